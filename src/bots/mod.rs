@@ -1,0 +1,108 @@
+//! Computer players. One strategy per file; each depends on the engine only:
+//! it sees the rules, the position, the roll and the legal moves, and
+//! returns one of those moves. Every bot is deterministic given its seed.
+
+use crate::engine::{Move, MoveList, Position, Roll, Rules};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+pub mod random;
+
+/// The random-number generator bots and self-play use: small, fast and
+/// reproducible from a seed.
+pub type BotRng = Xoshiro256PlusPlus;
+
+/// How strong a computer player is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Uniformly random among the legal moves (for measurement).
+    Random,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 1] = [Level::Random];
+
+    /// The name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                format!("unknown bot '{s}' (expected one of: {})", names.join(", "))
+            })
+    }
+}
+
+/// What a bot is asked: the rules, the position (its colour is to move), the
+/// roll and the legal moves (at least one).
+#[derive(Copy, Clone, Debug)]
+pub struct Decision<'a> {
+    /// The rules in force.
+    pub rules: &'a Rules,
+    /// The position before the move.
+    pub position: &'a Position,
+    /// The roll to play.
+    pub roll: Roll,
+    /// The legal moves; never empty.
+    pub moves: &'a MoveList,
+}
+
+/// A computer player of some level.
+#[derive(Clone, Debug)]
+pub struct Bot {
+    level: Level,
+    rng: BotRng,
+}
+
+impl Bot {
+    /// A bot of `level` whose choices are fixed by `seed`.
+    pub fn new(level: Level, seed: u64) -> Bot {
+        Bot {
+            level,
+            rng: BotRng::seed_from_u64(seed),
+        }
+    }
+
+    /// The bot's level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Picks one of `d.moves` (which must not be empty). A single legal
+    /// move is returned at once.
+    pub fn choose(&mut self, d: &Decision<'_>) -> Move {
+        let Some(&only) = d.moves.first() else {
+            // No move to make: callers pass instead. Return something
+            // harmless rather than panic.
+            return Move::EXIT;
+        };
+        if d.moves.len() == 1 {
+            return only;
+        }
+        match self.level {
+            Level::Random => random::choose(d, &mut self.rng),
+        }
+    }
+}

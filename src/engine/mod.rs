@@ -1,0 +1,25 @@
+//! The rules engine: pure rules of Cờ Cá Ngựa (`../shared/RULES.md`).
+//!
+//! No egui, no I/O, no clock, no random numbers: a roll is an input. The
+//! position notation, the move generator and the game outcome all live
+//! here; everything else (dice, bots, screens, files) depends on this
+//! module and never the other way round.
+
+pub mod board;
+pub mod game;
+pub mod moves;
+pub mod play;
+pub mod position;
+pub mod rules;
+pub mod scoring;
+
+pub use board::{CENTRE, DOOR, Seat, TOP_CELL, track_square};
+pub use game::{Game, GameError, GameRecord, Outcome};
+pub use moves::{Move, MoveError, MoveList, Roll, RollError};
+pub use play::{Bonus, Effects, PlayError};
+pub use position::{Position, PositionError, Setup, YARD};
+pub use rules::{
+    Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, RulesError,
+    SafeSquares,
+};
+pub use scoring::{Ledger, LedgerEntry, Scoring};

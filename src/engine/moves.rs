@@ -1,0 +1,590 @@
+//! Rolls, moves, and legal move generation (RULES.md 2.1 and section 3).
+//!
+//! Generation never allocates: a [`MoveList`] lives on the stack. The
+//! toggles that need to know where other horses stand (no passing, pairs,
+//! forced kick) build a few bitmasks once per call; the standard rules need
+//! none of them.
+
+use super::board::{CENTRE, DOOR, HORSES, Seat, TOP_CELL, TRACK_SQUARES, track_square};
+use super::position::{Position, YARD};
+use super::rules::{Dice, ExitRolls, HomeColumn, Pairs, Rules};
+use std::fmt;
+use std::ops::Deref;
+use std::str::FromStr;
+
+/// A roll: one die (`6`) or two dice (`3+4`, written low die first).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Roll {
+    /// The low die (the only die with one die).
+    a: u8,
+    /// The high die, or 0 with one die.
+    b: u8,
+}
+
+impl Roll {
+    /// A one-die roll, `None` unless `1..=6`.
+    pub const fn one(d: u8) -> Option<Roll> {
+        if d >= 1 && d <= 6 {
+            Some(Roll { a: d, b: 0 })
+        } else {
+            None
+        }
+    }
+
+    /// A two-dice roll in either order, `None` unless both are `1..=6`.
+    pub const fn two(x: u8, y: u8) -> Option<Roll> {
+        if x < 1 || x > 6 || y < 1 || y > 6 {
+            return None;
+        }
+        if x <= y {
+            Some(Roll { a: x, b: y })
+        } else {
+            Some(Roll { a: y, b: x })
+        }
+    }
+
+    /// A one-die roll from a die value, clamped to `1..=6` (for dice that
+    /// cannot roll anything else).
+    pub const fn die(d: u8) -> Roll {
+        Roll {
+            a: clamp_die(d),
+            b: 0,
+        }
+    }
+
+    /// A two-dice roll from two die values, each clamped to `1..=6`.
+    pub const fn dice_pair(x: u8, y: u8) -> Roll {
+        let (x, y) = (clamp_die(x), clamp_die(y));
+        if x <= y {
+            Roll { a: x, b: y }
+        } else {
+            Roll { a: y, b: x }
+        }
+    }
+
+    /// The dice: `(d, None)` for one die, `(low, Some(high))` for two.
+    pub const fn dice(self) -> (u8, Option<u8>) {
+        if self.b == 0 {
+            (self.a, None)
+        } else {
+            (self.a, Some(self.b))
+        }
+    }
+
+    /// True for a two-dice roll.
+    #[inline]
+    pub const fn is_two_dice(self) -> bool {
+        self.b != 0
+    }
+
+    /// True for a two-dice double.
+    #[inline]
+    pub const fn is_double(self) -> bool {
+        self.a == self.b
+    }
+
+    /// The sum of the dice.
+    #[inline]
+    pub const fn total(self) -> u8 {
+        self.a + self.b
+    }
+
+    /// True for a roll that gives another roll: a 6, or a double or `1+6`
+    /// with two dice (RULES.md 2.3, 3).
+    #[inline]
+    pub const fn grants_bonus(self) -> bool {
+        if self.b == 0 {
+            self.a == 6
+        } else {
+            self.a == self.b || (self.a == 1 && self.b == 6)
+        }
+    }
+
+    /// True when this roll brings a horse out of the yard under `rules`.
+    #[inline]
+    pub fn exits(self, rules: &Rules) -> bool {
+        if self.b == 0 {
+            self.a == 6 || (self.a == 1 && rules.exit_rolls == ExitRolls::OneOrSix)
+        } else {
+            self.a == self.b || (self.a == 1 && self.b == 6)
+        }
+    }
+
+    /// The move values this roll offers: the die, or the sum, or for a
+    /// double one die's value and the sum.
+    #[inline]
+    pub const fn move_values(self) -> ([u8; 2], usize) {
+        if self.b == 0 {
+            ([self.a, 0], 1)
+        } else if self.a == self.b {
+            ([self.a, self.a + self.b], 2)
+        } else {
+            ([self.a + self.b, 0], 1)
+        }
+    }
+
+    /// True when the roll fits the dice of `rules`.
+    pub fn fits(self, rules: &Rules) -> bool {
+        self.is_two_dice() == (rules.dice == Dice::Two)
+    }
+}
+
+const fn clamp_die(d: u8) -> u8 {
+    if d < 1 {
+        1
+    } else if d > 6 {
+        6
+    } else {
+        d
+    }
+}
+
+impl fmt::Display for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.b == 0 {
+            write!(f, "{}", self.a)
+        } else {
+            write!(f, "{}+{}", self.a, self.b)
+        }
+    }
+}
+
+/// A roll that is not `1`..`6` or `a+b`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollError(pub String);
+
+impl fmt::Display for RollError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad roll '{}' (expected a die 1..6, or two dice like 3+4)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for RollError {}
+
+fn parse_die(s: &str) -> Option<u8> {
+    match s.as_bytes() {
+        [d @ b'1'..=b'6'] => Some(d - b'0'),
+        _ => None,
+    }
+}
+
+impl FromStr for Roll {
+    type Err = RollError;
+
+    fn from_str(s: &str) -> Result<Roll, RollError> {
+        let err = || RollError(s.to_string());
+        match s.split_once('+') {
+            None => parse_die(s).and_then(Roll::one).ok_or_else(err),
+            Some((x, y)) => match (parse_die(x), parse_die(y)) {
+                (Some(x), Some(y)) => Roll::two(x, y).ok_or_else(err),
+                _ => Err(err()),
+            },
+        }
+    }
+}
+
+/// A move of one horse, `FROM-TO` in progress terms; `from` is [`YARD`]
+/// for an exit. Horses of one colour on the same progress are
+/// interchangeable, so this names the move completely.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Progress before the move, or `YARD`.
+    pub from: u8,
+    /// Progress after the move.
+    pub to: u8,
+}
+
+impl Move {
+    /// The exit `Y-0`.
+    pub const EXIT: Move = Move { from: YARD, to: 0 };
+
+    /// True for an exit from the yard.
+    #[inline]
+    pub const fn is_exit(self) -> bool {
+        self.from == YARD
+    }
+
+    /// Sort key: exit first, then by FROM, then by TO (RULES.md 5).
+    #[inline]
+    pub const fn sort_key(self) -> (u8, u8) {
+        (self.from.wrapping_add(1), self.to)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.from == YARD {
+            write!(f, "Y-{}", self.to)
+        } else {
+            write!(f, "{}-{}", self.from, self.to)
+        }
+    }
+}
+
+/// A move that is not `FROM-TO`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError(pub String);
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad move '{}' (expected FROM-TO like Y-0 or 12-18, or pass)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn parse_progress(s: &str) -> Option<u8> {
+    if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok().filter(|&p| p <= CENTRE)
+}
+
+impl FromStr for Move {
+    type Err = MoveError;
+
+    fn from_str(s: &str) -> Result<Move, MoveError> {
+        let err = || MoveError(s.to_string());
+        let (from, to) = s.split_once('-').ok_or_else(err)?;
+        let from = if from == "Y" {
+            YARD
+        } else {
+            parse_progress(from).ok_or_else(err)?
+        };
+        let to = parse_progress(to).ok_or_else(err)?;
+        Ok(Move { from, to })
+    }
+}
+
+/// The most moves one roll can offer: four horses, two values each.
+pub const MAX_MOVES: usize = 2 * HORSES;
+
+/// The legal moves for one roll, sorted, on the stack.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: u8,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move::EXIT; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        // Capacity is a property of the generator: never more than two
+        // values per horse. Ignore (never panic) if that were ever wrong.
+        if let Some(slot) = self.moves.get_mut(self.len as usize) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len as usize {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[n] = m;
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Prints the CLI form: moves separated by spaces, or `pass`.
+impl fmt::Display for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("pass");
+        }
+        for (i, m) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{m}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Bits `lo..=hi` of a u64 (empty when `lo > hi`).
+#[inline]
+const fn bit_range(lo: u8, hi: u8) -> u64 {
+    if lo > hi {
+        0
+    } else {
+        (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+    }
+}
+
+/// Track bits: relative progress 0..=50.
+const TRACK_BITS: u64 = (1 << (DOOR as u64 + 1)) - 1;
+
+/// Where horses stand, seen from the colour to move: bit `p` is the square
+/// that colour would reach at progress `p`.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Surroundings {
+    /// Own horses, track and home cells (bits 0..=56).
+    pub own: u64,
+    /// Other colours' horses on the track (bits 0..=50).
+    pub others: u64,
+    /// Track squares where another colour has two or more horses.
+    pub others_pairs: u64,
+}
+
+impl Surroundings {
+    pub(crate) fn new(pos: &Position, seat: Seat) -> Surroundings {
+        let mut s = Surroundings::default();
+        for &p in &pos.horses[seat.index()] {
+            if p != YARD && p < CENTRE {
+                s.own |= 1 << p;
+            }
+        }
+        let start = seat.start_square();
+        for other in Seat::ALL {
+            if other == seat || !pos.is_playing(other) {
+                continue;
+            }
+            let mut seen = 0u64;
+            for &p in &pos.horses[other.index()] {
+                if p > DOOR {
+                    continue;
+                }
+                let sq = track_square(other, p);
+                let rel = if sq >= start {
+                    sq - start
+                } else {
+                    sq + TRACK_SQUARES - start
+                };
+                let bit = 1u64 << rel;
+                if seen & bit != 0 {
+                    s.others_pairs |= bit;
+                }
+                seen |= bit;
+            }
+            s.others |= seen;
+        }
+        s.others &= TRACK_BITS;
+        s.others_pairs &= TRACK_BITS;
+        s
+    }
+
+    /// True when landing at track progress `to` kicks (RULES.md 2.2, 3).
+    #[inline]
+    pub(crate) fn kicks(&self, rules: &Rules, seat: Seat, to: u8) -> bool {
+        to <= DOOR
+            && self.others & (1 << to) != 0
+            && !rules.is_safe_square(track_square(seat, to))
+            && !(rules.pairs == Pairs::SafePair && self.others_pairs & (1 << to) != 0)
+    }
+}
+
+impl Position {
+    /// The legal moves for `roll` by the colour to move, sorted as the CLI
+    /// prints them. Empty means the roll is passed: no horse can move, the
+    /// game is over, the roll does not fit the rules' dice, or it is the
+    /// third bonus roll in a row under the forfeit rule.
+    pub fn legal_moves(&self, rules: &Rules, roll: Roll) -> MoveList {
+        let mut list = MoveList::new();
+        let Some(seat) = self.turn() else {
+            return list;
+        };
+        if !roll.fits(rules) || self.is_forfeit(rules, roll) {
+            return list;
+        }
+        let sur = if rules.no_passing || rules.pairs != Pairs::Ordinary || rules.forced_kick {
+            Surroundings::new(self, seat)
+        } else {
+            Surroundings::default()
+        };
+        let (values, n_values) = roll.move_values();
+        let climb = rules.home_column == HomeColumn::Climb;
+        let mut prev = YARD - 1; // no horse has this progress
+        for &p in &self.horses[seat.index()] {
+            if p == prev {
+                continue;
+            }
+            prev = p;
+            if p == YARD {
+                if roll.exits(rules) && exit_ok(rules, &sur) {
+                    list.push(Move::EXIT);
+                }
+                continue;
+            }
+            if climb && p > DOOR {
+                // RULES.md 3, climb: from cell k only to k+1, with exactly
+                // k+1 (or any double with two dice), into an empty cell.
+                let k = p - DOOR;
+                let value_fits = values[..n_values].contains(&(k + 1))
+                    || (roll.is_two_dice() && roll.is_double());
+                if p < TOP_CELL && value_fits && sur.own & (1 << (p + 1)) == 0 {
+                    list.push(Move { from: p, to: p + 1 });
+                }
+                continue;
+            }
+            for &n in &values[..n_values] {
+                if let Some(to) = target(rules, &sur, p, n) {
+                    list.push(Move { from: p, to });
+                }
+            }
+        }
+        if rules.forced_kick && list.iter().any(|m| sur.kicks(rules, seat, m.to)) {
+            list.retain(|m| sur.kicks(rules, seat, m.to));
+        }
+        if rules.forced_exit && list.iter().any(|m| m.is_exit()) {
+            list.retain(Move::is_exit);
+        }
+        list
+    }
+
+    /// True when this roll is the third bonus-granting roll in a row and
+    /// the forfeit rule passes it (RULES.md 2.3).
+    #[inline]
+    pub fn is_forfeit(&self, rules: &Rules, roll: Roll) -> bool {
+        rules.three_in_a_row_forfeit && self.streak >= 2 && roll.grants_bonus()
+    }
+
+    /// True when `mv` by the colour to move would kick (for bots and the
+    /// board view; assumes the move is legal).
+    pub fn move_kicks(&self, rules: &Rules, mv: Move) -> bool {
+        match self.turn() {
+            Some(seat) => Surroundings::new(self, seat).kicks(rules, seat, mv.to),
+            None => false,
+        }
+    }
+}
+
+/// An exit lands on the start square (progress 0): a block of another
+/// colour bars it; with no passing, so does a horse of one's own.
+#[inline]
+fn exit_ok(rules: &Rules, sur: &Surroundings) -> bool {
+    !(rules.pairs == Pairs::Block && sur.others_pairs & 1 != 0)
+        && !(rules.no_passing && sur.own & 1 != 0)
+}
+
+/// Where a horse at progress `p` on the track (or, exact column, in the home
+/// column) ends with a move of `n`, if that move is legal. Climb moves
+/// inside the column are handled by the caller.
+#[inline]
+fn target(rules: &Rules, sur: &Surroundings, p: u8, n: u8) -> Option<u8> {
+    let mut to = p + n;
+    match rules.home_column {
+        HomeColumn::Exact => {
+            if to > CENTRE {
+                return None; // RULES.md 2.1: no overshooting the centre
+            }
+        }
+        HomeColumn::Climb => {
+            if p == DOOR {
+                // Enter on cell n; cells 1..=n must be empty (no passing
+                // and one horse per cell in the column).
+                if n > 6 || sur.own & bit_range(DOOR + 1, DOOR + n) != 0 {
+                    return None;
+                }
+                to = DOOR + n;
+                return Some(to);
+            }
+            if to > DOOR {
+                return None; // must land exactly on the door
+            }
+        }
+    }
+    if rules.pairs == Pairs::Block && sur.others_pairs & bit_range(p + 1, to.min(DOOR)) != 0 {
+        return None; // a block may be neither passed nor landed on
+    }
+    if rules.no_passing {
+        let between = bit_range(p + 1, to - 1);
+        if (sur.own | sur.others) & between != 0 {
+            return None;
+        }
+        if to != CENTRE && sur.own & (1 << to) != 0 {
+            return None;
+        }
+    }
+    Some(to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rolls_parse_and_print() {
+        assert_eq!("6".parse::<Roll>().map(|r| r.to_string()), Ok("6".into()));
+        assert_eq!(
+            "4+3".parse::<Roll>().map(|r| r.to_string()),
+            Ok("3+4".into())
+        );
+        for bad in ["0", "7", "", "3+", "+3", "3+7", "a", "66", "3+3+3", " 3"] {
+            assert!(bad.parse::<Roll>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn roll_values_and_bonus() {
+        let r = |s: &str| s.parse::<Roll>().expect("roll");
+        assert_eq!(r("3+3").move_values(), ([3, 6], 2));
+        assert_eq!(r("1+6").move_values(), ([7, 0], 1));
+        assert!(r("1+6").grants_bonus() && r("2+2").grants_bonus() && r("6").grants_bonus());
+        assert!(!r("5").grants_bonus() && !r("5+6").grants_bonus());
+        let std = Rules::standard();
+        let mut one_or_six = Rules::standard();
+        one_or_six.exit_rolls = ExitRolls::OneOrSix;
+        assert!(!r("1").exits(&std) && r("1").exits(&one_or_six) && r("6").exits(&std));
+    }
+
+    #[test]
+    fn moves_parse_and_print() {
+        for text in ["Y-0", "12-18", "50-51", "0-6"] {
+            assert_eq!(text.parse::<Move>().map(|m| m.to_string()), Ok(text.into()));
+        }
+        for bad in ["Y0", "3-", "-3", "Y-", "3-58", "a-b", "Y-Y"] {
+            assert!(bad.parse::<Move>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn bit_ranges() {
+        assert_eq!(bit_range(3, 2), 0);
+        assert_eq!(bit_range(0, 0), 1);
+        assert_eq!(bit_range(1, 3), 0b1110);
+        assert_eq!(bit_range(51, 56), 0b111111 << 51);
+    }
+}

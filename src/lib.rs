@@ -1,0 +1,9 @@
+//! Cờ Cá Ngựa (Vietnamese Ludo): the rules engine, bots, self-play and, with
+//! the `gui` feature, the desktop app.
+#![forbid(unsafe_code)]
+
+pub mod bots;
+pub mod dice;
+pub mod engine;
+pub mod rules_file;
+pub mod selfplay;

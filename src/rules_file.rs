@@ -1,0 +1,189 @@
+//! Rule sets as RON files: the format of `--rules FILE`, of
+//! `ca-ngua-cli rules show`, and of the app's saved custom presets.
+//!
+//! ```ron
+//! (
+//!     version: 1,
+//!     name: "standard",
+//!     rules: (
+//!         dice: one,
+//!         exit_rolls: six,
+//!         ...
+//!     ),
+//! )
+//! ```
+//!
+//! Every field is named and required; an unknown field, a missing one, a
+//! file from a newer version, or settings that contradict each other are
+//! refused with a message that names the field.
+
+use crate::engine::{PRESET_NAMES, Rules};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// The version this build writes and reads.
+pub const RULES_FILE_VERSION: u32 = 1;
+
+/// A named rule set as stored in a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSet {
+    /// Format version, [`RULES_FILE_VERSION`].
+    pub version: u32,
+    /// The name players know this rule set by.
+    pub name: String,
+    /// The toggles.
+    pub rules: Rules,
+}
+
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: Option<u32>,
+}
+
+/// Why a rules file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesFileError(pub String);
+
+impl fmt::Display for RulesFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesFileError {}
+
+impl RuleSet {
+    /// A rule set with the current version.
+    pub fn new(name: &str, rules: Rules) -> RuleSet {
+        RuleSet {
+            version: RULES_FILE_VERSION,
+            name: name.to_string(),
+            rules,
+        }
+    }
+
+    /// The RON text of this rule set, one field a line.
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new()
+            .indentor("    ".to_string())
+            .struct_names(false);
+        match ron::ser::to_string_pretty(self, pretty) {
+            Ok(mut s) => {
+                s.push('\n');
+                s
+            }
+            // Plain data always serializes; keep the app panic-free anyway.
+            Err(e) => format!("// could not write rules: {e}\n"),
+        }
+    }
+
+    /// Parses and checks a rules file's text.
+    pub fn from_ron(text: &str) -> Result<RuleSet, RulesFileError> {
+        // Look at the version first, so that a newer file is refused for
+        // being newer rather than for a field this build does not know.
+        let version = ron::from_str::<VersionOnly>(text)
+            .ok()
+            .and_then(|v| v.version);
+        if let Some(v) = version
+            && v > RULES_FILE_VERSION
+        {
+            return Err(RulesFileError(format!(
+                "version: the file is version {v}, from a newer release; this one reads version {RULES_FILE_VERSION}"
+            )));
+        }
+        let set: RuleSet =
+            ron::from_str(text).map_err(|e| RulesFileError(describe_ron_error(&e)))?;
+        if set.version != RULES_FILE_VERSION {
+            return Err(RulesFileError(format!(
+                "version: expected {RULES_FILE_VERSION}, found {}",
+                set.version
+            )));
+        }
+        set.rules
+            .validate()
+            .map_err(|e| RulesFileError(format!("rules.{e}")))?;
+        Ok(set)
+    }
+}
+
+/// A RON error as one readable line: where, and what (the field's name is
+/// in the message for unknown, missing or mistyped fields).
+pub fn describe_ron_error(e: &ron::error::SpannedError) -> String {
+    format!(
+        "line {}, column {}: {}",
+        e.span.start.line, e.span.start.col, e.code
+    )
+}
+
+/// Resolves `--rules`: a preset name, or a path to a RON rules file.
+pub fn load_rules(arg: &str) -> Result<Rules, RulesFileError> {
+    if let Some(rules) = Rules::preset(arg) {
+        return Ok(rules);
+    }
+    let path = Path::new(arg);
+    if !path.exists() {
+        return Err(RulesFileError(format!(
+            "unknown rules '{arg}' (expected a preset: {}, or the path of a rules file)",
+            PRESET_NAMES.join(", ")
+        )));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| RulesFileError(format!("cannot read rules file {arg}: {e}")))?;
+    RuleSet::from_ron(&text)
+        .map(|set| set.rules)
+        .map_err(|e| RulesFileError(format!("rules file {arg}: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_round_trip() {
+        for name in PRESET_NAMES {
+            let rules = Rules::preset(name).expect("preset");
+            let set = RuleSet::new(name, rules);
+            let text = set.to_ron();
+            assert_eq!(RuleSet::from_ron(&text), Ok(set), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_file_names_every_field() {
+        let text = RuleSet::new("standard", Rules::standard()).to_ron();
+        for field in [
+            "version: 1",
+            "dice: one",
+            "exit_rolls: six",
+            "safe_squares: starts_and_stars",
+            "game_end: first_winner_by_horses_home",
+            "roll_cap: 900",
+        ] {
+            assert!(text.contains(field), "{field} missing from\n{text}");
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_field() {
+        let good = RuleSet::new("x", Rules::standard()).to_ron();
+        let cases = [
+            (good.replace("no_passing", "no_pasing"), "no_pasing"),
+            (good.replace("    dice: one,\n", ""), "dice"),
+            (good.replace("roll_cap: 900", "roll_cap: 0"), "roll_cap"),
+            (good.replace("dice: one", "dice: three"), "three"),
+            (good.replace("version: 1", "version: 2"), "version"),
+            (
+                good.replace("dice: one", "dice: two")
+                    .replace("exit_rolls: six", "exit_rolls: one_or_six"),
+                "exit_rolls",
+            ),
+            ("(".to_string(), "line 1"),
+        ];
+        for (text, needle) in cases {
+            let err = RuleSet::from_ron(&text).expect_err(&text).to_string();
+            assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+        }
+    }
+}

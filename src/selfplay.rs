@@ -1,0 +1,321 @@
+//! Self-play: many seeded games between computer players, for measurement
+//! (speed, game length, bot strength) and for tests.
+//!
+//! Game `i` is seeded from the run's seed and `i` alone, and the totals are
+//! sums over games, so the same seed gives the same result whatever the
+//! thread count. Bots rotate through the seats from game to game so that
+//! seat order does not bias their results.
+
+use crate::bots::{Bot, BotRng, Decision, Level};
+use crate::dice;
+use crate::engine::{Game, Rules, Seat};
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+use std::time::Instant;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Number of games.
+    pub games: u64,
+    /// The rules of every game.
+    pub rules: Rules,
+    /// The seats that play, in seat order.
+    pub seats: Vec<Seat>,
+    /// One bot per seat, in `seats` order for game 0; they rotate after.
+    pub bots: Vec<Level>,
+    /// The run's seed.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+}
+
+/// One bot entry's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerReport {
+    /// The bot's level name.
+    pub bot: String,
+    /// Games won (first place).
+    pub wins: u64,
+    /// Wins divided by games.
+    pub win_rate: f64,
+    /// 95% confidence interval of the win rate (Wilson score interval).
+    pub win_rate_ci95: [f64; 2],
+    /// Median time per decision with two or more legal moves, in µs
+    /// (0 for the random player, which is not timed).
+    pub median_decision_us: u64,
+    /// Worst time per decision, in µs.
+    pub max_decision_us: u64,
+    /// Decisions timed.
+    pub decisions: u64,
+}
+
+/// The results of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Games played.
+    pub games: u64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Games per second.
+    pub games_per_second: f64,
+    /// Mean rolls per game.
+    pub mean_rolls: f64,
+    /// Games stopped by the safety cap.
+    pub capped: u64,
+    /// Wins per colour letter (first place), in seat order.
+    #[serde(serialize_with = "as_map")]
+    pub wins: Vec<(char, u64)>,
+    /// Results per bot entry, in `--bots` order.
+    pub players: Vec<PlayerReport>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    rolls: u64,
+    capped: u64,
+    seat_wins: [u64; 4],
+    bot_wins: Vec<u64>,
+    times_ns: Vec<Vec<u64>>,
+}
+
+impl Tally {
+    fn new(bots: usize) -> Tally {
+        Tally {
+            bot_wins: vec![0; bots],
+            times_ns: vec![Vec::new(); bots],
+            ..Tally::default()
+        }
+    }
+
+    fn merge(&mut self, other: Tally) {
+        self.rolls += other.rolls;
+        self.capped += other.capped;
+        for (a, b) in self.seat_wins.iter_mut().zip(other.seat_wins) {
+            *a += b;
+        }
+        for (a, b) in self.bot_wins.iter_mut().zip(other.bot_wins) {
+            *a += b;
+        }
+        for (a, b) in self.times_ns.iter_mut().zip(other.times_ns) {
+            a.extend(b);
+        }
+    }
+}
+
+/// SplitMix64: turns (seed, index) into well-spread per-game seeds.
+pub fn mix_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Which bot entry sits in seat slot `slot` in game `index`.
+fn entry_for(slot: usize, index: u64, n: usize) -> usize {
+    (slot + n - (index % n as u64) as usize) % n
+}
+
+/// Plays a game to its end with one bot per seat (`bots[k]` plays
+/// `seats[k]`), rolling with `rng`. `on_decision(k, ns)` hears how long each
+/// timed decision took.
+pub fn play_out(
+    game: &mut Game,
+    seats: &[Seat],
+    bots: &mut [Bot],
+    rng: &mut BotRng,
+    mut on_decision: impl FnMut(usize, u64),
+) {
+    let rules = *game.rules();
+    while let Some(seat) = game.turn() {
+        let roll = dice::roll(&rules, rng);
+        let moves = game.legal_moves(roll);
+        let mv = match moves.len() {
+            0 => None,
+            1 => Some(moves[0]),
+            _ => {
+                let slot = seats.iter().position(|&s| s == seat).unwrap_or(0);
+                let Some(bot) = bots.get_mut(slot) else {
+                    return;
+                };
+                let d = Decision {
+                    rules: &rules,
+                    position: game.position(),
+                    roll,
+                    moves: &moves,
+                };
+                if bot.level() == Level::Random {
+                    Some(bot.choose(&d))
+                } else {
+                    let t = Instant::now();
+                    let m = bot.choose(&d);
+                    on_decision(slot, t.elapsed().as_nanos() as u64);
+                    Some(m)
+                }
+            }
+        };
+        game.play_unchecked(roll, mv);
+    }
+}
+
+fn run_games(cfg: &Config, indices: impl Iterator<Item = u64>) -> Tally {
+    let n = cfg.seats.len();
+    let mut tally = Tally::new(cfg.bots.len());
+    for index in indices {
+        let seed = mix_seed(cfg.seed, index);
+        // Seat slot k is played by bot entry entry_for(k, index).
+        let mut bots: Vec<Bot> = (0..n)
+            .map(|slot| {
+                let entry = entry_for(slot, index, n);
+                Bot::new(cfg.bots[entry], mix_seed(seed, 1 + slot as u64))
+            })
+            .collect();
+        let mut rng = BotRng::seed_from_u64(seed);
+        let first = cfg.seats[rng.random_range(0..n)];
+        let Ok(mut game) = Game::new(cfg.rules, &cfg.seats, first) else {
+            continue; // Config::check rules this out before the run
+        };
+        play_out(&mut game, &cfg.seats, &mut bots, &mut rng, |slot, ns| {
+            tally.times_ns[entry_for(slot, index, n)].push(ns);
+        });
+        let outcome = game.standings();
+        tally.rolls += u64::from(outcome.rolls);
+        if outcome.capped {
+            tally.capped += 1;
+        }
+        if let Some(w) = outcome.winner {
+            tally.seat_wins[w.index()] += 1;
+            if let Some(slot) = cfg.seats.iter().position(|&s| s == w) {
+                tally.bot_wins[entry_for(slot, index, n)] += 1;
+            }
+        }
+    }
+    tally
+}
+
+fn as_map<S: serde::Serializer>(pairs: &[(char, u64)], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(pairs.len()))?;
+    for (k, v) in pairs {
+        map.serialize_entry(k, v)?;
+    }
+    map.end()
+}
+
+/// Wilson score interval for `k` successes out of `n`, at 95%.
+pub fn wilson95(k: u64, n: u64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = k as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+impl Config {
+    /// Checks that the run can be played: valid rules, two to four seats
+    /// without repeats, one bot per seat.
+    pub fn check(&self) -> Result<(), String> {
+        self.rules.validate().map_err(|e| format!("rules: {e}"))?;
+        let mut seen = [false; 4];
+        for s in &self.seats {
+            if std::mem::replace(&mut seen[s.index()], true) {
+                return Err(format!("players: {} is listed twice", s.name()));
+            }
+        }
+        if !(2..=4).contains(&self.seats.len()) {
+            return Err(format!(
+                "players: two to four colours play, not {}",
+                self.seats.len()
+            ));
+        }
+        if self.bots.len() != self.seats.len() {
+            return Err(format!(
+                "bots: one bot per player: {} players but {} bots",
+                self.seats.len(),
+                self.bots.len()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Runs the games on `cfg.threads` threads and sums the results. Call
+/// [`Config::check`] first: an unplayable config plays no games.
+pub fn run(cfg: &Config) -> Report {
+    let threads = cfg.threads.max(1);
+    let start = Instant::now();
+    let mut total = Tally::new(cfg.bots.len());
+    if threads == 1 {
+        total.merge(run_games(cfg, 0..cfg.games));
+    } else {
+        let parts: Vec<Tally> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads as u64)
+                .map(|t| scope.spawn(move || run_games(cfg, (t..cfg.games).step_by(threads))))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        for p in parts {
+            total.merge(p);
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let games = cfg.games;
+    let wins = cfg
+        .seats
+        .iter()
+        .map(|s| (s.letter(), total.seat_wins[s.index()]))
+        .collect();
+    let players = cfg
+        .bots
+        .iter()
+        .enumerate()
+        .map(|(i, level)| {
+            let mut t = std::mem::take(&mut total.times_ns[i]);
+            t.sort_unstable();
+            let median = t.get(t.len() / 2).copied().unwrap_or(0);
+            let max = t.last().copied().unwrap_or(0);
+            let wins = total.bot_wins.get(i).copied().unwrap_or(0);
+            PlayerReport {
+                bot: level.name().to_string(),
+                wins,
+                win_rate: if games > 0 {
+                    wins as f64 / games as f64
+                } else {
+                    0.0
+                },
+                win_rate_ci95: wilson95(wins, games),
+                median_decision_us: median / 1000,
+                max_decision_us: max / 1000,
+                decisions: t.len() as u64,
+            }
+        })
+        .collect();
+    Report {
+        games,
+        threads,
+        seconds,
+        games_per_second: if seconds > 0.0 {
+            games as f64 / seconds
+        } else {
+            0.0
+        },
+        mean_rolls: if games > 0 {
+            total.rolls as f64 / games as f64
+        } else {
+            0.0
+        },
+        capped: total.capped,
+        wins,
+        players,
+    }
+}
