@@ -3,15 +3,30 @@
 //! seeded generator so that runs are reproducible.
 
 use crate::engine::{Dice, Roll, Rules};
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 /// Rolls one die or two, as the rules ask.
 #[inline]
 pub fn roll<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Roll {
-    let a = rng.random_range(1..=6u8);
+    let a = 1 + below(rng, 6) as u8;
     match rules.dice {
         Dice::One => Roll::die(a),
-        Dice::Two => Roll::dice_pair(a, rng.random_range(1..=6u8)),
+        Dice::Two => Roll::dice_pair(a, 1 + below(rng, 6) as u8),
+    }
+}
+
+/// A uniform number in `0..n` (`n >= 1`), exactly uniform (Lemire's
+/// multiply-and-reject: one multiplication, and a division only in the
+/// rare case that might be biased).
+#[inline(always)]
+pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    let n = n.max(1);
+    loop {
+        let m = u64::from(rng.next_u32()) * u64::from(n);
+        let low = m as u32;
+        if low >= n || low >= n.wrapping_neg() % n {
+            return (m >> 32) as u32;
+        }
     }
 }
 

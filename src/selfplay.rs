@@ -129,14 +129,19 @@ pub fn play_out(
     mut on_decision: impl FnMut(usize, u64),
 ) {
     let rules = *game.rules();
+    // Which bot plays each seat.
+    let mut slot_of = [0usize; 4];
+    for (k, s) in seats.iter().enumerate() {
+        slot_of[s.index()] = k;
+    }
     while let Some(seat) = game.turn() {
         let roll = dice::roll(&rules, rng);
         let moves = game.legal_moves(roll);
         let mv = match moves.len() {
             0 => None,
-            1 => Some(moves[0]),
+            1 => moves.first(),
             _ => {
-                let slot = seats.iter().position(|&s| s == seat).unwrap_or(0);
+                let slot = slot_of[seat.index()];
                 let Some(bot) = bots.get_mut(slot) else {
                     return;
                 };

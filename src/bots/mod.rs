@@ -93,7 +93,7 @@ impl Bot {
     /// Picks one of `d.moves` (which must not be empty). A single legal
     /// move is returned at once.
     pub fn choose(&mut self, d: &Decision<'_>) -> Move {
-        let Some(&only) = d.moves.first() else {
+        let Some(only) = d.moves.first() else {
             // No move to make: callers pass instead. Return something
             // harmless rather than panic.
             return Move::EXIT;

@@ -2,11 +2,12 @@
 //! levels are measured against, and the player of the speed benchmark.
 
 use super::{BotRng, Decision};
+use crate::dice::below;
 use crate::engine::Move;
-use rand::RngExt;
 
 /// A legal move chosen uniformly at random.
 #[inline]
 pub fn choose(d: &Decision<'_>, rng: &mut BotRng) -> Move {
-    d.moves[rng.random_range(0..d.moves.len())]
+    let i = below(rng, d.moves.len() as u32) as usize;
+    d.moves.get(i).unwrap_or(Move::EXIT)
 }

@@ -48,7 +48,12 @@ impl Seat {
     /// The seat with this index; indices wrap modulo 4.
     #[inline]
     pub const fn from_index(i: usize) -> Seat {
-        Seat::ALL[i & 3]
+        match i & 3 {
+            0 => Seat::Red,
+            1 => Seat::Green,
+            2 => Seat::Yellow,
+            _ => Seat::Blue,
+        }
     }
 
     /// The notation letter: `r`, `g`, `y` or `b`.
@@ -129,7 +134,7 @@ pub const fn progress_of_square(seat: Seat, square: u8) -> u8 {
 /// True for the four start squares.
 #[inline]
 pub const fn is_start_square(square: u8) -> bool {
-    square % ARM == 0
+    square.is_multiple_of(ARM)
 }
 
 /// True for the four star squares, eight steps after each start.

@@ -15,6 +15,8 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
+    /// `rules.is_plain()`, cached for the move generator's fast path.
+    plain: bool,
     position: Position,
     rolls: u32,
     /// Colours in the order they finished.
@@ -106,6 +108,7 @@ impl Game {
         }
         let ledger = rules.scoring.then(Ledger::default);
         Ok(Game {
+            plain: rules.is_plain(),
             rules,
             position,
             rolls: 0,
@@ -152,8 +155,9 @@ impl Game {
     }
 
     /// The legal moves for a roll (empty: the roll is passed).
+    #[inline(always)]
     pub fn legal_moves(&self, roll: Roll) -> MoveList {
-        self.position.legal_moves(&self.rules, roll)
+        self.position.moves_for(&self.rules, self.plain, roll)
     }
 
     /// Plays a roll with a move (`None` to pass), checking both.
@@ -166,14 +170,14 @@ impl Game {
 
     /// Plays a roll with a move the caller took from `legal_moves(roll)`
     /// (`None` when it was empty). The fast path for self-play and bots.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, roll: Roll, mv: Option<Move>) -> Effects {
         let fx = self.position.play_unchecked(&self.rules, roll, mv);
         self.book(&fx);
         fx
     }
 
-    #[inline]
+    #[inline(always)]
     fn book(&mut self, fx: &Effects) {
         self.rolls += 1;
         if fx.seat_finished
@@ -271,7 +275,7 @@ pub struct GameRecord {
 impl From<&Game> for GameRecord {
     fn from(g: &Game) -> GameRecord {
         GameRecord {
-            rules: g.rules.clone(),
+            rules: g.rules,
             position: g.position.to_string(),
             rolls: g.rolls,
             finished: g.finish_order().collect(),

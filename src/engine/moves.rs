@@ -6,10 +6,9 @@
 //! none of them.
 
 use super::board::{CENTRE, DOOR, HORSES, Seat, TOP_CELL, TRACK_SQUARES, track_square};
-use super::position::{Position, YARD};
+use super::position::{NO_TURN, NOT_A_PROGRESS, Position, YARD, spread, zero_bytes};
 use super::rules::{Dice, ExitRolls, HomeColumn, Pairs, Rules};
 use std::fmt;
-use std::ops::Deref;
 use std::str::FromStr;
 
 /// A roll: one die (`6`) or two dice (`3+4`, written low die first).
@@ -267,43 +266,146 @@ impl FromStr for Move {
 /// The most moves one roll can offer: four horses, two values each.
 pub const MAX_MOVES: usize = 2 * HORSES;
 
-/// The legal moves for one roll, sorted, on the stack.
-#[derive(Copy, Clone, PartialEq, Eq)]
+/// The legal moves for one roll, sorted (exit first, then by FROM, then by
+/// TO), in 17 bytes on the stack: eight slots of FROM and TO bytes and a
+/// mask of the slots in use, so that the generator can fill it without a
+/// loop or a branch.
+#[derive(Copy, Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: u8,
+    /// Byte `k`: FROM of slot `k`.
+    from: u64,
+    /// Byte `k`: TO of slot `k`.
+    to: u64,
+    /// Bit `k` set when slot `k` holds a move; moves are listed in slot
+    /// order.
+    slots: u8,
+}
+
+/// Set bits of each byte.
+static POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// `SELECT[mask][i]`: the index of the `i`-th set bit of `mask`.
+static SELECT: [[u8; 8]; 256] = select_table();
+
+const fn select_table() -> [[u8; 8]; 256] {
+    let mut t = [[0u8; 8]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut i = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if mask & (1 << bit) != 0 {
+                t[mask][i] = bit as u8;
+                i += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    t
 }
 
 impl MoveList {
     /// An empty list.
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::EXIT; MAX_MOVES],
-            len: 0,
+            from: 0,
+            to: 0,
+            slots: 0,
         }
     }
 
+    /// How many moves.
+    #[inline(always)]
+    pub const fn len(&self) -> usize {
+        // A table, not count_ones: baseline x86-64 has no popcount.
+        POPCOUNT[self.slots as usize] as usize
+    }
+
+    /// True when the roll must be passed.
+    #[inline(always)]
+    pub const fn is_empty(&self) -> bool {
+        self.slots == 0
+    }
+
+    #[inline(always)]
+    const fn slot(&self, k: u32) -> Move {
+        Move {
+            from: (self.from >> (8 * k)) as u8,
+            to: (self.to >> (8 * k)) as u8,
+        }
+    }
+
+    /// The `i`-th move.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Option<Move> {
+        if i < self.len() {
+            Some(self.slot(u32::from(SELECT[self.slots as usize][i & 7])))
+        } else {
+            None
+        }
+    }
+
+    /// The first move.
+    #[inline]
+    pub fn first(&self) -> Option<Move> {
+        self.get(0)
+    }
+
+    /// The moves in order.
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        let mut rest = self.slots;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            Some(self.slot(k))
+        })
+    }
+
+    /// True when `m` is listed.
+    pub fn contains(&self, m: Move) -> bool {
+        self.iter().any(|x| x == m)
+    }
+
+    /// The moves as a vector.
+    pub fn to_vec(&self) -> Vec<Move> {
+        self.iter().collect()
+    }
+
+    /// Appends after the last used slot; ignored when full (the generator
+    /// never offers more than two moves per horse).
     #[inline]
     fn push(&mut self, m: Move) {
-        // Capacity is a property of the generator: never more than two
-        // values per horse. Ignore (never panic) if that were ever wrong.
-        if let Some(slot) = self.moves.get_mut(self.len as usize) {
-            *slot = m;
-            self.len += 1;
+        let k = 8 - self.slots.leading_zeros();
+        if k < 8 {
+            self.from |= u64::from(m.from) << (8 * k);
+            self.to |= u64::from(m.to) << (8 * k);
+            self.slots |= 1 << k;
         }
     }
 
+    /// Keeps only the moves for which `keep` is true.
     #[inline]
     fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        let mut n = 0;
-        for i in 0..self.len as usize {
-            let m = self.moves[i];
-            if keep(m) {
-                self.moves[n] = m;
-                n += 1;
+        let mut rest = self.slots;
+        while rest != 0 {
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            if !keep(self.slot(k)) {
+                self.slots &= !(1 << k);
             }
         }
-        self.len = n as u8;
     }
 }
 
@@ -313,14 +415,14 @@ impl Default for MoveList {
     }
 }
 
-impl Deref for MoveList {
-    type Target = [Move];
-
-    #[inline]
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len as usize]
+/// Two lists are equal when they list the same moves in the same order.
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
     }
 }
+
+impl Eq for MoveList {}
 
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -372,7 +474,7 @@ pub(crate) struct Surroundings {
 impl Surroundings {
     pub(crate) fn new(pos: &Position, seat: Seat) -> Surroundings {
         let mut s = Surroundings::default();
-        for &p in &pos.horses[seat.index()] {
+        for p in pos.horses(seat) {
             if p != YARD && p < CENTRE {
                 s.own |= 1 << p;
             }
@@ -383,7 +485,7 @@ impl Surroundings {
                 continue;
             }
             let mut seen = 0u64;
-            for &p in &pos.horses[other.index()] {
+            for p in pos.horses(other) {
                 if p > DOOR {
                     continue;
                 }
@@ -421,15 +523,30 @@ impl Position {
     /// prints them. Empty means the roll is passed: no horse can move, the
     /// game is over, the roll does not fit the rules' dice, or it is the
     /// third bonus roll in a row under the forfeit rule.
+    #[inline]
     pub fn legal_moves(&self, rules: &Rules, roll: Roll) -> MoveList {
+        self.moves_for(rules, rules.is_plain(), roll)
+    }
+
+    /// `legal_moves`, with `plain == rules.is_plain()` computed by the caller.
+    #[inline(always)]
+    pub(crate) fn moves_for(&self, rules: &Rules, plain: bool, roll: Roll) -> MoveList {
         let mut list = MoveList::new();
-        let Some(seat) = self.turn() else {
-            return list;
-        };
-        if !roll.fits(rules) || self.is_forfeit(rules, roll) {
+        if self.turn == NO_TURN || !roll.fits(rules) || self.is_forfeit(rules, roll) {
             return list;
         }
-        let sur = if rules.no_passing || rules.pairs != Pairs::Ordinary || rules.forced_kick {
+        let seat = Seat::from_index(self.turn as usize);
+        if plain {
+            let exits = roll.a == 6 || (roll.a == 1 && rules.exit_rolls == ExitRolls::OneOrSix);
+            return plain_moves(self.word(seat.index()), roll.a, exits);
+        }
+        // Only the toggles that look at other horses need to know where they
+        // stand (the climb looks at its own column).
+        let sur = if rules.no_passing
+            || rules.pairs != Pairs::Ordinary
+            || rules.forced_kick
+            || rules.home_column == HomeColumn::Climb
+        {
             Surroundings::new(self, seat)
         } else {
             Surroundings::default()
@@ -437,7 +554,7 @@ impl Position {
         let (values, n_values) = roll.move_values();
         let climb = rules.home_column == HomeColumn::Climb;
         let mut prev = YARD - 1; // no horse has this progress
-        for &p in &self.horses[seat.index()] {
+        for p in self.horses(seat) {
             if p == prev {
                 continue;
             }
@@ -491,12 +608,39 @@ impl Position {
     }
 }
 
+/// The moves of one die when no toggle looks at other horses: the hot path
+/// of self-play, computed on the four horses as one word (one byte each)
+/// without data-dependent branches.
+#[inline(always)]
+fn plain_moves(w: u32, d: u8, exits: bool) -> MoveList {
+    let yard = zero_bytes(!w); // 0x80 in each yard byte
+    let on_board = w & !((yard >> 7) * 0xFF);
+    // 0x80 where progress + d would pass the centre (no byte overflows:
+    // progress <= 57 and the addend <= 76).
+    let over = (on_board + spread(0x7F - (CENTRE - d))) & 0x8080_8080;
+    // 0x80 where a horse repeats the one before it (sorted, so equal
+    // horses are adjacent); byte 0 compares with a value no horse holds.
+    let repeat = zero_bytes(w ^ ((w << 8) | u32::from(NOT_A_PROGRESS)));
+    let exit = yard & 0x80 & if exits { 0xFF } else { 0 };
+    let legal = ((!over & !yard & 0x8080_8080) | exit) & !repeat;
+    // Where each horse would go: progress + d, or 0 for the yard.
+    let to = (on_board + spread(d)) & !((yard >> 7) * 0xFF);
+    // Gather the four 0x80 bits into bits 24..=27, then into a slot mask.
+    let slots = ((u64::from(legal >> 7) * 0x0102_0408) >> 24) & 0xF;
+    MoveList {
+        from: u64::from(w),
+        to: u64::from(to),
+        slots: slots as u8,
+    }
+}
+
 /// An exit lands on the start square (progress 0): a block of another
 /// colour bars it; with no passing, so does a horse of one's own.
 #[inline]
 fn exit_ok(rules: &Rules, sur: &Surroundings) -> bool {
-    !(rules.pairs == Pairs::Block && sur.others_pairs & 1 != 0)
-        && !(rules.no_passing && sur.own & 1 != 0)
+    let blocked = rules.pairs == Pairs::Block && sur.others_pairs & 1 != 0;
+    let own_horse_there = rules.no_passing && sur.own & 1 != 0;
+    !blocked && !own_horse_there
 }
 
 /// Where a horse at progress `p` on the track (or, exact column, in the home
@@ -577,6 +721,42 @@ mod tests {
         }
         for bad in ["Y0", "3-", "-3", "Y-", "3-58", "a-b", "Y-Y"] {
             assert!(bad.parse::<Move>().is_err(), "{bad:?}");
+        }
+    }
+
+    /// The fast generator of plain rules and the general one agree on every
+    /// position of many random games.
+    #[test]
+    fn plain_path_agrees_with_the_general_one() {
+        use crate::engine::{Game, SafeSquares, Seat};
+        use rand::rngs::Xoshiro256PlusPlus;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        for i in 0..400u32 {
+            let mut rules = Rules::standard();
+            rules.exit_rolls = if i % 2 == 0 {
+                ExitRolls::Six
+            } else {
+                ExitRolls::OneOrSix
+            };
+            rules.three_in_a_row_forfeit = i % 3 != 0;
+            rules.safe_squares = [
+                SafeSquares::StartsAndStars,
+                SafeSquares::StartsOnly,
+                SafeSquares::None,
+            ][(i % 5 % 3) as usize];
+            assert!(rules.is_plain());
+            let mut game =
+                Game::new(rules, &Seat::ALL, Seat::from_index(i as usize)).expect("game");
+            while !game.is_over() {
+                let roll = Roll::die(rng.random_range(1..=6));
+                let pos = *game.position();
+                let fast = pos.moves_for(&rules, true, roll);
+                let general = pos.moves_for(&rules, false, roll);
+                assert_eq!(fast, general, "{pos} {roll}");
+                let mv = fast.get(rng.random_range(0..fast.len().max(1)));
+                game.play_unchecked(roll, mv);
+            }
         }
     }
 

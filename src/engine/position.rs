@@ -19,16 +19,79 @@ pub(crate) const fn sort_key(progress: u8) -> u8 {
     progress.wrapping_add(1)
 }
 
-/// Sorts one colour's four horses: yard first, then ascending progress.
+/// Sorts one colour's four horses: yard first, then ascending progress. A
+/// sorting network of five compare-exchanges, without branches.
 #[inline]
 pub(crate) fn sort_horses(h: &mut [u8; HORSES]) {
-    // Four elements: an insertion sort is the fastest thing there is.
-    for i in 1..HORSES {
-        let mut j = i;
-        while j > 0 && sort_key(h[j - 1]) > sort_key(h[j]) {
-            h.swap(j - 1, j);
-            j -= 1;
-        }
+    let mut k = h.map(sort_key);
+    for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+        let (a, b) = (k[i], k[j]);
+        k[i] = a.min(b);
+        k[j] = a.max(b);
+    }
+    *h = k.map(|x| x.wrapping_sub(1));
+}
+
+/// Sort keys of four horses packed in a word: yard 0, progress `p` is
+/// `p + 1` (byte by byte, without carries).
+#[inline(always)]
+pub(crate) const fn sort_keys(w: u32) -> u32 {
+    ((w & 0x7F7F_7F7F) + 0x0101_0101) ^ (w & 0x8080_8080)
+}
+
+/// The word with its low `n` bytes set (`n` in 0..=4).
+#[inline(always)]
+const fn low_bytes(n: u32) -> u32 {
+    ((1u64 << (8 * n)) - 1) as u32
+}
+
+/// Moves one horse of a sorted colour word from `from` to `to` (further
+/// along: a larger sort key) and keeps the word sorted, without branches:
+/// the horse slides past the horses it overtakes. Returns the word
+/// unchanged if no horse stands at `from`.
+#[inline(always)]
+pub(crate) fn advance_horse(w: u32, from: u8, to: u8) -> u32 {
+    let z = zero_bytes(w ^ spread(from));
+    if z == 0 {
+        return w;
+    }
+    // The last horse at `from`: the ones after it are all further along.
+    let i = (31 - z.leading_zeros()) / 8;
+    let key = u32::from(to) + 1;
+    // 0x80 in each byte whose key is below the new key (no byte borrows:
+    // keys are at most 58).
+    let below = (spread(0x80 + key as u8 - 1).wrapping_sub(sort_keys(w))) & 0x8080_8080;
+    // Count the 0x80 bits after byte i (a byte sum by multiplication: the
+    // target need not have a popcount instruction).
+    let after = (below & (u64::MAX << (8 * i + 8)) as u32) >> 7;
+    let overtaken = after.wrapping_mul(0x0101_0101) >> 24;
+    let j = i + overtaken; // where the horse ends
+    (w & low_bytes(i))
+        | ((w >> 8) & low_bytes(j) & !low_bytes(i))
+        | (u32::from(to) << (8 * j))
+        | (w & !low_bytes(j + 1))
+}
+
+/// A byte repeated four times.
+#[inline]
+pub(crate) const fn spread(b: u8) -> u32 {
+    b as u32 * 0x0101_0101
+}
+
+/// The high bit of every zero byte of `x`, exactly (no false positives).
+#[inline]
+pub(crate) const fn zero_bytes(x: u32) -> u32 {
+    let y = (x & 0x7F7F_7F7F).wrapping_add(0x7F7F_7F7F);
+    !(y | x | 0x7F7F_7F7F)
+}
+
+/// A colour's sorted horses once all are home: four at the centre, or with
+/// the climb one on each of cells 3, 4, 5 and 6 (a cell holds one horse).
+#[inline(always)]
+pub(crate) const fn finished_horses(rules: &Rules) -> [u8; HORSES] {
+    match rules.home_column {
+        HomeColumn::Exact => [CENTRE; HORSES],
+        HomeColumn::Climb => [DOOR + 3, DOOR + 4, DOOR + 5, DOOR + 6],
     }
 }
 
@@ -36,11 +99,15 @@ pub(crate) fn sort_horses(h: &mut [u8; HORSES]) {
 /// streak of that colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// Progress of each colour's horses, sorted (yard first). Colours that
-    /// do not play hold four yard horses.
-    pub(crate) horses: [[u8; HORSES]; 4],
+    /// Progress of each colour's horses, four bytes a colour in seat order,
+    /// each colour sorted (yard first). Colours that do not play hold four
+    /// yard horses.
+    pub(crate) horses: [u8; 4 * HORSES],
     /// Bit `s` set when seat `s` plays.
     pub(crate) playing: u8,
+    /// Bit `s` set when seat `s` has all its horses home (derived from
+    /// `horses`; kept because turn order reads it on every roll).
+    pub(crate) done: u8,
     /// The seat to roll, or `NO_TURN` when the game is over.
     pub(crate) turn: u8,
     /// Bonus-granting rolls already made in a row this turn (0..=2).
@@ -48,6 +115,9 @@ pub struct Position {
 }
 
 pub(crate) const NO_TURN: u8 = 4;
+
+/// A byte no horse ever holds (neither a progress nor `YARD`).
+pub(crate) const NOT_A_PROGRESS: u8 = YARD - 1;
 
 /// The notation, parsed but not yet checked against a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -254,8 +324,9 @@ impl Position {
             return None;
         }
         Some(Position {
-            horses: [[YARD; HORSES]; 4],
+            horses: [YARD; 4 * HORSES],
             playing,
+            done: 0,
             turn: first as u8,
             streak: 0,
         })
@@ -264,25 +335,27 @@ impl Position {
     /// Validates a setup under a rule set (RULES.md section 4).
     pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Position, PositionError> {
         let mut pos = Position {
-            horses: [[YARD; HORSES]; 4],
+            horses: [YARD; 4 * HORSES],
             playing: 0,
+            done: 0,
             turn: NO_TURN,
             streak: setup.streak,
         };
         for seat in Seat::ALL {
             if let Some(mut h) = setup.horses[seat.index()] {
                 sort_horses(&mut h);
-                pos.horses[seat.index()] = h;
+                pos.set_word(seat.index(), u32::from_le_bytes(h));
                 pos.playing |= 1 << seat.index();
             }
         }
+        pos.done = pos.finished_mask(rules);
         let n = pos.playing.count_ones() as usize;
         if n < 2 {
             return Err(PositionError::TooFewColours(n));
         }
         if rules.home_column == HomeColumn::Climb {
             for seat in pos.playing_seats() {
-                let h = pos.horses[seat.index()];
+                let h = pos.horses(seat);
                 if h.contains(&CENTRE) {
                     return Err(PositionError::CentreWithClimb(seat));
                 }
@@ -321,7 +394,7 @@ impl Position {
     pub fn to_setup(&self) -> Setup {
         let mut horses = [None; 4];
         for seat in self.playing_seats() {
-            horses[seat.index()] = Some(self.horses[seat.index()]);
+            horses[seat.index()] = Some(self.horses(seat));
         }
         Setup {
             horses,
@@ -335,7 +408,7 @@ impl Position {
         // each colour stand there.
         let mut first: [Option<Seat>; TRACK_SQUARES as usize] = [None; TRACK_SQUARES as usize];
         for seat in self.playing_seats() {
-            for &p in &self.horses[seat.index()] {
+            for p in self.horses(seat) {
                 if !is_track(p) {
                     continue;
                 }
@@ -396,13 +469,32 @@ impl Position {
     /// A colour's horses: progress values sorted with `YARD` first.
     #[inline]
     pub fn horses(&self, seat: Seat) -> [u8; HORSES] {
-        self.horses[seat.index()]
+        self.word(seat.index()).to_le_bytes()
+    }
+
+    /// Seat `s`'s four horses as one word, one byte each.
+    #[inline(always)]
+    pub(crate) fn word(&self, s: usize) -> u32 {
+        let b = 4 * (s & 3);
+        let h = &self.horses;
+        u32::from_le_bytes([h[b], h[b + 1], h[b + 2], h[b + 3]])
+    }
+
+    /// Sets seat `s`'s four horses from a word.
+    #[inline(always)]
+    pub(crate) fn set_word(&mut self, s: usize, w: u32) {
+        let b = 4 * (s & 3);
+        let [x0, x1, x2, x3] = w.to_le_bytes();
+        self.horses[b] = x0;
+        self.horses[b + 1] = x1;
+        self.horses[b + 2] = x2;
+        self.horses[b + 3] = x3;
     }
 
     /// How many of a colour's horses are home (RULES.md 2.4; with the climb,
     /// on cells 3..=6).
     pub fn horses_home(&self, seat: Seat, rules: &Rules) -> usize {
-        self.horses[seat.index()]
+        self.horses(seat)
             .iter()
             .filter(|&&p| rules.is_home(p))
             .count()
@@ -411,18 +503,24 @@ impl Position {
     /// True when all four of the colour's horses are home.
     #[inline]
     pub fn is_finished(&self, seat: Seat, rules: &Rules) -> bool {
-        let h = &self.horses[seat.index()];
-        match rules.home_column {
-            HomeColumn::Exact => h[0] == CENTRE,
-            // Sorted and one horse per cell: exactly cells 3, 4, 5, 6.
-            HomeColumn::Climb => h[0] == DOOR + 3 && rules.is_home(h[3]) && h[3] != h[0],
+        self.horses(seat) == finished_horses(rules)
+    }
+
+    /// Bit `s` set for each seat whose horses are all home.
+    #[inline]
+    pub(crate) fn finished_mask(&self, rules: &Rules) -> u8 {
+        let done = u32::from_le_bytes(finished_horses(rules));
+        let mut mask = 0;
+        for s in 0..4 {
+            mask |= u8::from(self.word(s) == done) << s;
         }
+        mask
     }
 
     /// Distance travelled: the sum of progress, yard counting 0 (RULES.md 3,
     /// the "by distance" ranking).
     pub fn distance(&self, seat: Seat) -> u32 {
-        self.horses[seat.index()]
+        self.horses(seat)
             .iter()
             .map(|&p| if p == YARD { 0 } else { u32::from(p) })
             .sum()
@@ -432,7 +530,8 @@ impl Position {
     /// as `(seat, count)`.
     pub fn horses_on_square(&self, square: u8) -> impl Iterator<Item = (Seat, usize)> + '_ {
         self.playing_seats().filter_map(move |seat| {
-            let n = self.horses[seat.index()]
+            let n = self
+                .horses(seat)
                 .iter()
                 .filter(|&&p| is_track(p) && track_square(seat, p) == square)
                 .count();
@@ -465,7 +564,7 @@ impl fmt::Display for Position {
                 f.write_str("-")?;
                 continue;
             }
-            for (i, &p) in self.horses[seat.index()].iter().enumerate() {
+            for (i, &p) in self.horses(seat).iter().enumerate() {
                 if i > 0 {
                     f.write_str(",")?;
                 }
@@ -492,6 +591,45 @@ impl FromStr for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sorting_puts_the_yard_first() {
+        let mut h = [57, YARD, 0, 12];
+        sort_horses(&mut h);
+        assert_eq!(h, [YARD, 0, 12, 57]);
+        let mut h = [YARD, 3, YARD, 3];
+        sort_horses(&mut h);
+        assert_eq!(h, [YARD, YARD, 3, 3]);
+    }
+
+    #[test]
+    fn advancing_keeps_horses_sorted() {
+        let w = |h: [u8; 4]| u32::from_le_bytes(h);
+        let cases = [
+            ([YARD, YARD, 3, 10], YARD, 0, [YARD, 0, 3, 10]),
+            ([YARD, 0, 3, 10], 0, 6, [YARD, 3, 6, 10]),
+            ([YARD, 0, 3, 10], 3, 57, [YARD, 0, 10, 57]),
+            ([2, 2, 2, 9], 2, 5, [2, 2, 5, 9]),
+            ([2, 2, 2, 9], 2, 12, [2, 2, 9, 12]),
+            ([YARD, YARD, YARD, YARD], YARD, 0, [YARD, YARD, YARD, 0]),
+            ([1, 2, 3, 4], 1, 57, [2, 3, 4, 57]),
+            ([1, 2, 3, 4], 9, 57, [1, 2, 3, 4]),
+        ];
+        for (before, from, to, after) in cases {
+            assert_eq!(
+                advance_horse(w(before), from, to).to_le_bytes(),
+                after,
+                "{before:?} {from}-{to}"
+            );
+        }
+    }
+
+    #[test]
+    fn zero_bytes_is_exact() {
+        assert_eq!(zero_bytes(0x0100_0001), 0x0080_8000);
+        assert_eq!(zero_bytes(0x0000_0000), 0x8080_8080);
+        assert_eq!(zero_bytes(0xFF01_80FF), 0);
+    }
 
     #[test]
     fn start_position_round_trips() {

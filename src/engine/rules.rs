@@ -256,13 +256,32 @@ impl Rules {
     /// (start or star squares), before any pair rule.
     #[inline]
     pub fn is_safe_square(&self, square: u8) -> bool {
+        (self.safe_square_mask() >> square) & 1 != 0
+    }
+
+    /// Bit `s` set for every safe absolute square `s` (by the board alone).
+    #[inline]
+    pub const fn safe_square_mask(&self) -> u64 {
+        const STARTS: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+        const STARS: u64 = STARTS << super::board::STAR_OFFSET;
         match self.safe_squares {
-            SafeSquares::StartsAndStars => {
-                super::board::is_start_square(square) || super::board::is_star_square(square)
-            }
-            SafeSquares::StartsOnly => super::board::is_start_square(square),
-            SafeSquares::None => false,
+            SafeSquares::StartsAndStars => STARTS | STARS,
+            SafeSquares::StartsOnly => STARTS,
+            SafeSquares::None => 0,
         }
+    }
+
+    /// True when no toggle makes a move depend on where other horses stand
+    /// (one die, exact column, ordinary pairs, passing allowed, nothing
+    /// forced): the move generator's fast path.
+    #[inline]
+    pub const fn is_plain(&self) -> bool {
+        matches!(self.dice, Dice::One)
+            && matches!(self.home_column, HomeColumn::Exact)
+            && matches!(self.pairs, Pairs::Ordinary)
+            && !self.no_passing
+            && !self.forced_kick
+            && !self.forced_exit
     }
 
     /// The largest progress a horse can reach: the centre, or cell 6 with the
@@ -306,6 +325,22 @@ mod tests {
             assert_eq!(rules.preset_name(), Some(name));
         }
         assert!(Rules::preset("nonsense").is_none());
+    }
+
+    #[test]
+    fn safe_square_masks_match_the_board() {
+        use crate::engine::board::{is_star_square, is_start_square};
+        let mut starts_only = Rules::standard();
+        starts_only.safe_squares = SafeSquares::StartsOnly;
+        for sq in 0..52 {
+            let start = is_start_square(sq);
+            assert_eq!(
+                Rules::standard().is_safe_square(sq),
+                start || is_star_square(sq)
+            );
+            assert_eq!(starts_only.is_safe_square(sq), start);
+            assert!(!Rules::traditional().is_safe_square(sq));
+        }
     }
 
     #[test]
