@@ -5,5 +5,7 @@
 pub mod bots;
 pub mod dice;
 pub mod engine;
+pub mod i18n;
 pub mod rules_file;
+pub mod rules_text;
 pub mod selfplay;

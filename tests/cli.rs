@@ -253,6 +253,35 @@ fn rules_show_prints_a_loadable_file() {
 }
 
 #[test]
+fn rules_explain_says_what_differs_in_either_language() {
+    let o = cli(&["rules", "explain", "standard"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("These are the standard rules."));
+    let o = cli(&["rules", "explain", "casual"]);
+    let text = stdout(&o);
+    let differences = text.split("\n\n").next().unwrap();
+    assert!(
+        differences.contains("Kicking a horse gives another roll."),
+        "{text}"
+    );
+    assert!(
+        differences.contains("until every place is decided"),
+        "{text}"
+    );
+    let o = cli(&["rules", "explain", "traditional", "--lang", "vi"]);
+    let text = stdout(&o);
+    assert!(text.starts_with("Khác với luật chuẩn:"), "{text}");
+    assert!(
+        text.contains("Thầu mạ") && text.contains("Hai viên xúc xắc"),
+        "{text}"
+    );
+    assert_refused(
+        &cli(&["rules", "explain", "casual", "--lang", "fr"]),
+        "unknown language",
+    );
+}
+
+#[test]
 fn selfplay_is_reproducible_whatever_the_thread_count() {
     let run = |threads: &str| {
         let o = cli(&[

@@ -3,7 +3,9 @@
 
 use ca_ngua::bots::Level;
 use ca_ngua::engine::{Move, Position, Roll, Rules, Seat};
+use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::rules_file::{RuleSet, load_rules};
+use ca_ngua::rules_text::summary_text;
 use ca_ngua::selfplay;
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -16,6 +18,7 @@ usage:
   ca-ngua-cli selfplay --games N [--rules R] [--players rgyb] [--bots B,B,..]
                        [--seed S] [--threads T] [--json]
   ca-ngua-cli rules show PRESET|FILE
+  ca-ngua-cli rules explain PRESET|FILE [--lang en|vi]
 
 POSITION is the notation of RULES.md section 4, e.g.
   'Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0'
@@ -287,7 +290,8 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
 }
 
 fn rules_cmd(args: &[String]) -> Result<(), Bad> {
-    match args {
+    let p = Parsed::new(args, &["lang"], &[])?;
+    match p.words.as_slice() {
         [sub, name] if sub == "show" => {
             let rules = load_rules(name)?;
             let label = Rules::preset(name).map_or_else(
@@ -297,6 +301,14 @@ fn rules_cmd(args: &[String]) -> Result<(), Bad> {
             print!("{}", RuleSet::new(&label, rules).to_ron());
             Ok(())
         }
-        _ => Err(Bad("usage: ca-ngua-cli rules show PRESET|FILE".into())),
+        [sub, name] if sub == "explain" => {
+            let rules = load_rules(name)?;
+            let lang: Lang = p.value("lang").unwrap_or("en").parse()?;
+            print!("{}", summary_text(&I18n::new(lang), &rules));
+            Ok(())
+        }
+        _ => Err(Bad(
+            "usage: ca-ngua-cli rules show|explain PRESET|FILE [--lang en|vi]".into(),
+        )),
     }
 }

@@ -1,0 +1,293 @@
+//! Vietnamese and English text, from the Fluent files under `i18n/`.
+//!
+//! Both languages are compiled into the binary and loaded at start, so the
+//! language switches at runtime without a restart. Vietnamese is the first
+//! language. A key missing from a language (which the tests rule out) shows
+//! as the key itself in brackets, never a panic.
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A language of the interface.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    /// Tiếng Việt, the first language.
+    #[default]
+    Vi,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Every language, Vietnamese first.
+    pub const ALL: [Lang; 2] = [Lang::Vi, Lang::En];
+
+    /// The language code: `vi` or `en`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::Vi => "vi",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language's name in itself, for the language menu.
+    pub const fn native_name(self) -> &'static str {
+        match self {
+            Lang::Vi => "Tiếng Việt",
+            Lang::En => "English",
+        }
+    }
+
+    /// The language for a locale such as `en-US` or `vi_VN`: English for
+    /// English locales, Vietnamese otherwise (RULES: Vietnamese first).
+    pub fn from_locale(locale: &str) -> Lang {
+        if locale.to_ascii_lowercase().starts_with("en") {
+            Lang::En
+        } else {
+            Lang::Vi
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s {
+            "vi" => Ok(Lang::Vi),
+            "en" => Ok(Lang::En),
+            _ => Err(format!("unknown language '{s}' (expected vi or en)")),
+        }
+    }
+}
+
+/// The Fluent sources of each language, as shipped.
+pub const SOURCES: [(Lang, &str); 2] = [
+    (Lang::Vi, include_str!("../i18n/vi/main.ftl")),
+    (Lang::En, include_str!("../i18n/en/main.ftl")),
+];
+
+/// Translated text for both languages, with one of them current.
+pub struct I18n {
+    lang: Lang,
+    bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
+}
+
+impl fmt::Debug for I18n {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("I18n").field("lang", &self.lang).finish()
+    }
+}
+
+/// An argument to a message: text or a number.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// Text, inserted as is.
+    Str(String),
+    /// A number (Fluent picks plural forms by it).
+    Num(i64),
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Str(s.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Str(s)
+    }
+}
+
+impl From<i64> for Arg {
+    fn from(n: i64) -> Arg {
+        Arg::Num(n)
+    }
+}
+
+impl From<u32> for Arg {
+    fn from(n: u32) -> Arg {
+        Arg::Num(i64::from(n))
+    }
+}
+
+impl From<u8> for Arg {
+    fn from(n: u8) -> Arg {
+        Arg::Num(i64::from(n))
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Num(n as i64)
+    }
+}
+
+impl From<i32> for Arg {
+    fn from(n: i32) -> Arg {
+        Arg::Num(i64::from(n))
+    }
+}
+
+/// Parses one language's Fluent source. Errors name the language and the
+/// problem; the shipped files are checked by the tests.
+pub fn parse_source(lang: Lang, source: &str) -> Result<FluentBundle<FluentResource>, String> {
+    let resource = FluentResource::try_new(source.to_string())
+        .map_err(|(_, errs)| format!("i18n/{lang}: {} syntax error(s): {:?}", errs.len(), errs))?;
+    let id = lang
+        .code()
+        .parse()
+        .map_err(|e| format!("i18n/{lang}: bad language id: {e}"))?;
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Unicode isolation marks would show as missing glyphs in the UI.
+    bundle.set_use_isolating(false);
+    bundle
+        .add_resource(resource)
+        .map_err(|errs| format!("i18n/{lang}: {errs:?}"))?;
+    Ok(bundle)
+}
+
+impl I18n {
+    /// Both languages, `lang` current. A broken source (ruled out by the
+    /// tests) leaves that language empty: keys show in brackets.
+    pub fn new(lang: Lang) -> I18n {
+        let bundles = SOURCES
+            .iter()
+            .map(|&(l, src)| {
+                let bundle = parse_source(l, src).unwrap_or_else(|e| {
+                    eprintln!("{e}");
+                    FluentBundle::new_concurrent(Vec::new())
+                });
+                (l, bundle)
+            })
+            .collect();
+        I18n { lang, bundles }
+    }
+
+    /// The current language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Switches the language.
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
+    fn bundle(&self, lang: Lang) -> Option<&FluentBundle<FluentResource>> {
+        self.bundles
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map(|(_, b)| b)
+    }
+
+    /// True when the current language has this key.
+    pub fn has(&self, key: &str) -> bool {
+        self.bundle(self.lang)
+            .is_some_and(|b| b.get_message(key).and_then(|m| m.value()).is_some())
+    }
+
+    /// The text of `key` in the current language.
+    pub fn t(&self, key: &str) -> String {
+        self.format(self.lang, key, &[])
+    }
+
+    /// The text of `key` with arguments.
+    pub fn t_args(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        self.format(self.lang, key, args)
+    }
+
+    /// The text of `key` in a given language.
+    pub fn format(&self, lang: Lang, key: &str, args: &[(&str, Arg)]) -> String {
+        let Some(bundle) = self.bundle(lang) else {
+            return format!("[{key}]");
+        };
+        let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
+            return format!("[{key}]");
+        };
+        let mut fargs = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Str(s) => fargs.set(*name, FluentValue::from(s.clone())),
+                Arg::Num(n) => fargs.set(*name, FluentValue::from(*n)),
+            }
+        }
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+        text.into_owned()
+    }
+}
+
+/// The message keys of a Fluent source, in order.
+pub fn keys(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|line| {
+            let first = line.chars().next()?;
+            if !first.is_ascii_alphabetic() {
+                return None;
+            }
+            let (key, _) = line.split_once('=')?;
+            Some(key.trim().to_string())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_sources_parse() {
+        for (lang, src) in SOURCES {
+            assert!(parse_source(lang, src).is_ok(), "{lang}");
+        }
+    }
+
+    #[test]
+    fn both_languages_have_the_same_keys() {
+        let vi = keys(SOURCES[0].1);
+        let en = keys(SOURCES[1].1);
+        let mut a = vi.clone();
+        a.sort();
+        let mut b = en.clone();
+        b.sort();
+        let only_vi: Vec<_> = a.iter().filter(|k| !b.contains(k)).collect();
+        let only_en: Vec<_> = b.iter().filter(|k| !a.contains(k)).collect();
+        assert!(
+            only_vi.is_empty() && only_en.is_empty(),
+            "only in vi: {only_vi:?}; only in en: {only_en:?}"
+        );
+        let mut dedup = a.clone();
+        dedup.dedup();
+        assert_eq!(dedup.len(), a.len(), "a key is defined twice");
+    }
+
+    #[test]
+    fn missing_keys_show_in_brackets_and_languages_switch() {
+        let mut i = I18n::new(Lang::Vi);
+        assert_eq!(i.t("no-such-key"), "[no-such-key]");
+        let vi = i.t("colour-red");
+        i.set_lang(Lang::En);
+        assert_eq!(i.t("colour-red"), "Red");
+        assert_eq!(vi, "Đỏ");
+    }
+
+    #[test]
+    fn locales_pick_english_only_for_english() {
+        assert_eq!(Lang::from_locale("en-US"), Lang::En);
+        assert_eq!(Lang::from_locale("vi-VN"), Lang::Vi);
+        assert_eq!(Lang::from_locale("fr-FR"), Lang::Vi);
+    }
+}

@@ -1,0 +1,257 @@
+//! The rules in plain language, generated from a [`Rules`] value: what
+//! differs from the standard rules first, then every rule in force. The
+//! sentences live in the i18n files (`rules-*` keys), so the help window,
+//! the settings panel and `ca-ngua-cli rules explain` show them in the
+//! player's language.
+
+use crate::engine::{Dice, Direction, ExitRolls, GameEnd, HomeColumn, Pairs, Rules, SafeSquares};
+use crate::i18n::{Arg, I18n};
+
+/// One sentence of the rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleLine {
+    /// The message key.
+    pub key: &'static str,
+    /// Its arguments.
+    pub args: Vec<(&'static str, Arg)>,
+    /// True when this rule differs from the standard rules.
+    pub differs: bool,
+}
+
+fn line(key: &'static str, differs: bool) -> RuleLine {
+    RuleLine {
+        key,
+        args: Vec::new(),
+        differs,
+    }
+}
+
+/// Every rule in force, in reading order.
+pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {
+    let s = Rules::standard();
+    let two = r.dice == Dice::Two;
+    let mut v = vec![line(
+        match r.dice {
+            Dice::One => "rules-dice-one",
+            Dice::Two => "rules-dice-two",
+        },
+        r.dice != s.dice,
+    )];
+    v.push(line(
+        match (r.dice, r.exit_rolls) {
+            (Dice::Two, _) => "rules-exit-two-dice",
+            (Dice::One, ExitRolls::Six) => "rules-exit-six",
+            (Dice::One, ExitRolls::OneOrSix) => "rules-exit-one-or-six",
+        },
+        two || r.exit_rolls != s.exit_rolls,
+    ));
+    v.push(line(
+        if two {
+            "rules-bonus-double"
+        } else {
+            "rules-bonus-six"
+        },
+        two,
+    ));
+    v.push(line(
+        match (r.three_in_a_row_forfeit, two) {
+            (true, false) => "rules-forfeit-on",
+            (true, true) => "rules-forfeit-on-two-dice",
+            (false, _) => "rules-forfeit-off",
+        },
+        r.three_in_a_row_forfeit != s.three_in_a_row_forfeit,
+    ));
+    if r.bonus_after_kick {
+        v.push(line("rules-bonus-kick-on", true));
+    }
+    if r.bonus_after_finish {
+        v.push(line("rules-bonus-finish-on", true));
+    }
+    v.push(line("rules-move", false));
+    v.push(line("rules-kick", false));
+    v.push(line(
+        match r.safe_squares {
+            SafeSquares::StartsAndStars => "rules-safe-starts-and-stars",
+            SafeSquares::StartsOnly => "rules-safe-starts-only",
+            SafeSquares::None => "rules-safe-none",
+        },
+        r.safe_squares != s.safe_squares,
+    ));
+    v.push(line(
+        match r.pairs {
+            Pairs::Ordinary => "rules-pairs-ordinary",
+            Pairs::SafePair => "rules-pairs-safe-pair",
+            Pairs::Block => "rules-pairs-block",
+        },
+        r.pairs != s.pairs,
+    ));
+    if r.no_passing {
+        v.push(line("rules-no-passing-on", true));
+    }
+    match (r.forced_kick, r.forced_exit) {
+        (false, false) => v.push(line("rules-forced-none", false)),
+        (kick, exit) => {
+            if kick {
+                v.push(line("rules-forced-kick-on", true));
+            }
+            if exit {
+                v.push(line("rules-forced-exit-on", true));
+            }
+        }
+    }
+    v.push(line(
+        match r.home_column {
+            HomeColumn::Exact => "rules-home-exact",
+            HomeColumn::Climb => {
+                if two {
+                    "rules-home-climb-two-dice"
+                } else {
+                    "rules-home-climb"
+                }
+            }
+        },
+        r.home_column != s.home_column,
+    ));
+    v.push(line(
+        match r.game_end {
+            GameEnd::FirstWinnerByHorsesHome => "rules-end-horses-home",
+            GameEnd::FirstWinnerByDistance => "rules-end-distance",
+            GameEnd::PlayOn => "rules-end-play-on",
+        },
+        r.game_end != s.game_end,
+    ));
+    v.push(line(
+        match r.direction {
+            Direction::Clockwise => "rules-direction-clockwise",
+            Direction::CounterClockwise => "rules-direction-counter-clockwise",
+        },
+        r.direction != s.direction,
+    ));
+    if r.scoring {
+        for key in [
+            "rules-scoring-on",
+            "rules-scoring-kick",
+            "rules-scoring-chain",
+        ] {
+            v.push(line(key, true));
+        }
+        if r.home_column == HomeColumn::Climb {
+            for key in [
+                "rules-scoring-sap-ham",
+                "rules-scoring-top-climb",
+                "rules-scoring-thau-ma",
+            ] {
+                v.push(line(key, true));
+            }
+        } else {
+            v.push(line("rules-scoring-top-exact", true));
+        }
+        v.push(line("rules-scoring-settlement", true));
+    }
+    v.push(RuleLine {
+        key: "rules-cap",
+        args: vec![("rolls", Arg::Num(i64::from(r.roll_cap)))],
+        differs: r.roll_cap != s.roll_cap,
+    });
+    v
+}
+
+/// The rules as text: the sentences that differ from the standard rules,
+/// and every sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// What differs from the standard rules (empty for the standard rules).
+    pub differences: Vec<String>,
+    /// Every rule in force.
+    pub all: Vec<String>,
+}
+
+/// Renders the rules in the current language of `i18n`.
+pub fn summary(i18n: &I18n, rules: &Rules) -> Summary {
+    let lines = rule_lines(rules);
+    let text = |l: &RuleLine| i18n.t_args(l.key, &l.args);
+    Summary {
+        differences: lines.iter().filter(|l| l.differs).map(text).collect(),
+        all: lines.iter().map(text).collect(),
+    }
+}
+
+/// The summary as plain text, as `ca-ngua-cli rules explain` prints it.
+pub fn summary_text(i18n: &I18n, rules: &Rules) -> String {
+    let s = summary(i18n, rules);
+    let mut out = String::new();
+    if s.differences.is_empty() {
+        out.push_str(&i18n.t("rules-same-as-standard"));
+        out.push('\n');
+    } else {
+        out.push_str(&i18n.t("rules-differences-heading"));
+        out.push('\n');
+        for d in &s.differences {
+            out.push_str("- ");
+            out.push_str(d);
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    out.push_str(&i18n.t("rules-all-heading"));
+    out.push('\n');
+    for a in &s.all {
+        out.push_str("- ");
+        out.push_str(a);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn the_standard_rules_differ_in_nothing() {
+        let i = I18n::new(Lang::En);
+        let s = summary(&i, &Rules::standard());
+        assert!(s.differences.is_empty(), "{:?}", s.differences);
+        assert!(s.all.len() > 10);
+    }
+
+    #[test]
+    fn presets_list_their_differences() {
+        let i = I18n::new(Lang::En);
+        let casual = summary(&i, &Rules::casual());
+        assert_eq!(casual.differences.len(), 3, "{:?}", casual.differences);
+        let trad = summary(&i, &Rules::traditional());
+        let text = trad.differences.join("\n");
+        for needle in [
+            "Two dice",
+            "No square",
+            "may not pass",
+            "Thầu mạ",
+            "Sập hầm",
+            "10000",
+        ] {
+            assert!(text.contains(needle), "{needle:?} not in\n{text}");
+        }
+    }
+
+    #[test]
+    fn every_sentence_exists_in_both_languages() {
+        let mut i = I18n::new(Lang::Vi);
+        let mut all = Rules::traditional();
+        for rules in [Rules::standard(), Rules::casual(), Rules::traditional(), {
+            all.pairs = Pairs::Block;
+            all.exit_rolls = ExitRolls::Six;
+            all
+        }] {
+            for lang in Lang::ALL {
+                i.set_lang(lang);
+                for l in rule_lines(&rules) {
+                    assert!(i.has(l.key), "{lang}: {}", l.key);
+                    let text = i.t_args(l.key, &l.args);
+                    assert!(!text.contains('{'), "{lang} {}: {text}", l.key);
+                }
+            }
+        }
+    }
+}
