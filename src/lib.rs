@@ -2,10 +2,14 @@
 //! the `gui` feature, the desktop app.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod bots;
 pub mod dice;
 pub mod engine;
 pub mod i18n;
+pub mod prefs;
 pub mod rules_file;
 pub mod rules_text;
 pub mod selfplay;
+pub mod session;

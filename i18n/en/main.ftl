@@ -55,3 +55,149 @@ rules-scoring-thau-ma = Thầu mạ: the first horse of the game to go straight 
 rules-scoring-top-exact = A horse reaching the centre earns 2 points from every other player (3 with a double) when it comes from the track, 1 when it was already in its column.
 rules-scoring-settlement = When the first player finishes, every other player pays it 1 point per horse not home; if anyone has no horse home (cón), every payment is multiplied by the number of such players plus one.
 rules-cap = A game stops after { $rolls } rolls (a safety limit for computer play).
+
+## Colours inside a sentence
+colour-red-lower = red
+colour-green-lower = green
+colour-yellow-lower = yellow
+colour-blue-lower = blue
+
+## The window
+app-title = Cờ Cá Ngựa
+button-show-settings = Settings
+button-hide-settings = Hide settings
+button-rules = Rules
+button-new-game = New game
+button-close = Close
+
+## Settings
+settings-heading = Settings
+settings-players = Players
+settings-player-count = { $n } players
+player-human = Person
+player-bot-level = computer, { $level }
+level-random = Random
+level-easy = Computer – Easy
+level-medium = Computer – Medium
+level-hard = Computer – Hard
+settings-rules = Rules
+settings-preset = Preset
+settings-preset-help = Changing the rules starts a new game (you will be asked first).
+preset-standard = Standard
+preset-casual = Casual
+preset-traditional = Traditional
+preset-custom = Custom
+group-dice = Dice and bonus rolls
+group-kicks = Kicks and safe squares
+group-home = Home and the end of the game
+group-board = Board
+toggle-dice = Dice
+value-dice-one = One die
+value-dice-two = Two dice
+toggle-dice-help = With two dice a move uses the sum, or one die of a double.
+toggle-exit-rolls = Leave the yard on
+value-exit-six = 6 only
+value-exit-one-or-six = 1 or 6
+toggle-exit-rolls-help = Which roll brings a horse out onto its start square.
+toggle-bonus-after-kick = Extra roll after a kick
+toggle-bonus-after-kick-help = Sending a horse home earns another roll.
+toggle-bonus-after-finish = Extra roll after a horse finishes
+toggle-bonus-after-finish-help = Bringing a horse home earns another roll.
+toggle-forfeit = Three bonus rolls in a row lose the turn
+toggle-forfeit-help = The third 6 (or double) in a row is not played.
+toggle-safe-squares = Safe squares
+value-safe-starts-and-stars = Starts and stars
+value-safe-starts-only = Starts only
+value-safe-none = None
+toggle-safe-squares-help = Horses on a safe square cannot be kicked.
+toggle-pairs = Two horses on a square
+value-pairs-ordinary = Ordinary
+value-pairs-safe-pair = Safe pair
+value-pairs-block = Block
+toggle-pairs-help = A pair of one colour can be made safe, or a wall nobody passes.
+toggle-no-passing = No passing
+toggle-no-passing-help = A horse may not jump over any horse, nor land on its own.
+toggle-forced-kick = Forced kick
+toggle-forced-kick-help = If a move can kick, the player must kick.
+toggle-forced-exit = Forced exit
+toggle-forced-exit-help = If a horse can leave the yard, it must.
+toggle-home-column = Home column
+value-home-exact = Exact number
+value-home-climb = Traditional climb
+toggle-home-column-help = The climb: stop on the door, enter on cell n, climb one cell at a time.
+toggle-game-end = End of the game
+value-end-horses-home = First winner; others by horses home
+value-end-distance = First winner; others by distance
+value-end-play-on = Play on for every place
+toggle-game-end-help = Whether the game stops at the first winner.
+toggle-scoring = Keep score
+toggle-scoring-help = Points for kicks, Thầu mạ, Sập hầm and the final settlement.
+toggle-direction = Direction
+value-direction-clockwise = Clockwise
+value-direction-counter-clockwise = Counter-clockwise
+toggle-direction-help = Only the look changes: the rules are the same mirrored.
+settings-play = While playing
+settings-auto-roll = Roll for me
+settings-auto-roll-help = Roll automatically when it is your turn.
+settings-auto-move = Move for me when there is one move
+settings-auto-move-help = Make the only possible move without asking.
+settings-fast-bots = Fast computer players
+settings-fast-bots-help = Computer players move quickly.
+settings-language = Language
+language-vi = Tiếng Việt
+language-en = English
+settings-look = Look
+look-system = As the system
+look-light = Light
+look-dark = Dark
+
+## Play
+turn-label = { $who } to play ({ $kind })
+turn-game-over = The game is over
+dice-none = Not rolled yet
+dice-rolling = Rolling…
+dice-label = Rolled: { $roll }
+button-roll = Roll
+button-move = Move
+button-choose = Choose a horse
+button-waiting = Please wait
+moves-heading = Moves (press the number)
+move-exit = leave the yard
+move-advance = { $from } → { $to }
+notice-pass = { $who } cannot move: the roll is passed.
+notice-forfeit = { $who } rolled a third bonus roll in a row: the turn is lost.
+
+## Squares and horses
+where-yard = in the yard
+where-track = square { $square }
+where-home = home cell { $cell }
+where-centre = home
+horse-label = { $colour } horse { $n }, { $where }, can move
+target-label = Move to { $where }
+board-label = The board
+
+## The move log
+log-heading = Moves so far
+log-empty = No moves yet.
+log-pass = { $who } rolled { $roll } and cannot move
+log-forfeit = { $who } rolled { $roll }, a third in a row: turn lost
+log-exit = { $who } rolled { $roll } and brought out a horse
+log-advance = { $who } rolled { $roll }: { $from } → { $to }
+log-kick = { $who } kicked { $victims } on square { $square }
+log-finish = { $who } brought a horse home
+log-seat-finished = { $who } has every horse home: place { $place }
+
+## The end of a game
+end-title = Results
+end-place = { $place }. { $who }
+end-shared = (shared place)
+end-points = { $points } points
+end-capped = The game reached the roll limit; places go by horses home.
+end-concluded = Every person here has finished; the other places were settled at once.
+
+## Asking before a new game
+rules-window-title = Rules
+confirm-title = Start a new game?
+confirm-text = This change needs a new game. The game in progress will end.
+confirm-yes = New game
+confirm-no = Keep playing

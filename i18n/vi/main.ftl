@@ -55,3 +55,149 @@ rules-scoring-thau-ma = Thầu mạ: con ngựa đầu tiên của ván đi th�
 rules-scoring-top-exact = Ngựa vào đích được mỗi người khác trả 2 điểm (3 điểm nếu bằng đôi) khi đi thẳng từ đường đua vào, 1 điểm khi đã ở trong dãy đích.
 rules-scoring-settlement = Khi có người về nhất, mỗi người còn lại trả người đó 1 điểm cho mỗi con ngựa chưa về đích; nếu có người chưa có con nào về đích (cón), mọi khoản trả nhân với số người cón cộng một.
 rules-cap = Ván dừng sau { $rolls } lần gieo (giới hạn an toàn cho máy tự chơi).
+
+## Tên màu trong câu
+colour-red-lower = đỏ
+colour-green-lower = xanh lá
+colour-yellow-lower = vàng
+colour-blue-lower = xanh dương
+
+## Cửa sổ
+app-title = Cờ Cá Ngựa
+button-show-settings = Thiết lập
+button-hide-settings = Ẩn thiết lập
+button-rules = Luật chơi
+button-new-game = Ván mới
+button-close = Đóng
+
+## Thiết lập
+settings-heading = Thiết lập
+settings-players = Người chơi
+settings-player-count = { $n } người
+player-human = Người chơi
+player-bot-level = máy, { $level }
+level-random = Ngẫu nhiên
+level-easy = Máy – Dễ
+level-medium = Máy – Vừa
+level-hard = Máy – Khó
+settings-rules = Luật chơi
+settings-preset = Bộ luật
+settings-preset-help = Đổi luật sẽ bắt đầu ván mới (sẽ hỏi trước).
+preset-standard = Chuẩn
+preset-casual = Vui nhà
+preset-traditional = Truyền thống
+preset-custom = Tự chọn
+group-dice = Xúc xắc và gieo thêm
+group-kicks = Đá ngựa và ô an toàn
+group-home = Về đích và kết thúc ván
+group-board = Bàn cờ
+toggle-dice = Xúc xắc
+value-dice-one = Một viên
+value-dice-two = Hai viên
+toggle-dice-help = Hai viên thì đi bằng tổng, hoặc bằng số của một viên khi ra đôi.
+toggle-exit-rolls = Ra chuồng khi gieo
+value-exit-six = Chỉ 6
+value-exit-one-or-six = 1 hoặc 6
+toggle-exit-rolls-help = Số gieo được để đưa một con ngựa ra ô xuất phát.
+toggle-bonus-after-kick = Gieo thêm khi đá được ngựa
+toggle-bonus-after-kick-help = Đá một con ngựa về chuồng thì được gieo tiếp.
+toggle-bonus-after-finish = Gieo thêm khi có ngựa về đích
+toggle-bonus-after-finish-help = Đưa một con ngựa về đích thì được gieo tiếp.
+toggle-forfeit = Ba lần gieo thêm liên tiếp thì mất lượt
+toggle-forfeit-help = Lần 6 (hoặc đôi) thứ ba liên tiếp không được đi.
+toggle-safe-squares = Ô an toàn
+value-safe-starts-and-stars = Ô xuất phát và ô sao
+value-safe-starts-only = Chỉ ô xuất phát
+value-safe-none = Không có
+toggle-safe-squares-help = Ngựa đứng ở ô an toàn không bị đá.
+toggle-pairs = Hai ngựa chung một ô
+value-pairs-ordinary = Như thường
+value-pairs-safe-pair = Đôi an toàn
+value-pairs-block = Chắn đường
+toggle-pairs-help = Đôi ngựa cùng màu có thể được an toàn, hoặc thành bức tường không ai qua được.
+toggle-no-passing = Không được vượt
+toggle-no-passing-help = Ngựa không được nhảy qua con nào, cũng không được dừng lên ngựa của mình.
+toggle-forced-kick = Buộc đá
+toggle-forced-kick-help = Có nước đá được thì phải đá.
+toggle-forced-exit = Buộc ra quân
+toggle-forced-exit-help = Ra chuồng được thì phải ra.
+toggle-home-column = Dãy đích
+value-home-exact = Gieo vừa đúng
+value-home-climb = Lên chuồng kiểu truyền thống
+toggle-home-column-help = Lên chuồng: dừng ở cửa chuồng, vào ô n, rồi leo từng ô.
+toggle-game-end = Kết thúc ván
+value-end-horses-home = Người về nhất; còn lại theo số ngựa về đích
+value-end-distance = Người về nhất; còn lại theo quãng đường
+value-end-play-on = Chơi tiếp đến khi phân xong mọi hạng
+toggle-game-end-help = Ván có dừng ngay khi có người về nhất hay không.
+toggle-scoring = Ghi điểm
+toggle-scoring-help = Tính điểm đá ngựa, Thầu mạ, Sập hầm và trả điểm cuối ván.
+toggle-direction = Chiều đi
+value-direction-clockwise = Theo chiều kim đồng hồ
+value-direction-counter-clockwise = Ngược chiều kim đồng hồ
+toggle-direction-help = Chỉ đổi cách nhìn: luật như nhau, lật như trong gương.
+settings-play = Khi chơi
+settings-auto-roll = Tự gieo
+settings-auto-roll-help = Tự gieo khi đến lượt mình.
+settings-auto-move = Tự đi khi chỉ có một nước
+settings-auto-move-help = Đi luôn nước duy nhất mà không cần bấm.
+settings-fast-bots = Máy đi nhanh
+settings-fast-bots-help = Máy chơi đi nhanh hơn.
+settings-language = Ngôn ngữ
+language-vi = Tiếng Việt
+language-en = English
+settings-look = Giao diện
+look-system = Theo hệ thống
+look-light = Sáng
+look-dark = Tối
+
+## Khi chơi
+turn-label = Lượt của { $who } ({ $kind })
+turn-game-over = Ván đã kết thúc
+dice-none = Chưa gieo
+dice-rolling = Đang gieo…
+dice-label = Gieo được: { $roll }
+button-roll = Gieo
+button-move = Đi
+button-choose = Chọn ngựa
+button-waiting = Chờ một chút
+moves-heading = Nước đi (bấm số)
+move-exit = ra quân
+move-advance = { $from } → { $to }
+notice-pass = { $who } không đi được, mất lần gieo này.
+notice-forfeit = { $who } gieo thêm lần thứ ba liên tiếp, mất lượt.
+
+## Ô và ngựa
+where-yard = trong chuồng
+where-track = ô { $square }
+where-home = ô đích { $cell }
+where-centre = đã về đích
+horse-label = Ngựa { $colour } { $n }, { $where }, đi được
+target-label = Đi tới { $where }
+board-label = Bàn cờ
+
+## Diễn biến ván
+log-heading = Diễn biến
+log-empty = Chưa có nước nào.
+log-pass = { $who } gieo { $roll }, không đi được
+log-forfeit = { $who } gieo { $roll } lần thứ ba liên tiếp, mất lượt
+log-exit = { $who } gieo { $roll }, ra quân
+log-advance = { $who } gieo { $roll }: { $from } → { $to }
+log-kick = { $who } đá { $victims } ở ô { $square }
+log-finish = { $who } đưa một con ngựa về đích
+log-seat-finished = { $who } đã về đủ bốn ngựa: hạng { $place }
+
+## Cuối ván
+end-title = Kết quả
+end-place = { $place }. { $who }
+end-shared = (đồng hạng)
+end-points = { $points } điểm
+end-capped = Ván chạm giới hạn số lần gieo; xếp hạng theo số ngựa về đích.
+end-concluded = Mọi người chơi trên máy này đã về đích; các hạng còn lại được xếp ngay.
+
+## Hỏi trước khi sang ván mới
+rules-window-title = Luật chơi
+confirm-title = Bắt đầu ván mới?
+confirm-text = Thay đổi này cần một ván mới. Ván đang chơi sẽ kết thúc.
+confirm-yes = Ván mới
+confirm-no = Chơi tiếp

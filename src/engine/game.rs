@@ -26,6 +26,22 @@ pub struct Game {
     ledger: Option<Ledger>,
 }
 
+/// The standard four-player game, red to roll first.
+impl Default for Game {
+    fn default() -> Game {
+        Game {
+            rules: Rules::standard(),
+            plain: Rules::standard().is_plain(),
+            position: Position::default(),
+            rolls: 0,
+            finished: [None; 4],
+            capped: false,
+            concluded: false,
+            ledger: None,
+        }
+    }
+}
+
 /// How a game ended and who placed where.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {

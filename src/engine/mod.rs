@@ -13,7 +13,7 @@ pub mod position;
 pub mod rules;
 pub mod scoring;
 
-pub use board::{CENTRE, DOOR, Seat, TOP_CELL, track_square};
+pub use board::{CENTRE, DOOR, Seat, TOP_CELL, is_star_square, is_start_square, track_square};
 pub use game::{Game, GameError, GameRecord, Outcome};
 pub use moves::{Move, MoveError, MoveList, Roll, RollError};
 pub use play::{Bonus, Effects, PlayError};

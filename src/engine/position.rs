@@ -119,6 +119,19 @@ pub(crate) const NO_TURN: u8 = 4;
 /// A byte no horse ever holds (neither a progress nor `YARD`).
 pub(crate) const NOT_A_PROGRESS: u8 = YARD - 1;
 
+/// The start of a four-player game, red to roll.
+impl Default for Position {
+    fn default() -> Position {
+        Position {
+            horses: [YARD; 4 * HORSES],
+            playing: 0b1111,
+            done: 0,
+            turn: Seat::Red as u8,
+            streak: 0,
+        }
+    }
+}
+
 /// The notation, parsed but not yet checked against a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
@@ -629,6 +642,14 @@ mod tests {
         assert_eq!(zero_bytes(0x0100_0001), 0x0080_8000);
         assert_eq!(zero_bytes(0x0000_0000), 0x8080_8080);
         assert_eq!(zero_bytes(0xFF01_80FF), 0);
+    }
+
+    #[test]
+    fn the_default_is_the_four_player_start() {
+        assert_eq!(
+            Some(Position::default()),
+            Position::start(&Seat::ALL, Seat::Red)
+        );
     }
 
     #[test]

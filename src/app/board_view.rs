@@ -1,0 +1,432 @@
+//! The board: drawn with egui's painter (vector shapes, crisp at any size)
+//! through a board-to-screen transform. Clicks on horses and target squares
+//! become actions; every horse that can move is also a widget with an
+//! accessible name, so the board can be played with a screen reader.
+
+use super::geometry::{
+    CENTRE_CELL, GRID, Place, TRACK, cell_centre, home_cell, place_centre, yard_origin,
+};
+use super::theme::{Palette, lerp, seat_colour, seat_tint};
+use crate::engine::{Move, Seat, is_star_square};
+use egui::{
+    Color32, CornerRadius, FontId, Pos2, Rect, Response, Role, Sense, Shape, Stroke, Ui, Vec2,
+};
+use std::collections::BTreeMap;
+
+/// One horse to draw.
+#[derive(Clone, Debug)]
+pub struct Sprite {
+    /// Its colour.
+    pub seat: Seat,
+    /// Where it stands (for grouping with others).
+    pub place: Place,
+}
+
+/// A horse that can move, with the move(s) it offers.
+#[derive(Clone, Debug)]
+pub struct Movable {
+    /// Its progress (the FROM of its moves).
+    pub from: u8,
+    /// Where it is drawn.
+    pub places: Vec<Place>,
+    /// Its accessible name ("Ngựa đỏ 2, ô 15, đi được").
+    pub label: String,
+}
+
+/// What the board shows.
+#[derive(Clone, Debug)]
+pub struct BoardInput {
+    /// Horses standing still.
+    pub sprites: Vec<Sprite>,
+    /// A horse in motion, drawn on top at a point in grid units.
+    pub floating: Vec<(Seat, (f32, f32))>,
+    /// The colours that play.
+    pub playing: [bool; 4],
+    /// The colour to move, for the turn marker.
+    pub turn: Option<Seat>,
+    /// Horses the person to play may click.
+    pub movable: Vec<Movable>,
+    /// Target squares of the selected horse, when it has several moves.
+    pub targets: Vec<(Move, Place, String)>,
+    /// Counter-clockwise play: the board is mirrored.
+    pub mirrored: bool,
+    /// Dark look.
+    pub dark: bool,
+    /// Accessible name of the whole board.
+    pub label: String,
+}
+
+/// What a click on the board asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardAction {
+    /// A horse with more than one move was picked: show its targets.
+    Select(u8),
+    /// Make this move.
+    Move(Move),
+}
+
+/// Grid units to screen points.
+#[derive(Copy, Clone, Debug)]
+struct Transform {
+    origin: Pos2,
+    cell: f32,
+    mirrored: bool,
+}
+
+impl Transform {
+    fn point(&self, (x, y): (f32, f32)) -> Pos2 {
+        let x = if self.mirrored { GRID - x } else { x };
+        self.origin + Vec2::new(x, y) * self.cell
+    }
+
+    fn cell_rect(&self, (x, y): (u8, u8)) -> Rect {
+        let a = self.point((f32::from(x), f32::from(y)));
+        let b = self.point((f32::from(x) + 1.0, f32::from(y) + 1.0));
+        Rect::from_two_pos(a, b)
+    }
+
+    fn rect(&self, (x, y): (u8, u8), w: u8, h: u8) -> Rect {
+        let a = self.point((f32::from(x), f32::from(y)));
+        let b = self.point((f32::from(x + w), f32::from(y + h)));
+        Rect::from_two_pos(a, b)
+    }
+}
+
+/// Draws the board in the space available and returns what was clicked.
+pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> Option<BoardAction> {
+    let avail = ui.available_size();
+    let side = avail.x.min(avail.y).max(120.0);
+    let (rect, board_response) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+    board_response.widget_info(|| egui::WidgetInfo::labeled(Role::Image, true, &input.label));
+    let t = Transform {
+        origin: rect.min,
+        cell: side / GRID,
+        mirrored: input.mirrored,
+    };
+    let pal = Palette::new(input.dark);
+    let painter = ui.painter_at(rect);
+    draw_board(&painter, &t, &pal, input);
+    draw_horses(&painter, &t, &pal, input);
+    interact(ui, &t, &pal, input)
+}
+
+fn draw_board(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &BoardInput) {
+    let full = t.rect((0, 0), 15, 15);
+    painter.rect_filled(full, CornerRadius::same(6), pal.background);
+    let grid = Stroke::new((t.cell * 0.03).max(1.0), pal.grid);
+    // Yards.
+    for seat in Seat::ALL {
+        let playing = input.playing[seat.index()];
+        let yard = t.rect(yard_origin(seat), 6, 6);
+        let colour = if playing {
+            seat_colour(seat)
+        } else {
+            lerp(seat_colour(seat), pal.background, 0.7)
+        };
+        painter.rect_filled(yard.shrink(t.cell * 0.08), CornerRadius::same(8), colour);
+        let inner = yard.shrink(t.cell * 0.85);
+        painter.rect_filled(inner, CornerRadius::same(10), pal.square);
+        for i in 0..4 {
+            let c = t.point(super::geometry::yard_spot(seat, i));
+            painter.circle(
+                c,
+                t.cell * 0.62,
+                seat_tint(seat, input.dark),
+                Stroke::new(1.0, lerp(colour, pal.grid, 0.3)),
+            );
+        }
+        if input.turn == Some(seat) {
+            // The colour to play: a ring around its corner.
+            painter.rect_stroke(
+                yard.shrink(t.cell * 0.04),
+                CornerRadius::same(9),
+                Stroke::new(t.cell * 0.12, pal.highlight),
+                egui::StrokeKind::Inside,
+            );
+        }
+    }
+    // Track squares.
+    let font = FontId::proportional(t.cell * 0.26);
+    for (square, &cell) in TRACK.iter().enumerate() {
+        let square = square as u8;
+        let r = t.cell_rect(cell);
+        let start = Seat::ALL.into_iter().find(|s| s.start_square() == square);
+        let fill = match start {
+            Some(seat) => seat_tint(seat, input.dark),
+            None => pal.square,
+        };
+        painter.rect_filled(r, CornerRadius::ZERO, fill);
+        painter.rect_stroke(r, CornerRadius::ZERO, grid, egui::StrokeKind::Middle);
+        if let Some(seat) = start {
+            draw_start_arrow(painter, t, seat, r);
+        } else if is_star_square(square) {
+            draw_star(
+                painter,
+                r.center(),
+                t.cell * 0.36,
+                lerp(pal.ink, pal.square, 0.35),
+            );
+        }
+        painter.text(
+            r.left_top() + Vec2::new(t.cell * 0.06, t.cell * 0.02),
+            egui::Align2::LEFT_TOP,
+            (u32::from(square) + 1).to_string(),
+            font.clone(),
+            lerp(pal.ink, pal.square, 0.35),
+        );
+    }
+    // Home columns with their numbers, and the centre.
+    let number = FontId::proportional(t.cell * 0.42);
+    for seat in Seat::ALL {
+        for n in 1..=6u8 {
+            let r = t.cell_rect(home_cell(seat, n));
+            painter.rect_filled(r, CornerRadius::ZERO, seat_tint(seat, input.dark));
+            painter.rect_stroke(r, CornerRadius::ZERO, grid, egui::StrokeKind::Middle);
+            painter.text(
+                r.center(),
+                egui::Align2::CENTER_CENTER,
+                n.to_string(),
+                number.clone(),
+                lerp(seat_colour(seat), pal.text, 0.35),
+            );
+        }
+    }
+    let centre = t.cell_rect(CENTRE_CELL);
+    painter.rect_filled(centre, CornerRadius::ZERO, pal.square);
+    for seat in Seat::ALL {
+        // A triangle in the seat's colour points at its home column.
+        let (hx, hy) = cell_centre(home_cell(seat, 6));
+        let (cx, cy) = cell_centre(CENTRE_CELL);
+        let dir = Vec2::new(hx - cx, hy - cy);
+        let side = Vec2::new(-dir.y, dir.x);
+        let c = t.point((cx, cy));
+        let edge = |v: Vec2| t.point((cx + v.x * 0.5, cy + v.y * 0.5)) - c;
+        let tip = c;
+        let a = c + edge(dir) + edge(side);
+        let b = c + edge(dir) - edge(side);
+        painter.add(Shape::convex_polygon(
+            vec![tip, a, b],
+            lerp(seat_colour(seat), pal.square, 0.25),
+            Stroke::NONE,
+        ));
+    }
+    painter.rect_stroke(centre, CornerRadius::ZERO, grid, egui::StrokeKind::Middle);
+    // The four corners of the centre region, between the arms.
+    for (x, y) in [(6, 6), (8, 6), (6, 8), (8, 8)] {
+        let r = t.cell_rect((x, y));
+        painter.rect_filled(r, CornerRadius::ZERO, lerp(pal.background, pal.grid, 0.12));
+    }
+}
+
+fn draw_start_arrow(painter: &egui::Painter, t: &Transform, seat: Seat, r: Rect) {
+    // The arrow points along the direction of travel out of the start.
+    let here = cell_centre(TRACK[usize::from(seat.start_square())]);
+    let next = cell_centre(TRACK[usize::from(seat.start_square()) + 1]);
+    let a = t.point(here);
+    let b = t.point(next);
+    let dir = (b - a).normalized();
+    let c = r.center();
+    let len = t.cell * 0.32;
+    let tip = c + dir * len;
+    let tail = c - dir * len;
+    let side = Vec2::new(-dir.y, dir.x) * len * 0.7;
+    let colour = seat_colour(seat);
+    painter.line_segment([tail, c], Stroke::new(t.cell * 0.09, colour));
+    painter.add(Shape::convex_polygon(
+        vec![
+            tip,
+            c + side * 0.9 - dir * len * 0.1,
+            c - side * 0.9 - dir * len * 0.1,
+        ],
+        colour,
+        Stroke::NONE,
+    ));
+}
+
+fn draw_star(painter: &egui::Painter, c: Pos2, r: f32, colour: Color32) {
+    let mut points = Vec::with_capacity(10);
+    for i in 0..10 {
+        let angle = std::f32::consts::PI * (i as f32) / 5.0 - std::f32::consts::FRAC_PI_2;
+        let radius = if i % 2 == 0 { r } else { r * 0.45 };
+        points.push(c + Vec2::angled(angle) * radius);
+    }
+    // A star is not convex: draw it as a fan of triangles from the centre.
+    for i in 0..10 {
+        painter.add(Shape::convex_polygon(
+            vec![c, points[i], points[(i + 1) % 10]],
+            colour,
+            Stroke::NONE,
+        ));
+    }
+}
+
+/// Draws one horse: a circle, triangle, square or diamond by colour, so
+/// that colours differ by shape too.
+pub fn draw_horse(painter: &egui::Painter, seat: Seat, c: Pos2, r: f32, pal: &Palette) {
+    let fill = seat_colour(seat);
+    let outline = Stroke::new((r * 0.14).max(1.0), lerp(fill, Color32::BLACK, 0.55));
+    match seat {
+        Seat::Red => {
+            painter.circle(c, r, fill, outline);
+        }
+        Seat::Green => {
+            let pts = (0..3)
+                .map(|i| {
+                    let a =
+                        -std::f32::consts::FRAC_PI_2 + i as f32 * 2.0 * std::f32::consts::PI / 3.0;
+                    c + Vec2::angled(a) * r * 1.15 + Vec2::new(0.0, r * 0.15)
+                })
+                .collect();
+            painter.add(Shape::convex_polygon(pts, fill, outline));
+        }
+        Seat::Yellow => {
+            let rect = Rect::from_center_size(c, Vec2::splat(r * 1.7));
+            painter.rect(
+                rect,
+                CornerRadius::same(2),
+                fill,
+                outline,
+                egui::StrokeKind::Middle,
+            );
+        }
+        Seat::Blue => {
+            let d = r * 1.2;
+            let pts = vec![
+                c + Vec2::new(0.0, -d),
+                c + Vec2::new(d, 0.0),
+                c + Vec2::new(0.0, d),
+                c + Vec2::new(-d, 0.0),
+            ];
+            painter.add(Shape::convex_polygon(pts, fill, outline));
+        }
+    }
+    // A small light dot gives the piece some depth.
+    painter.circle_filled(
+        c + Vec2::new(-r * 0.3, -r * 0.3),
+        r * 0.18,
+        lerp(fill, pal.square, 0.6),
+    );
+}
+
+/// The points at which `k` markers sit inside a cell.
+fn slots(centre: Pos2, cell: f32, k: usize) -> Vec<Pos2> {
+    let q = cell * 0.22;
+    match k {
+        0 => Vec::new(),
+        1 => vec![centre],
+        2 => vec![centre - Vec2::new(q, 0.0), centre + Vec2::new(q, 0.0)],
+        _ => [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+            .into_iter()
+            .take(k)
+            .map(|(x, y)| centre + Vec2::new(x * q, y * q))
+            .collect(),
+    }
+}
+
+fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &BoardInput) {
+    // Group horses by place: several on one square stay visible and
+    // countable.
+    let mut groups: BTreeMap<Place, Vec<(Seat, usize)>> = BTreeMap::new();
+    for s in &input.sprites {
+        let g = groups.entry(s.place).or_default();
+        match g.iter_mut().find(|(seat, _)| *seat == s.seat) {
+            Some((_, n)) => *n += 1,
+            None => g.push((s.seat, 1)),
+        }
+    }
+    let badge_font = FontId::proportional(t.cell * 0.3);
+    for (place, group) in &groups {
+        let centre = t.point(place_centre(*place));
+        if let Place::Yard(..) = place {
+            for (seat, _) in group {
+                draw_horse(painter, *seat, centre, t.cell * 0.42, pal);
+            }
+            continue;
+        }
+        let total: usize = group.iter().map(|(_, n)| n).sum();
+        if total == 1 {
+            draw_horse(painter, group[0].0, centre, t.cell * 0.32, pal);
+            continue;
+        }
+        if group.len() == 1 && total <= 4 {
+            for p in slots(centre, t.cell, total) {
+                draw_horse(painter, group[0].0, p, t.cell * 0.19, pal);
+            }
+            continue;
+        }
+        // Several colours: one marker per colour, with a count.
+        for (p, (seat, n)) in slots(centre, t.cell, group.len()).into_iter().zip(group) {
+            draw_horse(painter, *seat, p, t.cell * 0.19, pal);
+            if *n > 1 {
+                painter.text(
+                    p + Vec2::new(t.cell * 0.14, t.cell * 0.1),
+                    egui::Align2::CENTER_CENTER,
+                    n.to_string(),
+                    badge_font.clone(),
+                    pal.text,
+                );
+            }
+        }
+    }
+    for (seat, at) in &input.floating {
+        let c = t.point(*at);
+        painter.circle_filled(
+            c + Vec2::new(t.cell * 0.05, t.cell * 0.08),
+            t.cell * 0.34,
+            Color32::from_black_alpha(60),
+        );
+        draw_horse(painter, *seat, c, t.cell * 0.34, pal);
+    }
+}
+
+fn dashed_circle(painter: &egui::Painter, c: Pos2, r: f32, stroke: Stroke) {
+    let n = 40;
+    let points: Vec<Pos2> = (0..=n)
+        .map(|i| c + Vec2::angled(i as f32 / n as f32 * std::f32::consts::TAU) * r)
+        .collect();
+    painter.extend(Shape::dashed_line(&points, stroke, r * 0.28, r * 0.18));
+}
+
+fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Option<BoardAction> {
+    let mut action = None;
+    let painter = ui.painter().clone();
+    let stroke = Stroke::new((t.cell * 0.07).max(1.5), pal.highlight);
+    for m in &input.movable {
+        for (k, place) in m.places.iter().enumerate() {
+            let c = t.point(place_centre(*place));
+            let r = if matches!(place, Place::Yard(..)) {
+                t.cell * 0.7
+            } else {
+                t.cell * 0.55
+            };
+            dashed_circle(&painter, c, r, stroke);
+            let rect = Rect::from_center_size(c, Vec2::splat(r * 2.0));
+            let id = ui.scope_id().with(("horse", m.from, k));
+            let response: Response = ui.interact(rect, id, Sense::click());
+            // Only the first place of a group is a separate widget for
+            // assistive technology; clicking any of them does the same.
+            if k == 0 {
+                response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &m.label));
+            }
+            if response.hovered() {
+                painter.circle_stroke(c, r * 1.08, Stroke::new(stroke.width * 0.6, pal.highlight));
+            }
+            if response.clicked() {
+                action = Some(BoardAction::Select(m.from));
+            }
+        }
+    }
+    for (mv, place, label) in &input.targets {
+        let c = t.point(place_centre(*place));
+        painter.circle_stroke(c, t.cell * 0.4, stroke);
+        painter.circle_filled(c, t.cell * 0.12, pal.highlight);
+        let rect = Rect::from_center_size(c, Vec2::splat(t.cell));
+        let id = ui.scope_id().with(("target", mv.from, mv.to));
+        let response = ui.interact(rect, id, Sense::click());
+        response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, label));
+        if response.clicked() {
+            action = Some(BoardAction::Move(*mv));
+        }
+    }
+    action
+}

@@ -1,0 +1,322 @@
+//! The settings panel: players, rules (a preset and every toggle, grouped,
+//! each with a one-line explanation), how play feels, language and look.
+//! It edits a copy of the preferences and reports what changed; the app
+//! decides whether a change needs a new game (and asks first).
+
+use crate::bots::Level;
+use crate::engine::{
+    Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares, Seat,
+};
+use crate::i18n::{Arg, I18n, Lang};
+use crate::prefs::{Look, Prefs};
+use crate::session::PlayerKind;
+use egui::Ui;
+
+/// The computer levels offered to players (the random player is for
+/// measurement only).
+pub fn offered_levels() -> Vec<Level> {
+    Level::ALL
+        .into_iter()
+        .filter(|l| *l != Level::Random)
+        .collect()
+}
+
+/// The text key of a level.
+pub fn level_key(level: Level) -> String {
+    format!("level-{}", level.name())
+}
+
+/// The text key of a colour.
+pub fn colour_key(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Red => "colour-red",
+        Seat::Green => "colour-green",
+        Seat::Yellow => "colour-yellow",
+        Seat::Blue => "colour-blue",
+    }
+}
+
+fn combo<T: PartialEq + Copy>(
+    ui: &mut Ui,
+    i18n: &I18n,
+    id: &str,
+    label_key: &str,
+    value: &mut T,
+    options: &[(T, &str)],
+) -> bool {
+    let mut changed = false;
+    let label = i18n.t(label_key);
+    let current = options
+        .iter()
+        .find(|(v, _)| v == value)
+        .map(|(_, k)| i18n.t(k))
+        .unwrap_or_default();
+    ui.horizontal(|ui| {
+        ui.label(&label);
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for (v, key) in options {
+                    if ui.selectable_label(v == value, i18n.t(key)).clicked() && v != value {
+                        *value = *v;
+                        changed = true;
+                    }
+                }
+            });
+    });
+    changed
+}
+
+fn help(ui: &mut Ui, i18n: &I18n, key: &str) {
+    ui.label(egui::RichText::new(i18n.t(key)).small().weak());
+}
+
+fn check(ui: &mut Ui, i18n: &I18n, key: &str, value: &mut bool) -> bool {
+    let changed = ui.checkbox(value, i18n.t(key)).changed();
+    help(ui, i18n, &format!("{key}-help"));
+    changed
+}
+
+/// Draws the panel on `prefs`; returns true when anything changed.
+pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
+    let mut changed = false;
+    ui.heading(i18n.t("settings-heading"));
+
+    ui.add_space(4.0);
+    ui.strong(i18n.t("settings-players"));
+    ui.horizontal(|ui| {
+        for n in 2..=4usize {
+            let text = i18n.t_args("settings-player-count", &[("n", Arg::from(n))]);
+            if ui.selectable_label(prefs.player_count == n, text).clicked()
+                && prefs.player_count != n
+            {
+                prefs.player_count = n;
+                changed = true;
+            }
+        }
+    });
+    let seats = crate::session::GameConfig::seats_for(prefs.player_count);
+    for seat in seats {
+        ui.horizontal(|ui| {
+            ui.label(i18n.t(colour_key(seat)));
+            let kind = &mut prefs.players[seat.index()];
+            let mut options = vec![(PlayerKind::Human, "player-human".to_string())];
+            for level in offered_levels() {
+                options.push((PlayerKind::Bot(level), level_key(level)));
+            }
+            let current = options
+                .iter()
+                .find(|(k, _)| k == kind)
+                .map(|(_, key)| i18n.t(key))
+                .unwrap_or_default();
+            egui::ComboBox::from_id_salt(("player", seat.index()))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for (k, key) in &options {
+                        if ui.selectable_label(k == kind, i18n.t(key)).clicked() && k != kind {
+                            *kind = *k;
+                            changed = true;
+                        }
+                    }
+                });
+        });
+    }
+
+    ui.separator();
+    changed |= rules_ui(ui, i18n, prefs);
+
+    ui.separator();
+    ui.strong(i18n.t("settings-play"));
+    changed |= check(ui, i18n, "settings-auto-roll", &mut prefs.auto_roll);
+    changed |= check(ui, i18n, "settings-auto-move", &mut prefs.auto_move);
+    changed |= check(ui, i18n, "settings-fast-bots", &mut prefs.fast_bots);
+
+    ui.separator();
+    let mut lang = prefs.lang.unwrap_or(i18n.lang());
+    let langs: Vec<(Lang, &str)> = vec![(Lang::Vi, "language-vi"), (Lang::En, "language-en")];
+    if combo(ui, i18n, "language", "settings-language", &mut lang, &langs) {
+        prefs.lang = Some(lang);
+        changed = true;
+    }
+    changed |= combo(
+        ui,
+        i18n,
+        "look",
+        "settings-look",
+        &mut prefs.look,
+        &[
+            (Look::System, "look-system"),
+            (Look::Light, "look-light"),
+            (Look::Dark, "look-dark"),
+        ],
+    );
+    changed
+}
+
+fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
+    let mut changed = false;
+    ui.strong(i18n.t("settings-rules"));
+    let preset = prefs.rules.preset_name();
+    let current = match preset {
+        Some(name) => i18n.t(&format!("preset-{name}")),
+        None => i18n.t("preset-custom"),
+    };
+    ui.horizontal(|ui| {
+        ui.label(i18n.t("settings-preset"));
+        egui::ComboBox::from_id_salt("preset")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for name in PRESET_NAMES {
+                    let selected = preset == Some(name);
+                    if ui
+                        .selectable_label(selected, i18n.t(&format!("preset-{name}")))
+                        .clicked()
+                        && !selected
+                    {
+                        if let Some(rules) = Rules::preset(name) {
+                            prefs.rules = rules;
+                            changed = true;
+                        }
+                    }
+                }
+            });
+    });
+    help(ui, i18n, "settings-preset-help");
+    let r = &mut prefs.rules;
+    egui::CollapsingHeader::new(i18n.t("group-dice"))
+        .id_salt("group-dice")
+        .default_open(false)
+        .show(ui, |ui| {
+            if combo(
+                ui,
+                i18n,
+                "dice",
+                "toggle-dice",
+                &mut r.dice,
+                &[(Dice::One, "value-dice-one"), (Dice::Two, "value-dice-two")],
+            ) {
+                // With two dice a horse exits on a double or 1+6.
+                if r.dice == Dice::Two {
+                    r.exit_rolls = ExitRolls::Six;
+                }
+                changed = true;
+            }
+            help(ui, i18n, "toggle-dice-help");
+            if r.dice == Dice::One {
+                changed |= combo(
+                    ui,
+                    i18n,
+                    "exit",
+                    "toggle-exit-rolls",
+                    &mut r.exit_rolls,
+                    &[
+                        (ExitRolls::Six, "value-exit-six"),
+                        (ExitRolls::OneOrSix, "value-exit-one-or-six"),
+                    ],
+                );
+                help(ui, i18n, "toggle-exit-rolls-help");
+            }
+            changed |= check(ui, i18n, "toggle-bonus-after-kick", &mut r.bonus_after_kick);
+            changed |= check(
+                ui,
+                i18n,
+                "toggle-bonus-after-finish",
+                &mut r.bonus_after_finish,
+            );
+            changed |= check(ui, i18n, "toggle-forfeit", &mut r.three_in_a_row_forfeit);
+        });
+    egui::CollapsingHeader::new(i18n.t("group-kicks"))
+        .id_salt("group-kicks")
+        .default_open(false)
+        .show(ui, |ui| {
+            changed |= combo(
+                ui,
+                i18n,
+                "safe",
+                "toggle-safe-squares",
+                &mut r.safe_squares,
+                &[
+                    (SafeSquares::StartsAndStars, "value-safe-starts-and-stars"),
+                    (SafeSquares::StartsOnly, "value-safe-starts-only"),
+                    (SafeSquares::None, "value-safe-none"),
+                ],
+            );
+            help(ui, i18n, "toggle-safe-squares-help");
+            changed |= combo(
+                ui,
+                i18n,
+                "pairs",
+                "toggle-pairs",
+                &mut r.pairs,
+                &[
+                    (Pairs::Ordinary, "value-pairs-ordinary"),
+                    (Pairs::SafePair, "value-pairs-safe-pair"),
+                    (Pairs::Block, "value-pairs-block"),
+                ],
+            );
+            help(ui, i18n, "toggle-pairs-help");
+            changed |= check(ui, i18n, "toggle-no-passing", &mut r.no_passing);
+            changed |= check(ui, i18n, "toggle-forced-kick", &mut r.forced_kick);
+            changed |= check(ui, i18n, "toggle-forced-exit", &mut r.forced_exit);
+        });
+    egui::CollapsingHeader::new(i18n.t("group-home"))
+        .id_salt("group-home")
+        .default_open(false)
+        .show(ui, |ui| {
+            changed |= combo(
+                ui,
+                i18n,
+                "home",
+                "toggle-home-column",
+                &mut r.home_column,
+                &[
+                    (HomeColumn::Exact, "value-home-exact"),
+                    (HomeColumn::Climb, "value-home-climb"),
+                ],
+            );
+            help(ui, i18n, "toggle-home-column-help");
+            changed |= combo(
+                ui,
+                i18n,
+                "end",
+                "toggle-game-end",
+                &mut r.game_end,
+                &[
+                    (GameEnd::FirstWinnerByHorsesHome, "value-end-horses-home"),
+                    (GameEnd::FirstWinnerByDistance, "value-end-distance"),
+                    (GameEnd::PlayOn, "value-end-play-on"),
+                ],
+            );
+            help(ui, i18n, "toggle-game-end-help");
+            changed |= check(ui, i18n, "toggle-scoring", &mut r.scoring);
+        });
+    egui::CollapsingHeader::new(i18n.t("group-board"))
+        .id_salt("group-board")
+        .default_open(false)
+        .show(ui, |ui| {
+            changed |= combo(
+                ui,
+                i18n,
+                "direction",
+                "toggle-direction",
+                &mut r.direction,
+                &[
+                    (Direction::Clockwise, "value-direction-clockwise"),
+                    (
+                        Direction::CounterClockwise,
+                        "value-direction-counter-clockwise",
+                    ),
+                ],
+            );
+            help(ui, i18n, "toggle-direction-help");
+        });
+    // The safety cap follows the climb: its games are far longer.
+    let cap = match r.home_column {
+        HomeColumn::Exact => Rules::standard().roll_cap,
+        HomeColumn::Climb => Rules::traditional().roll_cap,
+    };
+    if r.roll_cap != cap && r.preset_name().is_none() {
+        r.roll_cap = cap;
+    }
+    changed
+}
