@@ -196,6 +196,11 @@ impl CaNguaApp {
         &self.prefs
     }
 
+    /// True while the app asks whether to start a new game.
+    pub fn is_asking(&self) -> bool {
+        self.confirm.is_some()
+    }
+
     /// The current language.
     pub fn lang(&self) -> Lang {
         self.i18n.lang()

@@ -62,10 +62,11 @@ impl CaNguaApp {
         self.keys_ui(ui);
         egui::Panel::top("top").show(ui, |ui| self.top_ui(ui));
         if self.show_settings {
+            // Fixed widths: the board takes what is left, and nothing moves
+            // under the pointer when a long line appears in the log.
             egui::Panel::left("settings")
-                .resizable(true)
-                .default_size(300.0)
-                .min_size(220.0)
+                .resizable(false)
+                .exact_size(300.0)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().show(ui, |ui| {
                         let mut prefs = self.prefs.clone();
@@ -76,9 +77,8 @@ impl CaNguaApp {
                 });
         }
         egui::Panel::right("play")
-            .resizable(true)
-            .default_size(270.0)
-            .min_size(200.0)
+            .resizable(false)
+            .exact_size(280.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.play_ui(ui, now));
             });

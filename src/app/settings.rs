@@ -52,7 +52,7 @@ fn combo<T: PartialEq + Copy>(
         .map(|(_, k)| i18n.t(k))
         .unwrap_or_default();
     ui.horizontal(|ui| {
-        ui.label(&label);
+        let name = ui.label(&label);
         egui::ComboBox::from_id_salt(id)
             .selected_text(current)
             .show_ui(ui, |ui| {
@@ -62,7 +62,9 @@ fn combo<T: PartialEq + Copy>(
                         changed = true;
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(name.id);
     });
     changed
 }
@@ -98,11 +100,16 @@ pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
     let seats = crate::session::GameConfig::seats_for(prefs.player_count);
     for seat in seats {
         ui.horizontal(|ui| {
-            ui.label(i18n.t(colour_key(seat)));
+            let name = ui.label(i18n.t(colour_key(seat)));
             let kind = &mut prefs.players[seat.index()];
             let mut options = vec![(PlayerKind::Human, "player-human".to_string())];
             for level in offered_levels() {
                 options.push((PlayerKind::Bot(level), level_key(level)));
+            }
+            if let PlayerKind::Bot(level) = *kind
+                && !options.iter().any(|(k, _)| k == kind)
+            {
+                options.push((*kind, level_key(level)));
             }
             let current = options
                 .iter()
@@ -118,7 +125,9 @@ pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
                             changed = true;
                         }
                     }
-                });
+                })
+                .response
+                .labelled_by(name.id);
         });
     }
 
@@ -162,7 +171,7 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
         None => i18n.t("preset-custom"),
     };
     ui.horizontal(|ui| {
-        ui.label(i18n.t("settings-preset"));
+        let name = ui.label(i18n.t("settings-preset"));
         egui::ComboBox::from_id_salt("preset")
             .selected_text(current)
             .show_ui(ui, |ui| {
@@ -172,14 +181,15 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
                         .selectable_label(selected, i18n.t(&format!("preset-{name}")))
                         .clicked()
                         && !selected
+                        && let Some(rules) = Rules::preset(name)
                     {
-                        if let Some(rules) = Rules::preset(name) {
-                            prefs.rules = rules;
-                            changed = true;
-                        }
+                        prefs.rules = rules;
+                        changed = true;
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(name.id);
     });
     help(ui, i18n, "settings-preset-help");
     let r = &mut prefs.rules;

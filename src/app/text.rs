@@ -37,6 +37,7 @@ pub fn horse_label(i18n: &I18n, seat: Seat, number: usize, progress: u8) -> Stri
         "horse-label",
         &[
             ("colour", Arg::from(colour_in_sentence(i18n, seat))),
+            ("Colour", Arg::from(colour(i18n, seat))),
             ("n", Arg::from(number)),
             ("where", Arg::from(where_text(i18n, seat, progress))),
         ],
