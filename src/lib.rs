@@ -13,3 +13,5 @@ pub mod rules_file;
 pub mod rules_text;
 pub mod selfplay;
 pub mod session;
+pub mod stats;
+pub mod store;

@@ -1,20 +1,19 @@
-//! The desktop game: load the preferences, pick the language, open the
-//! window.
+//! The desktop game: open the config folder, restore the player's
+//! preferences and game, open the window.
 #![forbid(unsafe_code)]
 // No console window behind the game on Windows.
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::Prefs;
+use ca_ngua::store::Store;
 
 fn main() -> eframe::Result {
-    let mut prefs = Prefs::default();
-    if prefs.lang.is_none() {
-        // The first start follows the system language; Vietnamese otherwise.
-        let locale = sys_locale::get_locale().unwrap_or_default();
-        prefs.lang = Some(Lang::from_locale(&locale));
-    }
+    let (store, opened) = Store::open();
+    // The first start follows the system language; Vietnamese otherwise.
+    let system_lang = Lang::from_locale(&sys_locale::get_locale().unwrap_or_default());
+    let app = CaNguaApp::from_store(store, opened, system_lang);
+    let look = app.prefs().look;
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Cờ Cá Ngựa")
@@ -29,8 +28,8 @@ fn main() -> eframe::Result {
         "ca-ngua",
         options,
         Box::new(move |cc| {
-            setup_context(&cc.egui_ctx, prefs.look);
-            Ok(Box::new(CaNguaApp::with_new_game(prefs)))
+            setup_context(&cc.egui_ctx, look);
+            Ok(Box::new(app))
         }),
     )
 }

@@ -110,6 +110,11 @@ pub enum LogEvent {
         /// The absolute square (0..=51).
         square: u8,
     },
+    /// Thầu mạ: the first horse of the game straight from the door to
+    /// cell 6.
+    ThauMa,
+    /// Sập hầm: a horse entered its column on cell 1.
+    SapHam,
     /// A horse reached the finish.
     Finish,
     /// The colour brought every horse home, in this place.
@@ -176,6 +181,8 @@ pub struct Session {
     /// Counts every roll and move, so a bot's answer can be matched to the
     /// decision it was asked.
     ticket: u64,
+    /// The last move was the game's Thầu mạ.
+    last_thau_ma: bool,
 }
 
 impl fmt::Debug for Session {
@@ -211,6 +218,7 @@ impl Session {
             log: Vec::new(),
             bot: None,
             ticket: 0,
+            last_thau_ma: false,
         })
     }
 
@@ -226,6 +234,7 @@ impl Session {
             log: Vec::new(),
             bot: None,
             ticket: 0,
+            last_thau_ma: false,
         }
     }
 
@@ -267,6 +276,7 @@ impl Session {
             log: record.log,
             bot: None,
             ticket: 0,
+            last_thau_ma: false,
         })
     }
 
@@ -311,6 +321,11 @@ impl Session {
     /// Who plays a colour.
     pub fn player(&self, seat: Seat) -> PlayerKind {
         self.config.players[seat.index()]
+    }
+
+    /// True when the last move was the game's Thầu mạ.
+    pub fn last_move_was_thau_ma(&self) -> bool {
+        self.last_thau_ma
     }
 
     /// True when a person at this device is to play.
@@ -358,41 +373,47 @@ impl Session {
     }
 
     fn record_log(&mut self, fx: &Effects) {
-        let roll = fx.roll.to_string();
-        let mut push = |event| {
-            self.log.push(LogEntry {
-                seat: fx.seat,
-                roll: roll.clone(),
-                event,
-            })
-        };
-        match fx.mv {
-            _ if fx.forfeited => push(LogEvent::Forfeit),
-            None => push(LogEvent::Pass),
-            Some(m) if m.is_exit() => push(LogEvent::Exit),
-            Some(m) => push(LogEvent::Advance {
+        let mut events = vec![match fx.mv {
+            _ if fx.forfeited => LogEvent::Forfeit,
+            None => LogEvent::Pass,
+            Some(m) if m.is_exit() => LogEvent::Exit,
+            Some(m) => LogEvent::Advance {
                 from: m.from,
                 to: m.to,
-            }),
-        }
+            },
+        }];
         if fx.kick_count() > 0 {
             let victims = Seat::ALL
                 .into_iter()
                 .filter(|s| fx.kicked[s.index()] > 0)
                 .map(|s| (s, fx.kicked[s.index()]))
                 .collect();
-            push(LogEvent::Kick {
+            events.push(LogEvent::Kick {
                 victims,
                 square: fx.square.unwrap_or(0),
             });
         }
+        // Thầu mạ is the first straight climb to cell 6 of the whole game.
+        self.last_thau_ma = fx.door_to_top && !self.log.iter().any(|e| e.event == LogEvent::ThauMa);
+        if self.last_thau_ma {
+            events.push(LogEvent::ThauMa);
+        }
+        if fx.door_to_bottom {
+            events.push(LogEvent::SapHam);
+        }
         if fx.horse_finished && !fx.seat_finished {
-            push(LogEvent::Finish);
+            events.push(LogEvent::Finish);
         }
         if fx.seat_finished {
             let place = self.game.finish_order().count() as u8;
-            push(LogEvent::SeatFinished { place });
+            events.push(LogEvent::SeatFinished { place });
         }
+        let roll = fx.roll.to_string();
+        self.log.extend(events.into_iter().map(|event| LogEntry {
+            seat: fx.seat,
+            roll: roll.clone(),
+            event,
+        }));
     }
 
     /// Ends the game now, settling the places still open (the app does

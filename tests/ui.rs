@@ -322,3 +322,96 @@ fn the_bundled_font_covers_every_character_we_show() {
     // And it really has the Vietnamese letters egui's own fonts lack.
     assert!(fonts.has_glyph(&font, 'ự') && fonts.has_glyph(&font, 'Ỷ'));
 }
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ca-ngua-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_restarted_app_resumes_the_game_exactly() {
+    use ca_ngua::store::Store;
+    let dir = temp_dir("resume");
+    Store::at(&dir).save_prefs(&prefs(Lang::Vi)).unwrap();
+    let app = CaNguaApp::from_store(Store::at(&dir), None, Lang::En);
+    let mut h = harness(app);
+    // Play until a few rolls are in, then roll once more and stop with the
+    // roll waiting for its move.
+    for _ in 0..3000 {
+        let s = h.state().session();
+        if s.game().rolls() >= 6 && s.is_human_turn() && s.pending_roll().is_none() {
+            break;
+        }
+        if s.is_human_turn() {
+            if let Some(b) = h.query_by_role_and_label(Role::Button, "Đi") {
+                b.click();
+            } else if let Some(horse) = buttons(&h, "đi được").next() {
+                horse.click();
+            } else if let Some(b) = h.query_by_role_and_label(Role::Button, "Gieo") {
+                b.click();
+            }
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
+    h.get_by_role_and_label(Role::Button, "Gieo").click();
+    step_until(&mut h, 20, |a| a.session().pending_roll().is_some());
+    let before = h.state().session().record();
+    let stats_before = h.state().stats().clone();
+    assert!(before.pending_roll.is_some());
+    assert!(stats_before.faces_rolled() >= 7);
+    drop(h);
+
+    // The next start: same position, players, rules, log, turn and the
+    // same waiting roll (no re-roll by restarting), in the saved language.
+    let app = CaNguaApp::from_store(Store::at(&dir), None, Lang::En);
+    assert!(app.notices().is_empty(), "{:?}", app.notices());
+    assert_eq!(app.session().record(), before);
+    assert_eq!(app.stats(), &stats_before);
+    assert_eq!(app.lang(), Lang::Vi);
+    let h = harness(app);
+    assert!(h.query_by_role_and_label(Role::Button, "Gieo").is_none());
+    assert!(shows(
+        &h,
+        &format!("Gieo được: {}", before.pending_roll.unwrap())
+    ));
+}
+
+#[test]
+fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
+    use ca_ngua::store::Store;
+    let dir = temp_dir("bad-start");
+    std::fs::write(dir.join("prefs.ron"), "(version: 1, player_count: ").unwrap();
+    std::fs::write(dir.join("game.ron"), "\u{0}\u{1}garbage").unwrap();
+    std::fs::write(dir.join("stats.ron"), "(version: 42)").unwrap();
+    let app = CaNguaApp::from_store(Store::at(&dir), None, Lang::En);
+    assert_eq!(app.notices().len(), 3, "{:?}", app.notices());
+    let mut h = harness(app);
+    assert!(shows(&h, "could not be read"));
+    h.get_by_role_and_label(Role::Button, "OK").click();
+    h.run_steps(3);
+    assert!(!shows(&h, "could not be read"));
+    // The game is playable from defaults, and the bad files are kept.
+    assert!(
+        h.query_by_role_and_label(Role::Button, "Roll").is_some()
+            || h.state().session().game().turn().is_some()
+    );
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    for file in ["prefs.ron", "game.ron", "stats.ron"] {
+        assert!(
+            names.iter().any(|n| n.starts_with(&format!("{file}.bad-"))),
+            "{file} not kept: {names:?}"
+        );
+        // And a fresh, good file was written in its place.
+        assert!(
+            names.iter().any(|n| n == file),
+            "{file} not rewritten: {names:?}"
+        );
+    }
+}

@@ -6,13 +6,17 @@ pub mod board_view;
 pub mod geometry;
 mod panels;
 pub mod settings;
+mod stats_view;
 pub mod text;
 pub mod theme;
 
 use crate::engine::{Move, Position, Seat, YARD};
 use crate::i18n::{Arg, I18n, Lang};
 use crate::prefs::{Look, Prefs};
+use crate::rules_file::RuleSet;
 use crate::session::Session;
+use crate::stats::Stats;
+use crate::store::{GAME_VERSION, GameFile, Store, StoreNotice, export_rule_set, import_rule_set};
 use board_view::{BoardInput, Movable, Sprite};
 use geometry::{Place, path, place, place_centre};
 use std::time::Duration;
@@ -43,6 +47,12 @@ pub enum Intent {
     ToggleSettings,
     /// Close the end-of-game dialog.
     CloseEnd,
+    /// Save, rename, delete, export or import a rule set.
+    RuleSet(settings::RuleSetAction),
+    /// Show or hide the statistics.
+    ToggleStats,
+    /// Hide the messages about files.
+    DismissNotices,
 }
 
 /// Timings, in seconds.
@@ -137,6 +147,21 @@ pub struct CaNguaApp {
     intents: Vec<Intent>,
     /// The look of the last frame.
     dark: bool,
+    /// Where preferences, the game and statistics are kept.
+    store: Store,
+    /// Statistics across games.
+    stats: Stats,
+    /// The game's result is in the statistics already.
+    result_recorded: bool,
+    /// Saved custom rule sets.
+    rule_sets: Vec<RuleSet>,
+    /// The saved-rules text fields.
+    rules_edit: settings::RulesEdit,
+    /// Messages about files, until the player dismisses them.
+    notices: Vec<String>,
+    /// Files that could not be saved (reported once each).
+    failed_saves: Vec<String>,
+    show_stats: bool,
 }
 
 impl std::fmt::Debug for CaNguaApp {
@@ -177,7 +202,145 @@ impl CaNguaApp {
             confirm: None,
             intents: Vec::new(),
             dark: false,
+            store: Store::none(),
+            stats: Stats::default(),
+            result_recorded: false,
+            rule_sets: Vec::new(),
+            rules_edit: settings::RulesEdit::default(),
+            notices: Vec::new(),
+            failed_saves: Vec::new(),
+            show_stats: false,
         }
+    }
+
+    /// The app as the player left it: preferences, the game in progress
+    /// (its waiting roll included), statistics and saved rule sets from
+    /// `store`. Bad files are kept aside and reported; defaults are used
+    /// instead. `system_lang` is the language of a first start.
+    pub fn from_store(store: Store, opened: Option<StoreNotice>, system_lang: Lang) -> CaNguaApp {
+        let mut found: Vec<StoreNotice> = opened.into_iter().collect();
+        let (mut prefs, n) = store.load_prefs();
+        found.extend(n);
+        if prefs.lang.is_none() {
+            prefs.lang = Some(system_lang);
+        }
+        let (game, n) = store.load_game();
+        found.extend(n);
+        let (stats, n) = store.load_stats();
+        found.extend(n);
+        let (rule_sets, ns) = store.rule_sets();
+        found.extend(ns);
+        let restored = game.and_then(|g| {
+            Session::restore(g.session)
+                .ok()
+                .map(|s| (s, g.result_recorded))
+        });
+        let (session, result_recorded) = match restored {
+            Some(r) => r,
+            None => (new_session(&prefs), false),
+        };
+        let mut app = CaNguaApp::new(prefs, session);
+        app.store = store;
+        app.stats = stats;
+        app.result_recorded = result_recorded;
+        app.rule_sets = rule_sets;
+        app.rules_edit.path = default_export_path();
+        for n in &found {
+            app.notices.push(text::store_notice(&app.i18n, n));
+        }
+        // Written on first start, and after every change.
+        app.save_prefs();
+        app.persist();
+        app
+    }
+
+    /// The statistics (for tests).
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Messages about files shown to the player.
+    pub fn notices(&self) -> &[String] {
+        &self.notices
+    }
+
+    fn report(&mut self, result: Result<(), StoreNotice>) {
+        if let Err(n) = result {
+            let key = n.to_string();
+            if !self.failed_saves.contains(&key) {
+                self.notices.push(text::store_notice(&self.i18n, &n));
+                self.failed_saves.push(key);
+            }
+        }
+    }
+
+    fn save_prefs(&mut self) {
+        let r = self.store.save_prefs(&self.prefs);
+        self.report(r);
+    }
+
+    /// Saves the game in progress and the statistics.
+    fn persist(&mut self) {
+        let file = GameFile {
+            version: GAME_VERSION,
+            session: self.session.record(),
+            result_recorded: self.result_recorded,
+        };
+        let r = self.store.save_game(&file);
+        self.report(r);
+        let r = self.store.save_stats(&self.stats);
+        self.report(r);
+    }
+
+    fn rule_set_action(&mut self, action: settings::RuleSetAction) {
+        use settings::RuleSetAction as A;
+        let i18n = &self.i18n;
+        let message = match action {
+            A::Save(name) => {
+                let set = RuleSet::new(&name, self.prefs.rules);
+                match self.store.save_rule_set(&set) {
+                    Ok(()) => i18n.t_args("saved-rules-saved", &[("name", Arg::from(name))]),
+                    Err(n) => text::store_notice(i18n, &n),
+                }
+            }
+            A::Delete(name) => match self.store.delete_rule_set(&name) {
+                Ok(()) => i18n.t_args("saved-rules-deleted", &[("name", Arg::from(name))]),
+                Err(n) => text::store_notice(i18n, &n),
+            },
+            A::Rename(old, new) => match self.store.rename_rule_set(&old, &new) {
+                Ok(()) => i18n.t_args("saved-rules-renamed", &[("name", Arg::from(new))]),
+                Err(n) => text::store_notice(i18n, &n),
+            },
+            A::Export(name, path) => {
+                let set = self.rule_sets.iter().find(|s| s.name == name).cloned();
+                match set.map(|s| export_rule_set(&s, &path)) {
+                    Some(Ok(())) => i18n.t_args(
+                        "saved-rules-exported",
+                        &[("file", Arg::from(path.display().to_string()))],
+                    ),
+                    Some(Err(e)) => i18n.t_args("saved-rules-failed", &[("reason", Arg::from(e))]),
+                    None => String::new(),
+                }
+            }
+            A::Import(path) => match import_rule_set(&path) {
+                Ok(mut set) => {
+                    if !crate::store::valid_rule_set_name(&set.name) {
+                        set.name = i18n.t("saved-rules-imported-name");
+                    }
+                    match self.store.save_rule_set(&set) {
+                        Ok(()) => i18n.t_args(
+                            "saved-rules-imported",
+                            &[("name", Arg::from(set.name.clone()))],
+                        ),
+                        Err(n) => text::store_notice(i18n, &n),
+                    }
+                }
+                Err(e) => i18n.t_args("saved-rules-refused", &[("reason", Arg::from(e))]),
+            },
+        };
+        self.rules_edit.message = Some(message);
+        let (sets, _) = self.store.rule_sets();
+        self.rule_sets = sets;
     }
 
     /// An app starting a new game from the preferences, with secure dice.
@@ -262,6 +425,8 @@ impl CaNguaApp {
             // Play on: every person here is done; settle the rest at once.
             self.session.conclude();
             self.shown = *self.session.game().position();
+            self.record_result();
+            self.persist();
             return;
         }
         let Some(seat) = self.session.turn() else {
@@ -316,7 +481,9 @@ impl CaNguaApp {
 
     fn roll(&mut self, now: f64) {
         let seat = self.session.turn();
-        if self.session.roll().is_ok() {
+        if let Ok(roll) = self.session.roll() {
+            self.stats.record_roll(roll);
+            self.persist();
             self.dice = Some(DiceAnim {
                 start: now,
                 duration: self.pace(seat).dice,
@@ -351,6 +518,10 @@ impl CaNguaApp {
         let Ok(fx) = self.session.play(mv) else {
             return;
         };
+        let thau_ma = self.session.last_move_was_thau_ma();
+        self.stats.record_move(self.session.config(), &fx, thau_ma);
+        self.record_result();
+        self.persist();
         self.selected = None;
         self.wait_until = None;
         let pace = self.pace(seat);
@@ -440,6 +611,7 @@ impl CaNguaApp {
             Intent::ConfirmNewGame => {
                 if let Some(prefs) = self.confirm.take() {
                     self.prefs = prefs;
+                    self.save_prefs();
                     self.new_game();
                 }
             }
@@ -447,10 +619,25 @@ impl CaNguaApp {
             Intent::ToggleRules => self.show_rules = !self.show_rules,
             Intent::ToggleSettings => self.show_settings = !self.show_settings,
             Intent::CloseEnd => self.end_closed = true,
+            Intent::RuleSet(action) => self.rule_set_action(action),
+            Intent::ToggleStats => self.show_stats = !self.show_stats,
+            Intent::DismissNotices => self.notices.clear(),
+        }
+    }
+
+    /// Counts a finished game in the statistics, once.
+    fn record_result(&mut self) {
+        if self.result_recorded {
+            return;
+        }
+        if let Some(outcome) = self.session.game().outcome() {
+            self.stats.record_game(self.session.config(), &outcome);
+            self.result_recorded = true;
         }
     }
 
     fn new_game(&mut self) {
+        self.result_recorded = false;
         self.session = new_session(&self.prefs);
         self.shown = *self.session.game().position();
         self.anim = None;
@@ -459,6 +646,7 @@ impl CaNguaApp {
         self.wait_until = None;
         self.notice = None;
         self.end_closed = false;
+        self.persist();
     }
 
     /// True once a roll has been made and the game is not over: changing
@@ -484,11 +672,13 @@ impl CaNguaApp {
             applied.rules = self.prefs.rules;
             self.set_players(&applied);
             self.prefs = applied;
+            self.save_prefs();
             self.confirm = Some(prefs);
             return;
         }
         self.set_players(&prefs);
         self.prefs = prefs;
+        self.save_prefs();
         if needs_new_game {
             self.new_game();
         }
@@ -637,6 +827,15 @@ fn setup_look(ctx: &egui::Context, look: Look) {
         Look::Light => egui::ThemePreference::Light,
         Look::Dark => egui::ThemePreference::Dark,
     });
+}
+
+/// Where exports go unless the player says otherwise.
+fn default_export_path() -> String {
+    directories::UserDirs::new()
+        .map(|d| d.home_dir().join("ca-ngua-rules.ron"))
+        .unwrap_or_else(|| std::path::PathBuf::from("ca-ngua-rules.ron"))
+        .display()
+        .to_string()
 }
 
 /// A new session from the preferences (secure dice). Preferences hold

@@ -70,9 +70,18 @@ impl CaNguaApp {
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().show(ui, |ui| {
                         let mut prefs = self.prefs.clone();
-                        if settings::settings_ui(ui, &self.i18n, &mut prefs) {
+                        let out = settings::settings_ui(
+                            ui,
+                            &self.i18n,
+                            &mut prefs,
+                            &self.rule_sets,
+                            &mut self.rules_edit,
+                        );
+                        if out.changed {
                             self.intents.push(Intent::PrefsChanged(Box::new(prefs)));
                         }
+                        self.intents
+                            .extend(out.actions.into_iter().map(Intent::RuleSet));
                     });
                 });
         }
@@ -91,6 +100,7 @@ impl CaNguaApp {
             });
         });
         self.rules_window(&ctx);
+        self.stats_window(&ctx);
         self.end_window(&ctx);
         self.confirm_modal(&ctx);
         self.apply(&ctx, now);
@@ -158,7 +168,19 @@ impl CaNguaApp {
             if ui.button(self.i18n.t("button-new-game")).clicked() {
                 self.intents.push(Intent::NewGame);
             }
+            if ui.button(self.i18n.t("button-stats")).clicked() {
+                self.intents.push(Intent::ToggleStats);
+            }
         });
+        if !self.notices.is_empty() {
+            ui.separator();
+            for n in &self.notices {
+                ui.label(RichText::new(n).strong());
+            }
+            if ui.button(self.i18n.t("button-dismiss")).clicked() {
+                self.intents.push(Intent::DismissNotices);
+            }
+        }
     }
 
     fn play_ui(&mut self, ui: &mut Ui, now: f64) {

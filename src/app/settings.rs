@@ -9,8 +9,10 @@ use crate::engine::{
 };
 use crate::i18n::{Arg, I18n, Lang};
 use crate::prefs::{Look, Prefs};
+use crate::rules_file::RuleSet;
 use crate::session::PlayerKind;
-use egui::Ui;
+use egui::{RichText, Ui};
+use std::path::PathBuf;
 
 /// The computer levels offered to players (the random player is for
 /// measurement only).
@@ -70,7 +72,7 @@ fn combo<T: PartialEq + Copy>(
 }
 
 fn help(ui: &mut Ui, i18n: &I18n, key: &str) {
-    ui.label(egui::RichText::new(i18n.t(key)).small().weak());
+    ui.label(RichText::new(i18n.t(key)).small().weak());
 }
 
 fn check(ui: &mut Ui, i18n: &I18n, key: &str, value: &mut bool) -> bool {
@@ -79,8 +81,50 @@ fn check(ui: &mut Ui, i18n: &I18n, key: &str, value: &mut bool) -> bool {
     changed
 }
 
-/// Draws the panel on `prefs`; returns true when anything changed.
-pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
+/// What the player asked of the saved rule sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleSetAction {
+    /// Save the rules being edited under a name.
+    Save(String),
+    /// Delete a saved set.
+    Delete(String),
+    /// Rename a saved set.
+    Rename(String, String),
+    /// Export a saved set to a file.
+    Export(String, PathBuf),
+    /// Import a set from a file.
+    Import(PathBuf),
+}
+
+/// The text fields of the saved-rules section, kept between frames.
+#[derive(Clone, Debug, Default)]
+pub struct RulesEdit {
+    /// A name for saving or renaming.
+    pub name: String,
+    /// A file for exporting or importing.
+    pub path: String,
+    /// The result of the last action, shown under the fields.
+    pub message: Option<String>,
+}
+
+/// What the settings panel did this frame.
+#[derive(Clone, Debug, Default)]
+pub struct SettingsOutput {
+    /// The preferences changed.
+    pub changed: bool,
+    /// Actions on saved rule sets.
+    pub actions: Vec<RuleSetAction>,
+}
+
+/// Draws the panel on `prefs`; `sets` are the saved custom rule sets.
+pub fn settings_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    prefs: &mut Prefs,
+    sets: &[RuleSet],
+    edit: &mut RulesEdit,
+) -> SettingsOutput {
+    let mut out = SettingsOutput::default();
     let mut changed = false;
     ui.heading(i18n.t("settings-heading"));
 
@@ -132,7 +176,8 @@ pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
     }
 
     ui.separator();
-    changed |= rules_ui(ui, i18n, prefs);
+    changed |= rules_ui(ui, i18n, prefs, sets);
+    out.actions = saved_rules_ui(ui, i18n, prefs, sets, edit);
 
     ui.separator();
     ui.strong(i18n.t("settings-play"));
@@ -159,16 +204,116 @@ pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
             (Look::Dark, "look-dark"),
         ],
     );
-    changed
+    out.changed = changed;
+    out
 }
 
-fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
+/// A text field named by the label before it.
+fn text_field(ui: &mut Ui, i18n: &I18n, label_key: &str, value: &mut String) {
+    ui.horizontal(|ui| {
+        let name = ui.label(i18n.t(label_key));
+        ui.add(egui::TextEdit::singleline(value).desired_width(170.0))
+            .labelled_by(name.id);
+    });
+}
+
+/// Saving, renaming, deleting, exporting and importing rule sets.
+fn saved_rules_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    prefs: &Prefs,
+    sets: &[RuleSet],
+    edit: &mut RulesEdit,
+) -> Vec<RuleSetAction> {
+    let mut actions = Vec::new();
+    egui::CollapsingHeader::new(i18n.t("saved-rules-heading"))
+        .id_salt("saved-rules")
+        .default_open(false)
+        .show(ui, |ui| {
+            help(ui, i18n, "saved-rules-help");
+            text_field(ui, i18n, "saved-rules-name", &mut edit.name);
+            let name = edit.name.trim().to_string();
+            if ui
+                .add_enabled(
+                    crate::store::valid_rule_set_name(&name),
+                    egui::Button::new(i18n.t("saved-rules-save")),
+                )
+                .clicked()
+            {
+                actions.push(RuleSetAction::Save(name.clone()));
+            }
+            text_field(ui, i18n, "saved-rules-file", &mut edit.path);
+            let path = PathBuf::from(edit.path.trim());
+            if ui
+                .add_enabled(
+                    !edit.path.trim().is_empty(),
+                    egui::Button::new(i18n.t("saved-rules-import")),
+                )
+                .clicked()
+            {
+                actions.push(RuleSetAction::Import(path.clone()));
+            }
+            for set in sets {
+                ui.separator();
+                let current = set.rules == prefs.rules;
+                let title = if current {
+                    i18n.t_args(
+                        "saved-rules-current",
+                        &[("name", Arg::from(set.name.as_str()))],
+                    )
+                } else {
+                    set.name.clone()
+                };
+                ui.label(RichText::new(title).strong());
+                ui.horizontal_wrapped(|ui| {
+                    let rename = i18n.t_args(
+                        "saved-rules-rename",
+                        &[("name", Arg::from(set.name.as_str()))],
+                    );
+                    if ui
+                        .add_enabled(
+                            crate::store::valid_rule_set_name(&name) && name != set.name,
+                            egui::Button::new(rename),
+                        )
+                        .clicked()
+                    {
+                        actions.push(RuleSetAction::Rename(set.name.clone(), name.clone()));
+                    }
+                    let export = i18n.t_args(
+                        "saved-rules-export",
+                        &[("name", Arg::from(set.name.as_str()))],
+                    );
+                    if ui
+                        .add_enabled(!edit.path.trim().is_empty(), egui::Button::new(export))
+                        .clicked()
+                    {
+                        actions.push(RuleSetAction::Export(set.name.clone(), path.clone()));
+                    }
+                    let delete = i18n.t_args(
+                        "saved-rules-delete",
+                        &[("name", Arg::from(set.name.as_str()))],
+                    );
+                    if ui.button(delete).clicked() {
+                        actions.push(RuleSetAction::Delete(set.name.clone()));
+                    }
+                });
+            }
+            if let Some(m) = &edit.message {
+                ui.label(RichText::new(m).strong());
+            }
+        });
+    actions
+}
+
+fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bool {
     let mut changed = false;
     ui.strong(i18n.t("settings-rules"));
     let preset = prefs.rules.preset_name();
-    let current = match preset {
-        Some(name) => i18n.t(&format!("preset-{name}")),
-        None => i18n.t("preset-custom"),
+    let saved = sets.iter().find(|s| s.rules == prefs.rules);
+    let current = match (preset, saved) {
+        (Some(name), _) => i18n.t(&format!("preset-{name}")),
+        (None, Some(set)) => set.name.clone(),
+        (None, None) => i18n.t("preset-custom"),
     };
     ui.horizontal(|ui| {
         let name = ui.label(i18n.t("settings-preset"));
@@ -187,11 +332,19 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
                         changed = true;
                     }
                 }
+                for set in sets {
+                    let selected = preset.is_none() && set.rules == prefs.rules;
+                    if ui.selectable_label(selected, &set.name).clicked() && !selected {
+                        prefs.rules = set.rules;
+                        changed = true;
+                    }
+                }
             })
             .response
             .labelled_by(name.id);
     });
     help(ui, i18n, "settings-preset-help");
+    let chosen = prefs.rules;
     let r = &mut prefs.rules;
     egui::CollapsingHeader::new(i18n.t("group-dice"))
         .id_salt("group-dice")
@@ -320,13 +473,13 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
             );
             help(ui, i18n, "toggle-direction-help");
         });
-    // The safety cap follows the climb: its games are far longer.
-    let cap = match r.home_column {
-        HomeColumn::Exact => Rules::standard().roll_cap,
-        HomeColumn::Climb => Rules::traditional().roll_cap,
-    };
-    if r.roll_cap != cap && r.preset_name().is_none() {
-        r.roll_cap = cap;
+    // A toggle changed: the safety cap follows the climb (its games are
+    // far longer). A chosen preset or saved set keeps its own cap.
+    if *r != chosen {
+        r.roll_cap = match r.home_column {
+            HomeColumn::Exact => Rules::standard().roll_cap,
+            HomeColumn::Climb => Rules::traditional().roll_cap,
+        };
     }
     changed
 }

@@ -5,6 +5,7 @@ use super::settings::colour_key;
 use crate::engine::{CENTRE, DOOR, Move, Outcome, Seat, YARD, track_square};
 use crate::i18n::{Arg, I18n};
 use crate::session::{LogEntry, LogEvent, Session};
+use crate::store::StoreNotice;
 
 /// A colour's name ("Đỏ").
 pub fn colour(i18n: &I18n, seat: Seat) -> String {
@@ -95,6 +96,8 @@ pub fn log_text(i18n: &I18n, e: &LogEntry) -> String {
                 ],
             )
         }
+        LogEvent::ThauMa => i18n.t_args("log-thau-ma", &[("who", who)]),
+        LogEvent::SapHam => i18n.t_args("log-sap-ham", &[("who", who)]),
         LogEvent::Finish => i18n.t_args("log-finish", &[("who", who)]),
         LogEvent::SeatFinished { place } => i18n.t_args(
             "log-seat-finished",
@@ -146,4 +149,40 @@ pub fn standings(i18n: &I18n, outcome: &Outcome) -> Vec<String> {
             line
         })
         .collect()
+}
+
+/// A message about the player's files.
+pub fn store_notice(i18n: &I18n, n: &StoreNotice) -> String {
+    match n {
+        StoreNotice::MovedAside {
+            file,
+            kept_as,
+            reason,
+        } => i18n.t_args(
+            "notice-file-moved",
+            &[
+                ("file", Arg::from(file.as_str())),
+                ("kept", Arg::from(kept_as.display().to_string())),
+                ("reason", Arg::from(reason.as_str())),
+            ],
+        ),
+        StoreNotice::Unreadable { file, reason } => i18n.t_args(
+            "notice-file-unreadable",
+            &[
+                ("file", Arg::from(file.as_str())),
+                ("reason", Arg::from(reason.as_str())),
+            ],
+        ),
+        StoreNotice::CannotWrite { file, reason } => i18n.t_args(
+            "notice-cannot-save",
+            &[
+                ("file", Arg::from(file.as_str())),
+                ("reason", Arg::from(reason.as_str())),
+            ],
+        ),
+        StoreNotice::NoDirectory { reason } => i18n.t_args(
+            "notice-no-folder",
+            &[("reason", Arg::from(reason.as_str()))],
+        ),
+    }
 }

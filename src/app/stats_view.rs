@@ -1,0 +1,186 @@
+//! The statistics window: results by kind of player and by colour, kicks,
+//! Thầu mạ and Sập hầm, the longest game, and a chart of every die face
+//! rolled against the line fair dice would draw.
+
+use super::theme::Palette;
+use super::{CaNguaApp, Intent, settings};
+use crate::engine::Seat;
+use crate::i18n::{Arg, I18n};
+use crate::stats::{Record, Stats};
+use egui::{Color32, CornerRadius, FontId, Pos2, Rect, RichText, Role, Sense, Stroke, Ui, Vec2};
+
+fn record_row(ui: &mut Ui, name: &str, r: &Record) {
+    ui.label(name);
+    ui.label(r.played.to_string());
+    ui.label(r.won.to_string());
+    ui.label(r.kicks_made.to_string());
+    ui.label(r.kicks_suffered.to_string());
+    ui.label(r.thau_ma.to_string());
+    ui.label(r.sap_ham.to_string());
+    ui.end_row();
+}
+
+fn header_row(ui: &mut Ui, i18n: &I18n, first: &str) {
+    ui.strong(i18n.t(first));
+    for key in [
+        "stats-played",
+        "stats-won",
+        "stats-kicks-made",
+        "stats-kicks-suffered",
+        "stats-thau-ma",
+        "stats-sap-ham",
+    ] {
+        ui.strong(i18n.t(key));
+    }
+    ui.end_row();
+}
+
+/// The chart of die faces: one bar per face, the expected count of fair
+/// dice as a dashed line.
+fn faces_chart(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool) {
+    let total = stats.faces_rolled();
+    let expected = total as f64 / 6.0;
+    let description = i18n.t_args(
+        "stats-chart-label",
+        &[
+            ("total", Arg::Num(total as i64)),
+            (
+                "faces",
+                Arg::from(
+                    stats
+                        .faces
+                        .iter()
+                        .enumerate()
+                        .map(|(i, n)| format!("{}: {n}", i + 1))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            ),
+        ],
+    );
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(360.0, 190.0), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(Role::Image, true, &description));
+    let pal = Palette::new(dark);
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, CornerRadius::same(4), pal.background);
+    let plot = Rect::from_min_max(
+        rect.min + Vec2::new(34.0, 10.0),
+        rect.max - Vec2::new(10.0, 26.0),
+    );
+    let max = stats.faces.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let top = (max.max(expected) * 1.15).max(1.0);
+    let y = |v: f64| plot.bottom() - (v / top) as f32 * plot.height();
+    let slot = plot.width() / 6.0;
+    let font = FontId::proportional(12.0);
+    for (i, &n) in stats.faces.iter().enumerate() {
+        let x0 = plot.left() + slot * i as f32 + slot * 0.18;
+        let bar = Rect::from_min_max(
+            Pos2::new(x0, y(n as f64)),
+            Pos2::new(x0 + slot * 0.64, plot.bottom()),
+        );
+        painter.rect_filled(
+            bar,
+            CornerRadius::same(2),
+            Color32::from_rgb(0x3C, 0x7D, 0xC4),
+        );
+        painter.text(
+            Pos2::new(x0 + slot * 0.32, plot.bottom() + 4.0),
+            egui::Align2::CENTER_TOP,
+            (i + 1).to_string(),
+            font.clone(),
+            pal.text,
+        );
+        painter.text(
+            Pos2::new(x0 + slot * 0.32, y(n as f64) - 2.0),
+            egui::Align2::CENTER_BOTTOM,
+            n.to_string(),
+            font.clone(),
+            pal.text,
+        );
+    }
+    painter.line_segment(
+        [
+            Pos2::new(plot.left(), plot.bottom()),
+            Pos2::new(plot.right(), plot.bottom()),
+        ],
+        Stroke::new(1.0, pal.ink),
+    );
+    if total > 0 {
+        let ey = y(expected);
+        painter.extend(egui::Shape::dashed_line(
+            &[Pos2::new(plot.left(), ey), Pos2::new(plot.right(), ey)],
+            Stroke::new(1.5, Color32::from_rgb(0xD6, 0x3A, 0x3A)),
+            6.0,
+            4.0,
+        ));
+    }
+}
+
+impl CaNguaApp {
+    pub(super) fn stats_window(&mut self, ctx: &egui::Context) {
+        if !self.show_stats {
+            return;
+        }
+        let mut open = true;
+        let i18n = &self.i18n;
+        let stats = &self.stats;
+        let dark = self.dark;
+        egui::Window::new(i18n.t("stats-title"))
+            .id(egui::Id::unique("stats-window"))
+            .open(&mut open)
+            .default_width(520.0)
+            .vscroll(true)
+            .show(ctx, |ui| {
+                ui.label(i18n.t_args("stats-games", &[("n", Arg::Num(stats.games as i64))]));
+                ui.label(i18n.t_args("stats-longest", &[("rolls", Arg::from(stats.longest_game))]));
+                ui.add_space(6.0);
+                egui::Grid::new("stats-by-kind")
+                    .striped(true)
+                    .show(ui, |ui| {
+                        header_row(ui, i18n, "stats-by-kind");
+                        for (key, r) in &stats.by_kind {
+                            let name = if key == "human" {
+                                i18n.t("player-human")
+                            } else {
+                                i18n.t(&format!("level-{key}"))
+                            };
+                            record_row(ui, &name, r);
+                        }
+                    });
+                ui.add_space(6.0);
+                egui::Grid::new("stats-by-colour")
+                    .striped(true)
+                    .show(ui, |ui| {
+                        header_row(ui, i18n, "stats-by-colour");
+                        for seat in Seat::ALL {
+                            let r = &stats.by_colour[seat.index()];
+                            if r.played > 0 || r.kicks_made > 0 || r.kicks_suffered > 0 {
+                                record_row(ui, &i18n.t(settings::colour_key(seat)), r);
+                            }
+                        }
+                    });
+                ui.add_space(8.0);
+                ui.label(RichText::new(i18n.t("stats-dice-heading")).strong());
+                faces_chart(ui, i18n, stats, dark);
+                ui.label(RichText::new(i18n.t("stats-dice-legend")).small());
+                let chi = stats.chi_squared();
+                let verdict = if stats.faces_rolled() < 60 {
+                    i18n.t("stats-dice-too-few")
+                } else if chi <= 11.07 {
+                    i18n.t("stats-dice-fair")
+                } else {
+                    i18n.t("stats-dice-unusual")
+                };
+                ui.label(i18n.t_args(
+                    "stats-chi",
+                    &[
+                        ("chi", Arg::from(format!("{chi:.1}"))),
+                        ("verdict", Arg::from(verdict)),
+                    ],
+                ));
+            });
+        if !open {
+            self.intents.push(Intent::ToggleStats);
+        }
+    }
+}

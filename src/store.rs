@@ -1,0 +1,457 @@
+//! Files under the user's config directory: `prefs.ron`, `game.ron` (the
+//! game in progress), `stats.ron` and `rules/<name>.ron` (custom rule
+//! presets). `CA_NGUA_CONFIG_DIR` overrides the directory.
+//!
+//! Every file carries a version. Writes are atomic (a temporary file, then a
+//! rename), so a crash never leaves half a file. A file that cannot be read
+//! — corrupt, truncated, or from a newer version — is moved aside as
+//! `<name>.bad-<timestamp>` and the app starts from defaults with a notice:
+//! a bad file never costs the player anything. An unwritable directory gives
+//! a notice, never a crash.
+
+use crate::prefs::{PREFS_VERSION, Prefs};
+use crate::rules_file::{RuleSet, describe_ron_error};
+use crate::session::SessionRecord;
+use crate::stats::{STATS_VERSION, Stats};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The environment variable that overrides the config directory.
+pub const CONFIG_DIR_VAR: &str = "CA_NGUA_CONFIG_DIR";
+
+/// The version of `game.ron` this build writes.
+pub const GAME_VERSION: u32 = 1;
+
+/// Something the player should know about their files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreNotice {
+    /// A file could not be read and was kept aside; defaults are used.
+    MovedAside {
+        /// The file's name (`prefs.ron`).
+        file: String,
+        /// Where it now is.
+        kept_as: PathBuf,
+        /// What was wrong.
+        reason: String,
+    },
+    /// A file could not be read, nor moved aside.
+    Unreadable {
+        /// The file's name.
+        file: String,
+        /// What was wrong.
+        reason: String,
+    },
+    /// A file could not be written.
+    CannotWrite {
+        /// The file's name.
+        file: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// No config directory could be found or made: nothing is kept.
+    NoDirectory {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl fmt::Display for StoreNotice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreNotice::MovedAside {
+                file,
+                kept_as,
+                reason,
+            } => write!(f, "{file}: {reason}; kept as {}", kept_as.display()),
+            StoreNotice::Unreadable { file, reason } => write!(f, "{file}: {reason}"),
+            StoreNotice::CannotWrite { file, reason } => {
+                write!(f, "{file} cannot be saved: {reason}")
+            }
+            StoreNotice::NoDirectory { reason } => {
+                write!(f, "no folder to keep settings in: {reason}")
+            }
+        }
+    }
+}
+
+/// `game.ron`: the game in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    /// Format version.
+    pub version: u32,
+    /// The game, the waiting roll included.
+    pub session: SessionRecord,
+    /// The statistics already count this game's result.
+    #[serde(default)]
+    pub result_recorded: bool,
+}
+
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: Option<u32>,
+}
+
+/// Where the files live.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: Option<PathBuf>,
+}
+
+fn now_stamp() -> String {
+    let d = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    format!("{}{:03}", d.as_secs(), d.subsec_millis())
+}
+
+/// A file name is safe for a rule set: no path separators, not empty, not
+/// hidden.
+pub fn valid_rule_set_name(name: &str) -> bool {
+    let name = name.trim();
+    !name.is_empty()
+        && name.chars().count() <= 60
+        && !name.starts_with('.')
+        && !name.chars().any(|c| {
+            matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control()
+        })
+}
+
+impl Store {
+    /// The directory from `CA_NGUA_CONFIG_DIR`, or the platform's config
+    /// directory for this app (`directories`).
+    pub fn open() -> (Store, Option<StoreNotice>) {
+        Store::from_override(std::env::var_os(CONFIG_DIR_VAR).map(PathBuf::from))
+    }
+
+    /// As [`Store::open`], with the override given (tests use this).
+    pub fn from_override(dir: Option<PathBuf>) -> (Store, Option<StoreNotice>) {
+        let dir = match dir.filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) => d,
+            None => match directories::ProjectDirs::from("", "", "ca-ngua") {
+                Some(p) => p.config_dir().to_path_buf(),
+                None => {
+                    return (
+                        Store { dir: None },
+                        Some(StoreNotice::NoDirectory {
+                            reason: "the system reports no home directory".into(),
+                        }),
+                    );
+                }
+            },
+        };
+        let notice = std::fs::create_dir_all(&dir)
+            .err()
+            .map(|e| StoreNotice::CannotWrite {
+                file: dir.display().to_string(),
+                reason: e.to_string(),
+            });
+        (Store { dir: Some(dir) }, notice)
+    }
+
+    /// A store in `dir` (created if missing).
+    pub fn at(dir: impl Into<PathBuf>) -> Store {
+        let dir = dir.into();
+        let _ = std::fs::create_dir_all(&dir);
+        Store { dir: Some(dir) }
+    }
+
+    /// A store that keeps nothing.
+    pub fn none() -> Store {
+        Store { dir: None }
+    }
+
+    /// The directory, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    fn path(&self, name: &str) -> Option<PathBuf> {
+        self.dir.as_ref().map(|d| d.join(name))
+    }
+
+    /// Reads a versioned RON file: `Ok(None)` when it does not exist, the
+    /// value when it reads and `check` accepts it; otherwise the file is
+    /// moved aside and a notice says why.
+    fn load<T: DeserializeOwned>(
+        &self,
+        name: &str,
+        current: u32,
+        version_of: impl Fn(&T) -> u32,
+        check: impl Fn(&T) -> Result<(), String>,
+    ) -> Result<Option<T>, StoreNotice> {
+        let Some(path) = self.path(name) else {
+            return Ok(None);
+        };
+        let text = match std::fs::read(&path) {
+            Ok(bytes) => String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(StoreNotice::Unreadable {
+                    file: name.into(),
+                    reason: e.to_string(),
+                });
+            }
+        };
+        let newer = |v: u32| {
+            format!(
+                "made by a newer version of the game (file version {v}, this one reads {current})"
+            )
+        };
+        let parsed = text.and_then(|text| match ron::from_str::<T>(&text) {
+            Ok(value) => {
+                let v = version_of(&value);
+                if v > current {
+                    return Err(newer(v));
+                }
+                check(&value)?;
+                Ok(value)
+            }
+            Err(e) => {
+                // A newer file may not parse at all: say so rather than
+                // blame a field this build does not know.
+                let version = ron::from_str::<VersionOnly>(&text)
+                    .ok()
+                    .and_then(|v| v.version);
+                match version {
+                    Some(v) if v > current => Err(newer(v)),
+                    _ => Err(describe_ron_error(&e)),
+                }
+            }
+        });
+        match parsed {
+            Ok(value) => Ok(Some(value)),
+            Err(reason) => Err(self.move_aside(name, &path, reason)),
+        }
+    }
+
+    fn move_aside(&self, name: &str, path: &Path, reason: String) -> StoreNotice {
+        let kept_as = path.with_file_name(format!("{name}.bad-{}", now_stamp()));
+        match std::fs::rename(path, &kept_as) {
+            Ok(()) => StoreNotice::MovedAside {
+                file: name.into(),
+                kept_as,
+                reason,
+            },
+            Err(e) => StoreNotice::Unreadable {
+                file: name.into(),
+                reason: format!("{reason} (and it could not be moved aside: {e})"),
+            },
+        }
+    }
+
+    /// Writes a file atomically: a temporary file beside it, then a rename.
+    fn save_text(&self, name: &str, text: &str) -> Result<(), StoreNotice> {
+        let Some(path) = self.path(name) else {
+            return Ok(());
+        };
+        let fail = |e: std::io::Error| StoreNotice::CannotWrite {
+            file: name.into(),
+            reason: e.to_string(),
+        };
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(fail)?;
+        }
+        let base = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = path.with_file_name(format!(".{base}.tmp-{}", std::process::id()));
+        std::fs::write(&tmp, text).map_err(fail)?;
+        std::fs::rename(&tmp, &path).map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            fail(e)
+        })
+    }
+
+    fn save<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StoreNotice> {
+        let pretty = ron::ser::PrettyConfig::new().struct_names(false);
+        let text =
+            ron::ser::to_string_pretty(value, pretty).map_err(|e| StoreNotice::CannotWrite {
+                file: name.into(),
+                reason: e.to_string(),
+            })?;
+        self.save_text(name, &format!("{text}\n"))
+    }
+
+    /// The preferences (defaults when missing or bad).
+    pub fn load_prefs(&self) -> (Prefs, Option<StoreNotice>) {
+        let check = |p: &Prefs| {
+            p.rules.validate().map_err(|e| format!("rules.{e}"))?;
+            if !(2..=4).contains(&p.player_count) {
+                return Err(format!("player_count: {} is not 2, 3 or 4", p.player_count));
+            }
+            Ok(())
+        };
+        match self.load("prefs.ron", PREFS_VERSION, |p: &Prefs| p.version, check) {
+            Ok(p) => (p.unwrap_or_default(), None),
+            Err(n) => (Prefs::default(), Some(n)),
+        }
+    }
+
+    /// Saves the preferences.
+    pub fn save_prefs(&self, prefs: &Prefs) -> Result<(), StoreNotice> {
+        self.save("prefs.ron", prefs)
+    }
+
+    /// The game in progress, if one was saved and reads back.
+    pub fn load_game(&self) -> (Option<GameFile>, Option<StoreNotice>) {
+        let check = |g: &GameFile| {
+            crate::session::Session::restore(g.session.clone())
+                .map(|_| ())
+                .map_err(|e| format!("the saved game does not replay: {e}"))
+        };
+        match self.load("game.ron", GAME_VERSION, |g: &GameFile| g.version, check) {
+            Ok(g) => (g, None),
+            Err(n) => (None, Some(n)),
+        }
+    }
+
+    /// Saves the game in progress.
+    pub fn save_game(&self, game: &GameFile) -> Result<(), StoreNotice> {
+        self.save("game.ron", game)
+    }
+
+    /// The statistics.
+    pub fn load_stats(&self) -> (Stats, Option<StoreNotice>) {
+        match self.load(
+            "stats.ron",
+            STATS_VERSION,
+            |s: &Stats| s.version,
+            |_| Ok(()),
+        ) {
+            Ok(s) => (s.unwrap_or_default(), None),
+            Err(n) => (Stats::default(), Some(n)),
+        }
+    }
+
+    /// Saves the statistics.
+    pub fn save_stats(&self, stats: &Stats) -> Result<(), StoreNotice> {
+        self.save("stats.ron", stats)
+    }
+
+    fn rule_set_file(name: &str) -> String {
+        format!("rules/{}.ron", name.trim())
+    }
+
+    /// The saved custom rule sets, by name; bad files are moved aside.
+    pub fn rule_sets(&self) -> (Vec<RuleSet>, Vec<StoreNotice>) {
+        let mut sets = Vec::new();
+        let mut notices = Vec::new();
+        let Some(dir) = self.path("rules") else {
+            return (sets, notices);
+        };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return (sets, notices);
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter_map(|n| n.strip_suffix(".ron").map(str::to_string))
+            .filter(|n| valid_rule_set_name(n))
+            .collect();
+        names.sort();
+        for name in names {
+            let file = Store::rule_set_file(&name);
+            match self.load_rule_set_file(&file) {
+                Ok(Some(mut set)) => {
+                    set.name = name;
+                    sets.push(set);
+                }
+                Ok(None) => {}
+                Err(n) => notices.push(n),
+            }
+        }
+        (sets, notices)
+    }
+
+    fn load_rule_set_file(&self, file: &str) -> Result<Option<RuleSet>, StoreNotice> {
+        let Some(path) = self.path(file) else {
+            return Ok(None);
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(StoreNotice::Unreadable {
+                    file: file.into(),
+                    reason: e.to_string(),
+                });
+            }
+        };
+        match RuleSet::from_ron(&text) {
+            Ok(set) => Ok(Some(set)),
+            Err(e) => Err(self.move_aside_nested(file, &path, e.to_string())),
+        }
+    }
+
+    fn move_aside_nested(&self, file: &str, path: &Path, reason: String) -> StoreNotice {
+        let base = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut notice = self.move_aside(&base, path, reason);
+        if let StoreNotice::MovedAside { file: f, .. } | StoreNotice::Unreadable { file: f, .. } =
+            &mut notice
+        {
+            *f = file.to_string();
+        }
+        notice
+    }
+
+    /// Saves a custom rule set under its name (replacing one of that name).
+    pub fn save_rule_set(&self, set: &RuleSet) -> Result<(), StoreNotice> {
+        if !valid_rule_set_name(&set.name) {
+            return Err(StoreNotice::CannotWrite {
+                file: set.name.clone(),
+                reason: "a name may not be empty or contain / \\ : * ? \" < > |".into(),
+            });
+        }
+        self.save_text(&Store::rule_set_file(&set.name), &set.to_ron())
+    }
+
+    /// Deletes a custom rule set.
+    pub fn delete_rule_set(&self, name: &str) -> Result<(), StoreNotice> {
+        let Some(path) = self.path(&Store::rule_set_file(name)) else {
+            return Ok(());
+        };
+        match std::fs::remove_file(path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(StoreNotice::CannotWrite {
+                file: Store::rule_set_file(name),
+                reason: e.to_string(),
+            }),
+        }
+    }
+
+    /// Renames a custom rule set.
+    pub fn rename_rule_set(&self, old: &str, new: &str) -> Result<(), StoreNotice> {
+        let file = Store::rule_set_file(old);
+        let set = self
+            .load_rule_set_file(&file)?
+            .ok_or(StoreNotice::Unreadable {
+                file: file.clone(),
+                reason: "no such rule set".into(),
+            })?;
+        self.save_rule_set(&RuleSet::new(new.trim(), set.rules))?;
+        if old.trim() != new.trim() {
+            self.delete_rule_set(old)?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes a rule set to any file (export, for a friend).
+pub fn export_rule_set(set: &RuleSet, path: &Path) -> Result<(), String> {
+    std::fs::write(path, set.to_ron()).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads a rule set from any file (import); the message names a bad field.
+pub fn import_rule_set(path: &Path) -> Result<RuleSet, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    RuleSet::from_ron(&text).map_err(|e| e.to_string())
+}

@@ -1,0 +1,261 @@
+//! Keeping everything: preferences, the game in progress, statistics and
+//! custom rule sets round-trip through their files; bad files are kept
+//! aside and never cost the player anything.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use ca_ngua::bots::Level;
+use ca_ngua::engine::{Rules, Seat};
+use ca_ngua::i18n::Lang;
+use ca_ngua::prefs::{Look, Prefs};
+use ca_ngua::rules_file::RuleSet;
+use ca_ngua::session::{GameConfig, PlayerKind, Session};
+use ca_ngua::stats::Stats;
+use ca_ngua::store::{
+    GAME_VERSION, GameFile, Store, StoreNotice, export_rule_set, import_rule_set,
+};
+use std::path::PathBuf;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ca-ngua-store-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn kept_aside(dir: &std::path::Path, file: &str) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&format!("{file}.bad-")))
+        })
+        .collect()
+}
+
+fn some_prefs() -> Prefs {
+    Prefs {
+        lang: Some(Lang::En),
+        player_count: 3,
+        players: [
+            PlayerKind::Human,
+            PlayerKind::Bot(Level::Random),
+            PlayerKind::Human,
+            PlayerKind::Bot(Level::Random),
+        ],
+        rules: Rules::traditional(),
+        auto_roll: true,
+        auto_move: true,
+        fast_bots: true,
+        look: Look::Dark,
+        ..Prefs::default()
+    }
+}
+
+#[test]
+fn every_file_type_round_trips() {
+    let dir = temp_dir("round-trip");
+    let store = Store::at(&dir);
+    // Missing files read as defaults, without a notice.
+    assert_eq!(store.load_prefs(), (Prefs::default(), None));
+    assert_eq!(store.load_game(), (None, None));
+    assert_eq!(store.load_stats(), (Stats::default(), None));
+
+    let prefs = some_prefs();
+    store.save_prefs(&prefs).unwrap();
+    assert_eq!(store.load_prefs(), (prefs.clone(), None));
+    let text = std::fs::read_to_string(dir.join("prefs.ron")).unwrap();
+    assert!(text.contains("version: 1"), "{text}");
+
+    let mut session = Session::seeded(prefs.game_config(), 3).unwrap();
+    for _ in 0..30 {
+        session.roll().unwrap();
+        let m = session.legal_moves().first();
+        session.play(m).unwrap();
+    }
+    session.roll().unwrap();
+    let game = GameFile {
+        version: GAME_VERSION,
+        session: session.record(),
+        result_recorded: false,
+    };
+    store.save_game(&game).unwrap();
+    let (loaded, notice) = store.load_game();
+    assert_eq!(notice, None);
+    assert_eq!(loaded.as_ref(), Some(&game));
+    let restored = Session::restore(loaded.unwrap().session).unwrap();
+    assert_eq!(restored.game().position(), session.game().position());
+    assert_eq!(restored.pending_roll(), session.pending_roll());
+    assert_eq!(restored.log(), session.log());
+    assert_eq!(restored.rules(), session.rules());
+
+    let stats = Stats {
+        faces: [1, 2, 3, 4, 5, 6],
+        games: 9,
+        ..Stats::default()
+    };
+    store.save_stats(&stats).unwrap();
+    assert_eq!(store.load_stats(), (stats, None));
+
+    let set = RuleSet::new("Nhà ngoại", Rules::casual());
+    store.save_rule_set(&set).unwrap();
+    let (sets, notices) = store.rule_sets();
+    assert!(notices.is_empty());
+    assert_eq!(sets, std::slice::from_ref(&set));
+    store.rename_rule_set("Nhà ngoại", "Nhà nội").unwrap();
+    let (sets, _) = store.rule_sets();
+    assert_eq!(
+        sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(),
+        ["Nhà nội"]
+    );
+    store.delete_rule_set("Nhà nội").unwrap();
+    assert!(store.rule_sets().0.is_empty());
+    // No temporary files are left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn bad_files_are_kept_aside_and_defaults_used() {
+    let dir = temp_dir("bad");
+    let store = Store::at(&dir);
+    let good = {
+        store.save_prefs(&some_prefs()).unwrap();
+        std::fs::read_to_string(dir.join("prefs.ron")).unwrap()
+    };
+    let cases = [
+        ("corrupt", "this is not RON at all {{{".to_string()),
+        ("truncated", good[..good.len() / 2].to_string()),
+        ("future version", good.replace("version: 1", "version: 7")),
+        ("bad rules", good.replace("roll_cap: 10000", "roll_cap: 0")),
+    ];
+    for (what, text) in cases {
+        for old in kept_aside(&dir, "prefs.ron") {
+            std::fs::remove_file(old).unwrap();
+        }
+        std::fs::write(dir.join("prefs.ron"), &text).unwrap();
+        let (prefs, notice) = store.load_prefs();
+        assert_eq!(prefs, Prefs::default(), "{what}");
+        assert!(
+            matches!(notice, Some(StoreNotice::MovedAside { .. })),
+            "{what}: {notice:?}"
+        );
+        assert!(!dir.join("prefs.ron").exists(), "{what}");
+        let kept = kept_aside(&dir, "prefs.ron");
+        assert_eq!(kept.len(), 1, "{what}");
+        assert_eq!(
+            std::fs::read_to_string(&kept[0]).unwrap(),
+            text,
+            "{what}: the data is kept"
+        );
+    }
+    // The same for the game and the statistics.
+    std::fs::write(dir.join("game.ron"), "(version: 1, session: (").unwrap();
+    let (game, notice) = store.load_game();
+    assert!(game.is_none() && matches!(notice, Some(StoreNotice::MovedAside { .. })));
+    assert_eq!(kept_aside(&dir, "game.ron").len(), 1);
+    std::fs::write(dir.join("stats.ron"), "(version: 99)").unwrap();
+    let (stats, notice) = store.load_stats();
+    assert_eq!(stats, Stats::default());
+    let reason = match notice {
+        Some(StoreNotice::MovedAside { reason, .. }) => reason,
+        other => panic!("{other:?}"),
+    };
+    assert!(reason.contains("newer version"), "{reason}");
+    // A bad rule set is kept aside too; good ones still load.
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::write(dir.join("rules/broken.ron"), "(version: 1, name: \"x\"").unwrap();
+    store
+        .save_rule_set(&RuleSet::new("fine", Rules::casual()))
+        .unwrap();
+    let (sets, notices) = store.rule_sets();
+    assert_eq!(sets.len(), 1);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(kept_aside(&dir.join("rules"), "broken.ron").len(), 1);
+}
+
+#[test]
+fn a_game_that_does_not_replay_is_kept_aside() {
+    let dir = temp_dir("bad-game");
+    let store = Store::at(&dir);
+    let session = Session::seeded(GameConfig::default(), 1).unwrap();
+    let mut game = GameFile {
+        version: GAME_VERSION,
+        session: session.record(),
+        result_recorded: false,
+    };
+    // A position that breaks the rules: two colours on a plain square.
+    game.session.game.position = "14,Y,Y,Y/1,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0".into();
+    store.save_game(&game).unwrap();
+    let (loaded, notice) = store.load_game();
+    assert!(loaded.is_none());
+    let reason = match notice {
+        Some(StoreNotice::MovedAside { reason, .. }) => reason,
+        other => panic!("{other:?}"),
+    };
+    assert!(reason.contains("share track square 14"), "{reason}");
+}
+
+#[test]
+fn an_unwritable_place_gives_notices_not_crashes() {
+    let dir = temp_dir("unwritable");
+    // A file where the directory should be: nothing can be created in it
+    // (this holds even for root, unlike permissions).
+    let blocker = dir.join("not-a-dir");
+    std::fs::write(&blocker, "a file").unwrap();
+    let (store, notice) = Store::from_override(Some(blocker.join("ca-ngua")));
+    assert!(
+        matches!(notice, Some(StoreNotice::CannotWrite { .. })),
+        "{notice:?}"
+    );
+    let r = store.save_prefs(&Prefs::default());
+    assert!(matches!(r, Err(StoreNotice::CannotWrite { .. })), "{r:?}");
+    // Reading gives defaults (with a notice at most).
+    let (prefs, notice) = store.load_prefs();
+    assert_eq!(prefs, Prefs::default());
+    assert!(!matches!(notice, Some(StoreNotice::MovedAside { .. })));
+    assert!(store.save_stats(&Stats::default()).is_err());
+}
+
+#[test]
+fn the_environment_override_picks_the_directory() {
+    let dir = temp_dir("override");
+    let (store, notice) = Store::from_override(Some(dir.clone()));
+    assert_eq!(notice, None);
+    assert_eq!(store.dir(), Some(dir.as_path()));
+    // Without an override: the platform's config directory for the app.
+    let (default, _) = Store::from_override(None);
+    if let Some(d) = default.dir() {
+        assert!(d.to_string_lossy().contains("ca-ngua"), "{}", d.display());
+    }
+}
+
+#[test]
+fn rule_sets_export_and_import_and_bad_imports_name_the_field() {
+    let dir = temp_dir("export");
+    let mut rules = Rules::standard();
+    rules.no_passing = true;
+    let set = RuleSet::new("Không vượt", rules);
+    let file = dir.join("friend.ron");
+    export_rule_set(&set, &file).unwrap();
+    assert_eq!(import_rule_set(&file).unwrap(), set);
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replace("forced_kick", "forced_kik")).unwrap();
+    let err = import_rule_set(&file).unwrap_err();
+    assert!(err.contains("forced_kik"), "{err}");
+    std::fs::write(&file, text.replace("pairs: ordinary", "pairs: sometimes")).unwrap();
+    let err = import_rule_set(&file).unwrap_err();
+    assert!(err.contains("sometimes"), "{err}");
+    let err = import_rule_set(&dir.join("missing.ron")).unwrap_err();
+    assert!(err.contains("missing.ron"), "{err}");
+    assert!(!ca_ngua::store::valid_rule_set_name("../etc"));
+    assert!(!ca_ngua::store::valid_rule_set_name("  "));
+    assert!(ca_ngua::store::valid_rule_set_name("Luật nhà bà"));
+    let _ = Seat::Red;
+}
