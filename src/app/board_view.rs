@@ -94,9 +94,13 @@ impl Transform {
 
 /// Draws the board in the space available and returns what was clicked.
 pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> Option<BoardAction> {
-    let avail = ui.available_size();
-    let side = avail.x.min(avail.y).max(120.0);
-    let (rect, board_response) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+    // The largest square that fits, centred; the whole area is taken so
+    // the board never pushes the panels around.
+    let area = ui.available_rect_before_wrap();
+    let side = area.width().min(area.height()).max(120.0);
+    let rect = Rect::from_center_size(area.center(), Vec2::splat(side));
+    ui.allocate_rect(area, Sense::hover());
+    let board_response = ui.interact(rect, ui.scope_id().with("board"), Sense::hover());
     board_response.widget_info(|| egui::WidgetInfo::labeled(Role::Image, true, &input.label));
     let t = Transform {
         origin: rect.min,

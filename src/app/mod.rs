@@ -66,10 +66,10 @@ struct Pace {
 }
 
 const NORMAL: Pace = Pace {
-    dice: 0.55,
-    step: 0.13,
-    think: 0.55,
-    pass: 1.1,
+    dice: 0.5,
+    step: 0.12,
+    think: 0.4,
+    pass: 0.9,
     kick: 0.35,
 };
 const FAST: Pace = Pace {
@@ -119,10 +119,11 @@ struct DiceAnim {
     duration: f64,
 }
 
-/// A short message on the play panel.
+/// A short message on the play panel, shown from `from` to `until`.
 #[derive(Clone, Debug)]
 struct Notice {
     text: String,
+    from: f64,
     until: f64,
 }
 
@@ -162,6 +163,9 @@ pub struct CaNguaApp {
     /// Files that could not be saved (reported once each).
     failed_saves: Vec<String>,
     show_stats: bool,
+    /// Something changed this frame: draw another (the next step of the
+    /// game may be due at once).
+    repaint: bool,
 }
 
 impl std::fmt::Debug for CaNguaApp {
@@ -210,6 +214,7 @@ impl CaNguaApp {
             notices: Vec::new(),
             failed_saves: Vec::new(),
             show_stats: false,
+            repaint: false,
         }
     }
 
@@ -401,6 +406,7 @@ impl CaNguaApp {
         if let Some(a) = &self.anim {
             if now >= a.start + a.duration() {
                 self.anim = None;
+                self.repaint = true;
                 self.shown = *self.session.game().position();
             } else {
                 ctx.request_repaint();
@@ -410,6 +416,7 @@ impl CaNguaApp {
         if let Some(d) = &self.dice {
             if now >= d.start + d.duration {
                 self.dice = None;
+                self.repaint = true;
             } else {
                 ctx.request_repaint();
                 return;
@@ -424,6 +431,7 @@ impl CaNguaApp {
         if self.session.all_humans_finished() {
             // Play on: every person here is done; settle the rest at once.
             self.session.conclude();
+            self.repaint = true;
             self.shown = *self.session.game().position();
             self.record_result();
             self.persist();
@@ -482,6 +490,7 @@ impl CaNguaApp {
     fn roll(&mut self, now: f64) {
         let seat = self.session.turn();
         if let Ok(roll) = self.session.roll() {
+            self.repaint = true;
             self.stats.record_roll(roll);
             self.persist();
             self.dice = Some(DiceAnim {
@@ -504,9 +513,12 @@ impl CaNguaApp {
                     "notice-pass"
                 };
                 let who = self.i18n.t(settings::colour_key(seat));
+                let pace = self.pace(Some(seat));
+                // Shown once the dice have stopped: no spoiling the roll.
                 self.notice = Some(Notice {
                     text: self.i18n.t_args(key, &[("who", Arg::from(who))]),
-                    until: now + self.pace(Some(seat)).pass + self.pace(Some(seat)).dice,
+                    from: now + pace.dice,
+                    until: now + pace.dice + pace.pass,
                 });
             }
         }
@@ -518,6 +530,7 @@ impl CaNguaApp {
         let Ok(fx) = self.session.play(mv) else {
             return;
         };
+        self.repaint = true;
         let thau_ma = self.session.last_move_was_thau_ma();
         self.stats.record_move(self.session.config(), &fx, thau_ma);
         self.record_result();
@@ -560,8 +573,13 @@ impl CaNguaApp {
 
     /// Carries out the intents of the last frame.
     pub fn apply(&mut self, ctx: &egui::Context, now: f64) {
-        for intent in std::mem::take(&mut self.intents) {
+        let intents = std::mem::take(&mut self.intents);
+        self.repaint |= !intents.is_empty();
+        for intent in intents {
             self.apply_one(ctx, intent, now);
+        }
+        if std::mem::take(&mut self.repaint) {
+            ctx.request_repaint();
         }
     }
 
@@ -637,6 +655,7 @@ impl CaNguaApp {
     }
 
     fn new_game(&mut self) {
+        self.repaint = true;
         self.result_recorded = false;
         self.session = new_session(&self.prefs);
         self.shown = *self.session.game().position();

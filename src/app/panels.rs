@@ -93,11 +93,11 @@ impl CaNguaApp {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let input = self.board_input(now);
-            ui.centered_and_justified(|ui| match board_view::board_ui(ui, &input) {
+            match board_view::board_ui(ui, &input) {
                 Some(BoardAction::Select(from)) => self.intents.push(Intent::Select(from)),
                 Some(BoardAction::Move(m)) => self.intents.push(Intent::Move(m)),
                 None => {}
-            });
+            }
         });
         self.rules_window(&ctx);
         self.stats_window(&ctx);
@@ -196,7 +196,7 @@ impl CaNguaApp {
                         &[("level", Arg::from(i18n.t(&settings::level_key(level))))],
                     ),
                 };
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let (rect, _) = ui.allocate_exact_size(Vec2::splat(28.0), Sense::hover());
                     let pal = Palette::new(self.dark);
                     board_view::draw_horse(ui.painter(), seat, rect.center(), 10.0, &pal);
@@ -278,6 +278,7 @@ impl CaNguaApp {
             self.intents.push(Intent::RollOrMove);
         }
         if let Some(n) = &self.notice
+            && now >= n.from
             && now < n.until
         {
             ui.label(RichText::new(&n.text).strong());
