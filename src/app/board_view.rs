@@ -50,6 +50,9 @@ pub struct BoardInput {
     pub targets: Vec<(Move, Place, String)>,
     /// Counter-clockwise play: the board is mirrored.
     pub mirrored: bool,
+    /// Star squares are safe under the rules in force (drawn only then, so
+    /// that the board never promises a safety the rules do not give).
+    pub stars: bool,
     /// Dark look.
     pub dark: bool,
     /// Accessible name of the whole board.
@@ -163,7 +166,7 @@ fn draw_board(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Boa
         painter.rect_stroke(r, CornerRadius::ZERO, grid, egui::StrokeKind::Middle);
         if let Some(seat) = start {
             draw_start_arrow(painter, t, seat, r);
-        } else if is_star_square(square) {
+        } else if input.stars && is_star_square(square) {
             draw_star(
                 painter,
                 r.center(),

@@ -792,6 +792,7 @@ impl CaNguaApp {
             movable,
             targets,
             mirrored: self.session.rules().direction == crate::engine::Direction::CounterClockwise,
+            stars: self.session.rules().safe_squares == crate::engine::SafeSquares::StartsAndStars,
             dark,
             label: text::board_summary(&self.i18n, &self.session),
         }

@@ -277,11 +277,16 @@ impl CaNguaApp {
         if ui.add_enabled(enabled, button).clicked() {
             self.intents.push(Intent::RollOrMove);
         }
-        if let Some(n) = &self.notice
-            && now >= n.from
-            && now < n.until
-        {
-            ui.label(RichText::new(&n.text).strong());
+        if let Some(n) = &self.notice {
+            if now >= n.from && now < n.until {
+                ui.label(RichText::new(&n.text).strong());
+            }
+            // Draw again when it appears or goes, and not before.
+            let next = if now < n.from { n.from } else { n.until };
+            if now < next {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs_f64(next - now));
+            }
         }
         // The moves, numbered for the keyboard.
         if moves.len() > 1 {
