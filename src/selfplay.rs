@@ -134,35 +134,34 @@ pub fn play_out(
     for (k, s) in seats.iter().enumerate() {
         slot_of[s.index()] = k;
     }
+    // The dice's generator as a local, so that it can live in registers
+    // through the loop; it is handed back at the end.
+    let mut dice_rng = rng.clone();
     while let Some(seat) = game.turn() {
-        let roll = dice::roll(&rules, rng);
+        let roll = dice::roll(&rules, &mut dice_rng);
         let moves = game.legal_moves(roll);
-        let mv = match moves.len() {
-            0 => None,
-            1 => moves.first(),
-            _ => {
-                let slot = slot_of[seat.index()];
-                let Some(bot) = bots.get_mut(slot) else {
-                    return;
-                };
-                let d = Decision {
-                    rules: &rules,
-                    position: game.position(),
-                    roll,
-                    moves: &moves,
-                };
-                if bot.level() == Level::Random {
-                    Some(bot.choose(&d))
-                } else {
-                    let t = Instant::now();
-                    let m = bot.choose(&d);
-                    on_decision(slot, t.elapsed().as_nanos() as u64);
-                    Some(m)
-                }
-            }
+        let slot = slot_of[seat.index()];
+        let Some(bot) = bots.get_mut(slot) else {
+            break;
         };
-        game.play_unchecked(roll, mv);
+        let d = Decision {
+            rules: &rules,
+            position: game.position(),
+            roll,
+            moves: &moves,
+        };
+        let mv = if bot.level() == Level::Random || moves.len() < 2 {
+            bot.play(&d)
+        } else {
+            // Time only real decisions of the bots that think.
+            let t = Instant::now();
+            let m = bot.play(&d);
+            on_decision(slot, t.elapsed().as_nanos() as u64);
+            m
+        };
+        game.advance(roll, mv);
     }
+    *rng = dice_rng;
 }
 
 fn run_games(cfg: &Config, indices: impl Iterator<Item = u64>) -> Tally {

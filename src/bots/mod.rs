@@ -65,7 +65,8 @@ pub struct Decision<'a> {
     pub position: &'a Position,
     /// The roll to play.
     pub roll: Roll,
-    /// The legal moves; never empty.
+    /// The legal moves; never empty for `Bot::choose` (`Bot::play` also
+    /// takes an empty list).
     pub moves: &'a MoveList,
 }
 
@@ -88,6 +89,17 @@ impl Bot {
     /// The bot's level.
     pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// The move to play for `d`, whose list may be empty: `None` (pass)
+    /// when it is, the only move when there is one, and the bot's choice
+    /// otherwise. Self-play's path: it does not care how many moves there
+    /// are.
+    #[inline]
+    pub fn play(&mut self, d: &Decision<'_>) -> Option<Move> {
+        match self.level {
+            Level::Random => random::play(d.moves, &mut self.rng),
+        }
     }
 
     /// Picks one of `d.moves` (which must not be empty). A single legal

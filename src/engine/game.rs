@@ -6,7 +6,7 @@ use super::board::Seat;
 use super::moves::{Move, MoveList, Roll};
 use super::play::{Effects, PlayError};
 use super::position::{Position, PositionError};
-use super::rules::{GameEnd, Rules, RulesError};
+use super::rules::{Compiled, GameEnd, Rules, RulesError};
 use super::scoring::Ledger;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -15,8 +15,8 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
-    /// `rules.is_plain()`, cached for the move generator's fast path.
-    plain: bool,
+    /// `rules.compile()`, kept for the hot paths.
+    compiled: Compiled,
     position: Position,
     rolls: u32,
     /// Colours in the order they finished.
@@ -108,7 +108,7 @@ impl Game {
         }
         let ledger = rules.scoring.then(Ledger::default);
         Ok(Game {
-            plain: rules.is_plain(),
+            compiled: rules.compile(),
             rules,
             position,
             rolls: 0,
@@ -157,36 +157,55 @@ impl Game {
     /// The legal moves for a roll (empty: the roll is passed).
     #[inline(always)]
     pub fn legal_moves(&self, roll: Roll) -> MoveList {
-        self.position.moves_for(&self.rules, self.plain, roll)
+        self.position.moves_for(&self.rules, &self.compiled, roll)
     }
 
     /// Plays a roll with a move (`None` to pass), checking both.
     pub fn play(&mut self, roll: Roll, mv: Option<Move>) -> Result<Effects, PlayError> {
-        let (next, fx) = self.position.play(&self.rules, roll, mv)?;
-        self.position = next;
-        self.book(&fx);
-        Ok(fx)
+        self.position.check_play(&self.rules, roll, mv)?;
+        Ok(self.play_unchecked(roll, mv))
     }
 
     /// Plays a roll with a move the caller took from `legal_moves(roll)`
-    /// (`None` when it was empty). The fast path for self-play and bots.
-    #[inline(always)]
+    /// (`None` when it was empty), and returns what happened.
+    #[inline]
     pub fn play_unchecked(&mut self, roll: Roll, mv: Option<Move>) -> Effects {
-        let fx = self.position.play_unchecked(&self.rules, roll, mv);
-        self.book(&fx);
+        let before = self.position;
+        self.position.apply(&self.compiled, roll, mv);
+        let fx = Effects::between(&self.rules, &before, &self.position, roll, mv);
+        if let Some(ledger) = &mut self.ledger {
+            ledger.record(&self.rules, &self.position, &fx);
+        }
+        self.book(before.done);
         fx
     }
 
+    /// `play_unchecked` without the effects: the fast path for self-play
+    /// and bots, which need only the next position. Only the ledger needs
+    /// the effects, and only then are they worked out.
     #[inline(always)]
-    fn book(&mut self, fx: &Effects) {
-        self.rolls += 1;
-        if fx.seat_finished
-            && let Some(slot) = self.finished.iter_mut().find(|s| s.is_none())
-        {
-            *slot = Some(fx.seat);
+    pub fn advance(&mut self, roll: Roll, mv: Option<Move>) {
+        if self.ledger.is_some() {
+            self.play_unchecked(roll, mv);
+            return;
         }
-        if let Some(ledger) = &mut self.ledger {
-            ledger.record(&self.rules, &self.position, fx);
+        let done = self.position.done;
+        self.position.apply(&self.compiled, roll, mv);
+        self.book(done);
+    }
+
+    /// Counts the roll, notes a colour that finished (`done` is the
+    /// position's mask of finished colours before the roll) and applies the
+    /// safety cap.
+    #[inline(always)]
+    fn book(&mut self, done: u8) {
+        self.rolls += 1;
+        let newly = self.position.done & !done;
+        if newly != 0 {
+            let seat = Seat::from_index(newly.trailing_zeros() as usize);
+            if let Some(slot) = self.finished.iter_mut().find(|s| s.is_none()) {
+                *slot = Some(seat);
+            }
         }
         if !self.is_over() && self.rolls >= self.rules.roll_cap {
             // RULES.md 2.5: the safety cap stops the game.

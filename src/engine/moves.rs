@@ -7,7 +7,7 @@
 
 use super::board::{CENTRE, DOOR, HORSES, Seat, TOP_CELL, TRACK_SQUARES, track_square};
 use super::position::{NO_TURN, NOT_A_PROGRESS, Position, YARD, spread, zero_bytes};
-use super::rules::{Dice, ExitRolls, HomeColumn, Pairs, Rules};
+use super::rules::{Compiled, Dice, ExitRolls, HomeColumn, Pairs, Rules};
 use std::fmt;
 use std::str::FromStr;
 
@@ -347,15 +347,14 @@ impl MoveList {
     /// The `i`-th move.
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<Move> {
-        if i < self.len() {
-            Some(self.slot(u32::from(SELECT[self.slots as usize][i & 7])))
-        } else {
-            None
-        }
+        // Read whether or not there is one, then kept without a branch: in
+        // self-play whether a roll must be passed is unpredictable.
+        let m = self.slot(u32::from(SELECT[self.slots as usize][i & 7]));
+        (i < self.len()).then_some(m)
     }
 
     /// The first move.
-    #[inline]
+    #[inline(always)]
     pub fn first(&self) -> Option<Move> {
         self.get(0)
     }
@@ -525,21 +524,32 @@ impl Position {
     /// third bonus roll in a row under the forfeit rule.
     #[inline]
     pub fn legal_moves(&self, rules: &Rules, roll: Roll) -> MoveList {
-        self.moves_for(rules, rules.is_plain(), roll)
+        self.moves_for(rules, &rules.compile(), roll)
     }
 
-    /// `legal_moves`, with `plain == rules.is_plain()` computed by the caller.
+    /// `legal_moves`, with `c == rules.compile()` kept by the caller.
     #[inline(always)]
-    pub(crate) fn moves_for(&self, rules: &Rules, plain: bool, roll: Roll) -> MoveList {
+    pub(crate) fn moves_for(&self, rules: &Rules, c: &Compiled, roll: Roll) -> MoveList {
+        if c.plain && self.turn != NO_TURN && !roll.is_two_dice() {
+            let d = usize::from(roll.a & 7);
+            // A forfeited roll (a third 6) lists nothing: one test, rarely
+            // true, rather than one on the unpredictable die.
+            if self.streak >= c.die_forfeit_streak[d] {
+                return MoveList::new();
+            }
+            return plain_moves(self.word(self.turn as usize), roll.a, c.die_exits[d]);
+        }
+        self.general_moves(rules, roll)
+    }
+
+    /// `legal_moves` under any rules, looking at other horses where a
+    /// toggle asks for it.
+    fn general_moves(&self, rules: &Rules, roll: Roll) -> MoveList {
         let mut list = MoveList::new();
         if self.turn == NO_TURN || !roll.fits(rules) || self.is_forfeit(rules, roll) {
             return list;
         }
         let seat = Seat::from_index(self.turn as usize);
-        if plain {
-            let exits = roll.a == 6 || (roll.a == 1 && rules.exit_rolls == ExitRolls::OneOrSix);
-            return plain_moves(self.word(seat.index()), roll.a, exits);
-        }
         // Only the toggles that look at other horses need to know where they
         // stand (the climb looks at its own column).
         let sur = if rules.no_passing
@@ -612,19 +622,26 @@ impl Position {
 /// of self-play, computed on the four horses as one word (one byte each)
 /// without data-dependent branches.
 #[inline(always)]
-fn plain_moves(w: u32, d: u8, exits: bool) -> MoveList {
-    let yard = zero_bytes(!w); // 0x80 in each yard byte
-    let on_board = w & !((yard >> 7) * 0xFF);
-    // 0x80 where progress + d would pass the centre (no byte overflows:
-    // progress <= 57 and the addend <= 76).
-    let over = (on_board + spread(0x7F - (CENTRE - d))) & 0x8080_8080;
+fn plain_moves(w: u32, d: u8, exit: u32) -> MoveList {
+    const HIGH: u32 = 0x8080_8080;
+    // Progress is at most 57 and the yard is 0xFF: the high bit of a byte
+    // says "in the yard".
+    let yard = w & HIGH;
+    // Progress plus the die (yard horses: 0x7F plus the die).
+    let ahead = (w & !HIGH) + spread(d);
+    // Adding the room the centre leaves below 0x80 sets the high bit of
+    // the horses that would pass the centre, and of the yard horses (no
+    // byte overflows: 0x7F + 6 + 70 < 0x100).
+    let advances = !(ahead + spread(0x7F - CENTRE)) & HIGH;
+    // The first horse exits (byte 0, the yard's first horse if any) when
+    // `exit` (0x80 or 0) says the die brings one out.
+    let exit = yard & exit;
     // 0x80 where a horse repeats the one before it (sorted, so equal
     // horses are adjacent); byte 0 compares with a value no horse holds.
     let repeat = zero_bytes(w ^ ((w << 8) | u32::from(NOT_A_PROGRESS)));
-    let exit = yard & 0x80 & if exits { 0xFF } else { 0 };
-    let legal = ((!over & !yard & 0x8080_8080) | exit) & !repeat;
-    // Where each horse would go: progress + d, or 0 for the yard.
-    let to = (on_board + spread(d)) & !((yard >> 7) * 0xFF);
+    let legal = (advances | exit) & !repeat;
+    // Where each horse would go: progress + d, or 0 from the yard.
+    let to = ahead & !((yard >> 7) * 0xFF);
     // Gather the four 0x80 bits into bits 24..=27, then into a slot mask.
     let slots = ((u64::from(legal >> 7) * 0x0102_0408) >> 24) & 0xF;
     MoveList {
@@ -751,8 +768,10 @@ mod tests {
             while !game.is_over() {
                 let roll = Roll::die(rng.random_range(1..=6));
                 let pos = *game.position();
-                let fast = pos.moves_for(&rules, true, roll);
-                let general = pos.moves_for(&rules, false, roll);
+                let mut c = rules.compile();
+                let fast = pos.moves_for(&rules, &c, roll);
+                c.plain = false;
+                let general = pos.moves_for(&rules, &c, roll);
                 assert_eq!(fast, general, "{pos} {roll}");
                 let mv = fast.get(rng.random_range(0..fast.len().max(1)));
                 game.play_unchecked(roll, mv);

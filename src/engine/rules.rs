@@ -313,6 +313,83 @@ impl Rules {
     }
 }
 
+/// A rule set boiled down to the masks and numbers that move generation and
+/// play read on every roll, so that the hot paths test bits instead of
+/// matching on several enums. `Game` keeps one next to its `Rules`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Compiled {
+    /// `Rules::is_plain`: the move generator's fast path applies.
+    pub plain: bool,
+    /// Two dice.
+    pub two_dice: bool,
+    /// For a single die of `d`: `0x80` when it brings a horse out, else 0
+    /// (the move generator's mask for its first horse).
+    pub die_exits: [u32; 8],
+    /// For a single die of `d`: the streak at which the roll is forfeited
+    /// (a streak never reached when it is not).
+    pub die_forfeit_streak: [u8; 8],
+    /// The streak at which a bonus-granting roll is forfeited: 2, or a
+    /// streak never reached when the forfeit is off.
+    pub forfeit_streak: u8,
+    /// What a bonus-granting roll adds to the streak: 1 when the forfeit
+    /// counts them, else 0.
+    pub streak_step: u8,
+    /// A kick gives another roll.
+    pub bonus_after_kick: bool,
+    /// The progress whose reaching gives another roll: the finish with the
+    /// bonus-after-finish toggle, else a value no horse reaches.
+    pub bonus_at: u8,
+    /// Two horses of one colour make their square safe.
+    pub safe_pairs: bool,
+    /// Bit `p` set when track progress `p` is a safe square. Safe squares
+    /// repeat on every arm of the board, so this is the absolute mask and
+    /// the same for every seat.
+    pub safe: u64,
+    /// The finish: the centre, or cell 6 with the climb.
+    pub last_progress: u8,
+    /// A colour's horses as one word once all are home.
+    pub finished: u32,
+    /// The game goes on after the first colour finishes.
+    pub play_on: bool,
+}
+
+impl Rules {
+    /// The masks and numbers the hot paths read.
+    #[inline]
+    pub(crate) fn compile(&self) -> Compiled {
+        let forfeit = self.three_in_a_row_forfeit;
+        let forfeit_streak = if forfeit { 2 } else { u8::MAX };
+        let mut die_exits = [0; 8];
+        let mut die_forfeit_streak = [u8::MAX; 8];
+        for d in 1..=6 {
+            let roll = super::moves::Roll::die(d);
+            die_exits[usize::from(d)] = if roll.exits(self) { 0x80 } else { 0 };
+            if roll.grants_bonus() {
+                die_forfeit_streak[usize::from(d)] = forfeit_streak;
+            }
+        }
+        Compiled {
+            plain: self.is_plain(),
+            two_dice: self.dice == Dice::Two,
+            die_exits,
+            die_forfeit_streak,
+            forfeit_streak,
+            streak_step: u8::from(forfeit),
+            bonus_after_kick: self.bonus_after_kick,
+            bonus_at: if self.bonus_after_finish {
+                self.last_progress()
+            } else {
+                super::position::NOT_A_PROGRESS
+            },
+            safe_pairs: self.pairs == Pairs::SafePair,
+            safe: self.safe_square_mask(),
+            last_progress: self.last_progress(),
+            finished: u32::from_le_bytes(super::position::finished_horses(self)),
+            play_on: self.game_end == GameEnd::PlayOn,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,6 +417,16 @@ mod tests {
             );
             assert_eq!(starts_only.is_safe_square(sq), start);
             assert!(!Rules::traditional().is_safe_square(sq));
+        }
+        // The compiled mask reads a seat's progress as a square.
+        for rules in [Rules::standard(), starts_only, Rules::traditional()] {
+            let safe = rules.compile().safe;
+            for seat in crate::engine::Seat::ALL {
+                for p in 0..=crate::engine::DOOR {
+                    let sq = crate::engine::track_square(seat, p);
+                    assert_eq!(safe >> p & 1 != 0, rules.is_safe_square(sq));
+                }
+            }
         }
     }
 
