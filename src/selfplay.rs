@@ -167,15 +167,15 @@ pub fn play_out(
 fn run_games(cfg: &Config, indices: impl Iterator<Item = u64>) -> Tally {
     let n = cfg.seats.len();
     let mut tally = Tally::new(cfg.bots.len());
+    let mut bots: Vec<Bot> = Vec::with_capacity(n);
     for index in indices {
         let seed = mix_seed(cfg.seed, index);
         // Seat slot k is played by bot entry entry_for(k, index).
-        let mut bots: Vec<Bot> = (0..n)
-            .map(|slot| {
-                let entry = entry_for(slot, index, n);
-                Bot::new(cfg.bots[entry], mix_seed(seed, 1 + slot as u64))
-            })
-            .collect();
+        bots.clear();
+        bots.extend((0..n).map(|slot| {
+            let entry = entry_for(slot, index, n);
+            Bot::new(cfg.bots[entry], mix_seed(seed, 1 + slot as u64))
+        }));
         let mut rng = BotRng::seed_from_u64(seed);
         let first = cfg.seats[rng.random_range(0..n)];
         let Ok(mut game) = Game::new(cfg.rules, &cfg.seats, first) else {
@@ -184,12 +184,11 @@ fn run_games(cfg: &Config, indices: impl Iterator<Item = u64>) -> Tally {
         play_out(&mut game, &cfg.seats, &mut bots, &mut rng, |slot, ns| {
             tally.times_ns[entry_for(slot, index, n)].push(ns);
         });
-        let outcome = game.standings();
-        tally.rolls += u64::from(outcome.rolls);
-        if outcome.capped {
+        tally.rolls += u64::from(game.rolls());
+        if game.is_capped() {
             tally.capped += 1;
         }
-        if let Some(w) = outcome.winner {
+        if let Some(w) = game.winner() {
             tally.seat_wins[w.index()] += 1;
             if let Some(slot) = cfg.seats.iter().position(|&s| s == w) {
                 tally.bot_wins[entry_for(slot, index, n)] += 1;

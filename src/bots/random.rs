@@ -18,8 +18,6 @@ pub fn choose(d: &Decision<'_>, rng: &mut BotRng) -> Move {
 #[inline(always)]
 pub fn play(moves: &MoveList, rng: &mut BotRng) -> Option<Move> {
     let n = moves.len() as u32;
-    if n < 2 {
-        return moves.first();
-    }
-    moves.get(below(rng, n) as usize)
+    let i = if n < 2 { 0 } else { below(rng, n) };
+    moves.get(i as usize)
 }

@@ -89,8 +89,24 @@ impl std::error::Error for GameError {}
 impl Game {
     /// A new game: every horse in the yard, `first` to roll.
     pub fn new(rules: Rules, players: &[Seat], first: Seat) -> Result<Game, GameError> {
+        rules.validate().map_err(GameError::Rules)?;
+        // Valid under any rules: nobody has left the yard.
         let position = Position::start(players, first).ok_or(GameError::Players)?;
-        Game::from_position(rules, position)
+        Ok(Game::unchecked(rules, position, [None; 4]))
+    }
+
+    /// A game from a position valid under `rules`, with its finishing order.
+    fn unchecked(rules: Rules, position: Position, finished: [Option<Seat>; 4]) -> Game {
+        Game {
+            compiled: rules.compile(),
+            rules,
+            position,
+            rolls: 0,
+            finished,
+            capped: false,
+            concluded: false,
+            ledger: rules.scoring.then(Ledger::default),
+        }
     }
 
     /// A game continuing from a position (validated under `rules`).
@@ -106,17 +122,7 @@ impl Game {
                 n += 1;
             }
         }
-        let ledger = rules.scoring.then(Ledger::default);
-        Ok(Game {
-            compiled: rules.compile(),
-            rules,
-            position,
-            rolls: 0,
-            finished,
-            capped: false,
-            concluded: false,
-            ledger,
-        })
+        Ok(Game::unchecked(rules, position, finished))
     }
 
     /// The rules in force.
@@ -144,6 +150,16 @@ impl Game {
         self.finished.iter().map_while(|s| *s)
     }
 
+    /// The first colour to bring every horse home, if any.
+    pub fn winner(&self) -> Option<Seat> {
+        self.finished[0]
+    }
+
+    /// True when the safety cap stopped the game.
+    pub fn is_capped(&self) -> bool {
+        self.capped
+    }
+
     /// The colour to roll, `None` when the game is over.
     pub fn turn(&self) -> Option<Seat> {
         self.position.turn()
@@ -168,7 +184,7 @@ impl Game {
 
     /// Plays a roll with a move the caller took from `legal_moves(roll)`
     /// (`None` when it was empty), and returns what happened.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, roll: Roll, mv: Option<Move>) -> Effects {
         let before = self.position;
         self.position.apply(&self.compiled, roll, mv);

@@ -90,13 +90,17 @@ impl Roll {
 
     /// True for a roll that gives another roll: a 6, or a double or `1+6`
     /// with two dice (RULES.md 2.3, 3).
-    #[inline]
+    #[inline(always)]
     pub const fn grants_bonus(self) -> bool {
-        if self.b == 0 {
-            self.a == 6
-        } else {
-            self.a == self.b || (self.a == 1 && self.b == 6)
-        }
+        // A bit per roll rather than branches: in play the roll is
+        // unpredictable.
+        (BONUS_ROLLS >> Roll::bit(self.a, self.b)) & 1 != 0
+    }
+
+    /// The bit of roll `a`, `b` in a mask of rolls.
+    #[inline(always)]
+    const fn bit(a: u8, b: u8) -> u32 {
+        ((a & 7) * 8 + (b & 7)) as u32
     }
 
     /// True when this roll brings a horse out of the yard under `rules`.
@@ -127,6 +131,18 @@ impl Roll {
         self.is_two_dice() == (rules.dice == Dice::Two)
     }
 }
+
+/// Bit `Roll::bit(a, b)` set for the rolls that grant another roll: a 6
+/// with one die; a double or `1+6` with two.
+const BONUS_ROLLS: u64 = {
+    let mut mask = 1 << Roll::bit(6, 0);
+    let mut d = 1;
+    while d <= 6 {
+        mask |= 1 << Roll::bit(d, d);
+        d += 1;
+    }
+    mask | 1 << Roll::bit(1, 6)
+};
 
 const fn clamp_die(d: u8) -> u8 {
     if d < 1 {
