@@ -187,12 +187,12 @@ impl Game {
     #[inline(always)]
     pub fn play_unchecked(&mut self, roll: Roll, mv: Option<Move>) -> Effects {
         let before = self.position;
-        self.position.apply(&self.compiled, roll, mv);
+        let finished = self.position.apply(&self.compiled, roll, mv);
         let fx = Effects::between(&self.rules, &before, &self.position, roll, mv);
         if let Some(ledger) = &mut self.ledger {
             ledger.record(&self.rules, &self.position, &fx);
         }
-        self.book(before.done);
+        self.book(finished.then_some(fx.seat));
         fx
     }
 
@@ -205,23 +205,20 @@ impl Game {
             self.play_unchecked(roll, mv);
             return;
         }
-        let done = self.position.done;
-        self.position.apply(&self.compiled, roll, mv);
-        self.book(done);
+        let seat = self.position.turn;
+        let finished = self.position.apply(&self.compiled, roll, mv);
+        self.book(finished.then(|| Seat::from_index(usize::from(seat))));
     }
 
-    /// Counts the roll, notes a colour that finished (`done` is the
-    /// position's mask of finished colours before the roll) and applies the
-    /// safety cap.
+    /// Counts the roll, notes the colour that `finished` with it, if one
+    /// did, and applies the safety cap.
     #[inline(always)]
-    fn book(&mut self, done: u8) {
+    fn book(&mut self, finished: Option<Seat>) {
         self.rolls += 1;
-        let newly = self.position.done & !done;
-        if newly != 0 {
-            let seat = Seat::from_index(newly.trailing_zeros() as usize);
-            if let Some(slot) = self.finished.iter_mut().find(|s| s.is_none()) {
-                *slot = Some(seat);
-            }
+        if let Some(seat) = finished
+            && let Some(slot) = self.finished.iter_mut().find(|s| s.is_none())
+        {
+            *slot = Some(seat);
         }
         if !self.is_over() && self.rolls >= self.rules.roll_cap {
             // RULES.md 2.5: the safety cap stops the game.

@@ -277,9 +277,10 @@ impl Position {
 
     /// `play_unchecked` without the effects, under compiled rules: the hot
     /// path of self-play. Every outcome of the die is equally likely, so
-    /// only rare events (a forfeit, a kick, a colour finishing) branch.
+    /// only rare events (a kick, a colour finishing) branch. Returns true
+    /// when the colour that rolled has brought its last horse home.
     #[inline(always)]
-    pub(crate) fn apply(&mut self, c: &Compiled, roll: Roll, mv: Option<Move>) {
+    pub(crate) fn apply(&mut self, c: &Compiled, roll: Roll, mv: Option<Move>) -> bool {
         let s = self.turn as usize & 3;
         // RULES.md 2.3: the third bonus roll in a row is not used. It has no
         // legal move, so it plays as a pass that gives no bonus roll.
@@ -300,7 +301,7 @@ impl Position {
         let kicked = kick && self.kick(c, s, m.to);
         if w == c.finished {
             self.finish(c, s);
-            return;
+            return true;
         }
         let again = bonus_roll | (c.bonus_after_kick & kicked) | (m.to == c.bonus_at);
         let next = self.next_turn(s);
@@ -310,6 +311,7 @@ impl Position {
             0
         };
         self.turn = if again { s as u8 } else { next };
+        false
     }
 
     /// The colour to move has brought its last horse home.
