@@ -138,7 +138,7 @@ pub fn play_out(
     // through the loop; it is handed back at the end.
     let mut dice_rng = rng.clone();
     while let Some(seat) = game.turn() {
-        let roll = dice::roll(&rules, &mut dice_rng);
+        let (roll, bits) = dice::roll_with_bits(&rules, &mut dice_rng);
         let moves = game.legal_moves(roll);
         let slot = slot_of[seat.index()];
         let Some(bot) = bots.get_mut(slot) else {
@@ -151,11 +151,11 @@ pub fn play_out(
             moves: &moves,
         };
         let mv = if bot.level() == Level::Random || moves.len() < 2 {
-            bot.play(&d)
+            bot.play(&d, bits)
         } else {
             // Time only real decisions of the bots that think.
             let t = Instant::now();
-            let m = bot.play(&d);
+            let m = bot.play(&d, bits);
             on_decision(slot, t.elapsed().as_nanos() as u64);
             m
         };

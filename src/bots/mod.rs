@@ -94,11 +94,13 @@ impl Bot {
     /// The move to play for `d`, whose list may be empty: `None` (pass)
     /// when it is, the only move when there is one, and the bot's choice
     /// otherwise. Self-play's path: it does not care how many moves there
-    /// are.
+    /// are. `bits` are 32 random bits drawn with the roll
+    /// (`dice::roll_with_bits`); the random player chooses with them rather
+    /// than with its own generator.
     #[inline]
-    pub fn play(&mut self, d: &Decision<'_>) -> Option<Move> {
+    pub fn play(&mut self, d: &Decision<'_>, bits: u32) -> Option<Move> {
         match self.level {
-            Level::Random => random::play(d.moves, &mut self.rng),
+            Level::Random => random::play(d.moves, bits, &mut self.rng),
         }
     }
 

@@ -2,7 +2,7 @@
 //! levels are measured against, and the player of the speed benchmark.
 
 use super::{BotRng, Decision};
-use crate::dice::below;
+use crate::dice::{below, scale};
 use crate::engine::{Move, MoveList};
 
 /// A legal move chosen uniformly at random.
@@ -12,12 +12,18 @@ pub fn choose(d: &Decision<'_>, rng: &mut BotRng) -> Move {
     d.moves.get(i).unwrap_or(Move::EXIT)
 }
 
-/// The move to play, `None` to pass: a uniform choice when there are two
-/// or more moves (the only time a random number is drawn), the only one
-/// otherwise.
+/// The move to play, `None` to pass: a uniform choice, made with `bits`
+/// (32 random bits that came with the roll), among two or more moves; the
+/// only one otherwise. No branch on the number of moves (unpredictable in
+/// self-play): `bits` scaled to the number of moves give index 0 for one
+/// move or none. Only when `bits` fall in the few values that would bias
+/// the choice does the bot draw a fresh number.
 #[inline(always)]
-pub fn play(moves: &MoveList, rng: &mut BotRng) -> Option<Move> {
+pub fn play(moves: &MoveList, bits: u32, rng: &mut BotRng) -> Option<Move> {
     let n = moves.len() as u32;
-    let i = if n < 2 { 0 } else { below(rng, n) };
+    let i = match scale(bits, n.max(1)) {
+        Some(i) => i,
+        None => below(rng, n),
+    };
     moves.get(i as usize)
 }
