@@ -60,9 +60,10 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     }
 }
 
-/// A uniform 32-bit number `x` scaled to `0..n` (`n >= 1`) by Lemire's
+/// A uniform 32-bit number `x` scaled to `0..n` by Lemire's
 /// multiply-and-reject, or `None` for the few values of `x` (fewer than `n`
-/// of the 2^32) that would make the result biased: draw another.
+/// of the 2^32) that would make the result biased: draw another. With `n`
+/// 0 the result is 0.
 #[inline(always)]
 pub fn scale(x: u32, n: u32) -> Option<u32> {
     let m = u64::from(x) * u64::from(n);

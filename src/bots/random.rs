@@ -21,7 +21,7 @@ pub fn choose(d: &Decision<'_>, rng: &mut BotRng) -> Move {
 #[inline(always)]
 pub fn play(moves: &MoveList, bits: u32, rng: &mut BotRng) -> Option<Move> {
     let n = moves.len() as u32;
-    let i = match scale(bits, n.max(1)) {
+    let i = match scale(bits, n) {
         Some(i) => i,
         None => below(rng, n),
     };

@@ -10,6 +10,7 @@ use super::position::{
 };
 use super::rules::{Compiled, GameEnd, HomeColumn, Rules};
 use std::fmt;
+use std::hint::select_unpredictable;
 
 /// For each mover and landing progress (0..=50), the byte every horse
 /// would hold if it stood on the landing square, one word per colour: its
@@ -41,12 +42,6 @@ const fn kick_patterns() -> [[[u32; 4]; 64]; 4] {
         s += 1;
     }
     table
-}
-
-/// Four words as one number, the first in the low bits.
-#[inline(always)]
-fn words_u128(w: &[u32; 4]) -> u128 {
-    u128::from(w[0]) | u128::from(w[1]) << 32 | u128::from(w[2]) << 64 | u128::from(w[3]) << 96
 }
 
 /// `NEXT_TURN[others << 2 | s]`: the first seat after `s` in turn order
@@ -293,25 +288,35 @@ impl Position {
             from: YARD,
             to: YARD,
         });
-        // Look for a horse to kick before the mover's word is stored: the
-        // wide read must not overlap a store still in flight.
-        let kick = self.kick_test(s, m.to);
-        let w = advance_horse(self.word(s), m.from, m.to);
-        self.set_word(s, w);
-        let kicked = kick && self.kick(c, s, m.to);
-        if w == c.finished {
+        self.set_word(s, advance_horse(self.word(s), m.from, m.to));
+        // Who rolls next depends on the roll alone, so that the next roll
+        // need not wait for this move to be worked out. What depends on
+        // where the horse landed is rare and branches: a kick, a bonus roll
+        // for a kick or a horse home, a colour finishing.
+        // Both outcomes worked out, then chosen: the roll is unpredictable.
+        self.streak = select_unpredictable(bonus_roll, self.streak + c.streak_step, 0);
+        self.turn = select_unpredictable(bonus_roll, s as u8, self.next_turn(s));
+        if self.kick_test(s, m.to) && self.kick(c, s, m.to) && c.bonus_after_kick {
+            self.roll_again(s);
+        }
+        if m.to == c.bonus_at {
+            self.roll_again(s);
+        }
+        if self.word(s) == c.finished {
             self.finish(c, s);
             return true;
         }
-        let again = bonus_roll | (c.bonus_after_kick & kicked) | (m.to == c.bonus_at);
-        let next = self.next_turn(s);
-        self.streak = if bonus_roll {
-            self.streak + c.streak_step
-        } else {
-            0
-        };
-        self.turn = if again { s as u8 } else { next };
         false
+    }
+
+    /// A kick or a horse reaching the finish gives the colour another roll
+    /// (with those toggles); the streak stays as the roll left it. Out of
+    /// line so that it stays a branch: a select would make the turn wait
+    /// for where the horse landed.
+    #[cold]
+    #[inline(never)]
+    fn roll_again(&mut self, s: usize) {
+        self.turn = s as u8;
     }
 
     /// The colour to move has brought its last horse home.
@@ -326,24 +331,29 @@ impl Position {
     }
 
     /// True when a horse of another colour stands on the square that seat
-    /// `s` reaches at progress `to` (never beyond the track): all sixteen
-    /// horses in one test, without a branch (a kick is rare and
+    /// `s` reaches at progress `to` (never beyond the track): one test for
+    /// all their horses, without a branch (a kick is rare and
     /// unpredictable).
     #[inline(always)]
     fn kick_test(&self, s: usize, to: u8) -> bool {
-        const LOW: u128 = u128::from_le_bytes([0x01; 16]);
-        const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
         let pattern = &KICK_PATTERN[s][to as usize & 63];
-        let x = words_u128(&self.words) ^ words_u128(pattern);
-        // The high bit of some byte is set exactly when `x` has a zero byte
-        // (cheaper than `zero_bytes`, which also says which).
-        x.wrapping_sub(LOW) & !x & HIGH != 0
+        let mut any = 0;
+        for k in 1..4 {
+            // Word by word (seats `s ^ k`), as they were stored: a wider
+            // read over words stored one by one would have to wait for the
+            // stores to complete.
+            let x = self.words[s ^ k] ^ pattern[s ^ k];
+            // The high bit of some byte is set exactly when `x` has a zero
+            // byte (cheaper than `zero_bytes`, which also says which).
+            any |= x.wrapping_sub(0x0101_0101) & !x;
+        }
+        any & 0x8080_8080 != 0
     }
 
     /// RULES.md 2.2: every horse of other colours on the landing square goes
     /// back to its yard, unless the square is safe or a safe pair protects
-    /// it. Returns true when a horse was kicked. Only called when
-    /// `kick_test` found a horse there.
+    /// it. Returns true when a horse was kicked. Called when `kick_test`
+    /// found a horse there.
     #[cold]
     fn kick(&mut self, c: &Compiled, s: usize, to: u8) -> bool {
         if (c.safe >> (to & 63)) & 1 != 0 {

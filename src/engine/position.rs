@@ -47,7 +47,8 @@ pub(crate) const fn sort_keys(w: u32) -> u32 {
 #[inline(always)]
 const fn keys_upto(keys: u32, spread_plus_0x80: u32) -> u32 {
     let high = spread_plus_0x80.wrapping_sub(keys) & 0x8080_8080;
-    (high >> 7) * 0xFF
+    // 0x80 -> 0x7F -> 0xFF in each such byte.
+    (high - (high >> 7)) | high
 }
 
 /// Moves one horse of a sorted colour word from `from` to `to` (further
@@ -57,17 +58,18 @@ const fn keys_upto(keys: u32, spread_plus_0x80: u32) -> u32 {
 /// is how a pass plays).
 #[inline(always)]
 pub(crate) fn advance_horse(w: u32, from: u8, to: u8) -> u32 {
-    const HIGH: u32 = 0x8080_8080;
     let keys = sort_keys(w);
-    // Bytes before the (first) horse at `from`.
+    // Prefixes of the word: the bytes before the (first) horse at `from`,
+    // and the bytes up to the mover's new place (those that stay below it,
+    // and itself). The first is within the second.
     let before = keys_upto(keys, spread(from.wrapping_add(0x80)));
-    // Bytes up to the mover's new place: all that stay below it, and
-    // itself.
-    let to_high = spread(to.wrapping_add(0x80));
-    let upto = keys_upto(keys, to_high);
-    let slid = (w >> 8) & (upto >> 8) & !before;
-    let placed = (to_high ^ HIGH) & upto & !(upto >> 8);
-    (w & before) | slid | placed | (w & !upto)
+    let upto = keys_upto(keys, spread(to.wrapping_add(0x80)));
+    // The new place is the last byte of `upto`; the bytes from the old
+    // place up to it take the next byte's horse, and it takes `to`.
+    let last = upto ^ (upto >> 8);
+    let slid = (w >> 8) ^ (((w >> 8) ^ spread(to)) & last);
+    let changed = upto ^ before;
+    w ^ ((w ^ slid) & changed)
 }
 
 /// A byte repeated four times.
