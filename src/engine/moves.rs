@@ -5,7 +5,7 @@
 //! forced kick) build a few bitmasks once per call; the standard rules need
 //! none of them.
 
-use super::board::{CENTRE, DOOR, HORSES, Seat, TOP_CELL, TRACK_SQUARES, track_square};
+use super::board::{ARM, CENTRE, DOOR, HORSES, Seat, TOP_CELL, TRACK_SQUARES, track_square};
 use super::position::{NO_TURN, NOT_A_PROGRESS, Position, YARD, spread, zero_bytes};
 use super::rules::{Compiled, Dice, ExitRolls, HomeColumn, Pairs, Rules};
 use std::fmt;
@@ -474,6 +474,26 @@ const fn bit_range(lo: u8, hi: u8) -> u64 {
 /// Track bits: relative progress 0..=50.
 const TRACK_BITS: u64 = (1 << (DOOR as u64 + 1)) - 1;
 
+/// `SQUARE_BIT[k][p]`: for a horse at progress `p` of the colour `k` seats
+/// after the one to move, the bit of its square as the colour to move
+/// counts progress (its start is `k` arms further along), within the track
+/// bits; 0 for a horse off the track (in the yard, at home, or of a colour
+/// that does not play).
+static SQUARE_BIT: [[u64; 256]; 4] = {
+    let mut t = [[0; 256]; 4];
+    let mut k = 1;
+    while k < 4 {
+        let mut p = 0;
+        while p <= DOOR {
+            let rel = (p + ARM * k as u8) % TRACK_SQUARES;
+            t[k][p as usize] = (1 << rel) & TRACK_BITS;
+            p += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 /// Where horses stand, seen from the colour to move: bit `p` is the square
 /// that colour would reach at progress `p`.
 #[derive(Copy, Clone, Debug, Default)]
@@ -490,36 +510,20 @@ impl Surroundings {
     pub(crate) fn new(pos: &Position, seat: Seat) -> Surroundings {
         let mut s = Surroundings::default();
         for p in pos.horses(seat) {
-            if p != YARD && p < CENTRE {
+            // The yard (255) and the centre are no square.
+            if p < CENTRE {
                 s.own |= 1 << p;
             }
         }
-        let start = seat.start_square();
-        for other in Seat::ALL {
-            if other == seat || !pos.is_playing(other) {
-                continue;
-            }
+        for (k, square_bit) in SQUARE_BIT.iter().enumerate().skip(1) {
             let mut seen = 0u64;
-            for p in pos.horses(other) {
-                if p > DOOR {
-                    continue;
-                }
-                let sq = track_square(other, p);
-                let rel = if sq >= start {
-                    sq - start
-                } else {
-                    sq + TRACK_SQUARES - start
-                };
-                let bit = 1u64 << rel;
-                if seen & bit != 0 {
-                    s.others_pairs |= bit;
-                }
+            for p in pos.horses(Seat::from_index(seat.index() + k)) {
+                let bit = square_bit[usize::from(p)];
+                s.others_pairs |= seen & bit;
                 seen |= bit;
             }
             s.others |= seen;
         }
-        s.others &= TRACK_BITS;
-        s.others_pairs &= TRACK_BITS;
         s
     }
 

@@ -120,17 +120,17 @@ impl Effects {
         let seat = Seat::from_index(s);
         let forfeited = before.is_forfeit(rules, roll);
         let moved = if forfeited { None } else { mv };
+        // Horses in the yard: the high bits of a word, added up by a
+        // multiplication.
         let yard = |p: &Position, o: usize| {
-            p.horses(Seat::from_index(o))
-                .iter()
-                .filter(|&&h| h == YARD)
-                .count() as u8
+            ((((p.word(o) & 0x8080_8080) >> 7).wrapping_mul(0x0101_0101)) >> 24) as u8
         };
         let mut kicked = [0; 4];
-        for (o, k) in kicked.iter_mut().enumerate() {
-            if o != s {
-                // Only a kick sends another colour's horse to its yard.
-                *k = yard(after, o).saturating_sub(yard(before, o));
+        for o in (1..4).map(|k| s ^ k) {
+            // Only a kick changes another colour's horses: it sends them to
+            // the yard.
+            if after.word(o) != before.word(o) {
+                kicked[o] = yard(after, o).saturating_sub(yard(before, o));
             }
         }
         let horse_finished = moved.is_some_and(|m| m.to == rules.last_progress());
