@@ -94,13 +94,21 @@ impl Roll {
     pub const fn grants_bonus(self) -> bool {
         // A bit per roll rather than branches: in play the roll is
         // unpredictable.
-        (BONUS_ROLLS >> Roll::bit(self.a, self.b)) & 1 != 0
+        (BONUS_ROLLS >> self.index()) & 1 != 0
     }
 
-    /// The bit of roll `a`, `b` in a mask of rolls.
+    /// A number for the roll below 64: its bit in a mask of rolls, its
+    /// place in a table of them.
     #[inline(always)]
-    const fn bit(a: u8, b: u8) -> u32 {
-        ((a & 7) * 8 + (b & 7)) as u32
+    pub(crate) const fn index(self) -> usize {
+        ((self.a & 7) * 8 + (self.b & 7)) as usize
+    }
+
+    /// Every roll: one die, then two.
+    pub(crate) fn all() -> impl Iterator<Item = Roll> {
+        let one = (1..=6).map(Roll::die);
+        let two = (1..=6).flat_map(|a| (a..=6).map(move |b| Roll::dice_pair(a, b)));
+        one.chain(two)
     }
 
     /// True when this roll brings a horse out of the yard under `rules`.
@@ -132,16 +140,16 @@ impl Roll {
     }
 }
 
-/// Bit `Roll::bit(a, b)` set for the rolls that grant another roll: a 6
+/// Bit `Roll::index` set for the rolls that grant another roll: a 6
 /// with one die; a double or `1+6` with two.
 const BONUS_ROLLS: u64 = {
-    let mut mask = 1 << Roll::bit(6, 0);
+    let mut mask = 1 << Roll::die(6).index();
     let mut d = 1;
     while d <= 6 {
-        mask |= 1 << Roll::bit(d, d);
+        mask |= 1 << Roll::dice_pair(d, d).index();
         d += 1;
     }
-    mask | 1 << Roll::bit(1, 6)
+    mask | 1 << Roll::dice_pair(1, 6).index()
 };
 
 const fn clamp_die(d: u8) -> u8 {
@@ -551,13 +559,13 @@ impl Position {
     #[inline(always)]
     pub(crate) fn moves_for(&self, rules: &Rules, c: &Compiled, roll: Roll) -> MoveList {
         if c.plain && self.turn != NO_TURN && !roll.is_two_dice() {
-            let d = usize::from(roll.a & 7);
             // A forfeited roll (a third 6) lists nothing: one test, rarely
             // true, rather than one on the unpredictable die.
-            if self.streak >= c.die_forfeit_streak[d] {
+            if self.streak >= c.forfeit_streak[roll.index()] {
                 return MoveList::new();
             }
-            return plain_moves(self.word(self.turn as usize), roll.a, c.die_exits[d]);
+            let exit = c.die_exits[usize::from(roll.a & 7)];
+            return plain_moves(self.word(self.turn as usize), roll.a, exit);
         }
         self.general_moves(rules, roll)
     }

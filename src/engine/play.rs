@@ -279,8 +279,7 @@ impl Position {
         let s = self.turn as usize & 3;
         // RULES.md 2.3: the third bonus roll in a row is not used. It has no
         // legal move, so it plays as a pass that gives no bonus roll.
-        let forfeit = (self.streak >= c.forfeit_streak) & roll.grants_bonus();
-        let bonus_roll = roll.grants_bonus() & !forfeit;
+        let bonus_roll = self.streak < c.bonus_below[roll.index()];
         // A pass moves a horse from the yard to the yard: nothing moves,
         // nobody is kicked, nobody finishes, and passes and moves share one
         // path.

@@ -325,12 +325,13 @@ pub(crate) struct Compiled {
     /// For a single die of `d`: `0x80` when it brings a horse out, else 0
     /// (the move generator's mask for its first horse).
     pub die_exits: [u32; 8],
-    /// For a single die of `d`: the streak at which the roll is forfeited
-    /// (a streak never reached when it is not).
-    pub die_forfeit_streak: [u8; 8],
-    /// The streak at which a bonus-granting roll is forfeited: 2, or a
-    /// streak never reached when the forfeit is off.
-    pub forfeit_streak: u8,
+    /// For each roll (at `Roll::index`): the streak at which it is
+    /// forfeited (a streak never reached when it is not).
+    pub forfeit_streak: [u8; 64],
+    /// For each roll (at `Roll::index`): the streaks below which it gives
+    /// another roll (the forfeit streak for a bonus-granting roll, 0 for the
+    /// others). One comparison, and no branch on the roll.
+    pub bonus_below: [u8; 64],
     /// What a bonus-granting roll adds to the streak: 1 when the forfeit
     /// counts them, else 0.
     pub streak_step: u8,
@@ -358,22 +359,26 @@ impl Rules {
     #[inline]
     pub(crate) fn compile(&self) -> Compiled {
         let forfeit = self.three_in_a_row_forfeit;
-        let forfeit_streak = if forfeit { 2 } else { u8::MAX };
+        let streak = if forfeit { 2 } else { u8::MAX };
         let mut die_exits = [0; 8];
-        let mut die_forfeit_streak = [u8::MAX; 8];
         for d in 1..=6 {
-            let roll = super::moves::Roll::die(d);
-            die_exits[usize::from(d)] = if roll.exits(self) { 0x80 } else { 0 };
+            let exits = super::moves::Roll::die(d).exits(self);
+            die_exits[usize::from(d)] = if exits { 0x80 } else { 0 };
+        }
+        let mut forfeit_streak = [u8::MAX; 64];
+        let mut bonus_below = [0; 64];
+        for roll in super::moves::Roll::all() {
             if roll.grants_bonus() {
-                die_forfeit_streak[usize::from(d)] = forfeit_streak;
+                forfeit_streak[roll.index()] = streak;
+                bonus_below[roll.index()] = streak;
             }
         }
         Compiled {
             plain: self.is_plain(),
             two_dice: self.dice == Dice::Two,
             die_exits,
-            die_forfeit_streak,
             forfeit_streak,
+            bonus_below,
             streak_step: u8::from(forfeit),
             bonus_after_kick: self.bonus_after_kick,
             bonus_at: if self.bonus_after_finish {
