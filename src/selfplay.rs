@@ -150,16 +150,16 @@ pub fn play_out(
             roll,
             moves: &moves,
         };
-        let mv = if bot.level() == Level::Random || moves.len() < 2 {
-            bot.play(&d, bits)
+        let i = if bot.level() == Level::Random || moves.len() < 2 {
+            bot.pick(&d, bits)
         } else {
             // Time only real decisions of the bots that think.
             let t = Instant::now();
-            let m = bot.play(&d, bits);
+            let i = bot.pick(&d, bits);
             on_decision(slot, t.elapsed().as_nanos() as u64);
-            m
+            i
         };
-        game.advance(roll, mv);
+        game.advance_nth(roll, &moves, i);
     }
     *rng = dice_rng;
 }

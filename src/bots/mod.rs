@@ -65,7 +65,7 @@ pub struct Decision<'a> {
     pub position: &'a Position,
     /// The roll to play.
     pub roll: Roll,
-    /// The legal moves; never empty for `Bot::choose` (`Bot::play` also
+    /// The legal moves; never empty for `Bot::choose` (`Bot::pick` also
     /// takes an empty list).
     pub moves: &'a MoveList,
 }
@@ -91,16 +91,15 @@ impl Bot {
         self.level
     }
 
-    /// The move to play for `d`, whose list may be empty: `None` (pass)
-    /// when it is, the only move when there is one, and the bot's choice
-    /// otherwise. Self-play's path: it does not care how many moves there
-    /// are. `bits` are 32 random bits drawn with the roll
-    /// (`dice::roll_with_bits`); the random player chooses with them rather
-    /// than with its own generator.
+    /// The index in `d.moves` of the move to play; the list may be empty
+    /// or hold a single move (the index is then 0). Self-play's path: it
+    /// does not care how many moves there are. `bits` are 32 random bits
+    /// drawn with the roll (`dice::roll_with_bits`); the random player
+    /// chooses with them rather than with its own generator.
     #[inline]
-    pub fn play(&mut self, d: &Decision<'_>, bits: u32) -> Option<Move> {
+    pub fn pick(&mut self, d: &Decision<'_>, bits: u32) -> usize {
         match self.level {
-            Level::Random => random::play(d.moves, bits, &mut self.rng),
+            Level::Random => random::pick(d.moves, bits, &mut self.rng),
         }
     }
 

@@ -12,18 +12,18 @@ pub fn choose(d: &Decision<'_>, rng: &mut BotRng) -> Move {
     d.moves.get(i).unwrap_or(Move::EXIT)
 }
 
-/// The move to play, `None` to pass: a uniform choice, made with `bits`
-/// (32 random bits that came with the roll), among two or more moves; the
-/// only one otherwise. No branch on the number of moves (unpredictable in
-/// self-play): `bits` scaled to the number of moves give index 0 for one
-/// move or none. Only when `bits` fall in the few values that would bias
-/// the choice does the bot draw a fresh number.
+/// The index in `moves` of the move to play: a uniform choice, made with
+/// `bits` (32 random bits that came with the roll), among two or more
+/// moves; 0 otherwise. No branch on the number of moves (unpredictable in
+/// self-play): `bits` scaled to the number of moves give 0 for one move or
+/// none. Only when `bits` fall in the few values that would bias the choice
+/// does the bot draw a fresh number.
 #[inline(always)]
-pub fn play(moves: &MoveList, bits: u32, rng: &mut BotRng) -> Option<Move> {
+pub fn pick(moves: &MoveList, bits: u32, rng: &mut BotRng) -> usize {
     let n = moves.len() as u32;
     let i = match scale(bits, n) {
         Some(i) => i,
         None => below(rng, n),
     };
-    moves.get(i as usize)
+    i as usize
 }

@@ -210,6 +210,23 @@ impl Game {
         self.book(finished.then(|| Seat::from_index(usize::from(seat))));
     }
 
+    /// Plays `roll` with the `i`-th move of `moves`, which must be
+    /// `legal_moves(roll)`; passes when `moves` is empty, whatever `i`.
+    /// Self-play's path: under plain rules the move's place in the list
+    /// says which horse moves, which saves looking for it.
+    #[inline(always)]
+    pub fn advance_nth(&mut self, roll: Roll, moves: &MoveList, i: usize) {
+        // The ledger is kept exactly when the rules score.
+        if !self.compiled.plain_unscored {
+            self.advance(roll, moves.get(i));
+            return;
+        }
+        let seat = self.position.turn;
+        let c = &self.compiled;
+        let finished = self.position.apply_plain_nth(c, roll, moves, i);
+        self.book(finished.then(|| Seat::from_index(usize::from(seat))));
+    }
+
     /// Counts the roll, notes the colour that `finished` with it, if one
     /// did, and applies the safety cap.
     #[inline(always)]

@@ -377,6 +377,16 @@ impl MoveList {
         (i < self.len()).then_some(m)
     }
 
+    /// For a list of the plain generator, whose slot `k` is the mover's
+    /// horse `k`: the horse and the target of the `i`-th move; horse 0 and
+    /// the yard (a pass) when the list is empty.
+    #[inline(always)]
+    pub(crate) fn plain_nth(&self, i: usize) -> (u32, u8) {
+        let k = u32::from(SELECT[self.slots as usize][i & 7]);
+        let to = (self.to >> (8 * k)) as u8 | if self.is_empty() { YARD } else { 0 };
+        (k, to)
+    }
+
     /// The first move.
     #[inline(always)]
     pub fn first(&self) -> Option<Move> {
@@ -770,10 +780,12 @@ mod tests {
     }
 
     /// The fast generator of plain rules and the general one agree on every
-    /// position of many random games.
+    /// position of many random games, and so do `Game::advance_nth` (which
+    /// finds the horse by its place in a plain list) and
+    /// `Game::play_unchecked`.
     #[test]
     fn plain_path_agrees_with_the_general_one() {
-        use crate::engine::{Game, SafeSquares, Seat};
+        use crate::engine::{Game, GameEnd, SafeSquares, Seat};
         use rand::rngs::Xoshiro256PlusPlus;
         use rand::{RngExt, SeedableRng};
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
@@ -790,9 +802,21 @@ mod tests {
                 SafeSquares::StartsOnly,
                 SafeSquares::None,
             ][(i % 5 % 3) as usize];
+            rules.bonus_after_kick = i % 7 < 3;
+            rules.bonus_after_finish = i % 11 < 5;
+            rules.game_end = if i % 4 == 1 {
+                GameEnd::PlayOn
+            } else {
+                GameEnd::FirstWinnerByHorsesHome
+            };
             assert!(rules.is_plain());
-            let mut game =
-                Game::new(rules, &Seat::ALL, Seat::from_index(i as usize)).expect("game");
+            let seats: &[Seat] = if i % 3 == 2 {
+                &[Seat::Green, Seat::Blue]
+            } else {
+                &Seat::ALL
+            };
+            let mut game = Game::new(rules, seats, seats[i as usize % seats.len()]).expect("game");
+            let mut twin = game.clone();
             while !game.is_over() {
                 let roll = Roll::die(rng.random_range(1..=6));
                 let pos = *game.position();
@@ -801,8 +825,10 @@ mod tests {
                 c.plain = false;
                 let general = pos.moves_for(&rules, &c, roll);
                 assert_eq!(fast, general, "{pos} {roll}");
-                let mv = fast.get(rng.random_range(0..fast.len().max(1)));
-                game.play_unchecked(roll, mv);
+                let n = rng.random_range(0..fast.len().max(1));
+                game.play_unchecked(roll, fast.get(n));
+                twin.advance_nth(roll, &twin.legal_moves(roll), n);
+                assert_eq!(twin, game, "{pos} {roll} {n}");
             }
         }
     }

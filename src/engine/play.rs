@@ -6,7 +6,8 @@ use super::board::{
 };
 use super::moves::{Move, MoveList, Roll};
 use super::position::{
-    NO_TURN, NOT_A_PROGRESS, Position, YARD, advance_horse, sort_horses, spread, zero_bytes,
+    NO_TURN, NOT_A_PROGRESS, Position, YARD, advance_horse, advance_nth_horse, sort_horses, spread,
+    zero_bytes,
 };
 use super::rules::{Compiled, GameEnd, HomeColumn, Rules};
 use std::fmt;
@@ -277,9 +278,6 @@ impl Position {
     #[inline(always)]
     pub(crate) fn apply(&mut self, c: &Compiled, roll: Roll, mv: Option<Move>) -> bool {
         let s = self.turn as usize & 3;
-        // RULES.md 2.3: the third bonus roll in a row is not used. It has no
-        // legal move, so it plays as a pass that gives no bonus roll.
-        let bonus_roll = self.streak < c.bonus_below[roll.index()];
         // A pass moves a horse from the yard to the yard: nothing moves,
         // nobody is kicked, nobody finishes, and passes and moves share one
         // path.
@@ -288,17 +286,44 @@ impl Position {
             to: YARD,
         });
         self.set_word(s, advance_horse(self.word(s), m.from, m.to));
+        self.after_move(c, roll, s, m.to)
+    }
+
+    /// `apply` for the `i`-th move of `moves`, a list of the plain
+    /// generator for this roll (a pass when it is empty): its slot gives
+    /// the moving horse's place in the word.
+    #[inline(always)]
+    pub(crate) fn apply_plain_nth(
+        &mut self,
+        c: &Compiled,
+        roll: Roll,
+        moves: &MoveList,
+        i: usize,
+    ) -> bool {
+        let s = self.turn as usize & 3;
+        let (k, to) = moves.plain_nth(i);
+        self.set_word(s, advance_nth_horse(self.word(s), k, to));
+        self.after_move(c, roll, s, to)
+    }
+
+    /// The rest of a roll of seat `s` whose horse has moved to `to` (`YARD`
+    /// for a pass): kicks, the bonus roll, the turn, the end of the colour.
+    #[inline(always)]
+    fn after_move(&mut self, c: &Compiled, roll: Roll, s: usize, to: u8) -> bool {
+        // RULES.md 2.3: the third bonus roll in a row is not used. It has no
+        // legal move, so it plays as a pass that gives no bonus roll.
+        let bonus_roll = self.streak < c.bonus_below[roll.index()];
         // Who rolls next depends on the roll alone, so that the next roll
-        // need not wait for this move to be worked out. What depends on
-        // where the horse landed is rare and branches: a kick, a bonus roll
-        // for a kick or a horse home, a colour finishing.
-        // Both outcomes worked out, then chosen: the roll is unpredictable.
+        // need not wait for this move to be worked out: both outcomes are
+        // worked out, then one is chosen (the roll is unpredictable). What
+        // depends on where the horse landed is rare and branches: a kick, a
+        // bonus roll for a kick or a horse home, a colour finishing.
         self.streak = select_unpredictable(bonus_roll, self.streak + c.streak_step, 0);
         self.turn = select_unpredictable(bonus_roll, s as u8, self.next_turn(s));
-        if self.kick_test(s, m.to) && self.kick(c, s, m.to) && c.bonus_after_kick {
+        if self.kick_test(s, to) && self.kick(c, s, to) && c.bonus_after_kick {
             self.roll_again(s);
         }
-        if m.to == c.bonus_at {
+        if to == c.bonus_at {
             self.roll_again(s);
         }
         if self.word(s) == c.finished {

@@ -53,16 +53,31 @@ const fn keys_upto(keys: u32, spread_plus_0x80: u32) -> u32 {
 
 /// Moves one horse of a sorted colour word from `from` to `to` (further
 /// along: a larger sort key) and keeps the word sorted, with masks and no
-/// branch: the horses between the mover's old and new place slide down one
-/// byte. Moving from the yard to the yard leaves the word unchanged (that
+/// branch. Moving from the yard to the yard leaves the word unchanged (that
 /// is how a pass plays).
 #[inline(always)]
 pub(crate) fn advance_horse(w: u32, from: u8, to: u8) -> u32 {
     let keys = sort_keys(w);
-    // Prefixes of the word: the bytes before the (first) horse at `from`,
-    // and the bytes up to the mover's new place (those that stay below it,
-    // and itself). The first is within the second.
+    // The bytes before the (first) horse at `from`.
     let before = keys_upto(keys, spread(from.wrapping_add(0x80)));
+    slide_horse(w, keys, before, to)
+}
+
+/// `advance_horse` for the horse in byte `k`, the first at its progress:
+/// the place in the word, when known, saves looking for the horse. Horse
+/// 0 to the yard leaves the word unchanged.
+#[inline(always)]
+pub(crate) fn advance_nth_horse(w: u32, k: u32, to: u8) -> u32 {
+    slide_horse(w, sort_keys(w), ((1u64 << (8 * k)) - 1) as u32, to)
+}
+
+/// Moves the horse just after the prefix `before` of the word (its sort
+/// keys `keys`) to `to`: the horses between its old and new place slide
+/// down one byte.
+#[inline(always)]
+fn slide_horse(w: u32, keys: u32, before: u32, to: u8) -> u32 {
+    // The bytes up to the mover's new place: those that stay below it, and
+    // itself. `before` is within them.
     let upto = keys_upto(keys, spread(to.wrapping_add(0x80)));
     // The new place is the last byte of `upto`; the bytes from the old
     // place up to it take the next byte's horse, and it takes `to`.

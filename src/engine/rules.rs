@@ -320,6 +320,9 @@ impl Rules {
 pub(crate) struct Compiled {
     /// `Rules::is_plain`: the move generator's fast path applies.
     pub plain: bool,
+    /// Plain rules without the scoring ledger: a roll needs neither the
+    /// general generator nor the effects (`Game::advance_nth`).
+    pub plain_unscored: bool,
     /// Two dice.
     pub two_dice: bool,
     /// For a single die of `d`: `0x80` when it brings a horse out, else 0
@@ -375,6 +378,7 @@ impl Rules {
         }
         Compiled {
             plain: self.is_plain(),
+            plain_unscored: self.is_plain() && !self.scoring,
             two_dice: self.dice == Dice::Two,
             die_exits,
             forfeit_streak,
