@@ -15,7 +15,7 @@ pub fn roll<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Roll {
     }
 }
 
-/// Rolls as `roll` does, and returns with the roll 32 more random bits
+/// Rolls `dice` as `roll` does, and returns with the roll 32 more random bits
 /// from the same draws, for a choice that goes with the roll.
 ///
 /// Each die is read from the high half of a 64-bit draw, which is what
@@ -25,9 +25,9 @@ pub fn roll<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Roll {
 /// player's choice then costs no draw of its own, and no branch on whether
 /// there is a choice at all.
 #[inline]
-pub fn roll_with_bits<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> (Roll, u32) {
+pub fn roll_with_bits<R: Rng + ?Sized>(dice: Dice, rng: &mut R) -> (Roll, u32) {
     let (a, bits) = die_with_bits(rng);
-    match rules.dice {
+    match dice {
         Dice::One => (Roll::die(a), bits),
         Dice::Two => {
             let (b, bits) = die_with_bits(rng);

@@ -8,7 +8,7 @@
 
 use crate::bots::{Bot, BotRng, Decision, Level};
 use crate::dice;
-use crate::engine::{Game, Rules, Seat};
+use crate::engine::{Dice, Game, Roll, Rules, Seat};
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 use std::time::Instant;
@@ -135,10 +135,33 @@ pub fn play_out(
         slot_of[s.index()] = k;
     }
     // The dice's generator as a local, so that it can live in registers
-    // through the loop; it is handed back at the end.
+    // through the loop; it is handed back at the end. One loop for each
+    // kind of dice, so that each knows the shape of its rolls.
     let mut dice_rng = rng.clone();
+    let d = &mut dice_rng;
+    match rules.dice {
+        Dice::One => play_rolls(game, &slot_of, bots, &mut on_decision, || {
+            dice::roll_with_bits(Dice::One, d)
+        }),
+        Dice::Two => play_rolls(game, &slot_of, bots, &mut on_decision, || {
+            dice::roll_with_bits(Dice::Two, d)
+        }),
+    }
+    *rng = dice_rng;
+}
+
+/// `play_out`'s loop, rolling with `roll`.
+#[inline(always)]
+fn play_rolls(
+    game: &mut Game,
+    slot_of: &[usize; 4],
+    bots: &mut [Bot],
+    on_decision: &mut impl FnMut(usize, u64),
+    mut roll_dice: impl FnMut() -> (Roll, u32),
+) {
+    let rules = *game.rules();
     while let Some(seat) = game.turn() {
-        let (roll, bits) = dice::roll_with_bits(&rules, &mut dice_rng);
+        let (roll, bits) = roll_dice();
         let moves = game.legal_moves(roll);
         let slot = slot_of[seat.index()];
         let Some(bot) = bots.get_mut(slot) else {
@@ -161,7 +184,6 @@ pub fn play_out(
         };
         game.advance_nth(roll, &moves, i);
     }
-    *rng = dice_rng;
 }
 
 fn run_games(cfg: &Config, indices: impl Iterator<Item = u64>) -> Tally {
