@@ -291,9 +291,9 @@ impl FromStr for Move {
 pub const MAX_MOVES: usize = 2 * HORSES;
 
 /// The legal moves for one roll, sorted (exit first, then by FROM, then by
-/// TO), in 17 bytes on the stack: eight slots of FROM and TO bytes and a
-/// mask of the slots in use, so that the generator can fill it without a
-/// loop or a branch.
+/// TO), in 18 bytes on the stack: eight slots of FROM and TO bytes, a mask
+/// of the slots in use and their count, so that the generator can fill it
+/// without a loop or a branch.
 #[derive(Copy, Clone)]
 pub struct MoveList {
     /// Byte `k`: FROM of slot `k`.
@@ -303,18 +303,11 @@ pub struct MoveList {
     /// Bit `k` set when slot `k` holds a move; moves are listed in slot
     /// order.
     slots: u8,
+    /// The number of slots in use. Kept rather than counted from `slots`:
+    /// the generator counts the moves while it gathers the mask, and a
+    /// random choice among them need not wait for the mask.
+    count: u8,
 }
-
-/// Set bits of each byte.
-static POPCOUNT: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (i as u8).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
 
 /// `SELECT[mask][i]`: the index of the `i`-th set bit of `mask`.
 static SELECT: [[u8; 8]; 256] = select_table();
@@ -344,14 +337,14 @@ impl MoveList {
             from: 0,
             to: 0,
             slots: 0,
+            count: 0,
         }
     }
 
     /// How many moves.
     #[inline(always)]
     pub const fn len(&self) -> usize {
-        // A table, not count_ones: baseline x86-64 has no popcount.
-        POPCOUNT[self.slots as usize] as usize
+        self.count as usize
     }
 
     /// True when the roll must be passed.
@@ -425,6 +418,7 @@ impl MoveList {
             self.from |= u64::from(m.from) << (8 * k);
             self.to |= u64::from(m.to) << (8 * k);
             self.slots |= 1 << k;
+            self.count += 1;
         }
     }
 
@@ -437,6 +431,7 @@ impl MoveList {
             rest &= rest - 1;
             if !keep(self.slot(k)) {
                 self.slots &= !(1 << k);
+                self.count -= 1;
             }
         }
     }
@@ -680,12 +675,16 @@ fn plain_moves(w: u32, d: u8, exit: u32) -> MoveList {
     let legal = (advances | exit) & !repeat;
     // Where each horse would go: progress + d, or 0 from the yard.
     let to = ahead & !((yard >> 7) * 0xFF);
-    // Gather the four 0x80 bits into bits 24..=27, then into a slot mask.
+    // Gather the four 0x80 bits into bits 24..=27, then into a slot mask;
+    // add them up into the top byte (a multiplication, not count_ones:
+    // baseline x86-64 has no popcount).
     let slots = ((u64::from(legal >> 7) * 0x0102_0408) >> 24) & 0xF;
+    let count = (legal >> 7).wrapping_mul(0x0101_0101) >> 24;
     MoveList {
         from: u64::from(w),
         to: u64::from(to),
         slots: slots as u8,
+        count: count as u8,
     }
 }
 
