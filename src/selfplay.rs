@@ -162,27 +162,27 @@ fn play_rolls(
     let rules = *game.rules();
     while let Some(seat) = game.turn() {
         let (roll, bits) = roll_dice();
-        let moves = game.legal_moves(roll);
         let slot = slot_of[seat.index()];
         let Some(bot) = bots.get_mut(slot) else {
             break;
         };
-        let d = Decision {
-            rules: &rules,
-            position: game.position(),
-            roll,
-            moves: &moves,
-        };
-        let i = if bot.level() == Level::Random || moves.len() < 2 {
-            bot.pick(&d, bits)
-        } else {
-            // Time only real decisions of the bots that think.
-            let t = Instant::now();
-            let i = bot.pick(&d, bits);
-            on_decision(slot, t.elapsed().as_nanos() as u64);
-            i
-        };
-        game.advance_nth(roll, &moves, i);
+        game.play_roll(roll, |position, moves| {
+            let d = Decision {
+                rules: &rules,
+                position,
+                roll,
+                moves,
+            };
+            if bot.level() == Level::Random || moves.len() < 2 {
+                bot.pick(&d, bits)
+            } else {
+                // Time only real decisions of the bots that think.
+                let t = Instant::now();
+                let i = bot.pick(&d, bits);
+                on_decision(slot, t.elapsed().as_nanos() as u64);
+                i
+            }
+        });
     }
 }
 

@@ -210,20 +210,26 @@ impl Game {
         self.book(finished.then(|| Seat::from_index(usize::from(seat))));
     }
 
-    /// Plays `roll` with the `i`-th move of `moves`, which must be
-    /// `legal_moves(roll)`; passes when `moves` is empty, whatever `i`.
-    /// Self-play's path: under plain rules the move's place in the list
-    /// says which horse moves, which saves looking for it.
+    /// Plays `roll` with the move `pick` chooses among the legal moves: it
+    /// is given the position and the list (empty when the roll must be
+    /// passed, which it then is whatever `pick` answers) and returns the
+    /// index of its move in the list. Self-play's path: under plain rules
+    /// without the ledger the list stays in registers, and the move's place
+    /// in it says which horse moves, which saves looking for it.
     #[inline(always)]
-    pub fn advance_nth(&mut self, roll: Roll, moves: &MoveList, i: usize) {
+    pub fn play_roll(&mut self, roll: Roll, pick: impl FnOnce(&Position, &MoveList) -> usize) {
         // The ledger is kept exactly when the rules score.
         if !self.compiled.plain_unscored {
+            let moves = self.legal_moves(roll);
+            let i = pick(&self.position, &moves);
             self.advance(roll, moves.get(i));
             return;
         }
-        let seat = self.position.turn;
         let c = &self.compiled;
-        let finished = self.position.apply_plain_nth(c, roll, moves, i);
+        let moves = self.position.plain_moves_for(c, roll);
+        let i = pick(&self.position, &moves);
+        let seat = self.position.turn;
+        let finished = self.position.apply_plain_nth(c, roll, &moves, i);
         self.book(finished.then(|| Seat::from_index(usize::from(seat))));
     }
 

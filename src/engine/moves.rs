@@ -563,16 +563,26 @@ impl Position {
     /// `legal_moves`, with `c == rules.compile()` kept by the caller.
     #[inline(always)]
     pub(crate) fn moves_for(&self, rules: &Rules, c: &Compiled, roll: Roll) -> MoveList {
-        if c.plain && self.turn != NO_TURN && !roll.is_two_dice() {
-            // A forfeited roll (a third 6) lists nothing: one test, rarely
-            // true, rather than one on the unpredictable die.
-            if self.streak >= c.forfeit_streak[roll.index()] {
-                return MoveList::new();
-            }
-            let exit = c.die_exits[usize::from(roll.a & 7)];
-            return plain_moves(self.word(self.turn as usize), roll.a, exit);
+        if c.plain {
+            self.plain_moves_for(c, roll)
+        } else {
+            self.general_moves(rules, roll)
         }
-        self.general_moves(rules, roll)
+    }
+
+    /// `legal_moves` under plain rules (`c.plain`).
+    #[inline(always)]
+    pub(crate) fn plain_moves_for(&self, c: &Compiled, roll: Roll) -> MoveList {
+        // A forfeited roll (a third 6) lists nothing: one test, rarely true,
+        // rather than one on the unpredictable die.
+        if self.turn == NO_TURN
+            || roll.is_two_dice()
+            || self.streak >= c.forfeit_streak[roll.index()]
+        {
+            return MoveList::new();
+        }
+        let exit = c.die_exits[usize::from(roll.a & 7)];
+        plain_moves(self.word(self.turn as usize), roll.a, exit)
     }
 
     /// `legal_moves` under any rules, looking at other horses where a
@@ -779,7 +789,7 @@ mod tests {
     }
 
     /// The fast generator of plain rules and the general one agree on every
-    /// position of many random games, and so do `Game::advance_nth` (which
+    /// position of many random games, and so do `Game::play_roll` (which
     /// finds the horse by its place in a plain list) and
     /// `Game::play_unchecked`.
     #[test]
@@ -826,7 +836,7 @@ mod tests {
                 assert_eq!(fast, general, "{pos} {roll}");
                 let n = rng.random_range(0..fast.len().max(1));
                 game.play_unchecked(roll, fast.get(n));
-                twin.advance_nth(roll, &twin.legal_moves(roll), n);
+                twin.play_roll(roll, |_, _| n);
                 assert_eq!(twin, game, "{pos} {roll} {n}");
             }
         }
