@@ -45,6 +45,12 @@ const fn kick_patterns() -> [[[u32; 4]; 64]; 4] {
     table
 }
 
+/// Four words as one number, the first in the low bits.
+#[inline(always)]
+fn words_u128(w: &[u32; 4]) -> u128 {
+    u128::from(w[0]) | u128::from(w[1]) << 32 | u128::from(w[2]) << 64 | u128::from(w[3]) << 96
+}
+
 /// `NEXT_TURN[others << 2 | s]`: the first seat after `s` in turn order
 /// among the seats of the mask `others` (never `s` itself), or `NO_TURN`.
 static NEXT_TURN: [u8; 64] = {
@@ -285,8 +291,9 @@ impl Position {
             from: YARD,
             to: YARD,
         });
+        let kick = self.kick_test(s, m.to);
         self.set_word(s, advance_horse(self.word(s), m.from, m.to));
-        self.after_move(c, roll, s, m.to)
+        self.after_move(c, roll, s, m.to, kick)
     }
 
     /// `apply` for the `i`-th move of `moves`, a list of the plain
@@ -302,14 +309,16 @@ impl Position {
     ) -> bool {
         let s = self.turn as usize & 3;
         let (k, to) = moves.plain_nth(i);
+        let kick = self.kick_test(s, to);
         self.set_word(s, advance_nth_horse(self.word(s), k, to));
-        self.after_move(c, roll, s, to)
+        self.after_move(c, roll, s, to, kick)
     }
 
     /// The rest of a roll of seat `s` whose horse has moved to `to` (`YARD`
-    /// for a pass): kicks, the bonus roll, the turn, the end of the colour.
+    /// for a pass), `kick` telling whether `kick_test` found a horse there:
+    /// kicks, the bonus roll, the turn, the end of the colour.
     #[inline(always)]
-    fn after_move(&mut self, c: &Compiled, roll: Roll, s: usize, to: u8) -> bool {
+    fn after_move(&mut self, c: &Compiled, roll: Roll, s: usize, to: u8, kick: bool) -> bool {
         // RULES.md 2.3: the third bonus roll in a row is not used. It has no
         // legal move, so it plays as a pass that gives no bonus roll.
         let bonus_roll = self.streak < c.bonus_below[roll.index()];
@@ -320,7 +329,7 @@ impl Position {
         // bonus roll for a kick or a horse home, a colour finishing.
         self.streak = select_unpredictable(bonus_roll, self.streak + c.streak_step, 0);
         self.turn = select_unpredictable(bonus_roll, s as u8, self.next_turn(s));
-        if self.kick_test(s, to) && self.kick(c, s, to) && c.bonus_after_kick {
+        if kick && self.kick(c, s, to) && c.bonus_after_kick {
             self.roll_again(s);
         }
         if to == c.bonus_at {
@@ -355,23 +364,19 @@ impl Position {
     }
 
     /// True when a horse of another colour stands on the square that seat
-    /// `s` reaches at progress `to` (never beyond the track): one test for
-    /// all their horses, without a branch (a kick is rare and
-    /// unpredictable).
+    /// `s` reaches at progress `to` (never beyond the track): all sixteen
+    /// horses in one test, without a branch (a kick is rare and
+    /// unpredictable). Called before the mover's word is stored: the wide
+    /// read must not wait on that narrow store.
     #[inline(always)]
     fn kick_test(&self, s: usize, to: u8) -> bool {
+        const LOW: u128 = u128::from_le_bytes([0x01; 16]);
+        const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
         let pattern = &KICK_PATTERN[s][to as usize & 63];
-        let mut any = 0;
-        for k in 1..4 {
-            // Word by word (seats `s ^ k`), as they were stored: a wider
-            // read over words stored one by one would have to wait for the
-            // stores to complete.
-            let x = self.words[s ^ k] ^ pattern[s ^ k];
-            // The high bit of some byte is set exactly when `x` has a zero
-            // byte (cheaper than `zero_bytes`, which also says which).
-            any |= x.wrapping_sub(0x0101_0101) & !x;
-        }
-        any & 0x8080_8080 != 0
+        let x = words_u128(&self.words) ^ words_u128(pattern);
+        // The high bit of some byte is set exactly when `x` has a zero byte
+        // (cheaper than `zero_bytes`, which also says which).
+        x.wrapping_sub(LOW) & !x & HIGH != 0
     }
 
     /// RULES.md 2.2: every horse of other colours on the landing square goes
