@@ -15,8 +15,8 @@ pub fn roll<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Roll {
     }
 }
 
-/// Rolls `dice` as `roll` does, and returns with the roll 32 more random bits
-/// from the same draws, for a choice that goes with the roll.
+/// Rolls `dice` as `roll` does, and returns with the roll 32 more random
+/// bits from the same draws, for a choice that goes with the roll.
 ///
 /// Each die is read from the high half of a 64-bit draw, which is what
 /// `next_u32` returns for the self-play generator (xoshiro256++): with it,

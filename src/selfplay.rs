@@ -138,19 +138,19 @@ pub fn play_out(
     // through the loop; it is handed back at the end. One loop for each
     // kind of dice, so that each knows the shape of its rolls.
     let mut dice_rng = rng.clone();
-    let d = &mut dice_rng;
     match rules.dice {
         Dice::One => play_rolls(game, &slot_of, bots, &mut on_decision, || {
-            dice::roll_with_bits(Dice::One, d)
+            dice::roll_with_bits(Dice::One, &mut dice_rng)
         }),
         Dice::Two => play_rolls(game, &slot_of, bots, &mut on_decision, || {
-            dice::roll_with_bits(Dice::Two, d)
+            dice::roll_with_bits(Dice::Two, &mut dice_rng)
         }),
     }
     *rng = dice_rng;
 }
 
-/// `play_out`'s loop, rolling with `roll`.
+/// `play_out`'s loop, rolling with `roll_dice` (a roll and 32 random bits
+/// for the player's choice).
 #[inline(always)]
 fn play_rolls(
     game: &mut Game,

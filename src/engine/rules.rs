@@ -321,10 +321,8 @@ pub(crate) struct Compiled {
     /// `Rules::is_plain`: the move generator's fast path applies.
     pub plain: bool,
     /// Plain rules without the scoring ledger: a roll needs neither the
-    /// general generator nor the effects (`Game::advance_nth`).
+    /// general generator nor the effects (`Game::play_roll`).
     pub plain_unscored: bool,
-    /// Two dice.
-    pub two_dice: bool,
     /// For a single die of `d`: `0x80` when it brings a horse out, else 0
     /// (the move generator's mask for its first horse).
     pub die_exits: [u32; 8],
@@ -349,8 +347,6 @@ pub(crate) struct Compiled {
     /// repeat on every arm of the board, so this is the absolute mask and
     /// the same for every seat.
     pub safe: u64,
-    /// The finish: the centre, or cell 6 with the climb.
-    pub last_progress: u8,
     /// A colour's horses as one word once all are home.
     pub finished: u32,
     /// The game goes on after the first colour finishes.
@@ -379,7 +375,6 @@ impl Rules {
         Compiled {
             plain: self.is_plain(),
             plain_unscored: self.is_plain() && !self.scoring,
-            two_dice: self.dice == Dice::Two,
             die_exits,
             forfeit_streak,
             bonus_below,
@@ -392,7 +387,6 @@ impl Rules {
             },
             safe_pairs: self.pairs == Pairs::SafePair,
             safe: self.safe_square_mask(),
-            last_progress: self.last_progress(),
             finished: u32::from_le_bytes(super::position::finished_horses(self)),
             play_on: self.game_end == GameEnd::PlayOn,
         }
