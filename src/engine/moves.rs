@@ -104,13 +104,6 @@ impl Roll {
         ((self.a & 7) * 8 + (self.b & 7)) as usize
     }
 
-    /// Every roll: one die, then two.
-    pub(crate) fn all() -> impl Iterator<Item = Roll> {
-        let one = (1..=6).map(Roll::die);
-        let two = (1..=6).flat_map(|a| (a..=6).map(move |b| Roll::dice_pair(a, b)));
-        one.chain(two)
-    }
-
     /// True when this roll brings a horse out of the yard under `rules`.
     #[inline]
     pub fn exits(self, rules: &Rules) -> bool {
@@ -142,7 +135,7 @@ impl Roll {
 
 /// Bit `Roll::index` set for the rolls that grant another roll: a 6
 /// with one die; a double or `1+6` with two.
-const BONUS_ROLLS: u64 = {
+pub(crate) const BONUS_ROLLS: u64 = {
     let mut mask = 1 << Roll::die(6).index();
     let mut d = 1;
     while d <= 6 {

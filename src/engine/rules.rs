@@ -366,10 +366,10 @@ impl Rules {
         }
         let mut forfeit_streak = [u8::MAX; 64];
         let mut bonus_below = [0; 64];
-        for roll in super::moves::Roll::all() {
-            if roll.grants_bonus() {
-                forfeit_streak[roll.index()] = streak;
-                bonus_below[roll.index()] = streak;
+        for i in 0..64 {
+            if (super::moves::BONUS_ROLLS >> i) & 1 != 0 {
+                forfeit_streak[i] = streak;
+                bonus_below[i] = streak;
             }
         }
         Compiled {
