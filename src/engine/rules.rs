@@ -353,29 +353,49 @@ pub(crate) struct Compiled {
     pub play_on: bool,
 }
 
+/// `DIE_EXITS[one_or_six]`: `Compiled::die_exits` with an exit on a 6
+/// alone, and on a 1 or a 6.
+const DIE_EXITS: [[u32; 8]; 2] = {
+    let mut t = [[0; 8]; 2];
+    t[0][6] = 0x80;
+    t[1][6] = 0x80;
+    t[1][1] = 0x80;
+    t
+};
+
+/// `STREAK_TABLES[forfeit]`: `Compiled::forfeit_streak` and
+/// `Compiled::bonus_below` without and with the three-in-a-row forfeit.
+const STREAK_TABLES: [([u8; 64], [u8; 64]); 2] = {
+    let mut t = [([u8::MAX; 64], [0; 64]); 2];
+    let mut forfeit = 0;
+    while forfeit < 2 {
+        let streak = if forfeit == 1 { 2 } else { u8::MAX };
+        let mut i = 0;
+        while i < 64 {
+            if (super::moves::BONUS_ROLLS >> i) & 1 != 0 {
+                t[forfeit].0[i] = streak;
+                t[forfeit].1[i] = streak;
+            }
+            i += 1;
+        }
+        forfeit += 1;
+    }
+    t
+};
+
 impl Rules {
     /// The masks and numbers the hot paths read.
     #[inline]
     pub(crate) fn compile(&self) -> Compiled {
         let forfeit = self.three_in_a_row_forfeit;
-        let streak = if forfeit { 2 } else { u8::MAX };
-        let mut die_exits = [0; 8];
-        for d in 1..=6 {
-            let exits = super::moves::Roll::die(d).exits(self);
-            die_exits[usize::from(d)] = if exits { 0x80 } else { 0 };
-        }
-        let mut forfeit_streak = [u8::MAX; 64];
-        let mut bonus_below = [0; 64];
-        for i in 0..64 {
-            if (super::moves::BONUS_ROLLS >> i) & 1 != 0 {
-                forfeit_streak[i] = streak;
-                bonus_below[i] = streak;
-            }
-        }
+        // Tables built at compile time, picked here: compiling stays cheap
+        // enough for `Position::legal_moves`, which compiles on every call.
+        let one_or_six = self.exit_rolls == ExitRolls::OneOrSix;
+        let (forfeit_streak, bonus_below) = STREAK_TABLES[usize::from(forfeit)];
         Compiled {
             plain: self.is_plain(),
             plain_unscored: self.is_plain() && !self.scoring,
-            die_exits,
+            die_exits: DIE_EXITS[usize::from(one_or_six)],
             forfeit_streak,
             bonus_below,
             streak_step: u8::from(forfeit),
@@ -428,6 +448,36 @@ mod tests {
                 for p in 0..=crate::engine::DOOR {
                     let sq = crate::engine::track_square(seat, p);
                     assert_eq!(safe >> p & 1 != 0, rules.is_safe_square(sq));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn compiled_tables_agree_with_the_rolls() {
+        use crate::engine::Roll;
+        for (forfeit, one_or_six) in [(false, false), (false, true), (true, false), (true, true)] {
+            let mut rules = Rules::standard();
+            rules.three_in_a_row_forfeit = forfeit;
+            rules.exit_rolls = if one_or_six {
+                ExitRolls::OneOrSix
+            } else {
+                ExitRolls::Six
+            };
+            let c = rules.compile();
+            let one = (1..=6).map(Roll::die);
+            let two = (1..=6).flat_map(|a| (a..=6).map(move |b| Roll::dice_pair(a, b)));
+            for roll in one.chain(two) {
+                let i = roll.index();
+                let bonus = roll.grants_bonus();
+                for streak in 0..=2 {
+                    let forfeited = forfeit && streak >= 2 && bonus;
+                    assert_eq!(streak >= c.forfeit_streak[i], forfeited, "{roll}");
+                    assert_eq!(streak < c.bonus_below[i], bonus && !forfeited, "{roll}");
+                }
+                if !roll.is_two_dice() {
+                    let d = usize::from(roll.dice().0);
+                    assert_eq!(c.die_exits[d] != 0, roll.exits(&rules), "{roll}");
                 }
             }
         }
