@@ -8,7 +8,7 @@
 
 use crate::bots::{Bot, BotRng, Decision, Level};
 use crate::dice;
-use crate::engine::{Game, Rules, Seat};
+use crate::engine::{Dice, Game, Roll, Rules, Seat};
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 use std::time::Instant;
@@ -134,49 +134,70 @@ pub fn play_out(
     for (k, s) in seats.iter().enumerate() {
         slot_of[s.index()] = k;
     }
+    // The dice's generator as a local, so that it can live in registers
+    // through the loop; it is handed back at the end. One loop for each
+    // kind of dice, so that each knows the shape of its rolls.
+    let mut dice_rng = rng.clone();
+    match rules.dice {
+        Dice::One => play_rolls(game, &slot_of, bots, &mut on_decision, || {
+            dice::roll_with_bits(Dice::One, &mut dice_rng)
+        }),
+        Dice::Two => play_rolls(game, &slot_of, bots, &mut on_decision, || {
+            dice::roll_with_bits(Dice::Two, &mut dice_rng)
+        }),
+    }
+    *rng = dice_rng;
+}
+
+/// `play_out`'s loop, rolling with `roll_dice` (a roll and 32 random bits
+/// for the player's choice).
+#[inline(always)]
+fn play_rolls(
+    game: &mut Game,
+    slot_of: &[usize; 4],
+    bots: &mut [Bot],
+    on_decision: &mut impl FnMut(usize, u64),
+    mut roll_dice: impl FnMut() -> (Roll, u32),
+) {
+    let rules = *game.rules();
     while let Some(seat) = game.turn() {
-        let roll = dice::roll(&rules, rng);
-        let moves = game.legal_moves(roll);
-        let mv = match moves.len() {
-            0 => None,
-            1 => moves.first(),
-            _ => {
-                let slot = slot_of[seat.index()];
-                let Some(bot) = bots.get_mut(slot) else {
-                    return;
-                };
-                let d = Decision {
-                    rules: &rules,
-                    position: game.position(),
-                    roll,
-                    moves: &moves,
-                };
-                if bot.level() == Level::Random {
-                    Some(bot.choose(&d))
-                } else {
-                    let t = Instant::now();
-                    let m = bot.choose(&d);
-                    on_decision(slot, t.elapsed().as_nanos() as u64);
-                    Some(m)
-                }
-            }
+        let (roll, bits) = roll_dice();
+        let slot = slot_of[seat.index()];
+        let Some(bot) = bots.get_mut(slot) else {
+            break;
         };
-        game.play_unchecked(roll, mv);
+        game.play_roll(roll, |position, moves| {
+            let d = Decision {
+                rules: &rules,
+                position,
+                roll,
+                moves,
+            };
+            if bot.level() == Level::Random || moves.len() < 2 {
+                bot.pick(&d, bits)
+            } else {
+                // Time only real decisions of the bots that think.
+                let t = Instant::now();
+                let i = bot.pick(&d, bits);
+                on_decision(slot, t.elapsed().as_nanos() as u64);
+                i
+            }
+        });
     }
 }
 
 fn run_games(cfg: &Config, indices: impl Iterator<Item = u64>) -> Tally {
     let n = cfg.seats.len();
     let mut tally = Tally::new(cfg.bots.len());
+    let mut bots: Vec<Bot> = Vec::with_capacity(n);
     for index in indices {
         let seed = mix_seed(cfg.seed, index);
         // Seat slot k is played by bot entry entry_for(k, index).
-        let mut bots: Vec<Bot> = (0..n)
-            .map(|slot| {
-                let entry = entry_for(slot, index, n);
-                Bot::new(cfg.bots[entry], mix_seed(seed, 1 + slot as u64))
-            })
-            .collect();
+        bots.clear();
+        bots.extend((0..n).map(|slot| {
+            let entry = entry_for(slot, index, n);
+            Bot::new(cfg.bots[entry], mix_seed(seed, 1 + slot as u64))
+        }));
         let mut rng = BotRng::seed_from_u64(seed);
         let first = cfg.seats[rng.random_range(0..n)];
         let Ok(mut game) = Game::new(cfg.rules, &cfg.seats, first) else {
@@ -185,12 +206,11 @@ fn run_games(cfg: &Config, indices: impl Iterator<Item = u64>) -> Tally {
         play_out(&mut game, &cfg.seats, &mut bots, &mut rng, |slot, ns| {
             tally.times_ns[entry_for(slot, index, n)].push(ns);
         });
-        let outcome = game.standings();
-        tally.rolls += u64::from(outcome.rolls);
-        if outcome.capped {
+        tally.rolls += u64::from(game.rolls());
+        if game.is_capped() {
             tally.capped += 1;
         }
-        if let Some(w) = outcome.winner {
+        if let Some(w) = game.winner() {
             tally.seat_wins[w.index()] += 1;
             if let Some(slot) = cfg.seats.iter().position(|&s| s == w) {
                 tally.bot_wins[entry_for(slot, index, n)] += 1;

@@ -65,7 +65,8 @@ pub struct Decision<'a> {
     pub position: &'a Position,
     /// The roll to play.
     pub roll: Roll,
-    /// The legal moves; never empty.
+    /// The legal moves; never empty for `Bot::choose` (`Bot::pick` also
+    /// takes an empty list).
     pub moves: &'a MoveList,
 }
 
@@ -88,6 +89,18 @@ impl Bot {
     /// The bot's level.
     pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// The index in `d.moves` of the move to play; the list may be empty
+    /// or hold a single move (the index is then 0). Self-play's path: it
+    /// does not care how many moves there are. `bits` are 32 random bits
+    /// drawn with the roll (`dice::roll_with_bits`); the random player
+    /// chooses with them rather than with its own generator.
+    #[inline]
+    pub fn pick(&mut self, d: &Decision<'_>, bits: u32) -> usize {
+        match self.level {
+            Level::Random => random::pick(d.moves, bits, &mut self.rng),
+        }
     }
 
     /// Picks one of `d.moves` (which must not be empty). A single legal

@@ -6,7 +6,7 @@ use super::board::Seat;
 use super::moves::{Move, MoveList, Roll};
 use super::play::{Effects, PlayError};
 use super::position::{Position, PositionError};
-use super::rules::{GameEnd, Rules, RulesError};
+use super::rules::{Compiled, GameEnd, Rules, RulesError};
 use super::scoring::Ledger;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -15,8 +15,8 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
-    /// `rules.is_plain()`, cached for the move generator's fast path.
-    plain: bool,
+    /// `rules.compile()`, kept for the hot paths.
+    compiled: Compiled,
     position: Position,
     rolls: u32,
     /// Colours in the order they finished.
@@ -105,8 +105,24 @@ impl std::error::Error for GameError {}
 impl Game {
     /// A new game: every horse in the yard, `first` to roll.
     pub fn new(rules: Rules, players: &[Seat], first: Seat) -> Result<Game, GameError> {
+        rules.validate().map_err(GameError::Rules)?;
+        // Valid under any rules: nobody has left the yard.
         let position = Position::start(players, first).ok_or(GameError::Players)?;
-        Game::from_position(rules, position)
+        Ok(Game::unchecked(rules, position, [None; 4]))
+    }
+
+    /// A game from a position valid under `rules`, with its finishing order.
+    fn unchecked(rules: Rules, position: Position, finished: [Option<Seat>; 4]) -> Game {
+        Game {
+            compiled: rules.compile(),
+            rules,
+            position,
+            rolls: 0,
+            finished,
+            capped: false,
+            concluded: false,
+            ledger: rules.scoring.then(Ledger::default),
+        }
     }
 
     /// A game continuing from a position (validated under `rules`).
@@ -122,17 +138,7 @@ impl Game {
                 n += 1;
             }
         }
-        let ledger = rules.scoring.then(Ledger::default);
-        Ok(Game {
-            plain: rules.is_plain(),
-            rules,
-            position,
-            rolls: 0,
-            finished,
-            capped: false,
-            concluded: false,
-            ledger,
-        })
+        Ok(Game::unchecked(rules, position, finished))
     }
 
     /// The rules in force.
@@ -160,6 +166,16 @@ impl Game {
         self.finished.iter().map_while(|s| *s)
     }
 
+    /// The first colour to bring every horse home, if any.
+    pub fn winner(&self) -> Option<Seat> {
+        self.finished[0]
+    }
+
+    /// True when the safety cap stopped the game.
+    pub fn is_capped(&self) -> bool {
+        self.capped
+    }
+
     /// The colour to roll, `None` when the game is over.
     pub fn turn(&self) -> Option<Seat> {
         self.position.turn()
@@ -173,36 +189,75 @@ impl Game {
     /// The legal moves for a roll (empty: the roll is passed).
     #[inline(always)]
     pub fn legal_moves(&self, roll: Roll) -> MoveList {
-        self.position.moves_for(&self.rules, self.plain, roll)
+        self.position.moves_for(&self.rules, &self.compiled, roll)
     }
 
     /// Plays a roll with a move (`None` to pass), checking both.
     pub fn play(&mut self, roll: Roll, mv: Option<Move>) -> Result<Effects, PlayError> {
-        let (next, fx) = self.position.play(&self.rules, roll, mv)?;
-        self.position = next;
-        self.book(&fx);
-        Ok(fx)
+        self.position.check_play(&self.rules, roll, mv)?;
+        Ok(self.play_unchecked(roll, mv))
     }
 
     /// Plays a roll with a move the caller took from `legal_moves(roll)`
-    /// (`None` when it was empty). The fast path for self-play and bots.
+    /// (`None` when it was empty), and returns what happened.
     #[inline(always)]
     pub fn play_unchecked(&mut self, roll: Roll, mv: Option<Move>) -> Effects {
-        let fx = self.position.play_unchecked(&self.rules, roll, mv);
-        self.book(&fx);
+        let before = self.position;
+        let finished = self.position.apply(&self.compiled, roll, mv);
+        let fx = Effects::between(&self.rules, &before, &self.position, roll, mv);
+        if let Some(ledger) = &mut self.ledger {
+            ledger.record(&self.rules, &self.position, &fx);
+        }
+        self.book(finished.then_some(fx.seat));
         fx
     }
 
+    /// `play_unchecked` without the effects: the fast path for self-play
+    /// and bots, which need only the next position. Only the ledger needs
+    /// the effects, and only then are they worked out.
     #[inline(always)]
-    fn book(&mut self, fx: &Effects) {
+    pub fn advance(&mut self, roll: Roll, mv: Option<Move>) {
+        if self.ledger.is_some() {
+            self.play_unchecked(roll, mv);
+            return;
+        }
+        let seat = self.position.turn;
+        let finished = self.position.apply(&self.compiled, roll, mv);
+        self.book(finished.then(|| Seat::from_index(usize::from(seat))));
+    }
+
+    /// Plays `roll` with the move `pick` chooses among the legal moves: it
+    /// is given the position and the list (empty when the roll must be
+    /// passed, which it then is whatever `pick` answers) and returns the
+    /// index of its move in the list. Self-play's path: under plain rules
+    /// without the ledger the list stays in registers, and the move's place
+    /// in it says which horse moves, which saves looking for it.
+    #[inline(always)]
+    pub fn play_roll(&mut self, roll: Roll, pick: impl FnOnce(&Position, &MoveList) -> usize) {
+        // The ledger is kept exactly when the rules score.
+        if !self.compiled.plain_unscored {
+            let moves = self.legal_moves(roll);
+            let i = pick(&self.position, &moves);
+            self.advance(roll, moves.get(i));
+            return;
+        }
+        let c = &self.compiled;
+        let moves = self.position.plain_moves_for(c, roll);
+        let i = pick(&self.position, &moves);
+        let seat = self.position.turn;
+        let finished = self.position.apply_plain_nth(c, roll, &moves, i);
+        self.book(finished.then(|| Seat::from_index(usize::from(seat))));
+    }
+
+    /// Counts the roll, notes the colour that `finished` with it, if one
+    /// did, and applies the safety cap.
+    #[inline(always)]
+    fn book(&mut self, finished: Option<Seat>) {
         self.rolls += 1;
-        if fx.seat_finished
+        if let Some(seat) = finished
             && let Some(slot) = self.finished.iter_mut().find(|s| s.is_none())
         {
-            *slot = Some(fx.seat);
-        }
-        if let Some(ledger) = &mut self.ledger {
-            ledger.record(&self.rules, &self.position, fx);
+            *slot = Some(seat);
         }
         if !self.is_over() && self.rolls >= self.rules.roll_cap {
             // RULES.md 2.5: the safety cap stops the game.

@@ -5,9 +5,9 @@
 //! forced kick) build a few bitmasks once per call; the standard rules need
 //! none of them.
 
-use super::board::{CENTRE, DOOR, HORSES, Seat, TOP_CELL, TRACK_SQUARES, track_square};
+use super::board::{ARM, CENTRE, DOOR, HORSES, Seat, TOP_CELL, TRACK_SQUARES, track_square};
 use super::position::{NO_TURN, NOT_A_PROGRESS, Position, YARD, spread, zero_bytes};
-use super::rules::{Dice, ExitRolls, HomeColumn, Pairs, Rules};
+use super::rules::{Compiled, Dice, ExitRolls, HomeColumn, Pairs, Rules};
 use std::fmt;
 use std::str::FromStr;
 
@@ -90,13 +90,18 @@ impl Roll {
 
     /// True for a roll that gives another roll: a 6, or a double or `1+6`
     /// with two dice (RULES.md 2.3, 3).
-    #[inline]
+    #[inline(always)]
     pub const fn grants_bonus(self) -> bool {
-        if self.b == 0 {
-            self.a == 6
-        } else {
-            self.a == self.b || (self.a == 1 && self.b == 6)
-        }
+        // A bit per roll rather than branches: in play the roll is
+        // unpredictable.
+        (BONUS_ROLLS >> self.index()) & 1 != 0
+    }
+
+    /// A number for the roll below 64: its bit in a mask of rolls, its
+    /// place in a table of them.
+    #[inline(always)]
+    pub(crate) const fn index(self) -> usize {
+        ((self.a & 7) * 8 + (self.b & 7)) as usize
     }
 
     /// True when this roll brings a horse out of the yard under `rules`.
@@ -127,6 +132,18 @@ impl Roll {
         self.is_two_dice() == (rules.dice == Dice::Two)
     }
 }
+
+/// Bit `Roll::index` set for the rolls that grant another roll: a 6
+/// with one die; a double or `1+6` with two.
+pub(crate) const BONUS_ROLLS: u64 = {
+    let mut mask = 1 << Roll::die(6).index();
+    let mut d = 1;
+    while d <= 6 {
+        mask |= 1 << Roll::dice_pair(d, d).index();
+        d += 1;
+    }
+    mask | 1 << Roll::dice_pair(1, 6).index()
+};
 
 const fn clamp_die(d: u8) -> u8 {
     if d < 1 {
@@ -267,9 +284,9 @@ impl FromStr for Move {
 pub const MAX_MOVES: usize = 2 * HORSES;
 
 /// The legal moves for one roll, sorted (exit first, then by FROM, then by
-/// TO), in 17 bytes on the stack: eight slots of FROM and TO bytes and a
-/// mask of the slots in use, so that the generator can fill it without a
-/// loop or a branch.
+/// TO), in 18 bytes on the stack: eight slots of FROM and TO bytes, a mask
+/// of the slots in use and their count, so that the generator can fill it
+/// without a loop or a branch.
 #[derive(Copy, Clone)]
 pub struct MoveList {
     /// Byte `k`: FROM of slot `k`.
@@ -279,18 +296,11 @@ pub struct MoveList {
     /// Bit `k` set when slot `k` holds a move; moves are listed in slot
     /// order.
     slots: u8,
+    /// The number of slots in use. Kept rather than counted from `slots`:
+    /// the generator counts the moves while it gathers the mask, and a
+    /// random choice among them need not wait for the mask.
+    count: u8,
 }
-
-/// Set bits of each byte.
-static POPCOUNT: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (i as u8).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
 
 /// `SELECT[mask][i]`: the index of the `i`-th set bit of `mask`.
 static SELECT: [[u8; 8]; 256] = select_table();
@@ -320,14 +330,14 @@ impl MoveList {
             from: 0,
             to: 0,
             slots: 0,
+            count: 0,
         }
     }
 
     /// How many moves.
     #[inline(always)]
     pub const fn len(&self) -> usize {
-        // A table, not count_ones: baseline x86-64 has no popcount.
-        POPCOUNT[self.slots as usize] as usize
+        self.count as usize
     }
 
     /// True when the roll must be passed.
@@ -347,15 +357,24 @@ impl MoveList {
     /// The `i`-th move.
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<Move> {
-        if i < self.len() {
-            Some(self.slot(u32::from(SELECT[self.slots as usize][i & 7])))
-        } else {
-            None
-        }
+        // Read whether or not there is one, then kept without a branch: in
+        // self-play whether a roll must be passed is unpredictable.
+        let m = self.slot(u32::from(SELECT[self.slots as usize][i & 7]));
+        (i < self.len()).then_some(m)
+    }
+
+    /// For a list of the plain generator, whose slot `k` is the mover's
+    /// horse `k`: the horse and the target of the `i`-th move; horse 0 and
+    /// the yard (a pass) when the list is empty.
+    #[inline(always)]
+    pub(crate) fn plain_nth(&self, i: usize) -> (u32, u8) {
+        let k = u32::from(SELECT[self.slots as usize][i & 7]);
+        let to = (self.to >> (8 * k)) as u8 | if self.is_empty() { YARD } else { 0 };
+        (k, to)
     }
 
     /// The first move.
-    #[inline]
+    #[inline(always)]
     pub fn first(&self) -> Option<Move> {
         self.get(0)
     }
@@ -392,6 +411,7 @@ impl MoveList {
             self.from |= u64::from(m.from) << (8 * k);
             self.to |= u64::from(m.to) << (8 * k);
             self.slots |= 1 << k;
+            self.count += 1;
         }
     }
 
@@ -404,6 +424,7 @@ impl MoveList {
             rest &= rest - 1;
             if !keep(self.slot(k)) {
                 self.slots &= !(1 << k);
+                self.count -= 1;
             }
         }
     }
@@ -459,6 +480,26 @@ const fn bit_range(lo: u8, hi: u8) -> u64 {
 /// Track bits: relative progress 0..=50.
 const TRACK_BITS: u64 = (1 << (DOOR as u64 + 1)) - 1;
 
+/// `SQUARE_BIT[k][p]`: for a horse at progress `p` of the colour `k` seats
+/// after the one to move, the bit of its square as the colour to move
+/// counts progress (its start is `k` arms further along), within the track
+/// bits; 0 for a horse off the track (in the yard, at home, or of a colour
+/// that does not play).
+static SQUARE_BIT: [[u64; 256]; 4] = {
+    let mut t = [[0; 256]; 4];
+    let mut k = 1;
+    while k < 4 {
+        let mut p = 0;
+        while p <= DOOR {
+            let rel = (p + ARM * k as u8) % TRACK_SQUARES;
+            t[k][p as usize] = (1 << rel) & TRACK_BITS;
+            p += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 /// Where horses stand, seen from the colour to move: bit `p` is the square
 /// that colour would reach at progress `p`.
 #[derive(Copy, Clone, Debug, Default)]
@@ -475,36 +516,20 @@ impl Surroundings {
     pub(crate) fn new(pos: &Position, seat: Seat) -> Surroundings {
         let mut s = Surroundings::default();
         for p in pos.horses(seat) {
-            if p != YARD && p < CENTRE {
+            // The yard (255) and the centre are no square.
+            if p < CENTRE {
                 s.own |= 1 << p;
             }
         }
-        let start = seat.start_square();
-        for other in Seat::ALL {
-            if other == seat || !pos.is_playing(other) {
-                continue;
-            }
+        for (k, square_bit) in SQUARE_BIT.iter().enumerate().skip(1) {
             let mut seen = 0u64;
-            for p in pos.horses(other) {
-                if p > DOOR {
-                    continue;
-                }
-                let sq = track_square(other, p);
-                let rel = if sq >= start {
-                    sq - start
-                } else {
-                    sq + TRACK_SQUARES - start
-                };
-                let bit = 1u64 << rel;
-                if seen & bit != 0 {
-                    s.others_pairs |= bit;
-                }
+            for p in pos.horses(Seat::from_index(seat.index() + k)) {
+                let bit = square_bit[usize::from(p)];
+                s.others_pairs |= seen & bit;
                 seen |= bit;
             }
             s.others |= seen;
         }
-        s.others &= TRACK_BITS;
-        s.others_pairs &= TRACK_BITS;
         s
     }
 
@@ -525,21 +550,42 @@ impl Position {
     /// third bonus roll in a row under the forfeit rule.
     #[inline]
     pub fn legal_moves(&self, rules: &Rules, roll: Roll) -> MoveList {
-        self.moves_for(rules, rules.is_plain(), roll)
+        self.moves_for(rules, &rules.compile(), roll)
     }
 
-    /// `legal_moves`, with `plain == rules.is_plain()` computed by the caller.
+    /// `legal_moves`, with `c == rules.compile()` kept by the caller.
     #[inline(always)]
-    pub(crate) fn moves_for(&self, rules: &Rules, plain: bool, roll: Roll) -> MoveList {
+    pub(crate) fn moves_for(&self, rules: &Rules, c: &Compiled, roll: Roll) -> MoveList {
+        if c.plain {
+            self.plain_moves_for(c, roll)
+        } else {
+            self.general_moves(rules, roll)
+        }
+    }
+
+    /// `legal_moves` under plain rules (`c.plain`).
+    #[inline(always)]
+    pub(crate) fn plain_moves_for(&self, c: &Compiled, roll: Roll) -> MoveList {
+        // A forfeited roll (a third 6) lists nothing: one test, rarely true,
+        // rather than one on the unpredictable die.
+        if self.turn == NO_TURN
+            || roll.is_two_dice()
+            || self.streak >= c.forfeit_streak[roll.index()]
+        {
+            return MoveList::new();
+        }
+        let exit = c.die_exits[usize::from(roll.a & 7)];
+        plain_moves(self.word(self.turn as usize), roll.a, exit)
+    }
+
+    /// `legal_moves` under any rules, looking at other horses where a
+    /// toggle asks for it.
+    fn general_moves(&self, rules: &Rules, roll: Roll) -> MoveList {
         let mut list = MoveList::new();
         if self.turn == NO_TURN || !roll.fits(rules) || self.is_forfeit(rules, roll) {
             return list;
         }
         let seat = Seat::from_index(self.turn as usize);
-        if plain {
-            let exits = roll.a == 6 || (roll.a == 1 && rules.exit_rolls == ExitRolls::OneOrSix);
-            return plain_moves(self.word(seat.index()), roll.a, exits);
-        }
         // Only the toggles that look at other horses need to know where they
         // stand (the climb looks at its own column).
         let sur = if rules.no_passing
@@ -612,25 +658,36 @@ impl Position {
 /// of self-play, computed on the four horses as one word (one byte each)
 /// without data-dependent branches.
 #[inline(always)]
-fn plain_moves(w: u32, d: u8, exits: bool) -> MoveList {
-    let yard = zero_bytes(!w); // 0x80 in each yard byte
-    let on_board = w & !((yard >> 7) * 0xFF);
-    // 0x80 where progress + d would pass the centre (no byte overflows:
-    // progress <= 57 and the addend <= 76).
-    let over = (on_board + spread(0x7F - (CENTRE - d))) & 0x8080_8080;
+fn plain_moves(w: u32, d: u8, exit: u32) -> MoveList {
+    const HIGH: u32 = 0x8080_8080;
+    // Progress is at most 57 and the yard is 0xFF: the high bit of a byte
+    // says "in the yard".
+    let yard = w & HIGH;
+    // Progress plus the die (yard horses: 0x7F plus the die).
+    let ahead = (w & !HIGH) + spread(d);
+    // Adding the room the centre leaves below 0x80 sets the high bit of
+    // the horses that would pass the centre, and of the yard horses (no
+    // byte overflows: 0x7F + 6 + 70 < 0x100).
+    let advances = !(ahead + spread(0x7F - CENTRE)) & HIGH;
+    // The first horse exits (byte 0, the yard's first horse if any) when
+    // `exit` (0x80 or 0) says the die brings one out.
+    let exit = yard & exit;
     // 0x80 where a horse repeats the one before it (sorted, so equal
     // horses are adjacent); byte 0 compares with a value no horse holds.
     let repeat = zero_bytes(w ^ ((w << 8) | u32::from(NOT_A_PROGRESS)));
-    let exit = yard & 0x80 & if exits { 0xFF } else { 0 };
-    let legal = ((!over & !yard & 0x8080_8080) | exit) & !repeat;
-    // Where each horse would go: progress + d, or 0 for the yard.
-    let to = (on_board + spread(d)) & !((yard >> 7) * 0xFF);
-    // Gather the four 0x80 bits into bits 24..=27, then into a slot mask.
+    let legal = (advances | exit) & !repeat;
+    // Where each horse would go: progress + d, or 0 from the yard.
+    let to = ahead & !((yard >> 7) * 0xFF);
+    // Gather the four 0x80 bits into bits 24..=27, then into a slot mask;
+    // add them up into the top byte (a multiplication, not count_ones:
+    // baseline x86-64 has no popcount).
     let slots = ((u64::from(legal >> 7) * 0x0102_0408) >> 24) & 0xF;
+    let count = (legal >> 7).wrapping_mul(0x0101_0101) >> 24;
     MoveList {
         from: u64::from(w),
         to: u64::from(to),
         slots: slots as u8,
+        count: count as u8,
     }
 }
 
@@ -725,10 +782,12 @@ mod tests {
     }
 
     /// The fast generator of plain rules and the general one agree on every
-    /// position of many random games.
+    /// position of many random games, and so do `Game::play_roll` (which
+    /// finds the horse by its place in a plain list) and
+    /// `Game::play_unchecked`.
     #[test]
     fn plain_path_agrees_with_the_general_one() {
-        use crate::engine::{Game, SafeSquares, Seat};
+        use crate::engine::{Game, GameEnd, SafeSquares, Seat};
         use rand::rngs::Xoshiro256PlusPlus;
         use rand::{RngExt, SeedableRng};
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
@@ -745,17 +804,33 @@ mod tests {
                 SafeSquares::StartsOnly,
                 SafeSquares::None,
             ][(i % 5 % 3) as usize];
+            rules.bonus_after_kick = i % 7 < 3;
+            rules.bonus_after_finish = i % 11 < 5;
+            rules.game_end = if i % 4 == 1 {
+                GameEnd::PlayOn
+            } else {
+                GameEnd::FirstWinnerByHorsesHome
+            };
             assert!(rules.is_plain());
-            let mut game =
-                Game::new(rules, &Seat::ALL, Seat::from_index(i as usize)).expect("game");
+            let seats: &[Seat] = if i % 3 == 2 {
+                &[Seat::Green, Seat::Blue]
+            } else {
+                &Seat::ALL
+            };
+            let mut game = Game::new(rules, seats, seats[i as usize % seats.len()]).expect("game");
+            let mut twin = game.clone();
             while !game.is_over() {
                 let roll = Roll::die(rng.random_range(1..=6));
                 let pos = *game.position();
-                let fast = pos.moves_for(&rules, true, roll);
-                let general = pos.moves_for(&rules, false, roll);
+                let mut c = rules.compile();
+                let fast = pos.moves_for(&rules, &c, roll);
+                c.plain = false;
+                let general = pos.moves_for(&rules, &c, roll);
                 assert_eq!(fast, general, "{pos} {roll}");
-                let mv = fast.get(rng.random_range(0..fast.len().max(1)));
-                game.play_unchecked(roll, mv);
+                let n = rng.random_range(0..fast.len().max(1));
+                game.play_unchecked(roll, fast.get(n));
+                twin.play_roll(roll, |_, _| n);
+                assert_eq!(twin, game, "{pos} {roll} {n}");
             }
         }
     }

@@ -6,24 +6,25 @@ use super::board::{
 };
 use super::moves::{Move, MoveList, Roll};
 use super::position::{
-    NO_TURN, NOT_A_PROGRESS, Position, advance_horse, finished_horses, sort_horses, spread,
+    NO_TURN, NOT_A_PROGRESS, Position, YARD, advance_horse, advance_nth_horse, sort_horses, spread,
+    zero_bytes,
 };
-use super::rules::{GameEnd, HomeColumn, Pairs, Rules};
+use super::rules::{Compiled, GameEnd, HomeColumn, Rules};
 use std::fmt;
+use std::hint::select_unpredictable;
 
 /// For each mover and landing progress (0..=50), the byte every horse
-/// would hold if it stood on the landing square: its own progress there, or
-/// a value no horse holds (the mover's own colour, and colours for which the
-/// square is not a track progress).
-static KICK_PATTERN: [[u128; 64]; 4] = kick_patterns();
+/// would hold if it stood on the landing square, one word per colour: its
+/// own progress there, or a value no horse holds (the mover's own colour,
+/// and colours for which the square is not a track progress).
+static KICK_PATTERN: [[[u32; 4]; 64]; 4] = kick_patterns();
 
-const fn kick_patterns() -> [[u128; 64]; 4] {
-    let mut table = [[0u128; 64]; 4];
+const fn kick_patterns() -> [[[u32; 4]; 64]; 4] {
+    let mut table = [[[0; 4]; 64]; 4];
     let mut s = 0;
     while s < 4 {
         let mut to = 0;
         while to < 64 {
-            let mut pattern = 0u128;
             let mut o = 0;
             while o < 4 {
                 let mut byte = NOT_A_PROGRESS;
@@ -34,10 +35,9 @@ const fn kick_patterns() -> [[u128; 64]; 4] {
                         byte = t;
                     }
                 }
-                pattern |= (spread(byte) as u128) << (32 * o);
+                table[s][to as usize][o] = spread(byte);
                 o += 1;
             }
-            table[s][to as usize] = pattern;
             to += 1;
         }
         s += 1;
@@ -45,13 +45,31 @@ const fn kick_patterns() -> [[u128; 64]; 4] {
     table
 }
 
-/// The high bit of every zero byte of `x`, exactly.
+/// Four words as one number, the first in the low bits.
 #[inline(always)]
-const fn zero_bytes128(x: u128) -> u128 {
-    const LOW7: u128 = u128::from_le_bytes([0x7F; 16]);
-    let y = (x & LOW7).wrapping_add(LOW7);
-    !(y | x | LOW7)
+fn words_u128(w: &[u32; 4]) -> u128 {
+    u128::from(w[0]) | u128::from(w[1]) << 32 | u128::from(w[2]) << 64 | u128::from(w[3]) << 96
 }
+
+/// `NEXT_TURN[others << 2 | s]`: the first seat after `s` in turn order
+/// among the seats of the mask `others` (never `s` itself), or `NO_TURN`.
+static NEXT_TURN: [u8; 64] = {
+    let mut t = [NO_TURN; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (others, s) = (i >> 2, i & 3);
+        let mut k = 1;
+        while k < 4 {
+            if others & (1 << ((s + k) & 3)) != 0 {
+                t[i] = ((s + k) & 3) as u8;
+                break;
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// Why the same colour rolls again.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -95,6 +113,69 @@ pub struct Effects {
 }
 
 impl Effects {
+    /// What playing `roll` with `mv` did to `before`, read off the position
+    /// `after` it (the safety cap aside): play itself records nothing, so
+    /// the hot path does not pay for the story of the move.
+    pub(crate) fn between(
+        rules: &Rules,
+        before: &Position,
+        after: &Position,
+        roll: Roll,
+        mv: Option<Move>,
+    ) -> Effects {
+        let s = before.turn as usize & 3;
+        let seat = Seat::from_index(s);
+        let forfeited = before.is_forfeit(rules, roll);
+        let moved = if forfeited { None } else { mv };
+        // Horses in the yard: the high bits of a word, added up by a
+        // multiplication.
+        let yard = |p: &Position, o: usize| {
+            ((((p.word(o) & 0x8080_8080) >> 7).wrapping_mul(0x0101_0101)) >> 24) as u8
+        };
+        let mut kicked = [0; 4];
+        for o in (1..4).map(|k| s ^ k) {
+            // Only a kick changes another colour's horses: it sends them to
+            // the yard.
+            if after.word(o) != before.word(o) {
+                kicked[o] = yard(after, o).saturating_sub(yard(before, o));
+            }
+        }
+        let horse_finished = moved.is_some_and(|m| m.to == rules.last_progress());
+        let from_door =
+            rules.home_column == HomeColumn::Climb && moved.is_some_and(|m| m.from == DOOR);
+        let seat_finished = (after.done & !before.done) & (1 << s) != 0;
+        let mut fx = Effects {
+            seat,
+            roll,
+            mv,
+            square: moved
+                .filter(|m| is_track(m.to))
+                .map(|m| track_square(seat, m.to)),
+            kicked,
+            horse_finished,
+            seat_finished,
+            door_to_top: from_door && moved.is_some_and(|m| m.to == TOP_CELL),
+            door_to_bottom: from_door && moved.is_some_and(|m| m.to == FIRST_HOME_CELL),
+            forfeited,
+            bonus: None,
+            game_over: seat_finished
+                && (rules.game_end != GameEnd::PlayOn
+                    || (after.playing & !after.done).count_ones() < 2),
+        };
+        if !forfeited && !seat_finished {
+            fx.bonus = if roll.grants_bonus() {
+                Some(Bonus::Roll)
+            } else if rules.bonus_after_kick && fx.kick_count() > 0 {
+                Some(Bonus::Kick)
+            } else if rules.bonus_after_finish && horse_finished {
+                Some(Bonus::Finish)
+            } else {
+                None
+            };
+        }
+        fx
+    }
+
     /// Total horses kicked.
     pub fn kick_count(&self) -> u8 {
         self.kicked.iter().sum()
@@ -156,6 +237,22 @@ impl Position {
         Ok(())
     }
 
+    /// Checks that `roll` can be played here and that `mv` (`None` to pass)
+    /// is legal for it.
+    pub fn check_play(&self, rules: &Rules, roll: Roll, mv: Option<Move>) -> Result<(), PlayError> {
+        self.check_roll(rules, roll)?;
+        let legal = self.legal_moves(rules, roll);
+        let ok = match mv {
+            None => legal.is_empty(),
+            Some(m) => legal.contains(m),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(PlayError::Illegal { mv, legal })
+        }
+    }
+
     /// Plays `roll` with `mv` (`None` to pass) after checking that it is
     /// legal. Returns the next position and what happened.
     pub fn play(
@@ -164,15 +261,7 @@ impl Position {
         roll: Roll,
         mv: Option<Move>,
     ) -> Result<(Position, Effects), PlayError> {
-        self.check_roll(rules, roll)?;
-        let legal = self.legal_moves(rules, roll);
-        let ok = match mv {
-            None => legal.is_empty(),
-            Some(m) => legal.contains(m),
-        };
-        if !ok {
-            return Err(PlayError::Illegal { mv, legal });
-        }
+        self.check_play(rules, roll, mv)?;
         let mut next = *self;
         let fx = next.play_unchecked(rules, roll, mv);
         Ok((next, fx))
@@ -180,125 +269,139 @@ impl Position {
 
     /// Plays `roll` with `mv` in place, trusting that the roll fits and the
     /// move is one of `legal_moves(rules, roll)` (or `None` when that list
-    /// is empty). The fast path of self-play and bot search.
-    #[inline(always)]
+    /// is empty). Returns what happened.
+    #[inline]
     pub fn play_unchecked(&mut self, rules: &Rules, roll: Roll, mv: Option<Move>) -> Effects {
-        let s = self.turn as usize & 3;
-        let seat = Seat::from_index(s);
-        let mut fx = Effects {
-            seat,
-            roll,
-            mv,
-            square: None,
-            kicked: [0; 4],
-            horse_finished: false,
-            seat_finished: false,
-            door_to_top: false,
-            door_to_bottom: false,
-            forfeited: false,
-            bonus: None,
-            game_over: false,
-        };
-        let bonus_roll = roll.grants_bonus();
-        if bonus_roll && self.streak >= 2 && rules.three_in_a_row_forfeit {
-            // RULES.md 2.3: the third bonus roll in a row is not used; the
-            // turn goes to the next colour at once.
-            fx.forfeited = true;
-            self.pass_turn(s);
-            return fx;
-        }
-        if let Some(m) = mv {
-            self.set_word(s, advance_horse(self.word(s), m.from, m.to));
-            if is_track(m.to) {
-                let square = track_square(seat, m.to);
-                fx.square = Some(square);
-                if !rules.is_safe_square(square) {
-                    self.kick(rules, s, m.to, &mut fx);
-                }
-            } else {
-                self.arrive(rules, s, m, &mut fx);
-                if fx.seat_finished {
-                    self.finish(rules, s, &mut fx);
-                    return fx;
-                }
-            }
-        }
-        let bonus = if bonus_roll {
-            Some(Bonus::Roll)
-        } else if rules.bonus_after_kick && fx.kick_count() > 0 {
-            Some(Bonus::Kick)
-        } else if rules.bonus_after_finish && fx.horse_finished {
-            Some(Bonus::Finish)
-        } else {
-            None
-        };
-        fx.bonus = bonus;
-        match bonus {
-            Some(Bonus::Roll) if rules.three_in_a_row_forfeit => self.streak += 1,
-            Some(_) => self.streak = 0,
-            None => self.pass_turn(s),
-        }
-        fx
+        let before = *self;
+        self.apply(&rules.compile(), roll, mv);
+        Effects::between(rules, &before, self, roll, mv)
     }
 
-    /// A horse moved into its home column or the centre.
-    #[inline]
-    fn arrive(&mut self, rules: &Rules, s: usize, m: Move, fx: &mut Effects) {
-        fx.horse_finished = m.to == rules.last_progress();
-        if rules.home_column == HomeColumn::Climb && m.from == DOOR {
-            fx.door_to_top = m.to == TOP_CELL;
-            fx.door_to_bottom = m.to == FIRST_HOME_CELL;
+    /// `play_unchecked` without the effects, under compiled rules: the hot
+    /// path of self-play. Every outcome of the die is equally likely, so
+    /// only rare events (a kick, a colour finishing) branch. Returns true
+    /// when the colour that rolled has brought its last horse home.
+    #[inline(always)]
+    pub(crate) fn apply(&mut self, c: &Compiled, roll: Roll, mv: Option<Move>) -> bool {
+        let s = self.turn as usize & 3;
+        // A pass moves a horse from the yard to the yard: nothing moves,
+        // nobody is kicked, nobody finishes, and passes and moves share one
+        // path.
+        let m = mv.unwrap_or(Move {
+            from: YARD,
+            to: YARD,
+        });
+        let kick = self.kick_test(s, m.to);
+        self.set_word(s, advance_horse(self.word(s), m.from, m.to));
+        self.after_move(c, roll, s, m.to, kick)
+    }
+
+    /// `apply` for the `i`-th move of `moves`, a list of the plain
+    /// generator for this roll (a pass when it is empty): its slot gives
+    /// the moving horse's place in the word.
+    #[inline(always)]
+    pub(crate) fn apply_plain_nth(
+        &mut self,
+        c: &Compiled,
+        roll: Roll,
+        moves: &MoveList,
+        i: usize,
+    ) -> bool {
+        let s = self.turn as usize & 3;
+        let (k, to) = moves.plain_nth(i);
+        let kick = self.kick_test(s, to);
+        self.set_word(s, advance_nth_horse(self.word(s), k, to));
+        self.after_move(c, roll, s, to, kick)
+    }
+
+    /// The rest of a roll of seat `s` whose horse has moved to `to` (`YARD`
+    /// for a pass), `kick` telling whether `kick_test` found a horse there:
+    /// kicks, the bonus roll, the turn, the end of the colour.
+    #[inline(always)]
+    fn after_move(&mut self, c: &Compiled, roll: Roll, s: usize, to: u8, kick: bool) -> bool {
+        // RULES.md 2.3: the third bonus roll in a row is not used. It has no
+        // legal move, so it plays as a pass that gives no bonus roll.
+        let bonus_roll = self.streak < c.bonus_below[roll.index()];
+        // Who rolls next depends on the roll alone, so that the next roll
+        // need not wait for this move to be worked out: both outcomes are
+        // worked out, then one is chosen (the roll is unpredictable). What
+        // depends on where the horse landed is rare and branches: a kick, a
+        // bonus roll for a kick or a horse home, a colour finishing.
+        self.streak = select_unpredictable(bonus_roll, self.streak + c.streak_step, 0);
+        self.turn = select_unpredictable(bonus_roll, s as u8, self.next_turn(s));
+        if kick && self.kick(c, s, to) && c.bonus_after_kick {
+            self.roll_again(s);
         }
-        // With the climb the last horse home may stop below cell 6.
-        fx.seat_finished = self.word(s) == u32::from_le_bytes(finished_horses(rules));
+        if to == c.bonus_at {
+            self.roll_again(s);
+        }
+        if self.word(s) == c.finished {
+            self.finish(c, s);
+            return true;
+        }
+        false
+    }
+
+    /// A kick or a horse reaching the finish gives the colour another roll
+    /// (with those toggles); the streak stays as the roll left it. Out of
+    /// line so that it stays a branch: a select would make the turn wait
+    /// for where the horse landed.
+    #[cold]
+    #[inline(never)]
+    fn roll_again(&mut self, s: usize) {
+        self.turn = s as u8;
     }
 
     /// The colour to move has brought its last horse home.
     #[cold]
-    fn finish(&mut self, rules: &Rules, s: usize, fx: &mut Effects) {
+    fn finish(&mut self, c: &Compiled, s: usize) {
         self.done |= 1 << s;
-        let over = match rules.game_end {
-            GameEnd::PlayOn => (self.playing & !self.done).count_ones() < 2,
-            GameEnd::FirstWinnerByHorsesHome | GameEnd::FirstWinnerByDistance => true,
-        };
-        if over {
-            fx.game_over = true;
-            self.set_game_over();
-        } else {
+        if c.play_on && (self.playing & !self.done).count_ones() >= 2 {
             self.pass_turn(s);
+        } else {
+            self.set_game_over();
         }
+    }
+
+    /// True when a horse of another colour stands on the square that seat
+    /// `s` reaches at progress `to` (never beyond the track): all sixteen
+    /// horses in one test, without a branch (a kick is rare and
+    /// unpredictable). Called before the mover's word is stored: the wide
+    /// read must not wait on that narrow store.
+    #[inline(always)]
+    fn kick_test(&self, s: usize, to: u8) -> bool {
+        const LOW: u128 = u128::from_le_bytes([0x01; 16]);
+        const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+        let pattern = &KICK_PATTERN[s][to as usize & 63];
+        let x = words_u128(&self.words) ^ words_u128(pattern);
+        // The high bit of some byte is set exactly when `x` has a zero byte
+        // (cheaper than `zero_bytes`, which also says which).
+        x.wrapping_sub(LOW) & !x & HIGH != 0
     }
 
     /// RULES.md 2.2: every horse of other colours on the landing square goes
-    /// back to its yard, unless a safe pair protects the square.
-    #[inline(always)]
-    fn kick(&mut self, rules: &Rules, s: usize, to: u8, fx: &mut Effects) {
-        // All sixteen horses at once: the high bit of each byte whose horse
-        // stands on the landing square. No branch until something is hit:
-        // a kick is rare and unpredictable.
-        let all = u128::from_le_bytes(self.horses);
-        let hits = zero_bytes128(all ^ KICK_PATTERN[s][to as usize & 63]);
-        if hits != 0 {
-            self.kick_hits(rules, hits, fx);
-        }
-    }
-
+    /// back to its yard, unless the square is safe or a safe pair protects
+    /// it. Returns true when a horse was kicked. Called when `kick_test`
+    /// found a horse there.
     #[cold]
-    fn kick_hits(&mut self, rules: &Rules, hits: u128, fx: &mut Effects) {
-        let per_seat = |o: usize| (hits >> (32 * o)) as u32;
-        if rules.pairs == Pairs::SafePair && (0..4).any(|o| per_seat(o).count_ones() >= 2) {
-            return; // a pair makes the square safe while it stays
+    fn kick(&mut self, c: &Compiled, s: usize, to: u8) -> bool {
+        if (c.safe >> (to & 63)) & 1 != 0 {
+            return false;
         }
-        for o in 0..4 {
-            let h = per_seat(o);
+        let pattern = &KICK_PATTERN[s][to as usize & 63];
+        let hits: [u32; 4] = std::array::from_fn(|o| zero_bytes(self.words[o] ^ pattern[o]));
+        if c.safe_pairs && hits.iter().any(|h| h.count_ones() >= 2) {
+            return false; // a pair makes the square safe while it stays
+        }
+        for (o, h) in hits.into_iter().enumerate() {
             if h != 0 {
                 // 0x80 -> 0xFF in every hit byte: back to the yard.
                 let mut kicked = (self.word(o) | ((h >> 7) * 0xFF)).to_le_bytes();
                 sort_horses(&mut kicked);
                 self.set_word(o, u32::from_le_bytes(kicked));
-                fx.kicked[o] = h.count_ones() as u8;
             }
         }
+        true
     }
 
     /// Gives the turn to the next colour that plays and has not finished,
@@ -306,15 +409,15 @@ impl Position {
     #[inline(always)]
     fn pass_turn(&mut self, s: usize) {
         self.streak = 0;
-        let others = u32::from(self.playing & !self.done) & !(1 << s);
-        // Rotate so that the seat after `s` is bit 0, then take the first.
-        let r = s as u32 + 1;
-        let rotated = ((others | others << 4) >> r) & 0xF;
-        self.turn = if rotated == 0 {
-            NO_TURN
-        } else {
-            ((r + rotated.trailing_zeros()) & 3) as u8
-        };
+        self.turn = self.next_turn(s);
+    }
+
+    /// The next colour after seat `s` that plays and has not finished, or
+    /// `NO_TURN`.
+    #[inline(always)]
+    fn next_turn(&self, s: usize) -> u8 {
+        let others = (self.playing ^ self.done) & 0xF; // `done` is within `playing`
+        NEXT_TURN[usize::from(others) << 2 | (s & 3)]
     }
 
     /// Playing colours that have not finished.

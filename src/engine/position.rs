@@ -2,7 +2,7 @@
 //!
 //! `Setup` is what the notation says, unchecked; `Position` is a setup that
 //! passed validation under a rule set. The position is compact (16 bytes of
-//! horses plus three bytes) and `Copy`, so bots and self-play can copy it
+//! horses plus four bytes) and `Copy`, so bots and self-play can copy it
 //! freely.
 
 use super::board::{CENTRE, DOOR, HORSES, Seat, TRACK_SQUARES, home_cell, is_track, track_square};
@@ -39,37 +39,52 @@ pub(crate) const fn sort_keys(w: u32) -> u32 {
     ((w & 0x7F7F_7F7F) + 0x0101_0101) ^ (w & 0x8080_8080)
 }
 
-/// The word with its low `n` bytes set (`n` in 0..=4).
+/// `0xFF` in each byte of a word of horses (as sort keys) whose key is at
+/// most `progress`, that is the horses behind `progress + 1`, given
+/// `spread(progress + 0x80)` (wrapping: the yard is behind everything). The
+/// horses are sorted, so the bytes are a prefix. No byte borrows: keys are
+/// at most 58.
 #[inline(always)]
-const fn low_bytes(n: u32) -> u32 {
-    ((1u64 << (8 * n)) - 1) as u32
+const fn keys_upto(keys: u32, spread_plus_0x80: u32) -> u32 {
+    let high = spread_plus_0x80.wrapping_sub(keys) & 0x8080_8080;
+    // 0x80 -> 0x7F -> 0xFF in each such byte.
+    (high - (high >> 7)) | high
 }
 
 /// Moves one horse of a sorted colour word from `from` to `to` (further
-/// along: a larger sort key) and keeps the word sorted, without branches:
-/// the horse slides past the horses it overtakes. Returns the word
-/// unchanged if no horse stands at `from`.
+/// along: a larger sort key) and keeps the word sorted, with masks and no
+/// branch. Moving from the yard to the yard leaves the word unchanged (that
+/// is how a pass plays).
 #[inline(always)]
 pub(crate) fn advance_horse(w: u32, from: u8, to: u8) -> u32 {
-    let z = zero_bytes(w ^ spread(from));
-    if z == 0 {
-        return w;
-    }
-    // The last horse at `from`: the ones after it are all further along.
-    let i = (31 - z.leading_zeros()) / 8;
-    let key = u32::from(to) + 1;
-    // 0x80 in each byte whose key is below the new key (no byte borrows:
-    // keys are at most 58).
-    let below = (spread(0x80 + key as u8 - 1).wrapping_sub(sort_keys(w))) & 0x8080_8080;
-    // Count the 0x80 bits after byte i (a byte sum by multiplication: the
-    // target need not have a popcount instruction).
-    let after = (below & (u64::MAX << (8 * i + 8)) as u32) >> 7;
-    let overtaken = after.wrapping_mul(0x0101_0101) >> 24;
-    let j = i + overtaken; // where the horse ends
-    (w & low_bytes(i))
-        | ((w >> 8) & low_bytes(j) & !low_bytes(i))
-        | (u32::from(to) << (8 * j))
-        | (w & !low_bytes(j + 1))
+    let keys = sort_keys(w);
+    // The bytes before the (first) horse at `from`.
+    let before = keys_upto(keys, spread(from.wrapping_add(0x80)));
+    slide_horse(w, keys, before, to)
+}
+
+/// `advance_horse` for the horse in byte `k`, the first at its progress:
+/// the place in the word, when known, saves looking for the horse. Horse
+/// 0 to the yard leaves the word unchanged.
+#[inline(always)]
+pub(crate) fn advance_nth_horse(w: u32, k: u32, to: u8) -> u32 {
+    slide_horse(w, sort_keys(w), ((1u64 << (8 * k)) - 1) as u32, to)
+}
+
+/// Moves the horse just after the prefix `before` of the word (its sort
+/// keys `keys`) to `to`: the horses between its old and new place slide
+/// down one byte.
+#[inline(always)]
+fn slide_horse(w: u32, keys: u32, before: u32, to: u8) -> u32 {
+    // The bytes up to the mover's new place: those that stay below it, and
+    // itself. `before` is within them.
+    let upto = keys_upto(keys, spread(to.wrapping_add(0x80)));
+    // The new place is the last byte of `upto`; the bytes from the old
+    // place up to it take the next byte's horse, and it takes `to`.
+    let last = upto ^ (upto >> 8);
+    let slid = (w >> 8) ^ (((w >> 8) ^ spread(to)) & last);
+    let changed = upto ^ before;
+    w ^ ((w ^ slid) & changed)
 }
 
 /// A byte repeated four times.
@@ -99,10 +114,14 @@ pub(crate) const fn finished_horses(rules: &Rules) -> [u8; HORSES] {
 /// streak of that colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// Progress of each colour's horses, four bytes a colour in seat order,
-    /// each colour sorted (yard first). Colours that do not play hold four
-    /// yard horses.
-    pub(crate) horses: [u8; 4 * HORSES],
+    /// Progress of each colour's horses, one word a colour in seat order,
+    /// one byte a horse, the first in the low byte, each colour sorted
+    /// (yard first). Colours that do not play hold four yard horses. Play
+    /// reads and writes whole words, never several at once: mixing access
+    /// sizes on the same bytes defeats the processor's store-to-load
+    /// forwarding, and separate words let one colour's roll start before
+    /// the last colour's move is stored.
+    pub(crate) words: [u32; 4],
     /// Bit `s` set when seat `s` plays.
     pub(crate) playing: u8,
     /// Bit `s` set when seat `s` has all its horses home (derived from
@@ -337,7 +356,7 @@ impl Position {
             return None;
         }
         Some(Position {
-            horses: [YARD; 4 * HORSES],
+            words: [u32::MAX; 4],
             playing,
             done: 0,
             turn: first as u8,
@@ -348,7 +367,7 @@ impl Position {
     /// Validates a setup under a rule set (RULES.md section 4).
     pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Position, PositionError> {
         let mut pos = Position {
-            horses: [YARD; 4 * HORSES],
+            words: [u32::MAX; 4],
             playing: 0,
             done: 0,
             turn: NO_TURN,
@@ -488,20 +507,13 @@ impl Position {
     /// Seat `s`'s four horses as one word, one byte each.
     #[inline(always)]
     pub(crate) fn word(&self, s: usize) -> u32 {
-        let b = 4 * (s & 3);
-        let h = &self.horses;
-        u32::from_le_bytes([h[b], h[b + 1], h[b + 2], h[b + 3]])
+        self.words[s & 3]
     }
 
     /// Sets seat `s`'s four horses from a word.
     #[inline(always)]
     pub(crate) fn set_word(&mut self, s: usize, w: u32) {
-        let b = 4 * (s & 3);
-        let [x0, x1, x2, x3] = w.to_le_bytes();
-        self.horses[b] = x0;
-        self.horses[b + 1] = x1;
-        self.horses[b + 2] = x2;
-        self.horses[b + 3] = x3;
+        self.words[s & 3] = w;
     }
 
     /// How many of a colour's horses are home (RULES.md 2.4; with the climb,
@@ -626,7 +638,8 @@ mod tests {
             ([2, 2, 2, 9], 2, 12, [2, 2, 9, 12]),
             ([YARD, YARD, YARD, YARD], YARD, 0, [YARD, YARD, YARD, 0]),
             ([1, 2, 3, 4], 1, 57, [2, 3, 4, 57]),
-            ([1, 2, 3, 4], 9, 57, [1, 2, 3, 4]),
+            ([1, 2, 3, 4], YARD, YARD, [1, 2, 3, 4]),
+            ([YARD, 2, 3, 4], YARD, YARD, [YARD, 2, 3, 4]),
         ];
         for (before, from, to, after) in cases {
             assert_eq!(
