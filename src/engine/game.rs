@@ -31,7 +31,7 @@ impl Default for Game {
     fn default() -> Game {
         Game {
             rules: Rules::standard(),
-            plain: Rules::standard().is_plain(),
+            compiled: Rules::standard().compile(),
             position: Position::default(),
             rolls: 0,
             finished: [None; 4],

@@ -142,7 +142,7 @@ pub(crate) const NOT_A_PROGRESS: u8 = YARD - 1;
 impl Default for Position {
     fn default() -> Position {
         Position {
-            horses: [YARD; 4 * HORSES],
+            words: [u32::MAX; 4],
             playing: 0b1111,
             done: 0,
             turn: Seat::Red as u8,
