@@ -129,6 +129,7 @@ impl CaNguaApp {
             .id(egui::Id::unique("stats-window"))
             .open(&mut open)
             .default_width(520.0)
+            .default_height(600.0)
             .vscroll(true)
             .show(ctx, |ui| {
                 ui.label(i18n.t_args("stats-games", &[("n", Arg::Num(stats.games as i64))]));
