@@ -14,9 +14,10 @@ fn main() -> eframe::Result {
     let system_lang = Lang::from_locale(&sys_locale::get_locale().unwrap_or_default());
     let app = CaNguaApp::from_store(store, opened, system_lang);
     let look = app.prefs().look;
+    let title = app.title();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
-            .with_title("Cờ Cá Ngựa")
+            .with_title(title)
             .with_inner_size([1180.0, 780.0])
             .with_min_inner_size([800.0, 600.0]),
         // Our bundled font covers every character we show; the system

@@ -364,6 +364,11 @@ impl CaNguaApp {
         &self.prefs
     }
 
+    /// The window title, in the current language.
+    pub fn title(&self) -> String {
+        self.i18n.t("app-title")
+    }
+
     /// True while the app asks whether to start a new game.
     pub fn is_asking(&self) -> bool {
         self.confirm.is_some()
