@@ -26,6 +26,8 @@ ROLL is a die (6) or two dice (3+4); MOVE is FROM-TO (Y-0, 12-18) or pass.
 Presets: standard, casual, traditional.";
 
 /// A bad argument: printed as one line on standard error, exit status 2.
+/// An empty message means standard output was closed (`| head`): stop
+/// quietly, as Unix tools do.
 struct Bad(String);
 
 impl<E: std::fmt::Display> From<E> for Bad {
@@ -34,10 +36,32 @@ impl<E: std::fmt::Display> From<E> for Bad {
     }
 }
 
+/// Writes to standard output; a closed pipe ends the program quietly.
+fn out(text: std::fmt::Arguments<'_>) -> Result<(), Bad> {
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_fmt(text)
+        .and_then(|()| stdout.flush())
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                Bad(String::new())
+            } else {
+                Bad(format!("cannot write the output: {e}"))
+            }
+        })
+}
+
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(Bad(msg)) if msg.is_empty() => ExitCode::SUCCESS,
         Err(Bad(msg)) => {
             eprintln!("error: {msg}");
             ExitCode::from(2)
@@ -57,8 +81,7 @@ fn run(args: &[String]) -> Result<(), Bad> {
         "selfplay" => selfplay_cmd(rest),
         "rules" => rules_cmd(rest),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
-            Ok(())
+            outln!("{USAGE}")
         }
         other => Err(Bad(format!(
             "unknown command '{other}' (expected moves, play, selfplay or rules)"
@@ -140,21 +163,26 @@ fn query(args: &[String], kind: Query) -> Result<(), Bad> {
             )));
         }
         let stdin = std::io::stdin();
-        let mut out = BufWriter::new(std::io::stdout().lock());
+        let mut buffer = BufWriter::new(std::io::stdout().lock());
+        let closed = |e: std::io::Error| {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                Bad(String::new())
+            } else {
+                Bad(format!("cannot write the output: {e}"))
+            }
+        };
         for line in stdin.lock().lines() {
             let line = line?;
             let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
             match answer(&rules, &words, kind) {
-                Ok(a) => writeln!(out, "{a}")?,
-                Err(Bad(msg)) => writeln!(out, "error: {msg}")?,
+                Ok(a) => writeln!(buffer, "{a}").map_err(closed)?,
+                Err(Bad(msg)) => writeln!(buffer, "error: {msg}").map_err(closed)?,
             }
         }
-        out.flush()?;
-        return Ok(());
+        return buffer.flush().map_err(closed);
     }
     let a = answer(&rules, &p.words, kind)?;
-    println!("{a}");
-    Ok(())
+    outln!("{a}")
 }
 
 /// One query: `POSITION(3 words) ROLL [MOVE]`.
@@ -247,17 +275,20 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
     cfg.check().map_err(Bad)?;
     let report = selfplay::run(&cfg);
     if p.flag("json") {
-        println!("{}", serde_json::to_string(&report)?);
-        return Ok(());
+        return outln!("{}", serde_json::to_string(&report)?);
     }
-    println!(
+    outln!(
         "{} games, {} thread(s), {:.3} s, {:.0} games/s",
-        report.games, report.threads, report.seconds, report.games_per_second
-    );
-    println!(
+        report.games,
+        report.threads,
+        report.seconds,
+        report.games_per_second
+    )?;
+    outln!(
         "mean rolls per game {:.1}, stopped by the cap {}",
-        report.mean_rolls, report.capped
-    );
+        report.mean_rolls,
+        report.capped
+    )?;
     let wins: Vec<String> = report
         .wins
         .iter()
@@ -270,10 +301,10 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
             format!("{c} {w} ({pct:.1}%)")
         })
         .collect();
-    println!("wins by colour: {}", wins.join(", "));
+    outln!("wins by colour: {}", wins.join(", "))?;
     if p.value("bots").is_some() {
         for (i, pl) in report.players.iter().enumerate() {
-            println!(
+            outln!(
                 "player {} {:<6} wins {:>6} = {:5.1}% (95% CI {:.1}-{:.1}%), decision median {} us, worst {} us",
                 i + 1,
                 pl.bot,
@@ -283,7 +314,7 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
                 100.0 * pl.win_rate_ci95[1],
                 pl.median_decision_us,
                 pl.max_decision_us
-            );
+            )?;
         }
     }
     Ok(())
@@ -298,14 +329,12 @@ fn rules_cmd(args: &[String]) -> Result<(), Bad> {
                 || rules.preset_name().unwrap_or("custom").to_string(),
                 |_| name.clone(),
             );
-            print!("{}", RuleSet::new(&label, rules).to_ron());
-            Ok(())
+            out(format_args!("{}", RuleSet::new(&label, rules).to_ron()))
         }
         [sub, name] if sub == "explain" => {
             let rules = load_rules(name)?;
             let lang: Lang = p.value("lang").unwrap_or("en").parse()?;
-            print!("{}", summary_text(&I18n::new(lang), &rules));
-            Ok(())
+            out(format_args!("{}", summary_text(&I18n::new(lang), &rules)))
         }
         _ => Err(Bad(
             "usage: ca-ngua-cli rules show|explain PRESET|FILE [--lang en|vi]".into(),
