@@ -33,6 +33,7 @@ fn main() {
     };
     let seed: u64 = get("--seed", "1").parse().unwrap();
     let threads: u64 = get("--threads", "2").parse().unwrap();
+    let over = get("--override", "");
     let mut params = Params::TUNED;
     for kv in get("--set", "").split(',').filter(|s| !s.is_empty()) {
         let (k, v) = kv.split_once('=').unwrap();
@@ -41,6 +42,7 @@ fn main() {
             "lambda" => params.lambda = v,
             "exit_wait" => params.exit_wait = v,
             "exposure" => params.exposure = v,
+
             "yard_extra" => params.yard_extra = v,
             "danger" => params.danger = v,
             "late_weight" => params.late_weight = v,
@@ -55,7 +57,7 @@ fn main() {
     let wins: u64 = std::thread::scope(|scope| {
         let hs: Vec<_> = (0..threads)
             .map(|t| {
-                let (model, seats) = (&model, &seats);
+                let (model, seats, over) = (&model, &seats, &over);
                 scope.spawn(move || {
                     let mut wins = 0u64;
                     for g in (t..games).step_by(threads as usize) {
@@ -63,6 +65,7 @@ fn main() {
                         let mut rng = BotRng::seed_from_u64(seed);
                         // Hard sits in seat slot g % n.
                         let hard_slot = (g % n as u64) as usize;
+                        let mut helper = Bot::new(Level::Medium, mix_seed(seed, 99));
                         let mut bots: Vec<Bot> = (0..n)
                             .map(|k| Bot::new(opp, mix_seed(seed, 1 + k as u64)))
                             .collect();
@@ -82,7 +85,25 @@ fn main() {
                                     moves: &moves,
                                 };
                                 Some(if slot == hard_slot {
-                                    hard::choose_with(&d, model, budget)
+                                    let h = hard::choose_with(&d, model, budget);
+                                    if over.is_empty() {
+                                        h
+                                    } else {
+                                        let m = helper.choose(&d);
+                                        let take = match over.as_str() {
+                                            "col" => m.to > 50 && !m.is_exit(),
+                                            "enter" => m.to > 50 && m.from <= 50,
+                                            "climb" => m.to > 50 && m.from > 50 && !m.is_exit(),
+                                            "door" => m.to == 50,
+                                            "exit" => m.is_exit(),
+                                            "hcol" => h.to > 50 && !h.is_exit(),
+                                            "hdoor" => h.to == 50,
+                                            "hexit" => h.is_exit(),
+                                            "any" => true,
+                                            _ => false,
+                                        };
+                                        if take { m } else { h }
+                                    }
                                 } else {
                                     bots[slot].choose(&d)
                                 })

@@ -127,6 +127,8 @@ pub(crate) struct Board {
     occ_m: [u128; 4],
     /// Every horse on the track, mirrored.
     all_m: u128,
+    /// For each seat, every other seat's horses on the track, mirrored.
+    others_m: [u128; 4],
     /// For each seat, the pairs of every other seat, mirrored (blocks it
     /// may not pass).
     blocks_m: [u128; 4],
@@ -142,6 +144,7 @@ impl Board {
             safe: rules.safe_square_mask(),
             occ_m: [0; 4],
             all_m: 0,
+            others_m: [0; 4],
             blocks_m: [0; 4],
         };
         let mut all = 0u64;
@@ -165,6 +168,9 @@ impl Board {
             all |= b.occ[s];
         }
         b.all_m = mirror(all);
+        for s in 0..4 {
+            b.others_m[s] = (0..4).filter(|&o| o != s).fold(0, |m, o| m | b.occ_m[o]);
+        }
         if rules.pairs == Pairs::Block {
             for s in 0..4 {
                 let others = (0..4).filter(|&o| o != s).fold(0, |m, o| m | b.pairs[o]);
@@ -241,6 +247,12 @@ impl Board {
     #[inline]
     pub(crate) fn danger(&self, rules: &Rules, seat: Seat, q: u8, weight: &[f32; 4]) -> f32 {
         if self.is_protected(rules, seat, q) {
+            return 0.0;
+        }
+        // Most horses have nobody within reach behind them and stand on
+        // no one's start square: nothing to add up.
+        let start_of_other = q % 13 == 0 && q / 13 != seat.index() as u8;
+        if behind_bits(self.others_m[seat.index()], q) == 0 && !start_of_other {
             return 0.0;
         }
         let mut survive = 1.0f32;
