@@ -251,7 +251,7 @@ impl Board {
         }
         // Most horses have nobody within reach behind them and stand on
         // no one's start square: nothing to add up.
-        let start_of_other = q % 13 == 0 && q / 13 != seat.index() as u8;
+        let start_of_other = q.is_multiple_of(13) && q / 13 != seat.index() as u8;
         if behind_bits(self.others_m[seat.index()], q) == 0 && !start_of_other {
             return 0.0;
         }
