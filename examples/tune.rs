@@ -40,7 +40,6 @@ fn main() {
         let v: f32 = v.parse().unwrap();
         match k {
             "lambda" => params.lambda = v,
-            "exit_wait" => params.exit_wait = v,
             "exposure" => params.exposure = v,
 
             "yard_extra" => params.yard_extra = v,

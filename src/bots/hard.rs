@@ -37,8 +37,8 @@ impl Budget {
     /// Play strength: fits the 50 ms median / 200 ms worst-case decision
     /// time on a slow 2-core machine with margin (see docs/BOTS.md).
     pub const DEFAULT: Budget = Budget {
-        nodes: 40_000,
-        max_depth: 4,
+        nodes: 20_000,
+        max_depth: 3,
     };
 
     /// A small budget for tests: one roll of look-ahead most of the time.
@@ -58,14 +58,12 @@ impl Default for Budget {
 /// not counting bonus rolls). Public so that tuning runs can vary them.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Params {
-    /// Share of a lone horse's waiting time for an exact roll (home column,
-    /// door) that counts while other horses of the colour can use rolls.
+    /// Share of each horse's waiting (for an exit roll, for the exact rolls
+    /// of the door, the column or the centre) that counts besides the
+    /// longest wait of its colour, which counts in full.
     pub lambda: f32,
-    /// Share of the wait for an exit roll that counts while other horses of
-    /// the colour can use rolls.
-    pub exit_wait: f32,
-    /// Weight of the risk a horse runs on the rest of its way along the
-    /// track (beyond the next roll), in lost turns per full lap.
+    /// Chance of a kick on the rest of a horse's way round (beyond the next
+    /// roll), for a horse that still has the whole track ahead of it.
     pub exposure: f32,
     /// Extra turns for each horse in the yard: the exit roll it will spend.
     pub yard_extra: f32,
@@ -84,10 +82,9 @@ impl Params {
     /// The tuned weights (docs/BOTS.md describes the tuning runs).
     pub const TUNED: Params = Params {
         lambda: 0.6,
-        exit_wait: 0.6,
-        exposure: 0.3,
+        exposure: 0.4,
         yard_extra: 3.0,
-        danger: 1.0,
+        danger: 1.4,
         late_weight: 0.6,
         tempo: 0.5,
         temperature: 6.0,
@@ -151,6 +148,11 @@ impl Model {
         }
     }
 
+    /// The rules the tables were built for.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     /// The rolls and their probabilities.
     #[inline]
     fn rolls(&self) -> &[(Roll, f32)] {
@@ -170,62 +172,61 @@ impl Model {
     }
 
     /// Expected turns for one colour to bring every horse home.
+    ///
+    /// Each horse has a plain travel time (its squares to go, as if every
+    /// roll could be used) and a waiting time (for an exit roll, for the
+    /// exact rolls of the door, the column or the centre: what a lone horse
+    /// would add). Travel adds up: one horse moves per roll. Waiting
+    /// overlaps: while one horse waits the others use the rolls, so only
+    /// the longest wait counts in full and the others in part (`lambda`).
     fn colour_turns(&self, pos: &Position, board: &Board, seat: Seat, weight: &[f32; 4]) -> f32 {
         let p = &self.params;
+        let lambda = p.lambda;
         let horses = pos.horses(seat);
-        let mut unfinished = 0;
-        let mut out = 0; // horses that can use a roll without an exit
-        for (i, &h) in horses.iter().enumerate() {
-            let (_, target) = self.target(i);
-            if h != target {
-                unfinished += 1;
-                if h != YARD {
-                    out += 1;
-                }
-            }
-        }
-        let lambda = if unfinished <= 1 { 1.0 } else { p.lambda };
+        // Horses that can use a roll without an exit.
+        let out = horses.iter().filter(|&&h| h != YARD).count()
+            - horses
+                .iter()
+                .enumerate()
+                .filter(|&(i, &h)| h == self.target(i).1)
+                .count();
         let mut total = 0.0;
+        let mut longest = 0.0f32;
         for (i, &h) in horses.iter().enumerate() {
             let (t, target) = self.target(i);
+            if h == target {
+                continue;
+            }
             let table = &self.lone[t];
-            // Plain travel, plus the share of a lone horse's waiting that
-            // the colour's other horses cannot absorb.
-            let at = |q: u8| {
-                let linear = f32::from(target.saturating_sub(q)) * self.slope;
-                linear + lambda * (table[usize::from(q)] - linear).max(0.0)
-            };
-            // What this horse would cost back in the yard: the way from its
-            // start square, the exit roll, and the wait for that roll (all of
-            // it if nothing else of its colour could move meanwhile).
-            let yard_cost = |alone: bool| {
-                let wait = table[YARD_INDEX] - table[0];
-                let share = if alone || unfinished <= 1 {
-                    1.0
-                } else {
-                    p.exit_wait
-                };
-                at(0) + p.yard_extra + share * wait
-            };
-            let cost = if h == YARD {
-                yard_cost(out == 0)
-            } else if h >= target {
-                0.0
+            let travel = |q: u8| f32::from(target.saturating_sub(q)) * self.slope;
+            let wait = |q: u8| (table[usize::from(q)] - travel(q)).max(0.0);
+            // Back in the yard: the way from the start square, the exit
+            // roll it will spend, and the wait for that roll.
+            let exit_wait = table[YARD_INDEX] - table[0];
+            let yard_travel = travel(0) + p.yard_extra;
+            let yard_wait = wait(0) + exit_wait;
+            let (travel_here, wait_here) = if h == YARD {
+                (yard_travel, yard_wait)
             } else {
-                let here = at(h);
-                if h <= DOOR {
-                    let q = crate::engine::track_square(seat, h);
-                    let danger = board.danger(&self.rules, seat, q, weight);
-                    let ahead = f32::from(DOOR - h) / f32::from(DOOR);
-                    let risk = p.danger * danger + p.exposure * ahead;
-                    here + risk * (yard_cost(out == 1) - here).max(0.0)
-                } else {
-                    here
-                }
+                (travel(h), wait(h))
             };
+            let mut cost = travel_here + lambda * wait_here;
+            longest = longest.max(wait_here);
+            if h <= DOOR {
+                // The risk of a kick: before this colour rolls again, and
+                // on the rest of the way round. A kicked horse's wait for
+                // an exit counts in full when nothing else would be out.
+                let q = crate::engine::track_square(seat, h);
+                let danger = board.danger(&self.rules, seat, q, weight);
+                let ahead = f32::from(DOOR - h) / f32::from(DOOR);
+                let risk = p.danger * danger + p.exposure * ahead;
+                let share = if out <= 1 { 1.0 } else { lambda };
+                let kicked = yard_travel + share * yard_wait;
+                cost += risk * (kicked - cost).max(0.0);
+            }
             total += cost;
         }
-        total
+        total + (1.0 - lambda) * longest
     }
 
     /// Win chances of every seat (0 for seats out of the running), from the
@@ -483,12 +484,17 @@ pub fn choose_with(d: &Decision<'_>, model: &Model, budget: Budget) -> Move {
     let mut best = fallback;
     let mut used = 0u64;
     let mut last_cost = 0u64;
+    let mut prev_cost = 0u64;
+    let n_rolls = model.n_rolls as u64;
     for depth in 0..=budget.max_depth {
-        // Each extra roll multiplies the work by roughly the number of
-        // rolls times the moves per roll; stop before a depth that cannot
-        // fit what is left.
+        // Each extra roll multiplies the work by the number of rolls times
+        // the moves per roll: guess it from the last two depths (or three
+        // moves a roll), and stop before a depth that would not fit what is
+        // left rather than start it and throw it away.
         if depth > 0 {
-            let growth = (model.n_rolls as u64) * 3;
+            let growth = last_cost
+                .checked_div(prev_cost)
+                .map_or(n_rolls * 3, |g| g.max(n_rolls));
             if used + last_cost.max(1) * growth > budget.nodes {
                 break;
             }
@@ -520,6 +526,7 @@ pub fn choose_with(d: &Decision<'_>, model: &Model, budget: Budget) -> Move {
         if !complete {
             break; // keep the last depth that finished
         }
+        prev_cost = last_cost;
         last_cost = search.evals;
         if let Some(mv) = chosen {
             best = mv;

@@ -91,6 +91,9 @@ pub struct Bot {
     level: Level,
     rng: BotRng,
     budget: Budget,
+    /// Hard's evaluation tables for the rules of the last decision: the
+    /// rules of a game do not change, so they are built once.
+    model: Option<Box<hard::Model>>,
 }
 
 impl Bot {
@@ -106,6 +109,7 @@ impl Bot {
             level,
             rng: BotRng::seed_from_u64(seed),
             budget,
+            model: None,
         }
     }
 
@@ -129,7 +133,13 @@ impl Bot {
             Level::Random => random::choose(d, &mut self.rng),
             Level::Easy => easy::choose(d, &mut self.rng),
             Level::Medium => medium::choose(d, &mut self.rng),
-            Level::Hard => hard::choose(d, self.budget),
+            Level::Hard => {
+                let model = match &mut self.model {
+                    Some(m) if m.rules() == d.rules => m,
+                    slot => slot.insert(Box::new(hard::Model::new(d.rules, hard::Params::TUNED))),
+                };
+                hard::choose_with(d, model, self.budget)
+            }
         }
     }
 }
