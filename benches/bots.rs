@@ -35,7 +35,7 @@ fn measure(name: &str, rules: Rules, seats: &[Seat], level: Level, games: u64) {
                 if seat == seats[0] {
                     let t = Instant::now();
                     let m = bot.choose(&d);
-                    times.push(t.elapsed().as_micros());
+                    times.push(t.elapsed().as_nanos() as u64);
                     Some(m)
                 } else {
                     Some(others.choose(&d))
@@ -46,9 +46,9 @@ fn measure(name: &str, rules: Rules, seats: &[Seat], level: Level, games: u64) {
     }
     times.sort_unstable();
     let n = times.len().max(1);
-    let at = |q: usize| times.get(q.min(n - 1)).copied().unwrap_or(0);
+    let at = |q: usize| times.get(q.min(n - 1)).copied().unwrap_or(0) as f64 / 1000.0;
     println!(
-        "{name:<28} {level:<6} {:>6} decisions: median {:>6} us, p99 {:>6} us, worst {:>6} us",
+        "{name:<24} {level:<6} {:>5} decisions: median {:>8.1} us, p99 {:>8.1} us, worst {:>8.1} us",
         times.len(),
         at(n / 2),
         at(n * 99 / 100),

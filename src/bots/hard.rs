@@ -9,10 +9,10 @@
 //! engine's `legal_moves` and `play_unchecked`.
 //!
 //! The leaves are scored by [`Model`]: each colour's expected number of
-//! turns to bring its horses home (a lone horse's exact expectation from a
-//! small dynamic programme over the dice, blended with plain distance while
-//! other horses can use the rolls), plus the expected loss from kicks before
-//! the colour rolls again, turned into win chances by a softmax.
+//! turns to bring its horses home (plain travel, plus the waiting for exit
+//! and exact rolls that a small dynamic programme over the dice computes
+//! for a lone horse, overlapped between horses), plus the expected loss
+//! from kicks, turned into win chances by a softmax.
 //!
 //! The search deepens one roll at a time while the next depth fits a fixed
 //! budget of leaf evaluations, never a clock: the same position, roll and
@@ -34,14 +34,16 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// Play strength: fits the 50 ms median / 200 ms worst-case decision
-    /// time on a slow 2-core machine with margin (see docs/BOTS.md).
+    /// Play strength: two or three rolls ahead with one die, one or two
+    /// with two dice. About 1 ms per decision in the median and 25 ms at
+    /// worst on a slow 2.45 GHz core, far inside 50 ms / 200 ms even on a
+    /// loaded machine (docs/BOTS.md has the measurements).
     pub const DEFAULT: Budget = Budget {
         nodes: 20_000,
         max_depth: 3,
     };
 
-    /// A small budget for tests: one roll of look-ahead most of the time.
+    /// A small budget for tests: one or two rolls of look-ahead.
     pub const TEST: Budget = Budget {
         nodes: 1_500,
         max_depth: 2,
@@ -100,7 +102,8 @@ impl Default for Params {
 /// Index of the yard in the per-progress tables (progress 0..=57 first).
 const YARD_INDEX: usize = CENTRE as usize + 1;
 
-/// The evaluation for one rule set: tables computed once per decision.
+/// The evaluation for one rule set: its tables are computed once per rule
+/// set (a [`super::Bot`] keeps them for the game).
 #[derive(Clone, Debug)]
 pub struct Model {
     rules: Rules,
@@ -130,12 +133,11 @@ impl Model {
             }
         }
         // Far from home a lone horse's turns grow linearly with distance:
-        // measure the rate over the first 20 squares.
-        let far = &lone[lone.len() - 1];
-        let far = if rules.home_column == HomeColumn::Exact {
-            &lone[0]
-        } else {
-            far
+        // measure the rate over the first 20 squares (the climb's table for
+        // cell 6 has the longest way).
+        let far = match rules.home_column {
+            HomeColumn::Exact => &lone[0],
+            HomeColumn::Climb => &lone[3],
         };
         let slope = ((far[0] - far[20]) / 20.0).max(0.05);
         Model {
