@@ -153,7 +153,7 @@ fn score(d: &Decision<'_>, before: &Board, exposed_before: i32, seat: Seat, mv: 
     // Otherwise: advance, the leading horse first (it is the one that
     // gets home soonest and is worth the most if kicked later).
     if !mv.is_exit() {
-        s += i32::from(mv.to - mv.from) / 2 + i32::from(mv.from) / 8;
+        s += (i32::from(mv.to) - i32::from(mv.from)) / 2 + i32::from(mv.from) / 8;
     }
     s
 }
