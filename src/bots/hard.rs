@@ -20,8 +20,9 @@
 
 use super::Decision;
 use super::sense::Board;
-use crate::engine::board::DOOR;
-use crate::engine::{CENTRE, Dice, HomeColumn, Move, Position, Roll, Rules, Seat, TOP_CELL, YARD};
+use crate::engine::{
+    CENTRE, DOOR, Dice, HomeColumn, Move, Position, Roll, Rules, Seat, TOP_CELL, YARD, track_square,
+};
 
 /// How much work one decision may take, in leaf evaluations. A fixed
 /// amount of work, never a time limit, so that a seed replays exactly.
@@ -218,7 +219,7 @@ impl Model {
                 // The risk of a kick: before this colour rolls again, and
                 // on the rest of the way round. A kicked horse's wait for
                 // an exit counts in full when nothing else would be out.
-                let q = crate::engine::track_square(seat, h);
+                let q = track_square(seat, h);
                 let danger = board.danger(&self.rules, seat, q, weight);
                 let ahead = f32::from(DOOR - h) / f32::from(DOOR);
                 let risk = p.danger * danger + p.exposure * ahead;
