@@ -4,7 +4,12 @@
 //!
 //! cargo run --release --no-default-features --example tune -- \
 //!     --games 4000 --rules standard --players rgyb --opp random \
-//!     --depth 0 --nodes 40000 --set danger=1.2,tempo=0.5
+//!     --depth 1 --nodes 20000 --set danger=1.2,tempo=0.5
+//!
+//! `--override KIND` makes Hard play Medium's move whenever Medium's move
+//! (`col`, `enter`, `climb`, `door`, `exit`, `any`) or Hard's own (`hcol`,
+//! `hdoor`, `hexit`) is of that kind: a quick way to see which kind of
+//! decision Hard gets wrong.
 use ca_ngua::bots::hard::{self, Model, Params};
 use ca_ngua::bots::{Bot, BotRng, Budget, Decision, Level};
 use ca_ngua::engine::{Game, Seat};
@@ -28,7 +33,7 @@ fn main() {
         .collect();
     let opp: Level = get("--opp", "random").parse().unwrap();
     let budget = Budget {
-        nodes: get("--nodes", "40000").parse().unwrap(),
+        nodes: get("--nodes", "20000").parse().unwrap(),
         max_depth: get("--depth", "0").parse().unwrap(),
     };
     let seed: u64 = get("--seed", "1").parse().unwrap();
