@@ -1,7 +1,7 @@
 //! `ca-ngua-cli`: the engine without the GUI (RULES.md section 5), for
 //! tests, bug reports, self-play and tuning house rules.
 
-use ca_ngua::bots::Level;
+use ca_ngua::bots::{self, Level};
 use ca_ngua::engine::{Move, Position, Roll, Rules, Seat};
 use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::rules_file::{RuleSet, load_rules};
@@ -14,7 +14,8 @@ const USAGE: &str = "\
 usage:
   ca-ngua-cli moves [--rules PRESET|FILE] POSITION ROLL
   ca-ngua-cli play  [--rules PRESET|FILE] POSITION ROLL MOVE
-  ca-ngua-cli moves|play [--rules PRESET|FILE] --stdin
+  ca-ngua-cli hint  [--rules PRESET|FILE] POSITION ROLL
+  ca-ngua-cli moves|play|hint [--rules PRESET|FILE] --stdin
   ca-ngua-cli selfplay --games N [--rules R] [--players rgyb] [--bots B,B,..]
                        [--seed S] [--threads T] [--json]
   ca-ngua-cli rules show PRESET|FILE
@@ -23,7 +24,8 @@ usage:
 POSITION is the notation of RULES.md section 4, e.g.
   'Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0'
 ROLL is a die (6) or two dice (3+4); MOVE is FROM-TO (Y-0, 12-18) or pass.
-Presets: standard, casual, traditional.";
+hint prints the move the hard bot would make (or pass).
+Presets: standard, casual, traditional. Bots: random, easy, medium, hard.";
 
 /// A bad argument: printed as one line on standard error, exit status 2.
 /// An empty message means standard output was closed (`| head`): stop
@@ -72,19 +74,20 @@ fn main() -> ExitCode {
 fn run(args: &[String]) -> Result<(), Bad> {
     let Some((command, rest)) = args.split_first() else {
         return Err(Bad(format!(
-            "no command given (moves, play, selfplay, rules)\n{USAGE}"
+            "no command given (moves, play, hint, selfplay, rules)\n{USAGE}"
         )));
     };
     match command.as_str() {
         "moves" => query(rest, Query::Moves),
         "play" => query(rest, Query::Play),
+        "hint" => query(rest, Query::Hint),
         "selfplay" => selfplay_cmd(rest),
         "rules" => rules_cmd(rest),
         "help" | "--help" | "-h" => {
             outln!("{USAGE}")
         }
         other => Err(Bad(format!(
-            "unknown command '{other}' (expected moves, play, selfplay or rules)"
+            "unknown command '{other}' (expected moves, play, hint, selfplay or rules)"
         ))),
     }
 }
@@ -150,6 +153,7 @@ impl Parsed {
 enum Query {
     Moves,
     Play,
+    Hint,
 }
 
 fn query(args: &[String], kind: Query) -> Result<(), Bad> {
@@ -188,12 +192,12 @@ fn query(args: &[String], kind: Query) -> Result<(), Bad> {
 /// One query: `POSITION(3 words) ROLL [MOVE]`.
 fn answer(rules: &Rules, words: &[String], kind: Query) -> Result<String, Bad> {
     let want = match kind {
-        Query::Moves => 4,
+        Query::Moves | Query::Hint => 4,
         Query::Play => 5,
     };
     if words.len() != want {
         let shape = match kind {
-            Query::Moves => "POSITION ROLL",
+            Query::Moves | Query::Hint => "POSITION ROLL",
             Query::Play => "POSITION ROLL MOVE",
         };
         return Err(Bad(format!(
@@ -206,6 +210,10 @@ fn answer(rules: &Rules, words: &[String], kind: Query) -> Result<String, Bad> {
     position.check_roll(rules, roll)?;
     match kind {
         Query::Moves => Ok(position.legal_moves(rules, roll).to_string()),
+        Query::Hint => Ok(match bots::hint(rules, &position, roll) {
+            Some(mv) => mv.to_string(),
+            None => "pass".to_string(),
+        }),
         Query::Play => {
             let mv = match words[4].as_str() {
                 "pass" => None,

@@ -9,7 +9,13 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
+pub mod easy;
+pub mod hard;
+pub mod medium;
 pub mod random;
+mod sense;
+
+pub use hard::Budget;
 
 /// The random-number generator bots and self-play use: small, fast and
 /// reproducible from a seed.
@@ -21,16 +27,26 @@ pub type BotRng = Xoshiro256PlusPlus;
 pub enum Level {
     /// Uniformly random among the legal moves (for measurement).
     Random,
+    /// A casual beginner: kicks when it sees a kick, otherwise mostly
+    /// random with a liking for exits and its leading horse.
+    Easy,
+    /// A sound rule-based player: kick, flee, stay safe, exit, advance.
+    Medium,
+    /// Expectimax over the dice with a tuned evaluation.
+    Hard,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 1] = [Level::Random];
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
 
     /// The name used on the command line.
     pub const fn name(self) -> &'static str {
         match self {
             Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
         }
     }
 }
@@ -75,14 +91,26 @@ pub struct Decision<'a> {
 pub struct Bot {
     level: Level,
     rng: BotRng,
+    budget: Budget,
+    /// Hard's evaluation tables for the rules of the last decision: the
+    /// rules of a game do not change, so they are built once.
+    model: Option<Box<hard::Model>>,
 }
 
 impl Bot {
     /// A bot of `level` whose choices are fixed by `seed`.
     pub fn new(level: Level, seed: u64) -> Bot {
+        Bot::with_budget(level, seed, Budget::DEFAULT)
+    }
+
+    /// A bot of `level` whose search (Hard only) does at most `budget`'s
+    /// work per decision: a smaller budget plays faster and weaker.
+    pub fn with_budget(level: Level, seed: u64, budget: Budget) -> Bot {
         Bot {
             level,
             rng: BotRng::seed_from_u64(seed),
+            budget,
+            model: None,
         }
     }
 
@@ -116,6 +144,32 @@ impl Bot {
         }
         match self.level {
             Level::Random => random::choose(d, &mut self.rng),
+            Level::Easy => easy::choose(d, &mut self.rng),
+            Level::Medium => medium::choose(d, &mut self.rng),
+            Level::Hard => {
+                let model = match &mut self.model {
+                    Some(m) if m.rules() == d.rules => m,
+                    slot => slot.insert(Box::new(hard::Model::new(d.rules, hard::Params::TUNED))),
+                };
+                hard::choose_with(d, model, self.budget)
+            }
         }
     }
+}
+
+/// A hint for a human player: the move Hard would make with `roll` in
+/// `position` under `rules`, or `None` when the roll must be passed.
+/// Always the same answer for the same question.
+pub fn hint(rules: &Rules, position: &Position, roll: Roll) -> Option<Move> {
+    let moves = position.legal_moves(rules, roll);
+    if moves.is_empty() {
+        return None;
+    }
+    let d = Decision {
+        rules,
+        position,
+        roll,
+        moves: &moves,
+    };
+    Some(Bot::new(Level::Hard, 0).choose(&d))
 }

@@ -1,0 +1,588 @@
+//! Hard: expectimax over the dice with a race-and-danger evaluation.
+//!
+//! The search looks at every move for the roll in hand, then at every roll
+//! that can come next (6 outcomes with one die, 21 with two, each with its
+//! probability) and the best reply of whoever rolls it: the same colour
+//! after a bonus roll, the next colour otherwise. Every colour maximises its
+//! own share of a utility vector (max-n), so the search works the same for
+//! two, three or four players and for every rule set: it only calls the
+//! engine's `legal_moves` and `play_unchecked`.
+//!
+//! The leaves are scored by [`Model`]: each colour's expected number of
+//! turns to bring its horses home (plain travel, plus the waiting for exit
+//! and exact rolls that a small dynamic programme over the dice computes
+//! for a lone horse, overlapped between horses), plus the expected loss
+//! from kicks, turned into win chances by a softmax.
+//!
+//! The search deepens one roll at a time while the next depth fits a fixed
+//! budget of leaf evaluations, never a clock: the same position, roll and
+//! budget always give the same move.
+
+use super::Decision;
+use super::sense::Board;
+use crate::engine::{
+    CENTRE, DOOR, Dice, HomeColumn, Move, Position, Roll, Rules, Seat, TOP_CELL, YARD, track_square,
+};
+
+/// How much work one decision may take, in leaf evaluations. A fixed
+/// amount of work, never a time limit, so that a seed replays exactly.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Most leaf evaluations per decision.
+    pub nodes: u64,
+    /// Deepest search, in rolls after the move being chosen.
+    pub max_depth: u8,
+}
+
+impl Budget {
+    /// Play strength: two or three rolls ahead with one die, one or two
+    /// with two dice. About 1 ms per decision in the median and 25 ms at
+    /// worst on a slow 2.45 GHz core, far inside 50 ms / 200 ms even on a
+    /// loaded machine (docs/BOTS.md has the measurements).
+    pub const DEFAULT: Budget = Budget {
+        nodes: 20_000,
+        max_depth: 3,
+    };
+
+    /// A small budget for tests: one or two rolls of look-ahead.
+    pub const TEST: Budget = Budget {
+        nodes: 1_500,
+        max_depth: 2,
+    };
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::DEFAULT
+    }
+}
+
+/// The evaluation's weights, in turns (one turn is one roll of a colour,
+/// not counting bonus rolls). Public so that tuning runs can vary them.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Params {
+    /// Share of each horse's waiting (for an exit roll, for the exact rolls
+    /// of the door, the column or the centre) that counts besides the
+    /// longest wait of its colour, which counts in full.
+    pub lambda: f32,
+    /// Chance of a kick on the rest of a horse's way round (beyond the next
+    /// roll), for a horse that still has the whole track ahead of it.
+    pub exposure: f32,
+    /// Extra turns for each horse in the yard: the exit roll it will spend.
+    pub yard_extra: f32,
+    /// Weight of the expected loss from being kicked before rolling again.
+    pub danger: f32,
+    /// Weight of an opponent's threat when it rolls only after the
+    /// threatened colour has rolled (that colour can still flee).
+    pub late_weight: f32,
+    /// Turns credited to the colour about to roll.
+    pub tempo: f32,
+    /// Softmax scale turning turn counts into win chances.
+    pub temperature: f32,
+}
+
+impl Params {
+    /// The tuned weights (docs/BOTS.md describes the tuning runs).
+    pub const TUNED: Params = Params {
+        lambda: 0.6,
+        exposure: 0.4,
+        yard_extra: 3.0,
+        danger: 1.4,
+        late_weight: 0.6,
+        tempo: 0.5,
+        temperature: 6.0,
+    };
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params::TUNED
+    }
+}
+
+/// Index of the yard in the per-progress tables (progress 0..=57 first).
+const YARD_INDEX: usize = CENTRE as usize + 1;
+
+/// The evaluation for one rule set: its tables are computed once per rule
+/// set (a [`super::Bot`] keeps them for the game).
+#[derive(Clone, Debug)]
+pub struct Model {
+    rules: Rules,
+    params: Params,
+    /// Expected turns for a lone horse to reach its target, per target
+    /// (exact column: only the centre, index 0; climb: cells 3, 4, 5, 6)
+    /// and progress (`YARD_INDEX` for the yard).
+    lone: [[f32; YARD_INDEX + 1]; 4],
+    /// Turns per square of plain travel.
+    slope: f32,
+    /// The rolls that can come and their probabilities.
+    rolls: [(Roll, f32); 21],
+    n_rolls: usize,
+}
+
+impl Model {
+    /// The evaluation under `rules` with `params`.
+    pub fn new(rules: &Rules, params: Params) -> Model {
+        let (rolls, n_rolls) = roll_outcomes(rules);
+        let mut lone = [[0.0; YARD_INDEX + 1]; 4];
+        match rules.home_column {
+            HomeColumn::Exact => lone[0] = lone_horse_turns(rules, &rolls[..n_rolls], CENTRE),
+            HomeColumn::Climb => {
+                for (i, table) in lone.iter_mut().enumerate() {
+                    *table = lone_horse_turns(rules, &rolls[..n_rolls], DOOR + 3 + i as u8);
+                }
+            }
+        }
+        // Far from home a lone horse's turns grow linearly with distance:
+        // measure the rate over the first 20 squares (the climb's table for
+        // cell 6 has the longest way).
+        let far = match rules.home_column {
+            HomeColumn::Exact => &lone[0],
+            HomeColumn::Climb => &lone[3],
+        };
+        let slope = ((far[0] - far[20]) / 20.0).max(0.05);
+        Model {
+            rules: *rules,
+            params,
+            lone,
+            slope,
+            rolls,
+            n_rolls,
+        }
+    }
+
+    /// The rules the tables were built for.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The rolls and their probabilities.
+    #[inline]
+    fn rolls(&self) -> &[(Roll, f32)] {
+        &self.rolls[..self.n_rolls]
+    }
+
+    /// Target table index and target progress for the `i`-th horse
+    /// (sorted, yard first) of a colour.
+    #[inline]
+    fn target(&self, i: usize) -> (usize, u8) {
+        match self.rules.home_column {
+            HomeColumn::Exact => (0, CENTRE),
+            // The climb wins on cells 3..=6, one horse a cell, no passing
+            // in the column: the i-th lowest horse belongs on cell 3 + i.
+            HomeColumn::Climb => (i, DOOR + 3 + i as u8),
+        }
+    }
+
+    /// Expected turns for one colour to bring every horse home.
+    ///
+    /// Each horse has a plain travel time (its squares to go, as if every
+    /// roll could be used) and a waiting time (for an exit roll, for the
+    /// exact rolls of the door, the column or the centre: what a lone horse
+    /// would add). Travel adds up: one horse moves per roll. Waiting
+    /// overlaps: while one horse waits the others use the rolls, so only
+    /// the longest wait counts in full and the others in part (`lambda`).
+    fn colour_turns(&self, pos: &Position, board: &Board, seat: Seat, weight: &[f32; 4]) -> f32 {
+        let p = &self.params;
+        let lambda = p.lambda;
+        let horses = pos.horses(seat);
+        // Horses that can use a roll without an exit.
+        let out = horses.iter().filter(|&&h| h != YARD).count()
+            - horses
+                .iter()
+                .enumerate()
+                .filter(|&(i, &h)| h == self.target(i).1)
+                .count();
+        let mut total = 0.0;
+        let mut longest = 0.0f32;
+        for (i, &h) in horses.iter().enumerate() {
+            let (t, target) = self.target(i);
+            if h == target {
+                continue;
+            }
+            let table = &self.lone[t];
+            let travel = |q: u8| f32::from(target.saturating_sub(q)) * self.slope;
+            let wait = |q: u8| (table[usize::from(q)] - travel(q)).max(0.0);
+            // Back in the yard: the way from the start square, the exit
+            // roll it will spend, and the wait for that roll.
+            let exit_wait = table[YARD_INDEX] - table[0];
+            let yard_travel = travel(0) + p.yard_extra;
+            let yard_wait = wait(0) + exit_wait;
+            let (travel_here, wait_here) = if h == YARD {
+                (yard_travel, yard_wait)
+            } else {
+                (travel(h), wait(h))
+            };
+            let mut cost = travel_here + lambda * wait_here;
+            longest = longest.max(wait_here);
+            if h <= DOOR {
+                // The risk of a kick: before this colour rolls again, and
+                // on the rest of the way round. A kicked horse's wait for
+                // an exit counts in full when nothing else would be out.
+                let q = track_square(seat, h);
+                let danger = board.danger(&self.rules, seat, q, weight);
+                let ahead = f32::from(DOOR - h) / f32::from(DOOR);
+                let risk = p.danger * danger + p.exposure * ahead;
+                let share = if out <= 1 { 1.0 } else { lambda };
+                let kicked = yard_travel + share * yard_wait;
+                cost += risk * (kicked - cost).max(0.0);
+            }
+            total += cost;
+        }
+        total + (1.0 - lambda) * longest
+    }
+
+    /// Win chances of every seat (0 for seats out of the running), from the
+    /// view that the colours that finished since the search began have
+    /// already won.
+    pub fn evaluate(&self, pos: &Position, root_done: u8) -> [f32; 4] {
+        let rules = &self.rules;
+        let mut done = 0u8;
+        for seat in pos.playing_seats() {
+            if pos.is_finished(seat, rules) {
+                done |= 1 << seat.index();
+            }
+        }
+        let fresh = done & !root_done;
+        let mut u = [0.0f32; 4];
+        if fresh != 0 {
+            // Someone finished during the search: the race for first place
+            // is over (later places are not worth a move here).
+            let share = 1.0 / fresh.count_ones() as f32;
+            for (s, x) in u.iter_mut().enumerate() {
+                if fresh & (1 << s) != 0 {
+                    *x = share;
+                }
+            }
+            return u;
+        }
+        let Some(turn) = pos.turn() else {
+            return u; // stopped without a winner: nothing to share
+        };
+        let board = Board::new(pos, rules);
+        let p = &self.params;
+        let mut turns = [0.0f32; 4];
+        let mut best = f32::INFINITY;
+        for seat in pos.playing_seats() {
+            if done & (1 << seat.index()) != 0 {
+                continue;
+            }
+            let weight = threat_weights(turn, seat, p.late_weight);
+            let mut t = self.colour_turns(pos, &board, seat, &weight);
+            if seat == turn {
+                t -= p.tempo;
+            }
+            turns[seat.index()] = t;
+            best = best.min(t);
+        }
+        let mut sum = 0.0;
+        for seat in pos.playing_seats() {
+            let s = seat.index();
+            if done & (1 << s) == 0 {
+                // Shifted by the best so that exp never overflows.
+                u[s] = (-(turns[s] - best) / p.temperature).exp();
+                sum += u[s];
+            }
+        }
+        if sum > 0.0 {
+            for x in &mut u {
+                *x /= sum;
+            }
+        }
+        u
+    }
+}
+
+/// How much each opponent's threat counts against `seat` when `turn` is to
+/// roll: fully for those who roll before `seat` rolls again, `late` for the
+/// others (after `seat` has had a chance to flee).
+#[inline]
+fn threat_weights(turn: Seat, seat: Seat, late: f32) -> [f32; 4] {
+    let mut w = [late; 4];
+    let mut s = turn;
+    while s != seat {
+        w[s.index()] = 1.0;
+        s = s.next();
+    }
+    w
+}
+
+/// Every roll the rules' dice can show, with its probability.
+fn roll_outcomes(rules: &Rules) -> ([(Roll, f32); 21], usize) {
+    let mut out = [(Roll::die(1), 0.0); 21];
+    let mut n = 0;
+    match rules.dice {
+        Dice::One => {
+            for d in 1..=6 {
+                out[n] = (Roll::die(d), 1.0 / 6.0);
+                n += 1;
+            }
+        }
+        Dice::Two => {
+            for a in 1..=6 {
+                for b in a..=6 {
+                    let p = if a == b { 1.0 } else { 2.0 } / 36.0;
+                    out[n] = (Roll::dice_pair(a, b), p);
+                    n += 1;
+                }
+            }
+        }
+    }
+    (out, n)
+}
+
+/// Expected turns for a horse alone on the board to go from each progress
+/// (and the yard) to `target`, moving whenever it can and choosing the best
+/// move. A roll that grants another roll costs no turn.
+fn lone_horse_turns(rules: &Rules, rolls: &[(Roll, f32)], target: u8) -> [f32; YARD_INDEX + 1] {
+    const NEVER: f32 = 1000.0;
+    let mut e = [0.0f32; YARD_INDEX + 1];
+    let climb = rules.home_column == HomeColumn::Climb;
+    // Where a lone horse at `p` may go with move value `n`.
+    let step = |p: u8, n: u8| -> Option<u8> {
+        if climb {
+            if p < DOOR {
+                (p + n <= DOOR).then_some(p + n)
+            } else if p == DOOR {
+                (n <= target - DOOR).then_some(DOOR + n)
+            } else {
+                None // in the column: handled by the caller
+            }
+        } else {
+            (p + n <= target).then_some(p + n)
+        }
+    };
+    let states = (0..target).rev().map(usize::from).chain([YARD_INDEX]);
+    for i in states {
+        let mut fixed = 0.0; // expected cost of the rolls that move
+        let mut stay = 0.0; // chance the roll cannot move this horse
+        for &(roll, prob) in rolls {
+            let turn = if roll.grants_bonus() { 0.0 } else { 1.0 };
+            let mut best = NEVER;
+            if i == YARD_INDEX {
+                if roll.exits(rules) {
+                    best = e[0];
+                }
+            } else {
+                let p = i as u8;
+                let (values, n_values) = roll.move_values();
+                if climb && p > DOOR {
+                    let k = p - DOOR;
+                    let fits = values[..n_values].contains(&(k + 1))
+                        || (roll.is_two_dice() && roll.is_double());
+                    if fits && p < TOP_CELL {
+                        best = e[usize::from(p) + 1];
+                    }
+                } else {
+                    for &n in &values[..n_values] {
+                        if let Some(to) = step(p, n) {
+                            best = best.min(e[usize::from(to)]);
+                        }
+                    }
+                }
+            }
+            if best >= NEVER {
+                stay += prob;
+                fixed += prob * turn;
+            } else {
+                fixed += prob * (turn + best);
+            }
+        }
+        e[i] = if stay < 0.999 {
+            (fixed / (1.0 - stay)).min(NEVER)
+        } else {
+            NEVER
+        };
+    }
+    e
+}
+
+/// The search: expectimax over rolls, max-n over moves, leaves scored by
+/// the model, counting leaf evaluations against a limit.
+struct Search<'a> {
+    model: &'a Model,
+    root_done: u8,
+    evals: u64,
+    limit: u64,
+}
+
+/// The search ran out of its budget: the depth it was on is abandoned.
+struct OutOfBudget;
+
+impl Search<'_> {
+    #[inline]
+    fn leaf(&mut self, pos: &Position) -> Result<[f32; 4], OutOfBudget> {
+        if self.evals >= self.limit {
+            return Err(OutOfBudget);
+        }
+        self.evals += 1;
+        Ok(self.model.evaluate(pos, self.root_done))
+    }
+
+    /// The expected utilities before the next roll, `depth` rolls deep.
+    fn chance(&mut self, pos: &Position, depth: u8) -> Result<[f32; 4], OutOfBudget> {
+        if depth == 0 || pos.turn().is_none() {
+            return self.leaf(pos);
+        }
+        let mut acc = [0.0f32; 4];
+        for &(roll, prob) in self.model.rolls() {
+            let v = self.decide(pos, roll, depth)?;
+            for (a, x) in acc.iter_mut().zip(v) {
+                *a += prob * x;
+            }
+        }
+        Ok(acc)
+    }
+
+    /// The utilities after the colour to move plays `roll` as well as it
+    /// can for itself.
+    fn decide(&mut self, pos: &Position, roll: Roll, depth: u8) -> Result<[f32; 4], OutOfBudget> {
+        let rules = &self.model.rules;
+        let Some(seat) = pos.turn() else {
+            return self.leaf(pos);
+        };
+        let moves = pos.legal_moves(rules, roll);
+        if moves.is_empty() {
+            let mut next = *pos;
+            next.play_unchecked(rules, roll, None);
+            return self.chance(&next, depth - 1);
+        }
+        let mut best = [f32::NEG_INFINITY; 4];
+        for mv in moves.iter() {
+            let mut next = *pos;
+            next.play_unchecked(rules, roll, Some(mv));
+            let v = self.chance(&next, depth - 1)?;
+            if v[seat.index()] > best[seat.index()] {
+                best = v;
+            }
+        }
+        Ok(best)
+    }
+}
+
+/// Hard's choice among `d.moves` with `model` and `budget`.
+pub fn choose_with(d: &Decision<'_>, model: &Model, budget: Budget) -> Move {
+    let moves = d.moves;
+    let fallback = moves.first().unwrap_or(Move::EXIT);
+    let Some(seat) = d.position.turn() else {
+        return fallback;
+    };
+    if moves.len() <= 1 {
+        return fallback;
+    }
+    let mut root_done = 0u8;
+    for s in d.position.playing_seats() {
+        if d.position.is_finished(s, d.rules) {
+            root_done |= 1 << s.index();
+        }
+    }
+    let children: Vec<(Move, Position)> = moves
+        .iter()
+        .map(|mv| {
+            let mut next = *d.position;
+            next.play_unchecked(d.rules, d.roll, Some(mv));
+            (mv, next)
+        })
+        .collect();
+    let mut best = fallback;
+    let mut used = 0u64;
+    let mut last_cost = 0u64;
+    let mut prev_cost = 0u64;
+    let n_rolls = model.n_rolls as u64;
+    for depth in 0..=budget.max_depth {
+        // Each extra roll multiplies the work by the number of rolls times
+        // the moves per roll: guess it from the last two depths (or three
+        // moves a roll), and stop before a depth that would not fit what is
+        // left rather than start it and throw it away.
+        if depth > 0 {
+            let growth = last_cost
+                .checked_div(prev_cost)
+                .map_or(n_rolls * 3, |g| g.max(n_rolls));
+            if used + last_cost.max(1) * growth > budget.nodes {
+                break;
+            }
+        }
+        let mut search = Search {
+            model,
+            root_done,
+            evals: 0,
+            limit: budget.nodes - used,
+        };
+        let mut chosen = None;
+        let mut best_value = f32::NEG_INFINITY;
+        let mut complete = true;
+        for (mv, child) in &children {
+            match search.chance(child, depth) {
+                Ok(v) => {
+                    if v[seat.index()] > best_value {
+                        best_value = v[seat.index()];
+                        chosen = Some(*mv);
+                    }
+                }
+                Err(OutOfBudget) => {
+                    complete = false;
+                    break;
+                }
+            }
+        }
+        used += search.evals;
+        if !complete {
+            break; // keep the last depth that finished
+        }
+        prev_cost = last_cost;
+        last_cost = search.evals;
+        if let Some(mv) = chosen {
+            best = mv;
+        }
+    }
+    best
+}
+
+/// Hard's choice with the tuned evaluation and `budget`.
+pub fn choose(d: &Decision<'_>, budget: Budget) -> Move {
+    let model = Model::new(d.rules, Params::TUNED);
+    choose_with(d, &model, budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lone_horse_tables_are_sane() {
+        let rules = Rules::standard();
+        let (rolls, n) = roll_outcomes(&rules);
+        let e = lone_horse_turns(&rules, &rolls[..n], CENTRE);
+        assert_eq!(e[CENTRE as usize], 0.0);
+        // One step from the centre: wait for a 1; a 6 rolls again at no
+        // cost of a turn, so 5 turns on average.
+        assert!((e[56] - 5.0).abs() < 1e-3, "{}", e[56]);
+        // Further is more, and the yard is worst.
+        for p in 0..56 {
+            assert!(e[p] > e[p + 1] - 1.5, "{p}: {} {}", e[p], e[p + 1]);
+        }
+        assert!(e[YARD_INDEX] > e[0]);
+        let rules = Rules::traditional();
+        let (rolls, n) = roll_outcomes(&rules);
+        let total: f32 = rolls[..n].iter().map(|r| r.1).sum();
+        assert!((total - 1.0).abs() < 1e-5);
+        for target in DOOR + 3..=TOP_CELL {
+            let e = lone_horse_turns(&rules, &rolls[..n], target);
+            assert!(
+                e[YARD_INDEX] < 500.0 && e[0] < e[YARD_INDEX],
+                "{target}: {e:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn evaluation_sums_to_one() {
+        for rules in [Rules::standard(), Rules::traditional()] {
+            let model = Model::new(&rules, Params::TUNED);
+            let pos = Position::start(&Seat::ALL, Seat::Red).expect("start");
+            let u = model.evaluate(&pos, 0);
+            let sum: f32 = u.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-4, "{u:?}");
+        }
+    }
+}
