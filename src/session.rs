@@ -17,7 +17,7 @@ use std::fmt;
 use std::sync::mpsc;
 
 /// The level a new computer player starts at.
-pub const DEFAULT_BOT: Level = Level::Random;
+pub const DEFAULT_BOT: Level = Level::Medium;
 
 /// Who plays a colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -316,7 +316,7 @@ impl Session {
     }
 
     /// The level a new computer player starts at.
-    pub const DEFAULT_BOT: Level = Level::Random;
+    pub const DEFAULT_BOT: Level = Level::Medium;
 
     /// Who plays a colour.
     pub fn player(&self, seat: Seat) -> PlayerKind {

@@ -339,11 +339,15 @@ fn a_restarted_app_resumes_the_game_exactly() {
     let mut h = harness(app);
     // Play until a few rolls are in, then roll once more and stop with the
     // roll waiting for its move.
-    for _ in 0..3000 {
-        let s = h.state().session();
-        if s.game().rolls() >= 6 && s.is_human_turn() && s.pending_roll().is_none() {
+    let ready = |a: &CaNguaApp| {
+        let s = a.session();
+        s.game().rolls() >= 6 && s.is_human_turn() && s.pending_roll().is_none()
+    };
+    for _ in 0..20_000 {
+        if ready(h.state()) {
             break;
         }
+        let s = h.state().session();
         if s.is_human_turn() {
             if let Some(b) = h.query_by_role_and_label(Role::Button, "Đi") {
                 b.click();
@@ -354,8 +358,12 @@ fn a_restarted_app_resumes_the_game_exactly() {
             }
         }
         h.step();
-        std::thread::sleep(std::time::Duration::from_micros(200));
+        // Let the computer player's thread answer.
+        std::thread::sleep(std::time::Duration::from_micros(300));
     }
+    assert!(ready(h.state()), "red never got to roll again");
+    // The button may still be greyed while a horse walks: let it settle.
+    h.run_steps(15);
     h.get_by_role_and_label(Role::Button, "Gieo").click();
     step_until(&mut h, 20, |a| a.session().pending_roll().is_some());
     let before = h.state().session().record();
@@ -414,4 +422,30 @@ fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
             "{file} not rewritten: {names:?}"
         );
     }
+}
+
+#[test]
+fn the_hint_shows_the_hard_players_move() {
+    let players = [PlayerKind::Human; 4];
+    let session = session_at("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", Some("6"), players);
+    let expected = ca_ngua::bots::hint(
+        session.rules(),
+        session.game().position(),
+        session.pending_roll().unwrap(),
+    )
+    .unwrap();
+    let mut h = harness(CaNguaApp::new(prefs(Lang::En), session));
+    assert!(!shows(&h, "Hint:"));
+    h.get_by_role_and_label(Role::Button, "Hint").click();
+    h.run_steps(3);
+    let words = if expected.is_exit() {
+        "Hint: leave the yard".to_string()
+    } else {
+        format!("to square {}", u32::from(expected.to) + 1)
+    };
+    assert!(shows(&h, &words), "no {words}");
+    // Moving clears it.
+    h.get_by_label("1. leave the yard").click();
+    h.run_steps(10);
+    assert!(!shows(&h, "Hint:"));
 }

@@ -247,3 +247,7 @@ saved-rules-failed = Could not write the file: { $reason }
 saved-rules-imported = Imported as { $name }.
 saved-rules-imported-name = Imported rules
 saved-rules-refused = Not imported: { $reason }
+
+## Hint
+button-hint = Hint
+hint-text = Hint: { $move }

@@ -247,3 +247,7 @@ saved-rules-failed = Không ghi được tệp: { $reason }
 saved-rules-imported = Đã nhập thành { $name }.
 saved-rules-imported-name = Bộ luật đã nhập
 saved-rules-refused = Không nhập được: { $reason }
+
+## Hint
+button-hint = Gợi ý
+hint-text = Gợi ý: { $move }

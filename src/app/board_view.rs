@@ -50,6 +50,8 @@ pub struct BoardInput {
     pub targets: Vec<(Move, Place, String)>,
     /// Counter-clockwise play: the board is mirrored.
     pub mirrored: bool,
+    /// The hinted move: from where to where.
+    pub hint: Option<(Place, Place)>,
     /// Star squares are safe under the rules in force (drawn only then, so
     /// that the board never promises a safety the rules do not give).
     pub stars: bool,
@@ -421,6 +423,17 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Op
             if response.clicked() {
                 action = Some(BoardAction::Select(m.from));
             }
+        }
+    }
+    if let Some((from, to)) = input.hint {
+        // The hint: a golden ring on the horse and on its target, joined.
+        let gold = Stroke::new((t.cell * 0.1).max(2.0), Color32::from_rgb(0xF2, 0xA9, 0x00));
+        let a = t.point(place_centre(from));
+        let b = t.point(place_centre(to));
+        painter.circle_stroke(a, t.cell * 0.62, gold);
+        painter.circle_stroke(b, t.cell * 0.45, gold);
+        if a.distance(b) > t.cell {
+            painter.line_segment([a, b], Stroke::new(gold.width * 0.5, gold.color));
         }
     }
     for (mv, place, label) in &input.targets {

@@ -53,6 +53,8 @@ pub enum Intent {
     ToggleStats,
     /// Hide the messages about files.
     DismissNotices,
+    /// Show the move the Hard computer player would make.
+    Hint,
 }
 
 /// Timings, in seconds.
@@ -166,6 +168,8 @@ pub struct CaNguaApp {
     /// Something changed this frame: draw another (the next step of the
     /// game may be due at once).
     repaint: bool,
+    /// The hinted move for the roll waiting, if asked for.
+    hint: Option<Move>,
 }
 
 impl std::fmt::Debug for CaNguaApp {
@@ -215,6 +219,7 @@ impl CaNguaApp {
             failed_saves: Vec::new(),
             show_stats: false,
             repaint: false,
+            hint: None,
         }
     }
 
@@ -496,6 +501,7 @@ impl CaNguaApp {
         let seat = self.session.turn();
         if let Ok(roll) = self.session.roll() {
             self.repaint = true;
+            self.hint = None;
             self.stats.record_roll(roll);
             self.persist();
             self.dice = Some(DiceAnim {
@@ -536,6 +542,7 @@ impl CaNguaApp {
             return;
         };
         self.repaint = true;
+        self.hint = None;
         let thau_ma = self.session.last_move_was_thau_ma();
         self.stats.record_move(self.session.config(), &fx, thau_ma);
         self.record_result();
@@ -645,6 +652,18 @@ impl CaNguaApp {
             Intent::RuleSet(action) => self.rule_set_action(action),
             Intent::ToggleStats => self.show_stats = !self.show_stats,
             Intent::DismissNotices => self.notices.clear(),
+            Intent::Hint => {
+                if let Some(roll) = self.session.pending_roll()
+                    && self.session.is_human_turn()
+                {
+                    // Hard decides in milliseconds: no need for a thread.
+                    self.hint = crate::bots::hint(
+                        self.session.rules(),
+                        self.session.game().position(),
+                        roll,
+                    );
+                }
+            }
         }
     }
 
@@ -661,6 +680,7 @@ impl CaNguaApp {
 
     fn new_game(&mut self) {
         self.repaint = true;
+        self.hint = None;
         self.result_recorded = false;
         self.session = new_session(&self.prefs);
         self.shown = *self.session.game().position();
@@ -798,6 +818,10 @@ impl CaNguaApp {
             targets,
             mirrored: self.session.rules().direction == crate::engine::Direction::CounterClockwise,
             stars: self.session.rules().safe_squares == crate::engine::SafeSquares::StartsAndStars,
+            hint: self.hint.and_then(|m| {
+                let seat = self.session.turn()?;
+                Some((place(seat, m.from, 0), place(seat, m.to, 0)))
+            }),
             dark,
             label: text::board_summary(&self.i18n, &self.session),
         }

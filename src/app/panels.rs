@@ -288,6 +288,21 @@ impl CaNguaApp {
                     .request_repaint_after(std::time::Duration::from_secs_f64(next - now));
             }
         }
+        // A hint from the Hard player, for a person choosing.
+        if moves.len() > 1 {
+            if ui.button(i18n.t("button-hint")).clicked() {
+                self.intents.push(Intent::Hint);
+            }
+            if let (Some(m), Some(seat)) = (self.hint, session.turn()) {
+                ui.label(
+                    RichText::new(i18n.t_args(
+                        "hint-text",
+                        &[("move", Arg::from(text::move_text(i18n, seat, m)))],
+                    ))
+                    .strong(),
+                );
+            }
+        }
         // The moves, numbered for the keyboard.
         if moves.len() > 1 {
             ui.add_space(6.0);

@@ -128,6 +128,13 @@ impl Bot {
     pub fn pick(&mut self, d: &Decision<'_>, bits: u32) -> usize {
         match self.level {
             Level::Random => random::pick(d.moves, bits, &mut self.rng),
+            Level::Easy | Level::Medium | Level::Hard => {
+                if d.moves.len() < 2 {
+                    return 0;
+                }
+                let m = self.choose(d);
+                d.moves.iter().position(|x| x == m).unwrap_or(0)
+            }
         }
     }
 
