@@ -137,12 +137,21 @@ pub fn play_out(
     // The dice's generator as a local, so that it can live in registers
     // through the loop; it is handed back at the end. One loop for each
     // kind of dice, so that each knows the shape of its rolls.
+    // A game of random players only (the speed benchmark) gets a loop that
+    // never asks which kind of player is to move.
     let mut dice_rng = rng.clone();
-    match rules.dice {
-        Dice::One => play_rolls(game, &slot_of, bots, &mut on_decision, || {
+    let random_only = bots.iter().all(|b| b.level() == Level::Random);
+    match (rules.dice, random_only) {
+        (Dice::One, true) => play_rolls::<true>(game, &slot_of, bots, &mut on_decision, || {
             dice::roll_with_bits(Dice::One, &mut dice_rng)
         }),
-        Dice::Two => play_rolls(game, &slot_of, bots, &mut on_decision, || {
+        (Dice::One, false) => play_rolls::<false>(game, &slot_of, bots, &mut on_decision, || {
+            dice::roll_with_bits(Dice::One, &mut dice_rng)
+        }),
+        (Dice::Two, true) => play_rolls::<true>(game, &slot_of, bots, &mut on_decision, || {
+            dice::roll_with_bits(Dice::Two, &mut dice_rng)
+        }),
+        (Dice::Two, false) => play_rolls::<false>(game, &slot_of, bots, &mut on_decision, || {
             dice::roll_with_bits(Dice::Two, &mut dice_rng)
         }),
     }
@@ -150,9 +159,9 @@ pub fn play_out(
 }
 
 /// `play_out`'s loop, rolling with `roll_dice` (a roll and 32 random bits
-/// for the player's choice).
+/// for the player's choice); `RANDOM_ONLY` when every player is random.
 #[inline(always)]
-fn play_rolls(
+fn play_rolls<const RANDOM_ONLY: bool>(
     game: &mut Game,
     slot_of: &[usize; 4],
     bots: &mut [Bot],
@@ -167,23 +176,37 @@ fn play_rolls(
             break;
         };
         game.play_roll(roll, |position, moves| {
-            let d = Decision {
-                rules: &rules,
-                position,
-                roll,
-                moves,
-            };
-            if bot.level() == Level::Random || moves.len() < 2 {
-                bot.pick(&d, bits)
+            if RANDOM_ONLY || bot.level() == Level::Random {
+                bot.pick_uniform(moves, bits)
+            } else if moves.len() < 2 {
+                0
             } else {
-                // Time only real decisions of the bots that think.
-                let t = Instant::now();
-                let i = bot.pick(&d, bits);
-                on_decision(slot, t.elapsed().as_nanos() as u64);
-                i
+                let d = Decision {
+                    rules: &rules,
+                    position,
+                    roll,
+                    moves,
+                };
+                timed_pick(bot, &d, bits, slot, on_decision)
             }
         });
     }
+}
+
+/// A real decision of a bot that thinks, timed. Out of line, so that the
+/// random player's path through the loop stays small and inlined.
+#[inline(never)]
+fn timed_pick(
+    bot: &mut Bot,
+    d: &Decision<'_>,
+    bits: u32,
+    slot: usize,
+    on_decision: &mut impl FnMut(usize, u64),
+) -> usize {
+    let t = Instant::now();
+    let i = bot.pick(d, bits);
+    on_decision(slot, t.elapsed().as_nanos() as u64);
+    i
 }
 
 fn run_games(cfg: &Config, indices: impl Iterator<Item = u64>) -> Tally {

@@ -128,14 +128,27 @@ impl Bot {
     pub fn pick(&mut self, d: &Decision<'_>, bits: u32) -> usize {
         match self.level {
             Level::Random => random::pick(d.moves, bits, &mut self.rng),
-            Level::Easy | Level::Medium | Level::Hard => {
-                if d.moves.len() < 2 {
-                    return 0;
-                }
-                let m = self.choose(d);
-                d.moves.iter().position(|x| x == m).unwrap_or(0)
-            }
+            Level::Easy | Level::Medium | Level::Hard => self.pick_thinking(d),
         }
+    }
+
+    /// A move index chosen uniformly with `bits` (the random player's
+    /// choice, whatever this bot's level): self-play's fast path.
+    #[inline]
+    pub fn pick_uniform(&mut self, moves: &MoveList, bits: u32) -> usize {
+        random::pick(moves, bits, &mut self.rng)
+    }
+
+    /// `pick` for the levels that think: kept out of line so that the
+    /// random player's path stays small enough to inline into self-play's
+    /// loop.
+    #[inline(never)]
+    fn pick_thinking(&mut self, d: &Decision<'_>) -> usize {
+        if d.moves.len() < 2 {
+            return 0;
+        }
+        let m = self.choose(d);
+        d.moves.iter().position(|x| x == m).unwrap_or(0)
     }
 
     /// Picks one of `d.moves` (which must not be empty). A single legal
