@@ -272,6 +272,39 @@ fn the_language_switches_at_runtime() {
 }
 
 #[test]
+fn a_small_window_keeps_the_board_large_and_opens_settings_as_a_drawer() {
+    let players = [PlayerKind::Human; 4];
+    let session = session_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", None, players);
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(800.0, 600.0))
+        .with_step_dt(0.1)
+        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
+        .build_ui_state(
+            |ui, app: &mut CaNguaApp| app.frame_ui(ui),
+            CaNguaApp::new(prefs(Lang::En), session),
+        );
+    h.run_steps(10);
+    // The settings start closed: the board has the room.
+    assert!(h.query_by_label("2 players").is_none());
+    assert!(h.query_by_role_and_label(Role::Button, "Roll").is_some());
+    h.get_by_role_and_label(Role::Button, "Settings").click();
+    h.run_steps(10);
+    assert!(h.query_by_label("2 players").is_some());
+    h.get_by_role_and_label(Role::Button, "Hide settings")
+        .click();
+    h.run_steps(10);
+    assert!(h.query_by_label("2 players").is_none());
+    // Open over the board again, and they work there.
+    h.get_by_role_and_label(Role::Button, "Settings").click();
+    h.run_steps(10);
+    h.get_by_label("4 players").click();
+    h.run_steps(10);
+    // Nothing was rolled yet: the new game starts without a question.
+    let position = *h.state().session().game().position();
+    assert_eq!(position.playing_seats().count(), 4);
+}
+
+#[test]
 fn the_keyboard_alone_plays() {
     let players = [PlayerKind::Human; 4];
     let session = session_at("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", None, players);

@@ -142,6 +142,8 @@ pub struct CaNguaApp {
     wait_until: Option<f64>,
     notice: Option<Notice>,
     show_settings: bool,
+    /// The window is narrow: settings open as a drawer over the board.
+    narrow: bool,
     show_rules: bool,
     end_closed: bool,
     /// Preferences waiting for the player to confirm a new game.
@@ -205,6 +207,7 @@ impl CaNguaApp {
             wait_until: None,
             notice: None,
             show_settings: true,
+            narrow: false,
             show_rules: false,
             end_closed: false,
             confirm: None,

@@ -52,7 +52,31 @@ fn die_ui(ui: &mut Ui, face: Option<u8>, size: f32, tint: Color32) {
     }
 }
 
+/// Below this window width the settings panel becomes a drawer.
+const NARROW_WINDOW: f32 = 1000.0;
+/// The settings panel's width.
+const SETTINGS_WIDTH: f32 = 300.0;
+
 impl CaNguaApp {
+    /// The settings, in the panel or the drawer.
+    fn settings_panel_ui(&mut self, ui: &mut Ui) {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            let mut prefs = self.prefs.clone();
+            let out = settings::settings_ui(
+                ui,
+                &self.i18n,
+                &mut prefs,
+                &self.rule_sets,
+                &mut self.rules_edit,
+            );
+            if out.changed {
+                self.intents.push(Intent::PrefsChanged(Box::new(prefs)));
+            }
+            self.intents
+                .extend(out.actions.into_iter().map(Intent::RuleSet));
+        });
+    }
+
     /// One frame of the whole app.
     pub fn frame_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
@@ -61,36 +85,42 @@ impl CaNguaApp {
         self.drive(&ctx, now);
         self.keys_ui(ui);
         egui::Panel::top("top").show(ui, |ui| self.top_ui(ui));
-        if self.show_settings {
-            // Fixed widths: the board takes what is left, and nothing moves
-            // under the pointer when a long line appears in the log.
+        // Fixed widths (nothing moves under the pointer when a long line
+        // appears in the log), chosen from the window's width. A narrow
+        // window gives the board the room: the settings open over it as a
+        // drawer, closed at first.
+        let width = ui.available_width();
+        let narrow = width < NARROW_WINDOW;
+        if narrow != self.narrow {
+            self.narrow = narrow;
+            self.show_settings = !narrow;
+        }
+        if self.show_settings && !narrow {
             egui::Panel::left("settings")
                 .resizable(false)
-                .exact_size(300.0)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        let mut prefs = self.prefs.clone();
-                        let out = settings::settings_ui(
-                            ui,
-                            &self.i18n,
-                            &mut prefs,
-                            &self.rule_sets,
-                            &mut self.rules_edit,
-                        );
-                        if out.changed {
-                            self.intents.push(Intent::PrefsChanged(Box::new(prefs)));
-                        }
-                        self.intents
-                            .extend(out.actions.into_iter().map(Intent::RuleSet));
-                    });
-                });
+                .exact_size(SETTINGS_WIDTH)
+                .show(ui, |ui| self.settings_panel_ui(ui));
         }
         egui::Panel::right("play")
             .resizable(false)
-            .exact_size(280.0)
+            .exact_size((width * 0.26).clamp(220.0, 280.0))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.play_ui(ui, now));
             });
+        if self.show_settings && narrow {
+            let top = ui.available_rect_before_wrap().top();
+            let height = ui.available_height();
+            egui::Area::new(egui::Id::unique("settings-drawer"))
+                .order(egui::Order::Foreground)
+                .fixed_pos(Pos2::new(0.0, top))
+                .show(&ctx, |ui| {
+                    egui::Frame::window(ui.style()).show(ui, |ui| {
+                        ui.set_width(SETTINGS_WIDTH - 16.0);
+                        ui.set_max_height(height - 12.0);
+                        self.settings_panel_ui(ui);
+                    });
+                });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             let input = self.board_input(now);
             match board_view::board_ui(ui, &input) {
