@@ -157,6 +157,7 @@ turn-game-over = The game is over
 dice-none = Not rolled yet
 dice-rolling = Rolling…
 dice-label = Rolled: { $roll }
+dice-last-label = { $who } rolled { $roll }
 button-roll = Roll
 button-move = Move
 button-choose = Choose a horse

@@ -157,6 +157,7 @@ turn-game-over = Ván đã kết thúc
 dice-none = Chưa gieo
 dice-rolling = Đang gieo…
 dice-label = Gieo được: { $roll }
+dice-last-label = { $who } gieo được { $roll }
 button-roll = Gieo
 button-move = Đi
 button-choose = Chọn ngựa

@@ -249,12 +249,18 @@ impl CaNguaApp {
         }
         ui.add_space(6.0);
         // The dice.
-        let roll = session.pending_roll().or_else(|| self.last_roll());
+        // The roll waiting, or else the last roll made, in the colour of
+        // whoever made it (so a new turn never looks as if it had rolled).
+        let last = self.last_roll();
+        let (roll, roller) = match session.pending_roll() {
+            Some(r) => (Some(r), session.turn()),
+            None => (last.map(|(_, r)| r), last.map(|(s, _)| s)),
+        };
         let rolling = self
             .dice
             .as_ref()
             .is_some_and(|d| now < d.start + d.duration);
-        let tint = session.turn().map_or(Color32::GRAY, seat_colour);
+        let tint = roller.map_or(Color32::GRAY, seat_colour);
         ui.horizontal(|ui| {
             let faces: Vec<u8> = match roll {
                 Some(r) => {
@@ -284,7 +290,19 @@ impl CaNguaApp {
         });
         let dice_text = match (roll, rolling) {
             (_, true) => i18n.t("dice-rolling"),
-            (Some(r), false) => i18n.t_args("dice-label", &[("roll", Arg::from(r.to_string()))]),
+            (Some(r), false) if session.pending_roll().is_some() => {
+                i18n.t_args("dice-label", &[("roll", Arg::from(r.to_string()))])
+            }
+            (Some(r), false) => i18n.t_args(
+                "dice-last-label",
+                &[
+                    (
+                        "who",
+                        Arg::from(roller.map(|s| text::colour(i18n, s)).unwrap_or_default()),
+                    ),
+                    ("roll", Arg::from(r.to_string())),
+                ],
+            ),
             (None, false) => i18n.t("dice-none"),
         };
         ui.label(dice_text);
@@ -365,9 +383,10 @@ impl CaNguaApp {
         }
     }
 
-    fn last_roll(&self) -> Option<crate::engine::Roll> {
+    /// Who made the last roll, and what it was.
+    fn last_roll(&self) -> Option<(crate::engine::Seat, crate::engine::Roll)> {
         let e = self.session.log().last()?;
-        e.roll.parse().ok()
+        Some((e.seat, e.roll.parse().ok()?))
     }
 
     fn rules_window(&mut self, ctx: &egui::Context) {
