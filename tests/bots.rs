@@ -5,12 +5,11 @@
 //! command line's `hint` answers like `moves` does.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use ca_ngua::bots::{self, Bot, BotRng, Budget, Decision, Level};
 use ca_ngua::dice;
-use ca_ngua::engine::{
-    CENTRE, Dice, Direction, ExitRolls, Game, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Position,
-    Roll, Rules, SafeSquares, Seat, Setup, YARD,
-};
+use ca_ngua::engine::{CENTRE, Dice, Game, PRESET_NAMES, Position, Roll, Rules, Seat, Setup, YARD};
 use ca_ngua::selfplay::{mix_seed, play_out};
 use rand::{RngExt, SeedableRng};
 use std::process::Command;
@@ -89,51 +88,11 @@ fn every_level_plays_legal_moves_under_every_preset() {
     }
 }
 
-fn random_rules(rng: &mut BotRng) -> Rules {
-    let mut r = Rules::standard();
-    r.dice = if rng.random() { Dice::Two } else { Dice::One };
-    r.exit_rolls = if r.dice == Dice::One && rng.random() {
-        ExitRolls::OneOrSix
-    } else {
-        ExitRolls::Six
-    };
-    r.bonus_after_kick = rng.random();
-    r.bonus_after_finish = rng.random();
-    r.three_in_a_row_forfeit = rng.random();
-    r.safe_squares = [
-        SafeSquares::StartsAndStars,
-        SafeSquares::StartsOnly,
-        SafeSquares::None,
-    ][rng.random_range(0..3)];
-    r.pairs = [Pairs::Ordinary, Pairs::SafePair, Pairs::Block][rng.random_range(0..3)];
-    r.no_passing = rng.random();
-    r.forced_kick = rng.random();
-    r.forced_exit = rng.random();
-    r.home_column = if rng.random() {
-        HomeColumn::Climb
-    } else {
-        HomeColumn::Exact
-    };
-    r.game_end = [
-        GameEnd::FirstWinnerByHorsesHome,
-        GameEnd::FirstWinnerByDistance,
-        GameEnd::PlayOn,
-    ][rng.random_range(0..3)];
-    r.direction = if rng.random() {
-        Direction::Clockwise
-    } else {
-        Direction::CounterClockwise
-    };
-    r.scoring = rng.random();
-    r.roll_cap = 3_000;
-    r
-}
-
 #[test]
 fn every_level_plays_legal_moves_under_random_toggles() {
     let mut rng = BotRng::seed_from_u64(41);
     for i in 0..90 {
-        let rules = random_rules(&mut rng);
+        let rules = common::random_rules(&mut rng, 3_000);
         assert_eq!(rules.validate(), Ok(()));
         let seats = SEATINGS[i % 3];
         play_checked(rules, seats, &levels_for(i, seats.len()), i as u64);
@@ -149,7 +108,7 @@ fn every_level_answers_in_odd_positions() {
     let mut checked = 0;
     let mut bots: Vec<Bot> = Level::ALL.iter().map(|&l| bot(l, 9)).collect();
     while checked < 400 {
-        let rules = random_rules(&mut rng);
+        let rules = common::random_rules(&mut rng, 3_000);
         let n = rng.random_range(2..=4);
         let mut horses = [None; 4];
         for h in horses.iter_mut().take(n) {

@@ -5,10 +5,11 @@
 //! and the notation round-trips.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use ca_ngua::dice;
 use ca_ngua::engine::{
-    Dice, Direction, ExitRolls, Game, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Position, Rules,
-    SafeSquares, Seat, YARD, track_square,
+    Game, HomeColumn, PRESET_NAMES, Pairs, Position, Rules, Seat, YARD, track_square,
 };
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -130,51 +131,11 @@ fn presets_and_player_counts() {
     }
 }
 
-fn random_rules(rng: &mut Xoshiro256PlusPlus) -> Rules {
-    let mut r = Rules::standard();
-    r.dice = if rng.random() { Dice::Two } else { Dice::One };
-    r.exit_rolls = if r.dice == Dice::One && rng.random() {
-        ExitRolls::OneOrSix
-    } else {
-        ExitRolls::Six
-    };
-    r.bonus_after_kick = rng.random();
-    r.bonus_after_finish = rng.random();
-    r.three_in_a_row_forfeit = rng.random();
-    r.safe_squares = [
-        SafeSquares::StartsAndStars,
-        SafeSquares::StartsOnly,
-        SafeSquares::None,
-    ][rng.random_range(0..3)];
-    r.pairs = [Pairs::Ordinary, Pairs::SafePair, Pairs::Block][rng.random_range(0..3)];
-    r.no_passing = rng.random();
-    r.forced_kick = rng.random();
-    r.forced_exit = rng.random();
-    r.home_column = if rng.random() {
-        HomeColumn::Climb
-    } else {
-        HomeColumn::Exact
-    };
-    r.game_end = [
-        GameEnd::FirstWinnerByHorsesHome,
-        GameEnd::FirstWinnerByDistance,
-        GameEnd::PlayOn,
-    ][rng.random_range(0..3)];
-    r.direction = if rng.random() {
-        Direction::Clockwise
-    } else {
-        Direction::CounterClockwise
-    };
-    r.scoring = rng.random();
-    r.roll_cap = 20_000;
-    r
-}
-
 #[test]
 fn random_toggle_combinations() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     for i in 0..600 {
-        let rules = random_rules(&mut rng);
+        let rules = common::random_rules(&mut rng, 20_000);
         assert_eq!(rules.validate(), Ok(()));
         let seats = SEATINGS[i % 3];
         let game = play_checked(rules, seats, i as u64);

@@ -1,8 +1,10 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use ca_ngua::engine::Rules;
+use ca_ngua::engine::{Dice, Direction, ExitRolls, GameEnd, HomeColumn, Pairs, Rules, SafeSquares};
 use ca_ngua::rules_file::RuleSet;
+use rand::RngExt;
+use rand::rngs::Xoshiro256PlusPlus;
 
 /// A rule set from `preset+field=value+field=value`, with fields and
 /// values spelled as in the RON rules file.
@@ -68,4 +70,45 @@ pub fn rules_table() -> Vec<Case> {
         });
     }
     cases
+}
+
+/// A random combination of every toggle (a valid one), for property tests.
+pub fn random_rules(rng: &mut Xoshiro256PlusPlus, roll_cap: u32) -> Rules {
+    let mut r = Rules::standard();
+    r.dice = if rng.random() { Dice::Two } else { Dice::One };
+    r.exit_rolls = if r.dice == Dice::One && rng.random() {
+        ExitRolls::OneOrSix
+    } else {
+        ExitRolls::Six
+    };
+    r.bonus_after_kick = rng.random();
+    r.bonus_after_finish = rng.random();
+    r.three_in_a_row_forfeit = rng.random();
+    r.safe_squares = [
+        SafeSquares::StartsAndStars,
+        SafeSquares::StartsOnly,
+        SafeSquares::None,
+    ][rng.random_range(0..3)];
+    r.pairs = [Pairs::Ordinary, Pairs::SafePair, Pairs::Block][rng.random_range(0..3)];
+    r.no_passing = rng.random();
+    r.forced_kick = rng.random();
+    r.forced_exit = rng.random();
+    r.home_column = if rng.random() {
+        HomeColumn::Climb
+    } else {
+        HomeColumn::Exact
+    };
+    r.game_end = [
+        GameEnd::FirstWinnerByHorsesHome,
+        GameEnd::FirstWinnerByDistance,
+        GameEnd::PlayOn,
+    ][rng.random_range(0..3)];
+    r.direction = if rng.random() {
+        Direction::Clockwise
+    } else {
+        Direction::CounterClockwise
+    };
+    r.scoring = rng.random();
+    r.roll_cap = roll_cap;
+    r
 }
