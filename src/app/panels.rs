@@ -52,6 +52,16 @@ fn die_ui(ui: &mut Ui, face: Option<u8>, size: f32, tint: Color32) {
     }
 }
 
+/// A floating window's first place: centred, just below the top bar (so
+/// it never hides the buttons that open and close it).
+pub(super) fn place_window<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::Window<'a> {
+    let screen = ctx.content_rect();
+    window
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(Pos2::new(screen.center().x, screen.top() + 48.0))
+        .constrain(true)
+}
+
 /// Below this window width the settings panel becomes a drawer.
 const NARROW_WINDOW: f32 = 1000.0;
 /// The settings panel's width.
@@ -395,10 +405,11 @@ impl CaNguaApp {
         }
         let mut open = true;
         let summary = crate::rules_text::summary(&self.i18n, self.session.rules());
-        egui::Window::new(self.i18n.t("rules-window-title"))
+        place_window(egui::Window::new(self.i18n.t("rules-window-title")), ctx)
             .id(egui::Id::unique("rules-window"))
             .open(&mut open)
             .default_width(460.0)
+            .default_height(560.0)
             .vscroll(true)
             .show(ctx, |ui| {
                 if summary.differences.is_empty() {

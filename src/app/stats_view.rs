@@ -125,7 +125,7 @@ impl CaNguaApp {
         let i18n = &self.i18n;
         let stats = &self.stats;
         let dark = self.dark;
-        egui::Window::new(i18n.t("stats-title"))
+        super::panels::place_window(egui::Window::new(i18n.t("stats-title")), ctx)
             .id(egui::Id::unique("stats-window"))
             .open(&mut open)
             .default_width(520.0)
