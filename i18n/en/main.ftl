@@ -173,6 +173,7 @@ where-yard = in the yard
 where-track = square { $square }
 where-home = home cell { $cell }
 where-centre = home
+to-centre = the centre
 horse-label = { $Colour } horse { $n }, { $where }, can move
 target-label = Move to { $where }
 board-label = The board

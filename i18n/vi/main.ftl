@@ -173,6 +173,7 @@ where-yard = trong chuồng
 where-track = ô { $square }
 where-home = ô đích { $cell }
 where-centre = đã về đích
+to-centre = đích
 horse-label = Ngựa { $colour } { $n }, { $where }, đi được
 target-label = Đi tới { $where }
 board-label = Bàn cờ

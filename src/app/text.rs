@@ -32,6 +32,16 @@ pub fn where_text(i18n: &I18n, seat: Seat, progress: u8) -> String {
     }
 }
 
+/// Where a move takes a horse, in words: like `where_text`, but the centre
+/// is a place to go to ("đến đích"), not a state ("đã về đích").
+pub fn to_text(i18n: &I18n, seat: Seat, progress: u8) -> String {
+    if progress >= CENTRE {
+        i18n.t("to-centre")
+    } else {
+        where_text(i18n, seat, progress)
+    }
+}
+
 /// The accessible name of a horse that can move.
 pub fn horse_label(i18n: &I18n, seat: Seat, number: usize, progress: u8) -> String {
     i18n.t_args(
@@ -49,7 +59,7 @@ pub fn horse_label(i18n: &I18n, seat: Seat, number: usize, progress: u8) -> Stri
 pub fn target_label(i18n: &I18n, seat: Seat, m: Move) -> String {
     i18n.t_args(
         "target-label",
-        &[("where", Arg::from(where_text(i18n, seat, m.to)))],
+        &[("where", Arg::from(to_text(i18n, seat, m.to)))],
     )
 }
 
@@ -62,7 +72,7 @@ pub fn move_text(i18n: &I18n, seat: Seat, m: Move) -> String {
             "move-advance",
             &[
                 ("from", Arg::from(where_text(i18n, seat, m.from))),
-                ("to", Arg::from(where_text(i18n, seat, m.to))),
+                ("to", Arg::from(to_text(i18n, seat, m.to))),
             ],
         )
     }
@@ -82,7 +92,7 @@ pub fn log_text(i18n: &I18n, e: &LogEntry) -> String {
                 ("who", who),
                 ("roll", roll),
                 ("from", Arg::from(where_text(i18n, e.seat, *from))),
-                ("to", Arg::from(where_text(i18n, e.seat, *to))),
+                ("to", Arg::from(to_text(i18n, e.seat, *to))),
             ],
         ),
         LogEvent::Kick { victims, square } => {
