@@ -174,3 +174,15 @@ fn scoring_off_keeps_no_ledger() {
     assert!(Game::new(rules, &[Seat::Red], Seat::Red).is_err());
     assert!(Game::new(rules, &[Seat::Red, Seat::Yellow], Seat::Blue).is_err());
 }
+
+#[test]
+fn a_saved_game_over_the_safety_cap_is_refused() {
+    use ca_ngua::engine::{GameError, GameRecord};
+    let mut g = game("standard", "Y,Y,Y,10/-/Y,Y,Y,Y/- r 0");
+    play(&mut g, "3", "10-13");
+    let mut record = GameRecord::from(&g);
+    record.rolls = record.rules.roll_cap;
+    assert!(Game::try_from(record.clone()).is_ok());
+    record.rolls += 1;
+    assert_eq!(Game::try_from(record).err(), Some(GameError::Rolls));
+}

@@ -83,6 +83,8 @@ pub enum GameError {
     Players,
     /// A saved finishing order that does not match the position.
     FinishOrder,
+    /// A saved roll count over the rules' safety cap.
+    Rolls,
 }
 
 impl fmt::Display for GameError {
@@ -96,6 +98,7 @@ impl fmt::Display for GameError {
             GameError::FinishOrder => f.write_str(
                 "the finishing order does not list exactly the colours that have finished",
             ),
+            GameError::Rolls => f.write_str("more rolls played than the rules' safety cap allows"),
         }
     }
 }
@@ -363,6 +366,9 @@ impl TryFrom<GameRecord> for Game {
     fn try_from(r: GameRecord) -> Result<Game, GameError> {
         let position = Position::parse(&r.position, &r.rules).map_err(GameError::Position)?;
         let mut game = Game::from_position(r.rules, position)?;
+        if r.rolls > r.rules.roll_cap {
+            return Err(GameError::Rolls);
+        }
         let actually_finished: Vec<Seat> = game.finish_order().collect();
         let mut listed = r.finished.clone();
         listed.dedup();

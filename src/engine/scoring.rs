@@ -75,8 +75,9 @@ pub struct Ledger {
 
 impl Ledger {
     fn add(&mut self, kind: Scoring, seat: Seat, change: [i32; 4]) {
+        // Saturating: a hand-edited save may hold any totals.
         for (p, c) in self.points.iter_mut().zip(change) {
-            *p += c;
+            *p = p.saturating_add(c);
         }
         self.entries.push(LedgerEntry { kind, seat, change });
     }
