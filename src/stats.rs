@@ -78,7 +78,7 @@ impl Stats {
         let (a, b) = roll.dice();
         for face in std::iter::once(a).chain(b) {
             if let Some(n) = self.faces.get_mut(usize::from(face).wrapping_sub(1)) {
-                *n += 1;
+                bump(n, 1);
             }
         }
     }
@@ -92,41 +92,41 @@ impl Stats {
             if n == 0 {
                 continue;
             }
-            self.kind(mover).kicks_made += n;
-            self.by_colour[fx.seat.index()].kicks_made += n;
+            bump(&mut self.kind(mover).kicks_made, n);
+            bump(&mut self.by_colour[fx.seat.index()].kicks_made, n);
             let kind = config.players[victim.index()];
-            self.kind(kind).kicks_suffered += n;
-            self.by_colour[victim.index()].kicks_suffered += n;
+            bump(&mut self.kind(kind).kicks_suffered, n);
+            bump(&mut self.by_colour[victim.index()].kicks_suffered, n);
         }
         if thau_ma {
-            self.kind(mover).thau_ma += 1;
-            self.by_colour[fx.seat.index()].thau_ma += 1;
+            bump(&mut self.kind(mover).thau_ma, 1);
+            bump(&mut self.by_colour[fx.seat.index()].thau_ma, 1);
         }
         if fx.door_to_bottom {
-            self.kind(mover).sap_ham += 1;
-            self.by_colour[fx.seat.index()].sap_ham += 1;
+            bump(&mut self.kind(mover).sap_ham, 1);
+            bump(&mut self.by_colour[fx.seat.index()].sap_ham, 1);
         }
     }
 
     /// Counts a finished game.
     pub fn record_game(&mut self, config: &GameConfig, outcome: &Outcome) {
-        self.games += 1;
+        bump(&mut self.games, 1);
         self.longest_game = self.longest_game.max(outcome.rolls);
         for &seat in &config.seats {
             let kind = config.players[seat.index()];
             let won = u64::from(outcome.winner == Some(seat));
             let r = self.kind(kind);
-            r.played += 1;
-            r.won += won;
+            bump(&mut r.played, 1);
+            bump(&mut r.won, won);
             let c = &mut self.by_colour[seat.index()];
-            c.played += 1;
-            c.won += won;
+            bump(&mut c.played, 1);
+            bump(&mut c.won, won);
         }
     }
 
     /// Total faces rolled.
     pub fn faces_rolled(&self) -> u64 {
-        self.faces.iter().sum()
+        self.faces.iter().fold(0, |t, &n| t.saturating_add(n))
     }
 
     /// Pearson's chi-squared statistic of the faces against fair dice (5
@@ -205,4 +205,9 @@ mod tests {
         s.faces = [600, 0, 0, 0, 0, 0];
         assert!(s.chi_squared() > 100.0);
     }
+}
+
+/// Adds to a count; a count from a hand-edited file may be anywhere.
+fn bump(count: &mut u64, n: u64) {
+    *count = count.saturating_add(n);
 }

@@ -98,7 +98,7 @@ fn originals() -> Vec<(&'static str, String)> {
     files
 }
 
-const NUMBERS: [&str; 12] = [
+const NUMBERS: [&str; 14] = [
     "0",
     "1",
     "2",
@@ -111,6 +111,8 @@ const NUMBERS: [&str; 12] = [
     "65536",
     "2147483647",
     "4294967296",
+    "18446744073709551615",
+    "170141183460469231731687303715884105727",
 ];
 
 /// One random damage to `text`.
@@ -208,7 +210,10 @@ fn load_and_play(dir: &Path) {
     if let Ok(mut session) = Session::new(prefs.game_config()) {
         play_on(&mut session, 5);
     }
-    let (stats, _) = store.load_stats();
+    let (mut stats, _) = store.load_stats();
+    for roll in ["6", "1", "3+3"] {
+        stats.record_roll(roll.parse().unwrap());
+    }
     let _ = (stats.faces_rolled(), stats.chi_squared());
     let (sets, _) = store.rule_sets();
     for set in sets {

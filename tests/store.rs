@@ -259,3 +259,22 @@ fn rule_sets_export_and_import_and_bad_imports_name_the_field() {
     assert!(ca_ngua::store::valid_rule_set_name("Luật nhà bà"));
     let _ = Seat::Red;
 }
+
+#[test]
+fn statistics_from_a_hand_edited_file_never_overflow() {
+    let dir = temp_dir("huge-stats");
+    std::fs::write(
+        dir.join("stats.ron"),
+        "(version: 1, games: 18446744073709551615, \
+         faces: (18446744073709551615, 18446744073709551615, 5, 0, 0, 1))",
+    )
+    .unwrap();
+    let (mut stats, notice) = Store::at(&dir).load_stats();
+    assert!(notice.is_none(), "{notice:?}");
+    assert_eq!(stats.faces_rolled(), u64::MAX);
+    stats.record_roll("1".parse().unwrap());
+    stats.record_roll("3".parse().unwrap());
+    assert_eq!(stats.faces[0], u64::MAX);
+    assert_eq!(stats.faces[2], 6);
+    assert!(stats.chi_squared().is_finite());
+}
