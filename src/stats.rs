@@ -148,6 +148,11 @@ impl Stats {
     }
 }
 
+/// Adds to a count; a count from a hand-edited file may be anywhere.
+fn bump(count: &mut u64, n: u64) {
+    *count = count.saturating_add(n);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,9 +210,4 @@ mod tests {
         s.faces = [600, 0, 0, 0, 0, 0];
         assert!(s.chi_squared() > 100.0);
     }
-}
-
-/// Adds to a count; a count from a hand-edited file may be anywhere.
-fn bump(count: &mut u64, n: u64) {
-    *count = count.saturating_add(n);
 }
