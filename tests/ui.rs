@@ -5,6 +5,8 @@
 #![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::bots::Level;
 use ca_ngua::engine::{Game, Position, Rules, Seat};
@@ -454,6 +456,35 @@ fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
             names.iter().any(|n| n == file),
             "{file} not rewritten: {names:?}"
         );
+    }
+}
+
+#[test]
+fn damaged_saves_never_stop_the_app() {
+    use ca_ngua::store::Store;
+    use rand::SeedableRng;
+    let originals = common::originals();
+    let dir = temp_dir("damaged");
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
+    // Damaged games (and their preferences and statistics) open in the
+    // app, which draws them, shows the log and the statistics window, and
+    // plays on for a few seconds of bots and pacing.
+    for round in 0..16 {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in originals.iter().take(3) {
+            let text = if round % 3 == 0 || *name == "game.ron" {
+                common::damage(text, &mut rng)
+            } else {
+                text.clone()
+            };
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let app = CaNguaApp::from_store(Store::at(&dir), None, Lang::Vi);
+        let mut h = harness(app);
+        h.run_steps(10);
+        h.get_by_role_and_label(Role::Button, "Thống kê").click();
+        h.run_steps(10);
     }
 }
 
