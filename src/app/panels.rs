@@ -261,10 +261,10 @@ impl CaNguaApp {
         // The dice.
         // The roll waiting, or else the last roll made, in the colour of
         // whoever made it (so a new turn never looks as if it had rolled).
-        let last = self.last_roll();
-        let (roll, roller) = match session.pending_roll() {
-            Some(r) => (Some(r), session.turn()),
-            None => (last.map(|(_, r)| r), last.map(|(s, _)| s)),
+        let pending = session.pending_roll();
+        let (roller, roll) = match pending {
+            Some(r) => (session.turn(), Some(r)),
+            None => self.last_roll().unzip(),
         };
         let rolling = self
             .dice
@@ -300,7 +300,7 @@ impl CaNguaApp {
         });
         let dice_text = match (roll, rolling) {
             (_, true) => i18n.t("dice-rolling"),
-            (Some(r), false) if session.pending_roll().is_some() => {
+            (Some(r), false) if pending.is_some() => {
                 i18n.t_args("dice-label", &[("roll", Arg::from(r.to_string()))])
             }
             (Some(r), false) => i18n.t_args(
