@@ -14,12 +14,6 @@ use ca_ngua::selfplay::{mix_seed, play_out};
 use rand::{RngExt, SeedableRng};
 use std::process::Command;
 
-const SEATINGS: [&[Seat]; 3] = [
-    &[Seat::Red, Seat::Yellow],
-    &[Seat::Red, Seat::Green, Seat::Blue],
-    &[Seat::Red, Seat::Green, Seat::Yellow, Seat::Blue],
-];
-
 /// A bot of every level, Hard on the small test budget so that the suite
 /// stays quick.
 fn bot(level: Level, seed: u64) -> Bot {
@@ -77,7 +71,7 @@ fn every_level_plays_legal_moves_under_every_preset() {
         let rules = Rules::preset(name).unwrap();
         // The traditional preset's games are long: fewer of them.
         let games = if name == "traditional" { 3 } else { 12 };
-        for seats in SEATINGS {
+        for seats in common::SEATINGS {
             for g in 0..games {
                 let levels = levels_for(g, seats.len());
                 let game = play_checked(rules, seats, &levels, 100 * g as u64 + seats.len() as u64);
@@ -94,7 +88,7 @@ fn every_level_plays_legal_moves_under_random_toggles() {
     for i in 0..90 {
         let rules = common::random_rules(&mut rng, 3_000);
         assert_eq!(rules.validate(), Ok(()));
-        let seats = SEATINGS[i % 3];
+        let seats = common::SEATINGS[i % 3];
         play_checked(rules, seats, &levels_for(i, seats.len()), i as u64);
     }
 }

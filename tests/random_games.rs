@@ -14,12 +14,6 @@ use ca_ngua::engine::{
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-const SEATINGS: [&[Seat]; 3] = [
-    &[Seat::Red, Seat::Yellow],
-    &[Seat::Red, Seat::Green, Seat::Blue],
-    &[Seat::Red, Seat::Green, Seat::Yellow, Seat::Blue],
-];
-
 fn check_invariants(pos: &Position, rules: &Rules) -> Result<(), String> {
     let mut on_square: [Option<Seat>; 52] = [None; 52];
     let mut shared = false;
@@ -108,7 +102,7 @@ fn presets_and_player_counts() {
         let rules = Rules::preset(name).unwrap();
         // The traditional preset's games are long: fewer of them.
         let games = if name == "traditional" { 150 } else { 1000 };
-        for seats in SEATINGS {
+        for seats in common::SEATINGS {
             let mut capped = 0;
             for i in 0..games {
                 let game = play_checked(rules, seats, 1000 * i + seats.len() as u64);
@@ -137,7 +131,7 @@ fn random_toggle_combinations() {
     for i in 0..600 {
         let rules = common::random_rules(&mut rng, 20_000);
         assert_eq!(rules.validate(), Ok(()));
-        let seats = SEATINGS[i % 3];
+        let seats = common::SEATINGS[i % 3];
         let game = play_checked(rules, seats, i as u64);
         let outcome = game.outcome().expect("over");
         // Every game ends: by a winner, or (rarely, with blocks) the cap.

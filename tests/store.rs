@@ -3,6 +3,8 @@
 //! aside and never cost the player anything.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use ca_ngua::bots::Level;
 use ca_ngua::engine::{Rules, Seat};
 use ca_ngua::i18n::Lang;
@@ -14,13 +16,6 @@ use ca_ngua::store::{
     GAME_VERSION, GameFile, Store, StoreNotice, export_rule_set, import_rule_set,
 };
 use std::path::PathBuf;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ca-ngua-store-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn kept_aside(dir: &std::path::Path, file: &str) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
@@ -56,7 +51,7 @@ fn some_prefs() -> Prefs {
 
 #[test]
 fn every_file_type_round_trips() {
-    let dir = temp_dir("round-trip");
+    let dir = common::temp_dir("round-trip");
     let store = Store::at(&dir);
     // Missing files read as defaults, without a notice.
     assert_eq!(store.load_prefs(), (Prefs::default(), None));
@@ -123,7 +118,7 @@ fn every_file_type_round_trips() {
 
 #[test]
 fn bad_files_are_kept_aside_and_defaults_used() {
-    let dir = temp_dir("bad");
+    let dir = common::temp_dir("bad");
     let store = Store::at(&dir);
     let good = {
         store.save_prefs(&some_prefs()).unwrap();
@@ -182,7 +177,7 @@ fn bad_files_are_kept_aside_and_defaults_used() {
 
 #[test]
 fn a_game_that_does_not_replay_is_kept_aside() {
-    let dir = temp_dir("bad-game");
+    let dir = common::temp_dir("bad-game");
     let store = Store::at(&dir);
     let session = Session::seeded(GameConfig::default(), 1).unwrap();
     let mut game = GameFile {
@@ -204,7 +199,7 @@ fn a_game_that_does_not_replay_is_kept_aside() {
 
 #[test]
 fn an_unwritable_place_gives_notices_not_crashes() {
-    let dir = temp_dir("unwritable");
+    let dir = common::temp_dir("unwritable");
     // A file where the directory should be: nothing can be created in it
     // (this holds even for root, unlike permissions).
     let blocker = dir.join("not-a-dir");
@@ -225,7 +220,7 @@ fn an_unwritable_place_gives_notices_not_crashes() {
 
 #[test]
 fn the_environment_override_picks_the_directory() {
-    let dir = temp_dir("override");
+    let dir = common::temp_dir("override");
     let (store, notice) = Store::from_override(Some(dir.clone()));
     assert_eq!(notice, None);
     assert_eq!(store.dir(), Some(dir.as_path()));
@@ -238,7 +233,7 @@ fn the_environment_override_picks_the_directory() {
 
 #[test]
 fn rule_sets_export_and_import_and_bad_imports_name_the_field() {
-    let dir = temp_dir("export");
+    let dir = common::temp_dir("export");
     let mut rules = Rules::standard();
     rules.no_passing = true;
     let set = RuleSet::new("Không vượt", rules);
@@ -262,7 +257,7 @@ fn rule_sets_export_and_import_and_bad_imports_name_the_field() {
 
 #[test]
 fn statistics_from_a_hand_edited_file_never_overflow() {
-    let dir = temp_dir("huge-stats");
+    let dir = common::temp_dir("huge-stats");
     std::fs::write(
         dir.join("stats.ron"),
         "(version: 1, games: 18446744073709551615, \

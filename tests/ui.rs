@@ -358,17 +358,10 @@ fn the_bundled_font_covers_every_character_we_show() {
     assert!(fonts.has_glyph(&font, 'ự') && fonts.has_glyph(&font, 'Ỷ'));
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ca-ngua-ui-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn a_restarted_app_resumes_the_game_exactly() {
     use ca_ngua::store::Store;
-    let dir = temp_dir("resume");
+    let dir = common::temp_dir("resume");
     Store::at(&dir).save_prefs(&prefs(Lang::Vi)).unwrap();
     let app = CaNguaApp::from_store(Store::at(&dir), None, Lang::En);
     let mut h = harness(app);
@@ -425,7 +418,7 @@ fn a_restarted_app_resumes_the_game_exactly() {
 #[test]
 fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
     use ca_ngua::store::Store;
-    let dir = temp_dir("bad-start");
+    let dir = common::temp_dir("bad-start");
     std::fs::write(dir.join("prefs.ron"), "(version: 1, player_count: ").unwrap();
     std::fs::write(dir.join("game.ron"), "\u{0}\u{1}garbage").unwrap();
     std::fs::write(dir.join("stats.ron"), "(version: 42)").unwrap();
@@ -464,7 +457,7 @@ fn damaged_saves_never_stop_the_app() {
     use ca_ngua::store::Store;
     use rand::SeedableRng;
     let originals = common::originals();
-    let dir = temp_dir("damaged");
+    let dir = common::temp_dir("damaged");
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
     // Damaged games (and their preferences and statistics) open in the
     // app, which draws them, shows the log and the statistics window, and

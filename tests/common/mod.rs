@@ -2,7 +2,9 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use ca_ngua::bots::Level;
-use ca_ngua::engine::{Dice, Direction, ExitRolls, GameEnd, HomeColumn, Pairs, Rules, SafeSquares};
+use ca_ngua::engine::{
+    Dice, Direction, ExitRolls, GameEnd, HomeColumn, Pairs, Rules, SafeSquares, Seat,
+};
 use ca_ngua::prefs::Prefs;
 use ca_ngua::rules_file::RuleSet;
 use ca_ngua::session::{PlayerKind, Session};
@@ -119,14 +121,22 @@ pub fn random_rules(rng: &mut Xoshiro256PlusPlus, roll_cap: u32) -> Rules {
     r
 }
 
-// Damaged files (tests/damaged_files.rs, tests/ui.rs).
+/// The seatings of 2, 3 and 4 players (2 sit opposite).
+pub const SEATINGS: [&[Seat]; 3] = [
+    &[Seat::Red, Seat::Yellow],
+    &[Seat::Red, Seat::Green, Seat::Blue],
+    &[Seat::Red, Seat::Green, Seat::Yellow, Seat::Blue],
+];
 
+/// A fresh, empty folder for one test, unique to this test process.
 pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ca-ngua-damage-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("ca-ngua-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+// Damaged files (tests/damaged_files.rs, tests/ui.rs).
 
 /// Plays `rolls` rolls of a session, the first legal move each time.
 pub fn play_on(session: &mut Session, rolls: usize) {
