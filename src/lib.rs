@@ -15,3 +15,4 @@ pub mod selfplay;
 pub mod session;
 pub mod stats;
 pub mod store;
+pub mod table;

@@ -8,11 +8,14 @@
 use super::board::{ARM, CENTRE, DOOR, HORSES, Seat, TOP_CELL, TRACK_SQUARES, track_square};
 use super::position::{NO_TURN, NOT_A_PROGRESS, Position, YARD, spread, zero_bytes};
 use super::rules::{Compiled, Dice, ExitRolls, HomeColumn, Pairs, Rules};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// A roll: one die (`6`) or two dice (`3+4`, written low die first).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// Files and messages hold it as its notation string.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Roll {
     /// The low die (the only die with one die).
     a: u8,
@@ -165,6 +168,20 @@ impl fmt::Display for Roll {
     }
 }
 
+impl From<Roll> for String {
+    fn from(r: Roll) -> String {
+        r.to_string()
+    }
+}
+
+impl TryFrom<String> for Roll {
+    type Error = RollError;
+
+    fn try_from(s: String) -> Result<Roll, RollError> {
+        s.parse()
+    }
+}
+
 /// A roll that is not `1`..`6` or `a+b`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RollError(pub String);
@@ -205,8 +222,10 @@ impl FromStr for Roll {
 
 /// A move of one horse, `FROM-TO` in progress terms; `from` is [`YARD`]
 /// for an exit. Horses of one colour on the same progress are
-/// interchangeable, so this names the move completely.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// interchangeable, so this names the move completely. Files and messages
+/// hold it as its notation string.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Move {
     /// Progress before the move, or `YARD`.
     pub from: u8,
@@ -238,6 +257,20 @@ impl fmt::Display for Move {
         } else {
             write!(f, "{}-{}", self.from, self.to)
         }
+    }
+}
+
+impl From<Move> for String {
+    fn from(m: Move) -> String {
+        m.to_string()
+    }
+}
+
+impl TryFrom<String> for Move {
+    type Error = MoveError;
+
+    fn try_from(s: String) -> Result<Move, MoveError> {
+        s.parse()
     }
 }
 

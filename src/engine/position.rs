@@ -7,6 +7,7 @@
 
 use super::board::{CENTRE, DOOR, HORSES, Seat, TRACK_SQUARES, home_cell, is_track, track_square};
 use super::rules::{HomeColumn, Pairs, Rules};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -151,8 +152,11 @@ impl Default for Position {
     }
 }
 
-/// The notation, parsed but not yet checked against a rule set.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The notation, parsed but not yet checked against a rule set. Each
+/// colour's horses are sorted (yard first), so two setups of one position
+/// are equal. Files and messages hold it as its notation string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Setup {
     /// Each colour's horses (progress or `YARD`), `None` when not playing.
     pub horses: [Option<[u8; HORSES]>; 4],
@@ -316,6 +320,7 @@ impl FromStr for Setup {
             for (slot, token) in h.iter_mut().zip(tokens) {
                 *slot = parse_horse(seat, token)?;
             }
+            sort_horses(&mut h);
             horses[seat.index()] = Some(h);
         }
         let turn = match fields[1] {
@@ -576,6 +581,45 @@ fn write_horse(f: &mut fmt::Formatter<'_>, p: u8) -> fmt::Result {
         f.write_str("Y")
     } else {
         write!(f, "{p}")
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for seat in Seat::ALL {
+            if seat.index() > 0 {
+                f.write_str("/")?;
+            }
+            let Some(mut horses) = self.horses[seat.index()] else {
+                f.write_str("-")?;
+                continue;
+            };
+            sort_horses(&mut horses);
+            for (i, &p) in horses.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write_horse(f, p)?;
+            }
+        }
+        match self.turn {
+            Some(seat) => write!(f, " {seat} {}", self.streak),
+            None => write!(f, " - {}", self.streak),
+        }
+    }
+}
+
+impl From<Setup> for String {
+    fn from(s: Setup) -> String {
+        s.to_string()
+    }
+}
+
+impl TryFrom<String> for Setup {
+    type Error = PositionError;
+
+    fn try_from(s: String) -> Result<Setup, PositionError> {
+        s.parse()
     }
 }
 

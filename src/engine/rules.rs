@@ -252,6 +252,32 @@ impl Rules {
         Ok(())
     }
 
+    /// The nearest rule set that validates, for settings edited one toggle
+    /// at a time (the settings panel, rule files, the command line): with
+    /// two dice a horse exits on a double or `1+6`, so `exit_rolls` becomes
+    /// `six`; a safety cap out of range is brought into range.
+    pub fn normalized(mut self) -> Rules {
+        if self.dice == Dice::Two {
+            self.exit_rolls = ExitRolls::Six;
+        }
+        self.roll_cap = self.roll_cap.clamp(1, MAX_ROLL_CAP);
+        self
+    }
+
+    /// The rules after one toggle changed from `before`: [`Rules::normalized`],
+    /// and the safety cap follows the home column (the climb's games are far
+    /// longer, RULES.md 2.5) unless only the cap itself changed.
+    pub fn edited_from(self, before: &Rules) -> Rules {
+        let mut r = self.normalized();
+        if r != *before && r.roll_cap == before.roll_cap {
+            r.roll_cap = match r.home_column {
+                HomeColumn::Exact => Rules::standard().roll_cap,
+                HomeColumn::Climb => Rules::traditional().roll_cap,
+            };
+        }
+        r
+    }
+
     /// True when the square (absolute 0..=51) is safe by the board alone
     /// (start or star squares), before any pair rule.
     #[inline]

@@ -1,0 +1,146 @@
+//! Where computer players think. A table is given a runner: the app's runs
+//! each decision on a thread of its own and wakes the window when it is
+//! done; tests and self-play decide inline, synchronously, so nothing
+//! sleeps or polls.
+
+use crate::bots::{Bot, Decision, Level};
+use crate::engine::{Move, Position, Roll, Rules};
+use std::fmt;
+use std::sync::Arc;
+use std::sync::mpsc;
+
+/// One decision for a computer player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BotJob {
+    /// Which decision (answers to an older one are ignored).
+    pub ticket: u64,
+    /// The player's level.
+    pub level: Level,
+    /// The player's seed for this decision.
+    pub seed: u64,
+    /// The rules.
+    pub rules: Rules,
+    /// The position, the computer's colour to move.
+    pub position: Position,
+    /// The roll (with two or more legal moves).
+    pub roll: Roll,
+}
+
+impl BotJob {
+    /// Makes the decision here and now.
+    pub fn decide(&self) -> Option<Move> {
+        let moves = self.position.legal_moves(&self.rules, self.roll);
+        let decision = Decision {
+            rules: &self.rules,
+            position: &self.position,
+            roll: self.roll,
+            moves: &moves,
+        };
+        moves
+            .first()
+            .map(|_| Bot::new(self.level, self.seed).choose(&decision))
+    }
+}
+
+/// A runner's answer for a ticket.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The move.
+    Ready(Move),
+    /// Still thinking.
+    Thinking,
+    /// Nothing asked for this ticket: ask.
+    NotAsked,
+    /// The thinker died without an answer: play without it.
+    Failed,
+}
+
+/// Thinks for computer players.
+pub trait Runner: Send + fmt::Debug {
+    /// Starts thinking about a decision (forgetting any earlier one).
+    fn start(&mut self, job: BotJob);
+    /// The answer for `ticket`, once ready.
+    fn answer(&mut self, ticket: u64) -> Answer;
+}
+
+/// Decides at once, on the caller's thread (tests, servers' worker tasks).
+#[derive(Debug, Default)]
+pub struct InlineRunner {
+    done: Option<(u64, Option<Move>)>,
+}
+
+impl Runner for InlineRunner {
+    fn start(&mut self, job: BotJob) {
+        self.done = Some((job.ticket, job.decide()));
+    }
+
+    fn answer(&mut self, ticket: u64) -> Answer {
+        match self.done {
+            Some((t, Some(mv))) if t == ticket => Answer::Ready(mv),
+            Some((t, None)) if t == ticket => Answer::Failed,
+            _ => Answer::NotAsked,
+        }
+    }
+}
+
+/// Decides on a thread per decision and calls `wake` when done (the app
+/// passes a repaint request).
+pub struct ThreadRunner {
+    job: Option<(u64, mpsc::Receiver<Option<Move>>)>,
+    wake: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl fmt::Debug for ThreadRunner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ThreadRunner")
+            .field("ticket", &self.job.as_ref().map(|j| j.0))
+            .finish()
+    }
+}
+
+impl ThreadRunner {
+    /// A runner that calls `wake` after each decision.
+    pub fn new(wake: impl Fn() + Send + Sync + 'static) -> ThreadRunner {
+        ThreadRunner {
+            job: None,
+            wake: Arc::new(wake),
+        }
+    }
+}
+
+impl Runner for ThreadRunner {
+    fn start(&mut self, job: BotJob) {
+        let (tx, rx) = mpsc::channel();
+        let wake = Arc::clone(&self.wake);
+        let spawned = std::thread::Builder::new()
+            .name("computer-player".into())
+            .spawn(move || {
+                // The table may have moved on; a closed channel is fine.
+                let _ = tx.send(job.decide());
+                wake();
+            });
+        if spawned.is_err() {
+            // No thread to be had: decide here rather than stall the game.
+            let (tx, rx2) = mpsc::channel();
+            let _ = tx.send(job.decide());
+            self.job = Some((job.ticket, rx2));
+            drop(rx);
+        } else {
+            self.job = Some((job.ticket, rx));
+        }
+    }
+
+    fn answer(&mut self, ticket: u64) -> Answer {
+        let Some((t, rx)) = &self.job else {
+            return Answer::NotAsked;
+        };
+        if *t != ticket {
+            return Answer::NotAsked;
+        }
+        match rx.try_recv() {
+            Ok(Some(mv)) => Answer::Ready(mv),
+            Ok(None) | Err(mpsc::TryRecvError::Disconnected) => Answer::Failed,
+            Err(mpsc::TryRecvError::Empty) => Answer::Thinking,
+        }
+    }
+}
