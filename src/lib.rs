@@ -12,7 +12,6 @@ pub mod prefs;
 pub mod rules_file;
 pub mod rules_text;
 pub mod selfplay;
-pub mod session;
 pub mod stats;
 pub mod store;
 pub mod table;

@@ -12,7 +12,7 @@ fn main() -> eframe::Result {
     let (store, opened) = Store::open();
     // The first start follows the system language; Vietnamese otherwise.
     let system_lang = Lang::from_locale(&sys_locale::get_locale().unwrap_or_default());
-    let app = CaNguaApp::from_store(store, opened, system_lang);
+    let app = CaNguaApp::from_store(store, opened, system_lang, None);
     let look = app.prefs().look;
     let title = app.title();
     let options = eframe::NativeOptions {
@@ -30,6 +30,8 @@ fn main() -> eframe::Result {
         options,
         Box::new(move |cc| {
             setup_context(&cc.egui_ctx, look);
+            let mut app = app;
+            app.set_waker(&cc.egui_ctx);
             Ok(Box::new(app))
         }),
     )

@@ -3,10 +3,39 @@
 //! Kept as one serde struct with `#[serde(default)]`, so a file from an
 //! older version that lacks a field still loads.
 
+use crate::bots::Level;
 use crate::engine::{Rules, Seat};
 use crate::i18n::Lang;
-use crate::session::{GameConfig, PlayerKind};
+use crate::table::{Controller, seats_for};
 use serde::{Deserialize, Serialize};
+
+/// The level a new computer player starts at.
+pub const DEFAULT_BOT: Level = Level::Medium;
+
+/// Who plays a colour in a game at this device.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayerKind {
+    /// A person at this device.
+    Human,
+    /// The computer, at a level.
+    Bot(Level),
+}
+
+impl PlayerKind {
+    /// True for a person.
+    pub fn is_human(self) -> bool {
+        self == PlayerKind::Human
+    }
+
+    /// Who controls the seat at the table.
+    pub fn controller(self) -> Controller {
+        match self {
+            PlayerKind::Human => Controller::Here,
+            PlayerKind::Bot(level) => Controller::Computer(level),
+        }
+    }
+}
 
 /// The version of the preferences this build writes.
 pub const PREFS_VERSION: u32 = 1;
@@ -51,12 +80,16 @@ pub struct Prefs {
 
 impl Default for Prefs {
     fn default() -> Self {
-        let config = GameConfig::default();
         Prefs {
             version: PREFS_VERSION,
             lang: None,
             player_count: 4,
-            players: config.players,
+            players: [
+                PlayerKind::Human,
+                PlayerKind::Bot(DEFAULT_BOT),
+                PlayerKind::Bot(DEFAULT_BOT),
+                PlayerKind::Bot(DEFAULT_BOT),
+            ],
             rules: Rules::standard(),
             auto_roll: false,
             auto_move: false,
@@ -67,19 +100,21 @@ impl Default for Prefs {
 }
 
 impl Prefs {
-    /// The configuration of a new game with these preferences.
-    pub fn game_config(&self) -> GameConfig {
-        GameConfig {
-            seats: GameConfig::seats_for(self.player_count),
-            players: self.players,
-            rules: self.rules,
-        }
+    /// The colours of a new game with these preferences.
+    pub fn seats(&self) -> Vec<Seat> {
+        seats_for(self.player_count)
     }
 
-    /// True when a game with `config` is what these preferences would
-    /// start, players aside (those can change during a game).
-    pub fn matches_game(&self, config: &GameConfig) -> bool {
-        config.rules == self.rules && config.seats == GameConfig::seats_for(self.player_count)
+    /// Who controls each seat, by seat index.
+    pub fn controllers(&self) -> [Controller; 4] {
+        self.players.map(PlayerKind::controller)
+    }
+
+    /// True when a game under `rules` with these colours is what these
+    /// preferences would start, players aside (those can change during a
+    /// game).
+    pub fn matches_game(&self, rules: &Rules, seats: &[Seat]) -> bool {
+        *rules == self.rules && seats == self.seats().as_slice()
     }
 
     /// Who plays `seat`.

@@ -39,7 +39,7 @@ pub struct RuleSet {
 
 #[derive(Deserialize)]
 struct VersionOnly {
-    version: Option<u32>,
+    version: u32,
 }
 
 /// Why a rules file was refused.
@@ -83,9 +83,7 @@ impl RuleSet {
     pub fn from_ron(text: &str) -> Result<RuleSet, RulesFileError> {
         // Look at the version first, so that a newer file is refused for
         // being newer rather than for a field this build does not know.
-        let version = ron::from_str::<VersionOnly>(text)
-            .ok()
-            .and_then(|v| v.version);
+        let version = ron::from_str::<VersionOnly>(text).ok().map(|v| v.version);
         if let Some(v) = version
             && v > RULES_FILE_VERSION
         {

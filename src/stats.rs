@@ -3,7 +3,7 @@
 //! face rolled (so a player can see the dice are fair).
 
 use crate::engine::{Effects, Outcome, Seat};
-use crate::session::{GameConfig, PlayerKind};
+use crate::table::Controller;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -60,16 +60,18 @@ impl Default for Stats {
     }
 }
 
-/// The key of a kind of player in `by_kind`.
-pub fn kind_key(kind: PlayerKind) -> String {
-    match kind {
-        PlayerKind::Human => "human".into(),
-        PlayerKind::Bot(level) => level.name().into(),
+/// The key of whoever plays a seat in `by_kind`: `human` for a person,
+/// the level's name for a computer (one standing in for an absent person
+/// too: it made the moves).
+pub fn kind_key(controller: Controller) -> String {
+    match controller.computer() {
+        None => "human".into(),
+        Some(level) => level.name().into(),
     }
 }
 
 impl Stats {
-    fn kind(&mut self, kind: PlayerKind) -> &mut Record {
+    fn kind(&mut self, kind: Controller) -> &mut Record {
         self.by_kind.entry(kind_key(kind)).or_default()
     }
 
@@ -84,9 +86,10 @@ impl Stats {
     }
 
     /// Counts what one move did: kicks, Thầu mạ (when `thau_ma` — the
-    /// first of the game) and Sập hầm.
-    pub fn record_move(&mut self, config: &GameConfig, fx: &Effects, thau_ma: bool) {
-        let mover = config.players[fx.seat.index()];
+    /// first of the game) and Sập hầm, each for whoever played the seats
+    /// at that moment (`controllers` by seat index).
+    pub fn record_move(&mut self, controllers: &[Controller; 4], fx: &Effects, thau_ma: bool) {
+        let mover = controllers[fx.seat.index()];
         for victim in Seat::ALL {
             let n = u64::from(fx.kicked[victim.index()]);
             if n == 0 {
@@ -94,7 +97,7 @@ impl Stats {
             }
             bump(&mut self.kind(mover).kicks_made, n);
             bump(&mut self.by_colour[fx.seat.index()].kicks_made, n);
-            let kind = config.players[victim.index()];
+            let kind = controllers[victim.index()];
             bump(&mut self.kind(kind).kicks_suffered, n);
             bump(&mut self.by_colour[victim.index()].kicks_suffered, n);
         }
@@ -108,12 +111,18 @@ impl Stats {
         }
     }
 
-    /// Counts a finished game.
-    pub fn record_game(&mut self, config: &GameConfig, outcome: &Outcome) {
+    /// Counts a finished game between `seats`, played at its end by
+    /// `controllers`.
+    pub fn record_game(
+        &mut self,
+        seats: &[Seat],
+        controllers: &[Controller; 4],
+        outcome: &Outcome,
+    ) {
         bump(&mut self.games, 1);
         self.longest_game = self.longest_game.max(outcome.rolls);
-        for &seat in &config.seats {
-            let kind = config.players[seat.index()];
+        for &seat in seats {
+            let kind = controllers[seat.index()];
             let won = u64::from(outcome.winner == Some(seat));
             let r = self.kind(kind);
             bump(&mut r.played, 1);
@@ -165,23 +174,21 @@ mod tests {
         s.record_roll(Roll::die(6));
         s.record_roll(Roll::dice_pair(2, 6));
         assert_eq!(s.faces, [0, 1, 0, 0, 0, 2]);
-        let config = GameConfig {
-            seats: vec![Seat::Red, Seat::Green],
-            players: [
-                PlayerKind::Human,
-                PlayerKind::Bot(Level::Random),
-                PlayerKind::Human,
-                PlayerKind::Human,
-            ],
-            rules: Rules::standard(),
-        };
-        let pos = crate::engine::Position::parse("10,Y,Y,Y/1,1,Y,Y/-/- r 0", &config.rules)
-            .expect("position");
-        let mut game = Game::from_position(config.rules, pos).expect("game");
+        let seats = [Seat::Red, Seat::Green];
+        let controllers = [
+            Controller::Here,
+            Controller::Computer(Level::Random),
+            Controller::Here,
+            Controller::Here,
+        ];
+        let rules = Rules::standard();
+        let pos =
+            crate::engine::Position::parse("10,Y,Y,Y/1,1,Y,Y/-/- r 0", &rules).expect("position");
+        let mut game = Game::from_position(rules, pos).expect("game");
         let fx = game
             .play(Roll::die(4), Some("10-14".parse().expect("move")))
             .expect("legal");
-        s.record_move(&config, &fx, false);
+        s.record_move(&controllers, &fx, false);
         assert_eq!(s.by_kind["human"].kicks_made, 2);
         assert_eq!(s.by_kind["random"].kicks_suffered, 2);
         assert_eq!(s.by_colour[1].kicks_suffered, 2);
@@ -193,7 +200,7 @@ mod tests {
             rolls: 120,
             points: None,
         };
-        s.record_game(&config, &outcome);
+        s.record_game(&seats, &controllers, &outcome);
         assert_eq!(s.games, 1);
         assert_eq!(s.by_kind["random"].won, 1);
         assert_eq!(s.by_kind["human"].played, 1);

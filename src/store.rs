@@ -9,21 +9,27 @@
 //! a bad file never costs the player anything. An unwritable directory gives
 //! a notice, never a crash.
 
-use crate::prefs::{PREFS_VERSION, Prefs};
+use crate::dice;
+use crate::engine::{GameRecord, Position, Rules, Seat};
+use crate::prefs::{PREFS_VERSION, PlayerKind, Prefs};
 use crate::rules_file::{RuleSet, describe_ron_error};
-use crate::session::SessionRecord;
 use crate::stats::{STATS_VERSION, Stats};
+use crate::table::{Event, EventKind, Runner, SeatInfo, Table, TableRecord};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The environment variable that overrides the config directory.
 pub const CONFIG_DIR_VAR: &str = "CA_NGUA_CONFIG_DIR";
 
-/// The version of `game.ron` this build writes.
-pub const GAME_VERSION: u32 = 1;
+/// The version of `game.ron` this build writes (1 held the state and a
+/// move log; 2 holds the table's events).
+pub const GAME_VERSION: u32 = 2;
 
 /// Something the player should know about their files.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,22 +83,143 @@ impl fmt::Display for StoreNotice {
     }
 }
 
-/// `game.ron`: the game in progress.
+/// `game.ron`: the game in progress, as the table's events (the roll
+/// waiting for its move included, so restarting never re-rolls).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
     /// Format version.
     pub version: u32,
-    /// The game, the waiting roll included.
-    pub session: SessionRecord,
+    /// The table: rules, who plays each seat, every event.
+    pub table: TableRecord,
     /// The statistics already count this game's result.
     #[serde(default)]
     pub result_recorded: bool,
 }
 
+impl GameFile {
+    /// The file of a table.
+    pub fn of(table: &Table, result_recorded: bool) -> GameFile {
+        GameFile {
+            version: GAME_VERSION,
+            table: table.record(),
+            result_recorded,
+        }
+    }
+}
+
+/// `game.ron` as version 1 wrote it: the state and a move log.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameFileV1 {
+    #[allow(dead_code)]
+    version: u32,
+    session: SessionV1,
+    #[serde(default)]
+    result_recorded: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SessionV1 {
+    config: ConfigV1,
+    game: GameRecord,
+    pending_roll: Option<String>,
+    /// The old move log: not carried over (the game goes on from its state).
+    #[allow(dead_code)]
+    #[serde(default)]
+    log: serde::de::IgnoredAny,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigV1 {
+    #[allow(dead_code)]
+    seats: Vec<Seat>,
+    players: [PlayerKind; 4],
+    #[allow(dead_code)]
+    rules: Rules,
+}
+
+impl GameFileV1 {
+    /// The same game as a table that continues from the saved state.
+    fn upgrade(self) -> Result<GameFile, String> {
+        let game = &self.session.game;
+        let position = Position::parse(&game.position, &game.rules).map_err(|e| e.to_string())?;
+        let controllers = self.session.config.players.map(PlayerKind::controller);
+        let seats = position
+            .playing_seats()
+            .map(|seat| SeatInfo {
+                seat,
+                name: String::new(),
+                kind: controllers[seat.index()].kind(),
+                connected: true,
+            })
+            .collect();
+        let mut events = vec![Event {
+            seq: 1,
+            event: EventKind::Started {
+                position: position.to_setup(),
+                seats,
+            },
+        }];
+        if let (Some(text), Some(seat)) = (&self.session.pending_roll, position.turn()) {
+            let roll = text
+                .parse()
+                .map_err(|e: crate::engine::RollError| e.to_string())?;
+            let moves = position.legal_moves(&game.rules, roll).to_vec();
+            let none = moves.is_empty();
+            events.push(Event {
+                seq: 2,
+                event: EventKind::Rolled { seat, roll, moves },
+            });
+            if none {
+                let mut after =
+                    crate::engine::Game::try_from(game.clone()).map_err(|e| e.to_string())?;
+                after.play(roll, None).map_err(|e| e.to_string())?;
+                events.push(Event {
+                    seq: 3,
+                    event: EventKind::Passed {
+                        seat,
+                        position: after.position().to_setup(),
+                    },
+                });
+            }
+        }
+        Ok(GameFile {
+            version: GAME_VERSION,
+            table: TableRecord {
+                rules: game.rules,
+                controllers,
+                origin: Some(self.session.game),
+                events,
+            },
+            result_recorded: self.result_recorded,
+        })
+    }
+}
+
+/// A game restored from `game.ron`.
+#[derive(Debug)]
+pub struct SavedGame {
+    /// The table, every event checked against the engine.
+    pub table: Table,
+    /// The statistics already count its result.
+    pub result_recorded: bool,
+}
+
 #[derive(Deserialize)]
 struct VersionOnly {
-    version: Option<u32>,
+    version: u32,
+}
+
+/// The version field of a RON file, if it has one that reads.
+fn version_of_text(text: &str) -> Option<u32> {
+    ron::from_str::<VersionOnly>(text).ok().map(|v| v.version)
+}
+
+fn newer(v: u32, current: u32) -> String {
+    format!("made by a newer version of the game (file version {v}, this one reads {current})")
 }
 
 /// Where the files live.
@@ -183,6 +310,26 @@ impl Store {
         version_of: impl Fn(&T) -> u32,
         check: impl Fn(&T) -> Result<(), String>,
     ) -> Result<Option<T>, StoreNotice> {
+        self.load_with(name, current, |text| {
+            let value = ron::from_str::<T>(text).map_err(|e| describe_ron_error(&e))?;
+            let v = version_of(&value);
+            if v > current {
+                return Err(newer(v, current));
+            }
+            check(&value)?;
+            Ok(value)
+        })
+    }
+
+    /// Reads a file with `parse`: `Ok(None)` when it does not exist; a file
+    /// `parse` refuses is moved aside, its reason in the notice (a file
+    /// from a newer version says so rather than blame a field).
+    fn load_with<T>(
+        &self,
+        name: &str,
+        current: u32,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Result<Option<T>, StoreNotice> {
         let Some(path) = self.path(name) else {
             return Ok(None);
         };
@@ -196,31 +343,11 @@ impl Store {
                 });
             }
         };
-        let newer = |v: u32| {
-            format!(
-                "made by a newer version of the game (file version {v}, this one reads {current})"
-            )
-        };
-        let parsed = text.and_then(|text| match ron::from_str::<T>(&text) {
-            Ok(value) => {
-                let v = version_of(&value);
-                if v > current {
-                    return Err(newer(v));
-                }
-                check(&value)?;
-                Ok(value)
-            }
-            Err(e) => {
-                // A newer file may not parse at all: say so rather than
-                // blame a field this build does not know.
-                let version = ron::from_str::<VersionOnly>(&text)
-                    .ok()
-                    .and_then(|v| v.version);
-                match version {
-                    Some(v) if v > current => Err(newer(v)),
-                    _ => Err(describe_ron_error(&e)),
-                }
-            }
+        let parsed = text.and_then(|text| {
+            parse(&text).map_err(|reason| match version_of_text(&text) {
+                Some(v) if v > current => newer(v, current),
+                _ => reason,
+            })
         });
         match parsed {
             Ok(value) => Ok(Some(value)),
@@ -297,14 +424,34 @@ impl Store {
         self.save("prefs.ron", prefs)
     }
 
-    /// The game in progress, if one was saved and reads back.
-    pub fn load_game(&self) -> (Option<GameFile>, Option<StoreNotice>) {
-        let check = |g: &GameFile| {
-            crate::session::Session::restore(g.session.clone())
-                .map(|_| ())
-                .map_err(|e| format!("the saved game does not replay: {e}"))
-        };
-        match self.load("game.ron", GAME_VERSION, |g: &GameFile| g.version, check) {
+    /// The game in progress, if one was saved and every event replays
+    /// (checked and restored once, with fresh secure dice and `runner` for
+    /// its computer players). A game saved by version 1 continues from its
+    /// state.
+    pub fn load_game(&self, runner: Box<dyn Runner>) -> (Option<SavedGame>, Option<StoreNotice>) {
+        let runner = std::cell::RefCell::new(Some(runner));
+        let parsed = self.load_with("game.ron", GAME_VERSION, |text| {
+            let file = match version_of_text(text) {
+                Some(1) => ron::from_str::<GameFileV1>(text)
+                    .map_err(|e| describe_ron_error(&e))?
+                    .upgrade()?,
+                _ => ron::from_str::<GameFile>(text).map_err(|e| describe_ron_error(&e))?,
+            };
+            if file.version > GAME_VERSION {
+                return Err(newer(file.version, GAME_VERSION));
+            }
+            let runner = runner
+                .borrow_mut()
+                .take()
+                .ok_or_else(|| "read twice".to_string())?;
+            let table = Table::restore(file.table, dice::secure_rng(), runner)
+                .map_err(|e| format!("the saved game does not replay: {e}"))?;
+            Ok(SavedGame {
+                table,
+                result_recorded: file.result_recorded,
+            })
+        });
+        match parsed {
             Ok(g) => (g, None),
             Err(n) => (None, Some(n)),
         }
@@ -442,6 +589,162 @@ impl Store {
             self.delete_rule_set(old)?;
         }
         Ok(())
+    }
+}
+
+/// One file to write.
+#[derive(Debug)]
+enum Payload {
+    Prefs(Box<Prefs>),
+    Game(Box<GameFile>),
+    Stats(Box<Stats>),
+}
+
+impl Payload {
+    fn name(&self) -> &'static str {
+        match self {
+            Payload::Prefs(_) => "prefs.ron",
+            Payload::Game(_) => "game.ron",
+            Payload::Stats(_) => "stats.ron",
+        }
+    }
+
+    fn write(&self, store: &Store) -> Result<(), StoreNotice> {
+        match self {
+            Payload::Prefs(p) => store.save_prefs(p),
+            Payload::Game(g) => store.save_game(g),
+            Payload::Stats(s) => store.save_stats(s),
+        }
+    }
+}
+
+enum Job {
+    Write(Payload),
+    Flush(mpsc::Sender<()>),
+}
+
+/// Writes files on a thread of its own, so the game never waits for the
+/// disk: each save replaces any of the same file still waiting (only the
+/// newest is written), writes stay atomic, and dropping the saver (or
+/// [`Saver::flush`]) waits until everything asked for is on disk — closing
+/// the window right after a move loses nothing.
+pub struct Saver {
+    store: Store,
+    jobs: Option<mpsc::Sender<Job>>,
+    notices: mpsc::Receiver<StoreNotice>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl fmt::Debug for Saver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Saver").field("store", &self.store).finish()
+    }
+}
+
+impl Saver {
+    /// A saver writing into `store`.
+    pub fn new(store: Store) -> Saver {
+        let (jobs, rx) = mpsc::channel::<Job>();
+        let (tell, notices) = mpsc::channel();
+        let writer = store.clone();
+        let thread = std::thread::Builder::new()
+            .name("saver".into())
+            .spawn(move || {
+                while let Ok(first) = rx.recv() {
+                    // Everything waiting now, the newest of each file only.
+                    let mut latest: BTreeMap<&'static str, Payload> = BTreeMap::new();
+                    let mut flushes = Vec::new();
+                    let mut take = |job: Job| match job {
+                        Job::Write(p) => {
+                            latest.insert(p.name(), p);
+                        }
+                        Job::Flush(done) => flushes.push(done),
+                    };
+                    take(first);
+                    while let Ok(job) = rx.try_recv() {
+                        take(job);
+                    }
+                    for payload in latest.values() {
+                        if let Err(n) = payload.write(&writer) {
+                            let _ = tell.send(n);
+                        }
+                    }
+                    for done in flushes {
+                        let _ = done.send(());
+                    }
+                }
+            });
+        match thread {
+            Ok(thread) => Saver {
+                store,
+                jobs: Some(jobs),
+                notices,
+                thread: Some(thread),
+            },
+            // No thread to be had: write on the caller's thread instead.
+            Err(_) => Saver {
+                store,
+                jobs: None,
+                notices,
+                thread: None,
+            },
+        }
+    }
+
+    /// The store it writes into.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn send(&self, payload: Payload) {
+        let unsent = match &self.jobs {
+            Some(jobs) => jobs.send(Job::Write(payload)).err().map(|e| e.0),
+            None => Some(Job::Write(payload)),
+        };
+        if let Some(Job::Write(p)) = unsent {
+            let _ = p.write(&self.store);
+        }
+    }
+
+    /// Saves the preferences, soon.
+    pub fn save_prefs(&self, prefs: &Prefs) {
+        self.send(Payload::Prefs(Box::new(prefs.clone())));
+    }
+
+    /// Saves the game in progress, soon.
+    pub fn save_game(&self, game: GameFile) {
+        self.send(Payload::Game(Box::new(game)));
+    }
+
+    /// Saves the statistics, soon.
+    pub fn save_stats(&self, stats: &Stats) {
+        self.send(Payload::Stats(Box::new(stats.clone())));
+    }
+
+    /// Waits until everything asked for so far is written.
+    pub fn flush(&self) {
+        let Some(jobs) = &self.jobs else {
+            return;
+        };
+        let (done, wait) = mpsc::channel();
+        if jobs.send(Job::Flush(done)).is_ok() {
+            let _ = wait.recv();
+        }
+    }
+
+    /// Files that could not be written since the last call.
+    pub fn notices(&self) -> Vec<StoreNotice> {
+        self.notices.try_iter().collect()
+    }
+}
+
+impl Drop for Saver {
+    fn drop(&mut self) {
+        // Closing the channel ends the thread once it has written all.
+        self.jobs = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
     }
 }
 

@@ -8,9 +8,10 @@
 mod common;
 
 use ca_ngua::engine::Position;
-use ca_ngua::session::Session;
+use ca_ngua::prefs::Prefs;
 use ca_ngua::store::Store;
-use common::{damage, originals, play_on, temp_dir};
+use ca_ngua::table::InlineRunner;
+use common::{damage, local_table, originals, play_on, temp_dir};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::path::Path;
@@ -20,9 +21,8 @@ use std::path::Path;
 fn load_and_play(dir: &Path) -> bool {
     let store = Store::at(dir);
     let (prefs, _) = store.load_prefs();
-    if let Ok(mut session) = Session::new(prefs.game_config()) {
-        play_on(&mut session, 5);
-    }
+    let mut table = local_table(&prefs, 1);
+    play_on(&mut table, 5);
     let (mut stats, _) = store.load_stats();
     for roll in ["6", "1", "3+3"] {
         stats.record_roll(roll.parse().unwrap());
@@ -31,25 +31,28 @@ fn load_and_play(dir: &Path) -> bool {
     let (sets, _) = store.rule_sets();
     for set in sets {
         assert_eq!(set.rules.validate(), Ok(()));
-        let _ = Session::new(ca_ngua::session::GameConfig {
-            rules: set.rules,
-            ..prefs.game_config()
-        });
+        let mut table = local_table(
+            &Prefs {
+                rules: set.rules,
+                ..prefs.clone()
+            },
+            2,
+        );
+        play_on(&mut table, 3);
     }
-    let (game, _) = store.load_game();
+    let (game, _) = store.load_game(Box::new(InlineRunner::default()));
     let loaded = game.is_some();
-    if let Some(file) = game
-        && let Ok(mut session) = Session::restore(file.session)
-    {
+    if let Some(mut saved) = game {
         // What was restored is a position the engine accepts.
-        let rules = *session.rules();
-        let text = session.game().position().to_string();
+        let rules = *saved.table.rules();
+        let game = saved.table.replica().game().expect("started");
+        let text = game.position().to_string();
         assert_eq!(
             Position::parse(&text, &rules).map(|p| p.to_string()),
             Ok(text)
         );
-        let _ = session.game().standings();
-        play_on(&mut session, 30);
+        let _ = game.standings();
+        play_on(&mut saved.table, 30);
     }
     loaded
 }
@@ -76,5 +79,4 @@ fn damaged_files_of_every_kind_load_or_are_refused_without_a_panic() {
     // Many damaged games still load (a changed number is often still a
     // valid game); the rest were refused and kept aside.
     assert!(loaded_games > 0);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,14 +8,16 @@ mod common;
 use ca_ngua::bots::Level;
 use ca_ngua::engine::{Rules, Seat};
 use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{Look, Prefs};
+use ca_ngua::prefs::{Look, PlayerKind, Prefs};
 use ca_ngua::rules_file::RuleSet;
-use ca_ngua::session::{GameConfig, PlayerKind, Session};
 use ca_ngua::stats::Stats;
-use ca_ngua::store::{
-    GAME_VERSION, GameFile, Store, StoreNotice, export_rule_set, import_rule_set,
-};
+use ca_ngua::store::{GameFile, Saver, Store, StoreNotice, export_rule_set, import_rule_set};
+use ca_ngua::table::{Controller, EventKind, InlineRunner};
 use std::path::PathBuf;
+
+fn runner() -> Box<InlineRunner> {
+    Box::new(InlineRunner::default())
+}
 
 fn kept_aside(dir: &std::path::Path, file: &str) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
@@ -52,10 +54,11 @@ fn some_prefs() -> Prefs {
 #[test]
 fn every_file_type_round_trips() {
     let dir = common::temp_dir("round-trip");
-    let store = Store::at(&dir);
+    let store = Store::at(dir.path());
     // Missing files read as defaults, without a notice.
     assert_eq!(store.load_prefs(), (Prefs::default(), None));
-    assert_eq!(store.load_game(), (None, None));
+    let (none, notice) = store.load_game(runner());
+    assert!(none.is_none() && notice.is_none());
     assert_eq!(store.load_stats(), (Stats::default(), None));
 
     let prefs = some_prefs();
@@ -64,27 +67,28 @@ fn every_file_type_round_trips() {
     let text = std::fs::read_to_string(dir.join("prefs.ron")).unwrap();
     assert!(text.contains("version: 1"), "{text}");
 
-    let mut session = Session::seeded(prefs.game_config(), 3).unwrap();
-    for _ in 0..30 {
-        session.roll().unwrap();
-        let m = session.legal_moves().first();
-        session.play(m).unwrap();
+    let mut table = common::local_table(&prefs, 3);
+    common::play_on(&mut table, 30);
+    while table.replica().pending().is_none() {
+        common::play_on(&mut table, 1);
     }
-    session.roll().unwrap();
-    let game = GameFile {
-        version: GAME_VERSION,
-        session: session.record(),
-        result_recorded: false,
-    };
-    store.save_game(&game).unwrap();
-    let (loaded, notice) = store.load_game();
+    store.save_game(&GameFile::of(&table, true)).unwrap();
+    let text = std::fs::read_to_string(dir.join("game.ron")).unwrap();
+    // A person can read it: notation strings, not numbers.
+    assert!(text.contains("kind: \"rolled\""), "{text}");
+    assert!(text.contains("Y,Y"), "{text}");
+    let (loaded, notice) = store.load_game(runner());
     assert_eq!(notice, None);
-    assert_eq!(loaded.as_ref(), Some(&game));
-    let restored = Session::restore(loaded.unwrap().session).unwrap();
-    assert_eq!(restored.game().position(), session.game().position());
-    assert_eq!(restored.pending_roll(), session.pending_roll());
-    assert_eq!(restored.log(), session.log());
-    assert_eq!(restored.rules(), session.rules());
+    let loaded = loaded.unwrap();
+    assert!(loaded.result_recorded);
+    assert_eq!(loaded.table.replica(), table.replica());
+    assert_eq!(loaded.table.events(), table.events());
+    assert_eq!(loaded.table.controllers(), table.controllers());
+    assert_eq!(
+        loaded.table.replica().pending(),
+        table.replica().pending(),
+        "the waiting roll is kept"
+    );
 
     let stats = Stats {
         faces: [1, 2, 3, 4, 5, 6],
@@ -119,7 +123,7 @@ fn every_file_type_round_trips() {
 #[test]
 fn bad_files_are_kept_aside_and_defaults_used() {
     let dir = common::temp_dir("bad");
-    let store = Store::at(&dir);
+    let store = Store::at(dir.path());
     let good = {
         store.save_prefs(&some_prefs()).unwrap();
         std::fs::read_to_string(dir.join("prefs.ron")).unwrap()
@@ -152,7 +156,7 @@ fn bad_files_are_kept_aside_and_defaults_used() {
     }
     // The same for the game and the statistics.
     std::fs::write(dir.join("game.ron"), "(version: 1, session: (").unwrap();
-    let (game, notice) = store.load_game();
+    let (game, notice) = store.load_game(runner());
     assert!(game.is_none() && matches!(notice, Some(StoreNotice::MovedAside { .. })));
     assert_eq!(kept_aside(&dir, "game.ron").len(), 1);
     std::fs::write(dir.join("stats.ron"), "(version: 99)").unwrap();
@@ -178,23 +182,117 @@ fn bad_files_are_kept_aside_and_defaults_used() {
 #[test]
 fn a_game_that_does_not_replay_is_kept_aside() {
     let dir = common::temp_dir("bad-game");
-    let store = Store::at(&dir);
-    let session = Session::seeded(GameConfig::default(), 1).unwrap();
-    let mut game = GameFile {
-        version: GAME_VERSION,
-        session: session.record(),
-        result_recorded: false,
-    };
-    // A position that breaks the rules: two colours on a plain square.
-    game.session.game.position = "14,Y,Y,Y/1,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0".into();
+    let store = Store::at(dir.path());
+    let mut table = common::local_table(&Prefs::default(), 1);
+    common::play_on(&mut table, 40);
+    let mut game = GameFile::of(&table, false);
+    // A move to a position the move does not give.
+    let moved = game
+        .table
+        .events
+        .iter_mut()
+        .find_map(|e| match &mut e.event {
+            EventKind::Moved { position, .. } => Some(position),
+            _ => None,
+        })
+        .expect("a move");
+    moved.streak = (moved.streak + 1) % 3;
     store.save_game(&game).unwrap();
-    let (loaded, notice) = store.load_game();
+    let (loaded, notice) = store.load_game(runner());
     assert!(loaded.is_none());
     let reason = match notice {
         Some(StoreNotice::MovedAside { reason, .. }) => reason,
         other => panic!("{other:?}"),
     };
-    assert!(reason.contains("share track square 14"), "{reason}");
+    assert!(reason.contains("does not replay"), "{reason}");
+    assert_eq!(kept_aside(&dir, "game.ron").len(), 1);
+}
+
+/// A game saved by the first version (the state and a move log) continues
+/// from its state, its waiting roll and who plays each colour kept.
+#[test]
+fn a_game_saved_by_version_1_continues() {
+    let dir = common::temp_dir("v1-game");
+    let v1 = r#"(
+    version: 1,
+    session: (
+        config: (
+            seats: [Red, Green, Yellow, Blue],
+            players: (human, bot(medium), bot(hard), human),
+            rules: (dice: one, exit_rolls: six, bonus_after_kick: false, bonus_after_finish: false, three_in_a_row_forfeit: true, safe_squares: starts_and_stars, pairs: ordinary, no_passing: false, forced_kick: false, forced_exit: false, home_column: exact, game_end: first_winner_by_horses_home, direction: clockwise, scoring: false, roll_cap: 900),
+        ),
+        game: (
+            rules: (dice: one, exit_rolls: six, bonus_after_kick: false, bonus_after_finish: false, three_in_a_row_forfeit: true, safe_squares: starts_and_stars, pairs: ordinary, no_passing: false, forced_kick: false, forced_exit: false, home_column: exact, game_end: first_winner_by_horses_home, direction: clockwise, scoring: false, roll_cap: 900),
+            position: "Y,Y,5,57/Y,Y,Y,20/Y,Y,Y,Y/Y,Y,Y,Y r 0",
+            rolls: 77,
+            finished: [],
+            capped: false,
+            concluded: false,
+            ledger: None,
+        ),
+        pending_roll: Some("4"),
+        log: [(seat: Red, roll: "6", event: Exit), (seat: Green, roll: "2", event: Pass)],
+    ),
+    result_recorded: false,
+)
+"#;
+    std::fs::write(dir.join("game.ron"), v1).unwrap();
+    let store = Store::at(dir.path());
+    let (loaded, notice) = store.load_game(runner());
+    assert_eq!(notice, None);
+    let saved = loaded.expect("loads");
+    let r = saved.table.replica();
+    let game = r.game().unwrap();
+    assert_eq!(
+        game.position().to_string(),
+        "Y,Y,5,57/Y,Y,Y,20/Y,Y,Y,Y/Y,Y,Y,Y r 0"
+    );
+    assert_eq!(game.rolls(), 77);
+    assert_eq!(r.pending().map(|p| p.roll.to_string()), Some("4".into()));
+    assert_eq!(
+        saved.table.controllers(),
+        [
+            Controller::Here,
+            Controller::Computer(Level::Medium),
+            Controller::Computer(Level::Hard),
+            Controller::Here,
+        ]
+    );
+    // Saved again, it is a version 2 file that restores the same.
+    store.save_game(&GameFile::of(&saved.table, false)).unwrap();
+    let (again, _) = store.load_game(runner());
+    assert_eq!(again.unwrap().table.replica(), saved.table.replica());
+}
+
+/// The saver writes off the caller's thread, keeps only the newest of a
+/// file, and has written everything once flushed or dropped.
+#[test]
+fn the_saver_writes_the_newest_and_loses_nothing() {
+    let dir = common::temp_dir("saver");
+    let saver = Saver::new(Store::at(dir.path()));
+    for games in 0..50 {
+        saver.save_stats(&Stats {
+            games,
+            ..Stats::default()
+        });
+    }
+    saver.flush();
+    let (stats, _) = Store::at(dir.path()).load_stats();
+    assert_eq!(stats.games, 49);
+    saver.save_prefs(&some_prefs());
+    drop(saver);
+    assert_eq!(Store::at(dir.path()).load_prefs().0, some_prefs());
+    // An unwritable place: a notice, not a crash.
+    let blocker = dir.join("blocker");
+    std::fs::write(&blocker, "x").unwrap();
+    let (store, _) = Store::from_override(Some(blocker.join("sub")));
+    let saver = Saver::new(store);
+    saver.save_stats(&Stats::default());
+    saver.flush();
+    assert!(matches!(
+        saver.notices().as_slice(),
+        [StoreNotice::CannotWrite { .. }]
+    ));
 }
 
 #[test]
@@ -221,9 +319,9 @@ fn an_unwritable_place_gives_notices_not_crashes() {
 #[test]
 fn the_environment_override_picks_the_directory() {
     let dir = common::temp_dir("override");
-    let (store, notice) = Store::from_override(Some(dir.clone()));
+    let (store, notice) = Store::from_override(Some(dir.to_path_buf()));
     assert_eq!(notice, None);
-    assert_eq!(store.dir(), Some(dir.as_path()));
+    assert_eq!(store.dir(), Some(dir.path()));
     // Without an override: the platform's config directory for the app.
     let (default, _) = Store::from_override(None);
     if let Some(d) = default.dir() {
@@ -264,7 +362,7 @@ fn statistics_from_a_hand_edited_file_never_overflow() {
          faces: (18446744073709551615, 18446744073709551615, 5, 0, 0, 1))",
     )
     .unwrap();
-    let (mut stats, notice) = Store::at(&dir).load_stats();
+    let (mut stats, notice) = Store::at(dir.path()).load_stats();
     assert!(notice.is_none(), "{notice:?}");
     assert_eq!(stats.faces_rolled(), u64::MAX);
     stats.record_roll("1".parse().unwrap());

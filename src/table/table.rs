@@ -91,21 +91,45 @@ impl Table {
         rules: Rules,
         seats: &[Seat],
         controllers: [Controller; 4],
-        mut rng: StdRng,
+        rng: StdRng,
         runner: Box<dyn Runner>,
     ) -> Result<Table, GameError> {
         rules.validate().map_err(GameError::Rules)?;
         if seats.len() < 2 {
             return Err(GameError::Players);
         }
+        Ok(Table::local_or_standard(
+            rules,
+            seats,
+            controllers,
+            rng,
+            runner,
+        ))
+    }
+
+    /// As [`Table::local`], but rules that do not validate or fewer than two
+    /// seats give the standard four-player game instead (the app's
+    /// preferences are checked when loaded; this keeps it panic-free).
+    pub fn local_or_standard(
+        rules: Rules,
+        seats: &[Seat],
+        controllers: [Controller; 4],
+        mut rng: StdRng,
+        runner: Box<dyn Runner>,
+    ) -> Table {
+        let (rules, seats) = if rules.validate().is_ok() && seats.len() >= 2 {
+            (rules, seats.to_vec())
+        } else {
+            (Rules::standard(), Seat::ALL.to_vec())
+        };
         let first = seats[rng.random_range(0..seats.len())];
-        let position = Position::start(seats, first).ok_or(GameError::Players)?;
+        let position = Position::start(&seats, first).unwrap_or_default();
         let mut t = Table::empty(rules, rng, runner);
         t.controllers = controllers;
         t.players = seats.len();
-        let infos = seats
-            .iter()
-            .map(|&seat| SeatInfo {
+        let infos = position
+            .playing_seats()
+            .map(|seat| SeatInfo {
                 seat,
                 name: String::new(),
                 kind: controllers[seat.index()].kind(),
@@ -116,7 +140,7 @@ impl Table {
             position: position.to_setup(),
             seats: infos,
         });
-        Ok(t)
+        t
     }
 
     /// A table waiting for `players` people (2 to 4), the host seated first.
@@ -214,6 +238,13 @@ impl Table {
             }
             Err(_) => None,
         }
+    }
+
+    /// Gives the table another runner for its computer players (a decision
+    /// under way is asked again).
+    pub fn set_runner(&mut self, runner: Box<dyn Runner>) {
+        self.runner = runner;
+        self.asked = None;
     }
 
     /// The rules.

@@ -5,14 +5,14 @@ use ca_ngua::bots::Level;
 use ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, Pairs, Rules, SafeSquares, Seat,
 };
-use ca_ngua::prefs::Prefs;
+use ca_ngua::prefs::{PlayerKind, Prefs};
 use ca_ngua::rules_file::RuleSet;
-use ca_ngua::session::{PlayerKind, Session};
 use ca_ngua::stats::Stats;
-use ca_ngua::store::{GAME_VERSION, GameFile, Store};
-use rand::RngExt;
-use rand::rngs::Xoshiro256PlusPlus;
-use std::path::PathBuf;
+use ca_ngua::store::{GameFile, Store};
+use ca_ngua::table::{Applied, Command, Controller, InlineRunner, Replica, Step, Table};
+use rand::rngs::{StdRng, Xoshiro256PlusPlus};
+use rand::{RngExt, SeedableRng};
+use std::path::{Path, PathBuf};
 
 /// A rule set from `preset+field=value+field=value`, with fields and
 /// values spelled as in the RON rules file.
@@ -128,38 +128,170 @@ pub const SEATINGS: [&[Seat]; 3] = [
     &[Seat::Red, Seat::Green, Seat::Yellow, Seat::Blue],
 ];
 
-/// A fresh, empty folder for one test, unique to this test process.
-pub fn temp_dir(name: &str) -> PathBuf {
+/// A fresh, empty folder for one test, unique to this test process;
+/// removed when dropped.
+#[derive(Debug)]
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fresh, empty folder for one test (removed when the guard drops).
+pub fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("ca-ngua-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempDir(dir)
 }
 
-// Damaged files (tests/damaged_files.rs, tests/ui.rs).
+/// A table at this device with seeded dice and computer players deciding
+/// inline.
+pub fn local_table(prefs: &Prefs, seed: u64) -> Table {
+    Table::local(
+        prefs.rules,
+        &prefs.seats(),
+        prefs.controllers(),
+        StdRng::seed_from_u64(seed),
+        Box::new(InlineRunner::default()),
+    )
+    .unwrap()
+}
 
-/// Plays `rolls` rolls of a session, the first legal move each time.
-pub fn play_on(session: &mut Session, rolls: usize) {
-    for _ in 0..rolls {
-        if session.game().is_over() {
+/// A table continuing from a position, with a roll waiting if given (a
+/// roll without a move must not be given).
+pub fn table_at(
+    rules: Rules,
+    position: &str,
+    roll: Option<&str>,
+    controllers: [Controller; 4],
+) -> Table {
+    use ca_ngua::engine::{Position, Roll};
+    use ca_ngua::table::{Event, EventKind, SeatInfo, TableRecord};
+    let pos = Position::parse(position, &rules).unwrap();
+    let seats = pos
+        .playing_seats()
+        .map(|seat| SeatInfo {
+            seat,
+            name: String::new(),
+            kind: controllers[seat.index()].kind(),
+            connected: true,
+        })
+        .collect();
+    let mut events = vec![Event {
+        seq: 1,
+        event: EventKind::Started {
+            position: pos.to_setup(),
+            seats,
+        },
+    }];
+    if let Some(roll) = roll {
+        let roll: Roll = roll.parse().unwrap();
+        let moves = pos.legal_moves(&rules, roll).to_vec();
+        assert!(!moves.is_empty(), "{roll} has no move in {position}");
+        events.push(Event {
+            seq: 2,
+            event: EventKind::Rolled {
+                seat: pos.turn().unwrap(),
+                roll,
+                moves,
+            },
+        });
+    }
+    Table::restore(
+        TableRecord {
+            rules,
+            controllers,
+            origin: None,
+            events,
+        },
+        StdRng::seed_from_u64(1),
+        Box::new(InlineRunner::default()),
+    )
+    .unwrap()
+}
+
+/// Plays `rolls` rolls of a table: computer players decide, people here
+/// take the first legal move.
+pub fn play_on(t: &mut Table, rolls: usize) {
+    let mut played = 0;
+    while played < rolls {
+        let Some(seat) = t.replica().turn() else {
             break;
+        };
+        if t.computer_to_act().is_some() {
+            if t.replica().pending().is_none() {
+                played += 1;
+            }
+            if t.computer_step() == Step::Idle {
+                break;
+            }
+            continue;
         }
-        if session.pending_roll().is_none() && session.roll().is_err() {
-            break;
-        }
-        let moves = session.legal_moves();
-        if session.play(moves.first()).is_err() {
+        let cmd = match t.replica().pending() {
+            None => {
+                played += 1;
+                Command::Roll
+            }
+            Some(p) => match p.moves.first() {
+                Some(m) => Command::Move(m),
+                None => break,
+            },
+        };
+        if t.command(seat, t.seq(), cmd).is_err() {
             break;
         }
     }
 }
+
+/// The statistics the app keeps for these events.
+pub fn count_stats(t: &Table) -> Stats {
+    let mut stats = Stats::default();
+    let mut r = Replica::new(*t.rules());
+    let controllers: [Controller; 4] = t.controllers();
+    for e in t.events() {
+        match r.apply(e).unwrap() {
+            Applied::Rolled(p) => stats.record_roll(p.roll),
+            Applied::Played {
+                effects, thau_ma, ..
+            } => stats.record_move(&controllers, &effects, thau_ma),
+            _ => {}
+        }
+    }
+    stats
+}
+
+// Damaged files (tests/damaged_files.rs, tests/ui.rs).
 
 /// Real files to damage: a traditional game (two dice, the climb, the
 /// ledger) well under way with a roll waiting, its preferences, statistics
 /// that counted its rolls and moves, and a saved rule set.
 pub fn originals() -> Vec<(&'static str, String)> {
     let dir = temp_dir("originals");
-    let store = Store::at(&dir);
+    let store = Store::at(dir.path());
     let prefs = Prefs {
         player_count: 4,
         players: [
@@ -171,46 +303,39 @@ pub fn originals() -> Vec<(&'static str, String)> {
         rules: Rules::traditional(),
         ..Prefs::default()
     };
-    let mut session = Session::seeded(prefs.game_config(), 11).unwrap();
-    let mut stats = Stats::default();
-    for _ in 0..400 {
-        if session.game().is_over() {
-            break;
+    let mut table = local_table(&prefs, 11);
+    play_on(&mut table, 400);
+    // A person's roll waiting for its move.
+    while table.replica().pending().is_none() || table.computer_to_act().is_some() {
+        play_on(&mut table, 1);
+        if let Some(seat) = table.replica().turn()
+            && table.computer_to_act().is_none()
+            && table.replica().pending().is_none()
+        {
+            let _ = table.command(seat, table.seq(), Command::Roll);
         }
-        let roll = session.roll().unwrap();
-        stats.record_roll(roll);
-        let moves = session.legal_moves();
-        let fx = session.play(moves.first()).unwrap();
-        stats.record_move(session.config(), &fx, session.last_move_was_thau_ma());
     }
-    session.roll().unwrap();
     assert!(
-        session
+        table
+            .replica()
             .game()
-            .ledger()
+            .and_then(|g| g.ledger())
             .is_some_and(|l| !l.entries.is_empty())
     );
+    let stats = count_stats(&table);
     store.save_prefs(&prefs).unwrap();
-    store
-        .save_game(&GameFile {
-            version: GAME_VERSION,
-            session: session.record(),
-            result_recorded: false,
-        })
-        .unwrap();
+    store.save_game(&GameFile::of(&table, false)).unwrap();
     store.save_stats(&stats).unwrap();
     store
         .save_rule_set(&RuleSet::new("nhà bà", Rules::traditional()))
         .unwrap();
     let read = |p: &str| std::fs::read_to_string(dir.join(p)).unwrap();
-    let files = vec![
+    vec![
         ("prefs.ron", read("prefs.ron")),
         ("game.ron", read("game.ron")),
         ("stats.ron", read("stats.ron")),
         ("rules/nhà bà.ron", read("rules/nhà bà.ron")),
-    ];
-    std::fs::remove_dir_all(&dir).unwrap();
-    files
+    ]
 }
 
 const NUMBERS: [&str; 14] = [

@@ -2,8 +2,8 @@
 //! Thầu mạ and Sập hầm, the longest game, and a chart of every die face
 //! rolled against the line fair dice would draw.
 
-use super::theme::Palette;
-use super::{CaNguaApp, Intent, settings};
+use super::settings;
+use crate::app::theme::Palette;
 use crate::engine::Seat;
 use crate::i18n::{Arg, I18n};
 use crate::stats::{Record, Stats};
@@ -116,72 +116,54 @@ fn faces_chart(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool) {
     }
 }
 
-impl CaNguaApp {
-    pub(super) fn stats_window(&mut self, ctx: &egui::Context) {
-        if !self.show_stats {
-            return;
-        }
-        let mut open = true;
-        let i18n = &self.i18n;
-        let stats = &self.stats;
-        let dark = self.dark;
-        super::panels::place_window(egui::Window::new(i18n.t("stats-title")), ctx)
-            .id(egui::Id::unique("stats-window"))
-            .open(&mut open)
-            .default_width(520.0)
-            .default_height(600.0)
-            .vscroll(true)
-            .show(ctx, |ui| {
-                ui.label(i18n.t_args("stats-games", &[("n", Arg::Num(stats.games as i64))]));
-                ui.label(i18n.t_args("stats-longest", &[("rolls", Arg::from(stats.longest_game))]));
-                ui.add_space(6.0);
-                egui::Grid::new("stats-by-kind")
-                    .striped(true)
-                    .show(ui, |ui| {
-                        header_row(ui, i18n, "stats-by-kind");
-                        for (key, r) in &stats.by_kind {
-                            let name = if key == "human" {
-                                i18n.t("player-human")
-                            } else {
-                                i18n.t(&format!("level-{key}"))
-                            };
-                            record_row(ui, &name, r);
-                        }
-                    });
-                ui.add_space(6.0);
-                egui::Grid::new("stats-by-colour")
-                    .striped(true)
-                    .show(ui, |ui| {
-                        header_row(ui, i18n, "stats-by-colour");
-                        for seat in Seat::ALL {
-                            let r = &stats.by_colour[seat.index()];
-                            if r.played > 0 || r.kicks_made > 0 || r.kicks_suffered > 0 {
-                                record_row(ui, &i18n.t(settings::colour_key(seat)), r);
-                            }
-                        }
-                    });
-                ui.add_space(8.0);
-                ui.label(RichText::new(i18n.t("stats-dice-heading")).strong());
-                faces_chart(ui, i18n, stats, dark);
-                ui.label(RichText::new(i18n.t("stats-dice-legend")).small());
-                let chi = stats.chi_squared();
-                let verdict = if stats.faces_rolled() < 60 {
-                    i18n.t("stats-dice-too-few")
-                } else if chi <= 11.07 {
-                    i18n.t("stats-dice-fair")
+/// The statistics: games, records by kind of player and by colour, and the
+/// die faces against fair dice.
+pub fn stats_ui(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool) {
+    ui.label(i18n.t_args("stats-games", &[("n", Arg::Num(stats.games as i64))]));
+    ui.label(i18n.t_args("stats-longest", &[("rolls", Arg::from(stats.longest_game))]));
+    ui.add_space(6.0);
+    egui::Grid::new("stats-by-kind")
+        .striped(true)
+        .show(ui, |ui| {
+            header_row(ui, i18n, "stats-by-kind");
+            for (key, r) in &stats.by_kind {
+                let name = if key == "human" {
+                    i18n.t("player-human")
                 } else {
-                    i18n.t("stats-dice-unusual")
+                    i18n.t(&format!("level-{key}"))
                 };
-                ui.label(i18n.t_args(
-                    "stats-chi",
-                    &[
-                        ("chi", Arg::from(format!("{chi:.1}"))),
-                        ("verdict", Arg::from(verdict)),
-                    ],
-                ));
-            });
-        if !open {
-            self.intents.push(Intent::ToggleStats);
-        }
-    }
+                record_row(ui, &name, r);
+            }
+        });
+    ui.add_space(6.0);
+    egui::Grid::new("stats-by-colour")
+        .striped(true)
+        .show(ui, |ui| {
+            header_row(ui, i18n, "stats-by-colour");
+            for seat in Seat::ALL {
+                let r = &stats.by_colour[seat.index()];
+                if r.played > 0 || r.kicks_made > 0 || r.kicks_suffered > 0 {
+                    record_row(ui, &i18n.t(settings::colour_key(seat)), r);
+                }
+            }
+        });
+    ui.add_space(8.0);
+    ui.label(RichText::new(i18n.t("stats-dice-heading")).strong());
+    faces_chart(ui, i18n, stats, dark);
+    ui.label(RichText::new(i18n.t("stats-dice-legend")).small());
+    let chi = stats.chi_squared();
+    let verdict = if stats.faces_rolled() < 60 {
+        i18n.t("stats-dice-too-few")
+    } else if chi <= 11.07 {
+        i18n.t("stats-dice-fair")
+    } else {
+        i18n.t("stats-dice-unusual")
+    };
+    ui.label(i18n.t_args(
+        "stats-chi",
+        &[
+            ("chi", Arg::from(format!("{chi:.1}"))),
+            ("verdict", Arg::from(verdict)),
+        ],
+    ));
 }

@@ -1,16 +1,16 @@
-//! The settings panel: players, rules (a preset and every toggle, grouped,
-//! each with a one-line explanation), how play feels, language and look.
-//! It edits a copy of the preferences and reports what changed; the app
-//! decides whether a change needs a new game (and asks first).
+//! Cờ Cá Ngựa's settings: players, rules (a preset and every toggle,
+//! grouped, each with a one-line explanation) and how play feels. It edits
+//! a copy of the preferences and reports what changed; the shell decides
+//! whether a change needs a new game (and asks first).
 
 use crate::bots::Level;
 use crate::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares, Seat,
 };
-use crate::i18n::{Arg, I18n, Lang};
-use crate::prefs::{Look, Prefs};
+use crate::i18n::{Arg, I18n};
+use crate::prefs::{PlayerKind, Prefs};
 use crate::rules_file::RuleSet;
-use crate::session::PlayerKind;
+use crate::table::seats_for;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
 
@@ -38,7 +38,9 @@ pub fn colour_key(seat: Seat) -> &'static str {
     }
 }
 
-fn combo<T: PartialEq + Copy>(
+/// A labelled combo box over `options` (value, text key); true when the
+/// value changed.
+pub fn combo<T: PartialEq + Copy>(
     ui: &mut Ui,
     i18n: &I18n,
     id: &str,
@@ -71,11 +73,13 @@ fn combo<T: PartialEq + Copy>(
     changed
 }
 
-fn help(ui: &mut Ui, i18n: &I18n, key: &str) {
+/// A one-line explanation under a setting.
+pub fn help(ui: &mut Ui, i18n: &I18n, key: &str) {
     ui.label(RichText::new(i18n.t(key)).small().weak());
 }
 
-fn check(ui: &mut Ui, i18n: &I18n, key: &str, value: &mut bool) -> bool {
+/// A check box with its explanation; true when it changed.
+pub fn check(ui: &mut Ui, i18n: &I18n, key: &str, value: &mut bool) -> bool {
     let changed = ui.checkbox(value, i18n.t(key)).changed();
     help(ui, i18n, &format!("{key}-help"));
     changed
@@ -141,7 +145,7 @@ pub fn settings_ui(
             }
         }
     });
-    let seats = crate::session::GameConfig::seats_for(prefs.player_count);
+    let seats = seats_for(prefs.player_count);
     for seat in seats {
         ui.horizontal(|ui| {
             let name = ui.label(i18n.t(colour_key(seat)));
@@ -185,25 +189,6 @@ pub fn settings_ui(
     changed |= check(ui, i18n, "settings-auto-move", &mut prefs.auto_move);
     changed |= check(ui, i18n, "settings-fast-bots", &mut prefs.fast_bots);
 
-    ui.separator();
-    let mut lang = prefs.lang.unwrap_or(i18n.lang());
-    let langs: Vec<(Lang, &str)> = vec![(Lang::Vi, "language-vi"), (Lang::En, "language-en")];
-    if combo(ui, i18n, "language", "settings-language", &mut lang, &langs) {
-        prefs.lang = Some(lang);
-        changed = true;
-    }
-    changed |= combo(
-        ui,
-        i18n,
-        "look",
-        "settings-look",
-        &mut prefs.look,
-        &[
-            (Look::System, "look-system"),
-            (Look::Light, "look-light"),
-            (Look::Dark, "look-dark"),
-        ],
-    );
     out.changed = changed;
     out
 }
@@ -358,10 +343,6 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
                 &mut r.dice,
                 &[(Dice::One, "value-dice-one"), (Dice::Two, "value-dice-two")],
             ) {
-                // With two dice a horse exits on a double or 1+6.
-                if r.dice == Dice::Two {
-                    r.exit_rolls = ExitRolls::Six;
-                }
                 changed = true;
             }
             help(ui, i18n, "toggle-dice-help");
@@ -473,13 +454,11 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
             );
             help(ui, i18n, "toggle-direction-help");
         });
-    // A toggle changed: the safety cap follows the climb (its games are
-    // far longer). A chosen preset or saved set keeps its own cap.
+    // A toggle changed: the engine normalises the rules (two dice exit on
+    // a double or 1+6; the safety cap follows the climb). A chosen preset
+    // or saved set is taken as it is.
     if *r != chosen {
-        r.roll_cap = match r.home_column {
-            HomeColumn::Exact => Rules::standard().roll_cap,
-            HomeColumn::Climb => Rules::traditional().roll_cap,
-        };
+        *r = r.edited_from(&chosen);
     }
     changed
 }

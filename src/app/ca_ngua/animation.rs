@@ -1,0 +1,292 @@
+//! Showing the table's events one at a time: the dice tumble, a horse
+//! walks square by square, kicked horses fly home, "no move" stays long
+//! enough to read. The board shows the replica built from the events shown
+//! so far, which lags behind the table while something animates; the table
+//! is always the truth.
+
+use super::geometry::{self, Place, path};
+use super::log::{self, LogEntry};
+use super::pacing::Pace;
+use crate::engine::{Position, Roll, Seat, YARD};
+use crate::table::{Applied, Event, EventKind, Replica};
+use std::collections::VecDeque;
+
+/// A horse walking square by square, then the horses it kicked going home.
+#[derive(Clone, Debug)]
+pub struct MoveAnim {
+    /// The colour that moves.
+    pub seat: Seat,
+    /// The position before the move (what stands still).
+    pub before: Position,
+    /// Where the moving horse came from.
+    pub from: u8,
+    /// The squares it walks through.
+    pub steps: Vec<Place>,
+    /// Kicked horses: colour and where they stood.
+    pub kicked: Vec<(Seat, Place)>,
+    /// When it started.
+    pub start: f64,
+    /// Seconds a step.
+    pub step: f64,
+    /// Seconds for the kicked horses' flight.
+    pub kick: f64,
+}
+
+impl MoveAnim {
+    /// Seconds of walking.
+    pub fn walk_time(&self) -> f64 {
+        self.step * (self.steps.len().saturating_sub(1)) as f64
+    }
+
+    fn duration(&self) -> f64 {
+        self.walk_time()
+            + if self.kicked.is_empty() {
+                0.0
+            } else {
+                self.kick
+            }
+    }
+}
+
+/// What is being shown now.
+#[derive(Clone, Debug)]
+pub enum Anim {
+    /// The dice tumbling.
+    Dice {
+        /// Start time.
+        start: f64,
+        /// Seconds.
+        duration: f64,
+    },
+    /// A horse moving.
+    Move(MoveAnim),
+    /// A pause with a message ("no move").
+    Pause {
+        /// Start time.
+        start: f64,
+        /// Seconds.
+        duration: f64,
+    },
+}
+
+impl Anim {
+    fn end(&self) -> f64 {
+        match self {
+            Anim::Dice { start, duration } | Anim::Pause { start, duration } => start + duration,
+            Anim::Move(m) => m.start + m.duration(),
+        }
+    }
+}
+
+/// Why the turn went on without a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PassKind {
+    /// No legal move.
+    NoMove,
+    /// The third bonus roll in a row is lost.
+    Forfeit,
+}
+
+/// A short message while a pause lasts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassNotice {
+    /// Whose roll it was.
+    pub seat: Seat,
+    /// Why it passed.
+    pub kind: PassKind,
+}
+
+/// The events shown so far and the one being shown.
+#[derive(Clone, Debug)]
+pub struct Presenter {
+    shown: Replica,
+    queue: VecDeque<Event>,
+    anim: Option<Anim>,
+    log: Vec<LogEntry>,
+    notice: Option<PassNotice>,
+    last_roll: Option<(Seat, Roll)>,
+}
+
+impl Presenter {
+    /// Shows a table from the state `shown` (its events already shown),
+    /// with the log of `events` (every event from the first).
+    pub fn new(shown: Replica, events: &[Event]) -> Presenter {
+        // The log of what came before, rebuilt from the events.
+        let mut replay = Replica::new(*shown.rules());
+        let mut log = Vec::new();
+        let mut last_roll = None;
+        let mut rebuilt = true;
+        for e in events {
+            match replay.apply(e) {
+                Ok(applied) => {
+                    if let Applied::Rolled(p) = &applied {
+                        last_roll = Some((p.seat, p.roll));
+                    }
+                    log.extend(log::entries(&applied, &replay));
+                }
+                Err(_) => {
+                    // A game continued from an older save starts from its
+                    // state: there is no earlier log to show.
+                    rebuilt = false;
+                    break;
+                }
+            }
+        }
+        if !rebuilt {
+            log.clear();
+            last_roll = None;
+        }
+        Presenter {
+            shown,
+            queue: VecDeque::new(),
+            anim: None,
+            log,
+            notice: None,
+            last_roll,
+        }
+    }
+
+    /// The state shown.
+    pub fn shown(&self) -> &Replica {
+        &self.shown
+    }
+
+    /// The number of the last event received (shown or waiting).
+    pub fn received(&self) -> u64 {
+        self.queue.back().map_or(self.shown.seq(), |e| e.seq)
+    }
+
+    /// Queues events to show.
+    pub fn receive(&mut self, events: impl IntoIterator<Item = Event>) {
+        self.queue.extend(events);
+    }
+
+    /// True while something animates or waits to be shown.
+    pub fn busy(&self) -> bool {
+        self.anim.is_some() || !self.queue.is_empty()
+    }
+
+    /// The animation running.
+    pub fn anim(&self) -> Option<&Anim> {
+        self.anim.as_ref()
+    }
+
+    /// The dice are tumbling.
+    pub fn dice_rolling(&self, now: f64) -> bool {
+        matches!(self.anim, Some(Anim::Dice { start, duration }) if now < start + duration)
+    }
+
+    /// The move log, oldest first.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The last roll shown, and whose.
+    pub fn last_roll(&self) -> Option<(Seat, Roll)> {
+        self.last_roll
+    }
+
+    /// The "no move" message, while its pause lasts.
+    pub fn notice(&self) -> Option<&PassNotice> {
+        match self.anim {
+            Some(Anim::Pause { .. }) => self.notice.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Moves the show along at time `now`: ends what has run its time and
+    /// starts showing the next events. Returns the events applied (for
+    /// those who react to what is seen) and the time of the next change.
+    pub fn update(&mut self, now: f64, pace: impl Fn(Seat) -> Pace) -> (Vec<Applied>, Option<f64>) {
+        let mut shown = Vec::new();
+        loop {
+            if let Some(a) = &self.anim {
+                if now < a.end() {
+                    return (shown, Some(a.end()));
+                }
+                self.anim = None;
+            }
+            let Some(ev) = self.queue.pop_front() else {
+                return (shown, None);
+            };
+            let before = *self.shown.position().unwrap_or(&Position::default());
+            let Ok(applied) = self.shown.apply(&ev) else {
+                // Cannot happen with events from a table; skip rather than
+                // stall the show.
+                self.queue.clear();
+                return (shown, None);
+            };
+            self.log.extend(log::entries(&applied, &self.shown));
+            let seat = ev.event.seat();
+            let p = seat.map_or(super::pacing::NORMAL, &pace);
+            match (&ev.event, &applied) {
+                (EventKind::Rolled { seat, roll, .. }, _) => {
+                    self.last_roll = Some((*seat, *roll));
+                    self.anim = Some(Anim::Dice {
+                        start: now,
+                        duration: p.dice,
+                    });
+                }
+                (EventKind::Moved { seat, mv, .. }, Applied::Played { effects: fx, .. }) => {
+                    let yard_index = before
+                        .horses(*seat)
+                        .iter()
+                        .filter(|&&h| h == YARD)
+                        .count()
+                        .saturating_sub(1);
+                    let square = usize::from(fx.square.unwrap_or(0));
+                    let at = geometry::TRACK[square.min(geometry::TRACK.len() - 1)];
+                    let kicked = Seat::ALL
+                        .into_iter()
+                        .filter(|s| fx.kicked[s.index()] > 0)
+                        .flat_map(|s| {
+                            std::iter::repeat_n(
+                                (s, Place::Cell(at.0, at.1)),
+                                usize::from(fx.kicked[s.index()]),
+                            )
+                        })
+                        .collect();
+                    self.anim = Some(Anim::Move(MoveAnim {
+                        seat: *seat,
+                        before,
+                        from: mv.from,
+                        steps: path(*seat, mv.from, mv.to, yard_index),
+                        kicked,
+                        start: now,
+                        step: p.step,
+                        kick: p.kick,
+                    }));
+                }
+                (EventKind::Passed { seat, .. }, Applied::Played { effects: fx, .. }) => {
+                    self.notice = Some(PassNotice {
+                        seat: *seat,
+                        kind: if fx.forfeited {
+                            PassKind::Forfeit
+                        } else {
+                            PassKind::NoMove
+                        },
+                    });
+                    self.anim = Some(Anim::Pause {
+                        start: now,
+                        duration: p.pass,
+                    });
+                }
+                _ => {}
+            }
+            shown.push(applied);
+        }
+    }
+
+    /// Shows everything waiting at once (a new game, a restored one).
+    pub fn skip(&mut self) {
+        while let Some(ev) = self.queue.pop_front() {
+            if let Ok(applied) = self.shown.apply(&ev) {
+                self.log.extend(log::entries(&applied, &self.shown));
+                if let Applied::Rolled(p) = applied {
+                    self.last_roll = Some((p.seat, p.roll));
+                }
+            }
+        }
+        self.anim = None;
+    }
+}

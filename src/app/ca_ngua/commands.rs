@@ -1,0 +1,97 @@
+//! What a person at this device asks of the game, checked against the
+//! phase, and sent to the game source as commands.
+
+use super::CaNguaGame;
+use super::phase::{Action, Phase};
+use crate::engine::{Move, MoveList};
+use crate::table::Command;
+
+/// A request from the board, the play panel or the keyboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub enum PlayIntent {
+    /// Roll the dice, or make the only move.
+    RollOrMove,
+    /// Make a move.
+    Move(Move),
+    /// Pick a horse that has several moves.
+    Select(u8),
+    /// Forget the picked horse.
+    Deselect,
+    /// Show the move the Hard computer player would make.
+    Hint,
+}
+
+impl CaNguaGame {
+    /// The moves a person here may choose now (none outside their turn).
+    pub fn choosable_moves(&self, phase: Phase) -> MoveList {
+        match self.presenter.shown().pending() {
+            Some(p) if phase.allows(Action::Move) => p.moves,
+            _ => MoveList::new(),
+        }
+    }
+
+    /// Carries out a person's request if the phase allows it.
+    pub fn apply_play(&mut self, intent: PlayIntent, phase: Phase) {
+        match intent {
+            PlayIntent::RollOrMove => {
+                if phase.allows(Action::Roll) {
+                    self.send(Command::Roll);
+                } else if phase.allows(Action::Move) {
+                    let moves = self.choosable_moves(phase);
+                    if let (1, Some(m)) = (moves.len(), moves.first()) {
+                        self.send(Command::Move(m));
+                    }
+                }
+            }
+            PlayIntent::Move(m) => {
+                if phase.allows(Action::Move) && self.choosable_moves(phase).contains(m) {
+                    self.send(Command::Move(m));
+                }
+            }
+            PlayIntent::Select(from) => {
+                if !phase.allows(Action::Select) {
+                    return;
+                }
+                let moves: Vec<Move> = self
+                    .choosable_moves(phase)
+                    .iter()
+                    .filter(|m| m.from == from)
+                    .collect();
+                match moves.as_slice() {
+                    [only] => self.send(Command::Move(*only)),
+                    [] => {}
+                    _ => self.selected = Some(from),
+                }
+            }
+            PlayIntent::Deselect => self.selected = None,
+            PlayIntent::Hint => {
+                if !phase.allows(Action::Hint) {
+                    return;
+                }
+                let shown = self.presenter.shown();
+                if let (Some(p), Some(pos)) = (shown.pending(), shown.position()) {
+                    // Hard decides in milliseconds: no need for a thread.
+                    self.hint = crate::bots::hint(shown.rules(), pos, p.roll);
+                }
+            }
+        }
+    }
+
+    /// Sends a command for the seat to play, as of the last event shown.
+    pub(super) fn send(&mut self, cmd: Command) {
+        let shown = self.presenter.shown();
+        let Some(seat) = shown.turn() else {
+            return;
+        };
+        let seq = shown.seq();
+        // A refusal cannot change the game; the phase already kept the
+        // person from asking out of turn, so there is nothing to show.
+        if self.source.command(seat, seq, cmd).is_ok() {
+            self.selected = None;
+            self.hint = None;
+            self.timer.reset();
+            self.repaint = true;
+        }
+    }
+}

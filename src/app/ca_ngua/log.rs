@@ -1,0 +1,110 @@
+//! The move log, as data (so it shows in the current language), derived
+//! from the table's events as they are shown.
+
+use crate::engine::Seat;
+use crate::table::{Applied, Replica};
+
+/// One line of the move log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// The colour that rolled.
+    pub seat: Seat,
+    /// The roll, as written in the notation (`6`, `3+4`).
+    pub roll: String,
+    /// What happened.
+    pub event: LogEvent,
+}
+
+/// What a roll did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LogEvent {
+    /// No move was possible.
+    Pass,
+    /// The third bonus roll in a row was lost.
+    Forfeit,
+    /// A horse left the yard.
+    Exit,
+    /// A horse moved from one progress to another.
+    Advance {
+        /// Progress before.
+        from: u8,
+        /// Progress after.
+        to: u8,
+    },
+    /// A horse kicked others on an absolute track square.
+    Kick {
+        /// The colours kicked, with how many horses each.
+        victims: Vec<(Seat, u8)>,
+        /// The absolute square (0..=51).
+        square: u8,
+    },
+    /// Thầu mạ: the first horse of the game straight from the door to
+    /// cell 6.
+    ThauMa,
+    /// Sập hầm: a horse entered its column on cell 1.
+    SapHam,
+    /// A horse reached the finish.
+    Finish,
+    /// The colour brought every horse home, in this place.
+    SeatFinished {
+        /// The place (1 = first).
+        place: u8,
+    },
+}
+
+/// The log lines of one applied event; `after` is the replica once it has
+/// been applied.
+pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
+    let Applied::Played {
+        effects: fx,
+        thau_ma,
+        ..
+    } = applied
+    else {
+        return Vec::new();
+    };
+    let mut events = vec![match fx.mv {
+        _ if fx.forfeited => LogEvent::Forfeit,
+        None => LogEvent::Pass,
+        Some(m) if m.is_exit() => LogEvent::Exit,
+        Some(m) => LogEvent::Advance {
+            from: m.from,
+            to: m.to,
+        },
+    }];
+    if fx.kick_count() > 0 {
+        let victims = Seat::ALL
+            .into_iter()
+            .filter(|s| fx.kicked[s.index()] > 0)
+            .map(|s| (s, fx.kicked[s.index()]))
+            .collect();
+        events.push(LogEvent::Kick {
+            victims,
+            square: fx.square.unwrap_or(0),
+        });
+    }
+    if *thau_ma {
+        events.push(LogEvent::ThauMa);
+    }
+    if fx.door_to_bottom {
+        events.push(LogEvent::SapHam);
+    }
+    if fx.horse_finished && !fx.seat_finished {
+        events.push(LogEvent::Finish);
+    }
+    if fx.seat_finished {
+        let place = after
+            .game()
+            .map_or(1, |g| g.finish_order().count().max(1) as u8);
+        events.push(LogEvent::SeatFinished { place });
+    }
+    let roll = fx.roll.to_string();
+    events
+        .into_iter()
+        .map(|event| LogEntry {
+            seat: fx.seat,
+            roll: roll.clone(),
+            event,
+        })
+        .collect()
+}

@@ -1,0 +1,286 @@
+//! Cờ Cá Ngựa in the app: a game source shown on the board, the play panel,
+//! its settings, rules, results and statistics. The shell (`super::shell`)
+//! hosts it; everything that belongs to this game lives in this folder.
+//!
+//! Each frame: new events are read from the source (the statistics and the
+//! saved game consume them at once), the presenter shows them one at a
+//! time, one [`Phase`] is computed, and pacing lets computer players and
+//! the automatic options act when their time comes.
+
+pub mod animation;
+pub mod board_view;
+mod commands;
+pub mod geometry;
+pub mod log;
+mod pacing;
+pub mod phase;
+mod play_panel;
+mod rule_sets;
+pub mod settings;
+pub mod source;
+mod stats_view;
+pub use stats_view::stats_ui;
+pub mod text;
+mod view_model;
+pub mod windows;
+
+use crate::dice;
+use crate::engine::{Move, Rules, Seat};
+use crate::prefs::Prefs;
+use crate::rules_file::RuleSet;
+use crate::stats::Stats;
+use crate::store::{GameFile, Saver};
+use crate::table::{Applied, Controller, Replica, Runner, Table, ThreadRunner};
+use animation::Presenter;
+pub use commands::PlayIntent;
+use pacing::{FAST, NORMAL, Pace, Timer};
+use phase::Phase;
+use source::Source;
+
+/// Cờ Cá Ngựa as the app plays it.
+#[derive(Debug)]
+pub struct CaNguaGame {
+    source: Source,
+    /// What the board shows (lags behind the source while animating).
+    presenter: Presenter,
+    /// The state after the last event counted in the statistics.
+    counted: Replica,
+    stats: Stats,
+    /// The game's result is in the statistics already.
+    result_recorded: bool,
+    timer: Timer,
+    /// The phase of the last frame (the timer restarts when it changes).
+    last_phase: Option<Phase>,
+    /// The picked horse (several moves).
+    selected: Option<u8>,
+    /// The hinted move for the roll waiting, if asked for.
+    hint: Option<Move>,
+    /// The player closed the results.
+    end_closed: bool,
+    /// Saved custom rule sets.
+    rule_sets: Vec<RuleSet>,
+    /// The saved-rules section of the settings.
+    rules_edit: settings::RulesEdit,
+    /// A repaint is due (something changed).
+    repaint: bool,
+    /// What the person asked for while the frame was drawn.
+    intents: Vec<PlayIntent>,
+}
+
+/// A runner for computer players that wakes the window when it is done.
+pub fn thread_runner(ctx: Option<&egui::Context>) -> Box<dyn Runner> {
+    let ctx = ctx.cloned();
+    Box::new(ThreadRunner::new(move || {
+        if let Some(ctx) = &ctx {
+            ctx.request_repaint();
+        }
+    }))
+}
+
+/// A new local table from the preferences, with secure dice (the
+/// standard game should the preferences not make one).
+pub fn new_table(prefs: &Prefs, runner: Box<dyn Runner>) -> Table {
+    Table::local_or_standard(
+        prefs.rules,
+        &prefs.seats(),
+        prefs.controllers(),
+        dice::secure_rng(),
+        runner,
+    )
+}
+
+impl CaNguaGame {
+    /// Shows a local table; `result_recorded` when the statistics already
+    /// count its result.
+    pub fn new(table: Table, stats: Stats, result_recorded: bool) -> CaNguaGame {
+        let replica = table.replica().clone();
+        let presenter = Presenter::new(replica.clone(), table.events());
+        CaNguaGame {
+            source: Source::Local(Box::new(table)),
+            presenter,
+            counted: replica,
+            stats,
+            result_recorded,
+            timer: Timer::default(),
+            last_phase: None,
+            selected: None,
+            hint: None,
+            end_closed: false,
+            rule_sets: Vec::new(),
+            rules_edit: settings::RulesEdit::default(),
+            repaint: true,
+            intents: Vec::new(),
+        }
+    }
+
+    /// The requests of the last frame.
+    pub fn take_intents(&mut self) -> Vec<PlayIntent> {
+        std::mem::take(&mut self.intents)
+    }
+
+    /// True (once) when something changed that needs drawing.
+    pub fn take_repaint(&mut self) -> bool {
+        std::mem::take(&mut self.repaint)
+    }
+
+    /// Where rule sets are exported unless the player says otherwise.
+    pub fn set_export_path(&mut self, path: String) {
+        self.rules_edit.path = path;
+    }
+
+    /// The saved-rules section's fields.
+    pub fn rules_edit(&mut self) -> &mut settings::RulesEdit {
+        &mut self.rules_edit
+    }
+
+    /// Gives a local table's computer players another runner.
+    pub fn set_runner(&mut self, runner: Box<dyn Runner>) {
+        match &mut self.source {
+            Source::Local(t) => t.set_runner(runner),
+        }
+    }
+
+    /// True once a roll has been made and the game is not over: changing
+    /// the rules then would throw a game away.
+    pub fn in_progress(&self) -> bool {
+        let latest = self.source.latest();
+        latest
+            .game()
+            .is_some_and(|g| g.rolls() > 0 || latest.pending().is_some())
+            && !latest.is_over()
+            && latest.turn().is_some()
+    }
+
+    /// Who plays each colour can change during a local game.
+    pub fn set_players(&mut self, prefs: &Prefs) {
+        for seat in Seat::ALL {
+            let c = prefs.player(seat).controller();
+            if self.source.controller(seat) != c {
+                self.source.set_controller(seat, c);
+                self.repaint = true;
+            }
+        }
+    }
+
+    /// Replaces the game with a new table (statistics and rule sets stay).
+    pub fn replace(&mut self, table: Table) {
+        let stats = std::mem::take(&mut self.stats);
+        let rule_sets = std::mem::take(&mut self.rule_sets);
+        let rules_edit = std::mem::take(&mut self.rules_edit);
+        *self = CaNguaGame::new(table, stats, false);
+        self.rule_sets = rule_sets;
+        self.rules_edit = rules_edit;
+    }
+
+    /// The game source.
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// The local table, if the game is one.
+    pub fn table(&self) -> Option<&Table> {
+        self.source.local()
+    }
+
+    /// The state shown on the board.
+    pub fn shown(&self) -> &Replica {
+        self.presenter.shown()
+    }
+
+    /// The statistics.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The saved custom rule sets.
+    pub fn rule_sets(&self) -> &[RuleSet] {
+        &self.rule_sets
+    }
+
+    /// Sets the saved custom rule sets.
+    pub fn set_rule_sets(&mut self, sets: Vec<RuleSet>) {
+        self.rule_sets = sets;
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        self.source.rules()
+    }
+
+    /// The pace of a seat's animations.
+    fn pace_of(controllers: &[Controller; 4], fast_bots: bool, seat: Seat) -> Pace {
+        if fast_bots && controllers[seat.index()].computer().is_some() {
+            FAST
+        } else {
+            NORMAL
+        }
+    }
+
+    /// The phase now; `dialog` when a question is open.
+    pub fn phase(&self, dialog: bool) -> Phase {
+        if dialog {
+            return Phase::Dialog;
+        }
+        if self.presenter.busy() {
+            return Phase::Animating;
+        }
+        let shown = self.presenter.shown();
+        let Some(seat) = shown.turn() else {
+            return Phase::Over;
+        };
+        match self.source.controller(seat) {
+            Controller::Computer(_) | Controller::StandIn(_) => Phase::Computer,
+            Controller::Elsewhere => Phase::Elsewhere,
+            Controller::Here if shown.pending().is_some() => Phase::Choose,
+            Controller::Here => Phase::Roll,
+        }
+    }
+
+    /// True when a person at this device plays the seat.
+    pub fn is_here(&self, seat: Seat) -> bool {
+        self.source.controller(seat) == Controller::Here
+    }
+
+    /// Reads new events from the source: the statistics count them and the
+    /// saved game is written (off the frame); the presenter queues them.
+    pub fn sync(&mut self, saver: &Saver) {
+        let new: Vec<_> = self.source.events_since(self.presenter.received()).to_vec();
+        if new.is_empty() {
+            return;
+        }
+        let controllers = self.source.controllers();
+        let seats: Vec<Seat> = self.counted.seats().iter().map(|s| s.seat).collect();
+        for ev in &new {
+            if ev.seq <= self.counted.seq() {
+                continue;
+            }
+            match self.counted.apply(ev) {
+                Ok(Applied::Rolled(p)) => self.stats.record_roll(p.roll),
+                Ok(Applied::Played {
+                    effects, thau_ma, ..
+                }) => self.stats.record_move(&controllers, &effects, thau_ma),
+                Ok(Applied::Over(outcome)) if !self.result_recorded => {
+                    self.stats.record_game(&seats, &controllers, &outcome);
+                    self.result_recorded = true;
+                }
+                _ => {}
+            }
+        }
+        self.presenter.receive(new);
+        self.repaint = true;
+        self.save(saver);
+    }
+
+    /// Saves the game and the statistics (on the saver's thread).
+    pub fn save(&self, saver: &Saver) {
+        if let Some(table) = self.source.local() {
+            saver.save_game(GameFile::of(table, self.result_recorded));
+        }
+        saver.save_stats(&self.stats);
+    }
+
+    /// Shows everything received at once (after a new or restored game).
+    pub fn skip_animations(&mut self) {
+        self.presenter.skip();
+    }
+}

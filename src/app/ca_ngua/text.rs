@@ -1,0 +1,160 @@
+//! Sentences the app shows, built from game data in the current language:
+//! the move log, the names of horses and squares, the standings.
+
+use super::log::{LogEntry, LogEvent};
+use super::settings::colour_key;
+use crate::engine::{CENTRE, DOOR, Move, Outcome, Position, Seat, YARD, track_square};
+use crate::i18n::{Arg, I18n};
+
+/// A colour's name ("Đỏ").
+pub fn colour(i18n: &I18n, seat: Seat) -> String {
+    i18n.t(colour_key(seat))
+}
+
+/// A colour's name inside a sentence ("đỏ" in "Ngựa đỏ 2").
+pub fn colour_in_sentence(i18n: &I18n, seat: Seat) -> String {
+    i18n.t(&format!("{}-lower", colour_key(seat)))
+}
+
+/// Where a horse of `seat` at `progress` stands, in words. Track squares
+/// are numbered 1–52 from red's start square, as printed on the board.
+pub fn where_text(i18n: &I18n, seat: Seat, progress: u8) -> String {
+    if progress == YARD {
+        i18n.t("where-yard")
+    } else if progress <= DOOR {
+        let square = u32::from(track_square(seat, progress)) + 1;
+        i18n.t_args("where-track", &[("square", Arg::from(square))])
+    } else if progress >= CENTRE {
+        i18n.t("where-centre")
+    } else {
+        i18n.t_args("where-home", &[("cell", Arg::from(progress - DOOR))])
+    }
+}
+
+/// Where a move takes a horse, in words: like `where_text`, but the centre
+/// is a place to go to ("đến đích"), not a state ("đã về đích").
+pub fn to_text(i18n: &I18n, seat: Seat, progress: u8) -> String {
+    if progress >= CENTRE {
+        i18n.t("to-centre")
+    } else {
+        where_text(i18n, seat, progress)
+    }
+}
+
+/// The accessible name of a horse that can move.
+pub fn horse_label(i18n: &I18n, seat: Seat, number: usize, progress: u8) -> String {
+    i18n.t_args(
+        "horse-label",
+        &[
+            ("colour", Arg::from(colour_in_sentence(i18n, seat))),
+            ("Colour", Arg::from(colour(i18n, seat))),
+            ("n", Arg::from(number)),
+            ("where", Arg::from(where_text(i18n, seat, progress))),
+        ],
+    )
+}
+
+/// The accessible name of a target square.
+pub fn target_label(i18n: &I18n, seat: Seat, m: Move) -> String {
+    i18n.t_args(
+        "target-label",
+        &[("where", Arg::from(to_text(i18n, seat, m.to)))],
+    )
+}
+
+/// A move in words, for the list of moves ("ra quân", "ô 12 → ô 18").
+pub fn move_text(i18n: &I18n, seat: Seat, m: Move) -> String {
+    if m.is_exit() {
+        i18n.t("move-exit")
+    } else {
+        i18n.t_args(
+            "move-advance",
+            &[
+                ("from", Arg::from(where_text(i18n, seat, m.from))),
+                ("to", Arg::from(to_text(i18n, seat, m.to))),
+            ],
+        )
+    }
+}
+
+/// One line of the move log ("Đỏ gieo 6, ra quân").
+pub fn log_text(i18n: &I18n, e: &LogEntry) -> String {
+    let who = Arg::from(colour(i18n, e.seat));
+    let roll = Arg::from(e.roll.as_str());
+    match &e.event {
+        LogEvent::Pass => i18n.t_args("log-pass", &[("who", who), ("roll", roll)]),
+        LogEvent::Forfeit => i18n.t_args("log-forfeit", &[("who", who), ("roll", roll)]),
+        LogEvent::Exit => i18n.t_args("log-exit", &[("who", who), ("roll", roll)]),
+        LogEvent::Advance { from, to } => i18n.t_args(
+            "log-advance",
+            &[
+                ("who", who),
+                ("roll", roll),
+                ("from", Arg::from(where_text(i18n, e.seat, *from))),
+                ("to", Arg::from(to_text(i18n, e.seat, *to))),
+            ],
+        ),
+        LogEvent::Kick { victims, square } => {
+            let names: Vec<String> = victims.iter().map(|(s, _)| colour(i18n, *s)).collect();
+            i18n.t_args(
+                "log-kick",
+                &[
+                    ("who", who),
+                    ("victims", Arg::from(names.join(", "))),
+                    ("square", Arg::from(u32::from(*square) + 1)),
+                ],
+            )
+        }
+        LogEvent::ThauMa => i18n.t_args("log-thau-ma", &[("who", who)]),
+        LogEvent::SapHam => i18n.t_args("log-sap-ham", &[("who", who)]),
+        LogEvent::Finish => i18n.t_args("log-finish", &[("who", who)]),
+        LogEvent::SeatFinished { place } => i18n.t_args(
+            "log-seat-finished",
+            &[("who", who), ("place", Arg::from(*place))],
+        ),
+    }
+}
+
+/// The board in one sentence, for assistive technology: whose turn and
+/// where every horse stands.
+pub fn board_summary(i18n: &I18n, pos: &Position) -> String {
+    let mut parts = vec![i18n.t("board-label")];
+    for seat in pos.playing_seats() {
+        let places: Vec<String> = pos
+            .horses(seat)
+            .iter()
+            .map(|&p| where_text(i18n, seat, p))
+            .collect();
+        parts.push(format!("{}: {}", colour(i18n, seat), places.join(", ")));
+    }
+    parts.join(". ")
+}
+
+/// The standings: one line per place, shared places marked.
+pub fn standings(i18n: &I18n, outcome: &Outcome) -> Vec<String> {
+    let table = outcome.standings();
+    table
+        .iter()
+        .map(|&(rank, seat)| {
+            let shared = table.iter().filter(|(r, _)| *r == rank).count() > 1;
+            let mut line = i18n.t_args(
+                "end-place",
+                &[
+                    ("place", Arg::from(rank)),
+                    ("who", Arg::from(colour(i18n, seat))),
+                ],
+            );
+            if shared {
+                line.push(' ');
+                line.push_str(&i18n.t("end-shared"));
+            }
+            if let Some(points) = outcome.points {
+                line.push_str(" — ");
+                line.push_str(
+                    &i18n.t_args("end-points", &[("points", Arg::from(points[seat.index()]))]),
+                );
+            }
+            line
+        })
+        .collect()
+}

@@ -1,0 +1,358 @@
+//! The shell: what every game shares — preferences, language and look,
+//! files (saved off the frame), notices, the top bar, the settings drawer
+//! and the windows. UI code collects [`Intent`]s while it draws;
+//! [`CaNguaApp::apply`] carries them out after the frame.
+
+mod panels;
+
+use super::ca_ngua::{self, CaNguaGame, PlayIntent, phase::Phase, settings::RuleSetAction};
+use super::text::store_notice;
+use crate::engine::Seat;
+use crate::i18n::{I18n, Lang};
+use crate::prefs::{Look, Prefs};
+use crate::stats::Stats;
+use crate::store::{Saver, Store, StoreNotice};
+use crate::table::{InlineRunner, Runner, Table};
+
+/// What the player asked for while the frame was drawn.
+#[derive(Clone, Debug, PartialEq)]
+#[must_use]
+pub enum Intent {
+    /// Something for the game on the table.
+    Play(PlayIntent),
+    /// Start a new game with the preferences.
+    NewGame,
+    /// The preferences changed in the settings panel.
+    PrefsChanged(Box<Prefs>),
+    /// Confirm the change that needs a new game.
+    ConfirmNewGame,
+    /// Keep the game; undo the change that needed a new one.
+    CancelNewGame,
+    /// Show or hide the rules window.
+    ToggleRules,
+    /// Show or hide the settings panel.
+    ToggleSettings,
+    /// Save, rename, delete, export or import a rule set.
+    RuleSet(RuleSetAction),
+    /// Show or hide the statistics.
+    ToggleStats,
+    /// Hide the messages about files.
+    DismissNotices,
+}
+
+/// The app's state.
+pub struct CaNguaApp {
+    i18n: I18n,
+    prefs: Prefs,
+    /// Cờ Cá Ngựa.
+    game: CaNguaGame,
+    /// Writes files off the frame.
+    saver: Saver,
+    show_settings: bool,
+    /// The window is narrow: settings open as a drawer over the board.
+    narrow: bool,
+    show_rules: bool,
+    show_stats: bool,
+    /// Preferences waiting for the player to confirm a new game.
+    confirm: Option<Prefs>,
+    /// Intents from the last frame.
+    intents: Vec<Intent>,
+    /// The look of the last frame.
+    dark: bool,
+    /// Messages about files, until the player dismisses them.
+    notices: Vec<String>,
+    /// Files that could not be saved (reported once each).
+    failed_saves: Vec<String>,
+    /// Computer players decide inline, on the frame (tests), instead of on
+    /// threads of their own.
+    inline: bool,
+}
+
+impl std::fmt::Debug for CaNguaApp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CaNguaApp")
+            .field("game", &self.game)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Sets up fonts and the look on a context (the app and the UI tests).
+pub fn setup_context(ctx: &egui::Context, look: Look) {
+    ctx.set_fonts(super::theme::fonts());
+    setup_look(ctx, look);
+}
+
+fn setup_look(ctx: &egui::Context, look: Look) {
+    ctx.set_theme(match look {
+        Look::System => egui::ThemePreference::System,
+        Look::Light => egui::ThemePreference::Light,
+        Look::Dark => egui::ThemePreference::Dark,
+    });
+}
+
+impl CaNguaApp {
+    /// An app with these preferences showing this game, keeping nothing on
+    /// disk (tests; [`CaNguaApp::from_store`] for the real thing).
+    pub fn new(prefs: Prefs, game: CaNguaGame) -> CaNguaApp {
+        CaNguaApp::with_saver(prefs, game, Saver::new(Store::none()))
+    }
+
+    fn with_saver(prefs: Prefs, mut game: CaNguaGame, saver: Saver) -> CaNguaApp {
+        let lang = prefs.lang.unwrap_or_default();
+        game.skip_animations();
+        CaNguaApp {
+            i18n: I18n::new(lang),
+            prefs,
+            game,
+            saver,
+            show_settings: true,
+            narrow: false,
+            show_rules: false,
+            show_stats: false,
+            confirm: None,
+            intents: Vec::new(),
+            dark: false,
+            notices: Vec::new(),
+            failed_saves: Vec::new(),
+            inline: false,
+        }
+    }
+
+    /// Computer players decide at once, on the frame, so a test steps
+    /// through a game without waiting for threads.
+    pub fn with_inline_computers(mut self) -> CaNguaApp {
+        self.inline = true;
+        self.game.set_runner(Box::new(InlineRunner::default()));
+        self
+    }
+
+    fn runner(&self, ctx: Option<&egui::Context>) -> Box<dyn Runner> {
+        if self.inline {
+            Box::new(InlineRunner::default())
+        } else {
+            ca_ngua::thread_runner(ctx)
+        }
+    }
+
+    /// An app showing a table at this device.
+    pub fn with_table(prefs: Prefs, table: Table) -> CaNguaApp {
+        CaNguaApp::new(prefs, CaNguaGame::new(table, Stats::default(), false))
+    }
+
+    /// An app starting a new game from the preferences, with secure dice
+    /// and computer players thinking on threads.
+    pub fn with_new_game(prefs: Prefs) -> CaNguaApp {
+        let table = ca_ngua::new_table(&prefs, ca_ngua::thread_runner(None));
+        CaNguaApp::new(prefs, CaNguaGame::new(table, Stats::default(), false))
+    }
+
+    /// The app as the player left it: preferences, the game in progress
+    /// (its waiting roll included), statistics and saved rule sets from
+    /// `store`. Bad files are kept aside and reported; defaults are used
+    /// instead. `system_lang` is the language of a first start; `ctx` wakes
+    /// the window when a computer player has decided.
+    pub fn from_store(
+        store: Store,
+        opened: Option<StoreNotice>,
+        system_lang: Lang,
+        ctx: Option<&egui::Context>,
+    ) -> CaNguaApp {
+        let mut found: Vec<StoreNotice> = opened.into_iter().collect();
+        let (mut prefs, n) = store.load_prefs();
+        found.extend(n);
+        if prefs.lang.is_none() {
+            prefs.lang = Some(system_lang);
+        }
+        let (saved, n) = store.load_game(ca_ngua::thread_runner(ctx));
+        found.extend(n);
+        let (stats, n) = store.load_stats();
+        found.extend(n);
+        let (rule_sets, ns) = store.rule_sets();
+        found.extend(ns);
+        let game = match saved {
+            Some(g) => CaNguaGame::new(g.table, stats, g.result_recorded),
+            None => CaNguaGame::new(
+                ca_ngua::new_table(&prefs, ca_ngua::thread_runner(ctx)),
+                stats,
+                false,
+            ),
+        };
+        let mut app = CaNguaApp::with_saver(prefs, game, Saver::new(store));
+        app.game.set_rule_sets(rule_sets);
+        app.game.set_export_path(default_export_path());
+        for n in &found {
+            app.notices.push(store_notice(&app.i18n, n));
+        }
+        // Written on first start, and after every change.
+        app.saver.save_prefs(&app.prefs);
+        app.game.save(&app.saver);
+        app
+    }
+
+    /// Lets computer players wake the window when they have decided.
+    pub fn set_waker(&mut self, ctx: &egui::Context) {
+        if !self.inline {
+            self.game.set_runner(ca_ngua::thread_runner(Some(ctx)));
+        }
+    }
+
+    /// Cờ Cá Ngựa, as shown.
+    pub fn game(&self) -> &CaNguaGame {
+        &self.game
+    }
+
+    /// The statistics (for tests).
+    pub fn stats(&self) -> &Stats {
+        self.game.stats()
+    }
+
+    /// Messages about files shown to the player.
+    pub fn notices(&self) -> &[String] {
+        &self.notices
+    }
+
+    /// Waits until every file asked for is written (tests, and the window
+    /// closing).
+    pub fn flush(&self) {
+        self.saver.flush();
+    }
+
+    /// The preferences.
+    pub fn prefs(&self) -> &Prefs {
+        &self.prefs
+    }
+
+    /// The window title, in the current language.
+    pub fn title(&self) -> String {
+        self.i18n.t("app-title")
+    }
+
+    /// True while the app asks whether to start a new game.
+    pub fn is_asking(&self) -> bool {
+        self.confirm.is_some()
+    }
+
+    /// The current language.
+    pub fn lang(&self) -> Lang {
+        self.i18n.lang()
+    }
+
+    /// The phase of the game now.
+    pub fn phase(&self) -> Phase {
+        self.game.phase(self.confirm.is_some())
+    }
+
+    /// Reports files that could not be written, once each.
+    fn collect_save_notices(&mut self) {
+        for n in self.saver.notices() {
+            let key = n.to_string();
+            if !self.failed_saves.contains(&key) {
+                self.notices.push(store_notice(&self.i18n, &n));
+                self.failed_saves.push(key);
+            }
+        }
+    }
+
+    /// Carries out the intents of the last frame.
+    pub fn apply(&mut self, ctx: &egui::Context) {
+        let intents = std::mem::take(&mut self.intents);
+        let plays = self.game.take_intents();
+        let mut repaint = !intents.is_empty() || !plays.is_empty();
+        for intent in plays.into_iter().map(Intent::Play).chain(intents) {
+            self.apply_one(ctx, intent);
+        }
+        self.game.sync(&self.saver);
+        self.collect_save_notices();
+        repaint |= self.game.take_repaint();
+        if repaint {
+            ctx.request_repaint();
+        }
+    }
+
+    fn apply_one(&mut self, ctx: &egui::Context, intent: Intent) {
+        match intent {
+            Intent::Play(p) => {
+                let phase = self.phase();
+                self.game.apply_play(p, phase);
+            }
+            Intent::NewGame => self.new_game(ctx),
+            Intent::PrefsChanged(prefs) => self.prefs_changed(ctx, *prefs),
+            Intent::ConfirmNewGame => {
+                if let Some(prefs) = self.confirm.take() {
+                    self.prefs = prefs;
+                    self.saver.save_prefs(&self.prefs);
+                    self.new_game(ctx);
+                }
+            }
+            Intent::CancelNewGame => self.confirm = None,
+            Intent::ToggleRules => self.show_rules = !self.show_rules,
+            Intent::ToggleSettings => self.show_settings = !self.show_settings,
+            Intent::RuleSet(action) => {
+                let rules = self.prefs.rules;
+                self.game
+                    .rule_set_action(action, rules, self.saver.store(), &self.i18n);
+            }
+            Intent::ToggleStats => self.show_stats = !self.show_stats,
+            Intent::DismissNotices => self.notices.clear(),
+        }
+    }
+
+    fn new_game(&mut self, ctx: &egui::Context) {
+        let table = ca_ngua::new_table(&self.prefs, self.runner(Some(ctx)));
+        self.game.replace(table);
+        self.game.save(&self.saver);
+    }
+
+    fn prefs_changed(&mut self, ctx: &egui::Context, prefs: Prefs) {
+        if prefs.lang != self.prefs.lang
+            && let Some(lang) = prefs.lang
+        {
+            self.i18n.set_lang(lang);
+        }
+        if prefs.look != self.prefs.look {
+            setup_look(ctx, prefs.look);
+        }
+        let seats: Vec<Seat> = self
+            .game
+            .source()
+            .latest()
+            .seats()
+            .iter()
+            .map(|s| s.seat)
+            .collect();
+        let needs_new_game = !prefs.matches_game(self.game.rules(), &seats);
+        if needs_new_game && self.game.in_progress() {
+            // Ask first; everything else applies now.
+            let mut applied = prefs.clone();
+            applied.player_count = self.prefs.player_count;
+            applied.rules = self.prefs.rules;
+            self.game.set_players(&applied);
+            self.prefs = applied;
+            self.saver.save_prefs(&self.prefs);
+            self.confirm = Some(prefs);
+            return;
+        }
+        self.game.set_players(&prefs);
+        self.prefs = prefs;
+        self.saver.save_prefs(&self.prefs);
+        if needs_new_game {
+            self.new_game(ctx);
+        }
+    }
+}
+
+impl Drop for CaNguaApp {
+    fn drop(&mut self) {
+        // Nothing is lost when the window closes right after a move.
+        self.saver.flush();
+    }
+}
+
+/// Where exports go unless the player says otherwise.
+fn default_export_path() -> String {
+    directories::UserDirs::new()
+        .map(|d| d.home_dir().join("ca-ngua-rules.ron"))
+        .unwrap_or_else(|| std::path::PathBuf::from("ca-ngua-rules.ron"))
+        .display()
+        .to_string()
+}

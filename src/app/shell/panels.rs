@@ -1,0 +1,243 @@
+//! Drawing the shell around the game: top bar, settings panel or drawer,
+//! the play panel and board of the game, windows and the new-game
+//! question. Each `*_ui` function draws and pushes intents; nothing here
+//! changes the game directly.
+
+use super::{CaNguaApp, Intent};
+use crate::app::ca_ngua::board_view::{self, BoardAction};
+use crate::app::ca_ngua::settings::{self, combo};
+use crate::app::ca_ngua::windows::EndAction;
+use crate::app::ca_ngua::{PlayIntent, stats_ui};
+use crate::i18n::Lang;
+use crate::prefs::Look;
+use egui::{Pos2, RichText, Ui};
+
+impl eframe::App for CaNguaApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.saver.flush();
+    }
+}
+
+/// A floating window's first place: centred, just below the top bar (so
+/// it never hides the buttons that open and close it).
+pub(crate) fn place_window<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::Window<'a> {
+    let screen = ctx.content_rect();
+    window
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(Pos2::new(screen.center().x, screen.top() + 48.0))
+        .constrain(true)
+}
+
+/// Below this window width the settings panel becomes a drawer.
+const NARROW_WINDOW: f32 = 1000.0;
+/// The settings panel's width.
+const SETTINGS_WIDTH: f32 = 300.0;
+
+impl CaNguaApp {
+    /// The settings, in the panel or the drawer: the game's, then the
+    /// shell's (language and look).
+    fn settings_panel_ui(&mut self, ui: &mut Ui) {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            let mut prefs = self.prefs.clone();
+            let sets = self.game.rule_sets().to_vec();
+            let out =
+                settings::settings_ui(ui, &self.i18n, &mut prefs, &sets, self.game.rules_edit());
+            let mut changed = out.changed;
+            ui.separator();
+            let i18n = &self.i18n;
+            let mut lang = prefs.lang.unwrap_or(i18n.lang());
+            let langs: Vec<(Lang, &str)> =
+                vec![(Lang::Vi, "language-vi"), (Lang::En, "language-en")];
+            if combo(ui, i18n, "language", "settings-language", &mut lang, &langs) {
+                prefs.lang = Some(lang);
+                changed = true;
+            }
+            changed |= combo(
+                ui,
+                i18n,
+                "look",
+                "settings-look",
+                &mut prefs.look,
+                &[
+                    (Look::System, "look-system"),
+                    (Look::Light, "look-light"),
+                    (Look::Dark, "look-dark"),
+                ],
+            );
+            if changed {
+                self.intents.push(Intent::PrefsChanged(Box::new(prefs)));
+            }
+            self.intents
+                .extend(out.actions.into_iter().map(Intent::RuleSet));
+        });
+    }
+
+    /// One frame of the whole app.
+    pub fn frame_ui(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let now = ui.input(|i| i.time);
+        self.dark = ui.visuals().dark_mode;
+        // New events, the show, then one phase for the whole frame.
+        self.game.sync(&self.saver);
+        self.game.animate(&ctx, now, &self.prefs);
+        let phase = self.phase();
+        self.game.drive(&ctx, now, phase, &self.prefs, &self.saver);
+        let phase = self.phase();
+        if self.confirm.is_none() {
+            self.game.keys_ui(ui, phase);
+        }
+        egui::Panel::top("top").show(ui, |ui| self.top_ui(ui));
+        // Fixed widths (nothing moves under the pointer when a long line
+        // appears in the log), chosen from the window's width. A narrow
+        // window gives the board the room: the settings open over it as a
+        // drawer, closed at first.
+        let width = ui.available_width();
+        let narrow = width < NARROW_WINDOW;
+        if narrow != self.narrow {
+            self.narrow = narrow;
+            self.show_settings = !narrow;
+        }
+        if self.show_settings && !narrow {
+            egui::Panel::left("settings")
+                .resizable(false)
+                .exact_size(SETTINGS_WIDTH)
+                .show(ui, |ui| self.settings_panel_ui(ui));
+        }
+        let dark = self.dark;
+        egui::Panel::right("play")
+            .resizable(false)
+            .exact_size((width * 0.26).clamp(220.0, 280.0))
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| self.game.play_ui(ui, &self.i18n, phase, now, dark));
+            });
+        if self.show_settings && narrow {
+            let top = ui.available_rect_before_wrap().top();
+            let height = ui.available_height();
+            egui::Area::new(egui::Id::unique("settings-drawer"))
+                .order(egui::Order::Foreground)
+                .fixed_pos(Pos2::new(0.0, top))
+                .show(&ctx, |ui| {
+                    egui::Frame::window(ui.style()).show(ui, |ui| {
+                        ui.set_width(SETTINGS_WIDTH - 16.0);
+                        ui.set_max_height(height - 12.0);
+                        self.settings_panel_ui(ui);
+                    });
+                });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            let input = self.game.board_input(&self.i18n, phase, now, dark);
+            match board_view::board_ui(ui, &input) {
+                Some(BoardAction::Select(from)) => {
+                    self.intents.push(Intent::Play(PlayIntent::Select(from)));
+                }
+                Some(BoardAction::Move(m)) => self.intents.push(Intent::Play(PlayIntent::Move(m))),
+                None => {}
+            }
+        });
+        self.rules_window(&ctx);
+        self.stats_window(&ctx);
+        match self.game.end_window(&ctx, &self.i18n, phase) {
+            Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
+            Some(EndAction::Close) | None => {}
+        }
+        self.confirm_modal(&ctx);
+        self.apply(&ctx);
+    }
+
+    fn top_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.heading(RichText::new(self.i18n.t("app-title")).strong());
+            ui.separator();
+            let settings_label = if self.show_settings {
+                self.i18n.t("button-hide-settings")
+            } else {
+                self.i18n.t("button-show-settings")
+            };
+            if ui.button(settings_label).clicked() {
+                self.intents.push(Intent::ToggleSettings);
+            }
+            if ui.button(self.i18n.t("button-rules")).clicked() {
+                self.intents.push(Intent::ToggleRules);
+            }
+            if ui.button(self.i18n.t("button-new-game")).clicked() {
+                self.intents.push(Intent::NewGame);
+            }
+            if ui.button(self.i18n.t("button-stats")).clicked() {
+                self.intents.push(Intent::ToggleStats);
+            }
+        });
+        if !self.notices.is_empty() {
+            ui.separator();
+            for n in &self.notices {
+                ui.label(RichText::new(n).strong());
+            }
+            if ui.button(self.i18n.t("button-dismiss")).clicked() {
+                self.intents.push(Intent::DismissNotices);
+            }
+        }
+    }
+
+    fn rules_window(&mut self, ctx: &egui::Context) {
+        if !self.show_rules {
+            return;
+        }
+        let mut open = true;
+        let game = &self.game;
+        let i18n = &self.i18n;
+        place_window(egui::Window::new(i18n.t("rules-window-title")), ctx)
+            .id(egui::Id::unique("rules-window"))
+            .open(&mut open)
+            .default_width(460.0)
+            .default_height(560.0)
+            .vscroll(true)
+            .show(ctx, |ui| game.rules_ui(ui, i18n));
+        if !open {
+            self.intents.push(Intent::ToggleRules);
+        }
+    }
+
+    fn stats_window(&mut self, ctx: &egui::Context) {
+        if !self.show_stats {
+            return;
+        }
+        let mut open = true;
+        let i18n = &self.i18n;
+        let stats = self.game.stats();
+        let dark = self.dark;
+        place_window(egui::Window::new(i18n.t("stats-title")), ctx)
+            .id(egui::Id::unique("stats-window"))
+            .open(&mut open)
+            .default_width(520.0)
+            .default_height(600.0)
+            .vscroll(true)
+            .show(ctx, |ui| stats_ui(ui, i18n, stats, dark));
+        if !open {
+            self.intents.push(Intent::ToggleStats);
+        }
+    }
+
+    fn confirm_modal(&mut self, ctx: &egui::Context) {
+        if self.confirm.is_none() {
+            return;
+        }
+        egui::Modal::new(egui::Id::unique("confirm-new-game")).show(ctx, |ui| {
+            ui.set_max_width(360.0);
+            ui.heading(self.i18n.t("confirm-title"));
+            ui.label(self.i18n.t("confirm-text"));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(self.i18n.t("confirm-yes")).clicked() {
+                    self.intents.push(Intent::ConfirmNewGame);
+                }
+                if ui.button(self.i18n.t("confirm-no")).clicked() {
+                    self.intents.push(Intent::CancelNewGame);
+                }
+            });
+        });
+    }
+}
