@@ -1,4 +1,6 @@
-//! Vietnamese and English text, from the Fluent files under `i18n/`.
+//! Vietnamese and English text, from the Fluent files under `i18n/`: one
+//! file the whole app shares (`common.ftl`) and one per game
+//! (`ca-ngua.ftl`), the same files with the same keys in each language.
 //!
 //! Both languages are compiled into the binary and loaded at start, so the
 //! language switches at runtime without a restart. Vietnamese is the first
@@ -71,11 +73,38 @@ impl FromStr for Lang {
     }
 }
 
-/// The Fluent sources of each language, as shipped.
-pub const SOURCES: [(Lang, &str); 2] = [
-    (Lang::Vi, include_str!("../i18n/vi/main.ftl")),
-    (Lang::En, include_str!("../i18n/en/main.ftl")),
+/// The Fluent files of each language, as shipped: `(language, file name,
+/// source)`, every file in both languages.
+pub const FILES: [(Lang, &str, &str); 4] = [
+    (
+        Lang::Vi,
+        "common.ftl",
+        include_str!("../i18n/vi/common.ftl"),
+    ),
+    (
+        Lang::Vi,
+        "ca-ngua.ftl",
+        include_str!("../i18n/vi/ca-ngua.ftl"),
+    ),
+    (
+        Lang::En,
+        "common.ftl",
+        include_str!("../i18n/en/common.ftl"),
+    ),
+    (
+        Lang::En,
+        "ca-ngua.ftl",
+        include_str!("../i18n/en/ca-ngua.ftl"),
+    ),
 ];
+
+/// The sources of one language, in order.
+pub fn sources(lang: Lang) -> impl Iterator<Item = &'static str> {
+    FILES
+        .into_iter()
+        .filter(move |(l, _, _)| *l == lang)
+        .map(|(_, _, src)| src)
+}
 
 /// Translated text for both languages, with one of them current.
 pub struct I18n {
@@ -140,11 +169,13 @@ impl From<i32> for Arg {
     }
 }
 
-/// Parses one language's Fluent source. Errors name the language and the
-/// problem; the shipped files are checked by the tests.
-pub fn parse_source(lang: Lang, source: &str) -> Result<FluentBundle<FluentResource>, String> {
-    let resource = FluentResource::try_new(source.to_string())
-        .map_err(|(_, errs)| format!("i18n/{lang}: {} syntax error(s): {:?}", errs.len(), errs))?;
+/// Parses one language's Fluent sources into one bundle. Errors name the
+/// language and the problem (a syntax error, a key defined twice); the
+/// shipped files are checked by the tests.
+pub fn parse_sources<'a>(
+    lang: Lang,
+    sources: impl IntoIterator<Item = &'a str>,
+) -> Result<FluentBundle<FluentResource>, String> {
     let id = lang
         .code()
         .parse()
@@ -152,9 +183,14 @@ pub fn parse_source(lang: Lang, source: &str) -> Result<FluentBundle<FluentResou
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Unicode isolation marks would show as missing glyphs in the UI.
     bundle.set_use_isolating(false);
-    bundle
-        .add_resource(resource)
-        .map_err(|errs| format!("i18n/{lang}: {errs:?}"))?;
+    for source in sources {
+        let resource = FluentResource::try_new(source.to_string()).map_err(|(_, errs)| {
+            format!("i18n/{lang}: {} syntax error(s): {:?}", errs.len(), errs)
+        })?;
+        bundle
+            .add_resource(resource)
+            .map_err(|errs| format!("i18n/{lang}: {errs:?}"))?;
+    }
     Ok(bundle)
 }
 
@@ -162,10 +198,10 @@ impl I18n {
     /// Both languages, `lang` current. A broken source (ruled out by the
     /// tests) leaves that language empty: keys show in brackets.
     pub fn new(lang: Lang) -> I18n {
-        let bundles = SOURCES
+        let bundles = Lang::ALL
             .iter()
-            .map(|&(l, src)| {
-                let bundle = parse_source(l, src).unwrap_or_else(|e| {
+            .map(|&l| {
+                let bundle = parse_sources(l, sources(l)).unwrap_or_else(|e| {
                     eprintln!("{e}");
                     FluentBundle::new_concurrent(Vec::new())
                 });
@@ -249,29 +285,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_sources_parse() {
-        for (lang, src) in SOURCES {
-            assert!(parse_source(lang, src).is_ok(), "{lang}");
+    fn every_language_parses_without_a_key_defined_twice() {
+        for lang in Lang::ALL {
+            assert!(parse_sources(lang, sources(lang)).is_ok(), "{lang}");
         }
+        let twice = "a = 1\n";
+        assert!(parse_sources(Lang::En, [twice, twice]).is_err());
     }
 
     #[test]
-    fn both_languages_have_the_same_keys() {
-        let vi = keys(SOURCES[0].1);
-        let en = keys(SOURCES[1].1);
-        let mut a = vi.clone();
-        a.sort();
-        let mut b = en.clone();
-        b.sort();
-        let only_vi: Vec<_> = a.iter().filter(|k| !b.contains(k)).collect();
-        let only_en: Vec<_> = b.iter().filter(|k| !a.contains(k)).collect();
-        assert!(
-            only_vi.is_empty() && only_en.is_empty(),
-            "only in vi: {only_vi:?}; only in en: {only_en:?}"
-        );
-        let mut dedup = a.clone();
-        dedup.dedup();
-        assert_eq!(dedup.len(), a.len(), "a key is defined twice");
+    fn both_languages_have_the_same_files_with_the_same_keys() {
+        let files = |lang| -> Vec<&str> {
+            FILES
+                .iter()
+                .filter(|(l, _, _)| *l == lang)
+                .map(|(_, f, _)| *f)
+                .collect()
+        };
+        assert_eq!(files(Lang::Vi), files(Lang::En));
+        for name in files(Lang::Vi) {
+            let source = |lang| {
+                FILES
+                    .iter()
+                    .find(|(l, f, _)| *l == lang && *f == name)
+                    .map_or("", |(_, _, s)| *s)
+            };
+            let mut a = keys(source(Lang::Vi));
+            a.sort();
+            let mut b = keys(source(Lang::En));
+            b.sort();
+            let only_vi: Vec<_> = a.iter().filter(|k| !b.contains(k)).collect();
+            let only_en: Vec<_> = b.iter().filter(|k| !a.contains(k)).collect();
+            assert!(
+                only_vi.is_empty() && only_en.is_empty(),
+                "{name}: only in vi: {only_vi:?}; only in en: {only_en:?}"
+            );
+            let mut dedup = a.clone();
+            dedup.dedup();
+            assert_eq!(dedup.len(), a.len(), "{name}: a key is defined twice");
+        }
     }
 
     #[test]

@@ -52,9 +52,8 @@ fn assert_refused(o: &Output, needle: &str) {
     assert!(stdout(o).is_empty());
 }
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ca-ngua-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// Writes a file in a test's folder (removed with the folder's guard).
+fn temp_file(dir: &common::TempDir, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path
@@ -145,6 +144,7 @@ fn stdin_batches_answer_every_line_and_go_on_after_errors() {
 /// rule set loaded from a RON file with `--rules FILE`.
 #[test]
 fn the_rules_table_through_the_command_line() {
+    let dir = common::temp_dir("cli-table");
     let mut by_rules: BTreeMap<String, Vec<common::Case>> = BTreeMap::new();
     for case in common::rules_table() {
         by_rules
@@ -154,6 +154,7 @@ fn the_rules_table_through_the_command_line() {
     }
     for (i, (spec, cases)) in by_rules.iter().enumerate() {
         let file = temp_file(
+            &dir,
             &format!("rules-{i}.ron"),
             &RuleSet::new("table", cases[0].rules).to_ron(),
         );
@@ -188,10 +189,11 @@ fn the_rules_table_through_the_command_line() {
 
 #[test]
 fn rules_files_are_loaded_and_bad_ones_refused() {
+    let dir = common::temp_dir("cli-rules");
     let mut rules = ca_ngua::engine::Rules::standard();
     rules.no_passing = true;
     let good = RuleSet::new("no passing", rules).to_ron();
-    let path = temp_file("no-passing.ron", &good);
+    let path = temp_file(&dir, "no-passing.ron", &good);
     let pos = "10,Y,Y,Y/-/38,Y,Y,Y/- r 0";
     // Yellow on square 12 blocks red 10 from moving 3.
     assert_eq!(stdout(&cli(&["moves", pos, "3"])), "10-13\n");
@@ -206,12 +208,13 @@ fn rules_files_are_loaded_and_bad_ones_refused() {
         "pass\n"
     );
 
-    let bad = temp_file("bad.ron", &good.replace("no_passing", "no_pasing"));
+    let bad = temp_file(&dir, "bad.ron", &good.replace("no_passing", "no_pasing"));
     assert_refused(
         &cli(&["moves", "--rules", bad.to_str().unwrap(), pos, "3"]),
         "no_pasing",
     );
     let contradictory = temp_file(
+        &dir,
         "contradictory.ron",
         &good
             .replace("dice: one", "dice: two")
@@ -227,7 +230,7 @@ fn rules_files_are_loaded_and_bad_ones_refused() {
         ]),
         "exit_rolls",
     );
-    let newer = temp_file("newer.ron", &good.replace("version: 1", "version: 9"));
+    let newer = temp_file(&dir, "newer.ron", &good.replace("version: 1", "version: 9"));
     assert_refused(
         &cli(&["moves", "--rules", newer.to_str().unwrap(), pos, "3"]),
         "version",

@@ -326,7 +326,7 @@ fn the_bundled_font_covers_every_character_we_show() {
         .insert(FontFamily::Proportional, vec!["noto".into()]);
     let mut fonts = Fonts::new(TextOptions::default(), defs);
     let font = FontId::proportional(14.0);
-    let mut text: String = ca_ngua::i18n::SOURCES.iter().map(|(_, s)| *s).collect();
+    let mut text: String = ca_ngua::i18n::FILES.iter().map(|(_, _, s)| *s).collect();
     // Drawn by the app outside the language files: bullets, digits, dashes.
     text.push_str("•0123456789.–— ");
     let missing: Vec<char> = text
@@ -492,4 +492,53 @@ fn the_hint_shows_the_hard_players_move() {
     h.get_by_label("1. leave the yard").click();
     h.run_steps(10);
     assert!(!shows(&h, "Hint:"));
+}
+
+/// While the new-game question is open nothing plays: not the person's
+/// keys, not a click on a horse behind it, not the computer players.
+#[test]
+fn nothing_plays_while_a_question_is_open() {
+    let table = common::table_at(
+        Rules::standard(),
+        "Y,Y,3,10/-/Y,Y,Y,Y/- r 0",
+        Some("6"),
+        [
+            Controller::Here,
+            Controller::Computer(Level::Random),
+            Controller::Computer(Level::Random),
+            Controller::Computer(Level::Random),
+        ],
+    );
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table));
+    h.run_steps(5);
+    assert_eq!(
+        h.state().phase(),
+        ca_ngua::app::ca_ngua::phase::Phase::Choose
+    );
+    // A rules change mid-game asks first.
+    h.get_by_label("4 players").click();
+    h.run_steps(4);
+    assert!(h.state().is_asking());
+    assert_eq!(
+        h.state().phase(),
+        ca_ngua::app::ca_ngua::phase::Phase::Dialog
+    );
+    let events = h.state().game().source().events().len();
+    h.key_press(Key::Num1);
+    h.key_press(Key::Space);
+    if let Some(horse) = buttons(&h, "can move").next() {
+        horse.click();
+    }
+    h.run_steps(20);
+    assert_eq!(h.state().game().source().events().len(), events);
+    // Answered, the game goes on: the person's move works again.
+    h.get_by_label("Keep playing").click();
+    h.run_steps(4);
+    assert_eq!(
+        h.state().phase(),
+        ca_ngua::app::ca_ngua::phase::Phase::Choose
+    );
+    h.key_press(Key::Num1);
+    step_until(&mut h, 50, |a| pending(a).is_none());
+    assert!(h.state().game().source().events().len() > events);
 }

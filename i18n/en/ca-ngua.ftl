@@ -1,4 +1,4 @@
-# English text of Cờ Cá Ngựa. Keep the keys in step with i18n/vi/main.ftl.
+# English text of Cờ Cá Ngựa. Keep the keys in step with i18n/vi/ca-ngua.ftl.
 
 ## Colours and shapes
 colour-red = Red
@@ -63,15 +63,8 @@ colour-yellow-lower = yellow
 colour-blue-lower = blue
 
 ## The window
-app-title = Cờ Cá Ngựa
-button-show-settings = Settings
-button-hide-settings = Hide settings
-button-rules = Rules
-button-new-game = New game
-button-close = Close
 
 ## Settings
-settings-heading = Settings
 settings-players = Players
 settings-player-count = { $n } players
 player-human = Person
@@ -143,13 +136,6 @@ settings-auto-move = Move for me when there is one move
 settings-auto-move-help = Make the only possible move without asking.
 settings-fast-bots = Fast computer players
 settings-fast-bots-help = Computer players move quickly.
-settings-language = Language
-language-vi = Tiếng Việt
-language-en = English
-settings-look = Look
-look-system = As the system
-look-light = Light
-look-dark = Dark
 
 ## Play
 turn-label = { $who } to play ({ $kind })
@@ -199,18 +185,8 @@ end-concluded = Every person here has finished; the other places were settled at
 
 ## Asking before a new game
 rules-window-title = Rules
-confirm-title = Start a new game?
-confirm-text = This change needs a new game. The game in progress will end.
-confirm-yes = Start the new game
-confirm-no = Keep playing
 
 ## Files and statistics
-button-stats = Statistics
-button-dismiss = OK
-notice-file-moved = { $file } could not be read ({ $reason }). It was kept as { $kept } and the game started from defaults.
-notice-file-unreadable = { $file } could not be read: { $reason }.
-notice-cannot-save = { $file } cannot be saved: { $reason }. The game goes on, but this will not be kept.
-notice-no-folder = There is no folder to keep settings in ({ $reason }); nothing will be kept.
 log-thau-ma = { $who }: Thầu mạ! First straight from the door to cell 6
 log-sap-ham = { $who }: Sập hầm, in on cell 1
 stats-title = Statistics

@@ -1,4 +1,4 @@
-# Chữ tiếng Việt của Cờ Cá Ngựa. Giữ các khóa khớp với i18n/en/main.ftl.
+# Chữ tiếng Việt của Cờ Cá Ngựa. Giữ các khóa khớp với i18n/en/ca-ngua.ftl.
 
 ## Màu và hình
 colour-red = Đỏ
@@ -63,15 +63,8 @@ colour-yellow-lower = vàng
 colour-blue-lower = xanh dương
 
 ## Cửa sổ
-app-title = Cờ Cá Ngựa
-button-show-settings = Thiết lập
-button-hide-settings = Ẩn thiết lập
-button-rules = Luật chơi
-button-new-game = Ván mới
-button-close = Đóng
 
 ## Thiết lập
-settings-heading = Thiết lập
 settings-players = Người chơi
 settings-player-count = { $n } người
 player-human = Người chơi
@@ -143,13 +136,6 @@ settings-auto-move = Tự đi khi chỉ có một nước
 settings-auto-move-help = Đi luôn nước duy nhất mà không cần bấm.
 settings-fast-bots = Máy đi nhanh
 settings-fast-bots-help = Máy chơi đi nhanh hơn.
-settings-language = Ngôn ngữ
-language-vi = Tiếng Việt
-language-en = English
-settings-look = Giao diện
-look-system = Theo hệ thống
-look-light = Sáng
-look-dark = Tối
 
 ## Khi chơi
 turn-label = Lượt của { $who } ({ $kind })
@@ -199,18 +185,8 @@ end-concluded = Mọi người chơi trên máy này đã về đích; các hạ
 
 ## Hỏi trước khi sang ván mới
 rules-window-title = Luật chơi
-confirm-title = Bắt đầu ván mới?
-confirm-text = Thay đổi này cần một ván mới. Ván đang chơi sẽ kết thúc.
-confirm-yes = Bắt đầu ván mới
-confirm-no = Chơi tiếp
 
 ## Tệp và thống kê
-button-stats = Thống kê
-button-dismiss = Đã hiểu
-notice-file-moved = Không đọc được { $file } ({ $reason }). Tệp được giữ lại thành { $kept } và trò chơi bắt đầu với thiết lập mặc định.
-notice-file-unreadable = Không đọc được { $file }: { $reason }.
-notice-cannot-save = Không lưu được { $file }: { $reason }. Vẫn chơi tiếp được, nhưng sẽ không được lưu lại.
-notice-no-folder = Không có thư mục để lưu thiết lập ({ $reason }); sẽ không lưu được gì.
 log-thau-ma = { $who }: Thầu mạ! Lần đầu tiên lên thẳng ô 6 từ cửa chuồng
 log-sap-ham = { $who }: Sập hầm, vào ô 1
 stats-title = Thống kê
