@@ -60,19 +60,25 @@ pub enum Anim {
     },
     /// A horse moving.
     Move(MoveAnim),
-    /// A pause with a message ("no move").
+    /// A pause with a message ("no move"), before the pass is shown.
     Pause {
         /// Start time.
         start: f64,
         /// Seconds.
         duration: f64,
+        /// The pass, applied when the pause ends (the turn stays with the
+        /// roller while the message shows).
+        pass: Box<Event>,
     },
 }
 
 impl Anim {
     fn end(&self) -> f64 {
         match self {
-            Anim::Dice { start, duration } | Anim::Pause { start, duration } => start + duration,
+            Anim::Dice { start, duration }
+            | Anim::Pause {
+                start, duration, ..
+            } => start + duration,
             Anim::Move(m) => m.start + m.duration(),
         }
     }
@@ -153,7 +159,14 @@ impl Presenter {
 
     /// The number of the last event received (shown or waiting).
     pub fn received(&self) -> u64 {
-        self.queue.back().map_or(self.shown.seq(), |e| e.seq)
+        let paused = match &self.anim {
+            Some(Anim::Pause { pass, .. }) => pass.seq,
+            _ => 0,
+        };
+        self.queue
+            .back()
+            .map_or(self.shown.seq(), |e| e.seq)
+            .max(paused)
     }
 
     /// Queues events to show.
@@ -204,11 +217,36 @@ impl Presenter {
                 if now < a.end() {
                     return (shown, Some(a.end()));
                 }
-                self.anim = None;
+                if let Some(Anim::Pause { pass, .. }) = self.anim.take() {
+                    shown.extend(self.apply_quietly(&pass));
+                }
             }
             let Some(ev) = self.queue.pop_front() else {
                 return (shown, None);
             };
+            if let EventKind::Passed { seat, .. } = &ev.event {
+                // The message first; the pass itself when it has been read.
+                let forfeit = self.shown.position().is_some_and(|p| {
+                    self.shown
+                        .pending()
+                        .is_some_and(|pd| p.is_forfeit(self.shown.rules(), pd.roll))
+                });
+                self.notice = Some(PassNotice {
+                    seat: *seat,
+                    kind: if forfeit {
+                        PassKind::Forfeit
+                    } else {
+                        PassKind::NoMove
+                    },
+                });
+                let p = pace(*seat);
+                self.anim = Some(Anim::Pause {
+                    start: now,
+                    duration: p.pass,
+                    pass: Box::new(ev),
+                });
+                continue;
+            }
             let before = *self.shown.position().unwrap_or(&Position::default());
             let Ok(applied) = self.shown.apply(&ev) else {
                 // Cannot happen with events from a table; skip rather than
@@ -257,36 +295,29 @@ impl Presenter {
                         kick: p.kick,
                     }));
                 }
-                (EventKind::Passed { seat, .. }, Applied::Played { effects: fx, .. }) => {
-                    self.notice = Some(PassNotice {
-                        seat: *seat,
-                        kind: if fx.forfeited {
-                            PassKind::Forfeit
-                        } else {
-                            PassKind::NoMove
-                        },
-                    });
-                    self.anim = Some(Anim::Pause {
-                        start: now,
-                        duration: p.pass,
-                    });
-                }
                 _ => {}
             }
             shown.push(applied);
         }
     }
 
+    /// Applies an event without animating it.
+    fn apply_quietly(&mut self, ev: &Event) -> Option<Applied> {
+        let applied = self.shown.apply(ev).ok()?;
+        self.log.extend(log::entries(&applied, &self.shown));
+        if let Applied::Rolled(p) = &applied {
+            self.last_roll = Some((p.seat, p.roll));
+        }
+        Some(applied)
+    }
+
     /// Shows everything waiting at once (a new game, a restored one).
     pub fn skip(&mut self) {
-        while let Some(ev) = self.queue.pop_front() {
-            if let Ok(applied) = self.shown.apply(&ev) {
-                self.log.extend(log::entries(&applied, &self.shown));
-                if let Applied::Rolled(p) = applied {
-                    self.last_roll = Some((p.seat, p.roll));
-                }
-            }
+        if let Some(Anim::Pause { pass, .. }) = self.anim.take() {
+            self.apply_quietly(&pass);
         }
-        self.anim = None;
+        while let Some(ev) = self.queue.pop_front() {
+            self.apply_quietly(&ev);
+        }
     }
 }
