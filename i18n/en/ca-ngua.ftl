@@ -160,7 +160,14 @@ where-track = square { $square }
 where-home = home cell { $cell }
 where-centre = home
 to-centre = the centre
-horse-label = { $Colour } horse { $n }, { $where }, can move
+horse-label = { $Colour } horse { $n }, { $where }
+horse-goes = moves to { $to }
+horse-kicks = kicks { $victims }
+horse-or = { $a } or { $b }
+safe-squares = Safe squares: { $squares }
+safe-none = No safe squares on the track
+safe-start = square { $square } (a start)
+safe-star = square { $square } (a star)
 target-label = Move to { $where }
 board-label = The board
 
@@ -229,3 +236,15 @@ saved-rules-refused = Not imported: { $reason }
 ## Hint
 button-hint = Hint
 hint-text = Hint: { $move }
+
+## Announcements for screen readers
+announce-roll-none = { $who } rolled { $roll }, no move.
+announce-roll-forfeit = { $who } rolled { $roll }, the third in a row: the turn is lost.
+announce-roll-one = { $who } rolled { $roll }. One move.
+announce-roll-some = { $who } rolled { $roll }. { $n } moves: choose a horse.
+announce-turn = { $who } to roll. Press Roll or Space.
+announce-over = The game is over
+button-move-named = Move: { $horse }
+region-play = Play: dice, moves and log
+region-board = The board
+log-list = The game so far

@@ -24,3 +24,5 @@ notice-file-moved = { $file } could not be read ({ $reason }). It was kept as { 
 notice-file-unreadable = { $file } could not be read: { $reason }.
 notice-cannot-save = { $file } cannot be saved: { $reason }. The game goes on, but this will not be kept.
 notice-no-folder = There is no folder to keep settings in ({ $reason }); nothing will be kept.
+region-top = Top bar
+region-settings = Settings

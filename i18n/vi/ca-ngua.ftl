@@ -160,7 +160,14 @@ where-track = ô { $square }
 where-home = ô đích { $cell }
 where-centre = đã về đích
 to-centre = đích
-horse-label = Ngựa { $colour } { $n }, { $where }, đi được
+horse-label = Ngựa { $colour } { $n }, { $where }
+horse-goes = đi đến { $to }
+horse-kicks = đá { $victims }
+horse-or = { $a } hoặc { $b }
+safe-squares = Ô an toàn: { $squares }
+safe-none = Không có ô an toàn trên đường đi
+safe-start = ô { $square } (ô xuất phát)
+safe-star = ô { $square } (ngôi sao)
 target-label = Đi tới { $where }
 board-label = Bàn cờ
 
@@ -229,3 +236,15 @@ saved-rules-refused = Không nhập được: { $reason }
 ## Hint
 button-hint = Gợi ý
 hint-text = Gợi ý: { $move }
+
+## Thông báo cho trình đọc màn hình
+announce-roll-none = { $who } gieo được { $roll }, không đi được.
+announce-roll-forfeit = { $who } gieo được { $roll }, lần thứ ba liền nên mất lượt.
+announce-roll-one = { $who } gieo được { $roll }. Một nước đi.
+announce-roll-some = { $who } gieo được { $roll }. { $n } nước đi, chọn ngựa.
+announce-turn = Lượt của { $who }. Bấm Gieo hoặc phím cách.
+announce-over = Ván đã kết thúc
+button-move-named = Đi: { $horse }
+region-play = Bàn chơi: xúc xắc, nước đi và diễn biến
+region-board = Bàn cờ
+log-list = Diễn biến ván

@@ -4,6 +4,7 @@
 //! board, play panel, settings and text, and renders a game source (a
 //! table at this device, or one on a server).
 
+pub mod a11y;
 pub mod ca_ngua;
 pub mod shell;
 pub mod text;

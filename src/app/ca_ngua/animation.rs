@@ -5,6 +5,7 @@
 //! is always the truth.
 
 use super::geometry::{self, Place, path};
+use super::horses::Herd;
 use super::log::{self, LogEntry};
 use super::pacing::Pace;
 use crate::engine::{Position, Roll, Seat, YARD};
@@ -18,12 +19,16 @@ pub struct MoveAnim {
     pub seat: Seat,
     /// The position before the move (what stands still).
     pub before: Position,
+    /// Which horse was where before the move.
+    pub herd_before: Herd,
+    /// The moving horse's number.
+    pub number: u8,
     /// Where the moving horse came from.
     pub from: u8,
     /// The squares it walks through.
     pub steps: Vec<Place>,
-    /// Kicked horses: colour and where they stood.
-    pub kicked: Vec<(Seat, Place)>,
+    /// Kicked horses: colour, number and where they stood.
+    pub kicked: Vec<(Seat, u8, Place)>,
     /// When it started.
     pub start: f64,
     /// Seconds a step.
@@ -111,6 +116,11 @@ pub struct Presenter {
     log: Vec<LogEntry>,
     notice: Option<PassNotice>,
     last_roll: Option<(Seat, Roll)>,
+    /// Which horse is which, as shown.
+    herd: Herd,
+    /// The horse a person here picked for the next move from a square
+    /// (several of their horses may stand there): seat, from, number.
+    prefer: Option<(Seat, u8, u8)>,
 }
 
 impl Presenter {
@@ -122,6 +132,7 @@ impl Presenter {
         let mut log = Vec::new();
         let mut last_roll = None;
         let mut rebuilt = true;
+        let mut herd = Herd::new(&Position::default());
         for e in events {
             match replay.apply(e) {
                 Ok(applied) => {
@@ -129,6 +140,9 @@ impl Presenter {
                         last_roll = Some((p.seat, p.roll));
                     }
                     log.extend(log::entries(&applied, &replay));
+                    if let Some(pos) = replay.position() {
+                        herd.follow(&applied, pos, None);
+                    }
                 }
                 Err(_) => {
                     // A game continued from an older save starts from its
@@ -138,9 +152,10 @@ impl Presenter {
                 }
             }
         }
-        if !rebuilt {
+        if !rebuilt || replay != shown {
             log.clear();
             last_roll = None;
+            herd = Herd::new(shown.position().unwrap_or(&Position::default()));
         }
         Presenter {
             shown,
@@ -149,6 +164,8 @@ impl Presenter {
             log,
             notice: None,
             last_roll,
+            herd,
+            prefer: None,
         }
     }
 
@@ -187,6 +204,16 @@ impl Presenter {
     /// The dice are tumbling.
     pub fn dice_rolling(&self, now: f64) -> bool {
         matches!(self.anim, Some(Anim::Dice { start, duration }) if now < start + duration)
+    }
+
+    /// Which horse is which, as shown.
+    pub fn herd(&self) -> &Herd {
+        &self.herd
+    }
+
+    /// The horse a person here picked to move from `from` next.
+    pub fn prefer(&mut self, seat: Seat, from: u8, number: u8) {
+        self.prefer = Some((seat, from, number));
     }
 
     /// The move log, oldest first.
@@ -248,47 +275,53 @@ impl Presenter {
                 continue;
             }
             let before = *self.shown.position().unwrap_or(&Position::default());
-            let Ok(applied) = self.shown.apply(&ev) else {
+            let herd_before = self.herd;
+            let Some(applied) = self.apply_quietly(&ev) else {
                 // Cannot happen with events from a table; skip rather than
                 // stall the show.
                 self.queue.clear();
                 return (shown, None);
             };
-            self.log.extend(log::entries(&applied, &self.shown));
             let seat = ev.event.seat();
             let p = seat.map_or(super::pacing::NORMAL, &pace);
             match (&ev.event, &applied) {
-                (EventKind::Rolled { seat, roll, .. }, _) => {
-                    self.last_roll = Some((*seat, *roll));
+                (EventKind::Rolled { .. }, _) => {
                     self.anim = Some(Anim::Dice {
                         start: now,
                         duration: p.dice,
                     });
                 }
                 (EventKind::Moved { seat, mv, .. }, Applied::Played { effects: fx, .. }) => {
-                    let yard_index = before
-                        .horses(*seat)
-                        .iter()
-                        .filter(|&&h| h == YARD)
-                        .count()
-                        .saturating_sub(1);
+                    let herd_now = self.herd;
                     let square = usize::from(fx.square.unwrap_or(0));
                     let at = geometry::TRACK[square.min(geometry::TRACK.len() - 1)];
+                    // The kicked horses: in the yard now, not before.
                     let kicked = Seat::ALL
                         .into_iter()
                         .filter(|s| fx.kicked[s.index()] > 0)
                         .flat_map(|s| {
-                            std::iter::repeat_n(
-                                (s, Place::Cell(at.0, at.1)),
-                                usize::from(fx.kicked[s.index()]),
-                            )
+                            (1..=4u8)
+                                .filter(move |&n| {
+                                    herd_before.progress(s, n) != YARD
+                                        && herd_now.progress(s, n) == YARD
+                                })
+                                .map(move |n| (s, n, Place::Cell(at.0, at.1)))
+                                .collect::<Vec<_>>()
                         })
                         .collect();
+                    let number = (1..=4u8)
+                        .find(|&n| {
+                            herd_before.progress(*seat, n) == mv.from
+                                && herd_now.progress(*seat, n) == mv.to
+                        })
+                        .unwrap_or(1);
                     self.anim = Some(Anim::Move(MoveAnim {
                         seat: *seat,
                         before,
+                        herd_before,
+                        number,
                         from: mv.from,
-                        steps: path(*seat, mv.from, mv.to, yard_index),
+                        steps: path(*seat, mv.from, mv.to, Herd::yard_spot(number)),
                         kicked,
                         start: now,
                         step: p.step,
@@ -307,6 +340,21 @@ impl Presenter {
         self.log.extend(log::entries(&applied, &self.shown));
         if let Applied::Rolled(p) = &applied {
             self.last_roll = Some((p.seat, p.roll));
+        }
+        let prefer = match (&ev.event, self.prefer) {
+            (EventKind::Moved { seat, mv, .. }, Some((s, from, n)))
+                if *seat == s && mv.from == from =>
+            {
+                Some(n)
+            }
+            _ => None,
+        };
+        if matches!(ev.event, EventKind::Moved { .. } | EventKind::Passed { .. }) {
+            self.prefer = None;
+        }
+        if let Some(pos) = self.shown.position() {
+            let pos = *pos;
+            self.herd.follow(&applied, &pos, prefer);
         }
         Some(applied)
     }

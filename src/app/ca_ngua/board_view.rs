@@ -18,6 +18,8 @@ use std::collections::BTreeMap;
 pub struct Sprite {
     /// Its colour.
     pub seat: Seat,
+    /// Its number (1–4), the same for the whole game.
+    pub number: u8,
     /// Where it stands (for grouping with others).
     pub place: Place,
 }
@@ -25,11 +27,15 @@ pub struct Sprite {
 /// A horse that can move, with the move(s) it offers.
 #[derive(Clone, Debug)]
 pub struct Movable {
+    /// Its colour.
+    pub seat: Seat,
     /// Its progress (the FROM of its moves).
     pub from: u8,
+    /// Its number (1–4), the same for the whole game.
+    pub number: u8,
     /// Where it is drawn.
-    pub places: Vec<Place>,
-    /// Its accessible name ("Ngựa đỏ 2, ô 15, đi được").
+    pub place: Place,
+    /// Its accessible name ("Ngựa đỏ 2, ô 15, đi đến ô 21, đá Xanh lá").
     pub label: String,
 }
 
@@ -59,13 +65,21 @@ pub struct BoardInput {
     pub dark: bool,
     /// Accessible name of the whole board.
     pub label: String,
+    /// The horse (by number) to give the keyboard focus this frame.
+    pub focus_horse: Option<u8>,
 }
 
 /// What a click on the board asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardAction {
-    /// A horse with more than one move was picked: show its targets.
-    Select(u8),
+    /// A horse was picked: its move is made, or, with several, its
+    /// targets shown.
+    Select {
+        /// Where it stands.
+        from: u8,
+        /// Its number.
+        number: u8,
+    },
     /// Make this move.
     Move(Move),
 }
@@ -388,6 +402,17 @@ fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Bo
     }
 }
 
+/// The keyboard focus on the board: a thick ring in the text colour with a
+/// light halo, unlike the hover ring, so it shows on every square.
+fn focus_ring(painter: &egui::Painter, c: Pos2, r: f32, cell: f32, pal: &Palette) {
+    painter.circle_stroke(
+        c,
+        r + cell * 0.05,
+        Stroke::new((cell * 0.12).max(3.0), pal.square),
+    );
+    painter.circle_stroke(c, r, Stroke::new((cell * 0.08).max(2.0), pal.text));
+}
+
 fn dashed_circle(painter: &egui::Painter, c: Pos2, r: f32, stroke: Stroke) {
     let n = 40;
     let points: Vec<Pos2> = (0..=n)
@@ -401,28 +426,32 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Op
     let painter = ui.painter().clone();
     let stroke = Stroke::new((t.cell * 0.07).max(1.5), pal.highlight);
     for m in &input.movable {
-        for (k, place) in m.places.iter().enumerate() {
-            let c = t.point(place_centre(*place));
-            let r = if matches!(place, Place::Yard(..)) {
-                t.cell * 0.7
-            } else {
-                t.cell * 0.55
-            };
-            dashed_circle(&painter, c, r, stroke);
-            let rect = Rect::from_center_size(c, Vec2::splat(r * 2.0));
-            let id = ui.scope_id().with(("horse", m.from, k));
-            let response: Response = ui.interact(rect, id, Sense::click());
-            // Only the first place of a group is a separate widget for
-            // assistive technology; clicking any of them does the same.
-            if k == 0 {
-                response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &m.label));
-            }
-            if response.hovered() {
-                painter.circle_stroke(c, r * 1.08, Stroke::new(stroke.width * 0.6, pal.highlight));
-            }
-            if response.clicked() {
-                action = Some(BoardAction::Select(m.from));
-            }
+        let c = t.point(place_centre(m.place));
+        let r = if matches!(m.place, Place::Yard(..)) {
+            t.cell * 0.7
+        } else {
+            t.cell * 0.55
+        };
+        dashed_circle(&painter, c, r, stroke);
+        let rect = Rect::from_center_size(c, Vec2::splat(r * 2.0));
+        // One widget per horse, named by its number: horses sharing a
+        // square are each reachable and named.
+        let id = ui.scope_id().with(("horse", m.seat, m.number));
+        let response: Response = ui.interact(rect, id, Sense::click());
+        response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &m.label));
+        if input.focus_horse == Some(m.number) {
+            response.request_focus();
+        }
+        if response.has_focus() {
+            focus_ring(&painter, c, r * 1.18, t.cell, pal);
+        } else if response.hovered() {
+            painter.circle_stroke(c, r * 1.08, Stroke::new(stroke.width * 0.6, pal.highlight));
+        }
+        if response.clicked() {
+            action = Some(BoardAction::Select {
+                from: m.from,
+                number: m.number,
+            });
         }
     }
     if let Some((from, to)) = input.hint {
@@ -444,6 +473,9 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Op
         let id = ui.scope_id().with(("target", mv.from, mv.to));
         let response = ui.interact(rect, id, Sense::click());
         response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, label));
+        if response.has_focus() {
+            focus_ring(&painter, c, t.cell * 0.55, t.cell, pal);
+        }
         if response.clicked() {
             action = Some(BoardAction::Move(*mv));
         }

@@ -14,8 +14,9 @@ pub enum PlayIntent {
     RollOrMove,
     /// Make a move.
     Move(Move),
-    /// Pick a horse that has several moves.
-    Select(u8),
+    /// Pick a horse (by where it stands and its number): its only move is
+    /// made, or its targets shown.
+    Select(u8, u8),
     /// Forget the picked horse.
     Deselect,
     /// Show the move the Hard computer player would make.
@@ -49,9 +50,12 @@ impl CaNguaGame {
                     self.send(Command::Move(m));
                 }
             }
-            PlayIntent::Select(from) => {
+            PlayIntent::Select(from, number) => {
                 if !phase.allows(Action::Select) {
                     return;
+                }
+                if let Some(seat) = self.presenter.shown().turn() {
+                    self.presenter.prefer(seat, from, number);
                 }
                 let moves: Vec<Move> = self
                     .choosable_moves(phase)

@@ -8,9 +8,11 @@
 //! the automatic options act when their time comes.
 
 pub mod animation;
+pub mod announce;
 pub mod board_view;
 mod commands;
 pub mod geometry;
+pub mod horses;
 pub mod log;
 mod pacing;
 pub mod phase;
@@ -57,6 +59,8 @@ pub struct CaNguaGame {
     hint: Option<Move>,
     /// The player closed the results.
     end_closed: bool,
+    /// The results took the focus once.
+    end_focused: bool,
     /// Saved custom rule sets.
     rule_sets: Vec<RuleSet>,
     /// The saved-rules section of the settings.
@@ -65,6 +69,13 @@ pub struct CaNguaGame {
     repaint: bool,
     /// What the person asked for while the frame was drawn.
     intents: Vec<PlayIntent>,
+    /// The horse to give the keyboard focus (after a roll).
+    focus_horse: Option<u8>,
+    /// Give the main button the keyboard focus (after a roll with one
+    /// move, or when the turn comes back to a person here).
+    focus_main: bool,
+    /// What to say to a screen reader.
+    announcer: announce::Announcer,
 }
 
 /// A runner for computer players that wakes the window when it is done.
@@ -106,11 +117,50 @@ impl CaNguaGame {
             selected: None,
             hint: None,
             end_closed: false,
+            end_focused: false,
             rule_sets: Vec::new(),
             rules_edit: settings::RulesEdit::default(),
             repaint: true,
             intents: Vec::new(),
+            focus_horse: None,
+            focus_main: false,
+            announcer: announce::Announcer::default(),
         }
+    }
+
+    /// Puts the keyboard focus on the play panel's main button (a
+    /// shortcut), or on the first horse that can move.
+    pub fn focus_play(&mut self, phase: Phase) {
+        self.focus_main = true;
+        if phase == Phase::Choose && self.choosable_moves(phase).len() > 1 {
+            self.focus_main = false;
+            if let (Some(m), Some(seat)) = (
+                self.choosable_moves(phase).first(),
+                self.presenter.shown().turn(),
+            ) {
+                self.focus_horse = self
+                    .presenter
+                    .herd()
+                    .numbers_at(seat, m.from)
+                    .first()
+                    .copied();
+            }
+        }
+    }
+
+    /// The language changed: text made in the old one goes.
+    pub fn language_changed(&mut self) {
+        self.announcer.clear();
+    }
+
+    /// The board has taken the focus it was asked to take.
+    pub fn focus_given(&mut self) {
+        self.focus_horse = None;
+    }
+
+    /// What is being announced to screen readers now.
+    pub fn announcements(&self) -> &[announce::Announcement] {
+        self.announcer.current()
     }
 
     /// The requests of the last frame.

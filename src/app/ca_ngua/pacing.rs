@@ -75,6 +75,7 @@ impl Timer {
 
 use super::CaNguaGame;
 use super::phase::Phase;
+use crate::i18n::I18n;
 use crate::prefs::Prefs;
 use crate::store::Saver;
 use crate::table::{Command, Controller, Step};
@@ -82,12 +83,20 @@ use crate::table::{Command, Controller, Step};
 impl CaNguaGame {
     /// Moves the show along: ends finished animations and starts showing
     /// the next events. Call before computing the phase.
-    pub fn animate(&mut self, ctx: &egui::Context, now: f64, prefs: &Prefs) {
+    pub fn animate(&mut self, ctx: &egui::Context, now: f64, prefs: &Prefs, i18n: &I18n) {
         let controllers = self.source.controllers();
         let fast = prefs.fast_bots;
         let (shown, next) = self
             .presenter
             .update(now, |seat| CaNguaGame::pace_of(&controllers, fast, seat));
+        self.announcer.new_frame();
+        for applied in &shown {
+            if let Some((text, assertive)) =
+                super::announce::about(i18n, applied, self.presenter.shown(), &controllers)
+            {
+                self.announcer.say(text, assertive);
+            }
+        }
         if !shown.is_empty() {
             self.repaint = true;
             if shown
@@ -122,10 +131,12 @@ impl CaNguaGame {
         phase: Phase,
         prefs: &Prefs,
         saver: &Saver,
+        i18n: &I18n,
     ) {
         if self.last_phase != Some(phase) {
             self.last_phase = Some(phase);
             self.timer.reset();
+            self.on_phase(phase, i18n);
         }
         match phase {
             Phase::Computer => {
@@ -165,6 +176,37 @@ impl CaNguaGame {
             // Play on: every person here is done; settle the rest at once.
             self.source.conclude();
             self.sync(saver);
+        }
+    }
+
+    /// The turn came to a person here, or their roll waits: say so, and
+    /// put the keyboard focus where they act next (the first horse that can
+    /// move, or the main button).
+    fn on_phase(&mut self, phase: Phase, i18n: &I18n) {
+        match phase {
+            Phase::Roll => {
+                self.focus_main = true;
+                if let Some(seat) = self.presenter.shown().turn() {
+                    let who = super::text::colour(i18n, seat);
+                    self.announcer
+                        .say(i18n.t_args("announce-turn", &[("who", who.into())]), false);
+                }
+            }
+            Phase::Choose => {
+                let moves = self.choosable_moves(phase);
+                if moves.len() == 1 {
+                    self.focus_main = true;
+                } else if let (Some(m), Some(seat)) = (moves.first(), self.presenter.shown().turn())
+                {
+                    self.focus_horse = self
+                        .presenter
+                        .herd()
+                        .numbers_at(seat, m.from)
+                        .first()
+                        .copied();
+                }
+            }
+            _ => {}
         }
     }
 

@@ -52,12 +52,14 @@ fn die_ui(ui: &mut Ui, face: Option<u8>, size: f32, tint: Color32) {
 impl CaNguaGame {
     /// Keys for the game: Space or Enter rolls (or makes the only move),
     /// Escape forgets the picked horse, 1–8 choose a move of the list.
-    /// They act only when no widget has the keyboard focus (a focused
-    /// button takes Space and Enter itself).
+    /// Space and Enter act only when no widget has the keyboard focus (a
+    /// focused button takes them itself); no key acts while a text field
+    /// is being typed in.
     pub fn keys_ui(&mut self, ui: &mut Ui, phase: Phase) {
-        if ui.memory(|m| m.focused().is_some()) {
+        if ui.ctx().text_edit_focused() {
             return;
         }
+        let focused = ui.memory(|m| m.focused().is_some());
         let (roll, escape, digit) = ui.input(|i| {
             let roll = i.key_pressed(Key::Space) || i.key_pressed(Key::Enter);
             let escape = i.key_pressed(Key::Escape);
@@ -74,7 +76,7 @@ impl CaNguaGame {
             let digit = digits.iter().position(|k| i.key_pressed(*k));
             (roll, escape, digit)
         });
-        if roll {
+        if roll && !focused {
             self.intents.push(PlayIntent::RollOrMove);
         }
         if escape {
@@ -89,6 +91,8 @@ impl CaNguaGame {
 
     /// The play panel.
     pub fn play_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64, dark: bool) {
+        crate::app::a11y::name_region(ui, &i18n.t("region-play"));
+        self.announcer.ui(ui);
         let shown = self.presenter.shown();
         // Whose turn.
         match shown.turn() {
@@ -183,8 +187,33 @@ impl CaNguaGame {
             _ => (i18n.t("button-waiting"), false),
         };
         let button =
-            egui::Button::new(RichText::new(label).size(20.0)).min_size(Vec2::new(160.0, 40.0));
-        if ui.add_enabled(enabled, button).clicked() {
+            egui::Button::new(RichText::new(&label).size(20.0)).min_size(Vec2::new(160.0, 40.0));
+        let response = ui.add_enabled(enabled, button);
+        // The only move: the button's name says which horse goes where.
+        if let (Phase::Choose, 1, Some(p), Some(pos)) =
+            (phase, moves.len(), shown.pending(), shown.position())
+        {
+            let m = moves.to_vec();
+            let number = self
+                .presenter
+                .herd()
+                .numbers_at(p.seat, m[0].from)
+                .first()
+                .copied()
+                .unwrap_or(1);
+            let horse = text::horse_label(i18n, pos, shown.rules(), p.roll, number, &m);
+            let name = i18n.t_args("button-move-named", &[("horse", Arg::from(horse))]);
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
+            });
+        }
+        if self.focus_main && enabled && !ui.ctx().text_edit_focused() {
+            response.request_focus();
+        }
+        if enabled {
+            self.focus_main = false;
+        }
+        if response.clicked() {
             self.intents.push(PlayIntent::RollOrMove);
         }
         if let Some(n) = self.presenter.notice() {
@@ -226,20 +255,29 @@ impl CaNguaGame {
         ui.add_space(8.0);
         ui.separator();
         ui.label(RichText::new(i18n.t("log-heading")).strong());
-        let last: Vec<String> = self
-            .presenter
-            .log()
+        let log = self.presenter.log();
+        let last: Vec<(usize, String)> = log
             .iter()
+            .enumerate()
             .rev()
             .take(14)
-            .map(|e| text::log_text(i18n, e))
+            .map(|(i, e)| (i, text::log_text(i18n, e)))
             .collect();
         if last.is_empty() {
             ui.label(RichText::new(i18n.t("log-empty")).weak());
         }
-        for (k, line) in last.iter().enumerate() {
-            let t = RichText::new(line);
-            ui.label(if k == 0 { t.strong() } else { t });
-        }
+        // A list whose entries keep their ids: a new line adds one node and
+        // leaves the others as they were (nothing is sent again).
+        let list = egui::UiBuilder::new()
+            .accessibility_role(egui::accesskit::Role::List)
+            .accessibility_label(i18n.t("log-list"));
+        ui.scope_builder(list, |ui| {
+            for (k, (i, line)) in last.iter().enumerate() {
+                ui.push_id(("log", *i), |ui| {
+                    let t = RichText::new(line);
+                    ui.label(if k == 0 { t.strong() } else { t });
+                });
+            }
+        });
     }
 }

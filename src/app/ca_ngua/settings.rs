@@ -56,8 +56,9 @@ pub fn combo<T: PartialEq + Copy>(
         .map(|(_, k)| i18n.t(k))
         .unwrap_or_default();
     ui.horizontal(|ui| {
-        let name = ui.label(&label);
-        egui::ComboBox::from_id_salt(id)
+        ui.label(&label);
+        let shown = current.clone();
+        let response = egui::ComboBox::from_id_salt(id)
             .selected_text(current)
             .show_ui(ui, |ui| {
                 for (v, key) in options {
@@ -67,8 +68,8 @@ pub fn combo<T: PartialEq + Copy>(
                     }
                 }
             })
-            .response
-            .labelled_by(name.id);
+            .response;
+        crate::app::a11y::combo_value(&response, &label, &shown);
     });
     changed
 }
@@ -148,7 +149,8 @@ pub fn settings_ui(
     let seats = seats_for(prefs.player_count);
     for seat in seats {
         ui.horizontal(|ui| {
-            let name = ui.label(i18n.t(colour_key(seat)));
+            let colour = i18n.t(colour_key(seat));
+            ui.label(&colour);
             let kind = &mut prefs.players[seat.index()];
             let mut options = vec![(PlayerKind::Human, "player-human".to_string())];
             for level in offered_levels() {
@@ -164,7 +166,8 @@ pub fn settings_ui(
                 .find(|(k, _)| k == kind)
                 .map(|(_, key)| i18n.t(key))
                 .unwrap_or_default();
-            egui::ComboBox::from_id_salt(("player", seat.index()))
+            let value = current.clone();
+            let response = egui::ComboBox::from_id_salt(("player", seat.index()))
                 .selected_text(current)
                 .show_ui(ui, |ui| {
                     for (k, key) in &options {
@@ -174,8 +177,8 @@ pub fn settings_ui(
                         }
                     }
                 })
-                .response
-                .labelled_by(name.id);
+                .response;
+            crate::app::a11y::combo_value(&response, &colour, &value);
         });
     }
 
@@ -301,8 +304,10 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
         (None, None) => i18n.t("preset-custom"),
     };
     ui.horizontal(|ui| {
-        let name = ui.label(i18n.t("settings-preset"));
-        egui::ComboBox::from_id_salt("preset")
+        let label = i18n.t("settings-preset");
+        ui.label(&label);
+        let value = current.clone();
+        let response = egui::ComboBox::from_id_salt("preset")
             .selected_text(current)
             .show_ui(ui, |ui| {
                 for name in PRESET_NAMES {
@@ -325,8 +330,8 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
                     }
                 }
             })
-            .response
-            .labelled_by(name.id);
+            .response;
+        crate::app::a11y::combo_value(&response, &label, &value);
     });
     help(ui, i18n, "settings-preset-help");
     let chosen = prefs.rules;

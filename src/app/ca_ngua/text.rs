@@ -3,7 +3,10 @@
 
 use super::log::{LogEntry, LogEvent};
 use super::settings::colour_key;
-use crate::engine::{CENTRE, DOOR, Move, Outcome, Position, Seat, YARD, track_square};
+use crate::engine::{
+    CENTRE, DOOR, Move, Outcome, Position, Roll, Rules, Seat, YARD, is_star_square,
+    is_start_square, track_square,
+};
 use crate::i18n::{Arg, I18n};
 
 /// A colour's name ("Đỏ").
@@ -41,8 +44,8 @@ pub fn to_text(i18n: &I18n, seat: Seat, progress: u8) -> String {
     }
 }
 
-/// The accessible name of a horse that can move.
-pub fn horse_label(i18n: &I18n, seat: Seat, number: usize, progress: u8) -> String {
+/// A horse by its number and place ("Ngựa đỏ 2, ô 15").
+pub fn horse_name(i18n: &I18n, seat: Seat, number: u8, progress: u8) -> String {
     i18n.t_args(
         "horse-label",
         &[
@@ -51,6 +54,66 @@ pub fn horse_label(i18n: &I18n, seat: Seat, number: usize, progress: u8) -> Stri
             ("n", Arg::from(number)),
             ("where", Arg::from(where_text(i18n, seat, progress))),
         ],
+    )
+}
+
+/// Where a horse can go with the roll waiting, and whom it kicks there
+/// ("đi đến ô 21, đá Xanh lá"; several moves: "đi đến ô 14 hoặc ô 17").
+pub fn moves_text(
+    i18n: &I18n,
+    pos: &Position,
+    rules: &Rules,
+    roll: Roll,
+    moves: &[Move],
+) -> String {
+    let Some(seat) = pos.turn() else {
+        return String::new();
+    };
+    let places: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let mut place = to_text(i18n, seat, m.to);
+            if let Ok((_, fx)) = pos.play(rules, roll, Some(*m))
+                && fx.kick_count() > 0
+            {
+                let victims: Vec<String> = Seat::ALL
+                    .into_iter()
+                    .filter(|v| fx.kicked[v.index()] > 0)
+                    .map(|v| colour(i18n, v))
+                    .collect();
+                place.push_str(", ");
+                place.push_str(
+                    &i18n.t_args("horse-kicks", &[("victims", Arg::from(victims.join(", ")))]),
+                );
+            }
+            place
+        })
+        .collect();
+    let to = places
+        .into_iter()
+        .reduce(|a, b| i18n.t_args("horse-or", &[("a", Arg::from(a)), ("b", Arg::from(b))]))
+        .unwrap_or_default();
+    i18n.t_args("horse-goes", &[("to", Arg::from(to))])
+}
+
+/// The accessible name of a horse that can move: its number, where it
+/// stands and where it goes ("Ngựa đỏ 2, ô 15, đi đến ô 21, đá Xanh lá").
+pub fn horse_label(
+    i18n: &I18n,
+    pos: &Position,
+    rules: &Rules,
+    roll: Roll,
+    number: u8,
+    moves: &[Move],
+) -> String {
+    let Some(seat) = pos.turn() else {
+        return String::new();
+    };
+    let from = moves.first().map_or(YARD, |m| m.from);
+    format!(
+        "{}, {}",
+        horse_name(i18n, seat, number, from),
+        moves_text(i18n, pos, rules, roll, moves)
     )
 }
 
@@ -115,9 +178,9 @@ pub fn log_text(i18n: &I18n, e: &LogEntry) -> String {
     }
 }
 
-/// The board in one sentence, for assistive technology: whose turn and
-/// where every horse stands.
-pub fn board_summary(i18n: &I18n, pos: &Position) -> String {
+/// The board in one sentence, for assistive technology: where every horse
+/// stands, and the safe squares under the rules in force.
+pub fn board_summary(i18n: &I18n, pos: &Position, rules: &Rules) -> String {
     let mut parts = vec![i18n.t("board-label")];
     for seat in pos.playing_seats() {
         let places: Vec<String> = pos
@@ -127,6 +190,24 @@ pub fn board_summary(i18n: &I18n, pos: &Position) -> String {
             .collect();
         parts.push(format!("{}: {}", colour(i18n, seat), places.join(", ")));
     }
+    let safe: Vec<String> = (0..52u8)
+        .filter(|&sq| rules.is_safe_square(sq))
+        .map(|sq| {
+            let key = if is_start_square(sq) {
+                "safe-start"
+            } else if is_star_square(sq) {
+                "safe-star"
+            } else {
+                "where-track"
+            };
+            i18n.t_args(key, &[("square", Arg::from(u32::from(sq) + 1))])
+        })
+        .collect();
+    parts.push(if safe.is_empty() {
+        i18n.t("safe-none")
+    } else {
+        i18n.t_args("safe-squares", &[("squares", Arg::from(safe.join(", ")))])
+    });
     parts.join(". ")
 }
 

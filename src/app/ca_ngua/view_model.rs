@@ -5,9 +5,10 @@ use super::CaNguaGame;
 use super::animation::Anim;
 use super::board_view::{BoardInput, Movable, Sprite};
 use super::geometry::{Place, place, place_centre};
+use super::horses::Herd;
 use super::phase::Phase;
 use super::text;
-use crate::engine::{Direction, Move, Position, SafeSquares, Seat, YARD};
+use crate::engine::{Direction, Move, Position, SafeSquares, Seat};
 use crate::i18n::I18n;
 
 impl CaNguaGame {
@@ -23,37 +24,22 @@ impl CaNguaGame {
         let pos = anim.map_or(current, |a| a.before);
         let mut sprites = Vec::new();
         let mut floating = Vec::new();
+        let herd = anim.map_or(self.presenter.herd(), |a| &a.herd_before);
         for seat in pos.playing_seats() {
-            let mut skipped = false;
-            let mut yard_i = 0;
-            for p in pos.horses(seat) {
-                if let Some(a) = anim
-                    && a.seat == seat
-                    && p == a.from
-                    && !skipped
-                {
-                    skipped = true; // the moving horse is drawn floating
-                    if p == YARD {
-                        yard_i += 1;
-                    }
-                    continue;
+            for number in 1..=4u8 {
+                if anim.is_some_and(|a| a.seat == seat && a.number == number) {
+                    continue; // the moving horse is drawn floating
                 }
-                let kicked_here = anim.is_some_and(|a| {
-                    p != YARD
-                        && a.kicked
-                            .iter()
-                            .any(|(s, pl)| *s == seat && place(seat, p, 0) == *pl)
-                });
-                if kicked_here {
+                if anim.is_some_and(|a| a.kicked.iter().any(|(s, n, _)| *s == seat && *n == number))
+                {
                     continue; // drawn flying home below
                 }
+                let p = herd.progress(seat, number);
                 sprites.push(Sprite {
                     seat,
-                    place: place(seat, p, yard_i),
+                    number,
+                    place: place(seat, p, Herd::yard_spot(number)),
                 });
-                if p == YARD {
-                    yard_i += 1;
-                }
             }
         }
         if let Some(a) = anim {
@@ -71,8 +57,8 @@ impl CaNguaGame {
             let hop = (frac * std::f32::consts::PI).sin() * 0.25;
             floating.push((a.seat, (x0 + (x1 - x0) * frac, y0 + (y1 - y0) * frac - hop)));
             let walked = now - a.start >= a.walk_time();
-            for (k, (seat, from)) in a.kicked.iter().enumerate() {
-                let home = place_centre(Place::Yard(*seat, (k % 4) as u8));
+            for (seat, number, from) in &a.kicked {
+                let home = place_centre(Place::Yard(*seat, Herd::yard_spot(*number) as u8));
                 let start = place_centre(*from);
                 let u = if walked {
                     (((now - a.start - a.walk_time()) / a.kick) as f32).clamp(0.0, 1.0)
@@ -89,6 +75,9 @@ impl CaNguaGame {
             }
         }
         let (movable, targets) = self.movable(i18n, phase, &current);
+        let focus_horse = self
+            .focus_horse
+            .filter(|n| movable.iter().any(|m| m.number == *n));
         BoardInput {
             sprites,
             floating,
@@ -103,7 +92,8 @@ impl CaNguaGame {
                 Some((place(seat, m.from, 0), place(seat, m.to, 0)))
             }),
             dark,
-            label: text::board_summary(i18n, &current),
+            label: text::board_summary(i18n, &current, &rules),
+            focus_horse,
         }
     }
 
@@ -124,25 +114,28 @@ impl CaNguaGame {
         if moves.is_empty() {
             return (movable, targets);
         }
-        let horses = pos.horses(seat);
+        let Some(pending) = self.presenter.shown().pending() else {
+            return (movable, targets);
+        };
+        let herd = self.presenter.herd();
+        let rules = self.presenter.shown().rules();
         let mut froms: Vec<u8> = moves.iter().map(|m| m.from).collect();
         froms.dedup();
         for from in froms {
-            let places: Vec<Place> = horses
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| **p == from)
-                .map(|(i, p)| place(seat, *p, i))
-                .collect();
-            let number = horses.iter().position(|p| *p == from).unwrap_or(0) + 1;
-            movable.push(Movable {
-                from,
-                places,
-                label: text::horse_label(i18n, seat, number, from),
-            });
+            let from_here: Vec<Move> = moves.iter().filter(|m| m.from == from).collect();
+            let goes = text::moves_text(i18n, pos, rules, pending.roll, &from_here);
+            for number in herd.numbers_at(seat, from) {
+                movable.push(Movable {
+                    seat,
+                    from,
+                    number,
+                    place: place(seat, from, Herd::yard_spot(number)),
+                    label: format!("{}, {goes}", text::horse_name(i18n, seat, number, from)),
+                });
+            }
             if self.selected == Some(from) {
-                for m in moves.iter().filter(|m| m.from == from) {
-                    targets.push((m, place(seat, m.to, 0), text::target_label(i18n, seat, m)));
+                for m in &from_here {
+                    targets.push((*m, place(seat, m.to, 0), text::target_label(i18n, seat, *m)));
                 }
             }
         }

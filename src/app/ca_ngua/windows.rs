@@ -47,8 +47,11 @@ impl CaNguaGame {
         let outcome = self.presenter.shown().game()?.outcome()?;
         let lines = text::standings(i18n, &outcome);
         let mut action = None;
-        egui::Window::new(i18n.t("end-title"))
-            .id(egui::Id::unique("end-window"))
+        let id = egui::Id::unique("end-window");
+        let title = i18n.t("end-title");
+        let focus = !self.end_focused;
+        egui::Window::new(&title)
+            .id(id)
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
@@ -64,7 +67,13 @@ impl CaNguaGame {
                 }
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
-                    if ui.button(i18n.t("button-new-game")).clicked() {
+                    let new_game = ui.button(i18n.t("button-new-game"));
+                    if focus {
+                        // A dialog takes the focus (and its text is
+                        // announced as the game ends).
+                        new_game.request_focus();
+                    }
+                    if new_game.clicked() {
                         action = Some(EndAction::NewGame);
                     }
                     if ui.button(i18n.t("button-close")).clicked() {
@@ -72,8 +81,16 @@ impl CaNguaGame {
                     }
                 });
             });
+        self.end_focused = true;
+        ctx.accesskit_node_builder(id, |node| {
+            node.set_role(egui::accesskit::Role::Dialog);
+            node.set_label(title.clone());
+            node.set_description(lines.join(". "));
+        });
         if action == Some(EndAction::Close) {
             self.end_closed = true;
+            // The focus goes back to the play panel.
+            self.focus_main = true;
         }
         action
     }

@@ -55,6 +55,10 @@ pub struct CaNguaApp {
     show_stats: bool,
     /// Preferences waiting for the player to confirm a new game.
     confirm: Option<Prefs>,
+    /// The question has taken the focus.
+    confirm_focused: bool,
+    /// Where the focus was before the question took it.
+    focus_before: Option<egui::Id>,
     /// Intents from the last frame.
     intents: Vec<Intent>,
     /// The look of the last frame.
@@ -110,6 +114,8 @@ impl CaNguaApp {
             show_rules: false,
             show_stats: false,
             confirm: None,
+            confirm_focused: false,
+            focus_before: None,
             intents: Vec::new(),
             dark: false,
             notices: Vec::new(),
@@ -283,8 +289,12 @@ impl CaNguaApp {
                     self.saver.save_prefs(&self.prefs);
                     self.new_game(ctx);
                 }
+                self.give_focus_back(ctx);
             }
-            Intent::CancelNewGame => self.confirm = None,
+            Intent::CancelNewGame => {
+                self.confirm = None;
+                self.give_focus_back(ctx);
+            }
             Intent::ToggleRules => self.show_rules = !self.show_rules,
             Intent::ToggleSettings => self.show_settings = !self.show_settings,
             Intent::RuleSet(action) => {
@@ -308,6 +318,7 @@ impl CaNguaApp {
             && let Some(lang) = prefs.lang
         {
             self.i18n.set_lang(lang);
+            self.game.language_changed();
         }
         if prefs.look != self.prefs.look {
             setup_look(ctx, prefs.look);
@@ -330,6 +341,8 @@ impl CaNguaApp {
             self.prefs = applied;
             self.saver.save_prefs(&self.prefs);
             self.confirm = Some(prefs);
+            self.confirm_focused = false;
+            self.focus_before = ctx.memory(|m| m.focused());
             return;
         }
         self.game.set_players(&prefs);
@@ -337,6 +350,15 @@ impl CaNguaApp {
         self.saver.save_prefs(&self.prefs);
         if needs_new_game {
             self.new_game(ctx);
+        }
+    }
+}
+
+impl CaNguaApp {
+    /// A question closed: the focus goes back where it was.
+    fn give_focus_back(&mut self, ctx: &egui::Context) {
+        if let Some(id) = self.focus_before.take() {
+            ctx.memory_mut(|m| m.request_focus(id));
         }
     }
 }

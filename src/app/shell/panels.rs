@@ -41,6 +41,7 @@ impl CaNguaApp {
     /// The settings, in the panel or the drawer: the game's, then the
     /// shell's (language and look).
     fn settings_panel_ui(&mut self, ui: &mut Ui) {
+        crate::app::a11y::name_region(ui, &self.i18n.t("region-settings"));
         egui::ScrollArea::vertical().show(ui, |ui| {
             let mut prefs = self.prefs.clone();
             let sets = self.game.rule_sets().to_vec();
@@ -83,14 +84,25 @@ impl CaNguaApp {
         self.dark = ui.visuals().dark_mode;
         // New events, the show, then one phase for the whole frame.
         self.game.sync(&self.saver);
-        self.game.animate(&ctx, now, &self.prefs);
+        self.game.animate(&ctx, now, &self.prefs, &self.i18n);
         let phase = self.phase();
-        self.game.drive(&ctx, now, phase, &self.prefs, &self.saver);
+        self.game
+            .drive(&ctx, now, phase, &self.prefs, &self.saver, &self.i18n);
         let phase = self.phase();
+        // The window's accessible name is the game's title.
+        let title = self.title();
+        ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label(title));
         if self.confirm.is_none() {
             self.game.keys_ui(ui, phase);
+            // F6: to the play panel, wherever the focus is.
+            if ui.input(|i| i.key_pressed(egui::Key::F6)) {
+                self.game.focus_play(phase);
+            }
         }
-        egui::Panel::top("top").show(ui, |ui| self.top_ui(ui));
+        egui::Panel::top("top").show(ui, |ui| {
+            crate::app::a11y::name_region(ui, &self.i18n.t("region-top"));
+            self.top_ui(ui);
+        });
         // Fixed widths (nothing moves under the pointer when a long line
         // appears in the log), chosen from the window's width. A narrow
         // window gives the board the room: the settings open over it as a
@@ -130,10 +142,16 @@ impl CaNguaApp {
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            let input = self.game.board_input(&self.i18n, phase, now, dark);
+            crate::app::a11y::name_region(ui, &self.i18n.t("region-board"));
+            let mut input = self.game.board_input(&self.i18n, phase, now, dark);
+            if ui.ctx().text_edit_focused() {
+                input.focus_horse = None; // never take the focus from typing
+            }
+            self.game.focus_given();
             match board_view::board_ui(ui, &input) {
-                Some(BoardAction::Select(from)) => {
-                    self.intents.push(Intent::Play(PlayIntent::Select(from)));
+                Some(BoardAction::Select { from, number }) => {
+                    self.intents
+                        .push(Intent::Play(PlayIntent::Select(from, number)));
                 }
                 Some(BoardAction::Move(m)) => self.intents.push(Intent::Play(PlayIntent::Move(m))),
                 None => {}
@@ -225,7 +243,9 @@ impl CaNguaApp {
         if self.confirm.is_none() {
             return;
         }
-        egui::Modal::new(egui::Id::unique("confirm-new-game")).show(ctx, |ui| {
+        let focus = !self.confirm_focused;
+        let id = egui::Id::unique("confirm-new-game");
+        egui::Modal::new(id).show(ctx, |ui| {
             ui.set_max_width(360.0);
             ui.heading(self.i18n.t("confirm-title"));
             ui.label(self.i18n.t("confirm-text"));
@@ -234,10 +254,17 @@ impl CaNguaApp {
                 if ui.button(self.i18n.t("confirm-yes")).clicked() {
                     self.intents.push(Intent::ConfirmNewGame);
                 }
-                if ui.button(self.i18n.t("confirm-no")).clicked() {
+                // The question takes the focus, on the button that changes
+                // nothing.
+                let keep = ui.button(self.i18n.t("confirm-no"));
+                if focus {
+                    keep.request_focus();
+                }
+                if keep.clicked() {
                     self.intents.push(Intent::CancelNewGame);
                 }
             });
         });
+        self.confirm_focused = true;
     }
 }

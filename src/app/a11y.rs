@@ -1,0 +1,38 @@
+//! Helpers for assistive technology that every game uses.
+
+use egui::accesskit::Role;
+use egui::{Response, Ui, UiKind};
+
+/// Names the panel `ui` is drawn in, as a region a screen reader can jump
+/// to ("Thiết lập", "Bàn cờ").
+pub fn name_region(ui: &Ui, label: &str) {
+    let panel = ui.stack().iter().find(|s| {
+        matches!(
+            s.kind(),
+            Some(
+                UiKind::LeftPanel
+                    | UiKind::RightPanel
+                    | UiKind::TopPanel
+                    | UiKind::BottomPanel
+                    | UiKind::CentralPanel
+            )
+        )
+    });
+    if let Some(panel) = panel {
+        ui.ctx().accesskit_node_builder(panel.unique_id, |node| {
+            node.set_role(Role::Region);
+            node.set_label(label);
+        });
+    }
+}
+
+/// Gives a combo box its current value, and puts the value in its name as
+/// well ("Đỏ: Máy – Vừa"): AT-SPI (Linux) does not pass a combo box's text
+/// value on to screen readers, so the name carries it.
+pub fn combo_value(response: &Response, label: &str, value: &str) {
+    response.ctx.accesskit_node_builder(response.id, |node| {
+        node.clear_labelled_by();
+        node.set_label(format!("{label}: {value}"));
+        node.set_value(value);
+    });
+}
