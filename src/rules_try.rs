@@ -935,3 +935,36 @@ impl Drop for TrialRun {
         self.stop();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_and_their_intervals_by_rank() {
+        let v: Vec<f64> = (1..=100).map(f64::from).collect();
+        let med = quantile(&v, 0.5);
+        assert_eq!(med.value, 50.0);
+        // Ranks 50 ± 1.96·5: about 40 and 61.
+        assert_eq!(med.ci95, [41.0, 61.0]);
+        assert_eq!(quantile(&v, 0.9).value, 90.0);
+        assert_eq!(quantile(&[], 0.5).value, 0.0);
+        let one = quantile(&[7.0], 0.9);
+        assert_eq!((one.value, one.ci95), (7.0, [7.0, 7.0]));
+    }
+
+    #[test]
+    fn means_and_bins() {
+        // 1, 2, 3: mean 2, sd 1, se 1/√3.
+        let m = Mean::from_sums(3, 6.0, 14.0);
+        assert_eq!(m.mean, 2.0);
+        assert!((m.se - 1.0 / 3f64.sqrt()).abs() < 1e-12);
+        assert_eq!(bin_width(480.0), 20);
+        assert_eq!(bin_width(4_000.0), 200);
+        assert_eq!(bin_width(5.0), 1);
+        let h = histogram(&[0, 19, 20, 10_000], 20);
+        assert_eq!(h.counts.len(), HISTOGRAM_BINS);
+        assert_eq!(&h.counts[..2], &[2, 1]);
+        assert_eq!(h.counts[HISTOGRAM_BINS - 1], 1, "long games in the last bin");
+    }
+}
