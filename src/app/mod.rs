@@ -7,6 +7,7 @@ pub mod geometry;
 mod panels;
 pub mod settings;
 mod stats_view;
+pub mod try_rules;
 pub mod text;
 pub mod theme;
 
@@ -55,6 +56,8 @@ pub enum Intent {
     DismissNotices,
     /// Show the move the Hard computer player would make.
     Hint,
+    /// Open the "Try these rules" window.
+    TryRules(try_rules::TrySource),
 }
 
 /// Timings, in seconds.
@@ -172,6 +175,8 @@ pub struct CaNguaApp {
     repaint: bool,
     /// The hinted move for the roll waiting, if asked for.
     hint: Option<Move>,
+    /// The "Try these rules" window, while open (its run stops on close).
+    try_rules: Option<try_rules::TryWindow>,
 }
 
 impl std::fmt::Debug for CaNguaApp {
@@ -221,6 +226,7 @@ impl CaNguaApp {
             notices: Vec::new(),
             failed_saves: Vec::new(),
             show_stats: false,
+            try_rules: None,
             repaint: false,
             hint: None,
         }
@@ -655,6 +661,7 @@ impl CaNguaApp {
             Intent::RuleSet(action) => self.rule_set_action(action),
             Intent::ToggleStats => self.show_stats = !self.show_stats,
             Intent::DismissNotices => self.notices.clear(),
+            Intent::TryRules(source) => self.open_try_rules(source),
             Intent::Hint => {
                 if let Some(roll) = self.session.pending_roll()
                     && self.session.is_human_turn()

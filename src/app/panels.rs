@@ -84,6 +84,9 @@ impl CaNguaApp {
             }
             self.intents
                 .extend(out.actions.into_iter().map(Intent::RuleSet));
+            if let Some(source) = out.try_rules {
+                self.intents.push(Intent::TryRules(source));
+            }
         });
     }
 
@@ -141,6 +144,7 @@ impl CaNguaApp {
         });
         self.rules_window(&ctx);
         self.stats_window(&ctx);
+        self.try_rules_window(&ctx);
         self.end_window(&ctx);
         self.confirm_modal(&ctx);
         self.apply(&ctx, now);
