@@ -284,6 +284,7 @@ try-legend = In brackets: the 95% interval (the true figure lies inside it 95 ti
 try-length = A game usually takes about { $minutes } minutes ({ $rolls } rolls); one game in ten lasts over { $long } minutes.
 try-longer = About { $pct }% longer than { $baseline }.
 try-shorter = About { $pct }% shorter than { $baseline }.
+try-times = { $times } times as long as { $baseline }.
 try-as-long = About as long as { $baseline }.
 try-first-more = The first to roll wins { $pct }%, { $points } points more than an even share ({ $fair }%).
 try-first-less = The first to roll wins { $pct }%, { $points } points less than an even share ({ $fair }%).

@@ -284,6 +284,7 @@ try-legend = Số trong ngoặc: khoảng tin cậy 95% (con số thật nằm t
 try-length = Một ván thường mất khoảng { $minutes } phút ({ $rolls } lượt gieo); cứ 10 ván thì 1 ván kéo dài hơn { $long } phút.
 try-longer = Dài hơn luật { $baseline } khoảng { $pct }%.
 try-shorter = Ngắn hơn luật { $baseline } khoảng { $pct }%.
+try-times = Dài gấp { $times } lần luật { $baseline }.
 try-as-long = Dài gần bằng luật { $baseline }.
 try-first-more = Người gieo trước thắng { $pct }%, nhiều hơn { $points } điểm so với phần chia đều ({ $fair }%).
 try-first-less = Người gieo trước thắng { $pct }%, ít hơn { $points } điểm so với phần chia đều ({ $fair }%).

@@ -254,8 +254,15 @@ fn number(lang: Lang, x: f64, digits: usize) -> String {
     }
 }
 
+/// A share as a percentage: whole points, one decimal below 10%
+/// (so that a rare cap reads 0.2%, not 0%).
 fn pct(x: f64) -> String {
-    format!("{:.0}", 100.0 * x)
+    let p = 100.0 * x;
+    if p > 0.0 && p < 10.0 && (p - p.round()).abs() > 0.05 {
+        format!("{p:.1}")
+    } else {
+        format!("{p:.0}")
+    }
 }
 
 /// `372 (365–380)`.
@@ -269,13 +276,21 @@ fn estimate(lang: Lang, e: &Estimate, digits: usize) -> String {
 }
 
 /// `27% (25–29)`.
-fn share(s: &Share) -> String {
+fn share(lang: Lang, s: &Share) -> String {
     format!(
         "{}% ({}–{})",
-        pct(s.rate.value),
-        pct(s.rate.ci95[0]),
-        pct(s.rate.ci95[1])
+        percent(lang, s.rate.value),
+        percent(lang, s.rate.ci95[0]),
+        percent(lang, s.rate.ci95[1])
     )
+}
+
+/// [`pct`] with the language's decimal mark.
+fn percent(lang: Lang, x: f64) -> String {
+    match lang {
+        Lang::Vi => pct(x).replace('.', ","),
+        Lang::En => pct(x),
+    }
 }
 
 fn players_ui(ui: &mut Ui, i18n: &I18n, trial: &Trial) {
@@ -327,15 +342,24 @@ fn summary_ui(ui: &mut Ui, i18n: &I18n, r: &TrialReport, baseline_name: &str) {
         let base = Arg::from(baseline_name);
         let text = if ratio.abs() < 0.05 {
             i18n.t_args("try-as-long", &[("baseline", base)])
+        } else if ratio >= 0.95 {
+            // Twice as long or more reads better as "n times".
+            i18n.t_args(
+                "try-times",
+                &[
+                    ("baseline", base),
+                    ("times", Arg::from(number(lang, ratio + 1.0, 1))),
+                ],
+            )
         } else if ratio > 0.0 {
             i18n.t_args(
                 "try-longer",
-                &[("baseline", base), ("pct", Arg::from(pct(ratio)))],
+                &[("baseline", base), ("pct", Arg::from(percent(lang, ratio)))],
             )
         } else {
             i18n.t_args(
                 "try-shorter",
-                &[("baseline", base), ("pct", Arg::from(pct(-ratio)))],
+                &[("baseline", base), ("pct", Arg::from(percent(lang, -ratio)))],
             )
         };
         ui.label(text);
@@ -348,10 +372,11 @@ fn summary_ui(ui: &mut Ui, i18n: &I18n, r: &TrialReport, baseline_name: &str) {
 pub fn first_player_sentence(i18n: &I18n, f: &Figures) -> String {
     let fp = &f.first_player;
     let rate = fp.wins.rate;
+    let lang = i18n.lang();
     let args = |extra: Option<f64>| {
         let mut v = vec![
-            ("pct", Arg::from(pct(rate.value))),
-            ("fair", Arg::from(pct(fp.fair))),
+            ("pct", Arg::from(percent(lang, rate.value))),
+            ("fair", Arg::from(percent(lang, fp.fair))),
         ];
         if let Some(p) = extra {
             v.push(("points", Arg::from(format!("{:.0}", p.abs().max(1.0)))));
@@ -377,14 +402,14 @@ fn figures_ui(ui: &mut Ui, i18n: &I18n, r: &TrialReport, rules_name: &str, basel
             estimate(lang, &f.minutes_median, 1),
             estimate(lang, &f.minutes_p90, 1),
         ];
-        v.extend(f.colours.iter().map(|c| share(&c.wins)));
-        v.push(share(&f.first_player.wins));
+        v.extend(f.colours.iter().map(|c| share(lang, &c.wins)));
+        v.push(share(lang, &f.first_player.wins));
         v.push(format!(
             "{} ± {}",
             number(lang, f.kicks_per_game.mean, 1),
             number(lang, f.kicks_per_game.se, 1)
         ));
-        v.push(share(&f.capped));
+        v.push(share(lang, &f.capped));
         v.push(match &f.points_per_game {
             Some(m) => format!("{} ± {}", number(lang, m.mean, 1), number(lang, m.se, 1)),
             None => i18n.t("try-no-ledger"),
@@ -496,13 +521,15 @@ fn length_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
     if let (Some(h), Some(b)) = (base, &r.baseline) {
         // A step outline: the baseline's share in each bin.
         let mut pts = vec![Pos2::new(plot.left(), plot.bottom())];
-        for (i, &c) in h.counts.iter().enumerate() {
+        // Up to the last bin with games: no line along the axis after it.
+        let used = h.counts.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+        for (i, &c) in h.counts.iter().enumerate().take(used) {
             let x0 = plot.left() + slot * i as f32;
             let v = y(share(c, b.games));
             pts.push(Pos2::new(x0, v));
             pts.push(Pos2::new(x0 + slot, v));
         }
-        pts.push(Pos2::new(plot.right(), plot.bottom()));
+        pts.push(Pos2::new(plot.left() + slot * used as f32, plot.bottom()));
         painter.add(Shape::line(pts, Stroke::new(2.0, pal.text)));
     }
     painter.line_segment(
@@ -576,6 +603,7 @@ fn marker(painter: &egui::Painter, seat: Seat, c: Pos2, r: f32, filled: bool, pa
 /// Each colour's chance to win with its interval, the trial filled and the
 /// baseline hollow, against the dashed line of an even share.
 fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
+    let lang = i18n.lang();
     let seats: Vec<Seat> = r
         .trial
         .colours
@@ -587,7 +615,7 @@ fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
         .colours
         .iter()
         .zip(&seats)
-        .map(|(c, s)| format!("{} {}", i18n.t(settings::colour_key(*s)), share(&c.wins)))
+        .map(|(c, s)| format!("{} {}", i18n.t(settings::colour_key(*s)), share(lang, &c.wins)))
         .collect();
     let description = i18n.t_args("try-chart-wins-label", &[("list", Arg::from(list.join(", ")))]);
     let width = ui.available_width().clamp(280.0, 520.0);
@@ -648,7 +676,7 @@ fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
             FontId::proportional(12.0),
             pal.text,
         );
-        let mut draw = |c: Option<&crate::rules_try::ColourWins>, dy: f32, filled: bool| {
+        let draw = |c: Option<&crate::rules_try::ColourWins>, dy: f32, filled: bool| {
             let Some(c) = c else {
                 return;
             };
@@ -740,10 +768,10 @@ impl CaNguaApp {
             egui::Window::new(i18n.t_args("try-title", &[("rules", Arg::from(name.as_str()))])),
             ctx,
         )
-        .id(egui::Id::new("try-rules-window"))
+        .id(egui::Id::unique("try-rules-window"))
         .open(&mut open)
-        .default_width(560.0)
-        .default_height(640.0)
+        .default_width(580.0)
+        .default_height(700.0)
         .vscroll(true)
         .show(ctx, |ui| window.panel.ui(ui, i18n, &trial, &name));
         if !open {
