@@ -86,8 +86,9 @@ fn the_panel_shows_progress_then_the_figures_and_charts() {
     ] {
         assert!(shows(&h, text), "{text:?} missing");
     }
-    // Traditional is far longer than standard: the sentence says so.
-    assert!(shows(&h, "Dài hơn luật Chuẩn"));
+    // Traditional games are several times as long as standard ones: the
+    // sentence says so.
+    assert!(shows(&h, "Dài gấp "), "the comparison of lengths");
     // The two charts, each with a description a screen reader can read.
     for chart in ["độ dài ván", "khả năng thắng"] {
         let found = h
@@ -134,4 +135,49 @@ fn a_change_of_rules_cancels_the_run_and_starts_another() {
     h.state_mut().panel.stop();
     assert!(!h.state().panel.is_running());
     assert!(h.state().panel.report().is_none());
+}
+
+/// In the app: the settings' button opens the window on the rules being
+/// edited, it runs, and closing it stops the run.
+#[test]
+fn the_settings_open_the_window_and_closing_it_stops_the_run() {
+    use ca_ngua::app::CaNguaApp;
+    use ca_ngua::prefs::Prefs;
+    use ca_ngua::session::{PlayerKind, Session};
+    let p = Prefs {
+        lang: Some(Lang::En),
+        player_count: 2,
+        players: [PlayerKind::Human, PlayerKind::Bot(Level::Easy), PlayerKind::Human, PlayerKind::Human],
+        rules: Rules::casual(),
+        ..Prefs::default()
+    };
+    let session = Session::seeded(p.game_config(), 1).unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 900.0))
+        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
+        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), CaNguaApp::new(p, session));
+    h.step();
+    h.get_by_role_and_label(Role::Button, "Try these rules").click();
+    let start = Instant::now();
+    let any_shows = |h: &Harness<'_, CaNguaApp>, text: &str| {
+        h.query_all_by(|n| {
+            n.label().is_some_and(|l| l.contains(text))
+                || n.value().is_some_and(|v| v.contains(text))
+        })
+        .next()
+        .is_some()
+    };
+    while !any_shows(&h, "Done:") {
+        assert!(start.elapsed() < Duration::from_secs(120), "the run did not finish");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(any_shows(&h, "Try the rules: Casual"));
+    assert!(any_shows(&h, "Red (a person, played by the Medium computer)"));
+    assert!(any_shows(&h, "Yellow (a person, played by the Medium computer)"));
+    assert!(any_shows(&h, "Casual"));
+    h.get_by_role_and_label(Role::Button, "Close window").click();
+    h.step();
+    h.step();
+    assert!(!any_shows(&h, "Try the rules"));
 }
