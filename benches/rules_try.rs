@@ -20,8 +20,7 @@ fn inside(x: f64, e: &Estimate) -> bool {
 /// True when `f`'s median and win chances lie in `last`'s intervals.
 fn settled(f: &Figures, last: &Figures) -> bool {
     inside(f.rolls_median.value, &last.rolls_median)
-        && f
-            .colours
+        && f.colours
             .iter()
             .zip(&last.colours)
             .all(|(a, b)| inside(a.wins.rate.value, &b.wins.rate))

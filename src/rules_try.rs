@@ -231,7 +231,9 @@ fn play_game(
         .players
         .iter()
         .enumerate()
-        .map(|(k, p)| Bot::with_budget(p.simulated_as(), mix_seed(seed, 1 + k as u64), TRIAL_BUDGET))
+        .map(|(k, p)| {
+            Bot::with_budget(p.simulated_as(), mix_seed(seed, 1 + k as u64), TRIAL_BUDGET)
+        })
         .collect();
     let mut slot_of = [0usize; 4];
     for (k, s) in trial.seats.iter().enumerate() {
@@ -247,7 +249,12 @@ fn play_game(
         let slot = slot_of[seat.index()];
         let person = trial.players.get(slot) == Some(&Player::Person);
         let (roll, bits) = dice::roll_with_bits(rules.dice, &mut rng);
-        seconds += pace::DICE + if person { pace::PERSON_ROLL } else { pace::THINK };
+        seconds += pace::DICE
+            + if person {
+                pace::PERSON_ROLL
+            } else {
+                pace::THINK
+            };
         let moves = game.legal_moves(roll);
         let mv = if moves.is_empty() {
             seconds += pace::PASS;
@@ -760,7 +767,7 @@ pub fn run_with(
     let mut after_game = |totals: &mut Totals<'_>, pair: (GameResult, Option<GameResult>)| {
         totals.add(&pair);
         let done = totals.a.games();
-        if done % every == 0 && done < cfg.games {
+        if done.is_multiple_of(every) && done < cfg.games {
             on_report(&totals.report());
         }
     };
@@ -969,6 +976,10 @@ mod tests {
         let h = histogram(&[0, 19, 20, 10_000], 20);
         assert_eq!(h.counts.len(), HISTOGRAM_BINS);
         assert_eq!(&h.counts[..2], &[2, 1]);
-        assert_eq!(h.counts[HISTOGRAM_BINS - 1], 1, "long games in the last bin");
+        assert_eq!(
+            h.counts[HISTOGRAM_BINS - 1],
+            1,
+            "long games in the last bin"
+        );
     }
 }

@@ -406,12 +406,7 @@ fn rules_try_json_has_every_figure_of_the_panel() {
     for side in ["trial", "baseline"] {
         let f = &v[side];
         assert_eq!(f["games"], 60, "{side}");
-        for key in [
-            "rolls_median",
-            "rolls_p90",
-            "minutes_median",
-            "minutes_p90",
-        ] {
+        for key in ["rolls_median", "rolls_p90", "minutes_median", "minutes_p90"] {
             interval(&f[key], &format!("{side}.{key}"));
         }
         for key in ["rolls_mean", "minutes_mean", "kicks_per_game"] {
@@ -444,7 +439,14 @@ fn rules_try_json_has_every_figure_of_the_panel() {
 #[test]
 fn rules_try_text_and_refusals() {
     let o = cli(&[
-        "rules", "try", "--rules", "casual", "--games", "40", "--bots", "random,random,random,random",
+        "rules",
+        "try",
+        "--rules",
+        "casual",
+        "--games",
+        "40",
+        "--bots",
+        "random,random,random,random",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
@@ -462,14 +464,27 @@ fn rules_try_text_and_refusals() {
     }
     // The same seed, the same figures.
     let again = cli(&[
-        "rules", "try", "--rules", "casual", "--games", "40", "--bots", "random,random,random,random",
+        "rules",
+        "try",
+        "--rules",
+        "casual",
+        "--games",
+        "40",
+        "--bots",
+        "random,random,random,random",
     ]);
     assert_eq!(stdout(&again), text);
     assert_refused(&cli(&["rules", "try", "--games", "0"]), "--games");
     assert_refused(&cli(&["rules", "try", "--games", "lots"]), "--games");
     assert_refused(&cli(&["rules", "try", "--rules", "nonsense"]), "nonsense");
-    assert_refused(&cli(&["rules", "try", "--baseline", "nonsense"]), "--baseline");
-    assert_refused(&cli(&["rules", "try", "--bots", "medium"]), "one player per colour");
+    assert_refused(
+        &cli(&["rules", "try", "--baseline", "nonsense"]),
+        "--baseline",
+    );
+    assert_refused(
+        &cli(&["rules", "try", "--bots", "medium"]),
+        "one player per colour",
+    );
     assert_refused(&cli(&["rules", "try", "--bots", "genius,a,b,c"]), "--bots");
     assert_refused(&cli(&["rules", "try", "--players", "rq"]), "--players");
     assert_refused(&cli(&["rules", "try", "extra"]), "extra");

@@ -34,7 +34,10 @@ const RANDOM: Player = Player::Bot(Level::Random);
 /// must be tight enough to mean something.
 #[test]
 fn standard_random_game_lengths_match_the_known_values() {
-    for (seats, known) in [(&Seat::ALL[..], 391.6), (&[Seat::Red, Seat::Yellow][..], 178.0)] {
+    for (seats, known) in [
+        (&Seat::ALL[..], 391.6),
+        (&[Seat::Red, Seat::Yellow][..], 178.0),
+    ] {
         let t = trial(Rules::standard(), seats, RANDOM);
         let r = rules_try::run(&t, &Rules::standard(), &cfg(3_000, 7)).unwrap();
         let m = r.trial.rolls_mean;
@@ -177,7 +180,11 @@ fn a_background_run_stops_and_a_new_one_starts() {
     let stopped_at = first.latest().unwrap().games_done;
     assert!(stopped_at < 10_000_000);
     std::thread::sleep(Duration::from_millis(20));
-    assert_eq!(first.latest().unwrap().games_done, stopped_at, "no game after the stop");
+    assert_eq!(
+        first.latest().unwrap().games_done,
+        stopped_at,
+        "no game after the stop"
+    );
 
     let changed = Trial {
         rules: Rules::casual(),

@@ -37,9 +37,8 @@ fn harness(games: u64, rules: Rules, lang: Lang) -> Harness<'static, State> {
         .with_context_setup(|ctx| setup_context(ctx, Look::Light))
         .build_ui_state(
             |ui, s: &mut State| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    s.panel.ui(ui, &s.i18n, &s.trial, "Thử nghiệm")
-                });
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| s.panel.ui(ui, &s.i18n, &s.trial, "Thử nghiệm"));
             },
             state,
         )
@@ -92,7 +91,9 @@ fn the_panel_shows_progress_then_the_figures_and_charts() {
     // The two charts, each with a description a screen reader can read.
     for chart in ["độ dài ván", "khả năng thắng"] {
         let found = h
-            .query_all_by(|n| n.role() == Role::Image && n.label().is_some_and(|l| l.contains(chart)))
+            .query_all_by(|n| {
+                n.role() == Role::Image && n.label().is_some_and(|l| l.contains(chart))
+            })
             .next()
             .is_some();
         assert!(found, "the chart of {chart}");
@@ -106,7 +107,9 @@ fn the_panel_shows_progress_then_the_figures_and_charts() {
 fn a_change_of_rules_cancels_the_run_and_starts_another() {
     let mut h = harness(10_000_000, Rules::standard(), Lang::En);
     h.step();
-    step_until(&mut h, |s| s.panel.report().is_some_and(|r| r.games_done >= 40));
+    step_until(&mut h, |s| {
+        s.panel.report().is_some_and(|r| r.games_done >= 40)
+    });
     assert!(h.state().panel.is_running());
     assert!(shows(&h, "games played"), "a progress bar while running");
     let before = h.state().panel.report().unwrap();
@@ -147,7 +150,12 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
     let p = Prefs {
         lang: Some(Lang::En),
         player_count: 2,
-        players: [PlayerKind::Human, PlayerKind::Bot(Level::Easy), PlayerKind::Human, PlayerKind::Human],
+        players: [
+            PlayerKind::Human,
+            PlayerKind::Bot(Level::Easy),
+            PlayerKind::Human,
+            PlayerKind::Human,
+        ],
         rules: Rules::casual(),
         ..Prefs::default()
     };
@@ -155,9 +163,13 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
     let mut h = Harness::builder()
         .with_size(egui::Vec2::new(1280.0, 900.0))
         .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), CaNguaApp::new(p, session));
+        .build_ui_state(
+            |ui, app: &mut CaNguaApp| app.frame_ui(ui),
+            CaNguaApp::new(p, session),
+        );
     h.step();
-    h.get_by_role_and_label(Role::Button, "Try these rules").click();
+    h.get_by_role_and_label(Role::Button, "Try these rules")
+        .click();
     let start = Instant::now();
     let any_shows = |h: &Harness<'_, CaNguaApp>, text: &str| {
         h.query_all_by(|n| {
@@ -168,15 +180,25 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
         .is_some()
     };
     while !any_shows(&h, "Done:") {
-        assert!(start.elapsed() < Duration::from_secs(120), "the run did not finish");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the run did not finish"
+        );
         std::thread::sleep(Duration::from_millis(10));
         h.step();
     }
     assert!(any_shows(&h, "Try the rules: Casual"));
-    assert!(any_shows(&h, "Red (a person, played by the Medium computer)"));
-    assert!(any_shows(&h, "Yellow (a person, played by the Medium computer)"));
+    assert!(any_shows(
+        &h,
+        "Red (a person, played by the Medium computer)"
+    ));
+    assert!(any_shows(
+        &h,
+        "Yellow (a person, played by the Medium computer)"
+    ));
     assert!(any_shows(&h, "Casual"));
-    h.get_by_role_and_label(Role::Button, "Close window").click();
+    h.get_by_role_and_label(Role::Button, "Close window")
+        .click();
     h.step();
     h.step();
     assert!(!any_shows(&h, "Try the rules"));

@@ -7,9 +7,9 @@ pub mod geometry;
 mod panels;
 pub mod settings;
 mod stats_view;
-pub mod try_rules;
 pub mod text;
 pub mod theme;
+pub mod try_rules;
 
 use crate::engine::{Move, Position, Seat, YARD};
 use crate::i18n::{Arg, I18n, Lang};

@@ -3,6 +3,7 @@
 //! It edits a copy of the preferences and reports what changed; the app
 //! decides whether a change needs a new game (and asks first).
 
+use super::try_rules::TrySource;
 use crate::bots::Level;
 use crate::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares, Seat,
@@ -11,7 +12,6 @@ use crate::i18n::{Arg, I18n, Lang};
 use crate::prefs::{Look, Prefs};
 use crate::rules_file::RuleSet;
 use crate::session::PlayerKind;
-use super::try_rules::TrySource;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
 
@@ -303,10 +303,8 @@ fn saved_rules_ui(
                     if ui.button(delete).clicked() {
                         actions.push(RuleSetAction::Delete(set.name.clone()));
                     }
-                    let try_it = i18n.t_args(
-                        "try-open-saved",
-                        &[("name", Arg::from(set.name.as_str()))],
-                    );
+                    let try_it =
+                        i18n.t_args("try-open-saved", &[("name", Arg::from(set.name.as_str()))]);
                     if ui.button(try_it).clicked() {
                         *try_rules = Some(TrySource::Saved(set.name.clone()));
                     }

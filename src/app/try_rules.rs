@@ -11,9 +11,7 @@ use super::theme::{Palette, lerp, seat_colour};
 use super::{CaNguaApp, settings};
 use crate::engine::{PRESET_NAMES, Rules, Seat};
 use crate::i18n::{Arg, I18n, Lang};
-use crate::rules_try::{
-    Estimate, Figures, Player, RunConfig, Share, Trial, TrialReport, TrialRun,
-};
+use crate::rules_try::{Estimate, Figures, Player, RunConfig, Share, Trial, TrialReport, TrialRun};
 use crate::session::{GameConfig, PlayerKind};
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, RichText, Role, Sense, Shape, Stroke, Ui, Vec2,
@@ -106,9 +104,12 @@ impl TryRulesPanel {
             report_every: 20,
         };
         // At most ten frames a second from the run, however fast the games.
-        self.run = Some(TrialRun::start(trial.clone(), self.baseline, cfg, move || {
-            wake.request_repaint_after(Duration::from_millis(100))
-        }));
+        self.run = Some(TrialRun::start(
+            trial.clone(),
+            self.baseline,
+            cfg,
+            move || wake.request_repaint_after(Duration::from_millis(100)),
+        ));
     }
 
     /// Draws the panel for `trial`, whose rules the player knows as
@@ -359,7 +360,10 @@ fn summary_ui(ui: &mut Ui, i18n: &I18n, r: &TrialReport, baseline_name: &str) {
         } else {
             i18n.t_args(
                 "try-shorter",
-                &[("baseline", base), ("pct", Arg::from(percent(lang, -ratio)))],
+                &[
+                    ("baseline", base),
+                    ("pct", Arg::from(percent(lang, -ratio))),
+                ],
             )
         };
         ui.label(text);
@@ -433,9 +437,14 @@ fn figures_ui(ui: &mut Ui, i18n: &I18n, r: &TrialReport, rules_name: &str, basel
         )
     }));
     labels.extend(
-        ["try-row-first", "try-row-kicks", "try-row-capped", "try-row-points"]
-            .iter()
-            .map(|k| i18n.t(k)),
+        [
+            "try-row-first",
+            "try-row-kicks",
+            "try-row-capped",
+            "try-row-points",
+        ]
+        .iter()
+        .map(|k| i18n.t(k)),
     );
     let a = rows(&r.trial);
     let b = r.baseline.as_ref().map(rows);
@@ -470,7 +479,10 @@ fn length_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
     let description = i18n.t_args(
         "try-chart-length-label",
         &[
-            ("rolls", Arg::from(number(lang, r.trial.rolls_median.value, 0))),
+            (
+                "rolls",
+                Arg::from(number(lang, r.trial.rolls_median.value, 0)),
+            ),
             (
                 "baseline",
                 Arg::from(
@@ -615,9 +627,18 @@ fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
         .colours
         .iter()
         .zip(&seats)
-        .map(|(c, s)| format!("{} {}", i18n.t(settings::colour_key(*s)), share(lang, &c.wins)))
+        .map(|(c, s)| {
+            format!(
+                "{} {}",
+                i18n.t(settings::colour_key(*s)),
+                share(lang, &c.wins)
+            )
+        })
         .collect();
-    let description = i18n.t_args("try-chart-wins-label", &[("list", Arg::from(list.join(", ")))]);
+    let description = i18n.t_args(
+        "try-chart-wins-label",
+        &[("list", Arg::from(list.join(", ")))],
+    );
     let width = ui.available_width().clamp(280.0, 520.0);
     let row = 30.0;
     let height = 22.0 + row * seats.len() as f32;
@@ -683,7 +704,10 @@ fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
             let y = cy + dy;
             let e = c.wins.rate;
             let stroke = Stroke::new(2.0, lerp(seat_colour(*seat), pal.text, 0.3));
-            painter.line_segment([Pos2::new(x(e.ci95[0]), y), Pos2::new(x(e.ci95[1]), y)], stroke);
+            painter.line_segment(
+                [Pos2::new(x(e.ci95[0]), y), Pos2::new(x(e.ci95[1]), y)],
+                stroke,
+            );
             for end in [e.ci95[0], e.ci95[1]] {
                 painter.line_segment(
                     [Pos2::new(x(end), y - 4.0), Pos2::new(x(end), y + 4.0)],
