@@ -11,6 +11,7 @@ pub mod i18n;
 pub mod prefs;
 pub mod rules_file;
 pub mod rules_text;
+pub mod rules_try;
 pub mod selfplay;
 pub mod stats;
 pub mod store;

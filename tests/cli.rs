@@ -354,3 +354,142 @@ fn selfplay_options() {
         "one bot per player",
     );
 }
+
+/// `rules try --json`: every figure the app's "Try these rules" panel shows,
+/// for the rules and for the baseline, with its uncertainty.
+#[test]
+fn rules_try_json_has_every_figure_of_the_panel() {
+    let o = cli(&[
+        "rules",
+        "try",
+        "--rules",
+        "traditional",
+        "--players",
+        "ry",
+        "--bots",
+        "person,easy",
+        "--games",
+        "60",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games_done"], 60);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["rules_name"], "traditional");
+    assert_eq!(v["baseline_name"], "standard");
+    assert_eq!(v["person_stand_in"], "medium");
+    assert_eq!(v["seats"][0]["player"], "person");
+    assert_eq!(v["seats"][0]["simulated_as"], "medium");
+    assert_eq!(v["seats"][1]["player"]["bot"], "easy");
+    assert!(v["hard_budget"]["nodes"].as_u64().unwrap() > 0);
+    for key in [
+        "dice_s",
+        "step_s",
+        "think_s",
+        "pass_s",
+        "kick_s",
+        "person_roll_s",
+        "person_move_s",
+        "person_choice_s",
+    ] {
+        assert!(v["time_model"][key].as_f64().unwrap() > 0.0, "{key}");
+    }
+    let number = |x: &serde_json::Value, what: &str| {
+        x.as_f64()
+            .unwrap_or_else(|| panic!("{what} is not a number: {x}"))
+    };
+    let interval = |x: &serde_json::Value, what: &str| {
+        let value = number(&x["value"], what);
+        let (lo, hi) = (number(&x["ci95"][0], what), number(&x["ci95"][1], what));
+        assert!(lo <= value && value <= hi, "{what}: {x}");
+    };
+    for side in ["trial", "baseline"] {
+        let f = &v[side];
+        assert_eq!(f["games"], 60, "{side}");
+        for key in ["rolls_median", "rolls_p90", "minutes_median", "minutes_p90"] {
+            interval(&f[key], &format!("{side}.{key}"));
+        }
+        for key in ["rolls_mean", "minutes_mean", "kicks_per_game"] {
+            number(&f[key]["mean"], key);
+            number(&f[key]["se"], key);
+        }
+        for key in ["capped", "no_winner"] {
+            number(&f[key]["count"], key);
+            interval(&f[key]["rate"], key);
+        }
+        let colours = f["colours"].as_array().unwrap();
+        assert_eq!(colours.len(), 2);
+        assert_eq!(colours[1]["colour"], "y");
+        for c in colours {
+            interval(&c["wins"]["rate"], "colour wins");
+        }
+        interval(&f["first_player"]["wins"]["rate"], "first player");
+        assert_eq!(number(&f["first_player"]["fair"], "fair"), 0.5);
+        number(&f["first_player"]["advantage_points"], "advantage");
+        let hist = f["length_histogram"]["counts"].as_array().unwrap();
+        let total: u64 = hist.iter().map(|c| c.as_u64().unwrap()).sum();
+        assert_eq!(total, 60);
+        assert!(f["length_histogram"]["bin_rolls"].as_u64().unwrap() > 0);
+    }
+    // The ledger's points only where the ledger is kept.
+    number(&v["trial"]["points_per_game"]["mean"], "points");
+    assert!(v["baseline"]["points_per_game"].is_null());
+}
+
+#[test]
+fn rules_try_text_and_refusals() {
+    let o = cli(&[
+        "rules",
+        "try",
+        "--rules",
+        "casual",
+        "--games",
+        "40",
+        "--bots",
+        "random,random,random,random",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for needle in [
+        "40 games of each rule set",
+        "casual",
+        "standard",
+        "rolls, median",
+        "minutes, longest 10% over",
+        "first player wins",
+        "kicks per game",
+        "safety cap",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+    // The same seed, the same figures.
+    let again = cli(&[
+        "rules",
+        "try",
+        "--rules",
+        "casual",
+        "--games",
+        "40",
+        "--bots",
+        "random,random,random,random",
+    ]);
+    assert_eq!(stdout(&again), text);
+    assert_refused(&cli(&["rules", "try", "--games", "0"]), "--games");
+    assert_refused(&cli(&["rules", "try", "--games", "lots"]), "--games");
+    assert_refused(&cli(&["rules", "try", "--rules", "nonsense"]), "nonsense");
+    assert_refused(
+        &cli(&["rules", "try", "--baseline", "nonsense"]),
+        "--baseline",
+    );
+    assert_refused(
+        &cli(&["rules", "try", "--bots", "medium"]),
+        "one player per colour",
+    );
+    assert_refused(&cli(&["rules", "try", "--bots", "genius,a,b,c"]), "--bots");
+    assert_refused(&cli(&["rules", "try", "--players", "rq"]), "--players");
+    assert_refused(&cli(&["rules", "try", "extra"]), "extra");
+    assert_refused(&cli(&["rules", "try", "--threads", "0"]), "--threads");
+}

@@ -6,6 +6,7 @@ use ca_ngua::engine::{Move, Position, Roll, Rules, Seat};
 use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::rules_file::{RuleSet, load_rules};
 use ca_ngua::rules_text::summary_text;
+use ca_ngua::rules_try::{self, Figures, Player, Trial, TrialReport};
 use ca_ngua::selfplay;
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -20,11 +21,18 @@ usage:
                        [--seed S] [--threads T] [--json]
   ca-ngua-cli rules show PRESET|FILE
   ca-ngua-cli rules explain PRESET|FILE [--lang en|vi]
+  ca-ngua-cli rules try [--rules PRESET|FILE] [--baseline PRESET|FILE]
+                        [--players rgyb] [--bots P,P,..] [--games N]
+                        [--seed S] [--threads T] [--json]
 
 POSITION is the notation of RULES.md section 4, e.g.
   'Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0'
 ROLL is a die (6) or two dice (3+4); MOVE is FROM-TO (Y-0, 12-18) or pass.
 hint prints the move the hard bot would make (or pass).
+rules try plays N games (default 2000) of the rules and of the baseline
+(default standard) and prints how long games last, who wins, kicks, the
+safety cap and ledger points; P is person (played by medium, timed as a
+person; the default) or a bot.
 Presets: standard, casual, traditional. Bots: random, easy, medium, hard.";
 
 /// A bad argument: printed as one line on standard error, exit status 2.
@@ -248,16 +256,7 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
         None => return Err(Bad("selfplay needs --games N".into())),
     };
     let rules = p.rules()?;
-    let mut seats = Vec::new();
-    for c in p.value("players").unwrap_or("rgyb").chars() {
-        let seat = Seat::from_letter(c).ok_or_else(|| {
-            Bad(format!(
-                "--players: '{c}' is not a colour (use r, g, y, b, e.g. rgyb or ry)"
-            ))
-        })?;
-        seats.push(seat);
-    }
-    seats.sort();
+    let seats = parse_seats(&p)?;
     let bots = match p.value("bots") {
         None => vec![Level::Random; seats.len()],
         Some(list) => list
@@ -329,6 +328,9 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
 }
 
 fn rules_cmd(args: &[String]) -> Result<(), Bad> {
+    if args.first().is_some_and(|a| a == "try") {
+        return rules_try_cmd(&args[1..]);
+    }
     let p = Parsed::new(args, &["lang"], &[])?;
     match p.words.as_slice() {
         [sub, name] if sub == "show" => {
@@ -345,7 +347,210 @@ fn rules_cmd(args: &[String]) -> Result<(), Bad> {
             out(format_args!("{}", summary_text(&I18n::new(lang), &rules)))
         }
         _ => Err(Bad(
-            "usage: ca-ngua-cli rules show|explain PRESET|FILE [--lang en|vi]".into(),
+            "usage: ca-ngua-cli rules show|explain PRESET|FILE [--lang en|vi], or rules try [options]".into(),
         )),
     }
+}
+
+/// `--players rgyb`: the colours that play, in seat order.
+fn parse_seats(p: &Parsed) -> Result<Vec<Seat>, Bad> {
+    let mut seats = Vec::new();
+    for c in p.value("players").unwrap_or("rgyb").chars() {
+        let seat = Seat::from_letter(c).ok_or_else(|| {
+            Bad(format!(
+                "--players: '{c}' is not a colour (use r, g, y, b, e.g. rgyb or ry)"
+            ))
+        })?;
+        seats.push(seat);
+    }
+    seats.sort();
+    Ok(seats)
+}
+
+/// A rule set's name for the output: the preset's name or the file.
+fn rules_label(arg: &str, rules: &Rules) -> String {
+    match Rules::preset(arg) {
+        Some(_) => arg.to_string(),
+        None => match rules.preset_name() {
+            Some(name) => format!("{arg} (= {name})"),
+            None => arg.to_string(),
+        },
+    }
+}
+
+fn rules_try_cmd(args: &[String]) -> Result<(), Bad> {
+    let p = Parsed::new(
+        args,
+        &[
+            "games", "rules", "baseline", "players", "seed", "threads", "bots",
+        ],
+        &["json"],
+    )?;
+    if let Some(w) = p.words.first() {
+        return Err(Bad(format!("rules try: unexpected argument '{w}'")));
+    }
+    let rules_arg = p.value("rules").unwrap_or("standard");
+    let baseline_arg = p.value("baseline").unwrap_or("standard");
+    let rules = load_rules(rules_arg)?;
+    let baseline = load_rules(baseline_arg).map_err(|e| Bad(format!("--baseline: {e}")))?;
+    let seats = parse_seats(&p)?;
+    let players = match p.value("bots") {
+        None => vec![Player::Person; seats.len()],
+        Some(list) => list
+            .split(',')
+            .map(|b| match b.trim() {
+                "person" | "human" => Ok(Player::Person),
+                other => other
+                    .parse::<Level>()
+                    .map(Player::Bot)
+                    .map_err(|e| Bad(format!("--bots: {e}, or person"))),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+    };
+    let cfg = rules_try::RunConfig {
+        games: parse_number(&p, "games", rules_try::DEFAULT_GAMES)?,
+        seed: parse_number(&p, "seed", 1)?,
+        threads: parse_number(&p, "threads", 1usize)?,
+        ..rules_try::RunConfig::default()
+    };
+    if cfg.games == 0 || cfg.games > 10_000_000 {
+        return Err(Bad("--games: between 1 and 10000000".into()));
+    }
+    if cfg.threads == 0 || cfg.threads > 256 {
+        return Err(Bad("--threads: between 1 and 256".into()));
+    }
+    let trial = Trial {
+        rules,
+        seats,
+        players,
+    };
+    let report = rules_try::run(&trial, &baseline, &cfg)?;
+    let rules_name = rules_label(rules_arg, &rules);
+    let baseline_name = rules_label(baseline_arg, &baseline);
+    if p.flag("json") {
+        let mut value = serde_json::to_value(&report)?;
+        if let Some(map) = value.as_object_mut() {
+            map.insert("rules_name".into(), rules_name.into());
+            map.insert("baseline_name".into(), baseline_name.into());
+        }
+        return outln!("{value}");
+    }
+    print_trial(&report, &rules_name, &baseline_name)
+}
+
+/// A figure and its interval: `372 (95% CI 365-380)`.
+fn est(e: &rules_try::Estimate, digits: usize) -> String {
+    format!(
+        "{:.d$} ({:.d$}-{:.d$})",
+        e.value,
+        e.ci95[0],
+        e.ci95[1],
+        d = digits
+    )
+}
+
+fn mean(m: &rules_try::Mean, digits: usize) -> String {
+    format!("{:.d$} ± {:.d$}", m.mean, m.se, d = digits)
+}
+
+fn pct(s: &rules_try::Share) -> String {
+    format!(
+        "{:.1}% ({:.1}-{:.1})",
+        100.0 * s.rate.value,
+        100.0 * s.rate.ci95[0],
+        100.0 * s.rate.ci95[1]
+    )
+}
+
+/// The rows of one rule set's column.
+fn trial_rows(f: &Figures) -> Vec<(String, String)> {
+    let mut rows = vec![
+        ("rolls, median".to_string(), est(&f.rolls_median, 0)),
+        ("rolls, longest 10% over".into(), est(&f.rolls_p90, 0)),
+        ("rolls, mean ± se".into(), mean(&f.rolls_mean, 1)),
+        ("minutes, median".into(), est(&f.minutes_median, 1)),
+        ("minutes, longest 10% over".into(), est(&f.minutes_p90, 1)),
+    ];
+    for c in &f.colours {
+        let who = match c.player {
+            Player::Person => "person".to_string(),
+            Player::Bot(level) => level.to_string(),
+        };
+        rows.push((format!("{} ({who}) wins", c.colour), pct(&c.wins)));
+    }
+    rows.push((
+        "first player wins".into(),
+        format!(
+            "{} {:+.1} pts vs fair {:.0}%",
+            pct(&f.first_player.wins),
+            f.first_player.advantage_points,
+            100.0 * f.first_player.fair
+        ),
+    ));
+    rows.push(("no winner".into(), pct(&f.no_winner)));
+    rows.push(("kicks per game".into(), mean(&f.kicks_per_game, 2)));
+    rows.push(("ended by the safety cap".into(), pct(&f.capped)));
+    rows.push((
+        "ledger points changing hands".into(),
+        match &f.points_per_game {
+            Some(m) => mean(m, 1),
+            None => "(no ledger)".into(),
+        },
+    ));
+    rows
+}
+
+fn print_trial(r: &TrialReport, rules_name: &str, baseline_name: &str) -> Result<(), Bad> {
+    let seats: Vec<String> = r
+        .seats
+        .iter()
+        .map(|s| match s.player {
+            Player::Person => format!("{} person (played by {})", s.colour, s.simulated_as),
+            Player::Bot(level) => format!("{} {level}", s.colour),
+        })
+        .collect();
+    outln!(
+        "{} games of each rule set, seed {}; players: {}",
+        r.games_done,
+        r.seed,
+        seats.join(", ")
+    )?;
+    outln!(
+        "simulated hard players search {} positions, {} rolls deep; minutes at the app's \
+         normal pace (dice {} s, {} s a square, computer {} s to roll and to move, pass {} s, \
+         kick {} s; a person {} s to roll, {} s for the only move, {} s to choose)",
+        r.hard_budget.nodes,
+        r.hard_budget.max_depth,
+        r.time_model.dice_s,
+        r.time_model.step_s,
+        r.time_model.think_s,
+        r.time_model.pass_s,
+        r.time_model.kick_s,
+        r.time_model.person_roll_s,
+        r.time_model.person_move_s,
+        r.time_model.person_choice_s
+    )?;
+    outln!("figures with 95% intervals (or ± standard error)")?;
+    let a = trial_rows(&r.trial);
+    let b = r.baseline.as_ref().map(trial_rows);
+    let width = a.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+    let col = a
+        .iter()
+        .map(|(_, v)| v.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(rules_name.chars().count());
+    match &b {
+        Some(_) => outln!("{:width$}  {rules_name:col$}  {baseline_name}", "")?,
+        None => outln!("{:width$}  {rules_name} (the baseline's rules too)", "")?,
+    }
+    for (i, (label, value)) in a.iter().enumerate() {
+        let other = b
+            .as_ref()
+            .and_then(|b| b.get(i))
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("");
+        outln!("{label:width$}  {value:col$}  {other}")?;
+    }
+    Ok(())
 }

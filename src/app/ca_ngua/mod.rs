@@ -23,6 +23,7 @@ pub mod source;
 mod stats_view;
 pub use stats_view::stats_ui;
 pub mod text;
+pub mod try_rules;
 mod view_model;
 pub mod windows;
 

@@ -3,6 +3,7 @@
 //! a copy of the preferences and reports what changed; the shell decides
 //! whether a change needs a new game (and asks first).
 
+use super::try_rules::TrySource;
 use crate::bots::Level;
 use crate::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares, Seat,
@@ -119,6 +120,8 @@ pub struct SettingsOutput {
     pub changed: bool,
     /// Actions on saved rule sets.
     pub actions: Vec<RuleSetAction>,
+    /// Open the "Try these rules" window.
+    pub try_rules: Option<TrySource>,
 }
 
 /// Draws the panel on `prefs`; `sets` are the saved custom rule sets.
@@ -184,7 +187,10 @@ pub fn settings_ui(
 
     ui.separator();
     changed |= rules_ui(ui, i18n, prefs, sets);
-    out.actions = saved_rules_ui(ui, i18n, prefs, sets, edit);
+    if ui.button(i18n.t("try-open")).clicked() {
+        out.try_rules = Some(TrySource::Settings);
+    }
+    out.actions = saved_rules_ui(ui, i18n, prefs, sets, edit, &mut out.try_rules);
 
     ui.separator();
     ui.strong(i18n.t("settings-play"));
@@ -212,6 +218,7 @@ fn saved_rules_ui(
     prefs: &Prefs,
     sets: &[RuleSet],
     edit: &mut RulesEdit,
+    try_rules: &mut Option<TrySource>,
 ) -> Vec<RuleSetAction> {
     let mut actions = Vec::new();
     egui::CollapsingHeader::new(i18n.t("saved-rules-heading"))
@@ -283,6 +290,11 @@ fn saved_rules_ui(
                     );
                     if ui.button(delete).clicked() {
                         actions.push(RuleSetAction::Delete(set.name.clone()));
+                    }
+                    let try_it =
+                        i18n.t_args("try-open-saved", &[("name", Arg::from(set.name.as_str()))]);
+                    if ui.button(try_it).clicked() {
+                        *try_rules = Some(TrySource::Saved(set.name.clone()));
                     }
                 });
             }

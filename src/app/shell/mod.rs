@@ -4,7 +4,9 @@
 //! [`CaNguaApp::apply`] carries them out after the frame.
 
 mod panels;
+mod try_window;
 
+use super::ca_ngua::try_rules::{TrySource, TryWindow};
 use super::ca_ngua::{self, CaNguaGame, PlayIntent, phase::Phase, settings::RuleSetAction};
 use super::text::store_notice;
 use crate::engine::Seat;
@@ -38,6 +40,8 @@ pub enum Intent {
     ToggleStats,
     /// Hide the messages about files.
     DismissNotices,
+    /// Open the "Try these rules" window.
+    TryRules(TrySource),
 }
 
 /// The app's state.
@@ -70,6 +74,8 @@ pub struct CaNguaApp {
     /// Computer players decide inline, on the frame (tests), instead of on
     /// threads of their own.
     inline: bool,
+    /// The "Try these rules" window, while open (its run stops on close).
+    try_rules: Option<TryWindow>,
 }
 
 impl std::fmt::Debug for CaNguaApp {
@@ -121,6 +127,7 @@ impl CaNguaApp {
             notices: Vec::new(),
             failed_saves: Vec::new(),
             inline: false,
+            try_rules: None,
         }
     }
 
@@ -304,6 +311,7 @@ impl CaNguaApp {
             }
             Intent::ToggleStats => self.show_stats = !self.show_stats,
             Intent::DismissNotices => self.notices.clear(),
+            Intent::TryRules(source) => self.open_try_rules(source),
         }
     }
 

@@ -74,6 +74,9 @@ impl CaNguaApp {
             }
             self.intents
                 .extend(out.actions.into_iter().map(Intent::RuleSet));
+            if let Some(source) = out.try_rules {
+                self.intents.push(Intent::TryRules(source));
+            }
         });
     }
 
@@ -159,6 +162,7 @@ impl CaNguaApp {
         });
         self.rules_window(&ctx);
         self.stats_window(&ctx);
+        self.try_rules_window(&ctx);
         match self.game.end_window(&ctx, &self.i18n, phase) {
             Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
             Some(EndAction::Close) | None => {}

@@ -1,0 +1,207 @@
+//! The "Try these rules" panel through its accessibility tree
+//! (egui_kittest): it shows progress and results as games finish, restarts
+//! on a change of rules, and the settings open it.
+#![cfg(feature = "gui")]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use ca_ngua::app::ca_ngua::try_rules::TryRulesPanel;
+use ca_ngua::app::setup_context;
+use ca_ngua::bots::Level;
+use ca_ngua::engine::{Rules, Seat};
+use ca_ngua::i18n::{I18n, Lang};
+use ca_ngua::prefs::Look;
+use ca_ngua::rules_try::{Player, Trial};
+use egui::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::{Duration, Instant};
+
+struct State {
+    panel: TryRulesPanel,
+    trial: Trial,
+    i18n: I18n,
+}
+
+fn harness(games: u64, rules: Rules, lang: Lang) -> Harness<'static, State> {
+    let state = State {
+        panel: TryRulesPanel::new(games),
+        trial: Trial {
+            rules,
+            seats: vec![Seat::Red, Seat::Yellow],
+            players: vec![Player::Person, Player::Bot(Level::Random)],
+        },
+        i18n: I18n::new(lang),
+    };
+    Harness::builder()
+        .with_size(egui::Vec2::new(640.0, 1400.0))
+        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
+        .build_ui_state(
+            |ui, s: &mut State| {
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| s.panel.ui(ui, &s.i18n, &s.trial, "Thử nghiệm"));
+            },
+            state,
+        )
+}
+
+fn shows(h: &Harness<'_, State>, text: &str) -> bool {
+    h.query_all_by(|n| {
+        n.label().is_some_and(|l| l.contains(text)) || n.value().is_some_and(|v| v.contains(text))
+    })
+    .next()
+    .is_some()
+}
+
+/// Steps the UI until `done` holds of the state (the run plays on its own
+/// thread, in real time).
+fn step_until(h: &mut Harness<'_, State>, done: impl Fn(&State) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(start.elapsed() < Duration::from_secs(60), "timed out");
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.step();
+}
+
+#[test]
+fn the_panel_shows_progress_then_the_figures_and_charts() {
+    let mut h = harness(120, Rules::traditional(), Lang::Vi);
+    h.step();
+    step_until(&mut h, |s| s.panel.report().is_some_and(|r| r.complete));
+    assert!(!h.state().panel.is_running());
+    assert!(shows(&h, "Xong: 120 ván"), "the progress bar says done");
+    for text in [
+        "Lượt gieo một ván (trung vị)",
+        "Phút một ván (trung vị)",
+        "Đỏ thắng",
+        "Vàng thắng",
+        "Lần đá ngựa mỗi ván",
+        "Điểm đổi chủ mỗi ván",
+        "Người gieo trước thắng",
+        "Thử nghiệm",
+        "Chuẩn",
+        "Đỏ (người, máy mức Vừa chơi thay)",
+    ] {
+        assert!(shows(&h, text), "{text:?} missing");
+    }
+    // Traditional games are several times as long as standard ones: the
+    // sentence says so.
+    assert!(shows(&h, "Dài gấp "), "the comparison of lengths");
+    // The two charts, each with a description a screen reader can read.
+    for chart in ["độ dài ván", "khả năng thắng"] {
+        let found = h
+            .query_all_by(|n| {
+                n.role() == Role::Image && n.label().is_some_and(|l| l.contains(chart))
+            })
+            .next()
+            .is_some();
+        assert!(found, "the chart of {chart}");
+    }
+    let report = h.state().panel.report().unwrap();
+    let median = format!("{}", report.trial.rolls_median.value);
+    assert!(shows(&h, &median), "the median {median} is shown");
+}
+
+#[test]
+fn a_change_of_rules_cancels_the_run_and_starts_another() {
+    let mut h = harness(10_000_000, Rules::standard(), Lang::En);
+    h.step();
+    step_until(&mut h, |s| {
+        s.panel.report().is_some_and(|r| r.games_done >= 40)
+    });
+    assert!(h.state().panel.is_running());
+    assert!(shows(&h, "games played"), "a progress bar while running");
+    let before = h.state().panel.report().unwrap();
+    assert_eq!(before.rules, Rules::standard());
+
+    h.state_mut().trial.rules = Rules::casual();
+    h.step();
+    // The old run was stopped and joined; the new one plays the new rules.
+    step_until(&mut h, |s| {
+        s.panel
+            .report()
+            .is_some_and(|r| r.rules == Rules::casual() && r.games_done >= 20)
+    });
+    let after = h.state().panel.report().unwrap();
+    assert!(after.baseline.is_some(), "casual against standard");
+    assert!(shows(&h, "Casual") || shows(&h, "Thử nghiệm"));
+
+    // A new baseline restarts it too; stopping leaves nothing running.
+    h.state_mut().panel.set_baseline(Rules::traditional());
+    h.step();
+    step_until(&mut h, |s| {
+        s.panel
+            .report()
+            .is_some_and(|r| r.baseline_rules == Some(Rules::traditional()))
+    });
+    h.state_mut().panel.stop();
+    assert!(!h.state().panel.is_running());
+    assert!(h.state().panel.report().is_none());
+}
+
+/// In the app: the settings' button opens the window on the rules being
+/// edited, it runs, and closing it stops the run.
+#[test]
+fn the_settings_open_the_window_and_closing_it_stops_the_run() {
+    use ca_ngua::app::CaNguaApp;
+    use ca_ngua::prefs::PlayerKind;
+    use ca_ngua::prefs::Prefs;
+    let p = Prefs {
+        lang: Some(Lang::En),
+        player_count: 2,
+        players: [
+            PlayerKind::Human,
+            PlayerKind::Bot(Level::Easy),
+            PlayerKind::Human,
+            PlayerKind::Human,
+        ],
+        rules: Rules::casual(),
+        ..Prefs::default()
+    };
+    let table = common::local_table(&p, 1);
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 900.0))
+        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
+        .build_ui_state(
+            |ui, app: &mut CaNguaApp| app.frame_ui(ui),
+            CaNguaApp::with_table(p, table),
+        );
+    h.step();
+    h.get_by_role_and_label(Role::Button, "Try these rules")
+        .click();
+    let start = Instant::now();
+    let any_shows = |h: &Harness<'_, CaNguaApp>, text: &str| {
+        h.query_all_by(|n| {
+            n.label().is_some_and(|l| l.contains(text))
+                || n.value().is_some_and(|v| v.contains(text))
+        })
+        .next()
+        .is_some()
+    };
+    while !any_shows(&h, "Done:") {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the run did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    assert!(any_shows(&h, "Try the rules: Casual"));
+    assert!(any_shows(
+        &h,
+        "Red (a person, played by the Medium computer)"
+    ));
+    assert!(any_shows(
+        &h,
+        "Yellow (a person, played by the Medium computer)"
+    ));
+    assert!(any_shows(&h, "Casual"));
+    h.get_by_role_and_label(Role::Button, "Close window")
+        .click();
+    h.step();
+    h.step();
+    assert!(!any_shows(&h, "Try the rules"));
+}
