@@ -277,6 +277,12 @@ impl CaNguaApp {
         &self.notices
     }
 
+    /// Adds a message for the player, shown with the file notices until
+    /// dismissed (the last crash's report, from `main`).
+    pub fn push_notice(&mut self, text: String) {
+        self.notices.push(text);
+    }
+
     fn report(&mut self, result: Result<(), StoreNotice>) {
         if let Err(n) = result {
             let key = n.to_string();
