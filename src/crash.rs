@@ -367,7 +367,10 @@ pub fn start_logging(data_dir: Option<&Path>) -> Option<PathBuf> {
     }
     tracing::debug!(
         "data folder: {}",
-        data_dir.map_or_else(|| "none".to_string(), |d| scrub_home(&d.display().to_string()))
+        data_dir.map_or_else(
+            || "none".to_string(),
+            |d| scrub_home(&d.display().to_string())
+        )
     );
     log_file
 }
@@ -378,10 +381,8 @@ mod tests {
     use crate::i18n::Lang;
 
     fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "ca-ngua-crash-test-{}-{name}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("ca-ngua-crash-test-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).expect("make a temporary folder");
         dir
@@ -450,7 +451,13 @@ mod tests {
         let dir = temp_dir("marker");
         fs::create_dir_all(dir.join(REPORTS_DIR)).expect("make the folder");
         fs::write(dir.join("crash-x.txt"), "outside").expect("write");
-        for content in ["../crash-x.txt", "crash-missing.txt", "", "\u{0}\u{1}", "prefs.ron"] {
+        for content in [
+            "../crash-x.txt",
+            "crash-missing.txt",
+            "",
+            "\u{0}\u{1}",
+            "prefs.ron",
+        ] {
             fs::write(dir.join(REPORTS_DIR).join(UNSEEN), content).expect("write");
             assert_eq!(take_previous_report(&dir), None, "{content:?}");
             assert!(!dir.join(REPORTS_DIR).join(UNSEEN).exists());
@@ -491,7 +498,10 @@ mod tests {
         let path = Path::new("/data/crash-reports/crash-2026.txt");
         for lang in Lang::ALL {
             let text = previous_report_notice(&I18n::new(lang), path);
-            assert!(text.contains("/data/crash-reports/crash-2026.txt"), "{text}");
+            assert!(
+                text.contains("/data/crash-reports/crash-2026.txt"),
+                "{text}"
+            );
             assert!(!text.starts_with('['), "missing key: {text}");
         }
     }

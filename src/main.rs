@@ -53,7 +53,10 @@ fn main() -> ExitCode {
     let (store, opened) = Store::open();
     let mut app = CaNguaApp::from_store(store, opened, system_lang);
     if let Some(report) = previous_crash {
-        app.push_notice(crash::previous_report_notice(&I18n::new(app.lang()), &report));
+        app.push_notice(crash::previous_report_notice(
+            &I18n::new(app.lang()),
+            &report,
+        ));
     }
     let lang = app.lang();
     let look = app.prefs().look;

@@ -19,8 +19,11 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const DATA_DIR_VAR: &str = "CA_NGUA_DATA_DIR";
 
 /// The icon of the window, taskbar and dock: rendered from
-/// `assets/icon/ca-ngua.svg` by `assets/icon/make-icons.sh`.
-pub const ICON_PNG: &[u8] = include_bytes!("../assets/icon/png/256x256.png");
+/// `assets/icon/ca-ngua.svg` by `assets/icon/make-icons.sh`. 128 pixels:
+/// the 256-pixel icon is one word too long for an X11 request without the
+/// BIG-REQUESTS extension, and X11 then shows no icon at all. (Launchers
+/// and docks take the installed icons, in every size, from the app id.)
+pub const ICON_PNG: &[u8] = include_bytes!("../assets/icon/png/128x128.png");
 
 /// What the app was asked to do on its command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -174,11 +177,11 @@ mod tests {
     #[test]
     fn the_window_icon_decodes_to_a_square() {
         let icon = window_icon().expect("the bundled icon decodes");
-        assert_eq!((icon.width, icon.height), (256, 256));
-        assert_eq!(icon.rgba.len(), 256 * 256 * 4);
+        assert_eq!((icon.width, icon.height), (128, 128));
+        assert_eq!(icon.rgba.len(), 128 * 128 * 4);
         // The corners are transparent (a rounded square), the centre is not.
         assert_eq!(icon.rgba[3], 0);
-        let centre = (128 * 256 + 128) * 4;
+        let centre = (64 * 128 + 64) * 4;
         assert_eq!(icon.rgba[centre + 3], 255);
     }
 }
