@@ -484,6 +484,27 @@ mod tests {
     }
 
     #[test]
+    fn a_log_grown_too_big_starts_afresh_and_the_old_one_is_kept() {
+        let dir = temp_dir("log");
+        let (path, _) = open_log(&dir).expect("open the log");
+        fs::write(&path, "small").expect("write");
+        open_log(&dir).expect("open the log");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "small");
+        assert!(!dir.join(OLD_LOG_FILE).exists());
+
+        let big = "x".repeat(MAX_LOG_BYTES as usize + 1);
+        fs::write(&path, &big).expect("write");
+        let (_, mut file) = open_log(&dir).expect("open the log");
+        file.write_all(b"fresh").expect("write");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "fresh");
+        assert_eq!(
+            fs::read_to_string(dir.join(OLD_LOG_FILE)).expect("read the old log"),
+            big
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn utc_times_follow_the_calendar() {
         assert_eq!(utc_time(0), "1970-01-01 00:00:00");
         // 2000-02-29 12:34:56 UTC: a leap day of a century leap year.
