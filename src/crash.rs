@@ -16,7 +16,7 @@
 //!   is moved to `ca-ngua.old.log` at the next start.
 
 use crate::i18n::{Arg, I18n};
-use crate::platform::VERSION;
+use crate::platform::{Launch, VERSION};
 use std::backtrace::Backtrace;
 use std::fs;
 use std::io::{self, Write};
@@ -302,6 +302,19 @@ pub fn install_panic_hook(data_dir: Option<PathBuf>) {
         }
         previous(info);
     }));
+}
+
+/// Starts the log and the crash reports in `data_dir` (for `--crash-test`,
+/// then panics). Returns the report of the last crash, if the player has
+/// not been told about it yet.
+#[track_caller]
+pub fn start(data_dir: Option<&Path>, launch: Launch) -> Option<PathBuf> {
+    start_logging(data_dir);
+    install_panic_hook(data_dir.map(Path::to_path_buf));
+    if launch == Launch::CrashTest {
+        crash_test();
+    }
+    data_dir.and_then(take_previous_report)
 }
 
 /// Panics, for `--crash-test` (the report names the caller's line).

@@ -7,56 +7,26 @@
 
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::crash;
-use ca_ngua::i18n::{Arg, I18n, Lang};
-use ca_ngua::platform::{self, Launch};
+use ca_ngua::i18n::{I18n, Lang};
+use ca_ngua::platform;
 use ca_ngua::store::Store;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // The first start follows the system language; Vietnamese otherwise.
     let system_lang = Lang::from_locale(&sys_locale::get_locale().unwrap_or_default());
-    let launch = match platform::parse_args(std::env::args_os().skip(1)) {
-        Ok(launch) => launch,
-        Err(arg) => {
-            let i18n = I18n::new(system_lang);
-            eprintln!(
-                "{}",
-                i18n.t_args("startup-bad-argument", &[("arg", Arg::from(arg))])
-            );
-            return ExitCode::from(2);
-        }
+    let launch = match platform::launch(std::env::args_os().skip(1), system_lang) {
+        ControlFlow::Continue(launch) => launch,
+        // Answered (--version, --help) or refused without a window.
+        ControlFlow::Break(code) => return code,
     };
-    let data_dir = platform::data_dir();
-    match launch {
-        Launch::Version => {
-            println!("{}", platform::version_line());
-            return ExitCode::SUCCESS;
-        }
-        Launch::Help => {
-            let data = data_dir
-                .as_ref()
-                .map(|d| d.display().to_string())
-                .unwrap_or_default();
-            let i18n = I18n::new(system_lang);
-            println!("{}", i18n.t_args("app-help", &[("data", Arg::from(data))]));
-            return ExitCode::SUCCESS;
-        }
-        Launch::Play | Launch::CrashTest => {}
-    }
-    crash::start_logging(data_dir.as_deref());
-    crash::install_panic_hook(data_dir.clone());
-    if launch == Launch::CrashTest {
-        crash::crash_test();
-    }
-    let previous_crash = data_dir.as_deref().and_then(crash::take_previous_report);
-
+    let previous_crash = crash::start(platform::data_dir().as_deref(), launch);
     let (store, opened) = Store::open();
     let mut app = CaNguaApp::from_store(store, opened, system_lang);
     if let Some(report) = previous_crash {
-        app.push_notice(crash::previous_report_notice(
-            &I18n::new(app.lang()),
-            &report,
-        ));
+        let notice = crash::previous_report_notice(&I18n::new(app.lang()), &report);
+        app.push_notice(notice);
     }
     let lang = app.lang();
     let look = app.prefs().look;
@@ -81,20 +51,5 @@ fn main() -> ExitCode {
             Ok(Box::new(app))
         }),
     );
-    match run {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            // The details for whoever reads the log; one sentence for the
-            // player, in their language.
-            let details = crash::scrub_home(&format!("{e} ({e:?})"));
-            tracing::error!("the window could not open: {details}");
-            let i18n = I18n::new(lang);
-            let key = platform::startup_error_key(&e);
-            eprintln!(
-                "{}",
-                i18n.t_args(key, &[("reason", Arg::from(e.to_string()))])
-            );
-            ExitCode::FAILURE
-        }
-    }
+    platform::exit_code(run, lang)
 }

@@ -3,8 +3,11 @@
 //! reports, the arguments it answers without opening a window, and the
 //! plain sentence it prints when no window can be opened.
 
+use crate::i18n::{Arg, I18n, Lang};
 use std::ffi::OsString;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// The application id: the name of the Linux desktop entry
 /// (`ca-ngua.desktop`), the Wayland app id and the X11 `WM_CLASS`, so the
@@ -68,6 +71,36 @@ pub fn parse_args<I: IntoIterator<Item = OsString>>(args: I) -> Result<Launch, S
     Ok(launch)
 }
 
+/// Answers the command line of the app: `--version` and `--help` are
+/// printed here (in `lang`), an argument not understood is refused in one
+/// line on standard error (status 2); otherwise, what to do next.
+pub fn launch<I: IntoIterator<Item = OsString>>(
+    args: I,
+    lang: Lang,
+) -> ControlFlow<ExitCode, Launch> {
+    match parse_args(args) {
+        Ok(Launch::Version) => {
+            println!("{}", version_line());
+            ControlFlow::Break(ExitCode::SUCCESS)
+        }
+        Ok(Launch::Help) => {
+            let data = data_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default();
+            let help = I18n::new(lang).t_args("app-help", &[("data", Arg::from(data))]);
+            println!("{help}");
+            ControlFlow::Break(ExitCode::SUCCESS)
+        }
+        Ok(launch) => ControlFlow::Continue(launch),
+        Err(arg) => {
+            let refusal =
+                I18n::new(lang).t_args("startup-bad-argument", &[("arg", Arg::from(arg))]);
+            eprintln!("{refusal}");
+            ControlFlow::Break(ExitCode::from(2))
+        }
+    }
+}
+
 /// The line `--version` prints: the program's name and version.
 pub fn version_line() -> String {
     format!("{APP_ID} {VERSION}")
@@ -104,6 +137,24 @@ pub fn with_identity(viewport: egui::ViewportBuilder) -> egui::ViewportBuilder {
 #[cfg(feature = "gui")]
 pub fn window_icon() -> Option<egui::IconData> {
     eframe::icon_data::from_png_bytes(ICON_PNG).ok()
+}
+
+/// The exit status of the app once its window closed. When the window could
+/// not open, the player gets one sentence in `lang` on standard error and
+/// the log gets the details.
+#[cfg(feature = "gui")]
+pub fn exit_code(run: eframe::Result, lang: Lang) -> ExitCode {
+    let Err(e) = run else {
+        return ExitCode::SUCCESS;
+    };
+    let details = crate::crash::scrub_home(&format!("{e} ({e:?})"));
+    tracing::error!("the window could not open: {details}");
+    let sentence = I18n::new(lang).t_args(
+        startup_error_key(&e),
+        &[("reason", Arg::from(e.to_string()))],
+    );
+    eprintln!("{sentence}");
+    ExitCode::FAILURE
 }
 
 /// The i18n key of the sentence that explains why the window could not
