@@ -5,9 +5,11 @@
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod bots;
+pub mod crash;
 pub mod dice;
 pub mod engine;
 pub mod i18n;
+pub mod platform;
 pub mod prefs;
 pub mod rules_file;
 pub mod rules_text;

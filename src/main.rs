@@ -1,38 +1,58 @@
-//! The desktop game: open the config folder, restore the player's
+//! The desktop game: answer `--version` and `--help`, start the log and
+//! the crash reports, open the config folder, restore the player's
 //! preferences and game, open the window.
 #![forbid(unsafe_code)]
 // No console window behind the game on Windows.
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
 use ca_ngua::app::{CaNguaApp, setup_context};
-use ca_ngua::i18n::Lang;
+use ca_ngua::crash;
+use ca_ngua::i18n::{I18n, Lang};
+use ca_ngua::platform;
 use ca_ngua::store::Store;
+use std::ops::ControlFlow;
+use std::process::ExitCode;
 
-fn main() -> eframe::Result {
-    let (store, opened) = Store::open();
+fn main() -> ExitCode {
     // The first start follows the system language; Vietnamese otherwise.
     let system_lang = Lang::from_locale(&sys_locale::get_locale().unwrap_or_default());
-    let app = CaNguaApp::from_store(store, opened, system_lang, None);
+    let launch = match platform::launch(std::env::args_os().skip(1), system_lang) {
+        ControlFlow::Continue(launch) => launch,
+        // Answered (--version, --help) or refused without a window.
+        ControlFlow::Break(code) => return code,
+    };
+    let previous_crash = crash::start(platform::data_dir().as_deref(), launch);
+    let (store, opened) = Store::open();
+    let mut app = CaNguaApp::from_store(store, opened, system_lang, None);
+    if let Some(report) = previous_crash {
+        let notice = crash::previous_report_notice(&I18n::new(app.lang()), &report);
+        app.push_notice(notice);
+    }
+    let lang = app.lang();
     let look = app.prefs().look;
     let title = app.title();
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(title)
-            .with_inner_size([1180.0, 780.0])
-            .with_min_inner_size([800.0, 600.0]),
+        viewport: platform::with_identity(
+            egui::ViewportBuilder::default()
+                .with_title(title)
+                .with_inner_size([1180.0, 780.0])
+                .with_min_inner_size([800.0, 600.0]),
+        ),
         // Our bundled font covers every character we show; the system
         // fallback would only slow the start (and panics without fonts).
         system_font_fallback: false,
         ..Default::default()
     };
-    eframe::run_native(
-        "ca-ngua",
+    let run = eframe::run_native(
+        platform::APP_ID,
         options,
         Box::new(move |cc| {
             setup_context(&cc.egui_ctx, look);
             let mut app = app;
+            // Computer players wake the window when they have decided.
             app.set_waker(&cc.egui_ctx);
             Ok(Box::new(app))
         }),
-    )
+    );
+    platform::exit_code(run, lang)
 }

@@ -249,7 +249,7 @@ region-play = Play: dice, moves and log
 region-board = The board
 log-list = The game so far
 
-## Try these rules (issue 16)
+## Try these rules
 try-open = Try these rules
 try-open-saved = Try { $name }
 try-title = Try the rules: { $rules }

@@ -26,3 +26,17 @@ notice-cannot-save = { $file } cannot be saved: { $reason }. The game goes on, b
 notice-no-folder = There is no folder to keep settings in ({ $reason }); nothing will be kept.
 region-top = Top bar
 region-settings = Settings
+
+## Start-up, crash reports and the command line of the app
+app-help =
+    Cờ Cá Ngựa, the Vietnamese Ludo game.
+    Usage: ca-ngua [--version | --help]
+    Without arguments it opens the game window.
+      --version   print the version and exit
+      --help      print this help and exit
+    Logs and crash reports are kept in the data folder ({ $data }); set CA_NGUA_LOG=debug for a more detailed log.
+startup-bad-argument = Unknown argument { $arg }: ca-ngua --help lists the ones it understands.
+startup-no-display = Cờ Cá Ngựa could not open its window because no display was found; start it from a desktop session.
+startup-no-graphics = Cờ Cá Ngựa could not start OpenGL graphics on this computer; updating the graphics driver may help.
+startup-failed = Cờ Cá Ngựa could not open its window ({ $reason }).
+notice-crash-report = The game closed because of an error last time. A report was saved as { $file }; attaching it to a bug report helps fix the error.

@@ -233,7 +233,7 @@ saved-rules-imported = Đã nhập thành { $name }.
 saved-rules-imported-name = Bộ luật đã nhập
 saved-rules-refused = Không nhập được: { $reason }
 
-## Hint
+## Gợi ý
 button-hint = Gợi ý
 hint-text = Gợi ý: { $move }
 
@@ -249,7 +249,7 @@ region-play = Bàn chơi: xúc xắc, nước đi và diễn biến
 region-board = Bàn cờ
 log-list = Diễn biến ván
 
-## Try these rules (issue 16)
+## Thử luật
 try-open = Thử luật
 try-open-saved = Thử { $name }
 try-title = Thử luật: { $rules }

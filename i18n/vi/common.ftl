@@ -26,3 +26,17 @@ notice-cannot-save = Không lưu được { $file }: { $reason }. Vẫn chơi ti
 notice-no-folder = Không có thư mục để lưu thiết lập ({ $reason }); sẽ không lưu được gì.
 region-top = Thanh trên cùng
 region-settings = Thiết lập
+
+## Khởi động, báo cáo lỗi và dòng lệnh của ứng dụng
+app-help =
+    Cờ Cá Ngựa, trò chơi cá ngựa của Việt Nam.
+    Cách dùng: ca-ngua [--version | --help]
+    Không có tham số thì mở cửa sổ trò chơi.
+      --version   in phiên bản rồi thoát
+      --help      in phần hướng dẫn này rồi thoát
+    Nhật ký và báo cáo lỗi được lưu trong thư mục dữ liệu ({ $data }); đặt CA_NGUA_LOG=debug để nhật ký ghi chi tiết hơn.
+startup-bad-argument = Không hiểu tham số { $arg }: ca-ngua --help liệt kê các tham số dùng được.
+startup-no-display = Cờ Cá Ngựa không mở được cửa sổ vì không tìm thấy màn hình nào; hãy mở trò chơi từ một phiên làm việc có giao diện đồ hoạ.
+startup-no-graphics = Cờ Cá Ngựa không khởi động được đồ hoạ OpenGL trên máy này; cập nhật trình điều khiển card đồ hoạ có thể khắc phục.
+startup-failed = Cờ Cá Ngựa không mở được cửa sổ ({ $reason }).
+notice-crash-report = Lần trước trò chơi bị đóng vì một lỗi. Báo cáo lỗi đã được lưu tại { $file }; gửi kèm tệp này khi báo lỗi sẽ giúp sửa lỗi.

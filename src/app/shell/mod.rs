@@ -219,6 +219,12 @@ impl CaNguaApp {
         self.game.stats()
     }
 
+    /// Adds a message for the player, shown with the file notices until
+    /// dismissed (the last crash's report, from `main`).
+    pub fn push_notice(&mut self, text: String) {
+        self.notices.push(text);
+    }
+
     /// Messages about files shown to the player.
     pub fn notices(&self) -> &[String] {
         &self.notices
