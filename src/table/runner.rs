@@ -6,8 +6,19 @@
 use crate::bots::{Bot, Decision, Level};
 use crate::engine::{Move, Position, Roll, Rules};
 use std::fmt;
+use std::marker::PhantomData;
 use std::sync::Arc;
 use std::sync::mpsc;
+
+/// A decision a computer player makes, for any game.
+pub trait Job: Copy + Send + fmt::Debug + 'static {
+    /// The decision made (a move).
+    type Answer: Copy + Send + fmt::Debug + PartialEq + 'static;
+    /// Which decision (answers to an older one are ignored).
+    fn ticket(&self) -> u64;
+    /// Makes the decision here and now (`None`: nothing to decide).
+    fn decide(&self) -> Option<Self::Answer>;
+}
 
 /// One decision for a computer player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -26,9 +37,14 @@ pub struct BotJob {
     pub roll: Roll,
 }
 
-impl BotJob {
-    /// Makes the decision here and now.
-    pub fn decide(&self) -> Option<Move> {
+impl Job for BotJob {
+    type Answer = Move;
+
+    fn ticket(&self) -> u64 {
+        self.ticket
+    }
+
+    fn decide(&self) -> Option<Move> {
         let moves = self.position.legal_moves(&self.rules, self.roll);
         let decision = Decision {
             rules: &self.rules,
@@ -44,9 +60,9 @@ impl BotJob {
 
 /// A runner's answer for a ticket.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum Answer<M = Move> {
     /// The move.
-    Ready(Move),
+    Ready(M),
     /// Still thinking.
     Thinking,
     /// Nothing asked for this ticket: ask.
@@ -55,26 +71,32 @@ pub enum Answer {
     Failed,
 }
 
-/// Thinks for computer players.
-pub trait Runner: Send + fmt::Debug {
+/// Thinks for computer players (of Cờ Cá Ngựa unless told otherwise).
+pub trait Runner<J: Job = BotJob>: Send + fmt::Debug {
     /// Starts thinking about a decision (forgetting any earlier one).
-    fn start(&mut self, job: BotJob);
+    fn start(&mut self, job: J);
     /// The answer for `ticket`, once ready.
-    fn answer(&mut self, ticket: u64) -> Answer;
+    fn answer(&mut self, ticket: u64) -> Answer<J::Answer>;
 }
 
 /// Decides at once, on the caller's thread (tests, servers' worker tasks).
-#[derive(Debug, Default)]
-pub struct InlineRunner {
-    done: Option<(u64, Option<Move>)>,
+#[derive(Debug)]
+pub struct InlineRunner<J: Job = BotJob> {
+    done: Option<(u64, Option<J::Answer>)>,
 }
 
-impl Runner for InlineRunner {
-    fn start(&mut self, job: BotJob) {
-        self.done = Some((job.ticket, job.decide()));
+impl<J: Job> Default for InlineRunner<J> {
+    fn default() -> Self {
+        InlineRunner { done: None }
+    }
+}
+
+impl<J: Job> Runner<J> for InlineRunner<J> {
+    fn start(&mut self, job: J) {
+        self.done = Some((job.ticket(), job.decide()));
     }
 
-    fn answer(&mut self, ticket: u64) -> Answer {
+    fn answer(&mut self, ticket: u64) -> Answer<J::Answer> {
         match self.done {
             Some((t, Some(mv))) if t == ticket => Answer::Ready(mv),
             Some((t, None)) if t == ticket => Answer::Failed,
@@ -85,12 +107,13 @@ impl Runner for InlineRunner {
 
 /// Decides on a thread per decision and calls `wake` when done (the app
 /// passes a repaint request).
-pub struct ThreadRunner {
-    job: Option<(u64, mpsc::Receiver<Option<Move>>)>,
+pub struct ThreadRunner<J: Job = BotJob> {
+    job: Option<(u64, mpsc::Receiver<Option<J::Answer>>)>,
     wake: Arc<dyn Fn() + Send + Sync>,
+    kind: PhantomData<J>,
 }
 
-impl fmt::Debug for ThreadRunner {
+impl<J: Job> fmt::Debug for ThreadRunner<J> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ThreadRunner")
             .field("ticket", &self.job.as_ref().map(|j| j.0))
@@ -98,18 +121,19 @@ impl fmt::Debug for ThreadRunner {
     }
 }
 
-impl ThreadRunner {
+impl<J: Job> ThreadRunner<J> {
     /// A runner that calls `wake` after each decision.
-    pub fn new(wake: impl Fn() + Send + Sync + 'static) -> ThreadRunner {
+    pub fn new(wake: impl Fn() + Send + Sync + 'static) -> ThreadRunner<J> {
         ThreadRunner {
             job: None,
             wake: Arc::new(wake),
+            kind: PhantomData,
         }
     }
 }
 
-impl Runner for ThreadRunner {
-    fn start(&mut self, job: BotJob) {
+impl<J: Job> Runner<J> for ThreadRunner<J> {
+    fn start(&mut self, job: J) {
         let (tx, rx) = mpsc::channel();
         let wake = Arc::clone(&self.wake);
         let spawned = std::thread::Builder::new()
@@ -123,14 +147,14 @@ impl Runner for ThreadRunner {
             // No thread to be had: decide here rather than stall the game.
             let (tx, rx2) = mpsc::channel();
             let _ = tx.send(job.decide());
-            self.job = Some((job.ticket, rx2));
+            self.job = Some((job.ticket(), rx2));
             drop(rx);
         } else {
-            self.job = Some((job.ticket, rx));
+            self.job = Some((job.ticket(), rx));
         }
     }
 
-    fn answer(&mut self, ticket: u64) -> Answer {
+    fn answer(&mut self, ticket: u64) -> Answer<J::Answer> {
         let Some((t, rx)) = &self.job else {
             return Answer::NotAsked;
         };
