@@ -16,3 +16,5 @@ pub mod session;
 pub mod stats;
 pub mod store;
 pub mod table;
+#[cfg(feature = "net")]
+pub mod net;
