@@ -8,6 +8,8 @@ pub mod bots;
 pub mod dice;
 pub mod engine;
 pub mod i18n;
+#[cfg(feature = "net")]
+pub mod net;
 pub mod prefs;
 pub mod rules_file;
 pub mod rules_text;
@@ -16,5 +18,3 @@ pub mod session;
 pub mod stats;
 pub mod store;
 pub mod table;
-#[cfg(feature = "net")]
-pub mod net;

@@ -39,7 +39,11 @@ async fn play(mut ws: Ws, seat: Seat, from: u64, seed: u64) -> (Ws, Vec<Event>) 
             }
         }
         let ev = ws.expect_event().await;
-        assert_eq!(ev.seq, turn.seq + 1, "{seat:?}: events numbered without gaps");
+        assert_eq!(
+            ev.seq,
+            turn.seq + 1,
+            "{seat:?}: events numbered without gaps"
+        );
         turn.follow(&ev);
         events.push(ev);
     }
@@ -81,7 +85,8 @@ fn check_with_engine(events: &[Event], rules: Rules) {
                 moves_seen += 1;
             }
             EventKind::Passed { position, .. } => {
-                game.play(roll.take().expect("rolled"), None).expect("a pass");
+                game.play(roll.take().expect("rolled"), None)
+                    .expect("a pass");
                 assert_eq!(game.position().to_setup(), *position, "event {}", e.seq);
             }
             EventKind::Over { ranking } => {
@@ -150,9 +155,10 @@ async fn four_clients_play_a_whole_game_and_see_the_same_events() {
         assert_eq!(list[..], history[from..], "client {i}");
     }
     // Everyone saw the start and everything after it.
-    assert!(lists.iter().all(|l| l
-        .iter()
-        .any(|e| matches!(e.event, EventKind::Started { .. }))));
+    assert!(lists.iter().all(|l| {
+        l.iter()
+            .any(|e| matches!(e.event, EventKind::Started { .. }))
+    }));
     assert!(matches!(
         history.last().map(|e| &e.event),
         Some(EventKind::Over { .. })
@@ -162,7 +168,13 @@ async fn four_clients_play_a_whole_game_and_see_the_same_events() {
     };
     assert!(seats.iter().all(|s| s.kind == SeatKind::Human));
     check_with_engine(&history, Rules::standard());
-    assert_eq!(again["state"]["ranking"].as_array().map(Vec::len).map(|n| n > 0), Some(true));
+    assert_eq!(
+        again["state"]["ranking"]
+            .as_array()
+            .map(Vec::len)
+            .map(|n| n > 0),
+        Some(true)
+    );
     server.shutdown();
 }
 
@@ -173,7 +185,11 @@ async fn computers_fill_the_empty_seats_and_play_to_the_end() {
     let (mut host, welcome) = create(addr, 4, json!("casual")).await;
     let room = welcome["room"].as_str().expect("room").to_string();
     let (guest, w) = join(addr, &room, "Minh").await;
-    assert_eq!(host.expect_event().await.seq, 2, "the host hears of the guest");
+    assert_eq!(
+        host.expect_event().await.seq,
+        2,
+        "the host hears of the guest"
+    );
     host.send(json!({"type":"start","level":"easy"})).await;
     let a = tokio::spawn(play(host, Seat::Red, 2, 1));
     let b = tokio::spawn(play(guest, seat_of(&w), 2, 2));

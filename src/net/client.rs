@@ -10,9 +10,7 @@
 //! lost or seen twice.
 
 use super::ServerAddress;
-use super::protocol::{
-    CLOSE_TAKEN_OVER, ClientMessage, RulesChoice, ServerMessage, Welcome,
-};
+use super::protocol::{CLOSE_TAKEN_OVER, ClientMessage, RulesChoice, ServerMessage, Welcome};
 use crate::bots::Level;
 use crate::engine::{Move, Seat};
 use crate::table::{Event, EventKind, Refusal, Replica};
@@ -704,7 +702,11 @@ impl Worker {
 fn closed_by_server(frame: Option<CloseFrame>) -> End {
     match frame {
         Some(f) if u16::from(f.code) == CLOSE_TAKEN_OVER => End::Closed(CloseReason::TakenOver),
-        Some(f) => End::Lost(format!("closed by the server ({}: {})", u16::from(f.code), f.reason)),
+        Some(f) => End::Lost(format!(
+            "closed by the server ({}: {})",
+            u16::from(f.code),
+            f.reason
+        )),
         None => End::Lost("closed by the server".into()),
     }
 }
@@ -729,7 +731,10 @@ mod tests {
                 .saturating_mul(1 << (attempt - 1).min(16))
                 .min(t.max_retry);
             let p = t.pause(attempt);
-            assert!(p >= base.mul_f64(0.8) && p <= base.mul_f64(1.2), "{attempt}: {p:?}");
+            assert!(
+                p >= base.mul_f64(0.8) && p <= base.mul_f64(1.2),
+                "{attempt}: {p:?}"
+            );
         }
         assert!(t.pause(40) <= t.max_retry.mul_f64(1.2));
     }

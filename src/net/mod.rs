@@ -235,8 +235,14 @@ mod tests {
             ("ca-ngua://:7777/ABCDEF", InviteError::Host),
             ("ca-ngua://h/ABCDEF", InviteError::Port(String::new())),
             ("ca-ngua://h:0/ABCDEF", InviteError::Port("0".into())),
-            ("ca-ngua://h:99999/ABCDEF", InviteError::Port("99999".into())),
-            ("ca-ngua://h:7777/ABCDE0", InviteError::Room("ABCDE0".into())),
+            (
+                "ca-ngua://h:99999/ABCDEF",
+                InviteError::Port("99999".into()),
+            ),
+            (
+                "ca-ngua://h:7777/ABCDE0",
+                InviteError::Room("ABCDE0".into()),
+            ),
             ("ca-ngua://h:7777/", InviteError::Room(String::new())),
             ("ca-ngua://h:7777", InviteError::Room(String::new())),
         ] {

@@ -173,9 +173,8 @@ impl ClientMessage {
 
 fn to_json<T: Serialize>(value: &T) -> String {
     // Plain data with string keys always serializes; never panic anyway.
-    serde_json::to_string(value).unwrap_or_else(|e| {
-        format!(r#"{{"type":"error","code":"bad_message","message":"{e}"}}"#)
-    })
+    serde_json::to_string(value)
+        .unwrap_or_else(|e| format!(r#"{{"type":"error","code":"bad_message","message":"{e}"}}"#))
 }
 
 fn bad(message: impl Into<String>) -> Refusal {
@@ -481,7 +480,10 @@ mod tests {
                     level: Level::Medium,
                 },
             ),
-            (r#"{"type":"roll","seq":41}"#, ClientMessage::Roll { seq: 41 }),
+            (
+                r#"{"type":"roll","seq":41}"#,
+                ClientMessage::Roll { seq: 41 },
+            ),
             (
                 r#"{"type":"move","seq":42,"move":"Y-0"}"#,
                 ClientMessage::Move {
@@ -510,8 +512,9 @@ mod tests {
     #[test]
     fn a_rules_object_is_every_field_of_a_rule_sets_rules() {
         let traditional = serde_json::to_value(Rules::traditional()).expect("json");
-        let text = serde_json::json!({"type":"create","name":"Lan","players":2,"rules":traditional})
-            .to_string();
+        let text =
+            serde_json::json!({"type":"create","name":"Lan","players":2,"rules":traditional})
+                .to_string();
         let ClientMessage::Create { rules, .. } = parse_client(&text).expect("create") else {
             panic!("not a create");
         };

@@ -53,8 +53,15 @@ impl Peer {
         let _ = self.send(frame(&ServerMessage::error(refusal)));
     }
 
-    fn close(&self, why: (u16, &'static str)) {
-        let _ = self.close.send(Some(why));
+    /// Closes the connection; the first reason given is the one sent.
+    pub(crate) fn close(&self, why: (u16, &'static str)) {
+        self.close.send_if_modified(|now| {
+            let first = now.is_none();
+            if first {
+                *now = Some(why);
+            }
+            first
+        });
     }
 }
 
@@ -264,7 +271,19 @@ impl Room {
         loop {
             self.schedule_bot(Instant::now());
             let next = self.next_deadline();
-            let msg = tokio::select! {
+            let msg = if next.is_some_and(|t| t <= Instant::now()) {
+                // Due now (a computer without a pause): no timer, whose
+                // next tick may be a millisecond away; only what waits.
+                if *shutdown.borrow() {
+                    break;
+                }
+                match inbox.try_recv() {
+                    Ok(msg) => Some(msg),
+                    Err(mpsc::error::TryRecvError::Empty) => None,
+                    Err(mpsc::error::TryRecvError::Disconnected) => break,
+                }
+            } else {
+                tokio::select! {
                 msg = inbox.recv() => match msg {
                     Some(msg) => Some(msg),
                     None => break,
@@ -272,6 +291,7 @@ impl Room {
                 () = sleep_until(next) => None,
                 () = wake.notified() => None,
                 _ = shutdown.changed() => break,
+                }
             };
             if let Some(msg) = msg {
                 self.handle(msg);
@@ -455,8 +475,7 @@ impl Room {
     fn unseat(&mut self, seat: Seat) {
         self.members[seat.index()] = None;
         let now = Instant::now();
-        if self.table.controller(seat) == Controller::Elsewhere && !self.table.replica().is_over()
-        {
+        if self.table.controller(seat) == Controller::Elsewhere && !self.table.replica().is_over() {
             self.away_due[seat.index()] = Some(now + self.config.away);
         }
         self.note_empty(now);

@@ -18,6 +18,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use futures_util::{SinkExt, StreamExt};
 use rand::TryRng;
 use std::collections::HashMap;
@@ -224,6 +225,11 @@ pub async fn serve(
         info!(%addr, "listening");
     }
     let mut stopping = stop.clone();
+    // Frames are small and every one is awaited by a person: send each at
+    // once rather than wait to fill a packet (Nagle).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
@@ -530,7 +536,10 @@ struct Conn {
 
 impl Conn {
     fn send(&self, msg: &ServerMessage) {
-        let _ = self.peer.out.try_send(Outgoing::Frame(msg.to_json().into()));
+        let _ = self
+            .peer
+            .out
+            .try_send(Outgoing::Frame(msg.to_json().into()));
     }
 
     fn refuse(&self, refusal: &Refusal) {
@@ -538,7 +547,7 @@ impl Conn {
     }
 
     fn close(&self, why: (u16, &'static str)) {
-        let _ = self.peer.close.send(Some(why));
+        self.peer.close(why);
     }
 
     /// Leaves the room this connection was in (its seat stays, for a
@@ -565,15 +574,16 @@ impl Conn {
                     Ok(rules) => rules,
                     Err(refusal) => return self.refuse(&refusal),
                 };
-                self.unbind().await;
-                match self.registry.open_room(
-                    self.ip,
-                    self.peer.clone(),
-                    &name,
-                    players,
-                    rules,
-                ) {
-                    Ok((code, inbox, seat)) => self.bound = Some(Bound { code, inbox, seat }),
+                match self
+                    .registry
+                    .open_room(self.ip, self.peer.clone(), &name, players, rules)
+                {
+                    Ok((code, inbox, seat)) => {
+                        // A connection holds one seat; the one it had
+                        // stays its person's, for a resume.
+                        self.unbind().await;
+                        self.bound = Some(Bound { code, inbox, seat });
+                    }
                     Err(refusal) => self.refuse(&refusal),
                 }
                 return;
@@ -621,7 +631,10 @@ impl Conn {
             .await;
         if sent.is_err() {
             self.bound = None;
-            self.refuse(&Refusal::new(ErrorCode::RoomNotFound, "the room has closed"));
+            self.refuse(&Refusal::new(
+                ErrorCode::RoomNotFound,
+                "the room has closed",
+            ));
         } else if act == Act::Leave {
             // The room lets the seat go; this connection may open or join
             // another room.
@@ -644,15 +657,15 @@ impl Conn {
         let Some(inbox) = inbox else {
             return self.refuse(&not_found());
         };
-        if self.bound.as_ref().is_some_and(|b| b.code != code) {
-            self.unbind().await;
-        }
         let (reply, answer) = oneshot::channel();
         if inbox.send(msg(self.peer.clone(), reply)).await.is_err() {
             return self.refuse(&not_found());
         }
         match tokio::time::timeout(Duration::from_secs(10), answer).await {
             Ok(Ok(Ok(seat))) => {
+                if self.bound.as_ref().is_some_and(|b| b.code != code) {
+                    self.unbind().await;
+                }
                 self.bound = Some(Bound {
                     code: code.to_string(),
                     inbox,
@@ -705,6 +718,7 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
     let mut strikes = 0u32;
     let mut stop = registry.stop.clone();
     let mut closed = close_rx;
+    let mut writer_done = false;
     loop {
         let next = tokio::select! {
             next = tokio::time::timeout(limits.connection_idle, stream.next()) => next,
@@ -713,7 +727,10 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
                 conn.close((CLOSE_GOING_AWAY, "the server is stopping"));
                 break;
             }
-            _ = &mut writer => break,
+            _ = &mut writer => {
+                writer_done = true;
+                break;
+            }
         };
         let msg = match next {
             Err(_) => {
@@ -766,7 +783,9 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
     // of its outbox (this connection's, the room's) is gone.
     conn.close((1000, ""));
     drop(conn);
-    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    if !writer_done {
+        let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    }
     drop(slot);
 }
 
@@ -797,28 +816,20 @@ async fn write(
                             Err(e) => Err(e),
                         }
                     }
-                    None => break,
+                    None => {
+                        // Nobody can queue more: close as asked, if asked.
+                        let why = *close.borrow();
+                        send_close(&mut sink, &mut outbox, why).await;
+                        break;
+                    }
                 };
                 if sent.is_err() {
                     break;
                 }
             }
-            changed = close.changed() => {
+            _ = close.changed() => {
                 let why = *close.borrow_and_update();
-                if let (Ok(()), Some((code, reason))) = (changed, why) {
-                    // Frames queued before the close still go first.
-                    while let Ok(out) = outbox.try_recv() {
-                        let frames = match out {
-                            Outgoing::Frame(text) => vec![text],
-                            Outgoing::Frames(frames) => frames,
-                        };
-                        for text in frames {
-                            let _ = sink.feed(Message::Text(text)).await;
-                        }
-                    }
-                    let frame = CloseFrame { code, reason: reason.into() };
-                    let _ = sink.send(Message::Close(Some(frame))).await;
-                }
+                send_close(&mut sink, &mut outbox, why).await;
                 break;
             }
             _ = ping.tick() => {
@@ -829,6 +840,32 @@ async fn write(
         }
     }
     let _ = sink.close().await;
+}
+
+/// Sends the frames still queued, then the close frame (if a close was
+/// asked for).
+async fn send_close(
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    outbox: &mut mpsc::Receiver<Outgoing>,
+    why: CloseWhy,
+) {
+    let Some((code, reason)) = why else {
+        return;
+    };
+    while let Ok(out) = outbox.try_recv() {
+        let frames = match out {
+            Outgoing::Frame(text) => vec![text],
+            Outgoing::Frames(frames) => frames,
+        };
+        for text in frames {
+            let _ = sink.feed(Message::Text(text)).await;
+        }
+    }
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
 }
 
 #[cfg(test)]

@@ -57,10 +57,13 @@ impl Ws {
     /// Connects to the server's `/ws`.
     pub async fn connect(addr: SocketAddr) -> Ws {
         let url = format!("ws://{addr}/ws");
-        let (ws, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url))
-            .await
-            .expect("connects in time")
-            .expect("connects");
+        let (ws, _) = tokio::time::timeout(
+            WAIT,
+            tokio_tungstenite::connect_async_with_config(url, None, true),
+        )
+        .await
+        .expect("connects in time")
+        .expect("connects");
         Ws {
             ws,
             seen: Vec::new(),
@@ -148,7 +151,11 @@ impl Ws {
     pub async fn expect_quiet(&mut self) {
         self.send(json!({"type": "ping"})).await;
         let msg = self.recv().await;
-        assert_eq!(msg, json!({"type": "pong"}), "something arrived before the pong");
+        assert_eq!(
+            msg,
+            json!({"type": "pong"}),
+            "something arrived before the pong"
+        );
     }
 
     /// Waits for the connection to close; returns the close code.
