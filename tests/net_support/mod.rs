@@ -250,3 +250,101 @@ impl Turn {
         self.moves = None;
     }
 }
+
+/// A started two-player room: both connections, their seats and tokens,
+/// and what each knows of the turn (both have seen every event).
+pub struct Game {
+    pub addr: SocketAddr,
+    pub room: String,
+    pub players: Vec<(Ws, Seat, String)>,
+    pub turn: Turn,
+}
+
+impl Game {
+    pub async fn start(addr: SocketAddr) -> Game {
+        let (mut host, w) = create(addr, 2, json!("standard")).await;
+        let room = w["room"].as_str().expect("room").to_string();
+        let host_token = w["token"].as_str().expect("token").to_string();
+        let (mut guest, gw) = join(addr, &room, "Minh").await;
+        let guest_token = gw["token"].as_str().expect("token").to_string();
+        host.expect_event().await; // seated
+        host.send(json!({"type":"start"})).await;
+        let mut turn = Turn {
+            seq: 2,
+            ..Turn::default()
+        };
+        let ev = host.expect_event().await;
+        assert_eq!(guest.expect_event().await, ev);
+        turn.follow(&ev);
+        Game {
+            addr,
+            room,
+            players: vec![
+                (host, Seat::Red, host_token),
+                (guest, seat_of(&gw), guest_token),
+            ],
+            turn,
+        }
+    }
+
+    pub fn index(&self, seat: Seat) -> usize {
+        self.players
+            .iter()
+            .position(|p| p.1 == seat)
+            .expect("a seat")
+    }
+
+    /// The connection whose turn it is, and the other.
+    pub fn to_play(&mut self) -> (usize, usize) {
+        let i = self.index(self.turn.seat.expect("a turn"));
+        (i, 1 - i)
+    }
+
+    /// Both connections receive the same next event.
+    pub async fn next_event(&mut self) {
+        let ev = self.players[0].0.expect_event().await;
+        assert_eq!(self.players[1].0.expect_event().await, ev);
+        assert_eq!(ev.seq, self.turn.seq + 1);
+        self.turn.follow(&ev);
+    }
+
+    /// Rolls for whoever is to play until a roll waits for its move.
+    pub async fn roll_until_a_move_waits(&mut self) {
+        for _ in 0..500 {
+            if self.turn.moves.is_some() {
+                return;
+            }
+            let (i, _) = self.to_play();
+            let seq = self.turn.seq;
+            self.players[i]
+                .0
+                .send(json!({"type":"roll","seq":seq}))
+                .await;
+            self.next_event().await;
+            while self.turn.seat.is_none() {
+                self.next_event().await; // the pass after a roll without moves
+            }
+        }
+        panic!("no roll with a move in 500 rolls");
+    }
+
+    /// Nothing happened: no frame waits at either connection, and the
+    /// room's latest event is still the one both have.
+    pub async fn unchanged(&mut self) {
+        for (ws, _, _) in &mut self.players {
+            ws.expect_quiet().await;
+        }
+        let (_, _, token) = &self.players[0];
+        let mut probe = Ws::connect(self.addr).await;
+        probe
+            .send(json!({"type":"resume","room":self.room,"token":token,"last_seq":self.turn.seq}))
+            .await;
+        let w = probe.expect_welcome().await;
+        assert_eq!(w["seq"], self.turn.seq, "no event was added");
+        probe.expect_quiet().await;
+        // The probe took the host's seat over: the old connection closes.
+        let host = &mut self.players[0].0;
+        assert_eq!(host.expect_closed().await, Closed::Code(4001));
+        self.players[0].0 = probe;
+    }
+}
