@@ -13,7 +13,7 @@ use super::ServerAddress;
 use super::protocol::{CLOSE_TAKEN_OVER, ClientMessage, RulesChoice, ServerMessage, Welcome};
 use crate::bots::Level;
 use crate::engine::{Move, Seat};
-use crate::table::{Event, EventKind, Refusal, Replica};
+use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica};
 use futures_util::{SinkExt, StreamExt};
 use rand::RngExt;
 use std::collections::VecDeque;
@@ -226,6 +226,7 @@ impl Client {
             seat: None,
             resume: None,
             queue: VecDeque::new(),
+            unanswered: None,
             seated: 0,
             timing,
         };
@@ -403,6 +404,8 @@ struct Worker {
     resume: Option<(String, String)>,
     /// Commands waiting for a connection.
     queue: VecDeque<ClientMessage>,
+    /// The last roll or move sent, until an event or a refusal answers it.
+    unanswered: Option<ClientMessage>,
     /// Connections that got a seat so far.
     seated: u64,
     timing: Timing,
@@ -545,14 +548,9 @@ impl Worker {
                 cmd = self.commands.recv() => match cmd {
                     Some(ToWorker::Send(msg)) => {
                         if s.welcomed {
-                            s.leaving |= msg == ClientMessage::Leave;
-                            if let Err(e) = send(&mut ws, &msg).await {
-                                self.queue.push_back(msg);
-                                return End::Lost(e);
-                            }
-                            if s.leaving {
+                            if let Some(end) = self.deliver(&mut ws, &mut s, msg).await {
                                 let _ = ws.close(None).await;
-                                return End::Closed(CloseReason::Left);
+                                return end;
                             }
                         } else {
                             self.queue.push_back(msg);
@@ -584,10 +582,13 @@ impl Worker {
             ServerMessage::Event(ev) => self.on_event(ws, s, ev).await,
             ServerMessage::Error { code, message } => {
                 let refusal = Refusal { code, message };
-                if !s.welcomed || s.fetching.is_some() {
+                let seat_gone = s.fetching.is_some()
+                    && matches!(code, ErrorCode::RoomNotFound | ErrorCode::BadToken);
+                if !s.welcomed || seat_gone {
                     // The seat itself was refused (or the room is gone).
                     return Some(End::Closed(CloseReason::Refused(refusal)));
                 }
+                self.unanswered = None;
                 self.emit(ClientUpdate::Refused(refusal));
                 None
             }
@@ -635,27 +636,69 @@ impl Worker {
                 return Some(End::Lost(e));
             }
         }
+        let welcome_seq = welcome.seq;
         if !echo {
             self.emit(ClientUpdate::Welcome { welcome, rebuilt });
         }
         if !s.welcomed {
             s.welcomed = true;
             self.seated += 1;
-            while let Some(msg) = self.queue.pop_front() {
-                s.leaving |= msg == ClientMessage::Leave;
-                if let Err(e) = send(ws, &msg).await {
-                    self.queue.push_front(msg);
-                    return Some(End::Lost(e));
+            // A roll or move whose answer the drop may have swallowed, then
+            // those made while disconnected: sent if the game is still
+            // where the person saw it, dropped otherwise (they would be
+            // refused as stale, and the person sees the new state anyway).
+            let waiting: Vec<ClientMessage> = self
+                .unanswered
+                .take()
+                .into_iter()
+                .chain(self.queue.drain(..))
+                .collect();
+            for msg in waiting {
+                if seen_at(&msg).is_some_and(|seq| seq != welcome_seq) {
+                    continue;
                 }
-                if s.leaving {
-                    return Some(End::Closed(CloseReason::Left));
+                if let Some(end) = self.deliver(ws, s, msg).await {
+                    return Some(end);
                 }
             }
         }
         None
     }
 
+    /// Sends a command on a live connection; `Some` ends it (left, or lost).
+    async fn deliver(
+        &mut self,
+        ws: &mut Socket,
+        s: &mut Session,
+        msg: ClientMessage,
+    ) -> Option<End> {
+        let leaving = msg == ClientMessage::Leave;
+        if let Err(e) = send(ws, &msg).await {
+            if !leaving {
+                self.queue.push_back(msg);
+            }
+            return Some(End::Lost(e));
+        }
+        if seen_at(&msg).is_some() {
+            self.unanswered = Some(msg);
+        }
+        if leaving {
+            s.leaving = true;
+            return Some(End::Closed(CloseReason::Left));
+        }
+        None
+    }
+
     async fn on_event(&mut self, ws: &mut Socket, s: &mut Session, ev: Event) -> Option<End> {
+        if self
+            .unanswered
+            .as_ref()
+            .and_then(seen_at)
+            .is_some_and(|seq| ev.seq > seq)
+        {
+            // The game moved past the command: it was answered.
+            self.unanswered = None;
+        }
         let replica = self.replica.as_mut()?;
         let have = replica.seq();
         if ev.seq <= have {
@@ -696,6 +739,14 @@ impl Worker {
             last_seq: from,
         };
         send(ws, &msg).await.err().map(End::Lost)
+    }
+}
+
+/// The event a roll or a move was made after.
+fn seen_at(msg: &ClientMessage) -> Option<u64> {
+    match msg {
+        ClientMessage::Roll { seq } | ClientMessage::Move { seq, .. } => Some(*seq),
+        _ => None,
     }
 }
 
