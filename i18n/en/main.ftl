@@ -253,3 +253,35 @@ saved-rules-refused = Not imported: { $reason }
 ## Hint
 button-hint = Hint
 hint-text = Hint: { $move }
+
+## Online play (net: the client's states and the server's refusals)
+net-state-connecting = Connecting to { $server }…
+net-state-connected = Connected
+net-state-reconnecting = Connection lost. Trying again in { $seconds } s (attempt { $attempt })…
+net-closed-by-user = Disconnected.
+net-closed-left = You left the game; the computer plays your seat.
+net-closed-refused = The server said no: { $reason }
+net-closed-taken-over = Your seat was opened on another device.
+net-closed-unreachable = Cannot reach the server: { $reason }
+net-event-away = { $player } is away; the computer plays for them.
+net-event-back = { $player } is back.
+net-event-left = { $player } left; the computer plays their seat.
+net-waiting-players = Waiting for players ({ $seated } of { $players })
+net-invite-bad-scheme = An invite link starts with ca-ngua://
+net-invite-bad-host = The address has no host.
+net-invite-bad-port = The port must be a number from 1 to 65535.
+net-invite-bad-room = A room code is 6 letters and digits.
+net-error-bad-message = The server could not read that message.
+net-error-bad-rules = These rules cannot be played.
+net-error-room-not-found = No room has this code (it may have closed).
+net-error-room-full = Every seat in this room is taken.
+net-error-already-started = This game has already started.
+net-error-bad-token = This seat cannot be opened from here any more.
+net-error-not-host = Only the host can start the game.
+net-error-not-your-turn = It is not your turn.
+net-error-not-started = The game has not started yet.
+net-error-roll-pending = The roll is waiting for a move.
+net-error-stale = The game moved on before your click arrived.
+net-error-no-roll = Roll first.
+net-error-illegal-move = That move is not allowed with this roll.
+net-error-rate-limited = The server is busy; try again in a moment.

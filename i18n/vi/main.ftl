@@ -253,3 +253,35 @@ saved-rules-refused = Không nhập được: { $reason }
 ## Hint
 button-hint = Gợi ý
 hint-text = Gợi ý: { $move }
+
+## Online play (net: the client's states and the server's refusals)
+net-state-connecting = Đang kết nối tới { $server }…
+net-state-connected = Đã kết nối
+net-state-reconnecting = Mất kết nối. Thử lại sau { $seconds } giây (lần { $attempt })…
+net-closed-by-user = Đã ngắt kết nối.
+net-closed-left = Bạn đã rời ván; máy chơi thay ghế của bạn.
+net-closed-refused = Máy chủ từ chối: { $reason }
+net-closed-taken-over = Ghế của bạn đã được mở trên một thiết bị khác.
+net-closed-unreachable = Không kết nối được máy chủ: { $reason }
+net-event-away = { $player } vắng mặt; máy chơi thay.
+net-event-back = { $player } đã quay lại.
+net-event-left = { $player } đã rời ván; máy chơi thay ghế này.
+net-waiting-players = Đang chờ người chơi ({ $seated }/{ $players })
+net-invite-bad-scheme = Đường dẫn mời bắt đầu bằng ca-ngua://
+net-invite-bad-host = Địa chỉ thiếu tên máy.
+net-invite-bad-port = Cổng phải là số từ 1 đến 65535.
+net-invite-bad-room = Mã phòng gồm 6 chữ cái và chữ số.
+net-error-bad-message = Máy chủ không đọc được tin nhắn này.
+net-error-bad-rules = Bộ luật này không chơi được.
+net-error-room-not-found = Không có phòng nào mang mã này (có thể phòng đã đóng).
+net-error-room-full = Phòng này đã hết ghế.
+net-error-already-started = Ván này đã bắt đầu rồi.
+net-error-bad-token = Không thể mở lại ghế này từ đây nữa.
+net-error-not-host = Chỉ chủ phòng mới bắt đầu được ván.
+net-error-not-your-turn = Chưa đến lượt bạn.
+net-error-not-started = Ván chưa bắt đầu.
+net-error-roll-pending = Đã gieo rồi, hãy chọn nước đi.
+net-error-stale = Ván đã đổi trước khi lượt bấm của bạn tới nơi.
+net-error-no-roll = Hãy gieo trước.
+net-error-illegal-move = Nước này không đi được với lần gieo này.
+net-error-rate-limited = Máy chủ đang bận; thử lại sau giây lát.

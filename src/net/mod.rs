@@ -92,6 +92,18 @@ impl fmt::Display for InviteError {
 
 impl std::error::Error for InviteError {}
 
+impl InviteError {
+    /// The i18n key of the sentence for this error.
+    pub fn key(&self) -> &'static str {
+        match self {
+            InviteError::Scheme => "net-invite-bad-scheme",
+            InviteError::Host => "net-invite-bad-host",
+            InviteError::Port(_) => "net-invite-bad-port",
+            InviteError::Room(_) => "net-invite-bad-room",
+        }
+    }
+}
+
 impl FromStr for ServerAddress {
     type Err = InviteError;
 
@@ -248,6 +260,46 @@ mod tests {
         ] {
             assert_eq!(text.parse::<Invite>(), Err(err.clone()), "{text}");
             assert!(!err.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn every_refusal_and_invite_error_has_a_sentence_in_both_languages() {
+        let codes = [
+            ErrorCode::BadMessage,
+            ErrorCode::BadRules,
+            ErrorCode::RoomNotFound,
+            ErrorCode::RoomFull,
+            ErrorCode::AlreadyStarted,
+            ErrorCode::BadToken,
+            ErrorCode::NotHost,
+            ErrorCode::NotYourTurn,
+            ErrorCode::NotStarted,
+            ErrorCode::RollPending,
+            ErrorCode::Stale,
+            ErrorCode::NoRoll,
+            ErrorCode::IllegalMove,
+            ErrorCode::RateLimited,
+        ];
+        let invites = [
+            InviteError::Scheme,
+            InviteError::Host,
+            InviteError::Port(String::new()),
+            InviteError::Room(String::new()),
+        ];
+        let wanted: Vec<&str> = codes
+            .into_iter()
+            .map(error_key)
+            .chain(invites.iter().map(InviteError::key))
+            .collect();
+        for source in [
+            include_str!("../../i18n/vi/main.ftl"),
+            include_str!("../../i18n/en/main.ftl"),
+        ] {
+            let keys = crate::i18n::keys(source);
+            for key in &wanted {
+                assert!(keys.iter().any(|k| k == key), "{key}");
+            }
         }
     }
 

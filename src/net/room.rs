@@ -171,9 +171,6 @@ enum Bot {
 pub(crate) struct Room {
     code: String,
     table: Table,
-    /// The frame of every event, `frames[i]` for event `i + 1`: sent again
-    /// as they are to those who resume.
-    frames: Vec<Utf8Bytes>,
     tokens: [Option<String>; 4],
     /// How many play.
     players: usize,
@@ -231,7 +228,6 @@ impl Room {
         let mut room = Room {
             code,
             table,
-            frames: Vec::new(),
             tokens: [None, None, None, None],
             players,
             members: [None, None, None, None],
@@ -242,8 +238,8 @@ impl Room {
             wake,
             config,
         };
-        for ev in room.table.events().to_vec() {
-            room.record(&ev);
+        for ev in room.table.events() {
+            room.record(ev);
         }
         room.tokens[host.index()] = Some(token);
         room.members[host.index()] = Some(peer.clone());
@@ -412,10 +408,14 @@ impl Room {
             ServerMessage::Welcome(Box::new(welcome)).to_json(),
         )];
         if let Some(last) = last_seq {
-            let from = usize::try_from(last)
-                .unwrap_or(usize::MAX)
-                .min(self.frames.len());
-            frames.extend(self.frames[from..].iter().cloned());
+            // Written again rather than kept: resuming is rare, and the
+            // events alone take a third of the memory of events and frames.
+            frames.extend(
+                self.table
+                    .events_since(last)
+                    .iter()
+                    .map(|ev| Utf8Bytes::from(ServerMessage::Event(ev.clone()).to_json())),
+            );
         }
         if !peer.send(Outgoing::Frames(frames)) {
             self.drop_slow(seat);
@@ -522,10 +522,9 @@ impl Room {
         }
     }
 
-    /// Keeps an event's frame and logs it (one line per event, no tokens).
-    fn record(&mut self, ev: &Event) -> Utf8Bytes {
+    /// An event's frame, logged (one line per event, no tokens).
+    fn record(&self, ev: &Event) -> Utf8Bytes {
         let frame = Utf8Bytes::from(ServerMessage::Event(ev.clone()).to_json());
-        self.frames.push(frame.clone());
         match ev.event.seat() {
             Some(seat) => info!(
                 room = %self.code,
@@ -567,7 +566,7 @@ impl Room {
             Bot::Due(t) => Some(t),
             Bot::Idle | Bot::Thinking => None,
         };
-        let expiry = self.empty_since.map(|t| t + self.config.limits.room_idle);
+        let expiry = self.empty_since.map(|t| t + self.idle());
         self.away_due
             .iter()
             .flatten()
@@ -615,8 +614,18 @@ impl Room {
     }
 
     fn expired(&self, now: Instant) -> bool {
-        self.empty_since
-            .is_some_and(|t| now >= t + self.config.limits.room_idle)
+        self.empty_since.is_some_and(|t| now >= t + self.idle())
+    }
+
+    /// How long the room stays open with nobody connected: less once the
+    /// game is over (nobody needs to come back to it for long).
+    fn idle(&self) -> std::time::Duration {
+        let limits = &self.config.limits;
+        if self.table.replica().is_over() {
+            limits.finished_room_idle.min(limits.room_idle)
+        } else {
+            limits.room_idle
+        }
     }
 }
 

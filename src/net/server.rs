@@ -50,6 +50,8 @@ pub struct Limits {
     pub max_connections_per_ip: usize,
     /// A room closes this long after its last person's connection went.
     pub room_idle: Duration,
+    /// The same, once its game is over.
+    pub finished_room_idle: Duration,
     /// A game past this many events ends (its places settled).
     pub max_events_per_room: u64,
     /// The largest safety cap (`roll_cap`) a room's rules may ask for.
@@ -75,6 +77,7 @@ impl Default for Limits {
             max_connections: 20_000,
             max_connections_per_ip: 32,
             room_idle: Duration::from_secs(10 * 60),
+            finished_room_idle: Duration::from_secs(60),
             max_events_per_room: 50_000,
             max_roll_cap: 10_000,
             outbox_frames: 1_024,
@@ -482,8 +485,14 @@ async fn upgrade(
     let ip = client_ip(peer, &headers, registry.config.trust_forwarded_for);
     ws.max_frame_size(MAX_FRAME_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
+        // Frames are small: a read buffer of 128 KiB (the default, taken
+        // up front) would be most of a connection's memory.
+        .read_buffer_size(READ_BUFFER_BYTES)
         .on_upgrade(move |socket| connection(socket, ip, registry))
 }
+
+/// Bytes read from a connection's socket at a time.
+const READ_BUFFER_BYTES: usize = 8 * 1024;
 
 /// A token bucket: `rate` messages a second, `burst` at once.
 #[derive(Debug)]
