@@ -15,7 +15,7 @@ async fn commands_out_of_turn_stale_doubled_illegal_or_early_are_refused_and_cha
     let server = server(config());
     let mut g = Game::start(server.addr()).await;
     let seq = g.turn.seq;
-    let (me, other) = g.to_play();
+    let (me, other) = g.players_at_turn();
 
     g.players[other]
         .0
@@ -42,7 +42,7 @@ async fn commands_out_of_turn_stale_doubled_illegal_or_early_are_refused_and_cha
 
     g.roll_until_a_move_waits().await;
     let seq = g.turn.seq;
-    let (me, other) = g.to_play();
+    let (me, other) = g.players_at_turn();
     g.players[me].0.send(json!({"type":"roll","seq":seq})).await;
     g.players[me].0.expect_error("roll_pending").await;
     g.unchanged().await;
@@ -63,7 +63,7 @@ async fn commands_out_of_turn_stale_doubled_illegal_or_early_are_refused_and_cha
     g.unchanged().await;
 
     // The right move plays once; the same message again is stale.
-    let (me, _) = g.to_play();
+    let (me, _) = g.players_at_turn();
     let mv = json!({"type":"move","seq":seq,"move":moves[0].to_string()});
     g.players[me].0.send(mv.clone()).await;
     g.next_event().await;
@@ -171,7 +171,7 @@ async fn forged_and_other_rooms_tokens_are_refused() {
 async fn malformed_messages_are_bad_messages_and_an_oversized_frame_closes_with_1009() {
     let server = server(config());
     let mut g = Game::start(server.addr()).await;
-    let (me, _) = g.to_play();
+    let (me, _) = g.players_at_turn();
     let seq = g.turn.seq;
     let bad: Vec<String> = vec![
         "not json".into(),
@@ -197,7 +197,7 @@ async fn malformed_messages_are_bad_messages_and_an_oversized_frame_closes_with_
         .await;
     g.players[me].0.expect_error("bad_message").await;
     g.unchanged().await;
-    let (me, _) = g.to_play();
+    let (me, _) = g.players_at_turn();
 
     // Rules that cannot be played, or too long a game for this server.
     let mut rules = serde_json::to_value(Rules::standard()).expect("json");
@@ -210,7 +210,7 @@ async fn malformed_messages_are_bad_messages_and_an_oversized_frame_closes_with_
         g.players[me].0.expect_error("bad_rules").await;
     }
     g.unchanged().await;
-    let (me, _) = g.to_play();
+    let (me, _) = g.players_at_turn();
 
     // A frame of exactly 4 KiB is read; one byte more closes.
     let ping = r#"{"type":"ping"}"#;
@@ -220,7 +220,7 @@ async fn malformed_messages_are_bad_messages_and_an_oversized_frame_closes_with_
     g.players[me].0.send_text(format!("{exact} ")).await;
     assert_eq!(g.players[me].0.expect_closed().await, Closed::Code(1009));
     // The other player saw nothing; the room is as it was.
-    let (_, other) = g.to_play();
+    let (_, other) = g.players_at_turn();
     g.players[other].0.expect_quiet().await;
     let token = g.players[me].2.clone();
     let mut back = Ws::connect(g.addr).await;

@@ -40,7 +40,7 @@ async fn a_player_dropped_mid_turn_resumes_and_gets_each_missed_event_once_in_or
     let server = server(slow_away());
     let mut g = Game::start(server.addr()).await;
     g.roll_until_a_move_waits().await;
-    let (x, y) = g.to_play();
+    let (x, y) = g.players_at_turn();
     let seq = g.turn.seq;
     let moves = g.turn.moves.clone().expect("a roll waits");
 
@@ -68,7 +68,7 @@ async fn a_player_dropped_mid_turn_resumes_and_gets_each_missed_event_once_in_or
     // Play on until the other seat is to play, then drop it there.
     let seat_y = g.players[y].1;
     while g.turn.seat != Some(seat_y) {
-        let (i, _) = g.to_play();
+        let (i, _) = g.players_at_turn();
         let turn = g.turn.clone();
         act(&mut g.players[i].0, &turn).await;
         g.next_event().await;
@@ -161,7 +161,7 @@ async fn an_absent_player_is_replaced_by_a_computer_and_gets_the_seat_back() {
         ..config()
     });
     let mut g = Game::start(server.addr()).await;
-    let (x, y) = g.to_play();
+    let (x, y) = g.players_at_turn();
     let seat_x = g.players[x].1;
     let seat_y = g.players[y].1;
     let start = g.turn.clone();
@@ -267,7 +267,7 @@ async fn an_absent_player_is_replaced_by_a_computer_and_gets_the_seat_back() {
 async fn a_player_who_leaves_is_replaced_for_good_and_the_token_is_void() {
     let server = server(config());
     let mut g = Game::start(server.addr()).await;
-    let (x, y) = g.to_play();
+    let (x, y) = g.players_at_turn();
     let seat_x: Seat = g.players[x].1;
     let token_x = g.players[x].2.clone();
     g.players[x].0.send(json!({"type":"leave"})).await;
@@ -299,7 +299,7 @@ async fn a_seat_resumed_elsewhere_closes_the_old_connection_with_4001() {
     other.expect_welcome().await;
     assert_eq!(g.players[1].0.expect_closed().await, Closed::Code(4001));
     // The new connection has the seat: events reach it.
-    let (i, _) = g.to_play();
+    let (i, _) = g.players_at_turn();
     let turn = g.turn.clone();
     if i == 1 {
         act(&mut other, &turn).await;

@@ -205,7 +205,10 @@ pub fn lan_addresses() -> Vec<IpAddr> {
     let mut ips: Vec<IpAddr> = if_addrs::get_if_addrs()
         .unwrap_or_default()
         .into_iter()
-        .filter(|i| !i.is_loopback() && !(i.ip().is_ipv6() && i.is_link_local()))
+        .filter(|i| {
+            let v6_link_local = i.ip().is_ipv6() && i.is_link_local();
+            !i.is_loopback() && !v6_link_local
+        })
         .map(|i| i.ip())
         .collect();
     ips.sort_by_key(|ip| (ip.is_ipv6(), *ip));

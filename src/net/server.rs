@@ -469,7 +469,7 @@ fn client_ip(peer: SocketAddr, headers: &HeaderMap, trust_forwarded_for: bool) -
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|s| s.trim().parse::<IpAddr>().ok())
-            .last()
+            .next_back()
     {
         return ip;
     }

@@ -295,7 +295,7 @@ impl Game {
     }
 
     /// The connection whose turn it is, and the other.
-    pub fn to_play(&mut self) -> (usize, usize) {
+    pub fn players_at_turn(&self) -> (usize, usize) {
         let i = self.index(self.turn.seat.expect("a turn"));
         (i, 1 - i)
     }
@@ -314,7 +314,7 @@ impl Game {
             if self.turn.moves.is_some() {
                 return;
             }
-            let (i, _) = self.to_play();
+            let (i, _) = self.players_at_turn();
             let seq = self.turn.seq;
             self.players[i]
                 .0
