@@ -3,6 +3,7 @@
 //! --features net`). docs/SERVER.md tells how to run it.
 
 use ca_ngua::net::server::{ServerConfig, serve};
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -100,6 +101,8 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_target(false)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.config.threads.max(1))

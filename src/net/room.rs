@@ -529,10 +529,10 @@ impl Room {
             Some(seat) => info!(
                 room = %self.code,
                 seq = ev.seq,
-                kind = kind_name(&ev.event),
+                kind = %kind_name(&ev.event),
                 seat = %seat.letter()
             ),
-            None => info!(room = %self.code, seq = ev.seq, kind = kind_name(&ev.event)),
+            None => info!(room = %self.code, seq = ev.seq, kind = %kind_name(&ev.event)),
         }
         frame
     }
