@@ -367,3 +367,96 @@ async fn a_command_before_any_room_is_refused() {
     ws.expect_quiet().await;
     server.shutdown();
 }
+
+/// A two-player room of the host and a computer, started, whose host has
+/// dropped: the host's seat goes to a computer after `away`, and the two
+/// computers play on. Returns the room and the host's token.
+async fn computers_alone(addr: std::net::SocketAddr) -> (String, String) {
+    let (mut host, w) = create(addr, 2, json!("standard")).await;
+    host.send(json!({"type":"start"})).await;
+    host.expect_event().await;
+    host.drop_now();
+    let room = w["room"].as_str().expect("room").to_string();
+    let token = w["token"].as_str().expect("token").to_string();
+    (room, token)
+}
+
+#[tokio::test]
+async fn a_game_past_the_event_cap_ends_with_its_places_settled() {
+    let server = server(limited(|c| c.limits.max_events_per_room = 30));
+    let (mut host, _) = create(server.addr(), 2, json!("standard")).await;
+    host.send(json!({"type":"start"})).await;
+    // The host plays its turns (first legal move); a computer plays the
+    // other seat.
+    let mut replica = ca_ngua::table::Replica::new(Rules::standard());
+    replica
+        .apply(&ca_ngua::table::Event {
+            seq: 1,
+            event: ca_ngua::table::EventKind::Seated {
+                seat: ca_ngua::engine::Seat::Red,
+                name: "Lan".into(),
+            },
+        })
+        .expect("seated");
+    let mut turn = net_support::Turn {
+        seq: 1,
+        ..Default::default()
+    };
+    let mut acted = None;
+    while !turn.over {
+        if turn.seat == Some(ca_ngua::engine::Seat::Red) && acted != Some(turn.seq) {
+            acted = Some(turn.seq);
+            match &turn.moves {
+                None => host.send(json!({"type":"roll","seq":turn.seq})).await,
+                Some(m) => {
+                    host.send(json!({"type":"move","seq":turn.seq,"move":m[0].to_string()}))
+                        .await;
+                }
+            }
+        }
+        let ev = host.expect_event().await;
+        replica.apply(&ev).expect("each event follows");
+        turn.follow(&ev);
+    }
+    // The cap is checked after each step (a roll and its pass, or a move),
+    // then the end is the next event.
+    assert!((31..=33).contains(&turn.seq), "ended at event {}", turn.seq);
+    assert!(replica.ranking().is_some_and(|r| r.len() == 2));
+    server.shutdown();
+}
+
+#[tokio::test]
+async fn resuming_a_long_history_costs_like_many_messages() {
+    let server = server(limited(|c| {
+        c.away = Duration::from_millis(100);
+        c.limits.messages_per_sec = 0.5;
+        c.limits.message_burst = 3.0;
+        c.limits.events_per_message = 10.0;
+    }));
+    let (room, token) = computers_alone(server.addr()).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut ws = Ws::connect(server.addr()).await;
+    ws.send(json!({"type":"resume","room":room,"token":token,"last_seq":0}))
+        .await;
+    let w = ws.expect_welcome().await;
+    let seq = w["seq"].as_u64().expect("seq");
+    assert!(seq > 20, "the computers played ({seq} events)");
+    for _ in 0..seq {
+        ws.expect_event().await;
+    }
+    // The history cost more than the burst: the next message waits.
+    ws.send(json!({"type":"ping"})).await;
+    ws.expect_error("rate_limited").await;
+    server.shutdown();
+}
+
+#[tokio::test]
+async fn a_stopped_server_closes_its_connections_with_1001_and_listens_no_more() {
+    let server = server(config());
+    let addr = server.addr();
+    let (mut host, _) = create(addr, 2, json!("standard")).await;
+    server.shutdown();
+    assert_eq!(host.expect_closed().await, Closed::Code(1001));
+    let url = format!("ws://{addr}/ws");
+    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+}

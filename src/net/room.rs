@@ -69,6 +69,15 @@ fn frame(msg: &ServerMessage) -> Outgoing {
     Outgoing::Frame(msg.to_json().into())
 }
 
+/// A seat given to a connection (by a join or a resume).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Entered {
+    /// The seat.
+    pub(crate) seat: Seat,
+    /// How many events were sent again (a resume's cost).
+    pub(crate) resent: usize,
+}
+
 /// A seat's command, from the connection that holds the seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Act {
@@ -85,14 +94,14 @@ pub(crate) enum RoomMsg {
     Join {
         peer: Peer,
         name: String,
-        reply: oneshot::Sender<Result<Seat, Refusal>>,
+        reply: oneshot::Sender<Result<Entered, Refusal>>,
     },
     /// A person comes back to their seat.
     Resume {
         peer: Peer,
         token: String,
         last_seq: u64,
-        reply: oneshot::Sender<Result<Seat, Refusal>>,
+        reply: oneshot::Sender<Result<Entered, Refusal>>,
     },
     /// A seated connection's command.
     Act { conn: ConnId, seat: Seat, act: Act },
@@ -326,7 +335,7 @@ impl Room {
         }
     }
 
-    fn join(&mut self, peer: Peer, name: &str) -> Result<Seat, Refusal> {
+    fn join(&mut self, peer: Peer, name: &str) -> Result<Entered, Refusal> {
         let token = super::server::new_token().ok_or_else(|| {
             Refusal::new(ErrorCode::RateLimited, "the server cannot seat you now")
         })?;
@@ -337,10 +346,10 @@ impl Room {
         self.broadcast(&events);
         self.tokens[seat.index()] = Some(token);
         self.attach(seat, peer, None);
-        Ok(seat)
+        Ok(Entered { seat, resent: 0 })
     }
 
-    fn resume(&mut self, peer: Peer, token: &str, last_seq: u64) -> Result<Seat, Refusal> {
+    fn resume(&mut self, peer: Peer, token: &str, last_seq: u64) -> Result<Entered, Refusal> {
         let seat = Seat::ALL
             .into_iter()
             .find(|s| {
@@ -369,11 +378,12 @@ impl Room {
             }
         }
         self.attach(seat, peer, Some(last_seq));
+        let resent = self.table.events_since(last_seq).len();
         if self.table.replica().is_away(seat) {
             let events = self.table.back(seat);
             self.broadcast(&events);
         }
-        Ok(seat)
+        Ok(Entered { seat, resent })
     }
 
     /// Seats a connection and welcomes it (with the events after

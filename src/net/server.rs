@@ -8,7 +8,7 @@ use super::protocol::{
     CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_TOO_BIG, ClientMessage, MAX_FRAME_BYTES,
     ROOM_CODE_ALPHABET, ROOM_CODE_LEN, ServerMessage, is_room_code, parse_client,
 };
-use super::room::{Act, CloseWhy, ConnId, Outgoing, Peer, Room, RoomMsg};
+use super::room::{Act, CloseWhy, ConnId, Entered, Outgoing, Peer, Room, RoomMsg};
 use crate::dice;
 use crate::engine::{Rules, Seat};
 use crate::table::{ErrorCode, Refusal, Table};
@@ -38,6 +38,8 @@ pub struct Limits {
     pub messages_per_sec: f64,
     /// Messages a connection may send in a burst above that.
     pub message_burst: f64,
+    /// Events a resume sends again for the cost of one message.
+    pub events_per_message: f64,
     /// Refused messages in a row before the connection is closed (1008).
     pub max_strikes: u32,
     /// Rooms open at once on the server.
@@ -71,6 +73,7 @@ impl Default for Limits {
         Limits {
             messages_per_sec: 10.0,
             message_burst: 30.0,
+            events_per_message: 100.0,
             max_strikes: 50,
             max_rooms: 5_000,
             max_rooms_per_ip: 20,
@@ -513,11 +516,22 @@ impl Bucket {
         }
     }
 
-    fn take(&mut self) -> bool {
+    fn refill(&mut self) {
         let now = Instant::now();
         let secs = now.duration_since(self.at).as_secs_f64();
         self.at = now;
         self.tokens = (self.tokens + secs * self.rate).min(self.burst);
+    }
+
+    /// Takes `cost` tokens after the fact (the balance may go below zero:
+    /// later messages wait for it to come back).
+    fn charge(&mut self, cost: f64) {
+        self.refill();
+        self.tokens -= cost;
+    }
+
+    fn take(&mut self) -> bool {
+        self.refill();
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true
@@ -539,6 +553,7 @@ struct Conn {
     id: ConnId,
     ip: IpAddr,
     peer: Peer,
+    bucket: Bucket,
     bound: Option<Bound>,
     registry: Arc<Registry>,
 }
@@ -655,7 +670,7 @@ impl Conn {
     async fn enter(
         &mut self,
         code: &str,
-        msg: impl FnOnce(Peer, oneshot::Sender<Result<Seat, Refusal>>) -> RoomMsg,
+        msg: impl FnOnce(Peer, oneshot::Sender<Result<Entered, Refusal>>) -> RoomMsg,
     ) {
         let not_found = || Refusal::new(ErrorCode::RoomNotFound, "no room has this code");
         let inbox = if is_room_code(code) {
@@ -671,7 +686,12 @@ impl Conn {
             return self.refuse(&not_found());
         }
         match tokio::time::timeout(Duration::from_secs(10), answer).await {
-            Ok(Ok(Ok(seat))) => {
+            Ok(Ok(Ok(Entered { seat, resent }))) => {
+                // Events sent again cost like messages: resuming a long
+                // game over and over cannot keep the server busy.
+                let limits = &self.registry.config.limits;
+                self.bucket
+                    .charge(resent as f64 / limits.events_per_message.max(1.0));
                 if self.bound.as_ref().is_some_and(|b| b.code != code) {
                     self.unbind().await;
                 }
@@ -708,6 +728,7 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
         id,
         ip,
         peer: Peer { id, out, close },
+        bucket: Bucket::new(limits.messages_per_sec, limits.message_burst),
         bound: None,
         registry: Arc::clone(&registry),
     };
@@ -723,7 +744,6 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
         return;
     }
     debug!(conn = id, %ip, "connected");
-    let mut bucket = Bucket::new(limits.messages_per_sec, limits.message_burst);
     let mut strikes = 0u32;
     let mut stop = registry.stop.clone();
     let mut closed = close_rx;
@@ -759,7 +779,7 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
             msg,
             Message::Text(_) | Message::Binary(_) | Message::Ping(_)
         );
-        if counted && !bucket.take() {
+        if counted && !conn.bucket.take() {
             strikes += 1;
             if strikes > limits.max_strikes {
                 conn.close((CLOSE_POLICY, "too many messages"));
@@ -926,6 +946,9 @@ mod tests {
         let mut bucket = Bucket::new(0.0, 3.0);
         assert!(bucket.take() && bucket.take() && bucket.take());
         assert!(!bucket.take());
+        let mut bucket = Bucket::new(0.0, 3.0);
+        bucket.charge(2.5);
+        assert!(!bucket.take(), "a charge spends the burst");
     }
 
     #[test]
