@@ -436,18 +436,23 @@ impl Worker {
         self.emit(ClientUpdate::State(ConnectionState::Connecting));
         loop {
             let url = self.url.clone();
-            let connect = tokio_tungstenite::connect_async_with_config(url, None, true);
-            let connected = tokio::select! {
-                r = tokio::time::timeout(self.timing.connect_timeout, connect) => match r {
-                    Ok(Ok((ws, _))) => Ok(ws),
-                    Ok(Err(e)) => Err(e.to_string()),
-                    Err(_) => Err("no answer".to_string()),
-                },
-                closed = self.wait_command() => {
-                    if closed {
+            let connect = tokio::time::timeout(
+                self.timing.connect_timeout,
+                tokio_tungstenite::connect_async_with_config(url, None, true),
+            );
+            tokio::pin!(connect);
+            // Commands made while connecting wait in the queue; only a
+            // close stops the attempt.
+            let connected = loop {
+                tokio::select! {
+                    r = &mut connect => break match r {
+                        Ok(Ok((ws, _))) => Ok(ws),
+                        Ok(Err(e)) => Err(e.to_string()),
+                        Err(_) => Err("no answer".to_string()),
+                    },
+                    closed = self.wait_command() => if closed {
                         return self.emit(ClientUpdate::State(ConnectionState::Closed(CloseReason::ByUser)));
-                    }
-                    continue;
+                    },
                 }
             };
             let seated_before = self.seated;
@@ -541,7 +546,7 @@ impl Worker {
                         continue;
                     };
                     if let Some(end) = self.on_message(&mut ws, &mut s, msg).await {
-                        let _ = ws.close(None).await;
+                        close(&mut ws).await;
                         return end;
                     }
                 }
@@ -549,7 +554,7 @@ impl Worker {
                     Some(ToWorker::Send(msg)) => {
                         if s.welcomed {
                             if let Some(end) = self.deliver(&mut ws, &mut s, msg).await {
-                                let _ = ws.close(None).await;
+                                close(&mut ws).await;
                                 return end;
                             }
                         } else {
@@ -557,7 +562,7 @@ impl Worker {
                         }
                     }
                     Some(ToWorker::Close) | None => {
-                        let _ = ws.close(None).await;
+                        close(&mut ws).await;
                         return End::Closed(CloseReason::ByUser);
                     }
                 },
@@ -762,11 +767,22 @@ fn closed_by_server(frame: Option<CloseFrame>) -> End {
     }
 }
 
+/// Sends a message; a connection that cannot take it within the silence
+/// time counts as lost.
 async fn send(ws: &mut Socket, msg: &ClientMessage) -> Result<(), String> {
-    ws.send(Message::text(msg.to_json()))
-        .await
-        .map_err(|e| e.to_string())
+    match tokio::time::timeout(SEND_TIMEOUT, ws.send(Message::text(msg.to_json()))).await {
+        Ok(sent) => sent.map_err(|e| e.to_string()),
+        Err(_) => Err("the server does not read".into()),
+    }
 }
+
+/// Closes politely, without waiting long for a server that does not read
+/// (dropping a client must never hang its caller).
+async fn close(ws: &mut Socket) {
+    let _ = tokio::time::timeout(Duration::from_secs(1), ws.close(None)).await;
+}
+
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[cfg(test)]
 mod tests {
