@@ -825,6 +825,8 @@ async fn write(
     mut close: watch::Receiver<CloseWhy>,
     ping_every: Duration,
 ) {
+    // A zero period would make the interval panic.
+    let ping_every = ping_every.max(Duration::from_millis(100));
     let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
     loop {
         tokio::select! {
