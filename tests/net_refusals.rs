@@ -100,6 +100,10 @@ async fn the_lobby_refuses_a_guest_starting_a_full_room_a_started_room_and_unkno
 
     let mut three = create(addr, 3, json!("standard")).await;
     three.0.send(json!({"type":"start"})).await;
+    assert!(matches!(
+        three.0.expect_event().await.event,
+        ca_ngua::table::EventKind::Started { .. }
+    ));
     let room3 = three.1["room"].as_str().expect("room");
     late.send(json!({"type":"join","room":room3,"name":"Hoa"}))
         .await;
@@ -240,7 +244,9 @@ fn limited(f: impl FnOnce(&mut ServerConfig)) -> ServerConfig {
 #[tokio::test]
 async fn a_flood_of_messages_is_rate_limited_then_closed() {
     let server = server(limited(|c| {
-        c.limits.messages_per_sec = 1.0;
+        // Practically no refill: the count below does not depend on how
+        // fast the machine is.
+        c.limits.messages_per_sec = 0.01;
         c.limits.message_burst = 5.0;
         c.limits.max_strikes = 20;
     }));
@@ -260,9 +266,9 @@ async fn a_flood_of_messages_is_rate_limited_then_closed() {
             Err(closed) => break closed,
         }
     };
-    // The burst (and whatever trickled in meanwhile) is served, the rest
-    // refused, and past 20 refusals in a row the connection closes.
-    assert!((5..=7).contains(&pongs), "{pongs} pongs");
+    // The burst is served, the rest refused, and past 20 refusals in a
+    // row the connection closes.
+    assert_eq!(pongs, 5);
     assert_eq!(limited, 20);
     assert_eq!(closed, Closed::Code(1008));
     server.shutdown();
@@ -421,7 +427,8 @@ async fn a_game_past_the_event_cap_ends_with_its_places_settled() {
     // The cap is checked after each step (a roll and its pass, or a move),
     // then the end is the next event.
     assert!((31..=33).contains(&turn.seq), "ended at event {}", turn.seq);
-    assert!(replica.ranking().is_some_and(|r| r.len() == 2));
+    // Both seats are placed (a shared place when they are level).
+    assert!(replica.ranking().is_some_and(|r| r.concat().len() == 2));
     server.shutdown();
 }
 
@@ -429,22 +436,22 @@ async fn a_game_past_the_event_cap_ends_with_its_places_settled() {
 async fn resuming_a_long_history_costs_like_many_messages() {
     let server = server(limited(|c| {
         c.away = Duration::from_millis(100);
-        c.limits.messages_per_sec = 0.5;
+        c.limits.messages_per_sec = 0.01;
         c.limits.message_burst = 3.0;
-        c.limits.events_per_message = 10.0;
+        c.limits.events_per_message = 1.0;
     }));
     let (room, token) = computers_alone(server.addr()).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
     let mut ws = Ws::connect(server.addr()).await;
     ws.send(json!({"type":"resume","room":room,"token":token,"last_seq":0}))
         .await;
     let w = ws.expect_welcome().await;
     let seq = w["seq"].as_u64().expect("seq");
-    assert!(seq > 20, "the computers played ({seq} events)");
+    assert!(seq >= 2, "seated and started at least ({seq} events)");
     for _ in 0..seq {
         ws.expect_event().await;
     }
-    // The history cost more than the burst: the next message waits.
+    // The resume (1) and its events (one each) cost more than the burst
+    // of 3: the next message waits.
     ws.send(json!({"type":"ping"})).await;
     ws.expect_error("rate_limited").await;
     server.shutdown();

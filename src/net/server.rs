@@ -741,6 +741,7 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
         conn.close((CLOSE_POLICY, "too many connections"));
         drop(conn);
         let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+        finish_close(&mut stream).await;
         return;
     }
     debug!(conn = id, %ip, "connected");
@@ -748,16 +749,24 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
     let mut stop = registry.stop.clone();
     let mut closed = close_rx;
     let mut writer_done = false;
+    // How the connection ends: the client's side is still open after the
+    // server's close frame (read on until the client answers it), or the
+    // reading side is gone.
+    let mut client_open = true;
+    let mut unread = false;
     loop {
         let next = tokio::select! {
             next = tokio::time::timeout(limits.connection_idle, stream.next()) => next,
             _ = closed.changed() => break,
             _ = stop.wait_for(|s| *s) => {
                 conn.close((CLOSE_GOING_AWAY, "the server is stopping"));
+                // No waiting for answers: the server is going.
+                client_open = false;
                 break;
             }
             _ = &mut writer => {
                 writer_done = true;
+                client_open = false;
                 break;
             }
         };
@@ -766,9 +775,15 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
                 conn.close((CLOSE_GOING_AWAY, "idle"));
                 break;
             }
-            Ok(None) => break,
+            Ok(None) => {
+                client_open = false;
+                break;
+            }
             Ok(Some(Err(e))) => {
+                client_open = false;
                 if too_big(e) {
+                    // The rest of the frame is still unread.
+                    unread = true;
                     conn.close((CLOSE_TOO_BIG, "frame over 4 KiB"));
                 }
                 break;
@@ -802,7 +817,10 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
                 ErrorCode::BadMessage,
                 "messages are JSON text frames",
             )),
-            Message::Close(_) => break,
+            Message::Close(_) => {
+                client_open = false;
+                break;
+            }
             Message::Ping(_) | Message::Pong(_) => {}
         }
     }
@@ -815,7 +833,24 @@ async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Registry>) {
     if !writer_done {
         let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
     }
+    if client_open {
+        finish_close(&mut stream).await;
+    } else if unread {
+        // A socket closed with unread bytes is reset, and a reset can
+        // destroy the close frame before the client reads it: give the
+        // client a moment to read it first.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     drop(slot);
+}
+
+/// The closing handshake's end: after the server's close frame, reads
+/// (and drops) whatever the client still sends until its own close frame
+/// arrives, so the socket is not reset with unread bytes, which could
+/// destroy frames the client has not read yet (the error before a close).
+async fn finish_close(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let drain = async { while let Some(Ok(_)) = stream.next().await {} };
+    let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
 }
 
 /// Writes a connection's frames, pings it, and closes it when told.
