@@ -19,6 +19,7 @@ use crate::i18n::{Arg, I18n};
 use crate::platform::{Launch, VERSION};
 use std::backtrace::Backtrace;
 use std::fs;
+use std::io::IsTerminal;
 use std::io::{self, Write};
 use std::panic::PanicHookInfo;
 use std::path::{Path, PathBuf};
@@ -355,15 +356,25 @@ pub fn start_logging(data_dir: Option<&Path>) -> Option<PathBuf> {
     // Installing twice (tests) keeps the first subscriber.
     let (log_file, problem) = match opened {
         Some(Ok((path, file))) => {
-            let _ = builder.with_writer(Mutex::new(file)).try_init();
+            // A file holds plain text, never terminal colour codes.
+            let _ = builder
+                .with_ansi(false)
+                .with_writer(Mutex::new(file))
+                .try_init();
             (Some(path), None)
         }
         Some(Err(e)) => {
-            let _ = builder.with_writer(io::stderr).try_init();
+            let _ = builder
+                .with_ansi(io::stderr().is_terminal())
+                .with_writer(io::stderr)
+                .try_init();
             (None, Some(e.to_string()))
         }
         None => {
-            let _ = builder.with_writer(io::stderr).try_init();
+            let _ = builder
+                .with_ansi(io::stderr().is_terminal())
+                .with_writer(io::stderr)
+                .try_init();
             (None, None)
         }
     };

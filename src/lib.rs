@@ -9,6 +9,8 @@ pub mod crash;
 pub mod dice;
 pub mod engine;
 pub mod i18n;
+#[cfg(feature = "net")]
+pub mod net;
 pub mod platform;
 pub mod prefs;
 pub mod rules_file;

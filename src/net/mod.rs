@@ -1,0 +1,315 @@
+//! Online play (`PROTOCOL.md`): one server holds every game, rolls its
+//! dice and checks every move on a [`Table`](crate::table::Table); each
+//! person's client sends commands and rebuilds the game from the numbered
+//! events it receives.
+//!
+//! - [`protocol`]: every message, as serde types, and the parsing that
+//!   refuses bad input with the protocol's error codes;
+//! - [`server`]: the axum server ([`server::spawn`] runs one in-process,
+//!   [`server::serve`] on a runtime of the caller's);
+//! - [`client`]: a client on a thread of its own that the app polls.
+//!
+//! Also here: invite links (`ca-ngua://HOST:PORT/CODE`) and the machine's
+//! addresses a host can give friends on the same network.
+
+pub mod client;
+pub mod protocol;
+mod room;
+pub mod server;
+
+use crate::table::ErrorCode;
+use protocol::{ROOM_CODE_LEN, is_room_code, normalize_room};
+use std::fmt;
+use std::net::IpAddr;
+use std::str::FromStr;
+
+/// A server's address: a host name or an IP address, and a port.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ServerAddress {
+    /// The host name or IP address (an IPv6 address without brackets).
+    pub host: String,
+    /// The port.
+    pub port: u16,
+}
+
+impl ServerAddress {
+    /// An address from a host and a port.
+    pub fn new(host: impl Into<String>, port: u16) -> ServerAddress {
+        ServerAddress {
+            host: host.into(),
+            port,
+        }
+    }
+
+    /// The WebSocket URL of the server's game endpoint.
+    pub fn url(&self) -> String {
+        format!("ws://{self}/ws")
+    }
+}
+
+impl From<std::net::SocketAddr> for ServerAddress {
+    fn from(addr: std::net::SocketAddr) -> ServerAddress {
+        ServerAddress::new(addr.ip().to_string(), addr.port())
+    }
+}
+
+impl fmt::Display for ServerAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.host.contains(':') {
+            write!(f, "[{}]:{}", self.host, self.port)
+        } else {
+            write!(f, "{}:{}", self.host, self.port)
+        }
+    }
+}
+
+/// Why an address or an invite link cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InviteError {
+    /// The link does not start with `ca-ngua://`.
+    Scheme,
+    /// No host before the port.
+    Host,
+    /// No port, or not a number from 1 to 65535.
+    Port(String),
+    /// The room code is not 6 characters of the code alphabet.
+    Room(String),
+}
+
+impl fmt::Display for InviteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InviteError::Scheme => f.write_str("an invite link starts with ca-ngua://"),
+            InviteError::Host => f.write_str("the address has no host"),
+            InviteError::Port(p) => write!(f, "'{p}' is not a port (1 to 65535)"),
+            InviteError::Room(r) => write!(
+                f,
+                "'{r}' is not a room code ({ROOM_CODE_LEN} letters and digits)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InviteError {}
+
+impl InviteError {
+    /// The i18n key of the sentence for this error.
+    pub fn key(&self) -> &'static str {
+        match self {
+            InviteError::Scheme => "net-invite-bad-scheme",
+            InviteError::Host => "net-invite-bad-host",
+            InviteError::Port(_) => "net-invite-bad-port",
+            InviteError::Room(_) => "net-invite-bad-room",
+        }
+    }
+}
+
+impl FromStr for ServerAddress {
+    type Err = InviteError;
+
+    /// Reads `HOST:PORT` (`[IPv6]:PORT` for an IPv6 address).
+    fn from_str(text: &str) -> Result<ServerAddress, InviteError> {
+        let text = text.trim();
+        let (host, port) = if let Some(rest) = text.strip_prefix('[') {
+            let (host, rest) = rest.split_once(']').ok_or(InviteError::Host)?;
+            let port = rest
+                .strip_prefix(':')
+                .ok_or_else(|| InviteError::Port(String::new()))?;
+            (host, port)
+        } else {
+            text.rsplit_once(':')
+                .ok_or_else(|| InviteError::Port(String::new()))?
+        };
+        if host.is_empty() || host.contains(['/', ' ', '@']) {
+            return Err(InviteError::Host);
+        }
+        let port = port
+            .parse::<u16>()
+            .ok()
+            .filter(|p| *p != 0)
+            .ok_or_else(|| InviteError::Port(port.to_string()))?;
+        Ok(ServerAddress::new(host, port))
+    }
+}
+
+/// An invitation to a room: `ca-ngua://HOST:PORT/CODE`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Invite {
+    /// Where the room is.
+    pub server: ServerAddress,
+    /// The room's code.
+    pub room: String,
+}
+
+/// The scheme of invite links.
+pub const INVITE_SCHEME: &str = "ca-ngua://";
+
+impl fmt::Display for Invite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{INVITE_SCHEME}{}/{}", self.server, self.room)
+    }
+}
+
+impl FromStr for Invite {
+    type Err = InviteError;
+
+    /// Reads a link as people paste it: spaces around it, the scheme in
+    /// any case, a slash after the code, the code in small letters.
+    fn from_str(text: &str) -> Result<Invite, InviteError> {
+        let text = text.trim();
+        let scheme = text.get(..INVITE_SCHEME.len()).ok_or(InviteError::Scheme)?;
+        if !scheme.eq_ignore_ascii_case(INVITE_SCHEME) {
+            return Err(InviteError::Scheme);
+        }
+        let rest = &text[INVITE_SCHEME.len()..];
+        let rest = rest.strip_suffix('/').unwrap_or(rest);
+        let (server, room) = rest
+            .rsplit_once('/')
+            .ok_or_else(|| InviteError::Room(String::new()))?;
+        let server: ServerAddress = server.parse()?;
+        let room = normalize_room(room);
+        if !is_room_code(&room) {
+            return Err(InviteError::Room(room));
+        }
+        Ok(Invite { server, room })
+    }
+}
+
+/// The i18n key of the sentence for a refusal's code (`i18n/*/main.ftl`,
+/// "Online play").
+pub fn error_key(code: ErrorCode) -> &'static str {
+    match code {
+        ErrorCode::BadMessage => "net-error-bad-message",
+        ErrorCode::BadRules => "net-error-bad-rules",
+        ErrorCode::RoomNotFound => "net-error-room-not-found",
+        ErrorCode::RoomFull => "net-error-room-full",
+        ErrorCode::AlreadyStarted => "net-error-already-started",
+        ErrorCode::BadToken => "net-error-bad-token",
+        ErrorCode::NotHost => "net-error-not-host",
+        ErrorCode::NotYourTurn => "net-error-not-your-turn",
+        ErrorCode::NotStarted => "net-error-not-started",
+        ErrorCode::RollPending => "net-error-roll-pending",
+        ErrorCode::Stale => "net-error-stale",
+        ErrorCode::NoRoll => "net-error-no-roll",
+        ErrorCode::IllegalMove => "net-error-illegal-move",
+        ErrorCode::RateLimited => "net-error-rate-limited",
+    }
+}
+
+/// This machine's addresses that friends on the same network can use to
+/// reach a server hosted here: every interface's address but loopback and
+/// IPv6 link-local ones (those need an interface name to be reached),
+/// IPv4 first. Read from the system's interface list (`if-addrs`); nothing
+/// is sent on the network.
+pub fn lan_addresses() -> Vec<IpAddr> {
+    let mut ips: Vec<IpAddr> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|i| {
+            let v6_link_local = i.ip().is_ipv6() && i.is_link_local();
+            !i.is_loopback() && !v6_link_local
+        })
+        .map(|i| i.ip())
+        .collect();
+    ips.sort_by_key(|ip| (ip.is_ipv6(), *ip));
+    ips.dedup();
+    ips
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    #[test]
+    fn invite_links_read_and_write() {
+        let invite: Invite = "ca-ngua://192.168.1.20:7777/K7M2QX".parse().expect("link");
+        assert_eq!(invite.server, ServerAddress::new("192.168.1.20", 7777));
+        assert_eq!(invite.room, "K7M2QX");
+        assert_eq!(invite.to_string(), "ca-ngua://192.168.1.20:7777/K7M2QX");
+        assert_eq!(invite.server.url(), "ws://192.168.1.20:7777/ws");
+        // As people paste them.
+        let pasted: Invite = "  CA-NGUA://game.example.org:443/k7m2qx/ \n"
+            .parse()
+            .expect("link");
+        assert_eq!(pasted.server.host, "game.example.org");
+        assert_eq!(pasted.server.port, 443);
+        assert_eq!(pasted.room, "K7M2QX");
+        let v6: Invite = "ca-ngua://[fe80::1]:7777/ABCDEF".parse().expect("v6");
+        assert_eq!(v6.server.host, "fe80::1");
+        assert_eq!(v6.to_string(), "ca-ngua://[fe80::1]:7777/ABCDEF");
+        assert_eq!(v6.server.url(), "ws://[fe80::1]:7777/ws");
+    }
+
+    #[test]
+    fn bad_invite_links_say_what_is_wrong() {
+        for (text, err) in [
+            ("http://h:1/ABCDEF", InviteError::Scheme),
+            ("ca-ngua:/h:1/ABCDEF", InviteError::Scheme),
+            ("", InviteError::Scheme),
+            ("ca-ngua://:7777/ABCDEF", InviteError::Host),
+            ("ca-ngua://h/ABCDEF", InviteError::Port(String::new())),
+            ("ca-ngua://h:0/ABCDEF", InviteError::Port("0".into())),
+            (
+                "ca-ngua://h:99999/ABCDEF",
+                InviteError::Port("99999".into()),
+            ),
+            (
+                "ca-ngua://h:7777/ABCDE0",
+                InviteError::Room("ABCDE0".into()),
+            ),
+            ("ca-ngua://h:7777/", InviteError::Room(String::new())),
+            ("ca-ngua://h:7777", InviteError::Room(String::new())),
+        ] {
+            assert_eq!(text.parse::<Invite>(), Err(err.clone()), "{text}");
+            assert!(!err.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn every_refusal_and_invite_error_has_a_sentence_in_both_languages() {
+        let codes = [
+            ErrorCode::BadMessage,
+            ErrorCode::BadRules,
+            ErrorCode::RoomNotFound,
+            ErrorCode::RoomFull,
+            ErrorCode::AlreadyStarted,
+            ErrorCode::BadToken,
+            ErrorCode::NotHost,
+            ErrorCode::NotYourTurn,
+            ErrorCode::NotStarted,
+            ErrorCode::RollPending,
+            ErrorCode::Stale,
+            ErrorCode::NoRoll,
+            ErrorCode::IllegalMove,
+            ErrorCode::RateLimited,
+        ];
+        let invites = [
+            InviteError::Scheme,
+            InviteError::Host,
+            InviteError::Port(String::new()),
+            InviteError::Room(String::new()),
+        ];
+        let wanted: Vec<&str> = codes
+            .into_iter()
+            .map(error_key)
+            .chain(invites.iter().map(InviteError::key))
+            .collect();
+        for source in [
+            include_str!("../../i18n/vi/ca-ngua.ftl"),
+            include_str!("../../i18n/en/ca-ngua.ftl"),
+        ] {
+            let keys = crate::i18n::keys(source);
+            for key in &wanted {
+                assert!(keys.iter().any(|k| k == key), "{key}");
+            }
+        }
+    }
+
+    #[test]
+    fn lan_addresses_leave_out_loopback() {
+        for ip in lan_addresses() {
+            assert!(!ip.is_loopback(), "{ip}");
+        }
+    }
+}
