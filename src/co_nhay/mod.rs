@@ -3,3 +3,5 @@
 //! sit around it, as for Cờ Cá Ngựa.
 
 pub mod engine;
+pub mod rules_file;
+pub mod rules_text;
