@@ -37,9 +37,11 @@ pub struct RuleSet {
     pub rules: Rules,
 }
 
+/// Just the version of a rules file. Not an `Option`: RON spells an
+/// option `Some(2)`, so `version: 2` would not read as one.
 #[derive(Deserialize)]
 struct VersionOnly {
-    version: Option<u32>,
+    version: u32,
 }
 
 /// Why a rules file was refused.
@@ -83,9 +85,7 @@ impl RuleSet {
     pub fn from_ron(text: &str) -> Result<RuleSet, RulesFileError> {
         // Look at the version first, so that a newer file is refused for
         // being newer rather than for a field this build does not know.
-        let version = ron::from_str::<VersionOnly>(text)
-            .ok()
-            .and_then(|v| v.version);
+        let version = ron::from_str::<VersionOnly>(text).ok().map(|v| v.version);
         if let Some(v) = version
             && v > RULES_FILE_VERSION
         {
@@ -173,7 +173,7 @@ mod tests {
             (good.replace("    dice: one,\n", ""), "dice"),
             (good.replace("roll_cap: 900", "roll_cap: 0"), "roll_cap"),
             (good.replace("dice: one", "dice: three"), "three"),
-            (good.replace("version: 1", "version: 2"), "version"),
+            (good.replace("version: 1", "version: 2"), "newer release"),
             (
                 good.replace("dice: one", "dice: two")
                     .replace("exit_rolls: six", "exit_rolls: one_or_six"),

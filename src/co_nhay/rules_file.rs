@@ -37,9 +37,11 @@ pub struct RuleSet {
     pub rules: Rules,
 }
 
+/// Just the version of a rules file. Not an `Option`: RON spells an
+/// option `Some(2)`, so `version: 2` would not read as one.
 #[derive(Deserialize)]
 struct VersionOnly {
-    version: Option<u32>,
+    version: u32,
 }
 
 impl RuleSet {
@@ -71,9 +73,7 @@ impl RuleSet {
     pub fn from_ron(text: &str) -> Result<RuleSet, RulesFileError> {
         // The version first, so that a newer file is refused for being
         // newer rather than for a field this build does not know.
-        let version = ron::from_str::<VersionOnly>(text)
-            .ok()
-            .and_then(|v| v.version);
+        let version = ron::from_str::<VersionOnly>(text).ok().map(|v| v.version);
         if let Some(v) = version
             && v > RULES_FILE_VERSION
         {
