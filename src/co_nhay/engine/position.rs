@@ -526,16 +526,13 @@ impl Position {
     /// every other one its owner's (the player whose home it is).
     #[inline]
     pub fn has_won(&self, arm: Arm, rules: &Rules) -> bool {
-        let target = arm.target();
-        let t = target.holes();
-        let own = self.pieces[arm.index()] & t;
-        if own == t {
-            return true;
-        }
-        rules.anti_blocking
-            && own != 0
-            && self.occupied & t == t
-            && t & !own & !self.pieces[target.index()] == 0
+        has_won(&self.pieces, self.occupied, arm, rules.anti_blocking)
+    }
+
+    /// The pieces of every arm (empty for arms not in play), by arm.
+    #[inline(always)]
+    pub fn all_pieces(&self) -> &[u128; ARMS] {
+        &self.pieces
     }
 
     /// The steps a player still has to go: for each piece, the steps from
@@ -714,6 +711,23 @@ impl Position {
         }
         jump_chain(from, to, self.occupied)
     }
+}
+
+/// [`Position::has_won`] on bare hole sets (bots search on those).
+#[inline]
+pub(crate) fn has_won(
+    pieces: &[u128; ARMS],
+    occupied: u128,
+    arm: Arm,
+    anti_blocking: bool,
+) -> bool {
+    let target = arm.target();
+    let t = target.holes();
+    let own = pieces[arm.index()] & t;
+    if own == t {
+        return true;
+    }
+    anti_blocking && own != 0 && occupied & t == t && t & !own & !pieces[target.index()] == 0
 }
 
 impl fmt::Display for Position {
