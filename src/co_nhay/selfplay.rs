@@ -5,7 +5,7 @@
 //! seed gives the same result whatever the thread count; bots rotate
 //! through the seats from game to game.
 
-use super::bots::{Bot, Budget, Decision, Level};
+use super::bots::{Bot, Budget, Decision, Level, Style};
 use super::engine::{ARMS, Arm, Game, Move, Players, Rules};
 use crate::selfplay::{mix_seed, wilson95};
 use serde::Serialize;
@@ -24,6 +24,8 @@ pub struct Config {
     pub bots: Vec<Level>,
     /// Hard's budget.
     pub budget: Budget,
+    /// Hard's style (tuning runs vary it).
+    pub style: Style,
     /// The run's seed.
     pub seed: u64,
     /// Worker threads (at least 1).
@@ -163,7 +165,12 @@ fn run_games(cfg: &Config, indices: impl Iterator<Item = u64>) -> Tally {
         let mut bots: Vec<Bot> = (0..n)
             .map(|slot| {
                 let entry = entry_for(slot, index, n);
-                Bot::with_budget(cfg.bots[entry], mix_seed(seed, 1 + slot as u64), cfg.budget)
+                Bot::with_style(
+                    cfg.bots[entry],
+                    mix_seed(seed, 1 + slot as u64),
+                    cfg.budget,
+                    cfg.style,
+                )
             })
             .collect();
         let mut game = Game::new(cfg.rules, cfg.players);

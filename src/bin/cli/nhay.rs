@@ -4,7 +4,7 @@
 //! query a line as soon as it is read.
 
 use super::{Bad, Parsed, batch, no_words_with_stdin, out, parse_number};
-use ca_ngua::co_nhay::bots::{self, Budget, Level};
+use ca_ngua::co_nhay::bots::{self, Budget, Level, Style};
 use ca_ngua::co_nhay::engine::{Move, Players, Position, Rules, perft};
 use ca_ngua::co_nhay::rules_file::{RuleSet, load_rules};
 use ca_ngua::co_nhay::rules_text::summary_text;
@@ -205,6 +205,7 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
         players,
         bots,
         budget,
+        style: Style::DEFAULT,
         seed: parse_number(&p, "seed", 1)?,
         threads: parse_number(&p, "threads", 1usize)?,
     };

@@ -52,10 +52,50 @@ impl Default for Budget {
     }
 }
 
-/// Own moves searched below the root, best first.
-const OWN_BEAM: usize = 14;
-/// Replies searched at a reply node, best first.
-const REPLY_BEAM: usize = 8;
+/// How Hard searches and scores; public so that tuning runs
+/// (`examples/nhay_tune.rs`) can vary it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Own moves searched below the root, best first.
+    pub own_beam: usize,
+    /// Replies searched at a reply node, best first.
+    pub reply_beam: usize,
+    /// Search the opponents' replies; without, the bot plans several moves
+    /// of its own on a board that stands still.
+    pub replies: bool,
+    /// How the opponents' races count against the bot's own.
+    pub rivals: Rivals,
+    /// The evaluation's weights.
+    pub params: Params,
+}
+
+/// Which opponents' races an evaluation subtracts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rivals {
+    /// The best opponent's.
+    Best,
+    /// The opponents' average.
+    Mean,
+    /// None: the bot's own race only.
+    None,
+}
+
+impl Style {
+    /// The style Hard plays with (docs/BOTS.md).
+    pub const DEFAULT: Style = Style {
+        own_beam: 14,
+        reply_beam: 8,
+        replies: true,
+        rivals: Rivals::Best,
+        params: Params::TUNED,
+    };
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style::DEFAULT
+    }
+}
 /// Larger than any evaluation: a finished race.
 const WIN: i32 = 1_000_000;
 const INF: i32 = i32::MAX / 2;
@@ -140,6 +180,7 @@ impl Default for Searcher {
 
 struct Ctx<'a> {
     rules: &'a Rules,
+    style: Style,
     params: Params,
     root: Arm,
     opponents: Vec<Arm>,
@@ -154,13 +195,16 @@ impl Ctx<'_> {
     /// The root player's race against the best opponent's.
     fn eval(&self, s: &State) -> i32 {
         let mine = race(self.root, s.pieces[self.root.index()], &self.params);
-        let best = self
+        let races = self
             .opponents
             .iter()
-            .map(|&o| race(o, s.pieces[o.index()], &self.params))
-            .max()
-            .unwrap_or(0);
-        mine - best
+            .map(|&o| race(o, s.pieces[o.index()], &self.params));
+        let rivals = match self.style.rivals {
+            Rivals::Best => races.max().unwrap_or(0),
+            Rivals::Mean => races.sum::<i32>() / (self.opponents.len().max(1) as i32),
+            Rivals::None => 0,
+        };
+        mine - rivals
     }
 
     /// `WIN` (sooner is better) when the root has won, `-WIN` when an
@@ -239,6 +283,10 @@ impl Ctx<'_> {
         list.clear();
         if own {
             self.generate(s, self.root, &mut list);
+        } else if !self.style.replies {
+            // The board stands still: straight on to the next own move.
+            self.lists[usize::from(ply)] = list;
+            return self.node(s, depth, ply + 1, alpha, beta, true);
         } else {
             for i in 0..self.opponents.len() {
                 let o = self.opponents[i];
@@ -260,7 +308,11 @@ impl Ctx<'_> {
                 .cmp(&a.order)
                 .then((a.from, a.to).cmp(&(b.from, b.to)))
         });
-        list.truncate(if own { OWN_BEAM } else { REPLY_BEAM });
+        list.truncate(if own {
+            self.style.own_beam
+        } else {
+            self.style.reply_beam
+        });
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if own { -INF } else { INF };
         let mut best_move = [0u8; 3];
@@ -308,24 +360,13 @@ impl Ctx<'_> {
 }
 
 impl Searcher {
-    /// Hard's move (`d.moves` has at least two).
-    pub(crate) fn choose(
-        &mut self,
-        d: &Decision<'_>,
-        memory: &Memory,
-        budget: Budget,
-        rng: &mut BotRng,
-    ) -> Move {
-        self.choose_with(d, memory, budget, Params::TUNED, rng)
-    }
-
-    /// `choose` with other evaluation weights (for tuning).
+    /// Hard's move in `style` (`d.moves` has at least two).
     pub fn choose_with(
         &mut self,
         d: &Decision<'_>,
         memory: &Memory,
         budget: Budget,
-        params: Params,
+        style: Style,
         rng: &mut BotRng,
     ) -> Move {
         let Some(root) = d.position.turn() else {
@@ -354,13 +395,16 @@ impl Searcher {
             hash,
         };
         let max_depth = budget.max_depth.max(1);
-        if self.lists.len() < usize::from(max_depth) + 2 {
-            self.lists.resize_with(usize::from(max_depth) + 2, Vec::new);
+        // One list a ply; without replies a skipped reply takes a ply too.
+        let plies = 2 * usize::from(max_depth) + 4;
+        if self.lists.len() < plies {
+            self.lists.resize_with(plies, Vec::new);
         }
         self.table.fill(Entry::default());
         let mut ctx = Ctx {
             rules: d.rules,
-            params,
+            style,
+            params: style.params,
             root,
             opponents,
             nodes: 0,

@@ -17,7 +17,7 @@ pub mod medium;
 pub mod random;
 mod sense;
 
-pub use hard::{Budget, Searcher};
+pub use hard::{Budget, Rivals, Searcher, Style};
 pub use sense::{Memory, Params};
 
 /// The generator bots and self-play use: small, fast, seeded.
@@ -93,6 +93,7 @@ pub struct Bot {
     level: Level,
     rng: BotRng,
     budget: Budget,
+    style: Style,
     memory: Memory,
     search: Option<Box<Searcher>>,
 }
@@ -106,10 +107,16 @@ impl Bot {
     /// A bot whose search (Hard only) does at most `budget`'s work per
     /// decision: smaller plays faster and weaker.
     pub fn with_budget(level: Level, seed: u64, budget: Budget) -> Bot {
+        Bot::with_style(level, seed, budget, Style::DEFAULT)
+    }
+
+    /// A bot whose search (Hard only) has another style: for tuning runs.
+    pub fn with_style(level: Level, seed: u64, budget: Budget, style: Style) -> Bot {
         Bot {
             level,
             rng: BotRng::seed_from_u64(seed),
             budget,
+            style,
             memory: Memory::default(),
             search: None,
         }
@@ -134,7 +141,7 @@ impl Bot {
                 Level::Medium => medium::choose(d, &self.memory, &mut self.rng),
                 Level::Hard => {
                     let s = self.search.get_or_insert_with(Default::default);
-                    s.choose(d, &self.memory, self.budget, &mut self.rng)
+                    s.choose_with(d, &self.memory, self.budget, self.style, &mut self.rng)
                 }
             }
         };
