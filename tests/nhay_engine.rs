@@ -70,7 +70,7 @@ impl Board {
                     ends.insert(n);
                 }
             }
-            let mut seen = vec![false; 121];
+            let mut seen = [false; 121];
             seen[from] = true;
             let mut queue = std::collections::VecDeque::from([from]);
             while let Some(h) = queue.pop_front() {

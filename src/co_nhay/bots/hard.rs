@@ -473,7 +473,7 @@ impl Searcher {
             }
             // Next depth: the best first, the others as they scored (a
             // stable sort keeps the seeded order among equals).
-            scores.sort_by(|a, b| b.1.cmp(&a.1));
+            scores.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
             if let Some(pos) = scores.iter().position(|&(m, _)| m == chosen) {
                 let top = scores.remove(pos);
                 scores.insert(0, top);

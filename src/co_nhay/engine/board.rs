@@ -340,8 +340,8 @@ mod tests {
             );
         }
         // Opposite arms are mirror images through the centre.
-        for a in 0..ARMS {
-            for h in Holes(ARM_MASKS[a]) {
+        for (a, &arm) in ARM_MASKS.iter().enumerate() {
+            for h in Holes(arm) {
                 let (x, y) = POINTS[h as usize];
                 let m = hole_at(24 - i32::from(x), 16 - i32::from(y)).expect("mirror");
                 assert_eq!(arm_of(m), Some((a + 3) % 6));
