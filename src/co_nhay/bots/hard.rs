@@ -7,7 +7,8 @@
 //! this is plain minimax; with more it keeps the depth of a two-player
 //! search instead of one level per opponent, and it still sees blocks and
 //! the leader running away. Leaves are scored by the race evaluation of
-//! `sense.rs`: the bot's race minus the best opponent's.
+//! `sense.rs`: the bot's race minus the opponents' average (with several
+//! opponents that ranked better, in self-play, than minus the best one's).
 //!
 //! Moves are tried best first (the table's move, then by the ground they
 //! gain), and only the most promising ones below the root: a beam of the
@@ -35,7 +36,7 @@ pub struct Budget {
 impl Budget {
     /// Play strength (docs/BOTS.md has the measurements).
     pub const DEFAULT: Budget = Budget {
-        nodes: 30_000,
+        nodes: 15_000,
         max_depth: 5,
     };
 
@@ -86,7 +87,7 @@ impl Style {
         own_beam: 14,
         reply_beam: 8,
         replies: true,
-        rivals: Rivals::Best,
+        rivals: Rivals::Mean,
         params: Params::TUNED,
     };
 }
