@@ -77,6 +77,17 @@ pub(crate) fn hash_pieces(arm: Arm, pieces: u128) -> u64 {
     Holes(pieces).fold(0, |k, h| k ^ ZOBRIST[arm.index()][usize::from(h)])
 }
 
+/// True when `arm` still has pieces in its starting arm while someone
+/// else's pieces are coming in. The player across fills that arm as its
+/// target, and once it has finished its pieces never move again: a piece
+/// left at home behind them can be walled in for good, and its player can
+/// then never finish. Time to get out.
+pub(crate) fn home_filling(position: &Position, arm: Arm) -> bool {
+    let home = arm.holes();
+    let mine = position.pieces(arm);
+    mine & home != 0 && position.occupied() & !mine & home != 0
+}
+
 /// The weights of the race evaluation, in hundredths of a step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Params {
