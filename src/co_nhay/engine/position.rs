@@ -632,7 +632,8 @@ impl Position {
 
     /// Plays a move the caller took from `legal_moves` (or `pass` when that
     /// was empty): moves the piece, appends the new finishers, ends the game
-    /// or passes the turn on (CO-NHAY.md §4).
+    /// or passes the turn on (CO-NHAY.md §4). On a position whose game is
+    /// over it changes nothing and reports `game_over`.
     #[inline]
     pub fn play_unchecked(&mut self, rules: &Rules, mv: Move) -> Effects {
         let Some(mover) = self.turn() else {
