@@ -5,6 +5,7 @@
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod bots;
+pub mod co_nhay;
 pub mod crash;
 pub mod dice;
 pub mod engine;

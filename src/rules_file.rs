@@ -37,6 +37,8 @@ pub struct RuleSet {
     pub rules: Rules,
 }
 
+/// Just the version of a rules file. Not an `Option`: RON spells an
+/// option `Some(2)`, so `version: 2` would not read as one.
 #[derive(Deserialize)]
 struct VersionOnly {
     version: u32,
@@ -171,7 +173,7 @@ mod tests {
             (good.replace("    dice: one,\n", ""), "dice"),
             (good.replace("roll_cap: 900", "roll_cap: 0"), "roll_cap"),
             (good.replace("dice: one", "dice: three"), "three"),
-            (good.replace("version: 1", "version: 2"), "version"),
+            (good.replace("version: 1", "version: 2"), "newer release"),
             (
                 good.replace("dice: one", "dice: two")
                     .replace("exit_rolls: six", "exit_rolls: one_or_six"),

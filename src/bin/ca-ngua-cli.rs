@@ -1,5 +1,6 @@
-//! `ca-ngua-cli`: the engine without the GUI (RULES.md section 5), for
-//! tests, bug reports, self-play and tuning house rules.
+//! `ca-ngua-cli`: the engines without the GUI, for tests, bug reports,
+//! self-play and tuning house rules: Cờ Cá Ngựa (RULES.md section 5) and,
+//! under `nhay`, Cờ nhảy (CO-NHAY.md §6, in `cli/nhay.rs`).
 
 use ca_ngua::bots::{self, Level};
 use ca_ngua::engine::{Move, Position, Roll, Rules, Seat};
@@ -8,7 +9,7 @@ use ca_ngua::rules_file::{RuleSet, load_rules};
 use ca_ngua::rules_text::summary_text;
 use ca_ngua::rules_try::{self, Figures, Player, Trial, TrialReport};
 use ca_ngua::selfplay;
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -24,8 +25,9 @@ usage:
   ca-ngua-cli rules try [--rules PRESET|FILE] [--baseline PRESET|FILE]
                         [--players rgyb] [--bots P,P,..] [--games N]
                         [--seed S] [--threads T] [--json]
+  ca-ngua-cli nhay ...            Cờ nhảy (Chinese checkers): 'ca-ngua-cli nhay help'
 
-POSITION is the notation of RULES.md section 4, e.g.
+POSITION is the notation described in docs/NOTATION.md, e.g.
   'Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0'
 ROLL is a die (6) or two dice (3+4); MOVE is FROM-TO (Y-0, 12-18) or pass.
 hint prints the move the hard bot would make (or pass).
@@ -67,6 +69,36 @@ macro_rules! outln {
     };
 }
 
+#[path = "cli/nhay.rs"]
+mod nhay;
+
+/// A `--stdin` batch: one query a line, one answer a line, each answer
+/// written (and flushed) as soon as its line is read, so that a program can
+/// send a query and wait for the answer. A bad line answers `error: …` and
+/// the batch goes on.
+fn batch(mut answer: impl FnMut(&[String]) -> Result<String, Bad>) -> Result<(), Bad> {
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        match answer(&words) {
+            Ok(a) => outln!("{a}")?,
+            Err(Bad(msg)) => outln!("error: {msg}")?,
+        }
+    }
+    Ok(())
+}
+
+/// Refuses words after `--stdin`, which reads its queries elsewhere.
+fn no_words_with_stdin(p: &Parsed) -> Result<(), Bad> {
+    match p.words.first() {
+        Some(w) => Err(Bad(format!(
+            "--stdin reads queries from standard input; unexpected argument '{w}'"
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
@@ -81,9 +113,10 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<(), Bad> {
     let Some((command, rest)) = args.split_first() else {
-        return Err(Bad(format!(
-            "no command given (moves, play, hint, selfplay, rules)\n{USAGE}"
-        )));
+        return Err(Bad(
+            "no command given (moves, play, hint, selfplay, rules or nhay); see 'ca-ngua-cli help'"
+                .into(),
+        ));
     };
     match command.as_str() {
         "moves" => query(rest, Query::Moves),
@@ -91,11 +124,12 @@ fn run(args: &[String]) -> Result<(), Bad> {
         "hint" => query(rest, Query::Hint),
         "selfplay" => selfplay_cmd(rest),
         "rules" => rules_cmd(rest),
+        "nhay" => nhay::run(rest),
         "help" | "--help" | "-h" => {
             outln!("{USAGE}")
         }
         other => Err(Bad(format!(
-            "unknown command '{other}' (expected moves, play, hint, selfplay or rules)"
+            "unknown command '{other}' (expected moves, play, hint, selfplay, rules or nhay)"
         ))),
     }
 }
@@ -168,30 +202,8 @@ fn query(args: &[String], kind: Query) -> Result<(), Bad> {
     let p = Parsed::new(args, &["rules"], &["stdin"])?;
     let rules = p.rules()?;
     if p.flag("stdin") {
-        if !p.words.is_empty() {
-            return Err(Bad(format!(
-                "--stdin reads queries from standard input; unexpected argument '{}'",
-                p.words[0]
-            )));
-        }
-        let stdin = std::io::stdin();
-        let mut buffer = BufWriter::new(std::io::stdout().lock());
-        let closed = |e: std::io::Error| {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                Bad(String::new())
-            } else {
-                Bad(format!("cannot write the output: {e}"))
-            }
-        };
-        for line in stdin.lock().lines() {
-            let line = line?;
-            let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-            match answer(&rules, &words, kind) {
-                Ok(a) => writeln!(buffer, "{a}").map_err(closed)?,
-                Err(Bad(msg)) => writeln!(buffer, "error: {msg}").map_err(closed)?,
-            }
-        }
-        return buffer.flush().map_err(closed);
+        no_words_with_stdin(&p)?;
+        return batch(|words| answer(&rules, words, kind));
     }
     let a = answer(&rules, &p.words, kind)?;
     outln!("{a}")

@@ -1,0 +1,183 @@
+//! Cờ nhảy rule sets as RON files: the format of `ca-ngua-cli nhay
+//! --rules FILE`, of `ca-ngua-cli nhay rules show`, and of saved custom
+//! presets. The same shape as the Cờ Cá Ngựa files (`crate::rules_file`):
+//!
+//! ```ron
+//! (
+//!     version: 1,
+//!     name: "standard",
+//!     rules: (
+//!         anti_blocking: true,
+//!         other_arms: allowed,
+//!         game_end: play_on,
+//!     ),
+//! )
+//! ```
+//!
+//! Every field is named and required; an unknown field, a missing one or a
+//! file from a newer version is refused with a message that names it.
+
+use super::engine::{PRESET_NAMES, Rules};
+use crate::rules_file::{RulesFileError, describe_ron_error};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The version this build writes and reads.
+pub const RULES_FILE_VERSION: u32 = 1;
+
+/// A named Cờ nhảy rule set as stored in a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSet {
+    /// Format version, [`RULES_FILE_VERSION`].
+    pub version: u32,
+    /// The name players know this rule set by.
+    pub name: String,
+    /// The toggles.
+    pub rules: Rules,
+}
+
+/// Just the version of a rules file. Not an `Option`: RON spells an
+/// option `Some(2)`, so `version: 2` would not read as one.
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: u32,
+}
+
+impl RuleSet {
+    /// A rule set with the current version.
+    pub fn new(name: &str, rules: Rules) -> RuleSet {
+        RuleSet {
+            version: RULES_FILE_VERSION,
+            name: name.to_string(),
+            rules,
+        }
+    }
+
+    /// The RON text of this rule set, one field a line.
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new()
+            .indentor("    ".to_string())
+            .struct_names(false);
+        match ron::ser::to_string_pretty(self, pretty) {
+            Ok(mut s) => {
+                s.push('\n');
+                s
+            }
+            // Plain data always serializes; stay panic-free anyway.
+            Err(e) => format!("// could not write rules: {e}\n"),
+        }
+    }
+
+    /// Parses and checks a rules file's text.
+    pub fn from_ron(text: &str) -> Result<RuleSet, RulesFileError> {
+        // The version first, so that a newer file is refused for being
+        // newer rather than for a field this build does not know.
+        let version = ron::from_str::<VersionOnly>(text).ok().map(|v| v.version);
+        if let Some(v) = version
+            && v > RULES_FILE_VERSION
+        {
+            return Err(RulesFileError(format!(
+                "version: the file is version {v}, from a newer release; this one reads version {RULES_FILE_VERSION}"
+            )));
+        }
+        let set: RuleSet = ron::from_str(text).map_err(|e| {
+            // A Cờ Cá Ngựa rule set is a likely mix-up: say so.
+            if crate::rules_file::RuleSet::from_ron(text).is_ok() {
+                RulesFileError("this is a Cờ Cá Ngựa rule set, not a Cờ nhảy one".to_string())
+            } else {
+                RulesFileError(describe_ron_error(&e))
+            }
+        })?;
+        if set.version != RULES_FILE_VERSION {
+            return Err(RulesFileError(format!(
+                "version: expected {RULES_FILE_VERSION}, found {}",
+                set.version
+            )));
+        }
+        Ok(set)
+    }
+}
+
+/// Resolves `--rules`: a preset name, or a path to a RON rules file.
+pub fn load_rules(arg: &str) -> Result<Rules, RulesFileError> {
+    if let Some(rules) = Rules::preset(arg) {
+        return Ok(rules);
+    }
+    let path = Path::new(arg);
+    if !path.exists() {
+        return Err(RulesFileError(format!(
+            "unknown rules '{arg}' (expected a preset: {}, or the path of a rules file)",
+            PRESET_NAMES.join(", ")
+        )));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| RulesFileError(format!("cannot read rules file {arg}: {e}")))?;
+    RuleSet::from_ron(&text)
+        .map(|set| set.rules)
+        .map_err(|e| RulesFileError(format!("rules file {arg}: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_round_trip() {
+        for name in PRESET_NAMES {
+            let rules = Rules::preset(name).expect("preset");
+            let set = RuleSet::new(name, rules);
+            let text = set.to_ron();
+            assert_eq!(RuleSet::from_ron(&text), Ok(set), "{text}");
+        }
+        for rules in Rules::all() {
+            let set = RuleSet::new("any", rules);
+            assert_eq!(RuleSet::from_ron(&set.to_ron()), Ok(set));
+        }
+    }
+
+    #[test]
+    fn the_file_names_every_field() {
+        let text = RuleSet::new("strict", Rules::strict()).to_ron();
+        for field in [
+            "version: 1",
+            "name: \"strict\"",
+            "anti_blocking: true",
+            "other_arms: forbidden",
+            "game_end: play_on",
+        ] {
+            assert!(text.contains(field), "{field} missing from\n{text}");
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_field() {
+        let good = RuleSet::new("x", Rules::standard()).to_ron();
+        let cases = [
+            (good.replace("anti_blocking", "anti_block"), "anti_block"),
+            (good.replace("        game_end: play_on,\n", ""), "game_end"),
+            (
+                good.replace("other_arms: allowed", "other_arms: sometimes"),
+                "sometimes",
+            ),
+            (
+                good.replace("anti_blocking: true", "anti_blocking: 1"),
+                "line 5",
+            ),
+            (good.replace("version: 1", "version: 2"), "newer release"),
+            (
+                good.replace("version: 1", "version: 0"),
+                "version: expected 1",
+            ),
+            ("(".to_string(), "line 1"),
+            (
+                crate::rules_file::RuleSet::new("x", crate::engine::Rules::standard()).to_ron(),
+                "Cờ Cá Ngựa rule set",
+            ),
+        ];
+        for (text, needle) in cases {
+            let err = RuleSet::from_ron(&text).expect_err(&text).to_string();
+            assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+        }
+    }
+}
