@@ -2,6 +2,8 @@
 //! `--stdin` batches of both games answering line by line.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use ca_ngua::co_nhay::engine::{Position, Rules};
 use ca_ngua::co_nhay::rules_file::RuleSet;
 use std::io::{BufRead, BufReader, Write};
@@ -62,9 +64,8 @@ fn ok(o: &Output) -> String {
     stdout(o)
 }
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ca-ngua-nhay-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// Writes a file in a test's folder (removed with the folder's guard).
+fn temp_file(dir: &common::TempDir, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path
@@ -329,6 +330,7 @@ fn perft_through_the_command_line() {
 
 #[test]
 fn rules_files_presets_show_and_explain() {
+    let dir = common::temp_dir("nhay-cli-rules");
     for preset in ["standard", "quick", "strict"] {
         let text = ok(&cli(&["nhay", "rules", "show", preset]));
         let set = RuleSet::from_ron(&text).unwrap();
@@ -338,6 +340,7 @@ fn rules_files_presets_show_and_explain() {
     // A rule file is what --rules FILE loads: strict refuses 37-36 into
     // arm 1 after arm 0 has walked there.
     let strict = temp_file(
+        &dir,
         "strict.ron",
         &ok(&cli(&["nhay", "rules", "show", "strict"])),
     );
@@ -350,6 +353,7 @@ fn rules_files_presets_show_and_explain() {
         "arm 1",
     );
     let bad = temp_file(
+        &dir,
         "bad.ron",
         &RuleSet::new("x", Rules::standard())
             .to_ron()
@@ -360,7 +364,11 @@ fn rules_files_presets_show_and_explain() {
         "anti",
     );
     // A Cờ Cá Ngựa rule set is not a Cờ nhảy one.
-    let other = temp_file("cangua.ron", &ok(&cli(&["rules", "show", "standard"])));
+    let other = temp_file(
+        &dir,
+        "cangua.ron",
+        &ok(&cli(&["rules", "show", "standard"])),
+    );
     assert_refused(
         &cli(&["nhay", "moves", "--rules", other.to_str().unwrap(), p]),
         "Cờ Cá Ngựa rule set",
