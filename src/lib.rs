@@ -9,6 +9,7 @@ pub mod dice;
 pub mod engine;
 pub mod i18n;
 pub mod prefs;
+pub mod rules_code;
 pub mod rules_file;
 pub mod rules_text;
 pub mod selfplay;
