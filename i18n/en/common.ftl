@@ -24,3 +24,7 @@ notice-file-moved = { $file } could not be read ({ $reason }). It was kept as { 
 notice-file-unreadable = { $file } could not be read: { $reason }.
 notice-cannot-save = { $file } cannot be saved: { $reason }. The game goes on, but this will not be kept.
 notice-no-folder = There is no folder to keep settings in ({ $reason }); nothing will be kept.
+
+## Game feel (issue 13): sound
+settings-sound = Sound
+settings-volume = Volume

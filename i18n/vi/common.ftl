@@ -24,3 +24,7 @@ notice-file-moved = Không đọc được { $file } ({ $reason }). Tệp đư�
 notice-file-unreadable = Không đọc được { $file }: { $reason }.
 notice-cannot-save = Không lưu được { $file }: { $reason }. Vẫn chơi tiếp được, nhưng sẽ không được lưu lại.
 notice-no-folder = Không có thư mục để lưu thiết lập ({ $reason }); sẽ không lưu được gì.
+
+## Cảm giác chơi (issue 13): âm thanh
+settings-sound = Âm thanh
+settings-volume = Âm lượng

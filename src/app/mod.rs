@@ -6,6 +6,7 @@
 
 pub mod ca_ngua;
 pub mod shell;
+pub mod sound;
 pub mod text;
 pub mod theme;
 

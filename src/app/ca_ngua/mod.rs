@@ -10,14 +10,18 @@
 pub mod animation;
 pub mod board_view;
 mod commands;
+pub mod dice_view;
+pub mod effects;
 pub mod geometry;
 pub mod log;
 mod pacing;
 pub mod phase;
 mod play_panel;
+pub mod results;
 mod rule_sets;
 pub mod settings;
 pub mod source;
+pub mod status_cards;
 mod stats_view;
 pub use stats_view::stats_ui;
 pub mod text;
@@ -32,7 +36,8 @@ use crate::stats::Stats;
 use crate::store::{GameFile, Saver};
 use crate::table::{Applied, Controller, Replica, Runner, Table, ThreadRunner};
 use animation::Presenter;
-pub use commands::PlayIntent;
+pub use commands::{Hover, PlayIntent};
+use effects::{Cue, Feedback};
 use pacing::{FAST, NORMAL, Pace, Timer};
 use phase::Phase;
 use source::Source;
@@ -65,6 +70,12 @@ pub struct CaNguaGame {
     repaint: bool,
     /// What the person asked for while the frame was drawn.
     intents: Vec<PlayIntent>,
+    /// What was just shown: the last move, kicks, banners, sounds.
+    feedback: Feedback,
+    /// The horse or move under the pointer (its landing is shown).
+    hover: Option<Hover>,
+    /// Number every track square.
+    all_numbers: bool,
 }
 
 /// A runner for computer players that wakes the window when it is done.
@@ -95,6 +106,7 @@ impl CaNguaGame {
     pub fn new(table: Table, stats: Stats, result_recorded: bool) -> CaNguaGame {
         let replica = table.replica().clone();
         let presenter = Presenter::new(replica.clone(), table.events());
+        let feedback = Feedback::from_events(*table.rules(), table.events());
         CaNguaGame {
             source: Source::Local(Box::new(table)),
             presenter,
@@ -110,7 +122,20 @@ impl CaNguaGame {
             rules_edit: settings::RulesEdit::default(),
             repaint: true,
             intents: Vec::new(),
+            feedback,
+            hover: None,
+            all_numbers: false,
         }
+    }
+
+    /// The sounds due now (the shell plays them), once.
+    pub fn take_cues(&mut self) -> Vec<Cue> {
+        self.feedback.take_cues()
+    }
+
+    /// What was just shown: the last move, kicks and banners.
+    pub fn feedback(&self) -> &Feedback {
+        &self.feedback
     }
 
     /// The requests of the last frame.

@@ -2,7 +2,6 @@
 
 use super::CaNguaGame;
 use super::phase::Phase;
-use super::text;
 use crate::i18n::I18n;
 use egui::{RichText, Ui, Vec2};
 
@@ -16,21 +15,29 @@ pub enum EndAction {
 }
 
 impl CaNguaGame {
-    /// The rules in force, what differs from the standard rules first.
+    /// The rules in force, in short sections, what differs from the
+    /// standard rules first (the safety cap of self-play is not a rule
+    /// players need, and is left out).
     pub fn rules_ui(&self, ui: &mut Ui, i18n: &I18n) {
-        let summary = crate::rules_text::summary(i18n, self.rules());
-        if summary.differences.is_empty() {
+        let book = crate::rules_text::sections(i18n, self.rules());
+        if book.differences.is_empty() {
             ui.label(RichText::new(i18n.t("rules-same-as-standard")).strong());
         } else {
-            ui.label(RichText::new(i18n.t("rules-differences-heading")).strong());
-            for d in &summary.differences {
+            ui.label(
+                RichText::new(i18n.t("rules-differences-heading"))
+                    .strong()
+                    .size(16.0),
+            );
+            for d in &book.differences {
                 ui.label(format!("• {d}"));
             }
         }
-        ui.separator();
-        ui.label(RichText::new(i18n.t("rules-all-heading")).strong());
-        for a in &summary.all {
-            ui.label(format!("• {a}"));
+        for section in &book.sections {
+            ui.add_space(8.0);
+            ui.label(RichText::new(i18n.t(section.key)).strong().size(16.0));
+            for line in &section.lines {
+                ui.label(format!("• {line}"));
+            }
         }
     }
 
@@ -45,7 +52,7 @@ impl CaNguaGame {
             return None;
         }
         let outcome = self.presenter.shown().game()?.outcome()?;
-        let lines = text::standings(i18n, &outcome);
+        let dark = ctx.global_style().visuals.dark_mode;
         let mut action = None;
         egui::Window::new(i18n.t("end-title"))
             .id(egui::Id::unique("end-window"))
@@ -53,15 +60,7 @@ impl CaNguaGame {
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
             .show(ctx, |ui| {
-                if outcome.capped {
-                    ui.label(i18n.t("end-capped"));
-                }
-                if outcome.concluded {
-                    ui.label(i18n.t("end-concluded"));
-                }
-                for line in &lines {
-                    ui.label(RichText::new(line).size(17.0));
-                }
+                self.results_ui(ui, i18n, &outcome, dark);
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
                     if ui.button(i18n.t("button-new-game")).clicked() {

@@ -66,6 +66,8 @@ pub struct CaNguaApp {
     /// Computer players decide inline, on the frame (tests), instead of on
     /// threads of their own.
     inline: bool,
+    /// The table's sounds.
+    sound: super::sound::Sound,
 }
 
 impl std::fmt::Debug for CaNguaApp {
@@ -79,6 +81,22 @@ impl std::fmt::Debug for CaNguaApp {
 /// Sets up fonts and the look on a context (the app and the UI tests).
 pub fn setup_context(ctx: &egui::Context, look: Look) {
     ctx.set_fonts(super::theme::fonts());
+    for theme in [egui::Theme::Light, egui::Theme::Dark] {
+        ctx.style_mut_of(theme, |style| {
+            super::theme::readable_visuals(&mut style.visuals);
+            // Text a little larger than egui's default, help lines at the
+            // size of the rest.
+            use egui::{FontId, TextStyle};
+            style.text_styles = [
+                (TextStyle::Small, FontId::proportional(12.5)),
+                (TextStyle::Body, FontId::proportional(14.5)),
+                (TextStyle::Button, FontId::proportional(14.5)),
+                (TextStyle::Heading, FontId::proportional(21.0)),
+                (TextStyle::Monospace, FontId::monospace(13.5)),
+            ]
+            .into();
+        });
+    }
     setup_look(ctx, look);
 }
 
@@ -115,6 +133,7 @@ impl CaNguaApp {
             notices: Vec::new(),
             failed_saves: Vec::new(),
             inline: false,
+            sound: super::sound::Sound::silent(),
         }
     }
 
@@ -178,6 +197,7 @@ impl CaNguaApp {
             ),
         };
         let mut app = CaNguaApp::with_saver(prefs, game, Saver::new(store));
+        app.sound = super::sound::Sound::new();
         app.game.set_rule_sets(rule_sets);
         app.game.set_export_path(default_export_path());
         for n in &found {
@@ -237,6 +257,18 @@ impl CaNguaApp {
         self.i18n.lang()
     }
 
+    /// Plays the sounds the table made this frame.
+    fn play_cues(&mut self) {
+        let cues = self.game.take_cues();
+        if self.prefs.muted || cues.is_empty() {
+            return;
+        }
+        let volume = f32::from(self.prefs.volume.min(100)) / 100.0;
+        for cue in cues {
+            self.sound.play(cue, volume);
+        }
+    }
+
     /// The phase of the game now.
     pub fn phase(&self) -> Phase {
         self.game.phase(self.confirm.is_some())
@@ -259,7 +291,14 @@ impl CaNguaApp {
         let plays = self.game.take_intents();
         let mut repaint = !intents.is_empty() || !plays.is_empty();
         for intent in plays.into_iter().map(Intent::Play).chain(intents) {
+            let play = matches!(intent, Intent::Play(_));
             self.apply_one(ctx, intent);
+            if play {
+                // The events of a move are counted at once, with whoever
+                // plays each seat now: a seat handed to the computer later
+                // in the same frame does not take the move's kicks.
+                self.game.sync(&self.saver);
+            }
         }
         self.game.sync(&self.saver);
         self.collect_save_notices();
@@ -271,6 +310,7 @@ impl CaNguaApp {
 
     fn apply_one(&mut self, ctx: &egui::Context, intent: Intent) {
         match intent {
+            Intent::Play(PlayIntent::NewGame) => self.new_game(ctx),
             Intent::Play(p) => {
                 let phase = self.phase();
                 self.game.apply_play(p, phase);

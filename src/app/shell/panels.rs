@@ -68,6 +68,8 @@ impl CaNguaApp {
                     (Look::Dark, "look-dark"),
                 ],
             );
+            changed |= settings::check(ui, i18n, "settings-all-numbers", &mut prefs.all_numbers);
+            changed |= crate::app::sound::settings_ui(ui, i18n, &mut prefs.muted, &mut prefs.volume);
             if changed {
                 self.intents.push(Intent::PrefsChanged(Box::new(prefs)));
             }
@@ -84,6 +86,7 @@ impl CaNguaApp {
         // New events, the show, then one phase for the whole frame.
         self.game.sync(&self.saver);
         self.game.animate(&ctx, now, &self.prefs);
+        self.play_cues();
         let phase = self.phase();
         self.game.drive(&ctx, now, phase, &self.prefs, &self.saver);
         let phase = self.phase();
@@ -131,7 +134,9 @@ impl CaNguaApp {
         }
         egui::CentralPanel::default().show(ui, |ui| {
             let input = self.game.board_input(&self.i18n, phase, now, dark);
-            match board_view::board_ui(ui, &input) {
+            let (action, hovered) = board_view::board_ui_with_hover(ui, &input);
+            self.game.hover_board(hovered);
+            match action {
                 Some(BoardAction::Select(from)) => {
                     self.intents.push(Intent::Play(PlayIntent::Select(from)));
                 }
