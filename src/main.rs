@@ -10,6 +10,9 @@ use ca_ngua::store::Store;
 
 fn main() -> eframe::Result {
     let (store, opened) = Store::open();
+    // The window's size and place, kept beside the other files (eframe
+    // writes it; a bad file is ignored and the window opens at its default).
+    let window_file = store.dir().map(|d| d.join("window.ron"));
     // The first start follows the system language; Vietnamese otherwise.
     let system_lang = Lang::from_locale(&sys_locale::get_locale().unwrap_or_default());
     let app = CaNguaApp::from_store(store, opened, system_lang, None);
@@ -23,6 +26,8 @@ fn main() -> eframe::Result {
         // Our bundled font covers every character we show; the system
         // fallback would only slow the start (and panics without fonts).
         system_font_fallback: false,
+        persist_window: window_file.is_some(),
+        persistence_path: window_file,
         ..Default::default()
     };
     eframe::run_native(

@@ -5,7 +5,7 @@
 
 use crate::app::theme::{Palette, lerp, on_seat_colour, seat_colour};
 use crate::engine::Seat;
-use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
+use egui::{Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
 /// Why a note shows under the dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -136,14 +136,9 @@ pub fn draw(painter: &Painter, yard: Rect, cell: f32, die: &DieView, pal: &Palet
         let galley = painter.layout_no_wrap(text.clone(), font, ink);
         let size = galley.size() + Vec2::new(cell * 0.5, cell * 0.16);
         let max_w = cell * 4.2;
-        let pill = Rect::from_center_size(at(3.0, 3.78), Vec2::new(size.x.min(max_w), size.y));
+        let pill = Rect::from_center_size(at(3.0, 3.72), Vec2::new(size.x.min(max_w), size.y));
         painter.rect_filled(pill, size.y * 0.5, fill);
-        painter.galley(
-            pill.center() - galley.size() * 0.5,
-            galley,
-            ink,
-        );
-        let _ = Align2::CENTER_CENTER;
+        painter.galley(pill.center() - galley.size() * 0.5, galley, ink);
     }
 }
 

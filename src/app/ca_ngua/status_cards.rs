@@ -10,7 +10,7 @@ use super::text;
 use crate::app::theme::{Palette, seat_colour, seat_text_colour, seat_tint};
 use crate::engine::{Seat, YARD};
 use crate::i18n::{Arg, I18n};
-use egui::{Color32, CornerRadius, RichText, Sense, Stroke, Ui, Vec2};
+use egui::{CornerRadius, RichText, Sense, Stroke, Ui, Vec2};
 
 /// What one card shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +109,7 @@ fn card_ui(ui: &mut Ui, i18n: &I18n, card: &Card, pal: &Palette) {
         ui.painter()
             .rect_filled(bar, CornerRadius::same(3), seat_colour(card.seat));
     }
-    let icon = rect.left_center() + Vec2::new(24.0, 0.0);
+    let icon = rect.left_center() + Vec2::new(21.0, 0.0);
     draw_horse(ui.painter(), card.seat, icon, 10.0, pal);
     let text_colour = if card.to_move {
         pal.text
@@ -117,8 +117,8 @@ fn card_ui(ui: &mut Ui, i18n: &I18n, card: &Card, pal: &Palette) {
         ui.visuals().text_color()
     };
     let inner = egui::Rect::from_min_max(
-        rect.min + Vec2::new(42.0, 5.0),
-        rect.max - Vec2::new(8.0, 4.0),
+        rect.min + Vec2::new(36.0, 5.0),
+        rect.max - Vec2::new(6.0, 4.0),
     );
     let mut child = ui.new_child(
         egui::UiBuilder::new()
@@ -138,7 +138,7 @@ fn card_ui(ui: &mut Ui, i18n: &I18n, card: &Card, pal: &Palette) {
         name.push_str(&i18n.t_args("card-place", &[("place", Arg::from(place))]));
     }
     child.add(
-        egui::Label::new(RichText::new(name).strong().color(text_colour))
+        egui::Label::new(RichText::new(name).size(13.5).strong().color(text_colour))
             .truncate()
             .selectable(false),
     );
@@ -159,9 +159,8 @@ fn card_ui(ui: &mut Ui, i18n: &I18n, card: &Card, pal: &Palette) {
         counts.push_str(&i18n.t("card-kicked"));
     }
     child.add(
-        egui::Label::new(RichText::new(counts).color(text_colour))
+        egui::Label::new(RichText::new(counts).size(13.0).color(text_colour))
             .truncate()
             .selectable(false),
     );
-    let _ = Color32::TRANSPARENT;
 }

@@ -115,7 +115,8 @@ impl CaNguaGame {
             label: text::board_summary(i18n, &current),
             die: self.die_view(i18n, now),
             names: Seat::ALL.map(|s| self.player_name(i18n, s)),
-            last_move: self.feedback.last_move().cloned(),
+            // While a horse walks, it is the mark of its own move.
+            last_move: self.feedback.last_move().filter(|_| anim.is_none()).cloned(),
             flashes: self.feedback.flashes_at(now),
             banner: self
                 .feedback

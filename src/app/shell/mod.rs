@@ -3,6 +3,7 @@
 //! and the windows. UI code collects [`Intent`]s while it draws;
 //! [`CaNguaApp::apply`] carries them out after the frame.
 
+pub mod files;
 mod panels;
 
 use super::ca_ngua::{self, CaNguaGame, PlayIntent, phase::Phase, settings::RuleSetAction};
@@ -38,6 +39,8 @@ pub enum Intent {
     ToggleStats,
     /// Hide the messages about files.
     DismissNotices,
+    /// Close the rule code window.
+    CloseCode,
 }
 
 /// The app's state.
@@ -68,6 +71,29 @@ pub struct CaNguaApp {
     inline: bool,
     /// The table's sounds.
     sound: super::sound::Sound,
+    /// Asks the player for files.
+    picker: Box<dyn files::FilePicker>,
+    /// A file dialog open, and what its answer is for.
+    file_job: Option<FileJob>,
+    /// The rule code window, while open: the text typed and why the last
+    /// code was refused.
+    code_window: Option<CodeWindow>,
+    /// How many times the rules window was opened (it opens at the top).
+    rules_opened: u32,
+}
+
+/// A file dialog waiting for its answer.
+struct FileJob {
+    /// Import, or export the named set.
+    export: Option<String>,
+    answer: std::sync::mpsc::Receiver<Option<std::path::PathBuf>>,
+}
+
+/// The window that takes a rule code.
+#[derive(Clone, Debug, Default)]
+struct CodeWindow {
+    text: String,
+    error: Option<String>,
 }
 
 impl std::fmt::Debug for CaNguaApp {
@@ -134,6 +160,44 @@ impl CaNguaApp {
             failed_saves: Vec::new(),
             inline: false,
             sound: super::sound::Sound::silent(),
+            picker: Box::new(files::FixedPicker::default()),
+            file_job: None,
+            code_window: None,
+            rules_opened: 0,
+        }
+    }
+
+    /// File dialogs answered by `picker` (tests).
+    pub fn with_file_picker(mut self, picker: Box<dyn files::FilePicker>) -> CaNguaApp {
+        self.picker = picker;
+        self
+    }
+
+    /// True while the app asks the player something: a new game, a rule
+    /// code, a file. The game waits (computer players too); the rules and
+    /// statistics windows ask nothing and let play go on.
+    pub fn is_asking_anything(&self) -> bool {
+        self.confirm.is_some() || self.code_window.is_some() || self.file_job.is_some()
+    }
+
+    /// Collects the answer of a file dialog, once it has come.
+    fn poll_file_job(&mut self) {
+        let Some(job) = &self.file_job else {
+            return;
+        };
+        let answer = match job.answer.try_recv() {
+            Ok(answer) => answer,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        let export = job.export.clone();
+        self.file_job = None;
+        if let Some(path) = answer {
+            let action = match export {
+                Some(name) => RuleSetAction::Export(name, path),
+                None => RuleSetAction::Import(path),
+            };
+            self.intents.push(Intent::RuleSet(action));
         }
     }
 
@@ -198,6 +262,7 @@ impl CaNguaApp {
         };
         let mut app = CaNguaApp::with_saver(prefs, game, Saver::new(store));
         app.sound = super::sound::Sound::new();
+        app.picker = Box::new(files::NativePicker);
         app.game.set_rule_sets(rule_sets);
         app.game.set_export_path(default_export_path());
         for n in &found {
@@ -271,7 +336,7 @@ impl CaNguaApp {
 
     /// The phase of the game now.
     pub fn phase(&self) -> Phase {
-        self.game.phase(self.confirm.is_some())
+        self.game.phase(self.is_asking_anything())
     }
 
     /// Reports files that could not be written, once each.
@@ -287,6 +352,7 @@ impl CaNguaApp {
 
     /// Carries out the intents of the last frame.
     pub fn apply(&mut self, ctx: &egui::Context) {
+        self.poll_file_job();
         let intents = std::mem::take(&mut self.intents);
         let plays = self.game.take_intents();
         let mut repaint = !intents.is_empty() || !plays.is_empty();
@@ -325,8 +391,42 @@ impl CaNguaApp {
                 }
             }
             Intent::CancelNewGame => self.confirm = None,
-            Intent::ToggleRules => self.show_rules = !self.show_rules,
+            Intent::ToggleRules => {
+                self.show_rules = !self.show_rules;
+                if self.show_rules {
+                    self.rules_opened = self.rules_opened.wrapping_add(1);
+                }
+            }
             Intent::ToggleSettings => self.show_settings = !self.show_settings,
+            Intent::RuleSet(RuleSetAction::PickImport) if self.file_job.is_none() => {
+                let answer = self.picker.open(ctx, &self.i18n.t("file-import-title"));
+                self.file_job = Some(FileJob {
+                    export: None,
+                    answer,
+                });
+            }
+            Intent::RuleSet(RuleSetAction::PickExport(name)) if self.file_job.is_none() => {
+                let title = self.i18n.t("file-export-title");
+                let answer = self.picker.save(ctx, &title, &files::file_name_for(&name));
+                self.file_job = Some(FileJob {
+                    export: Some(name),
+                    answer,
+                });
+            }
+            Intent::RuleSet(RuleSetAction::OpenCode) => {
+                self.code_window.get_or_insert_with(CodeWindow::default);
+            }
+            Intent::RuleSet(RuleSetAction::ImportCode(text)) => {
+                match self.game.import_code(&text, self.saver.store(), &self.i18n) {
+                    Ok(_) => self.code_window = None,
+                    Err(e) => {
+                        if let Some(w) = &mut self.code_window {
+                            w.error = Some(e);
+                        }
+                    }
+                }
+            }
+            Intent::CloseCode => self.code_window = None,
             Intent::RuleSet(action) => {
                 let rules = self.prefs.rules;
                 self.game

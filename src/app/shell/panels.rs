@@ -20,6 +20,12 @@ impl eframe::App for CaNguaApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.saver.flush();
     }
+
+    /// Only the window's size and place are kept (in `window.ron`): egui's
+    /// memory would reopen windows scrolled where they were left.
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
 }
 
 /// A floating window's first place: centred, just below the top bar (so
@@ -90,7 +96,7 @@ impl CaNguaApp {
         let phase = self.phase();
         self.game.drive(&ctx, now, phase, &self.prefs, &self.saver);
         let phase = self.phase();
-        if self.confirm.is_none() {
+        if !self.is_asking_anything() {
             self.game.keys_ui(ui, phase);
         }
         egui::Panel::top("top").show(ui, |ui| self.top_ui(ui));
@@ -111,9 +117,18 @@ impl CaNguaApp {
                 .show(ui, |ui| self.settings_panel_ui(ui));
         }
         let dark = self.dark;
+        // The play panel takes what the board (as tall as the window
+        // allows) leaves, within bounds: wider cards on a large screen.
+        let left = if self.show_settings && !narrow {
+            SETTINGS_WIDTH
+        } else {
+            0.0
+        };
+        let board = (ui.available_height() - 8.0).max(200.0);
+        let play_width = (width - left - board - 16.0).clamp(220.0, 320.0);
         egui::Panel::right("play")
             .resizable(false)
-            .exact_size((width * 0.26).clamp(220.0, 280.0))
+            .exact_size(play_width)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .show(ui, |ui| self.game.play_ui(ui, &self.i18n, phase, now, dark));
@@ -151,6 +166,7 @@ impl CaNguaApp {
             Some(EndAction::Close) | None => {}
         }
         self.confirm_modal(&ctx);
+        self.code_modal(&ctx);
         self.apply(&ctx);
     }
 
@@ -194,13 +210,19 @@ impl CaNguaApp {
         let mut open = true;
         let game = &self.game;
         let i18n = &self.i18n;
+        let opened = self.rules_opened;
         place_window(egui::Window::new(i18n.t("rules-window-title")), ctx)
             .id(egui::Id::unique("rules-window"))
             .open(&mut open)
             .default_width(460.0)
             .default_height(560.0)
-            .vscroll(true)
-            .show(ctx, |ui| game.rules_ui(ui, i18n));
+            .show(ctx, |ui| {
+                // A scroll area new at each opening: the rules open at the
+                // top, not where they were left.
+                egui::ScrollArea::vertical()
+                    .id_salt(("rules-scroll", opened))
+                    .show(ui, |ui| game.rules_ui(ui, i18n));
+            });
         if !open {
             self.intents.push(Intent::ToggleRules);
         }
@@ -213,6 +235,7 @@ impl CaNguaApp {
         let mut open = true;
         let i18n = &self.i18n;
         let stats = self.game.stats();
+        let rules = *self.game.rules();
         let dark = self.dark;
         place_window(egui::Window::new(i18n.t("stats-title")), ctx)
             .id(egui::Id::unique("stats-window"))
@@ -220,10 +243,52 @@ impl CaNguaApp {
             .default_width(520.0)
             .default_height(600.0)
             .vscroll(true)
-            .show(ctx, |ui| stats_ui(ui, i18n, stats, dark));
+            .show(ctx, |ui| stats_ui(ui, i18n, stats, dark, &rules));
         if !open {
             self.intents.push(Intent::ToggleStats);
         }
+    }
+
+    /// The rule code window: a field to paste a code in, and why a code
+    /// was refused. The game waits while it is open.
+    fn code_modal(&mut self, ctx: &egui::Context) {
+        let Some(window) = &mut self.code_window else {
+            return;
+        };
+        let i18n = &self.i18n;
+        let mut intents = Vec::new();
+        egui::Modal::new(egui::Id::unique("rule-code")).show(ctx, |ui| {
+            ui.set_max_width(380.0);
+            ui.heading(i18n.t("code-window-title"));
+            ui.label(i18n.t("code-window-text"));
+            ui.add_space(4.0);
+            let name = ui.label(i18n.t("code-label"));
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut window.text)
+                        .hint_text("CN1-XXXXX-XXXXX")
+                        .desired_width(340.0),
+                )
+                .labelled_by(name.id);
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if let Some(e) = &window.error {
+                ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(i18n.t("code-import")).clicked() || enter {
+                    intents.push(Intent::RuleSet(
+                        settings::RuleSetAction::ImportCode(
+                            window.text.clone(),
+                        ),
+                    ));
+                }
+                if ui.button(i18n.t("code-cancel")).clicked() {
+                    intents.push(Intent::CloseCode);
+                }
+            });
+        });
+        self.intents.extend(intents);
     }
 
     fn confirm_modal(&mut self, ctx: &egui::Context) {
