@@ -98,7 +98,7 @@ impl CaNguaGame {
     /// The move of the list under the pointer (called while the list is
     /// drawn, `None` when it is not).
     pub(super) fn hover_list(&mut self, m: Option<Move>) {
-        let want = match (m, self.hover) {
+        let want = match (m, self.hover_asked()) {
             (Some(m), _) => Some(Hover::Move(m)),
             (None, Some(Hover::Horse(h))) => Some(Hover::Horse(h)),
             (None, _) => None,
@@ -108,7 +108,7 @@ impl CaNguaGame {
 
     /// The movable horse under the pointer on the board.
     pub fn hover_board(&mut self, from: Option<u8>) {
-        let want = match (from, self.hover) {
+        let want = match (from, self.hover_asked()) {
             (Some(f), _) => Some(Hover::Horse(f)),
             (None, Some(Hover::Move(m))) => Some(Hover::Move(m)),
             (None, _) => None,
@@ -116,14 +116,22 @@ impl CaNguaGame {
         self.want_hover(want);
     }
 
+    /// The preview as it will be once this frame's requests are applied.
+    fn hover_asked(&self) -> Option<Hover> {
+        self.intents
+            .iter()
+            .rev()
+            .find_map(|i| match i {
+                PlayIntent::Hover(h) => Some(*h),
+                _ => None,
+            })
+            .unwrap_or(self.hover)
+    }
+
     /// Asks for a new preview only when it changes (a request every frame
     /// would keep the window drawing while the pointer rests).
     fn want_hover(&mut self, want: Option<Hover>) {
-        let asked = self.intents.iter().rev().find_map(|i| match i {
-            PlayIntent::Hover(h) => Some(*h),
-            _ => None,
-        });
-        if asked.unwrap_or(self.hover) != want {
+        if self.hover_asked() != want {
             self.intents.push(PlayIntent::Hover(want));
         }
     }

@@ -207,6 +207,17 @@ impl CaNguaGame {
         self.source.local()
     }
 
+    /// The horse or move under the pointer, whose landing is shown.
+    pub fn hover(&self) -> Option<Hover> {
+        self.hover
+    }
+
+    /// True while something is being shown (dice, a walk, "no move") or
+    /// waits to be.
+    pub fn is_animating(&self) -> bool {
+        self.presenter.busy()
+    }
+
     /// The state shown on the board.
     pub fn shown(&self) -> &Replica {
         self.presenter.shown()

@@ -77,6 +77,19 @@ impl CaNguaGame {
     /// name field when it holds a free name), or says which preset or saved
     /// set they already are. `Err` says why the code was refused.
     pub fn import_code(&mut self, text: &str, store: &Store, i18n: &I18n) -> Result<String, String> {
+        let result = self.import_code_inner(text, store, i18n);
+        if let Ok(message) = &result {
+            self.rules_edit.message = Some(message.clone());
+        }
+        result
+    }
+
+    fn import_code_inner(
+        &mut self,
+        text: &str,
+        store: &Store,
+        i18n: &I18n,
+    ) -> Result<String, String> {
         let rules = rules_code::decode(text).map_err(|e| code_error(i18n, &e))?;
         if let Some(preset) = rules.preset_name() {
             let name = i18n.t(&format!("preset-{preset}"));
@@ -109,11 +122,12 @@ impl CaNguaGame {
         store
             .save_rule_set(&set)
             .map_err(|n| store_notice(i18n, &n))?;
-        let message = i18n.t_args("saved-rules-imported", &[("name", Arg::from(name))]);
-        self.rules_edit.message = Some(message.clone());
         let (sets, _) = store.rule_sets();
         self.rule_sets = sets;
-        Ok(message)
+        Ok(i18n.t_args(
+            "saved-rules-imported",
+            &[("name", Arg::from(name))],
+        ))
     }
 }
 

@@ -342,9 +342,8 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
     // The rule code of the rules chosen, to paste into a chat.
     let code = crate::rules_code::encode(&prefs.rules);
     ui.horizontal_wrapped(|ui| {
-        let name = ui.label(i18n.t("code-label"));
-        ui.add(egui::Label::new(RichText::new(&code).monospace().strong()).selectable(true))
-            .labelled_by(name.id);
+        ui.label(i18n.t("code-label"));
+        ui.add(egui::Label::new(RichText::new(&code).monospace().strong()).selectable(true));
         if ui.button(i18n.t("code-copy")).clicked() {
             ui.ctx().copy_text(code.clone());
         }
