@@ -212,6 +212,9 @@ impl Conn {
                 ..BufferAttr::default()
             },
             props,
+            // Streams of one sync group play in step; each sound is its own
+            // (as libpulse does: a new id a stream).
+            sync_id: seq,
             ..Default::default()
         };
         self.send(seq, &Command::CreatePlaybackStream(params))?;
@@ -219,17 +222,19 @@ impl Conn {
         Ok(())
     }
 
-    /// Writes up to `length` bytes of the stream's sound; once all is
-    /// written, asks the server to play it out.
+    /// Writes up to `length` bytes of the stream's sound, in blocks of at
+    /// most 64 KiB; once all is written, asks the server to play it out.
     fn feed(&mut self, channel: u32, length: u32) -> Result<(), String> {
         let Some(p) = self.streams.get_mut(&channel) else {
             return Ok(());
         };
-        let end = (p.sent + length as usize).min(p.pcm.len());
-        if end > p.sent {
-            protocol::write_memblock(&mut self.writer, channel, &p.pcm[p.sent..end], 0)
+        let end = p.sent.saturating_add(length as usize).min(p.pcm.len());
+        while p.sent < end {
+            let block = (end - p.sent).min(64 * 1024);
+            let chunk = &p.pcm[p.sent..p.sent + block];
+            protocol::write_memblock(&mut self.writer, channel, chunk, 0)
                 .map_err(|e| e.to_string())?;
-            p.sent = end;
+            p.sent += block;
         }
         if p.sent >= p.pcm.len() && !p.draining {
             p.draining = true;
@@ -256,7 +261,11 @@ impl Conn {
                     draining: false,
                 },
             );
-            return self.feed(r.channel, r.requested_bytes);
+            // Sounds are short: all of it goes at once (the server keeps up
+            // to its maximum length, megabytes), then it is played out. A
+            // server slow to ask for data cannot delay a sound this way.
+            let _ = r.requested_bytes;
+            return self.feed(r.channel, u32::MAX);
         }
         if let Some(channel) = self.draining.remove(&seq) {
             // Played out: the stream can go.
@@ -332,5 +341,97 @@ fn read_loop(mut reader: BufReader<UnixStream>, version: u16, tx: Sender<Msg>) {
         if tx.send(Msg::Server(event)).is_err() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::ca_ngua::effects::Cue;
+    use std::os::unix::net::UnixListener;
+
+    /// A PulseAudio server of our own on a socket in a temporary folder:
+    /// it answers the handshake, creates streams, collects what is written
+    /// to each, and acknowledges the drain and the delete.
+    fn fake_server(path: &std::path::Path, streams: usize) -> std::thread::JoinHandle<Vec<Vec<u8>>> {
+        let listener = UnixListener::bind(path).expect("bind");
+        std::thread::spawn(move || {
+            let (sock, _) = listener.accept().expect("accept");
+            let mut w = sock.try_clone().expect("clone");
+            let mut r = BufReader::new(sock);
+            let v = protocol::MAX_VERSION;
+            let mut got: Vec<Vec<u8>> = Vec::new();
+            let mut deleted = 0;
+            while deleted < streams {
+                let desc = protocol::read_descriptor(&mut r).expect("descriptor");
+                let mut payload = vec![0; desc.length as usize];
+                r.read_exact(&mut payload).expect("payload");
+                if desc.channel != u32::MAX {
+                    got[desc.channel as usize].extend_from_slice(&payload);
+                    continue;
+                }
+                let (seq, cmd) =
+                    Command::read_tag_prefixed(&mut Cursor::new(&payload[..]), v).expect("command");
+                match cmd {
+                    Command::Auth(_) => protocol::write_reply_message(
+                        &mut w,
+                        seq,
+                        &AuthReply {
+                            version: v,
+                            ..Default::default()
+                        },
+                        v,
+                    )
+                    .expect("auth"),
+                    Command::SetClientName(_) => protocol::write_reply_message(
+                        &mut w,
+                        seq,
+                        &SetClientNameReply { client_id: 1 },
+                        v,
+                    )
+                    .expect("name"),
+                    Command::CreatePlaybackStream(p) => {
+                        assert_eq!(p.sample_spec.format, SampleFormat::S16Le);
+                        assert_eq!(p.sample_spec.sample_rate, synth::RATE);
+                        got.push(Vec::new());
+                        let reply = CreatePlaybackStreamReply {
+                            channel: (got.len() - 1) as u32,
+                            requested_bytes: 1000,
+                            sample_spec: p.sample_spec,
+                            channel_map: p.channel_map,
+                            ..Default::default()
+                        };
+                        protocol::write_reply_message(&mut w, seq, &reply, v).expect("create");
+                    }
+                    Command::DrainPlaybackStream(_) => {
+                        protocol::write_ack_message(&mut w, seq).expect("drain");
+                    }
+                    Command::DeletePlaybackStream(_) => {
+                        deleted += 1;
+                        protocol::write_ack_message(&mut w, seq).expect("delete");
+                    }
+                    other => panic!("unexpected {other:?}"),
+                }
+            }
+            got
+        })
+    }
+
+    #[test]
+    fn each_sound_is_a_stream_written_whole_then_played_out_and_deleted() {
+        let dir = std::env::temp_dir().join(format!("ca-ngua-pulse-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let socket = dir.join("native");
+        let server = fake_server(&socket, 2);
+        let sound = super::super::Sound::with_pulse_server(socket);
+        sound.play(Cue::Kick, 0.5);
+        sound.play(Cue::Step, 1.0);
+        let got = server.join().expect("server");
+        sound.shut_down();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0], synth::pcm16(&synth::samples(Cue::Kick), 0.5));
+        assert_eq!(got[1], synth::pcm16(&synth::samples(Cue::Step), 1.0));
     }
 }
