@@ -428,9 +428,9 @@ mod tests {
         let with_u = format!("{}U", &good[..good.len() - 1]);
         assert_eq!(decode(&with_u), Err(RulesCodeError::BadCharacter('U')));
         for e in [
-            decode("").unwrap_err(),
-            decode(&with_u).unwrap_err(),
-            decode(&good.replace("CN1", "CN9")).unwrap_err(),
+            decode("").expect_err("empty"),
+            decode(&with_u).expect_err("U"),
+            decode(&good.replace("CN1", "CN9")).expect_err("CN9"),
         ] {
             assert!(!e.to_string().is_empty());
         }

@@ -229,7 +229,12 @@ fn section_of(key: &str) -> Option<&'static str> {
     const SECTIONS: [(&str, &[&str]); 5] = [
         (
             "rules-section-dice",
-            &["rules-dice-", "rules-exit-", "rules-bonus-", "rules-forfeit-"],
+            &[
+                "rules-dice-",
+                "rules-exit-",
+                "rules-bonus-",
+                "rules-forfeit-",
+            ],
         ),
         (
             "rules-section-moves",
@@ -326,7 +331,11 @@ mod tests {
                 assert!(i.has(s.key), "{}", s.key);
                 assert!(s.lines.len() <= 7, "{}: {} lines", s.key, s.lines.len());
             }
-            let text = all.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n");
+            let text = all
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n");
             assert!(!text.contains("safety limit"), "{text}");
             assert!(!book.differences.iter().any(|d| d.contains("safety")));
         }

@@ -270,7 +270,11 @@ fn computer_players_wait_while_the_app_asks_something() {
     assert_eq!(h.state().phase(), Phase::Dialog);
     let before = events(h.state());
     h.run_steps(40);
-    assert_eq!(events(h.state()), before, "a computer played behind the window");
+    assert_eq!(
+        events(h.state()),
+        before,
+        "a computer played behind the window"
+    );
     h.get_by_label("Hủy").click();
     h.run_steps(3);
     assert!(!h.state().is_asking_anything());
@@ -285,7 +289,11 @@ fn computer_players_wait_while_the_app_asks_something() {
     assert_eq!(h.state().phase(), Phase::Dialog);
     let before = events(h.state());
     h.run_steps(40);
-    assert_eq!(events(h.state()), before, "a computer played behind the dialog");
+    assert_eq!(
+        events(h.state()),
+        before,
+        "a computer played behind the dialog"
+    );
     // Cancelled: the game goes on.
     for tx in picker.0.lock().unwrap().drain(..) {
         tx.send(None).unwrap();
@@ -323,9 +331,12 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
     assert!(shows(&h, &code), "no {code}");
     h.get_by_label("Chép mã").click();
     h.step();
-    let copied = h.output().platform_output.commands.iter().any(|c| {
-        matches!(c, egui::OutputCommand::CopyText(t) if *t == code)
-    });
+    let copied = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .any(|c| matches!(c, egui::OutputCommand::CopyText(t) if *t == code));
     assert!(copied, "the code was not copied");
 
     // A friend's code, typed with a mistake: refused, nothing saved.
@@ -339,7 +350,8 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
     h.run_steps(4);
     h.get_by_role_and_label(Role::TextInput, "Mã luật").focus();
     h.step();
-    h.get_by_role_and_label(Role::TextInput, "Mã luật").type_text(&typo);
+    h.get_by_role_and_label(Role::TextInput, "Mã luật")
+        .type_text(&typo);
     h.run_steps(2);
     h.get_by_role_and_label(Role::Button, "Nhập").click();
     h.run_steps(3);
@@ -354,7 +366,8 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
     h.run_steps(4);
     h.get_by_role_and_label(Role::TextInput, "Mã luật").focus();
     h.step();
-    h.get_by_role_and_label(Role::TextInput, "Mã luật").type_text(&format!("  {}  ", code.to_lowercase()));
+    h.get_by_role_and_label(Role::TextInput, "Mã luật")
+        .type_text(&format!("  {}  ", code.to_lowercase()));
     h.run_steps(2);
     h.get_by_role_and_label(Role::Button, "Nhập").click();
     h.run_steps(3);
@@ -366,7 +379,8 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
     h.run_steps(4);
     h.get_by_role_and_label(Role::TextInput, "Mã luật").focus();
     h.step();
-    h.get_by_role_and_label(Role::TextInput, "Mã luật").type_text(&code);
+    h.get_by_role_and_label(Role::TextInput, "Mã luật")
+        .type_text(&code);
     h.run_steps(2);
     h.get_by_role_and_label(Role::Button, "Nhập").click();
     h.run_steps(3);
@@ -413,7 +427,12 @@ const ENDING: &str = "Y,57,57,57/57,57,57,56/30,57,57,57/Y,57,57,57 g 0";
 
 fn ending(rules: Rules, red: Controller) -> Harness<'static, CaNguaApp> {
     let computer = Controller::Computer(Level::Random);
-    let table = common::table_at(rules, ENDING, Some("1"), [red, computer, computer, computer]);
+    let table = common::table_at(
+        rules,
+        ENDING,
+        Some("1"),
+        [red, computer, computer, computer],
+    );
     let p = Prefs {
         rules,
         players: [
@@ -478,7 +497,11 @@ fn the_ending_says_your_place_and_offers_a_new_game_after_closing() {
     let r = latest(h.state());
     assert!(!r.is_over());
     // A fresh game (its computer players may have rolled already).
-    assert!(r.game().unwrap().rolls() <= 2, "{} rolls", r.game().unwrap().rolls());
+    assert!(
+        r.game().unwrap().rolls() <= 2,
+        "{} rolls",
+        r.game().unwrap().rolls()
+    );
 }
 
 #[test]

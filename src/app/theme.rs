@@ -225,7 +225,11 @@ mod tests {
                 ("text", v.text_color(), bg),
                 ("weak", v.weak_text_color(), bg),
                 ("numbers", Palette::new(dark).ink, Palette::new(dark).square),
-                ("yard text", Palette::new(dark).text, Palette::new(dark).yard),
+                (
+                    "yard text",
+                    Palette::new(dark).text,
+                    Palette::new(dark).yard,
+                ),
             ];
             for (what, fg, bg) in pairs {
                 let c = contrast(fg, bg);

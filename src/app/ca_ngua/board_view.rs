@@ -257,10 +257,7 @@ fn draw_board(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Boa
             );
         }
         let label = u32::from(square) + 1;
-        if input.all_numbers
-            || start.is_some()
-            || is_star_square(square)
-            || label.is_multiple_of(5)
+        if input.all_numbers || start.is_some() || is_star_square(square) || label.is_multiple_of(5)
         {
             painter.text(
                 r.left_top() + Vec2::new(t.cell * 0.06, t.cell * 0.01),
@@ -458,7 +455,12 @@ fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Bo
         for ((c, r), (seat, n)) in spots.into_iter().zip(group) {
             draw_horse(painter, *seat, c, r, pal);
             if *n > 1 {
-                badge(painter, c + Vec2::new(r * 0.85, -r * 0.85), t.cell * 0.15, *n);
+                badge(
+                    painter,
+                    c + Vec2::new(r * 0.85, -r * 0.85),
+                    t.cell * 0.15,
+                    *n,
+                );
             }
         }
     }

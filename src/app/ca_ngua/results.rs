@@ -22,12 +22,7 @@ pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Seat]) -> Option<Strin
         return None;
     };
     let rank = outcome.ranks[seat.index()]?;
-    let shared = outcome
-        .ranks
-        .iter()
-        .filter(|r| **r == Some(rank))
-        .count()
-        > 1;
+    let shared = outcome.ranks.iter().filter(|r| **r == Some(rank)).count() > 1;
     let place = Arg::from(place_name(i18n, rank));
     Some(if outcome.winner == Some(*seat) {
         i18n.t("you-won")
@@ -50,10 +45,9 @@ impl CaNguaGame {
         match outcome.winner {
             Some(w) => {
                 ui.label(
-                    RichText::new(i18n.t_args(
-                        "end-winner",
-                        &[("who", Arg::from(text::colour(i18n, w)))],
-                    ))
+                    RichText::new(
+                        i18n.t_args("end-winner", &[("who", Arg::from(text::colour(i18n, w)))]),
+                    )
                     .size(26.0)
                     .strong()
                     .color(seat_text_colour(w, dark)),
@@ -80,7 +74,10 @@ impl CaNguaGame {
             let why = if finished.contains(&seat) {
                 i18n.t("end-reason-finished")
             } else if rules.game_end == GameEnd::FirstWinnerByDistance {
-                i18n.t_args("end-reason-distance", &[("n", Arg::from(pos.distance(seat)))])
+                i18n.t_args(
+                    "end-reason-distance",
+                    &[("n", Arg::from(pos.distance(seat)))],
+                )
             } else {
                 i18n.t_args(
                     "end-reason-home",
@@ -119,18 +116,24 @@ mod tests {
     #[test]
     fn your_place_in_words_shared_or_not() {
         let i = I18n::new(Lang::Vi);
-        let o = outcome(
-            [Some(2), Some(1), Some(2), Some(2)],
-            Some(Seat::Green),
-        );
+        let o = outcome([Some(2), Some(1), Some(2), Some(2)], Some(Seat::Green));
         assert_eq!(
             your_place(&i, &o, &[Seat::Red]).as_deref(),
             Some("Bạn đồng hạng nhì")
         );
-        assert_eq!(your_place(&i, &o, &[Seat::Green]).as_deref(), Some("Bạn thắng!"));
+        assert_eq!(
+            your_place(&i, &o, &[Seat::Green]).as_deref(),
+            Some("Bạn thắng!")
+        );
         let o = outcome([Some(2), Some(1), Some(4), Some(3)], Some(Seat::Green));
-        assert_eq!(your_place(&i, &o, &[Seat::Red]).as_deref(), Some("Bạn về nhì"));
-        assert_eq!(your_place(&i, &o, &[Seat::Yellow]).as_deref(), Some("Bạn về tư"));
+        assert_eq!(
+            your_place(&i, &o, &[Seat::Red]).as_deref(),
+            Some("Bạn về nhì")
+        );
+        assert_eq!(
+            your_place(&i, &o, &[Seat::Yellow]).as_deref(),
+            Some("Bạn về tư")
+        );
         // Nobody here, or two people here: no "you".
         assert_eq!(your_place(&i, &o, &[]), None);
         assert_eq!(your_place(&i, &o, &[Seat::Red, Seat::Blue]), None);

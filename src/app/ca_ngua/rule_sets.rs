@@ -76,7 +76,12 @@ impl CaNguaGame {
     /// Imports the rules of a rule code as a saved set (named from the
     /// name field when it holds a free name), or says which preset or saved
     /// set they already are. `Err` says why the code was refused.
-    pub fn import_code(&mut self, text: &str, store: &Store, i18n: &I18n) -> Result<String, String> {
+    pub fn import_code(
+        &mut self,
+        text: &str,
+        store: &Store,
+        i18n: &I18n,
+    ) -> Result<String, String> {
         let result = self.import_code_inner(text, store, i18n);
         if let Ok(message) = &result {
             self.rules_edit.message = Some(message.clone());
@@ -124,10 +129,7 @@ impl CaNguaGame {
             .map_err(|n| store_notice(i18n, &n))?;
         let (sets, _) = store.rule_sets();
         self.rule_sets = sets;
-        Ok(i18n.t_args(
-            "saved-rules-imported",
-            &[("name", Arg::from(name))],
-        ))
+        Ok(i18n.t_args("saved-rules-imported", &[("name", Arg::from(name))]))
     }
 }
 
@@ -140,9 +142,10 @@ pub fn code_error(i18n: &I18n, e: &RulesCodeError) -> String {
         RulesCodeError::Length { found } => {
             i18n.t_args("code-error-length", &[("found", Arg::from(*found))])
         }
-        RulesCodeError::BadCharacter(c) => {
-            i18n.t_args("code-error-character", &[("char", Arg::from(c.to_string()))])
-        }
+        RulesCodeError::BadCharacter(c) => i18n.t_args(
+            "code-error-character",
+            &[("char", Arg::from(c.to_string()))],
+        ),
         RulesCodeError::Checksum => i18n.t("code-error-checksum"),
         RulesCodeError::Rules(r) => {
             i18n.t_args("code-error-rules", &[("reason", Arg::from(r.to_string()))])

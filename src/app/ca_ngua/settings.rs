@@ -277,10 +277,8 @@ fn saved_rules_ui(
                     if ui.button(export).clicked() {
                         actions.push(RuleSetAction::PickExport(set.name.clone()));
                     }
-                    let copy = i18n.t_args(
-                        "code-copy-set",
-                        &[("name", Arg::from(set.name.as_str()))],
-                    );
+                    let copy =
+                        i18n.t_args("code-copy-set", &[("name", Arg::from(set.name.as_str()))]);
                     if ui.button(copy).clicked() {
                         ui.ctx().copy_text(crate::rules_code::encode(&set.rules));
                     }

@@ -161,7 +161,11 @@ pub fn stats_ui(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool, rules: &Rul
             }
         });
     ui.add_space(8.0);
-    ui.label(RichText::new(i18n.t("stats-fair-heading")).strong().size(16.0));
+    ui.label(
+        RichText::new(i18n.t("stats-fair-heading"))
+            .strong()
+            .size(16.0),
+    );
     faces_chart(ui, i18n, stats, dark);
     ui.label(i18n.t("stats-dice-legend"));
     // The verdict in words: Pearson's test at 5% (11.07 with 5 degrees

@@ -66,10 +66,7 @@ impl CaNguaGame {
                     board: horses.len() - home - yard,
                     yard,
                     points: game.ledger().map(|l| l.points[seat.index()]),
-                    place: order
-                        .iter()
-                        .position(|s| *s == seat)
-                        .map(|i| (i + 1) as u8),
+                    place: order.iter().position(|s| *s == seat).map(|i| (i + 1) as u8),
                     to_move: shown.turn() == Some(seat),
                     kicked: flashing.contains(&seat),
                 }
@@ -91,9 +88,15 @@ fn card_ui(ui: &mut Ui, i18n: &I18n, card: &Card, pal: &Palette) {
     let width = ui.available_width();
     let (rect, _) = ui.allocate_exact_size(Vec2::new(width, CARD_HEIGHT), Sense::hover());
     let (fill, border) = if card.to_move {
-        (seat_tint(card.seat, pal.dark), seat_text_colour(card.seat, pal.dark))
+        (
+            seat_tint(card.seat, pal.dark),
+            seat_text_colour(card.seat, pal.dark),
+        )
     } else {
-        (ui.visuals().faint_bg_color, ui.visuals().widgets.noninteractive.bg_stroke.color)
+        (
+            ui.visuals().faint_bg_color,
+            ui.visuals().widgets.noninteractive.bg_stroke.color,
+        )
     };
     // The same stroke width either way: only colours change with the turn.
     ui.painter().rect(

@@ -180,9 +180,10 @@ pub fn banner_text(i18n: &I18n, kind: &super::effects::BannerKind) -> String {
             ],
         ),
         B::Home { seat } => i18n.t_args("banner-home", &[("who", Arg::from(colour(i18n, *seat)))]),
-        B::AllHome { seat } => {
-            i18n.t_args("banner-all-home", &[("who", Arg::from(colour(i18n, *seat)))])
-        }
+        B::AllHome { seat } => i18n.t_args(
+            "banner-all-home",
+            &[("who", Arg::from(colour(i18n, *seat)))],
+        ),
     }
 }
 

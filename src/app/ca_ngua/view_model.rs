@@ -116,7 +116,11 @@ impl CaNguaGame {
             die: self.die_view(i18n, now),
             names: Seat::ALL.map(|s| self.player_name(i18n, s)),
             // While a horse walks, it is the mark of its own move.
-            last_move: self.feedback.last_move().filter(|_| anim.is_none()).cloned(),
+            last_move: self
+                .feedback
+                .last_move()
+                .filter(|_| anim.is_none())
+                .cloned(),
             flashes: self.feedback.flashes_at(now),
             banner: self
                 .feedback
@@ -154,7 +158,11 @@ impl CaNguaGame {
     /// until this colour has rolled), the tumble, and a note.
     fn die_view(&self, i18n: &I18n, now: f64) -> Option<DieView> {
         let shown = self.presenter.shown();
-        let count = if shown.rules().dice == Dice::Two { 2 } else { 1 };
+        let count = if shown.rules().dice == Dice::Two {
+            2
+        } else {
+            1
+        };
         let last = self.presenter.last_roll();
         let view = |seat, faces, tumble, note| DieView {
             seat,

@@ -10,8 +10,7 @@ use std::sync::mpsc::{self, Receiver};
 pub trait FilePicker {
     /// Where to save a file named `file_name` (`None`: cancelled, or no
     /// dialog could be shown).
-    fn save(&self, ctx: &egui::Context, title: &str, file_name: &str)
-    -> Receiver<Option<PathBuf>>;
+    fn save(&self, ctx: &egui::Context, title: &str, file_name: &str) -> Receiver<Option<PathBuf>>;
     /// Which file to open.
     fn open(&self, ctx: &egui::Context, title: &str) -> Receiver<Option<PathBuf>>;
 }
@@ -54,12 +53,7 @@ fn dialog(title: &str) -> rfd::AsyncFileDialog {
 }
 
 impl FilePicker for NativePicker {
-    fn save(
-        &self,
-        ctx: &egui::Context,
-        title: &str,
-        file_name: &str,
-    ) -> Receiver<Option<PathBuf>> {
+    fn save(&self, ctx: &egui::Context, title: &str, file_name: &str) -> Receiver<Option<PathBuf>> {
         // The dialog is created here, on the window's thread (macOS wants
         // that), and awaited on another.
         answer(ctx, dialog(title).set_file_name(file_name).save_file())

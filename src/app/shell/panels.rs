@@ -75,7 +75,8 @@ impl CaNguaApp {
                 ],
             );
             changed |= settings::check(ui, i18n, "settings-all-numbers", &mut prefs.all_numbers);
-            changed |= crate::app::sound::settings_ui(ui, i18n, &mut prefs.muted, &mut prefs.volume);
+            changed |=
+                crate::app::sound::settings_ui(ui, i18n, &mut prefs.muted, &mut prefs.volume);
             if changed {
                 self.intents.push(Intent::PrefsChanged(Box::new(prefs)));
             }
@@ -277,11 +278,9 @@ impl CaNguaApp {
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 if ui.button(i18n.t("code-import")).clicked() || enter {
-                    intents.push(Intent::RuleSet(
-                        settings::RuleSetAction::ImportCode(
-                            window.text.clone(),
-                        ),
-                    ));
+                    intents.push(Intent::RuleSet(settings::RuleSetAction::ImportCode(
+                        window.text.clone(),
+                    )));
                 }
                 if ui.button(i18n.t("code-cancel")).clicked() {
                     intents.push(Intent::CloseCode);

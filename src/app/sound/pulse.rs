@@ -11,9 +11,9 @@
 use super::{Msg, Output, synth};
 use pulseaudio::protocol::stream::BufferAttr;
 use pulseaudio::protocol::{
-    self, AuthParams, AuthReply, ChannelMap, Command, CommandTag,
-    CreatePlaybackStreamReply, PlaybackStreamParams, Prop, Props, SampleFormat, SampleSpec,
-    SetClientNameReply, TagStructRead, TagStructReader,
+    self, AuthParams, AuthReply, ChannelMap, Command, CommandTag, CreatePlaybackStreamReply,
+    PlaybackStreamParams, Prop, Props, SampleFormat, SampleSpec, SetClientNameReply, TagStructRead,
+    TagStructReader,
 };
 use std::collections::HashMap;
 use std::ffi::CString;
@@ -122,10 +122,16 @@ impl Pulse {
             supports_memfd: false,
             cookie,
         };
-        protocol::write_command_message(&mut writer, 0, &Command::Auth(auth), protocol::MAX_VERSION)
-            .map_err(|e| e.to_string())?;
-        let (_, reply) = protocol::read_reply_message::<AuthReply>(&mut reader, protocol::MAX_VERSION)
-            .map_err(|e| e.to_string())?;
+        protocol::write_command_message(
+            &mut writer,
+            0,
+            &Command::Auth(auth),
+            protocol::MAX_VERSION,
+        )
+        .map_err(|e| e.to_string())?;
+        let (_, reply) =
+            protocol::read_reply_message::<AuthReply>(&mut reader, protocol::MAX_VERSION)
+                .map_err(|e| e.to_string())?;
         let version = protocol::MAX_VERSION.min(reply.version);
         let mut props = Props::new();
         if let Ok(name) = CString::new("Cờ Cá Ngựa") {
@@ -353,7 +359,10 @@ mod tests {
     /// A PulseAudio server of our own on a socket in a temporary folder:
     /// it answers the handshake, creates streams, collects what is written
     /// to each, and acknowledges the drain and the delete.
-    fn fake_server(path: &std::path::Path, streams: usize) -> std::thread::JoinHandle<Vec<Vec<u8>>> {
+    fn fake_server(
+        path: &std::path::Path,
+        streams: usize,
+    ) -> std::thread::JoinHandle<Vec<Vec<u8>>> {
         let listener = UnixListener::bind(path).expect("bind");
         std::thread::spawn(move || {
             let (sock, _) = listener.accept().expect("accept");

@@ -81,7 +81,13 @@ fn roll() -> Vec<f32> {
     let mut at = 0.0;
     for k in 0..7 {
         let amp = 1.0 - k as f32 * 0.11;
-        click(&mut out, &mut noise, at, amp, 2300.0 + 350.0 * (k % 3) as f32);
+        click(
+            &mut out,
+            &mut noise,
+            at,
+            amp,
+            2300.0 + 350.0 * (k % 3) as f32,
+        );
         click(&mut out, &mut noise, at + 0.006, amp * 0.5, 4100.0);
         at += 0.075 - k as f32 * 0.008;
     }
