@@ -438,6 +438,20 @@ fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Bo
             }
             continue;
         }
+        if *place == Place::Cell(CENTRE_CELL.0, CENTRE_CELL.1) {
+            // Horses home sit in their colour's triangle of the centre,
+            // with their count.
+            for (seat, n) in group {
+                let (hx, hy) = cell_centre(home_cell(*seat, 6));
+                let (cx, cy) = cell_centre(CENTRE_CELL);
+                let c = t.point((cx + (hx - cx) * 0.3, cy + (hy - cy) * 0.3));
+                draw_horse(painter, *seat, c, t.cell * 0.16, pal);
+                if *n > 1 {
+                    badge(painter, c + Vec2::new(t.cell * 0.13, -t.cell * 0.13), t.cell * 0.11, *n);
+                }
+            }
+            continue;
+        }
         // One colour: one large horse with its count. Several colours (a
         // safe square): one horse each, side by side or in the corners,
         // each with its count. Never smaller than a third of the square.

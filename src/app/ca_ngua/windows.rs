@@ -58,15 +58,20 @@ impl CaNguaGame {
             .id(egui::Id::unique("end-window"))
             .collapsible(false)
             .resizable(false)
+            .min_width(420.0)
             .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
             .show(ctx, |ui| {
                 self.results_ui(ui, i18n, &outcome, dark);
-                ui.add_space(8.0);
+                ui.add_space(12.0);
                 ui.horizontal(|ui| {
-                    if ui.button(i18n.t("button-new-game")).clicked() {
+                    let big = |key: &str| {
+                        egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
+                            .min_size(Vec2::new(150.0, 36.0))
+                    };
+                    if ui.add(big("button-new-game")).clicked() {
                         action = Some(EndAction::NewGame);
                     }
-                    if ui.button(i18n.t("button-close")).clicked() {
+                    if ui.add(big("button-close")).clicked() {
                         action = Some(EndAction::Close);
                     }
                 });
