@@ -20,6 +20,8 @@ usage:
                        [--seed S] [--threads T] [--json]
   ca-ngua-cli rules show PRESET|FILE
   ca-ngua-cli rules explain PRESET|FILE [--lang en|vi]
+  ca-ngua-cli rules code PRESET|FILE      (the rule code, CN1-XXXXX-XXXXX)
+  ca-ngua-cli rules decode CODE           (a rule code as a rules file)
 
 POSITION is the notation of RULES.md section 4, e.g.
   'Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0'
@@ -344,8 +346,19 @@ fn rules_cmd(args: &[String]) -> Result<(), Bad> {
             let lang: Lang = p.value("lang").unwrap_or("en").parse()?;
             out(format_args!("{}", summary_text(&I18n::new(lang), &rules)))
         }
+        [sub, name] if sub == "code" => {
+            let rules = load_rules(name)?;
+            out(format_args!("{}\n", ca_ngua::rules_code::encode(&rules)))
+        }
+        [sub, code] if sub == "decode" => {
+            let rules = ca_ngua::rules_code::decode(code)?;
+            let label = rules.preset_name().unwrap_or("custom");
+            out(format_args!("{}", RuleSet::new(label, rules).to_ron()))
+        }
         _ => Err(Bad(
-            "usage: ca-ngua-cli rules show|explain PRESET|FILE [--lang en|vi]".into(),
+            "usage: ca-ngua-cli rules show|explain|code PRESET|FILE [--lang en|vi], \
+             or rules decode CODE"
+                .into(),
         )),
     }
 }

@@ -447,7 +447,12 @@ fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Bo
                 let c = t.point((cx + (hx - cx) * 0.3, cy + (hy - cy) * 0.3));
                 draw_horse(painter, *seat, c, t.cell * 0.16, pal);
                 if *n > 1 {
-                    badge(painter, c + Vec2::new(t.cell * 0.13, -t.cell * 0.13), t.cell * 0.11, *n);
+                    badge(
+                        painter,
+                        c + Vec2::new(t.cell * 0.13, -t.cell * 0.13),
+                        t.cell * 0.11,
+                        *n,
+                    );
                 }
             }
             continue;
