@@ -76,6 +76,9 @@ pub fn seat_text_colour(seat: Seat, dark: bool) -> Color32 {
     }
 }
 
+/// The tag on the card of a player just kicked (white text on it).
+pub const KICKED_TAG: Color32 = Color32::from_rgb(0xA8, 0x1C, 0x1C);
+
 /// Text drawn on a seat's full colour (its yard's band): black or white,
 /// whichever reads better.
 pub fn on_seat_colour(seat: Seat) -> Color32 {
@@ -120,14 +123,23 @@ pub fn contrast(a: Color32, b: Color32) -> f32 {
 /// The text colours of egui's panels, raised to WCAG AA: the default weak
 /// text (help lines) is about 2.8:1 on either look.
 pub fn readable_visuals(visuals: &mut egui::Visuals) {
-    let (text, weak) = if visuals.dark_mode {
-        (Color32::from_gray(200), Color32::from_gray(165))
+    let (text, weak, error) = if visuals.dark_mode {
+        (
+            Color32::from_gray(200),
+            Color32::from_gray(165),
+            Color32::from_rgb(0xFF, 0x7A, 0x7A),
+        )
     } else {
-        (Color32::from_gray(40), Color32::from_gray(88))
+        (
+            Color32::from_gray(40),
+            Color32::from_gray(88),
+            Color32::from_rgb(0xB0, 0x14, 0x14),
+        )
     };
     visuals.override_text_color = None;
     visuals.widgets.noninteractive.fg_stroke.color = text;
     visuals.weak_text_color = Some(weak);
+    visuals.error_fg_color = error;
 }
 
 /// Board colours for a light or dark look.
@@ -224,6 +236,7 @@ mod tests {
             let pairs = [
                 ("text", v.text_color(), bg),
                 ("weak", v.weak_text_color(), bg),
+                ("error", v.error_fg_color, bg),
                 ("numbers", Palette::new(dark).ink, Palette::new(dark).square),
                 (
                     "yard text",
@@ -243,6 +256,12 @@ mod tests {
                 assert!(c >= 4.5, "{seat:?} home cell dark={dark}: {c:.2}");
             }
         }
+    }
+
+    #[test]
+    fn the_kicked_tag_reads() {
+        let c = contrast(Color32::WHITE, KICKED_TAG);
+        assert!(c >= 4.5, "{c:.2}");
     }
 
     #[test]

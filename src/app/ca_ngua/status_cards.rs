@@ -7,7 +7,7 @@
 use super::CaNguaGame;
 use super::board_view::draw_horse;
 use super::text;
-use crate::app::theme::{Palette, seat_colour, seat_text_colour, seat_tint};
+use crate::app::theme::{KICKED_TAG, Palette, seat_colour, seat_text_colour, seat_tint};
 use crate::engine::{Seat, YARD};
 use crate::i18n::{Arg, I18n};
 use egui::{CornerRadius, RichText, Sense, Stroke, Ui, Vec2};
@@ -157,13 +157,25 @@ fn card_ui(ui: &mut Ui, i18n: &I18n, card: &Card, pal: &Palette) {
         counts.push_str(" · ");
         counts.push_str(&i18n.t_args("card-points", &[("points", Arg::from(points))]));
     }
-    if card.kicked {
-        counts.push_str(" · ");
-        counts.push_str(&i18n.t("card-kicked"));
-    }
     child.add(
         egui::Label::new(RichText::new(counts).size(13.0).color(text_colour))
             .truncate()
             .selectable(false),
     );
+    if card.kicked {
+        // "bị đá!" in a tag on the card's corner while the square flashes
+        // (the counts already say where the horse went).
+        let font = egui::FontId::proportional(12.0);
+        let galley =
+            ui.painter()
+                .layout_no_wrap(i18n.t("card-kicked"), font, egui::Color32::WHITE);
+        let size = galley.size() + Vec2::new(10.0, 4.0);
+        let tag = egui::Rect::from_min_size(
+            egui::Pos2::new(rect.right() - size.x - 4.0, rect.top() - 2.0),
+            size,
+        );
+        ui.painter().rect_filled(tag, CornerRadius::same(8), KICKED_TAG);
+        ui.painter()
+            .galley(tag.min + Vec2::new(5.0, 2.0), galley, egui::Color32::WHITE);
+    }
 }

@@ -94,6 +94,9 @@ struct FileJob {
 struct CodeWindow {
     text: String,
     error: Option<String>,
+    /// The field has had the keyboard once (it takes it when the window
+    /// opens, so a code can be pasted at once).
+    focused: bool,
 }
 
 impl std::fmt::Debug for CaNguaApp {

@@ -271,6 +271,12 @@ impl CaNguaApp {
                         .desired_width(340.0),
                 )
                 .labelled_by(name.id);
+            if !window.focused {
+                // Until the field has had the keyboard once (the window's
+                // first frame only measures it).
+                window.focused = field.has_focus();
+                field.request_focus();
+            }
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if let Some(e) = &window.error {
                 ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
