@@ -166,15 +166,16 @@ fn card_ui(ui: &mut Ui, i18n: &I18n, card: &Card, pal: &Palette) {
         // "bị đá!" in a tag on the card's corner while the square flashes
         // (the counts already say where the horse went).
         let font = egui::FontId::proportional(12.0);
-        let galley =
-            ui.painter()
-                .layout_no_wrap(i18n.t("card-kicked"), font, egui::Color32::WHITE);
+        let galley = ui
+            .painter()
+            .layout_no_wrap(i18n.t("card-kicked"), font, egui::Color32::WHITE);
         let size = galley.size() + Vec2::new(10.0, 4.0);
         let tag = egui::Rect::from_min_size(
             egui::Pos2::new(rect.right() - size.x - 4.0, rect.top() - 2.0),
             size,
         );
-        ui.painter().rect_filled(tag, CornerRadius::same(8), KICKED_TAG);
+        ui.painter()
+            .rect_filled(tag, CornerRadius::same(8), KICKED_TAG);
         ui.painter()
             .galley(tag.min + Vec2::new(5.0, 2.0), galley, egui::Color32::WHITE);
     }

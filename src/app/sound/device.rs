@@ -104,12 +104,11 @@ impl Output for Device {
                 at: 0.0,
             });
         }
-        let playing = self.playing;
-        if let Some(stream) = self.open() {
-            if !playing {
-                let ok = stream.play().is_ok();
-                self.playing = ok;
-            }
+        if !self.playing
+            && let Some(stream) = self.open()
+        {
+            let ok = stream.play().is_ok();
+            self.playing = ok;
         }
     }
 
