@@ -398,9 +398,10 @@ pub(super) fn draw_preview(painter: &Painter, t: &Transform, p: &Preview, pal: &
 
 /// A banner across the middle of the board, fading in and out.
 pub(super) fn draw_banner(painter: &Painter, t: &Transform, text: &str, seat: Seat, u: f32) {
+    // It fades in and out; its text keeps one size (a font size that
+    // changed every frame would make new glyphs every frame).
     let alpha = (u / 0.08).min(1.0).min((1.0 - u) / 0.2).clamp(0.0, 1.0);
-    let scale = 1.0 + 0.08 * (1.0 - (u / 0.1).min(1.0));
-    let font = FontId::proportional(t.cell * 0.62 * scale);
+    let font = FontId::proportional((t.cell * 0.62).round());
     let ink = on_seat_colour(seat);
     let galley = painter.layout_no_wrap(text.to_string(), font, ink.gamma_multiply(alpha));
     let centre = t.point((7.5, 7.5));
