@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod net;
 pub mod platform;
 pub mod prefs;
+pub mod rules_code;
 pub mod rules_file;
 pub mod rules_text;
 pub mod rules_try;

@@ -23,6 +23,9 @@ fn main() -> ExitCode {
     };
     let previous_crash = crash::start(platform::data_dir().as_deref(), launch);
     let (store, opened) = Store::open();
+    // The window's size and place, kept beside the other files (eframe
+    // writes it; a bad file is ignored and the window opens at its default).
+    let window_file = store.dir().map(|d| d.join("window.ron"));
     let mut app = CaNguaApp::from_store(store, opened, system_lang, None);
     if let Some(report) = previous_crash {
         let notice = crash::previous_report_notice(&I18n::new(app.lang()), &report);
@@ -41,6 +44,8 @@ fn main() -> ExitCode {
         // Our bundled font covers every character we show; the system
         // fallback would only slow the start (and panics without fonts).
         system_font_fallback: false,
+        persist_window: window_file.is_some(),
+        persistence_path: window_file,
         ..Default::default()
     };
     let run = eframe::run_native(

@@ -76,6 +76,13 @@ pub struct Prefs {
     pub fast_bots: bool,
     /// Light, dark or the system's look.
     pub look: Look,
+    /// Sounds off.
+    pub muted: bool,
+    /// Sound volume, 0–100.
+    pub volume: u8,
+    /// Number every track square (otherwise the starts, the stars and
+    /// every fifth square).
+    pub all_numbers: bool,
 }
 
 impl Default for Prefs {
@@ -95,6 +102,9 @@ impl Default for Prefs {
             auto_move: false,
             fast_bots: false,
             look: Look::System,
+            muted: false,
+            volume: 70,
+            all_numbers: false,
         }
     }
 }

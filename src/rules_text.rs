@@ -203,6 +203,86 @@ pub fn summary_text(i18n: &I18n, rules: &Rules) -> String {
     out
 }
 
+/// A section of the rules as players read them: a heading (its key) and
+/// its sentences.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    /// The heading's message key.
+    pub key: &'static str,
+    /// The sentences.
+    pub lines: Vec<String>,
+}
+
+/// The rules for players: what differs from the standard rules, then the
+/// rules in short sections. The safety cap is left out: it stops runaway
+/// self-play and is no rule a family plays by.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Book {
+    /// What differs from the standard rules.
+    pub differences: Vec<String>,
+    /// Every rule, by section, in reading order.
+    pub sections: Vec<Section>,
+}
+
+/// The section a sentence belongs to; `None` for engine matters.
+fn section_of(key: &str) -> Option<&'static str> {
+    const SECTIONS: [(&str, &[&str]); 5] = [
+        (
+            "rules-section-dice",
+            &[
+                "rules-dice-",
+                "rules-exit-",
+                "rules-bonus-",
+                "rules-forfeit-",
+            ],
+        ),
+        (
+            "rules-section-moves",
+            &[
+                "rules-move",
+                "rules-kick",
+                "rules-safe-",
+                "rules-pairs-",
+                "rules-no-passing",
+                "rules-forced-",
+            ],
+        ),
+        ("rules-section-home", &["rules-home-", "rules-end-"]),
+        ("rules-section-scoring", &["rules-scoring-"]),
+        ("rules-section-board", &["rules-direction-"]),
+    ];
+    SECTIONS
+        .iter()
+        .find(|(_, prefixes)| prefixes.iter().any(|p| key.starts_with(p)))
+        .map(|(section, _)| *section)
+}
+
+/// The rules in the current language of `i18n`, in sections.
+pub fn sections(i18n: &I18n, rules: &Rules) -> Book {
+    let lines = rule_lines(rules);
+    let text = |l: &RuleLine| i18n.t_args(l.key, &l.args);
+    let mut book = Book {
+        differences: Vec::new(),
+        sections: Vec::new(),
+    };
+    for l in &lines {
+        let Some(key) = section_of(l.key) else {
+            continue;
+        };
+        if l.differs {
+            book.differences.push(text(l));
+        }
+        match book.sections.iter_mut().find(|s| s.key == key) {
+            Some(s) => s.lines.push(text(l)),
+            None => book.sections.push(Section {
+                key,
+                lines: vec![text(l)],
+            }),
+        }
+    }
+    book
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,6 +313,38 @@ mod tests {
         ] {
             assert!(text.contains(needle), "{needle:?} not in\n{text}");
         }
+    }
+
+    #[test]
+    fn the_book_has_short_sections_and_no_engine_limits() {
+        let i = I18n::new(Lang::En);
+        for rules in [Rules::standard(), Rules::casual(), Rules::traditional()] {
+            let book = sections(&i, &rules);
+            let all: Vec<&String> = book.sections.iter().flat_map(|s| &s.lines).collect();
+            // Every sentence but the cap is in exactly one section.
+            let expected = rule_lines(&rules)
+                .iter()
+                .filter(|l| l.key != "rules-cap")
+                .count();
+            assert_eq!(all.len(), expected);
+            for s in &book.sections {
+                assert!(i.has(s.key), "{}", s.key);
+                assert!(s.lines.len() <= 7, "{}: {} lines", s.key, s.lines.len());
+            }
+            let text = all
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n");
+            assert!(!text.contains("safety limit"), "{text}");
+            assert!(!book.differences.iter().any(|d| d.contains("safety")));
+        }
+        // Differences come first, and are the same as the summary's minus
+        // the cap.
+        let trad = sections(&i, &Rules::traditional());
+        let summary = summary(&i, &Rules::traditional());
+        assert_eq!(trad.differences.len() + 1, summary.differences.len());
+        assert_eq!(sections(&i, &Rules::standard()).differences.len(), 0);
     }
 
     #[test]

@@ -285,6 +285,26 @@ fn rules_explain_says_what_differs_in_either_language() {
 }
 
 #[test]
+fn rule_codes_go_round_through_the_command_line() {
+    for preset in ["standard", "casual", "traditional"] {
+        let o = cli(&["rules", "code", preset]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let code = stdout(&o).trim().to_string();
+        assert!(code.starts_with("CN1-"), "{code}");
+        let back = cli(&["rules", "decode", &code]);
+        assert!(back.status.success(), "{}", stderr(&back));
+        // The decoded file is the preset's own.
+        assert_eq!(
+            stdout(&back),
+            stdout(&cli(&["rules", "show", preset])),
+            "{preset}"
+        );
+    }
+    assert_refused(&cli(&["rules", "decode", "CN1-00000-00001"]), "mistyped");
+    assert_refused(&cli(&["rules", "decode", "hello"]), "CN1-");
+}
+
+#[test]
 fn selfplay_is_reproducible_whatever_the_thread_count() {
     let run = |threads: &str| {
         let o = cli(&[

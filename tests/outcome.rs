@@ -186,3 +186,83 @@ fn a_saved_game_over_the_safety_cap_is_refused() {
     record.rolls += 1;
     assert_eq!(Game::try_from(record).err(), Some(GameError::Rolls));
 }
+
+/// The ranking case, from all-computer four-player tables: the
+/// places of every game are those of RULES.md 2.4 (finishers in order,
+/// then horses home, equal counts sharing, competition style; by distance
+/// with that rule). Three colours with three horses home each share second
+/// place whatever their fourth horse does (on the track or in the yard):
+/// that is the rule, not a fault of the ranking.
+#[test]
+fn all_computer_games_rank_as_the_rules_say() {
+    use ca_ngua::bots::Level;
+    use ca_ngua::engine::GameEnd;
+    use ca_ngua::prefs::{PlayerKind, Prefs};
+    let mut shared_seen = 0;
+    for spec in [
+        "standard",
+        "casual",
+        "standard+game_end=first_winner_by_distance",
+    ] {
+        let rules = rules_from_spec(spec);
+        for seed in 0..12 {
+            let prefs = Prefs {
+                player_count: 4,
+                players: [PlayerKind::Bot(Level::Easy); 4],
+                rules,
+                ..Prefs::default()
+            };
+            let mut t = common::local_table(&prefs, seed);
+            common::play_on(&mut t, 100_000);
+            let g = t.replica().game().unwrap();
+            let pos = g.position();
+            let outcome = g.outcome().expect("over");
+            // The places, worked out here from the rules' words.
+            let order: Vec<Seat> = g.finish_order().collect();
+            let mut expected = [None; 4];
+            for (i, s) in order.iter().enumerate() {
+                expected[s.index()] = Some(i as u8 + 1);
+            }
+            let rest: Vec<Seat> = pos
+                .playing_seats()
+                .filter(|s| expected[s.index()].is_none())
+                .collect();
+            let key = |s: Seat| {
+                if rules.game_end == GameEnd::FirstWinnerByDistance {
+                    pos.distance(s)
+                } else {
+                    pos.horses_home(s, &rules) as u32
+                }
+            };
+            for &s in &rest {
+                let better = rest.iter().filter(|&&o| key(o) > key(s)).count();
+                expected[s.index()] = Some((order.len() + 1 + better) as u8);
+            }
+            assert_eq!(outcome.ranks, expected, "{spec} seed {seed}: {pos}");
+            // The table's `over` event carries the same places.
+            let ranking = t.replica().ranking().unwrap();
+            assert_eq!(ranking.iter().flatten().count(), 4);
+            shared_seen += ranking.iter().filter(|p| p.len() > 1).count();
+        }
+    }
+    assert!(shared_seen > 0, "no shared place in 36 games");
+}
+
+#[test]
+fn three_colours_with_three_horses_home_share_second_place() {
+    // Green wins; red and blue have their fourth horse in the yard,
+    // yellow its fourth on the track.
+    let mut g = game(
+        "standard",
+        "Y,57,57,57/57,57,57,56/30,57,57,57/Y,57,57,57 g 0",
+    );
+    play(&mut g, "1", "56-57");
+    assert_eq!(ranks(&g), [Some(2), Some(1), Some(2), Some(2)]);
+    // With "by distance" yellow's horse on the track counts.
+    let mut g = game(
+        "standard+game_end=first_winner_by_distance",
+        "Y,57,57,57/57,57,57,56/30,57,57,57/Y,57,57,57 g 0",
+    );
+    play(&mut g, "1", "56-57");
+    assert_eq!(ranks(&g), [Some(3), Some(1), Some(2), Some(3)]);
+}

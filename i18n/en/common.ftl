@@ -40,3 +40,8 @@ startup-no-display = Cờ Cá Ngựa could not open its window because no displa
 startup-no-graphics = Cờ Cá Ngựa could not start OpenGL graphics on this computer; updating the graphics driver may help.
 startup-failed = Cờ Cá Ngựa could not open its window ({ $reason }).
 notice-crash-report = The game closed because of an error last time. A report was saved as { $file }; attaching it to a bug report helps fix the error.
+
+
+## Game feel (issue 13): sound
+settings-sound = Sound
+settings-volume = Volume

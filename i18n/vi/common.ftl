@@ -40,3 +40,8 @@ startup-no-display = Cờ Cá Ngựa không mở được cửa sổ vì không 
 startup-no-graphics = Cờ Cá Ngựa không khởi động được đồ hoạ OpenGL trên máy này; cập nhật trình điều khiển card đồ hoạ có thể khắc phục.
 startup-failed = Cờ Cá Ngựa không mở được cửa sổ ({ $reason }).
 notice-crash-report = Lần trước trò chơi bị đóng vì một lỗi. Báo cáo lỗi đã được lưu tại { $file }; gửi kèm tệp này khi báo lỗi sẽ giúp sửa lỗi.
+
+
+## Cảm giác chơi (issue 13): âm thanh
+settings-sound = Âm thanh
+settings-volume = Âm lượng

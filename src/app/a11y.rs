@@ -36,3 +36,21 @@ pub fn combo_value(response: &Response, label: &str, value: &str) {
         node.set_value(value);
     });
 }
+
+/// A vertical scroll area whose scroll bars are named (`name`: what
+/// scrolls), so no node with a role is left without a name.
+pub fn scroll<R>(
+    ui: &mut Ui,
+    salt: impl egui::AsIdSalt,
+    name: &str,
+    add_contents: impl FnOnce(&mut Ui) -> R,
+) -> R {
+    let out = egui::ScrollArea::vertical()
+        .id_salt(salt)
+        .show(ui, add_contents);
+    for axis in 0..2usize {
+        ui.ctx()
+            .accesskit_node_builder(out.id.with(axis), |node| node.set_label(name));
+    }
+    out.inner
+}

@@ -7,6 +7,7 @@
 pub mod a11y;
 pub mod ca_ngua;
 pub mod shell;
+pub mod sound;
 pub mod text;
 pub mod theme;
 

@@ -54,6 +54,94 @@ pub fn lerp(a: Color32, b: Color32, t: f32) -> Color32 {
     Color32::from_rgb(mix(a.r(), b.r()), mix(a.g(), b.g()), mix(a.b(), b.b()))
 }
 
+/// A seat's colour for text and thin marks on the panels and windows: the
+/// horse colour darkened on the light look and lightened on the dark one,
+/// so that it reads at WCAG AA (4.5:1) on both backgrounds (plain yellow
+/// on white does not).
+pub fn seat_text_colour(seat: Seat, dark: bool) -> Color32 {
+    if dark {
+        match seat {
+            Seat::Red => Color32::from_rgb(0xFF, 0x8A, 0x80),
+            Seat::Green => Color32::from_rgb(0x6B, 0xD3, 0x88),
+            Seat::Yellow => Color32::from_rgb(0xF5, 0xCB, 0x5C),
+            Seat::Blue => Color32::from_rgb(0x8F, 0xB4, 0xFF),
+        }
+    } else {
+        match seat {
+            Seat::Red => Color32::from_rgb(0xB0, 0x25, 0x25),
+            Seat::Green => Color32::from_rgb(0x1A, 0x6E, 0x36),
+            Seat::Yellow => Color32::from_rgb(0x80, 0x5A, 0x00),
+            Seat::Blue => Color32::from_rgb(0x1D, 0x52, 0xB0),
+        }
+    }
+}
+
+/// The tag on the card of a player just kicked (white text on it).
+pub const KICKED_TAG: Color32 = Color32::from_rgb(0xA8, 0x1C, 0x1C);
+
+/// Text drawn on a seat's full colour (its yard's band): black or white,
+/// whichever reads better.
+pub fn on_seat_colour(seat: Seat) -> Color32 {
+    let c = seat_colour(seat);
+    if contrast(c, Color32::WHITE) >= contrast(c, Color32::BLACK) {
+        Color32::WHITE
+    } else {
+        Color32::BLACK
+    }
+}
+
+/// The outline of a horse: dark on the light look, light on the dark one,
+/// so a horse stands out from any square it can stand on, its own pale
+/// start square included (WCAG's 3:1 for shapes).
+pub fn piece_outline(seat: Seat, dark: bool) -> Color32 {
+    if dark {
+        lerp(seat_colour(seat), Color32::WHITE, 0.75)
+    } else {
+        lerp(seat_colour(seat), Color32::BLACK, 0.62)
+    }
+}
+
+/// Relative luminance (WCAG 2.x).
+pub fn luminance(c: Color32) -> f32 {
+    let lin = |v: u8| {
+        let v = f32::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+}
+
+/// The WCAG contrast ratio of two opaque colours (1 to 21).
+pub fn contrast(a: Color32, b: Color32) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The text colours of egui's panels, raised to WCAG AA: the default weak
+/// text (help lines) is about 2.8:1 on either look.
+pub fn readable_visuals(visuals: &mut egui::Visuals) {
+    let (text, weak, error) = if visuals.dark_mode {
+        (
+            Color32::from_gray(200),
+            Color32::from_gray(165),
+            Color32::from_rgb(0xFF, 0x7A, 0x7A),
+        )
+    } else {
+        (
+            Color32::from_gray(40),
+            Color32::from_gray(88),
+            Color32::from_rgb(0xB0, 0x14, 0x14),
+        )
+    };
+    visuals.override_text_color = None;
+    visuals.widgets.noninteractive.fg_stroke.color = text;
+    visuals.weak_text_color = Some(weak);
+    visuals.error_fg_color = error;
+}
+
 /// Board colours for a light or dark look.
 #[derive(Copy, Clone, Debug)]
 pub struct Palette {
@@ -69,6 +157,10 @@ pub struct Palette {
     pub text: Color32,
     /// Highlight for movable horses and targets.
     pub highlight: Color32,
+    /// The inside of a yard, where its horses wait.
+    pub yard: Color32,
+    /// The dark look.
+    pub dark: bool,
 }
 
 impl Palette {
@@ -76,21 +168,113 @@ impl Palette {
     pub fn new(dark: bool) -> Palette {
         if dark {
             Palette {
-                background: Color32::from_rgb(0x2A, 0x2A, 0x2E),
-                square: Color32::from_rgb(0x3A, 0x3B, 0x40),
-                grid: Color32::from_rgb(0x18, 0x18, 0x1B),
-                ink: Color32::from_rgb(0x9A, 0x9A, 0xA2),
-                text: Color32::from_rgb(0xEE, 0xEE, 0xF0),
+                background: Color32::from_rgb(0x22, 0x23, 0x28),
+                square: Color32::from_rgb(0x4A, 0x4D, 0x57),
+                grid: Color32::from_rgb(0x16, 0x16, 0x1A),
+                ink: Color32::from_rgb(0xD2, 0xD4, 0xDC),
+                text: Color32::from_rgb(0xF2, 0xF2, 0xF4),
                 highlight: Color32::WHITE,
+                yard: Color32::from_rgb(0x30, 0x32, 0x39),
+                dark,
             }
         } else {
             Palette {
                 background: Color32::from_rgb(0xF4, 0xEE, 0xE2),
                 square: Color32::from_rgb(0xFF, 0xFD, 0xF8),
                 grid: Color32::from_rgb(0x6B, 0x5E, 0x4E),
-                ink: Color32::from_rgb(0x8C, 0x80, 0x70),
+                ink: Color32::from_rgb(0x5A, 0x4E, 0x40),
                 text: Color32::from_rgb(0x22, 0x1E, 0x1A),
                 highlight: Color32::from_rgb(0x14, 0x14, 0x14),
+                yard: Color32::from_rgb(0xFF, 0xFD, 0xF8),
+                dark,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// egui's panel and window fill on each look.
+    fn panel(dark: bool) -> Color32 {
+        if dark {
+            Color32::from_gray(27)
+        } else {
+            Color32::from_gray(248)
+        }
+    }
+
+    #[test]
+    fn contrast_is_measured_as_wcag_does() {
+        assert!((contrast(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 0.01);
+        assert!((contrast(Color32::WHITE, Color32::WHITE) - 1.0).abs() < 0.001);
+        // A known pair: #777 on white is 4.48:1.
+        assert!((contrast(Color32::from_gray(0x77), Color32::WHITE) - 4.48).abs() < 0.02);
+    }
+
+    #[test]
+    fn seat_names_read_on_both_looks() {
+        for dark in [false, true] {
+            for seat in Seat::ALL {
+                let c = contrast(seat_text_colour(seat, dark), panel(dark));
+                assert!(c >= 4.5, "{seat:?} dark={dark}: {c:.2}");
+            }
+        }
+    }
+
+    #[test]
+    fn text_on_the_panels_and_the_board_reads_at_aa() {
+        for dark in [false, true] {
+            let mut v = if dark {
+                egui::Visuals::dark()
+            } else {
+                egui::Visuals::light()
+            };
+            readable_visuals(&mut v);
+            let bg = panel(dark);
+            let pairs = [
+                ("text", v.text_color(), bg),
+                ("weak", v.weak_text_color(), bg),
+                ("error", v.error_fg_color, bg),
+                ("numbers", Palette::new(dark).ink, Palette::new(dark).square),
+                (
+                    "yard text",
+                    Palette::new(dark).text,
+                    Palette::new(dark).yard,
+                ),
+            ];
+            for (what, fg, bg) in pairs {
+                let c = contrast(fg, bg);
+                assert!(c >= 4.5, "{what} dark={dark}: {c:.2}");
+            }
+            for seat in Seat::ALL {
+                // Names on the yard's band, numbers in the home column.
+                let c = contrast(on_seat_colour(seat), seat_colour(seat));
+                assert!(c >= 4.5, "{seat:?} band: {c:.2}");
+                let c = contrast(Palette::new(dark).text, seat_tint(seat, dark));
+                assert!(c >= 4.5, "{seat:?} home cell dark={dark}: {c:.2}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_kicked_tag_reads() {
+        let c = contrast(Color32::WHITE, KICKED_TAG);
+        assert!(c >= 4.5, "{c:.2}");
+    }
+
+    #[test]
+    fn every_horse_stands_out_from_every_square() {
+        for dark in [false, true] {
+            let pal = Palette::new(dark);
+            let mut grounds = vec![pal.square, pal.background, pal.yard];
+            grounds.extend(Seat::ALL.map(|s| seat_tint(s, dark)));
+            for seat in Seat::ALL {
+                for &g in &grounds {
+                    let c = contrast(piece_outline(seat, dark), g);
+                    assert!(c >= 3.0, "{seat:?} on {g:?} dark={dark}: {c:.2}");
+                }
             }
         }
     }

@@ -26,6 +26,8 @@ usage:
                         [--players rgyb] [--bots P,P,..] [--games N]
                         [--seed S] [--threads T] [--json]
   ca-ngua-cli nhay ...            Cờ nhảy (Chinese checkers): 'ca-ngua-cli nhay help'
+  ca-ngua-cli rules code PRESET|FILE      (the rule code, CN1-XXXXX-XXXXX)
+  ca-ngua-cli rules decode CODE           (a rule code as a rules file)
 
 POSITION is the notation described in docs/NOTATION.md, e.g.
   'Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0'
@@ -358,8 +360,19 @@ fn rules_cmd(args: &[String]) -> Result<(), Bad> {
             let lang: Lang = p.value("lang").unwrap_or("en").parse()?;
             out(format_args!("{}", summary_text(&I18n::new(lang), &rules)))
         }
+        [sub, name] if sub == "code" => {
+            let rules = load_rules(name)?;
+            out(format_args!("{}\n", ca_ngua::rules_code::encode(&rules)))
+        }
+        [sub, code] if sub == "decode" => {
+            let rules = ca_ngua::rules_code::decode(code)?;
+            let label = rules.preset_name().unwrap_or("custom");
+            out(format_args!("{}", RuleSet::new(label, rules).to_ron()))
+        }
         _ => Err(Bad(
-            "usage: ca-ngua-cli rules show|explain PRESET|FILE [--lang en|vi], or rules try [options]".into(),
+            "usage: ca-ngua-cli rules show|explain|code PRESET|FILE [--lang en|vi], \
+             rules decode CODE, or rules try [options]"
+                .into(),
         )),
     }
 }

@@ -19,7 +19,7 @@ pub use moves::{Move, MoveError, MoveList, Roll, RollError};
 pub use play::{Bonus, Effects, PlayError};
 pub use position::{Position, PositionError, Setup, YARD};
 pub use rules::{
-    Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, RulesError,
-    SafeSquares,
+    Dice, Direction, ExitRolls, GameEnd, HomeColumn, MAX_ROLL_CAP, PRESET_NAMES, Pairs, Rules,
+    RulesError, SafeSquares,
 };
 pub use scoring::{Ledger, LedgerEntry, Scoring};

@@ -3,10 +3,12 @@
 //! become actions; every horse that can move is also a widget with an
 //! accessible name, so the board can be played with a screen reader.
 
+use super::dice_view::{self, DieView};
+use super::effects::{self as fx, LastMove};
 use super::geometry::{
     CENTRE_CELL, GRID, Place, TRACK, cell_centre, home_cell, place_centre, yard_origin,
 };
-use crate::app::theme::{Palette, lerp, seat_colour, seat_tint};
+use crate::app::theme::{Palette, lerp, on_seat_colour, piece_outline, seat_colour, seat_tint};
 use crate::engine::{Move, Seat, is_star_square};
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, Response, Role, Sense, Shape, Stroke, Ui, Vec2,
@@ -67,6 +69,33 @@ pub struct BoardInput {
     pub label: String,
     /// The horse (by number) to give the keyboard focus this frame.
     pub focus_horse: Option<u8>,
+    /// The dice, in the yard of whose roll it is.
+    pub die: Option<DieView>,
+    /// Who plays each colour, written on its yard ("Bạn", "Máy – Vừa").
+    pub names: [String; 4],
+    /// The last move, marked until the next one.
+    pub last_move: Option<LastMove>,
+    /// Squares flashing where horses were kicked: colour and progress 0–1.
+    pub flashes: Vec<(Place, Seat, f32)>,
+    /// A banner over the board: text, colour and progress 0–1.
+    pub banner: Option<(String, Seat, f32)>,
+    /// Where the horse under the pointer (or the move under it in the
+    /// list) would land.
+    pub preview: Vec<Preview>,
+    /// Every track square numbered (otherwise the starts, the stars and
+    /// every fifth square).
+    pub all_numbers: bool,
+}
+
+/// A landing shown before the move is made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preview {
+    /// The colour moving.
+    pub seat: Seat,
+    /// The places it would pass through, both ends included.
+    pub path: Vec<Place>,
+    /// The move.
+    pub mv: Move,
 }
 
 /// What a click on the board asks for.
@@ -86,33 +115,49 @@ pub enum BoardAction {
 
 /// Grid units to screen points.
 #[derive(Copy, Clone, Debug)]
-struct Transform {
-    origin: Pos2,
-    cell: f32,
-    mirrored: bool,
+pub(crate) struct Transform {
+    pub(crate) origin: Pos2,
+    pub(crate) cell: f32,
+    pub(crate) mirrored: bool,
 }
 
 impl Transform {
-    fn point(&self, (x, y): (f32, f32)) -> Pos2 {
+    pub(crate) fn point(&self, (x, y): (f32, f32)) -> Pos2 {
         let x = if self.mirrored { GRID - x } else { x };
         self.origin + Vec2::new(x, y) * self.cell
     }
 
-    fn cell_rect(&self, (x, y): (u8, u8)) -> Rect {
+    pub(crate) fn cell_rect(&self, (x, y): (u8, u8)) -> Rect {
         let a = self.point((f32::from(x), f32::from(y)));
         let b = self.point((f32::from(x) + 1.0, f32::from(y) + 1.0));
         Rect::from_two_pos(a, b)
     }
 
-    fn rect(&self, (x, y): (u8, u8), w: u8, h: u8) -> Rect {
+    pub(crate) fn rect(&self, (x, y): (u8, u8), w: u8, h: u8) -> Rect {
         let a = self.point((f32::from(x), f32::from(y)));
         let b = self.point((f32::from(x + w), f32::from(y + h)));
         Rect::from_two_pos(a, b)
+    }
+
+    /// The square of a place on screen (a yard spot: a cell around it).
+    pub(crate) fn place_rect(&self, p: Place) -> Rect {
+        match p {
+            Place::Cell(x, y) => self.cell_rect((x, y)),
+            Place::Yard(..) => {
+                Rect::from_center_size(self.point(place_centre(p)), Vec2::splat(self.cell * 1.1))
+            }
+        }
     }
 }
 
 /// Draws the board in the space available and returns what was clicked.
 pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> Option<BoardAction> {
+    board_ui_with_hover(ui, input).0
+}
+
+/// Draws the board; returns what was clicked and the progress of the
+/// movable horse under the pointer, if any.
+pub fn board_ui_with_hover(ui: &mut Ui, input: &BoardInput) -> (Option<BoardAction>, Option<u8>) {
     // The largest square that fits, centred; the whole area is taken so
     // the board never pushes the panels around.
     let area = ui.available_rect_before_wrap();
@@ -129,8 +174,25 @@ pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> Option<BoardAction> {
     let pal = Palette::new(input.dark);
     let painter = ui.painter_at(rect);
     draw_board(&painter, &t, &pal, input);
+    if let Some(last) = &input.last_move {
+        fx::draw_last_move(&painter, &t, last, input.dark);
+    }
+    for (place, seat, u) in &input.flashes {
+        fx::draw_flash(&painter, &t, *place, *seat, *u);
+    }
     draw_horses(&painter, &t, &pal, input);
-    interact(ui, &t, &pal, input)
+    if let Some(die) = &input.die {
+        let yard = t.rect(yard_origin(die.seat), 6, 6);
+        dice_view::draw(&painter, yard, t.cell, die, &pal);
+    }
+    for p in &input.preview {
+        fx::draw_preview(&painter, &t, p, &pal);
+    }
+    let out = interact(ui, &t, &pal, input);
+    if let Some((text, seat, u)) = &input.banner {
+        fx::draw_banner(&painter, &t, text, *seat, *u);
+    }
+    out
 }
 
 fn draw_board(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &BoardInput) {
@@ -148,14 +210,31 @@ fn draw_board(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Boa
         };
         painter.rect_filled(yard.shrink(t.cell * 0.08), CornerRadius::same(8), colour);
         let inner = yard.shrink(t.cell * 0.85);
-        painter.rect_filled(inner, CornerRadius::same(10), pal.square);
+        painter.rect_filled(inner, CornerRadius::same(10), pal.yard);
         for i in 0..4 {
             let c = t.point(super::geometry::yard_spot(seat, i));
             painter.circle(
                 c,
-                t.cell * 0.62,
+                t.cell * 0.55,
                 seat_tint(seat, input.dark),
                 Stroke::new(1.0, lerp(colour, pal.grid, 0.3)),
+            );
+        }
+        let name = &input.names[seat.index()];
+        if playing && !name.is_empty() {
+            // The player's name on the yard's outer band.
+            let top = matches!(seat, Seat::Red | Seat::Green);
+            let y = if top { 0.47 } else { 5.53 };
+            let (ox, oy) = yard_origin(seat);
+            let c = t.point((f32::from(ox) + 3.0, f32::from(oy) + y));
+            let font = FontId::proportional(t.cell * 0.42);
+            let galley = painter.layout_no_wrap(name.clone(), font, on_seat_colour(seat));
+            let width = galley.size().x.min(t.cell * 5.4);
+            let pos = c - Vec2::new(width * 0.5, galley.size().y * 0.5);
+            painter.with_clip_rect(yard.shrink(t.cell * 0.1)).galley(
+                pos,
+                galley,
+                on_seat_colour(seat),
             );
         }
         if input.turn == Some(seat) {
@@ -168,8 +247,9 @@ fn draw_board(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Boa
             );
         }
     }
-    // Track squares.
-    let font = FontId::proportional(t.cell * 0.26);
+    // Track squares, numbered where a number helps: the starts, the stars
+    // and every fifth square (or all of them, if the player wants).
+    let font = FontId::proportional(t.cell * 0.3);
     for (square, &cell) in TRACK.iter().enumerate() {
         let square = square as u8;
         let r = t.cell_rect(cell);
@@ -190,13 +270,17 @@ fn draw_board(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Boa
                 lerp(pal.ink, pal.square, 0.35),
             );
         }
-        painter.text(
-            r.left_top() + Vec2::new(t.cell * 0.06, t.cell * 0.02),
-            egui::Align2::LEFT_TOP,
-            (u32::from(square) + 1).to_string(),
-            font.clone(),
-            lerp(pal.ink, pal.square, 0.35),
-        );
+        let label = u32::from(square) + 1;
+        if input.all_numbers || start.is_some() || is_star_square(square) || label.is_multiple_of(5)
+        {
+            painter.text(
+                r.left_top() + Vec2::new(t.cell * 0.06, t.cell * 0.01),
+                egui::Align2::LEFT_TOP,
+                label.to_string(),
+                font.clone(),
+                if start.is_some() { pal.text } else { pal.ink },
+            );
+        }
     }
     // Home columns with their numbers, and the centre.
     let number = FontId::proportional(t.cell * 0.42);
@@ -210,7 +294,7 @@ fn draw_board(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Boa
                 egui::Align2::CENTER_CENTER,
                 n.to_string(),
                 number.clone(),
-                lerp(seat_colour(seat), pal.text, 0.35),
+                pal.text,
             );
         }
     }
@@ -287,7 +371,7 @@ fn draw_star(painter: &egui::Painter, c: Pos2, r: f32, colour: Color32) {
 /// that colours differ by shape too.
 pub fn draw_horse(painter: &egui::Painter, seat: Seat, c: Pos2, r: f32, pal: &Palette) {
     let fill = seat_colour(seat);
-    let outline = Stroke::new((r * 0.14).max(1.0), lerp(fill, Color32::BLACK, 0.55));
+    let outline = Stroke::new((r * 0.17).max(1.5), piece_outline(seat, pal.dark));
     match seat {
         Seat::Red => {
             painter.circle(c, r, fill, outline);
@@ -331,19 +415,22 @@ pub fn draw_horse(painter: &egui::Painter, seat: Seat, c: Pos2, r: f32, pal: &Pa
     );
 }
 
-/// The points at which `k` markers sit inside a cell.
-fn slots(centre: Pos2, cell: f32, k: usize) -> Vec<Pos2> {
-    let q = cell * 0.22;
-    match k {
-        0 => Vec::new(),
-        1 => vec![centre],
-        2 => vec![centre - Vec2::new(q, 0.0), centre + Vec2::new(q, 0.0)],
-        _ => [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
-            .into_iter()
-            .take(k)
-            .map(|(x, y)| centre + Vec2::new(x * q, y * q))
-            .collect(),
-    }
+/// A count on a stack: a white disc with a dark number, readable on any
+/// square and any horse.
+fn badge(painter: &egui::Painter, c: Pos2, r: f32, n: usize) {
+    painter.circle(
+        c,
+        r,
+        Color32::WHITE,
+        Stroke::new((r * 0.16).max(1.0), Color32::from_rgb(0x1E, 0x1A, 0x16)),
+    );
+    painter.text(
+        c,
+        egui::Align2::CENTER_CENTER,
+        n.to_string(),
+        FontId::proportional(r * 1.45),
+        Color32::from_rgb(0x1E, 0x1A, 0x16),
+    );
 }
 
 fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &BoardInput) {
@@ -357,7 +444,6 @@ fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Bo
             None => g.push((s.seat, 1)),
         }
     }
-    let badge_font = FontId::proportional(t.cell * 0.3);
     for (place, group) in &groups {
         let centre = t.point(place_centre(*place));
         if let Place::Yard(..) = place {
@@ -366,27 +452,47 @@ fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Bo
             }
             continue;
         }
-        let total: usize = group.iter().map(|(_, n)| n).sum();
-        if total == 1 {
-            draw_horse(painter, group[0].0, centre, t.cell * 0.32, pal);
-            continue;
-        }
-        if group.len() == 1 && total <= 4 {
-            for p in slots(centre, t.cell, total) {
-                draw_horse(painter, group[0].0, p, t.cell * 0.19, pal);
+        if *place == Place::Cell(CENTRE_CELL.0, CENTRE_CELL.1) {
+            // Horses home sit in their colour's triangle of the centre,
+            // with their count.
+            for (seat, n) in group {
+                let (hx, hy) = cell_centre(home_cell(*seat, 6));
+                let (cx, cy) = cell_centre(CENTRE_CELL);
+                let c = t.point((cx + (hx - cx) * 0.3, cy + (hy - cy) * 0.3));
+                draw_horse(painter, *seat, c, t.cell * 0.16, pal);
+                if *n > 1 {
+                    badge(
+                        painter,
+                        c + Vec2::new(t.cell * 0.13, -t.cell * 0.13),
+                        t.cell * 0.11,
+                        *n,
+                    );
+                }
             }
             continue;
         }
-        // Several colours: one marker per colour, with a count.
-        for (p, (seat, n)) in slots(centre, t.cell, group.len()).into_iter().zip(group) {
-            draw_horse(painter, *seat, p, t.cell * 0.19, pal);
+        // One colour: one large horse with its count. Several colours (a
+        // safe square): one horse each, side by side or in the corners,
+        // each with its count. Never smaller than a third of the square.
+        let spots: Vec<(Pos2, f32)> = match group.len() {
+            1 => vec![(centre, t.cell * 0.33)],
+            2 => vec![
+                (centre - Vec2::new(t.cell * 0.2, 0.0), t.cell * 0.22),
+                (centre + Vec2::new(t.cell * 0.2, 0.0), t.cell * 0.22),
+            ],
+            _ => [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+                .into_iter()
+                .map(|(x, y)| (centre + Vec2::new(x, y) * t.cell * 0.22, t.cell * 0.19))
+                .collect(),
+        };
+        for ((c, r), (seat, n)) in spots.into_iter().zip(group) {
+            draw_horse(painter, *seat, c, r, pal);
             if *n > 1 {
-                painter.text(
-                    p + Vec2::new(t.cell * 0.14, t.cell * 0.1),
-                    egui::Align2::CENTER_CENTER,
-                    n.to_string(),
-                    badge_font.clone(),
-                    pal.text,
+                badge(
+                    painter,
+                    c + Vec2::new(r * 0.85, -r * 0.85),
+                    t.cell * 0.15,
+                    *n,
                 );
             }
         }
@@ -421,8 +527,14 @@ fn dashed_circle(painter: &egui::Painter, c: Pos2, r: f32, stroke: Stroke) {
     painter.extend(Shape::dashed_line(&points, stroke, r * 0.28, r * 0.18));
 }
 
-fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Option<BoardAction> {
+fn interact(
+    ui: &mut Ui,
+    t: &Transform,
+    pal: &Palette,
+    input: &BoardInput,
+) -> (Option<BoardAction>, Option<u8>) {
     let mut action = None;
+    let mut hovered = None;
     let painter = ui.painter().clone();
     let stroke = Stroke::new((t.cell * 0.07).max(1.5), pal.highlight);
     for m in &input.movable {
@@ -446,6 +558,9 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Op
             focus_ring(&painter, c, r * 1.18, t.cell, pal);
         } else if response.hovered() {
             painter.circle_stroke(c, r * 1.08, Stroke::new(stroke.width * 0.6, pal.highlight));
+        }
+        if response.hovered() {
+            hovered = Some(m.from);
         }
         if response.clicked() {
             action = Some(BoardAction::Select {
@@ -480,5 +595,5 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Op
             action = Some(BoardAction::Move(*mv));
         }
     }
-    action
+    (action, hovered)
 }

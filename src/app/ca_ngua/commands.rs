@@ -21,6 +21,21 @@ pub enum PlayIntent {
     Deselect,
     /// Show the move the Hard computer player would make.
     Hint,
+    /// The pointer is over a movable horse or a line of the move list (or
+    /// left it): show where it would land.
+    Hover(Option<Hover>),
+    /// Start a new game (the main button once the game is over; the shell
+    /// carries it out).
+    NewGame,
+}
+
+/// What the pointer is over, for the landing preview.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Hover {
+    /// A movable horse, by its progress.
+    Horse(u8),
+    /// A line of the move list.
+    Move(Move),
 }
 
 impl CaNguaGame {
@@ -69,6 +84,8 @@ impl CaNguaGame {
                 }
             }
             PlayIntent::Deselect => self.selected = None,
+            PlayIntent::Hover(h) => self.hover = h,
+            PlayIntent::NewGame => {}
             PlayIntent::Hint => {
                 if !phase.allows(Action::Hint) {
                     return;
@@ -79,6 +96,47 @@ impl CaNguaGame {
                     self.hint = crate::bots::hint(shown.rules(), pos, p.roll);
                 }
             }
+        }
+    }
+
+    /// The move of the list under the pointer (called while the list is
+    /// drawn, `None` when it is not).
+    pub(super) fn hover_list(&mut self, m: Option<Move>) {
+        let want = match (m, self.hover_asked()) {
+            (Some(m), _) => Some(Hover::Move(m)),
+            (None, Some(Hover::Horse(h))) => Some(Hover::Horse(h)),
+            (None, _) => None,
+        };
+        self.want_hover(want);
+    }
+
+    /// The movable horse under the pointer on the board.
+    pub fn hover_board(&mut self, from: Option<u8>) {
+        let want = match (from, self.hover_asked()) {
+            (Some(f), _) => Some(Hover::Horse(f)),
+            (None, Some(Hover::Move(m))) => Some(Hover::Move(m)),
+            (None, _) => None,
+        };
+        self.want_hover(want);
+    }
+
+    /// The preview as it will be once this frame's requests are applied.
+    fn hover_asked(&self) -> Option<Hover> {
+        self.intents
+            .iter()
+            .rev()
+            .find_map(|i| match i {
+                PlayIntent::Hover(h) => Some(*h),
+                _ => None,
+            })
+            .unwrap_or(self.hover)
+    }
+
+    /// Asks for a new preview only when it changes (a request every frame
+    /// would keep the window drawing while the pointer rests).
+    fn want_hover(&mut self, want: Option<Hover>) {
+        if self.hover_asked() != want {
+            self.intents.push(PlayIntent::Hover(want));
         }
     }
 
@@ -94,6 +152,7 @@ impl CaNguaGame {
         if self.source.command(seat, seq, cmd).is_ok() {
             self.selected = None;
             self.hint = None;
+            self.hover = None;
             self.timer.reset();
             self.repaint = true;
         }

@@ -103,8 +103,9 @@ pub const fn yard_origin(seat: Seat) -> (u8, u8) {
 /// The centre of spot `i` (0..=3) in a seat's yard, in grid units.
 pub fn yard_spot(seat: Seat, i: usize) -> (f32, f32) {
     let (x, y) = yard_origin(seat);
-    let dx = if i.is_multiple_of(2) { 1.9 } else { 4.1 };
-    let dy = if i < 2 { 1.9 } else { 4.1 };
+    // The corners of the yard, leaving its middle to the dice.
+    let dx = if i.is_multiple_of(2) { 1.45 } else { 4.55 };
+    let dy = if i < 2 { 1.45 } else { 4.55 };
     (f32::from(x) + dx, f32::from(y) + dy)
 }
 

@@ -11,16 +11,20 @@ pub mod animation;
 pub mod announce;
 pub mod board_view;
 mod commands;
+pub mod dice_view;
+pub mod effects;
 pub mod geometry;
 pub mod horses;
 pub mod log;
 mod pacing;
 pub mod phase;
 mod play_panel;
+pub mod results;
 mod rule_sets;
 pub mod settings;
 pub mod source;
 mod stats_view;
+pub mod status_cards;
 pub use stats_view::stats_ui;
 pub mod text;
 pub mod try_rules;
@@ -35,7 +39,8 @@ use crate::stats::Stats;
 use crate::store::{GameFile, Saver};
 use crate::table::{Applied, Controller, Replica, Runner, Table, ThreadRunner};
 use animation::Presenter;
-pub use commands::PlayIntent;
+pub use commands::{Hover, PlayIntent};
+use effects::{Cue, Feedback};
 use pacing::{FAST, NORMAL, Pace, Timer};
 use phase::Phase;
 use source::Source;
@@ -77,6 +82,12 @@ pub struct CaNguaGame {
     focus_main: bool,
     /// What to say to a screen reader.
     announcer: announce::Announcer,
+    /// What was just shown: the last move, kicks, banners, sounds.
+    feedback: Feedback,
+    /// The horse or move under the pointer (its landing is shown).
+    hover: Option<Hover>,
+    /// Number every track square.
+    all_numbers: bool,
 }
 
 /// A runner for computer players that wakes the window when it is done.
@@ -107,6 +118,7 @@ impl CaNguaGame {
     pub fn new(table: Table, stats: Stats, result_recorded: bool) -> CaNguaGame {
         let replica = table.replica().clone();
         let presenter = Presenter::new(replica.clone(), table.events());
+        let feedback = Feedback::from_events(*table.rules(), table.events());
         CaNguaGame {
             source: Source::Local(Box::new(table)),
             presenter,
@@ -126,6 +138,9 @@ impl CaNguaGame {
             focus_horse: None,
             focus_main: false,
             announcer: announce::Announcer::default(),
+            feedback,
+            hover: None,
+            all_numbers: false,
         }
     }
 
@@ -162,6 +177,16 @@ impl CaNguaGame {
     /// What is being announced to screen readers now.
     pub fn announcements(&self) -> &[announce::Announcement] {
         self.announcer.current()
+    }
+
+    /// The sounds due now (the shell plays them), once.
+    pub fn take_cues(&mut self) -> Vec<Cue> {
+        self.feedback.take_cues()
+    }
+
+    /// What was just shown: the last move, kicks and banners.
+    pub fn feedback(&self) -> &Feedback {
+        &self.feedback
     }
 
     /// The requests of the last frame.
@@ -231,6 +256,17 @@ impl CaNguaGame {
     /// The local table, if the game is one.
     pub fn table(&self) -> Option<&Table> {
         self.source.local()
+    }
+
+    /// The horse or move under the pointer, whose landing is shown.
+    pub fn hover(&self) -> Option<Hover> {
+        self.hover
+    }
+
+    /// True while something is being shown (dice, a walk, "no move") or
+    /// waits to be.
+    pub fn is_animating(&self) -> bool {
+        self.presenter.busy()
     }
 
     /// The state shown on the board.

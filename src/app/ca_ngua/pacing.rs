@@ -21,10 +21,10 @@ pub struct Pace {
 
 /// The pace of people and of computer players by default.
 pub const NORMAL: Pace = Pace {
-    dice: 0.5,
+    dice: 0.6,
     step: 0.12,
     think: 0.4,
-    pass: 0.9,
+    pass: 1.6,
     kick: 0.35,
 };
 
@@ -33,7 +33,7 @@ pub const FAST: Pace = Pace {
     dice: 0.12,
     step: 0.03,
     think: 0.08,
-    pass: 0.25,
+    pass: 0.7,
     kick: 0.12,
 };
 
@@ -86,6 +86,7 @@ impl CaNguaGame {
     pub fn animate(&mut self, ctx: &egui::Context, now: f64, prefs: &Prefs, i18n: &I18n) {
         let controllers = self.source.controllers();
         let fast = prefs.fast_bots;
+        self.all_numbers = prefs.all_numbers;
         let (shown, next) = self
             .presenter
             .update(now, |seat| CaNguaGame::pace_of(&controllers, fast, seat));
@@ -96,6 +97,19 @@ impl CaNguaGame {
             {
                 self.announcer.say(text, assertive);
             }
+        }
+        for (k, applied) in shown.iter().enumerate() {
+            // Only the last event shown can be the one walking now.
+            let walk = match self.presenter.anim() {
+                Some(super::animation::Anim::Move(m)) if k + 1 == shown.len() => Some(m),
+                _ => None,
+            };
+            self.feedback.shown(applied, walk, now);
+        }
+        match self.feedback.tick(now) {
+            Some(at) if at <= now => ctx.request_repaint(),
+            Some(at) => ctx.request_repaint_after(Duration::from_secs_f64(at - now)),
+            None => {}
         }
         if !shown.is_empty() {
             self.repaint = true;

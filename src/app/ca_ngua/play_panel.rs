@@ -1,53 +1,12 @@
 //! The play panel: whose turn, the dice, the main button (Roll, or Move
 //! when only one move exists), the hint, the numbered moves and the log.
 
-use super::board_view;
 use super::phase::{Action, Phase};
-use super::settings::level_key;
 use super::text;
 use super::{CaNguaGame, PlayIntent};
-use crate::app::theme::{Palette, seat_colour};
-use crate::engine::Dice;
+use crate::app::theme::seat_text_colour;
 use crate::i18n::{Arg, I18n};
-use crate::table::Controller;
-use egui::{Color32, CornerRadius, Key, Pos2, RichText, Sense, Ui, Vec2};
-
-/// The pips of a die face, in unit coordinates.
-fn pips(face: u8) -> &'static [(f32, f32)] {
-    const C: f32 = 0.5;
-    const L: f32 = 0.26;
-    const H: f32 = 0.74;
-    match face {
-        1 => &[(C, C)],
-        2 => &[(L, L), (H, H)],
-        3 => &[(L, L), (C, C), (H, H)],
-        4 => &[(L, L), (H, L), (L, H), (H, H)],
-        5 => &[(L, L), (H, L), (C, C), (L, H), (H, H)],
-        _ => &[(L, L), (H, L), (L, C), (H, C), (L, H), (H, H)],
-    }
-}
-
-fn die_ui(ui: &mut Ui, face: Option<u8>, size: f32, tint: Color32) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
-    let painter = ui.painter_at(rect.expand(2.0));
-    let body = rect.shrink(2.0);
-    painter.rect(
-        body,
-        CornerRadius::same((size * 0.18) as u8),
-        Color32::from_rgb(0xFB, 0xFA, 0xF6),
-        egui::Stroke::new(2.0, tint),
-        egui::StrokeKind::Middle,
-    );
-    if let Some(face) = face {
-        for &(x, y) in pips(face) {
-            let c = Pos2::new(
-                body.left() + x * body.width(),
-                body.top() + y * body.height(),
-            );
-            painter.circle_filled(c, size * 0.075, Color32::from_rgb(0x20, 0x1C, 0x18));
-        }
-    }
-}
+use egui::{Key, RichText, Ui, Vec2};
 
 impl CaNguaGame {
     /// Keys for the game: Space or Enter rolls (or makes the only move),
@@ -94,101 +53,39 @@ impl CaNguaGame {
         crate::app::a11y::name_region(ui, &i18n.t("region-play"));
         self.announcer.ui(ui);
         let shown = self.presenter.shown();
-        // Whose turn.
-        match shown.turn() {
-            Some(seat) => {
-                let who = match self.source.controller(seat) {
-                    Controller::Here | Controller::Elsewhere => i18n.t("player-human"),
-                    Controller::Computer(level) | Controller::StandIn(level) => i18n.t_args(
-                        "player-bot-level",
-                        &[("level", Arg::from(i18n.t(&level_key(level))))],
-                    ),
-                };
-                ui.horizontal_wrapped(|ui| {
-                    let (rect, _) = ui.allocate_exact_size(Vec2::splat(28.0), Sense::hover());
-                    let pal = Palette::new(dark);
-                    board_view::draw_horse(ui.painter(), seat, rect.center(), 10.0, &pal);
-                    ui.label(
-                        RichText::new(i18n.t_args(
-                            "turn-label",
-                            &[
-                                ("who", Arg::from(text::colour(i18n, seat))),
-                                ("kind", Arg::from(who)),
-                            ],
-                        ))
-                        .size(18.0)
-                        .color(seat_colour(seat)),
-                    );
-                });
-            }
-            None => {
-                ui.label(RichText::new(i18n.t("turn-game-over")).size(18.0));
-            }
-        }
-        ui.add_space(6.0);
-        // The dice: the roll waiting, or else the last roll made, in the
-        // colour of whoever made it (so a new turn never looks as if it had
-        // rolled).
-        let pending = shown.pending().map(|p| (p.seat, p.roll));
-        let (roller, roll) = pending.or(self.presenter.last_roll()).unzip();
-        let rolling = self.presenter.dice_rolling(now);
-        let tint = roller.map_or(Color32::GRAY, seat_colour);
-        ui.horizontal(|ui| {
-            let faces: Vec<u8> = match roll {
-                Some(r) => {
-                    let (a, b) = r.dice();
-                    let mut v = vec![a];
-                    v.extend(b);
-                    v
-                }
-                None => vec![],
-            };
-            let count = if shown.rules().dice == Dice::Two {
-                2
-            } else {
-                1
-            };
-            for k in 0..count {
-                let face = if rolling {
-                    // Tumbling faces while the dice roll (only a picture: the
-                    // roll was already made by the secure generator).
-                    let tick = (now * 14.0) as u64 + k as u64 * 7;
-                    Some((tick.wrapping_mul(2_654_435_761) >> 7) as u8 % 6 + 1)
-                } else {
-                    faces.get(k).copied()
-                };
-                die_ui(ui, face, 54.0, tint);
-            }
-        });
-        let dice_text = match (roll, rolling) {
-            (_, true) => i18n.t("dice-rolling"),
-            (Some(r), false) if pending.is_some() => {
-                i18n.t_args("dice-label", &[("roll", Arg::from(r.to_string()))])
-            }
-            (Some(r), false) => i18n.t_args(
-                "dice-last-label",
+        // Whose turn, on one line of fixed height: a long name is cut, never
+        // wrapped, so nothing below moves when the turn changes.
+        let header = match shown.turn() {
+            Some(seat) => RichText::new(i18n.t_args(
+                "turn-label",
                 &[
-                    (
-                        "who",
-                        Arg::from(roller.map(|s| text::colour(i18n, s)).unwrap_or_default()),
-                    ),
-                    ("roll", Arg::from(r.to_string())),
+                    ("who", Arg::from(text::colour(i18n, seat))),
+                    ("kind", Arg::from(self.player_name(i18n, seat))),
                 ],
-            ),
-            (None, false) => i18n.t("dice-none"),
+            ))
+            .color(seat_text_colour(seat, dark)),
+            None => RichText::new(i18n.t("turn-game-over")),
         };
-        ui.label(dice_text);
-        // The main button: Roll, or Move when only one move exists.
+        ui.allocate_ui(Vec2::new(ui.available_width(), 26.0), |ui| {
+            ui.add(egui::Label::new(header.size(17.0).strong()).truncate());
+        });
+        ui.add_space(4.0);
+        self.status_cards_ui(ui, i18n, now, dark);
+        ui.add_space(4.0);
+        // The main button: Roll, or Move when only one move exists; once
+        // the game is over, a new game.
         let moves = self.choosable_moves(phase);
         let (label, enabled) = match phase {
             Phase::Roll => (i18n.t("button-roll"), phase.allows(Action::Roll)),
             Phase::Choose if moves.len() == 1 => (i18n.t("button-move"), true),
             Phase::Choose => (i18n.t("button-choose"), false),
+            Phase::Over => (i18n.t("button-play-again"), true),
             _ => (i18n.t("button-waiting"), false),
         };
         let button =
-            egui::Button::new(RichText::new(&label).size(20.0)).min_size(Vec2::new(160.0, 40.0));
+            egui::Button::new(RichText::new(label).size(20.0)).min_size(Vec2::new(160.0, 40.0));
         let response = ui.add_enabled(enabled, button);
+        let shown = self.presenter.shown();
         // The only move: the button's name says which horse goes where.
         if let (Phase::Choose, 1, Some(p), Some(pos)) =
             (phase, moves.len(), shown.pending(), shown.position())
@@ -214,16 +111,48 @@ impl CaNguaGame {
             self.focus_main = false;
         }
         if response.clicked() {
-            self.intents.push(PlayIntent::RollOrMove);
+            self.intents.push(if phase == Phase::Over {
+                PlayIntent::NewGame
+            } else {
+                PlayIntent::RollOrMove
+            });
         }
-        if let Some(n) = self.presenter.notice() {
+        // The roll in words, and what it did, on two lines of fixed height.
+        let pending = shown.pending().map(|p| (p.seat, p.roll));
+        let (roller, roll) = pending.or(self.presenter.last_roll()).unzip();
+        let rolling = self.presenter.dice_rolling(now);
+        let dice_text = match (roll, rolling) {
+            (_, true) => i18n.t("dice-rolling"),
+            (Some(r), false) if pending.is_some() => {
+                i18n.t_args("dice-label", &[("roll", Arg::from(r.to_string()))])
+            }
+            (Some(r), false) => i18n.t_args(
+                "dice-last-label",
+                &[
+                    (
+                        "who",
+                        Arg::from(roller.map(|s| text::colour(i18n, s)).unwrap_or_default()),
+                    ),
+                    ("roll", Arg::from(r.to_string())),
+                ],
+            ),
+            (None, false) => i18n.t("dice-none"),
+        };
+        let notice = self.presenter.notice().map(|n| {
             let key = match n.kind {
                 super::animation::PassKind::NoMove => "notice-pass",
                 super::animation::PassKind::Forfeit => "notice-forfeit",
             };
             let who = text::colour(i18n, n.seat);
-            ui.label(RichText::new(i18n.t_args(key, &[("who", Arg::from(who))])).strong());
-        }
+            i18n.t_args(key, &[("who", Arg::from(who))])
+        });
+        ui.allocate_ui(Vec2::new(ui.available_width(), 44.0), |ui| {
+            ui.set_min_height(44.0);
+            ui.add(egui::Label::new(dice_text).truncate());
+            if let Some(n) = notice {
+                ui.add(egui::Label::new(RichText::new(n).strong()).truncate());
+            }
+        });
         // A hint from the Hard player, for a person choosing.
         if moves.len() > 1 {
             if ui.button(i18n.t("button-hint")).clicked() {
@@ -239,19 +168,26 @@ impl CaNguaGame {
                 );
             }
         }
-        // The moves, numbered for the keyboard.
+        // The moves, numbered for the keyboard; the one under the pointer
+        // shows its landing on the board.
+        let mut hovered = None;
         if moves.len() > 1 {
             ui.add_space(6.0);
             ui.label(RichText::new(i18n.t("moves-heading")).strong());
             if let Some(seat) = shown.turn() {
                 for (k, m) in moves.iter().enumerate() {
                     let label = format!("{}. {}", k + 1, text::move_text(i18n, seat, m));
-                    if ui.button(label).clicked() {
+                    let response = ui.button(label);
+                    if response.hovered() {
+                        hovered = Some(m);
+                    }
+                    if response.clicked() {
                         self.intents.push(PlayIntent::Move(m));
                     }
                 }
             }
         }
+        self.hover_list(hovered);
         ui.add_space(8.0);
         ui.separator();
         ui.label(RichText::new(i18n.t("log-heading")).strong());

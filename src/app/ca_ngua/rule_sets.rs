@@ -5,6 +5,7 @@ use super::settings::RuleSetAction;
 use crate::app::text::store_notice;
 use crate::engine::Rules;
 use crate::i18n::{Arg, I18n};
+use crate::rules_code::{self, RulesCodeError};
 use crate::rules_file::RuleSet;
 use crate::store::{Store, export_rule_set, import_rule_set, valid_rule_set_name};
 
@@ -46,6 +47,11 @@ impl CaNguaGame {
                     None => String::new(),
                 }
             }
+            // The shell asks for files and codes; nothing to do here.
+            A::PickImport | A::PickExport(_) | A::OpenCode => return,
+            A::ImportCode(text) => match self.import_code(&text, store, i18n) {
+                Ok(message) | Err(message) => message,
+            },
             A::Import(path) => match import_rule_set(&path) {
                 Ok(mut set) => {
                     if !valid_rule_set_name(&set.name) {
@@ -65,5 +71,84 @@ impl CaNguaGame {
         self.rules_edit.message = Some(message);
         let (sets, _) = store.rule_sets();
         self.rule_sets = sets;
+    }
+
+    /// Imports the rules of a rule code as a saved set (named from the
+    /// name field when it holds a free name), or says which preset or saved
+    /// set they already are. `Err` says why the code was refused.
+    pub fn import_code(
+        &mut self,
+        text: &str,
+        store: &Store,
+        i18n: &I18n,
+    ) -> Result<String, String> {
+        let result = self.import_code_inner(text, store, i18n);
+        if let Ok(message) = &result {
+            self.rules_edit.message = Some(message.clone());
+        }
+        result
+    }
+
+    fn import_code_inner(
+        &mut self,
+        text: &str,
+        store: &Store,
+        i18n: &I18n,
+    ) -> Result<String, String> {
+        let rules = rules_code::decode(text).map_err(|e| code_error(i18n, &e))?;
+        if let Some(preset) = rules.preset_name() {
+            let name = i18n.t(&format!("preset-{preset}"));
+            return Ok(i18n.t_args("code-is-preset", &[("name", Arg::from(name))]));
+        }
+        if let Some(set) = self.rule_sets.iter().find(|s| s.rules == rules) {
+            return Ok(i18n.t_args(
+                "code-already-saved",
+                &[("name", Arg::from(set.name.as_str()))],
+            ));
+        }
+        let taken = |n: &str| self.rule_sets.iter().any(|s| s.name == n);
+        let typed = self.rules_edit.name.trim().to_string();
+        let name = if valid_rule_set_name(&typed) && !taken(&typed) {
+            typed
+        } else {
+            let base = i18n.t("saved-rules-imported-name");
+            (1..1000)
+                .map(|k| {
+                    if k == 1 {
+                        base.clone()
+                    } else {
+                        format!("{base} {k}")
+                    }
+                })
+                .find(|n| valid_rule_set_name(n) && !taken(n))
+                .unwrap_or(base)
+        };
+        let set = RuleSet::new(&name, rules);
+        store
+            .save_rule_set(&set)
+            .map_err(|n| store_notice(i18n, &n))?;
+        let (sets, _) = store.rule_sets();
+        self.rule_sets = sets;
+        Ok(i18n.t_args("saved-rules-imported", &[("name", Arg::from(name))]))
+    }
+}
+
+/// Why a rule code was refused, in the player's language.
+pub fn code_error(i18n: &I18n, e: &RulesCodeError) -> String {
+    match e {
+        RulesCodeError::Empty => i18n.t("code-error-empty"),
+        RulesCodeError::NotACode => i18n.t("code-error-not-a-code"),
+        RulesCodeError::NewerVersion(_) => i18n.t("code-error-newer"),
+        RulesCodeError::Length { found } => {
+            i18n.t_args("code-error-length", &[("found", Arg::from(*found))])
+        }
+        RulesCodeError::BadCharacter(c) => i18n.t_args(
+            "code-error-character",
+            &[("char", Arg::from(c.to_string()))],
+        ),
+        RulesCodeError::Checksum => i18n.t("code-error-checksum"),
+        RulesCodeError::Rules(r) => {
+            i18n.t_args("code-error-rules", &[("reason", Arg::from(r.to_string()))])
+        }
     }
 }

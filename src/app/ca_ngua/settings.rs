@@ -75,9 +75,10 @@ pub fn combo<T: PartialEq + Copy>(
     changed
 }
 
-/// A one-line explanation under a setting.
+/// A one-line explanation under a setting, at the size of the rest and
+/// in a colour that reads (see `theme::readable_visuals`).
 pub fn help(ui: &mut Ui, i18n: &I18n, key: &str) {
-    ui.label(RichText::new(i18n.t(key)).small().weak());
+    ui.label(RichText::new(i18n.t(key)).weak());
 }
 
 /// A check box with its explanation; true when it changed.
@@ -100,6 +101,14 @@ pub enum RuleSetAction {
     Export(String, PathBuf),
     /// Import a set from a file.
     Import(PathBuf),
+    /// Ask for a file to import (the system's dialog).
+    PickImport,
+    /// Ask where to export a saved set (the system's dialog).
+    PickExport(String),
+    /// Open the window that takes a rule code.
+    OpenCode,
+    /// Import the rules of a rule code ("Mã luật").
+    ImportCode(String),
 }
 
 /// The text fields of the saved-rules section, kept between frames.
@@ -237,17 +246,14 @@ fn saved_rules_ui(
             {
                 actions.push(RuleSetAction::Save(name.clone()));
             }
-            text_field(ui, i18n, "saved-rules-file", &mut edit.path);
-            let path = PathBuf::from(edit.path.trim());
-            if ui
-                .add_enabled(
-                    !edit.path.trim().is_empty(),
-                    egui::Button::new(i18n.t("saved-rules-import")),
-                )
-                .clicked()
-            {
-                actions.push(RuleSetAction::Import(path.clone()));
-            }
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(i18n.t("saved-rules-import-file")).clicked() {
+                    actions.push(RuleSetAction::PickImport);
+                }
+                if ui.button(i18n.t("code-import-button")).clicked() {
+                    actions.push(RuleSetAction::OpenCode);
+                }
+            });
             for set in sets {
                 ui.separator();
                 let current = set.rules == prefs.rules;
@@ -275,14 +281,16 @@ fn saved_rules_ui(
                         actions.push(RuleSetAction::Rename(set.name.clone(), name.clone()));
                     }
                     let export = i18n.t_args(
-                        "saved-rules-export",
+                        "saved-rules-export-file",
                         &[("name", Arg::from(set.name.as_str()))],
                     );
-                    if ui
-                        .add_enabled(!edit.path.trim().is_empty(), egui::Button::new(export))
-                        .clicked()
-                    {
-                        actions.push(RuleSetAction::Export(set.name.clone(), path.clone()));
+                    if ui.button(export).clicked() {
+                        actions.push(RuleSetAction::PickExport(set.name.clone()));
+                    }
+                    let copy =
+                        i18n.t_args("code-copy-set", &[("name", Arg::from(set.name.as_str()))]);
+                    if ui.button(copy).clicked() {
+                        ui.ctx().copy_text(crate::rules_code::encode(&set.rules));
                     }
                     let delete = i18n.t_args(
                         "saved-rules-delete",
@@ -346,6 +354,15 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
         crate::app::a11y::combo_value(&response, &label, &value);
     });
     help(ui, i18n, "settings-preset-help");
+    // The rule code of the rules chosen, to paste into a chat.
+    let code = crate::rules_code::encode(&prefs.rules);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(i18n.t("code-label"));
+        ui.add(egui::Label::new(RichText::new(&code).monospace().strong()).selectable(true));
+        if ui.button(i18n.t("code-copy")).clicked() {
+            ui.ctx().copy_text(code.clone());
+        }
+    });
     let chosen = prefs.rules;
     let r = &mut prefs.rules;
     egui::CollapsingHeader::new(i18n.t("group-dice"))

@@ -1,35 +1,46 @@
-//! The statistics window: results by kind of player and by colour, kicks,
-//! Thầu mạ and Sập hầm, the longest game, and a chart of every die face
-//! rolled against the line fair dice would draw.
+//! The statistics window: results by kind of player and by colour, kicks
+//! (and Thầu mạ and Sập hầm, only under rules where they happen), the
+//! longest game, and a chart of every die face rolled against the line
+//! fair dice would draw, with a verdict in plain words.
 
 use super::settings;
 use crate::app::theme::Palette;
-use crate::engine::Seat;
+use crate::engine::{HomeColumn, Rules, Seat};
 use crate::i18n::{Arg, I18n};
 use crate::stats::{Record, Stats};
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, RichText, Role, Sense, Stroke, Ui, Vec2};
 
-fn record_row(ui: &mut Ui, name: &str, r: &Record) {
+/// Thầu mạ and Sập hầm exist only with the traditional climb and the
+/// scoring ledger: elsewhere their columns would always read 0.
+pub fn climb_columns(rules: &Rules) -> bool {
+    rules.scoring && rules.home_column == HomeColumn::Climb
+}
+
+fn record_row(ui: &mut Ui, name: &str, r: &Record, climb: bool) {
     ui.label(name);
     ui.label(r.played.to_string());
     ui.label(r.won.to_string());
     ui.label(r.kicks_made.to_string());
     ui.label(r.kicks_suffered.to_string());
-    ui.label(r.thau_ma.to_string());
-    ui.label(r.sap_ham.to_string());
+    if climb {
+        ui.label(r.thau_ma.to_string());
+        ui.label(r.sap_ham.to_string());
+    }
     ui.end_row();
 }
 
-fn header_row(ui: &mut Ui, i18n: &I18n, first: &str) {
+fn header_row(ui: &mut Ui, i18n: &I18n, first: &str, climb: bool) {
     ui.strong(i18n.t(first));
-    for key in [
+    let mut keys = vec![
         "stats-played",
         "stats-won",
         "stats-kicks-made",
         "stats-kicks-suffered",
-        "stats-thau-ma",
-        "stats-sap-ham",
-    ] {
+    ];
+    if climb {
+        keys.extend(["stats-thau-ma", "stats-sap-ham"]);
+    }
+    for key in keys {
         ui.strong(i18n.t(key));
     }
     ui.end_row();
@@ -117,53 +128,55 @@ fn faces_chart(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool) {
 }
 
 /// The statistics: games, records by kind of player and by colour, and the
-/// die faces against fair dice.
-pub fn stats_ui(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool) {
+/// die faces against fair dice; columns as the rules `rules` give them
+/// meaning.
+pub fn stats_ui(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool, rules: &Rules) {
+    let climb = climb_columns(rules);
     ui.label(i18n.t_args("stats-games", &[("n", Arg::Num(stats.games as i64))]));
     ui.label(i18n.t_args("stats-longest", &[("rolls", Arg::from(stats.longest_game))]));
     ui.add_space(6.0);
     egui::Grid::new("stats-by-kind")
         .striped(true)
         .show(ui, |ui| {
-            header_row(ui, i18n, "stats-by-kind");
+            header_row(ui, i18n, "stats-by-kind", climb);
             for (key, r) in &stats.by_kind {
                 let name = if key == "human" {
                     i18n.t("player-human")
                 } else {
                     i18n.t(&format!("level-{key}"))
                 };
-                record_row(ui, &name, r);
+                record_row(ui, &name, r, climb);
             }
         });
     ui.add_space(6.0);
     egui::Grid::new("stats-by-colour")
         .striped(true)
         .show(ui, |ui| {
-            header_row(ui, i18n, "stats-by-colour");
+            header_row(ui, i18n, "stats-by-colour", climb);
             for seat in Seat::ALL {
                 let r = &stats.by_colour[seat.index()];
                 if r.played > 0 || r.kicks_made > 0 || r.kicks_suffered > 0 {
-                    record_row(ui, &i18n.t(settings::colour_key(seat)), r);
+                    record_row(ui, &i18n.t(settings::colour_key(seat)), r, climb);
                 }
             }
         });
     ui.add_space(8.0);
-    ui.label(RichText::new(i18n.t("stats-dice-heading")).strong());
+    ui.label(
+        RichText::new(i18n.t("stats-fair-heading"))
+            .strong()
+            .size(16.0),
+    );
     faces_chart(ui, i18n, stats, dark);
-    ui.label(RichText::new(i18n.t("stats-dice-legend")).small());
-    let chi = stats.chi_squared();
-    let verdict = if stats.faces_rolled() < 60 {
-        i18n.t("stats-dice-too-few")
-    } else if chi <= 11.07 {
-        i18n.t("stats-dice-fair")
+    ui.label(i18n.t("stats-dice-legend"));
+    // The verdict in words: Pearson's test at 5% (11.07 with 5 degrees
+    // of freedom), after enough rolls for it to mean something.
+    let n = stats.faces_rolled();
+    let verdict = if n < 60 {
+        i18n.t("stats-fair-too-few")
+    } else if stats.chi_squared() <= 11.07 {
+        i18n.t_args("stats-fair-yes", &[("n", Arg::Num(n as i64))])
     } else {
-        i18n.t("stats-dice-unusual")
+        i18n.t_args("stats-fair-unusual", &[("n", Arg::Num(n as i64))])
     };
-    ui.label(i18n.t_args(
-        "stats-chi",
-        &[
-            ("chi", Arg::from(format!("{chi:.1}"))),
-            ("verdict", Arg::from(verdict)),
-        ],
-    ));
+    ui.label(RichText::new(verdict).strong());
 }

@@ -239,3 +239,40 @@ pub fn standings(i18n: &I18n, outcome: &Outcome) -> Vec<String> {
         })
         .collect()
 }
+
+/// A list of colours in a sentence ("Đỏ, Vàng").
+fn colours(i18n: &I18n, seats: &[Seat]) -> String {
+    seats
+        .iter()
+        .map(|s| colour(i18n, *s))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The words of a banner over the board ("Xanh dương đá Đỏ!").
+pub fn banner_text(i18n: &I18n, kind: &super::effects::BannerKind) -> String {
+    use super::effects::BannerKind as B;
+    match kind {
+        B::Kick { by, victims } => i18n.t_args(
+            "banner-kick",
+            &[
+                ("who", Arg::from(colour(i18n, *by))),
+                ("victims", Arg::from(colours(i18n, victims))),
+            ],
+        ),
+        B::Home { seat } => i18n.t_args("banner-home", &[("who", Arg::from(colour(i18n, *seat)))]),
+        B::AllHome { seat } => i18n.t_args(
+            "banner-all-home",
+            &[("who", Arg::from(colour(i18n, *seat)))],
+        ),
+    }
+}
+
+/// The colour a banner is drawn in: whoever made it happen.
+pub fn banner_seat(kind: &super::effects::BannerKind) -> Seat {
+    use super::effects::BannerKind as B;
+    match kind {
+        B::Kick { by, .. } => *by,
+        B::Home { seat } | B::AllHome { seat } => *seat,
+    }
+}

@@ -3,13 +3,22 @@
 
 use super::CaNguaGame;
 use super::animation::Anim;
-use super::board_view::{BoardInput, Movable, Sprite};
-use super::geometry::{Place, place, place_centre};
+use super::board_view::{BoardInput, Movable, Preview, Sprite};
+use super::commands::Hover;
+use super::dice_view::{DieView, NoteKind, tumbling_face};
+use super::geometry::{Place, path, place, place_centre};
 use super::horses::Herd;
 use super::phase::Phase;
 use super::text;
-use crate::engine::{Direction, Move, Position, SafeSquares, Seat};
+use crate::engine::{Bonus, Dice, Direction, Move, Position, Roll, SafeSquares, Seat, YARD};
 use crate::i18n::I18n;
+use crate::table::Controller;
+
+/// The faces of a roll.
+fn faces(roll: Roll) -> Vec<u8> {
+    let (a, b) = roll.dice();
+    std::iter::once(a).chain(b).collect()
+}
 
 impl CaNguaGame {
     /// What the board shows at time `now`.
@@ -94,7 +103,135 @@ impl CaNguaGame {
             dark,
             label: text::board_summary(i18n, &current, &rules),
             focus_horse,
+            die: self.die_view(i18n, now),
+            names: Seat::ALL.map(|s| self.player_name(i18n, s)),
+            // While a horse walks, it is the mark of its own move.
+            last_move: self
+                .feedback
+                .last_move()
+                .filter(|_| anim.is_none())
+                .cloned(),
+            flashes: self.feedback.flashes_at(now),
+            banner: self
+                .feedback
+                .banner_at(now)
+                .map(|(kind, u)| (text::banner_text(i18n, kind), text::banner_seat(kind), u)),
+            preview: self.preview(phase, &current),
+            all_numbers: self.all_numbers,
         }
+    }
+
+    /// Who plays a seat, in a word or two: "Bạn" for the one person at
+    /// this device, the level of a computer player.
+    pub fn player_name(&self, i18n: &I18n, seat: Seat) -> String {
+        let people_here = Seat::ALL
+            .into_iter()
+            .filter(|s| self.presenter.shown().seat(*s).is_some() && self.is_here(*s))
+            .count();
+        match self.source.controller(seat) {
+            Controller::Here if people_here <= 1 => i18n.t("player-you"),
+            Controller::Here => i18n.t("player-human"),
+            Controller::Elsewhere => self
+                .presenter
+                .shown()
+                .seat(seat)
+                .map(|s| s.name.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .unwrap_or_else(|| i18n.t("player-human")),
+            Controller::Computer(level) | Controller::StandIn(level) => {
+                i18n.t(&super::settings::level_key(level))
+            }
+        }
+    }
+
+    /// The dice on the board at `now`: whose roll it is, its faces (none
+    /// until this colour has rolled), the tumble, and a note.
+    fn die_view(&self, i18n: &I18n, now: f64) -> Option<DieView> {
+        let shown = self.presenter.shown();
+        let count = if shown.rules().dice == Dice::Two {
+            2
+        } else {
+            1
+        };
+        let last = self.presenter.last_roll();
+        let view = |seat, faces, tumble, note| DieView {
+            seat,
+            count,
+            faces,
+            tumble,
+            note,
+        };
+        if let Some(Anim::Dice { start, duration }) = self.presenter.anim() {
+            let (seat, roll) = last?;
+            let u = (((now - start) / duration.max(1e-3)) as f32).clamp(0.0, 1.0);
+            // Tumbling faces, then the roll for the last quarter.
+            let shown_faces = if u < 0.75 {
+                (0..count).map(|k| tumbling_face(now, k)).collect()
+            } else {
+                faces(roll)
+            };
+            return Some(view(seat, shown_faces, Some(u), None));
+        }
+        if let Some(n) = self.presenter.notice() {
+            let key = match n.kind {
+                super::animation::PassKind::NoMove => "die-no-move",
+                super::animation::PassKind::Forfeit => "die-forfeit",
+            };
+            let roll = last.filter(|(s, _)| *s == n.seat).map(|(_, r)| faces(r));
+            return Some(view(
+                n.seat,
+                roll.unwrap_or_default(),
+                None,
+                Some((i18n.t(key), NoteKind::NoMove)),
+            ));
+        }
+        if let Some(p) = shown.pending() {
+            return Some(view(p.seat, faces(p.roll), None, None));
+        }
+        if let Some(Anim::Move(m)) = self.presenter.anim() {
+            let roll = last.filter(|(s, _)| *s == m.seat).map(|(_, r)| faces(r));
+            return Some(view(m.seat, roll.unwrap_or_default(), None, None));
+        }
+        let seat = shown.turn()?;
+        let note = match self.feedback.bonus() {
+            Some((s, why)) if s == seat => Some((
+                i18n.t(match why {
+                    Bonus::Roll => "die-roll-again",
+                    Bonus::Kick => "die-roll-again-kick",
+                    Bonus::Finish => "die-roll-again-finish",
+                }),
+                NoteKind::RollAgain,
+            )),
+            _ => None,
+        };
+        Some(view(seat, Vec::new(), None, note))
+    }
+
+    /// Where the horse or move under the pointer would land.
+    fn preview(&self, phase: Phase, pos: &Position) -> Vec<Preview> {
+        let Some(seat) = self.presenter.shown().turn() else {
+            return Vec::new();
+        };
+        let moves = self.choosable_moves(phase);
+        let picked: Vec<Move> = match self.hover {
+            Some(Hover::Horse(from)) => moves.iter().filter(|m| m.from == from).collect(),
+            Some(Hover::Move(m)) if moves.contains(m) => vec![m],
+            _ => Vec::new(),
+        };
+        let yard_index = pos
+            .horses(seat)
+            .iter()
+            .filter(|&&h| h == YARD)
+            .count()
+            .saturating_sub(1);
+        picked
+            .into_iter()
+            .map(|mv| Preview {
+                seat,
+                path: path(seat, mv.from, mv.to, yard_index),
+                mv,
+            })
+            .collect()
     }
 
     /// The horses the person to play may click, and the targets of the

@@ -16,21 +16,29 @@ pub enum EndAction {
 }
 
 impl CaNguaGame {
-    /// The rules in force, what differs from the standard rules first.
+    /// The rules in force, in short sections, what differs from the
+    /// standard rules first (the safety cap of self-play is not a rule
+    /// players need, and is left out).
     pub fn rules_ui(&self, ui: &mut Ui, i18n: &I18n) {
-        let summary = crate::rules_text::summary(i18n, self.rules());
-        if summary.differences.is_empty() {
+        let book = crate::rules_text::sections(i18n, self.rules());
+        if book.differences.is_empty() {
             ui.label(RichText::new(i18n.t("rules-same-as-standard")).strong());
         } else {
-            ui.label(RichText::new(i18n.t("rules-differences-heading")).strong());
-            for d in &summary.differences {
+            ui.label(
+                RichText::new(i18n.t("rules-differences-heading"))
+                    .strong()
+                    .size(16.0),
+            );
+            for d in &book.differences {
                 ui.label(format!("• {d}"));
             }
         }
-        ui.separator();
-        ui.label(RichText::new(i18n.t("rules-all-heading")).strong());
-        for a in &summary.all {
-            ui.label(format!("• {a}"));
+        for section in &book.sections {
+            ui.add_space(8.0);
+            ui.label(RichText::new(i18n.t(section.key)).strong().size(16.0));
+            for line in &section.lines {
+                ui.label(format!("• {line}"));
+            }
         }
     }
 
@@ -45,7 +53,7 @@ impl CaNguaGame {
             return None;
         }
         let outcome = self.presenter.shown().game()?.outcome()?;
-        let lines = text::standings(i18n, &outcome);
+        let dark = ctx.global_style().visuals.dark_mode;
         let mut action = None;
         let id = egui::Id::unique("end-window");
         let title = i18n.t("end-title");
@@ -54,20 +62,17 @@ impl CaNguaGame {
             .id(id)
             .collapsible(false)
             .resizable(false)
+            .min_width(420.0)
             .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
             .show(ctx, |ui| {
-                if outcome.capped {
-                    ui.label(i18n.t("end-capped"));
-                }
-                if outcome.concluded {
-                    ui.label(i18n.t("end-concluded"));
-                }
-                for line in &lines {
-                    ui.label(RichText::new(line).size(17.0));
-                }
-                ui.add_space(8.0);
+                self.results_ui(ui, i18n, &outcome, dark);
+                ui.add_space(12.0);
                 ui.horizontal(|ui| {
-                    let new_game = ui.button(i18n.t("button-new-game"));
+                    let big = |key: &str| {
+                        egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
+                            .min_size(Vec2::new(150.0, 36.0))
+                    };
+                    let new_game = ui.add(big("button-new-game"));
                     if focus {
                         // A dialog takes the focus (and its text is
                         // announced as the game ends).
@@ -76,7 +81,7 @@ impl CaNguaGame {
                     if new_game.clicked() {
                         action = Some(EndAction::NewGame);
                     }
-                    if ui.button(i18n.t("button-close")).clicked() {
+                    if ui.add(big("button-close")).clicked() {
                         action = Some(EndAction::Close);
                     }
                 });
@@ -85,7 +90,7 @@ impl CaNguaGame {
         ctx.accesskit_node_builder(id, |node| {
             node.set_role(egui::accesskit::Role::Dialog);
             node.set_label(title.clone());
-            node.set_description(lines.join(". "));
+            node.set_description(text::standings(i18n, &outcome).join(". "));
         });
         if action == Some(EndAction::Close) {
             self.end_closed = true;

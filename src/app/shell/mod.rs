@@ -3,6 +3,7 @@
 //! and the windows. UI code collects [`Intent`]s while it draws;
 //! [`CaNguaApp::apply`] carries them out after the frame.
 
+pub mod files;
 mod panels;
 mod try_window;
 
@@ -42,6 +43,8 @@ pub enum Intent {
     DismissNotices,
     /// Open the "Try these rules" window.
     TryRules(TrySource),
+    /// Close the rule code window.
+    CloseCode,
 }
 
 /// The app's state.
@@ -76,6 +79,34 @@ pub struct CaNguaApp {
     inline: bool,
     /// The "Try these rules" window, while open (its run stops on close).
     try_rules: Option<TryWindow>,
+    /// The table's sounds.
+    sound: super::sound::Sound,
+    /// Asks the player for files.
+    picker: Box<dyn files::FilePicker>,
+    /// A file dialog open, and what its answer is for.
+    file_job: Option<FileJob>,
+    /// The rule code window, while open: the text typed and why the last
+    /// code was refused.
+    code_window: Option<CodeWindow>,
+    /// How many times the rules window was opened (it opens at the top).
+    rules_opened: u32,
+}
+
+/// A file dialog waiting for its answer.
+struct FileJob {
+    /// Import, or export the named set.
+    export: Option<String>,
+    answer: std::sync::mpsc::Receiver<Option<std::path::PathBuf>>,
+}
+
+/// The window that takes a rule code.
+#[derive(Clone, Debug, Default)]
+struct CodeWindow {
+    text: String,
+    error: Option<String>,
+    /// The field has had the keyboard once (it takes it when the window
+    /// opens, so a code can be pasted at once).
+    focused: bool,
 }
 
 impl std::fmt::Debug for CaNguaApp {
@@ -89,6 +120,22 @@ impl std::fmt::Debug for CaNguaApp {
 /// Sets up fonts and the look on a context (the app and the UI tests).
 pub fn setup_context(ctx: &egui::Context, look: Look) {
     ctx.set_fonts(super::theme::fonts());
+    for theme in [egui::Theme::Light, egui::Theme::Dark] {
+        ctx.style_mut_of(theme, |style| {
+            super::theme::readable_visuals(&mut style.visuals);
+            // Text a little larger than egui's default, help lines at the
+            // size of the rest.
+            use egui::{FontId, TextStyle};
+            style.text_styles = [
+                (TextStyle::Small, FontId::proportional(12.5)),
+                (TextStyle::Body, FontId::proportional(14.5)),
+                (TextStyle::Button, FontId::proportional(14.5)),
+                (TextStyle::Heading, FontId::proportional(21.0)),
+                (TextStyle::Monospace, FontId::monospace(13.5)),
+            ]
+            .into();
+        });
+    }
     setup_look(ctx, look);
 }
 
@@ -128,6 +175,45 @@ impl CaNguaApp {
             failed_saves: Vec::new(),
             inline: false,
             try_rules: None,
+            sound: super::sound::Sound::silent(),
+            picker: Box::new(files::FixedPicker::default()),
+            file_job: None,
+            code_window: None,
+            rules_opened: 0,
+        }
+    }
+
+    /// File dialogs answered by `picker` (tests).
+    pub fn with_file_picker(mut self, picker: Box<dyn files::FilePicker>) -> CaNguaApp {
+        self.picker = picker;
+        self
+    }
+
+    /// True while the app asks the player something: a new game, a rule
+    /// code, a file. The game waits (computer players too); the rules and
+    /// statistics windows ask nothing and let play go on.
+    pub fn is_asking_anything(&self) -> bool {
+        self.confirm.is_some() || self.code_window.is_some() || self.file_job.is_some()
+    }
+
+    /// Collects the answer of a file dialog, once it has come.
+    fn poll_file_job(&mut self) {
+        let Some(job) = &self.file_job else {
+            return;
+        };
+        let answer = match job.answer.try_recv() {
+            Ok(answer) => answer,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        let export = job.export.clone();
+        self.file_job = None;
+        if let Some(path) = answer {
+            let action = match export {
+                Some(name) => RuleSetAction::Export(name, path),
+                None => RuleSetAction::Import(path),
+            };
+            self.intents.push(Intent::RuleSet(action));
         }
     }
 
@@ -191,6 +277,8 @@ impl CaNguaApp {
             ),
         };
         let mut app = CaNguaApp::with_saver(prefs, game, Saver::new(store));
+        app.sound = super::sound::Sound::new();
+        app.picker = Box::new(files::NativePicker);
         app.game.set_rule_sets(rule_sets);
         app.game.set_export_path(default_export_path());
         for n in &found {
@@ -256,9 +344,21 @@ impl CaNguaApp {
         self.i18n.lang()
     }
 
+    /// Plays the sounds the table made this frame.
+    fn play_cues(&mut self) {
+        let cues = self.game.take_cues();
+        if self.prefs.muted || cues.is_empty() {
+            return;
+        }
+        let volume = f32::from(self.prefs.volume.min(100)) / 100.0;
+        for cue in cues {
+            self.sound.play(cue, volume);
+        }
+    }
+
     /// The phase of the game now.
     pub fn phase(&self) -> Phase {
-        self.game.phase(self.confirm.is_some())
+        self.game.phase(self.is_asking_anything())
     }
 
     /// Reports files that could not be written, once each.
@@ -274,11 +374,19 @@ impl CaNguaApp {
 
     /// Carries out the intents of the last frame.
     pub fn apply(&mut self, ctx: &egui::Context) {
+        self.poll_file_job();
         let intents = std::mem::take(&mut self.intents);
         let plays = self.game.take_intents();
         let mut repaint = !intents.is_empty() || !plays.is_empty();
         for intent in plays.into_iter().map(Intent::Play).chain(intents) {
+            let play = matches!(intent, Intent::Play(_));
             self.apply_one(ctx, intent);
+            if play {
+                // The events of a move are counted at once, with whoever
+                // plays each seat now: a seat handed to the computer later
+                // in the same frame does not take the move's kicks.
+                self.game.sync(&self.saver);
+            }
         }
         self.game.sync(&self.saver);
         self.collect_save_notices();
@@ -290,6 +398,7 @@ impl CaNguaApp {
 
     fn apply_one(&mut self, ctx: &egui::Context, intent: Intent) {
         match intent {
+            Intent::Play(PlayIntent::NewGame) => self.new_game(ctx),
             Intent::Play(p) => {
                 let phase = self.phase();
                 self.game.apply_play(p, phase);
@@ -308,8 +417,42 @@ impl CaNguaApp {
                 self.confirm = None;
                 self.give_focus_back(ctx);
             }
-            Intent::ToggleRules => self.show_rules = !self.show_rules,
+            Intent::ToggleRules => {
+                self.show_rules = !self.show_rules;
+                if self.show_rules {
+                    self.rules_opened = self.rules_opened.wrapping_add(1);
+                }
+            }
             Intent::ToggleSettings => self.show_settings = !self.show_settings,
+            Intent::RuleSet(RuleSetAction::PickImport) if self.file_job.is_none() => {
+                let answer = self.picker.open(ctx, &self.i18n.t("file-import-title"));
+                self.file_job = Some(FileJob {
+                    export: None,
+                    answer,
+                });
+            }
+            Intent::RuleSet(RuleSetAction::PickExport(name)) if self.file_job.is_none() => {
+                let title = self.i18n.t("file-export-title");
+                let answer = self.picker.save(ctx, &title, &files::file_name_for(&name));
+                self.file_job = Some(FileJob {
+                    export: Some(name),
+                    answer,
+                });
+            }
+            Intent::RuleSet(RuleSetAction::OpenCode) => {
+                self.code_window.get_or_insert_with(CodeWindow::default);
+            }
+            Intent::RuleSet(RuleSetAction::ImportCode(text)) => {
+                match self.game.import_code(&text, self.saver.store(), &self.i18n) {
+                    Ok(_) => self.code_window = None,
+                    Err(e) => {
+                        if let Some(w) = &mut self.code_window {
+                            w.error = Some(e);
+                        }
+                    }
+                }
+            }
+            Intent::CloseCode => self.code_window = None,
             Intent::RuleSet(action) => {
                 let rules = self.prefs.rules;
                 self.game

@@ -20,6 +20,12 @@ impl eframe::App for CaNguaApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.saver.flush();
     }
+
+    /// Only the window's size and place are kept (in `window.ron`): egui's
+    /// memory would reopen windows scrolled where they were left.
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
 }
 
 /// A floating window's first place: centred, just below the top bar (so
@@ -42,7 +48,8 @@ impl CaNguaApp {
     /// shell's (language and look).
     fn settings_panel_ui(&mut self, ui: &mut Ui) {
         crate::app::a11y::name_region(ui, &self.i18n.t("region-settings"));
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        let name = self.i18n.t("region-settings");
+        crate::app::a11y::scroll(ui, "settings-scroll", &name, |ui| {
             let mut prefs = self.prefs.clone();
             let sets = self.game.rule_sets().to_vec();
             let out =
@@ -69,6 +76,9 @@ impl CaNguaApp {
                     (Look::Dark, "look-dark"),
                 ],
             );
+            changed |= settings::check(ui, i18n, "settings-all-numbers", &mut prefs.all_numbers);
+            changed |=
+                crate::app::sound::settings_ui(ui, i18n, &mut prefs.muted, &mut prefs.volume);
             if changed {
                 self.intents.push(Intent::PrefsChanged(Box::new(prefs)));
             }
@@ -88,6 +98,7 @@ impl CaNguaApp {
         // New events, the show, then one phase for the whole frame.
         self.game.sync(&self.saver);
         self.game.animate(&ctx, now, &self.prefs, &self.i18n);
+        self.play_cues();
         let phase = self.phase();
         self.game
             .drive(&ctx, now, phase, &self.prefs, &self.saver, &self.i18n);
@@ -95,7 +106,7 @@ impl CaNguaApp {
         // The window's accessible name is the game's title.
         let title = self.title();
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label(title));
-        if self.confirm.is_none() {
+        if !self.is_asking_anything() {
             self.game.keys_ui(ui, phase);
             // F6: to the play panel, wherever the focus is.
             if ui.input(|i| i.key_pressed(egui::Key::F6)) {
@@ -123,12 +134,23 @@ impl CaNguaApp {
                 .show(ui, |ui| self.settings_panel_ui(ui));
         }
         let dark = self.dark;
+        // The play panel takes what the board (as tall as the window
+        // allows) leaves, within bounds: wider cards on a large screen.
+        let left = if self.show_settings && !narrow {
+            SETTINGS_WIDTH
+        } else {
+            0.0
+        };
+        let board = (ui.available_height() - 8.0).max(200.0);
+        let play_width = (width - left - board - 16.0).clamp(220.0, 320.0);
         egui::Panel::right("play")
             .resizable(false)
-            .exact_size((width * 0.26).clamp(220.0, 280.0))
+            .exact_size(play_width)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .show(ui, |ui| self.game.play_ui(ui, &self.i18n, phase, now, dark));
+                let name = self.i18n.t("region-play");
+                crate::app::a11y::scroll(ui, "play-scroll", &name, |ui| {
+                    self.game.play_ui(ui, &self.i18n, phase, now, dark)
+                });
             });
         if self.show_settings && narrow {
             let top = ui.available_rect_before_wrap().top();
@@ -151,7 +173,9 @@ impl CaNguaApp {
                 input.focus_horse = None; // never take the focus from typing
             }
             self.game.focus_given();
-            match board_view::board_ui(ui, &input) {
+            let (action, hovered) = board_view::board_ui_with_hover(ui, &input);
+            self.game.hover_board(hovered);
+            match action {
                 Some(BoardAction::Select { from, number }) => {
                     self.intents
                         .push(Intent::Play(PlayIntent::Select(from, number)));
@@ -168,6 +192,7 @@ impl CaNguaApp {
             Some(EndAction::Close) | None => {}
         }
         self.confirm_modal(&ctx);
+        self.code_modal(&ctx);
         self.apply(&ctx);
     }
 
@@ -211,13 +236,20 @@ impl CaNguaApp {
         let mut open = true;
         let game = &self.game;
         let i18n = &self.i18n;
+        let opened = self.rules_opened;
         place_window(egui::Window::new(i18n.t("rules-window-title")), ctx)
             .id(egui::Id::unique("rules-window"))
             .open(&mut open)
             .default_width(460.0)
             .default_height(560.0)
-            .vscroll(true)
-            .show(ctx, |ui| game.rules_ui(ui, i18n));
+            .show(ctx, |ui| {
+                // A scroll area new at each opening: the rules open at the
+                // top, not where they were left.
+                let name = i18n.t("rules-window-title");
+                crate::app::a11y::scroll(ui, ("rules-scroll", opened), &name, |ui| {
+                    game.rules_ui(ui, i18n)
+                });
+            });
         if !open {
             self.intents.push(Intent::ToggleRules);
         }
@@ -230,17 +262,68 @@ impl CaNguaApp {
         let mut open = true;
         let i18n = &self.i18n;
         let stats = self.game.stats();
+        let rules = *self.game.rules();
         let dark = self.dark;
         place_window(egui::Window::new(i18n.t("stats-title")), ctx)
             .id(egui::Id::unique("stats-window"))
             .open(&mut open)
             .default_width(520.0)
             .default_height(600.0)
-            .vscroll(true)
-            .show(ctx, |ui| stats_ui(ui, i18n, stats, dark));
+            .show(ctx, |ui| {
+                let name = i18n.t("stats-title");
+                crate::app::a11y::scroll(ui, "stats-scroll", &name, |ui| {
+                    stats_ui(ui, i18n, stats, dark, &rules)
+                });
+            });
         if !open {
             self.intents.push(Intent::ToggleStats);
         }
+    }
+
+    /// The rule code window: a field to paste a code in, and why a code
+    /// was refused. The game waits while it is open.
+    fn code_modal(&mut self, ctx: &egui::Context) {
+        let Some(window) = &mut self.code_window else {
+            return;
+        };
+        let i18n = &self.i18n;
+        let mut intents = Vec::new();
+        egui::Modal::new(egui::Id::unique("rule-code")).show(ctx, |ui| {
+            ui.set_max_width(380.0);
+            ui.heading(i18n.t("code-window-title"));
+            ui.label(i18n.t("code-window-text"));
+            ui.add_space(4.0);
+            let name = ui.label(i18n.t("code-label"));
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut window.text)
+                        .hint_text("CN1-XXXXX-XXXXX")
+                        .desired_width(340.0),
+                )
+                .labelled_by(name.id);
+            if !window.focused {
+                // Until the field has had the keyboard once (the window's
+                // first frame only measures it).
+                window.focused = field.has_focus();
+                field.request_focus();
+            }
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if let Some(e) = &window.error {
+                ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(i18n.t("code-import")).clicked() || enter {
+                    intents.push(Intent::RuleSet(settings::RuleSetAction::ImportCode(
+                        window.text.clone(),
+                    )));
+                }
+                if ui.button(i18n.t("code-cancel")).clicked() {
+                    intents.push(Intent::CloseCode);
+                }
+            });
+        });
+        self.intents.extend(intents);
     }
 
     fn confirm_modal(&mut self, ctx: &egui::Context) {

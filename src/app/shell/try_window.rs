@@ -55,8 +55,12 @@ impl CaNguaApp {
         .open(&mut open)
         .default_width(580.0)
         .default_height(700.0)
-        .vscroll(true)
-        .show(ctx, |ui| window.panel.ui(ui, i18n, &trial, &name));
+        .show(ctx, |ui| {
+            let label = i18n.t("try-open");
+            crate::app::a11y::scroll(ui, "try-scroll", &label, |ui| {
+                window.panel.ui(ui, i18n, &trial, &name)
+            });
+        });
         if !open {
             self.try_rules = None;
         }

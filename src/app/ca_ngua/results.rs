@@ -1,0 +1,146 @@
+//! The end of a game, as the results dialog shows it: the winner in their
+//! colour, your own place ("Bạn về nhì"), every place with shared ones and
+//! why (horses home, or distance), the points when the ledger is on.
+
+use super::CaNguaGame;
+use super::board_view::draw_horse;
+use super::text;
+use crate::app::theme::{Palette, seat_text_colour};
+use crate::engine::{GameEnd, Outcome, Seat};
+use crate::i18n::{Arg, I18n};
+use egui::{RichText, Sense, Ui, Vec2};
+
+/// A place in words: "nhất", "nhì", "ba", "tư".
+pub fn place_name(i18n: &I18n, place: u8) -> String {
+    i18n.t(&format!("place-name-{}", place.clamp(1, 4)))
+}
+
+/// The line about the one person at this device, if exactly one plays
+/// here: "Bạn thắng!", "Bạn về nhì", "Bạn đồng hạng nhì".
+pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Seat]) -> Option<String> {
+    let [seat] = here else {
+        return None;
+    };
+    let rank = outcome.ranks[seat.index()]?;
+    let shared = outcome.ranks.iter().filter(|r| **r == Some(rank)).count() > 1;
+    let place = Arg::from(place_name(i18n, rank));
+    Some(if outcome.winner == Some(*seat) {
+        i18n.t("you-won")
+    } else if shared {
+        i18n.t_args("you-shared", &[("place", place)])
+    } else {
+        i18n.t_args("you-place", &[("place", place)])
+    })
+}
+
+impl CaNguaGame {
+    /// The results, in `ui`.
+    pub fn results_ui(&self, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {
+        let Some(game) = self.presenter.shown().game() else {
+            return;
+        };
+        let pos = game.position();
+        let rules = game.rules();
+        let finished: Vec<Seat> = game.finish_order().collect();
+        match outcome.winner {
+            Some(w) => {
+                ui.label(
+                    RichText::new(
+                        i18n.t_args("end-winner", &[("who", Arg::from(text::colour(i18n, w)))]),
+                    )
+                    .size(26.0)
+                    .strong()
+                    .color(seat_text_colour(w, dark)),
+                );
+            }
+            None => {
+                ui.label(RichText::new(i18n.t("end-no-winner")).size(20.0).strong());
+            }
+        }
+        let here: Vec<Seat> = pos.playing_seats().filter(|s| self.is_here(*s)).collect();
+        if let Some(you) = your_place(i18n, outcome, &here) {
+            ui.label(RichText::new(you).size(19.0));
+        }
+        ui.add_space(6.0);
+        if outcome.capped {
+            ui.label(i18n.t("end-capped"));
+        }
+        if outcome.concluded {
+            ui.label(i18n.t("end-concluded"));
+        }
+        let lines = text::standings(i18n, outcome);
+        let pal = Palette::new(dark);
+        for ((_, seat), line) in outcome.standings().into_iter().zip(lines) {
+            let why = if finished.contains(&seat) {
+                i18n.t("end-reason-finished")
+            } else if rules.game_end == GameEnd::FirstWinnerByDistance {
+                i18n.t_args(
+                    "end-reason-distance",
+                    &[("n", Arg::from(pos.distance(seat)))],
+                )
+            } else {
+                i18n.t_args(
+                    "end-reason-home",
+                    &[("n", Arg::from(pos.horses_home(seat, rules)))],
+                )
+            };
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(Vec2::splat(24.0), Sense::hover());
+                draw_horse(ui.painter(), seat, rect.center(), 8.0, &pal);
+                ui.label(
+                    RichText::new(format!("{line} — {why}"))
+                        .size(17.0)
+                        .color(seat_text_colour(seat, dark)),
+                );
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    fn outcome(ranks: [Option<u8>; 4], winner: Option<Seat>) -> Outcome {
+        Outcome {
+            winner,
+            ranks,
+            capped: false,
+            concluded: false,
+            rolls: 100,
+            points: None,
+        }
+    }
+
+    #[test]
+    fn your_place_in_words_shared_or_not() {
+        let i = I18n::new(Lang::Vi);
+        let o = outcome([Some(2), Some(1), Some(2), Some(2)], Some(Seat::Green));
+        assert_eq!(
+            your_place(&i, &o, &[Seat::Red]).as_deref(),
+            Some("Bạn đồng hạng nhì")
+        );
+        assert_eq!(
+            your_place(&i, &o, &[Seat::Green]).as_deref(),
+            Some("Bạn thắng!")
+        );
+        let o = outcome([Some(2), Some(1), Some(4), Some(3)], Some(Seat::Green));
+        assert_eq!(
+            your_place(&i, &o, &[Seat::Red]).as_deref(),
+            Some("Bạn về nhì")
+        );
+        assert_eq!(
+            your_place(&i, &o, &[Seat::Yellow]).as_deref(),
+            Some("Bạn về tư")
+        );
+        // Nobody here, or two people here: no "you".
+        assert_eq!(your_place(&i, &o, &[]), None);
+        assert_eq!(your_place(&i, &o, &[Seat::Red, Seat::Blue]), None);
+        let e = I18n::new(Lang::En);
+        assert_eq!(
+            your_place(&e, &o, &[Seat::Blue]).as_deref(),
+            Some("You came third")
+        );
+    }
+}

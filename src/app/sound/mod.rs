@@ -1,0 +1,216 @@
+//! The table's sounds: the dice, a step, a kick, a horse home, a win.
+//!
+//! The sounds are synthesised at start (`synth.rs`, our own work) and
+//! played on a thread of the sound's own, so the frame never waits for
+//! the audio system. On Linux and the BSDs the thread speaks the PulseAudio
+//! protocol itself (PulseAudio and PipeWire servers both understand it;
+//! nothing to link, no system headers to build); on Windows and macOS it
+//! uses cpal. Without a sound server or device — a remote session, CI —
+//! the sounds are simply not heard: nothing fails, nothing waits.
+
+pub mod synth;
+
+#[cfg(any(windows, target_os = "macos"))]
+mod device;
+#[cfg(all(unix, not(target_os = "macos")))]
+mod pulse;
+
+use crate::app::ca_ngua::effects::Cue;
+use crate::i18n::I18n;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Duration;
+
+/// A message to the sound thread.
+#[derive(Debug)]
+enum Msg {
+    /// Play a sound at a volume (0–1).
+    Play(Cue, f32),
+    /// Something from the sound server.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    Server(pulse::Event),
+    /// The app is closing.
+    Quit,
+}
+
+/// Where sounds go: an audio system, or nowhere.
+trait Output {
+    /// Plays 16-bit mono PCM at [`synth::RATE`]; `samples` are the same
+    /// sound as floats (backends that mix themselves use those).
+    fn play(&mut self, pcm: Vec<u8>, samples: &[f32], tx: &Sender<Msg>);
+    /// A message from the audio system.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    fn server(&mut self, _event: pulse::Event, _tx: &Sender<Msg>) {}
+    /// Nothing was asked for a while: let the audio device sleep.
+    fn idle(&mut self) {}
+}
+
+/// No audio system: every sound is silence.
+struct Nowhere;
+
+impl Output for Nowhere {
+    fn play(&mut self, _pcm: Vec<u8>, _samples: &[f32], _tx: &Sender<Msg>) {}
+}
+
+/// The sound player. Cheap to ask: [`Sound::play`] only sends a message.
+#[derive(Debug)]
+pub struct Sound {
+    tx: Option<Sender<Msg>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Sound {
+    /// No sound at all (tests).
+    pub fn silent() -> Sound {
+        Sound {
+            tx: None,
+            thread: None,
+        }
+    }
+
+    /// Sounds through the system's audio.
+    pub fn new() -> Sound {
+        #[cfg(all(unix, not(target_os = "macos")))]
+        {
+            Sound::start(move || Box::new(pulse::Pulse::new(None)))
+        }
+        #[cfg(any(windows, target_os = "macos"))]
+        {
+            Sound::start(|| Box::new(device::Device::default()))
+        }
+        #[cfg(not(any(unix, windows)))]
+        {
+            Sound::start(|| Box::new(Nowhere))
+        }
+    }
+
+    /// Sounds through the PulseAudio server listening on `socket` (tests:
+    /// a server that is not there, or one of their own).
+    #[cfg(all(unix, not(target_os = "macos")))]
+    pub fn with_pulse_server(socket: std::path::PathBuf) -> Sound {
+        Sound::start(move || Box::new(pulse::Pulse::new(Some(socket))))
+    }
+
+    /// Sounds that go nowhere, through the sound thread (tests).
+    pub fn nowhere() -> Sound {
+        Sound::start(|| Box::new(Nowhere))
+    }
+
+    fn start(output: impl FnOnce() -> Box<dyn Output> + Send + 'static) -> Sound {
+        let (tx, rx) = mpsc::channel();
+        let back = tx.clone();
+        let thread = std::thread::Builder::new()
+            .name("sound".into())
+            .spawn(move || run(rx, back, output()));
+        match thread {
+            Ok(thread) => Sound {
+                tx: Some(tx),
+                thread: Some(thread),
+            },
+            // No thread to be had: no sound, and nothing else lost.
+            Err(_) => Sound::silent(),
+        }
+    }
+
+    /// Plays a sound at `volume` (0–1), soon.
+    pub fn play(&self, cue: Cue, volume: f32) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Msg::Play(cue, volume));
+        }
+    }
+
+    /// Stops the sound thread and waits for it (tests; closing the app
+    /// lets it end on its own).
+    pub fn shut_down(mut self) {
+        if let Some(tx) = self.tx.take() {
+            let _ = tx.send(Msg::Quit);
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Default for Sound {
+    fn default() -> Sound {
+        Sound::silent()
+    }
+}
+
+impl Drop for Sound {
+    fn drop(&mut self) {
+        // The thread ends on its own; the window does not wait for it.
+        if let Some(tx) = self.tx.take() {
+            let _ = tx.send(Msg::Quit);
+        }
+    }
+}
+
+/// The sound thread: synthesises the sounds once, then plays what it is
+/// asked, until the app closes.
+fn run(rx: Receiver<Msg>, tx: Sender<Msg>, mut output: Box<dyn Output>) {
+    let sounds: Vec<(Cue, Vec<f32>)> = Cue::ALL
+        .into_iter()
+        .map(|c| (c, synth::samples(c)))
+        .collect();
+    loop {
+        match rx.recv_timeout(Duration::from_secs(3)) {
+            Ok(Msg::Play(cue, volume)) => {
+                if let Some((_, s)) = sounds.iter().find(|(c, _)| *c == cue) {
+                    let scaled: Vec<f32> = s.iter().map(|x| x * volume.clamp(0.0, 1.0)).collect();
+                    output.play(synth::pcm16(s, volume), &scaled, &tx);
+                }
+            }
+            #[cfg(all(unix, not(target_os = "macos")))]
+            Ok(Msg::Server(e)) => output.server(e, &tx),
+            Ok(Msg::Quit) | Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            Err(mpsc::RecvTimeoutError::Timeout) => output.idle(),
+        }
+    }
+}
+
+/// The sound settings: a mute box and a volume slider; true when either
+/// changed.
+pub fn settings_ui(ui: &mut egui::Ui, i18n: &I18n, muted: &mut bool, volume: &mut u8) -> bool {
+    let mut changed = false;
+    let mut on = !*muted;
+    if ui.checkbox(&mut on, i18n.t("settings-sound")).changed() {
+        *muted = !on;
+        changed = true;
+    }
+    ui.horizontal(|ui| {
+        let name = ui.label(i18n.t("settings-volume"));
+        let mut v = (*volume).min(100);
+        let slider = egui::Slider::new(&mut v, 0..=100).suffix(" %");
+        if ui
+            .add_enabled(!*muted, slider)
+            .labelled_by(name.id)
+            .changed()
+        {
+            *volume = v;
+            changed = true;
+        }
+    });
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_a_sound_server_sounds_are_silent_and_nothing_fails() {
+        // A socket that does not exist: every sound is asked for, none is
+        // heard, and the thread ends when told to.
+        #[cfg(all(unix, not(target_os = "macos")))]
+        let sound = Sound::with_pulse_server(std::env::temp_dir().join("ca-ngua-no-such-server"));
+        #[cfg(not(all(unix, not(target_os = "macos"))))]
+        let sound = Sound::nowhere();
+        for cue in Cue::ALL {
+            sound.play(cue, 0.7);
+        }
+        sound.shut_down();
+        let silent = Sound::silent();
+        silent.play(Cue::Win, 1.0);
+        silent.shut_down();
+    }
+}
