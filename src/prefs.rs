@@ -83,6 +83,8 @@ pub struct Prefs {
     /// Number every track square (otherwise the starts, the stars and
     /// every fifth square).
     pub all_numbers: bool,
+    /// The name other players see online.
+    pub online_name: String,
 }
 
 impl Default for Prefs {
@@ -105,6 +107,7 @@ impl Default for Prefs {
             muted: false,
             volume: 70,
             all_numbers: false,
+            online_name: String::new(),
         }
     }
 }

@@ -199,6 +199,28 @@ impl GameFileV1 {
     }
 }
 
+/// The version of `online.ron` this build writes.
+pub const ONLINE_VERSION: u32 = 1;
+
+/// `online.ron`: a seat in an online room, kept to come back to it after a
+/// restart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnlineSeat {
+    /// Format version.
+    pub version: u32,
+    /// The server, `HOST:PORT`.
+    pub server: String,
+    /// The room's code.
+    pub room: String,
+    /// The seat's token (the only way back into the seat).
+    pub token: String,
+    /// This app hosted the room (its server ran in the app and is gone
+    /// after a restart).
+    #[serde(default)]
+    pub hosted: bool,
+}
+
 /// A game restored from `game.ron`.
 #[derive(Debug)]
 pub struct SavedGame {
@@ -462,6 +484,40 @@ impl Store {
         self.save("game.ron", game)
     }
 
+    /// The online seat to come back to, if one was kept and reads.
+    pub fn load_online(&self) -> (Option<OnlineSeat>, Option<StoreNotice>) {
+        let check = |s: &OnlineSeat| {
+            if s.room.is_empty() || s.token.is_empty() || s.server.is_empty() {
+                return Err("the room, the token and the server must be named".to_string());
+            }
+            Ok(())
+        };
+        match self.load(
+            "online.ron",
+            ONLINE_VERSION,
+            |s: &OnlineSeat| s.version,
+            check,
+        ) {
+            Ok(s) => (s, None),
+            Err(n) => (None, Some(n)),
+        }
+    }
+
+    /// Removes a file (a missing one is fine).
+    fn forget(&self, name: &str) -> Result<(), StoreNotice> {
+        let Some(path) = self.path(name) else {
+            return Ok(());
+        };
+        match std::fs::remove_file(path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(StoreNotice::CannotWrite {
+                file: name.into(),
+                reason: e.to_string(),
+            }),
+        }
+    }
+
     /// The statistics.
     pub fn load_stats(&self) -> (Stats, Option<StoreNotice>) {
         match self.load(
@@ -595,6 +651,7 @@ impl Store {
 /// One file to write.
 #[derive(Debug)]
 enum Payload {
+    Online(Option<OnlineSeat>),
     Prefs(Box<Prefs>),
     Game(Box<GameFile>),
     Stats(Box<Stats>),
@@ -603,6 +660,7 @@ enum Payload {
 impl Payload {
     fn name(&self) -> &'static str {
         match self {
+            Payload::Online(_) => "online.ron",
             Payload::Prefs(_) => "prefs.ron",
             Payload::Game(_) => "game.ron",
             Payload::Stats(_) => "stats.ron",
@@ -611,6 +669,8 @@ impl Payload {
 
     fn write(&self, store: &Store) -> Result<(), StoreNotice> {
         match self {
+            Payload::Online(Some(seat)) => store.save("online.ron", seat),
+            Payload::Online(None) => store.forget("online.ron"),
             Payload::Prefs(p) => store.save_prefs(p),
             Payload::Game(g) => store.save_game(g),
             Payload::Stats(s) => store.save_stats(s),
@@ -714,6 +774,11 @@ impl Saver {
     /// Saves the game in progress, soon.
     pub fn save_game(&self, game: GameFile) {
         self.send(Payload::Game(Box::new(game)));
+    }
+
+    /// Remembers an online seat (or forgets it), soon.
+    pub fn save_online(&self, seat: Option<OnlineSeat>) {
+        self.send(Payload::Online(seat));
     }
 
     /// Saves the statistics, soon.

@@ -16,6 +16,8 @@ pub mod effects;
 pub mod geometry;
 pub mod horses;
 pub mod log;
+pub mod online;
+pub mod online_ui;
 mod pacing;
 pub mod phase;
 mod play_panel;
@@ -75,6 +77,14 @@ pub struct CaNguaGame {
     repaint: bool,
     /// What the person asked for while the frame was drawn.
     intents: Vec<PlayIntent>,
+    /// What the player asked of online play in the play panel.
+    online_actions: Vec<online_ui::OnlineAction>,
+    /// The local table, set aside while an online game is shown.
+    paused_local: Option<Box<Table>>,
+    /// What to tell the player about the online connection.
+    online_note: Option<OnlineNote>,
+    /// The online seat to remember (`Some(None)`: to forget).
+    remember: Option<Option<online::OnlineSeat>>,
     /// The horse to give the keyboard focus (after a roll).
     focus_horse: Option<u8>,
     /// Give the main button the keyboard focus (after a roll with one
@@ -88,6 +98,19 @@ pub struct CaNguaGame {
     hover: Option<Hover>,
     /// Number every track square.
     all_numbers: bool,
+}
+
+/// The state of an online game's connection, or a refusal, for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineNote {
+    /// Reaching the server.
+    Connecting,
+    /// The connection dropped: reconnecting by itself.
+    Reconnecting,
+    /// The connection ended for good.
+    Closed(crate::net::client::CloseReason),
+    /// A command was refused.
+    Refused(crate::table::ErrorCode),
 }
 
 /// A runner for computer players that wakes the window when it is done.
@@ -135,6 +158,10 @@ impl CaNguaGame {
             rules_edit: settings::RulesEdit::default(),
             repaint: true,
             intents: Vec::new(),
+            online_actions: Vec::new(),
+            paused_local: None,
+            online_note: None,
+            remember: None,
             focus_horse: None,
             focus_main: false,
             announcer: announce::Announcer::default(),
@@ -174,6 +201,123 @@ impl CaNguaGame {
         self.focus_horse = None;
     }
 
+    /// Goes online: the local table is set aside (and kept, saved as it
+    /// was) while the game on the server is shown.
+    pub fn go_online(&mut self, remote: online::Remote) {
+        let source = std::mem::replace(&mut self.source, Source::Remote(Box::new(remote)));
+        if let Source::Local(table) = source {
+            self.paused_local = Some(table);
+        }
+        self.reset_view();
+        self.online_note = None;
+    }
+
+    /// Leaves the online game (for good: a computer takes the seat) and
+    /// comes back to the local table.
+    pub fn leave_online(&mut self) {
+        if let Some(r) = self.source.remote_mut() {
+            r.leave();
+        }
+        self.back_to_local();
+        self.remember = Some(None);
+    }
+
+    /// Comes back to the local table (the connection closes; the seat is
+    /// still ours through its token).
+    fn back_to_local(&mut self) {
+        if let Some(table) = self.paused_local.take() {
+            self.source = Source::Local(table);
+            self.reset_view();
+        }
+        self.online_note = None;
+    }
+
+    /// Shows the source's state afresh: the presenter, the statistics'
+    /// replica and the per-game marks start from it.
+    fn reset_view(&mut self) {
+        let latest = self.source.latest().clone();
+        self.presenter = Presenter::new(latest.clone(), self.source.events());
+        self.counted = latest;
+        self.result_recorded = self.source.latest().is_over();
+        self.selected = None;
+        self.hint = None;
+        self.end_closed = false;
+        self.end_focused = false;
+        self.last_phase = None;
+        self.repaint = true;
+    }
+
+    /// The online game, if the game is one.
+    pub fn remote(&self) -> Option<&online::Remote> {
+        self.source.remote()
+    }
+
+    /// The host starts the online game; empty seats get computers.
+    pub fn start_online(&mut self, level: crate::bots::Level) {
+        if let Some(r) = self.source.remote_mut() {
+            r.start(level);
+        }
+    }
+
+    /// The online requests of the last frame.
+    pub fn take_online_actions(&mut self) -> Vec<online_ui::OnlineAction> {
+        std::mem::take(&mut self.online_actions)
+    }
+
+    /// What to tell the player about the connection.
+    pub fn online_note(&self) -> Option<&OnlineNote> {
+        self.online_note.as_ref()
+    }
+
+    /// The seat to remember (or forget: `Some(None)`), once, for the shell
+    /// to save.
+    pub fn take_remember(&mut self) -> Option<Option<online::OnlineSeat>> {
+        self.remember.take()
+    }
+
+    /// Reads the connection's news: a game sent again from its start, the
+    /// seat to remember, the connection's state, refusals.
+    fn poll_remote(&mut self) {
+        for note in self.source.poll() {
+            match note {
+                online::RemoteNote::Rebuilt => {
+                    let rules = *self.source.rules();
+                    self.presenter = Presenter::new(Replica::new(rules), &[]);
+                    self.counted = Replica::new(rules);
+                    self.result_recorded = false;
+                    self.end_closed = false;
+                    self.end_focused = false;
+                    self.last_phase = None;
+                }
+                online::RemoteNote::Seated(seat) => {
+                    self.remember = Some(Some(seat));
+                    self.online_note = None;
+                }
+                online::RemoteNote::Connection(state) => {
+                    use crate::net::client::{CloseReason, ConnectionState};
+                    self.online_note = match state {
+                        ConnectionState::Connected => None,
+                        ConnectionState::Connecting => Some(OnlineNote::Connecting),
+                        ConnectionState::Reconnecting { .. } => Some(OnlineNote::Reconnecting),
+                        ConnectionState::Closed(CloseReason::ByUser | CloseReason::Left) => None,
+                        ConnectionState::Closed(reason) => {
+                            // The seat cannot be had again: forget it and
+                            // come back to the table here.
+                            let note = OnlineNote::Closed(reason);
+                            self.remember = Some(None);
+                            self.back_to_local();
+                            Some(note)
+                        }
+                    };
+                }
+                online::RemoteNote::Refused(r) => {
+                    self.online_note = Some(OnlineNote::Refused(r.code));
+                }
+            }
+            self.repaint = true;
+        }
+    }
+
     /// What is being announced to screen readers now.
     pub fn announcements(&self) -> &[announce::Announcement] {
         self.announcer.current()
@@ -211,8 +355,9 @@ impl CaNguaGame {
 
     /// Gives a local table's computer players another runner.
     pub fn set_runner(&mut self, runner: Box<dyn Runner>) {
-        match &mut self.source {
-            Source::Local(t) => t.set_runner(runner),
+        match (&mut self.source, &mut self.paused_local) {
+            (Source::Local(t), _) | (Source::Remote(_), Some(t)) => t.set_runner(runner),
+            (Source::Remote(_), None) => {}
         }
     }
 
@@ -312,6 +457,9 @@ impl CaNguaGame {
             return Phase::Animating;
         }
         let shown = self.presenter.shown();
+        if self.source.remote().is_some() && !shown.is_started() {
+            return Phase::Lobby;
+        }
         let Some(seat) = shown.turn() else {
             return Phase::Over;
         };
@@ -331,14 +479,22 @@ impl CaNguaGame {
     /// Reads new events from the source: the statistics count them and the
     /// saved game is written (off the frame); the presenter queues them.
     pub fn sync(&mut self, saver: &Saver) {
+        self.poll_remote();
         let new: Vec<_> = self.source.events_since(self.presenter.received()).to_vec();
         if new.is_empty() {
             return;
         }
         let controllers = self.source.controllers();
         let seats: Vec<Seat> = self.counted.seats().iter().map(|s| s.seat).collect();
+        // An online game's history (before we were seated) is shown at once
+        // and not counted as seen.
+        let history = self.source.remote().map_or(0, online::Remote::caught_up);
         for ev in &new {
             if ev.seq <= self.counted.seq() {
+                continue;
+            }
+            if ev.seq <= history {
+                let _ = self.counted.apply(ev);
                 continue;
             }
             match self.counted.apply(ev) {
@@ -353,7 +509,11 @@ impl CaNguaGame {
                 _ => {}
             }
         }
+        let all_history = new.last().is_some_and(|e| e.seq <= history);
         self.presenter.receive(new);
+        if all_history {
+            self.presenter.skip();
+        }
         self.repaint = true;
         self.save(saver);
     }

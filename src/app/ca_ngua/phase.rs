@@ -7,6 +7,8 @@
 pub enum Phase {
     /// A question is open (a new game?): the game waits.
     Dialog,
+    /// An online room waits for its game to start.
+    Lobby,
     /// The game is over.
     Over,
     /// Dice are rolling or a horse is moving.
@@ -37,8 +39,9 @@ pub enum Action {
 
 impl Phase {
     /// Every phase.
-    pub const ALL: [Phase; 7] = [
+    pub const ALL: [Phase; 8] = [
         Phase::Dialog,
+        Phase::Lobby,
         Phase::Over,
         Phase::Animating,
         Phase::Computer,

@@ -52,6 +52,9 @@ impl CaNguaGame {
     pub fn play_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64, dark: bool) {
         crate::app::a11y::name_region(ui, &i18n.t("region-play"));
         self.announcer.ui(ui);
+        if let Some(action) = self.online_ui(ui, i18n) {
+            self.online_actions.push(action);
+        }
         let shown = self.presenter.shown();
         // Whose turn, on one line of fixed height: a long name is cut, never
         // wrapped, so nothing below moves when the turn changes.

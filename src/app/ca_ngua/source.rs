@@ -1,8 +1,9 @@
 //! Where the game the app shows comes from: a table at this device (the
-//! app rolls for its computer players and saves it), or, later, a table on
-//! a server that this device only watches and asks. The app reads events
-//! from it and sends commands to it; it never looks inside.
+//! app rolls for its computer players and saves it), or a table on a server
+//! that this device only watches and asks (online play). The app reads
+//! events from it and sends commands to it; it never looks inside.
 
+use super::online::{Remote, RemoteNote};
 use crate::engine::{Rules, Seat};
 use crate::table::{Command, Controller, Event, Refusal, Replica, Step, Table};
 
@@ -11,6 +12,8 @@ use crate::table::{Command, Controller, Event, Refusal, Replica, Step, Table};
 pub enum Source {
     /// A table owned by this device.
     Local(Box<Table>),
+    /// A table on a server.
+    Remote(Box<Remote>),
 }
 
 impl Source {
@@ -18,6 +21,7 @@ impl Source {
     pub fn rules(&self) -> &Rules {
         match self {
             Source::Local(t) => t.rules(),
+            Source::Remote(r) => r.rules(),
         }
     }
 
@@ -25,6 +29,7 @@ impl Source {
     pub fn latest(&self) -> &Replica {
         match self {
             Source::Local(t) => t.replica(),
+            Source::Remote(r) => r.latest(),
         }
     }
 
@@ -32,6 +37,7 @@ impl Source {
     pub fn events(&self) -> &[Event] {
         match self {
             Source::Local(t) => t.events(),
+            Source::Remote(r) => r.events(),
         }
     }
 
@@ -39,6 +45,11 @@ impl Source {
     pub fn events_since(&self, seq: u64) -> &[Event] {
         match self {
             Source::Local(t) => t.events_since(seq),
+            Source::Remote(r) => {
+                let events = r.events();
+                let from = usize::try_from(seq).unwrap_or(usize::MAX).min(events.len());
+                &events[from..]
+            }
         }
     }
 
@@ -46,6 +57,7 @@ impl Source {
     pub fn controller(&self, seat: Seat) -> Controller {
         match self {
             Source::Local(t) => t.controller(seat),
+            Source::Remote(r) => r.controller(seat),
         }
     }
 
@@ -53,6 +65,7 @@ impl Source {
     pub fn controllers(&self) -> [Controller; 4] {
         match self {
             Source::Local(t) => t.controllers(),
+            Source::Remote(r) => Seat::ALL.map(|s| r.controller(s)),
         }
     }
 
@@ -61,6 +74,8 @@ impl Source {
     pub fn command(&mut self, seat: Seat, seq: u64, cmd: Command) -> Result<(), Refusal> {
         match self {
             Source::Local(t) => t.command(seat, seq, cmd).map(|_| ()),
+            // The server numbers the command with the last event received.
+            Source::Remote(r) => r.command(seat, cmd),
         }
     }
 
@@ -68,6 +83,8 @@ impl Source {
     pub fn computer_step(&mut self) -> Step {
         match self {
             Source::Local(t) => t.computer_step(),
+            // The server plays its computers.
+            Source::Remote(_) => Step::Idle,
         }
     }
 
@@ -75,6 +92,7 @@ impl Source {
     pub fn prepare_computer(&mut self) {
         match self {
             Source::Local(t) => t.prepare_computer(),
+            Source::Remote(_) => {}
         }
     }
 
@@ -84,6 +102,8 @@ impl Source {
             Source::Local(t) => {
                 t.conclude();
             }
+            // The server settles its games.
+            Source::Remote(_) => {}
         }
     }
 
@@ -91,6 +111,7 @@ impl Source {
     pub fn set_controller(&mut self, seat: Seat, controller: Controller) {
         match self {
             Source::Local(t) => t.set_controller(seat, controller),
+            Source::Remote(_) => {}
         }
     }
 
@@ -98,6 +119,31 @@ impl Source {
     pub fn local(&self) -> Option<&Table> {
         match self {
             Source::Local(t) => Some(t),
+            Source::Remote(_) => None,
+        }
+    }
+
+    /// The online game, if the game is one.
+    pub fn remote(&self) -> Option<&Remote> {
+        match self {
+            Source::Local(_) => None,
+            Source::Remote(r) => Some(r),
+        }
+    }
+
+    /// The online game, to act on it.
+    pub fn remote_mut(&mut self) -> Option<&mut Remote> {
+        match self {
+            Source::Local(_) => None,
+            Source::Remote(r) => Some(r),
+        }
+    }
+
+    /// What happened to an online game's connection since the last look.
+    pub fn poll(&mut self) -> Vec<RemoteNote> {
+        match self {
+            Source::Local(_) => Vec::new(),
+            Source::Remote(r) => r.poll(),
         }
     }
 }

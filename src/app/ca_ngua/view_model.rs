@@ -34,7 +34,9 @@ impl CaNguaGame {
         let mut sprites = Vec::new();
         let mut floating = Vec::new();
         let herd = anim.map_or(self.presenter.herd(), |a| &a.herd_before);
-        for seat in pos.playing_seats() {
+        // An online room before its start shows an empty board.
+        let started = shown.is_started();
+        for seat in pos.playing_seats().filter(|_| started) {
             for number in 1..=4u8 {
                 if anim.is_some_and(|a| a.seat == seat && a.number == number) {
                     continue; // the moving horse is drawn floating

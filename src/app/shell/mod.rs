@@ -7,6 +7,8 @@ pub mod files;
 mod panels;
 mod try_window;
 
+use super::ca_ngua::online::Remote;
+use super::ca_ngua::online_ui::{OnlineAction, OnlineEdit};
 use super::ca_ngua::try_rules::{TrySource, TryWindow};
 use super::ca_ngua::{self, CaNguaGame, PlayIntent, phase::Phase, settings::RuleSetAction};
 use super::text::store_notice;
@@ -23,6 +25,8 @@ use crate::table::{InlineRunner, Runner, Table};
 pub enum Intent {
     /// Something for the game on the table.
     Play(PlayIntent),
+    /// Host, join, leave or start an online game.
+    Online(OnlineAction),
     /// Start a new game with the preferences.
     NewGame,
     /// The preferences changed in the settings panel.
@@ -79,6 +83,16 @@ pub struct CaNguaApp {
     inline: bool,
     /// The "Try these rules" window, while open (its run stops on close).
     try_rules: Option<TryWindow>,
+    /// The online section's fields.
+    online_edit: OnlineEdit,
+    /// The seat to come back to at the first frame (a restart while in an
+    /// online game).
+    pending_resume: Option<crate::store::OnlineSeat>,
+    /// Where a hosted room listens: every interface (friends on the
+    /// network), or loopback only (tests).
+    host_ip: std::net::IpAddr,
+    /// How a hosted room's server runs.
+    server_config: crate::net::server::ServerConfig,
     /// The table's sounds.
     sound: super::sound::Sound,
     /// Asks the player for files.
@@ -175,6 +189,10 @@ impl CaNguaApp {
             failed_saves: Vec::new(),
             inline: false,
             try_rules: None,
+            online_edit: OnlineEdit::default(),
+            pending_resume: None,
+            host_ip: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
+            server_config: crate::net::server::ServerConfig::default(),
             sound: super::sound::Sound::silent(),
             picker: Box::new(files::FixedPicker::default()),
             file_job: None,
@@ -268,6 +286,8 @@ impl CaNguaApp {
         found.extend(n);
         let (rule_sets, ns) = store.rule_sets();
         found.extend(ns);
+        let (online, n) = store.load_online();
+        found.extend(n);
         let game = match saved {
             Some(g) => CaNguaGame::new(g.table, stats, g.result_recorded),
             None => CaNguaGame::new(
@@ -281,6 +301,13 @@ impl CaNguaApp {
         app.picker = Box::new(files::NativePicker);
         app.game.set_rule_sets(rule_sets);
         app.game.set_export_path(default_export_path());
+        match online {
+            // A room this app hosted ended with it.
+            Some(seat) if seat.hosted => app.saver.save_online(None),
+            // Back into the seat once the window is up.
+            Some(seat) => app.pending_resume = Some(seat),
+            None => {}
+        }
         for n in &found {
             app.notices.push(store_notice(&app.i18n, n));
         }
@@ -294,6 +321,95 @@ impl CaNguaApp {
     pub fn set_waker(&mut self, ctx: &egui::Context) {
         if !self.inline {
             self.game.set_runner(ca_ngua::thread_runner(Some(ctx)));
+        }
+    }
+
+    /// Hosted rooms listen on loopback only and run their computers
+    /// without pauses (tests: nothing reaches the network).
+    pub fn with_test_hosting(mut self) -> CaNguaApp {
+        self.host_ip = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+        self.server_config.bot_delay = std::time::Duration::ZERO;
+        self
+    }
+
+    /// Comes back to a remembered online seat (at the first frame).
+    fn resume_online(&mut self, ctx: &egui::Context) {
+        let Some(seat) = self.pending_resume.take() else {
+            return;
+        };
+        let Ok(server) = seat.server.parse::<crate::net::ServerAddress>() else {
+            self.saver.save_online(None);
+            return;
+        };
+        let request = crate::net::client::Request::Resume {
+            room: seat.room.clone(),
+            token: seat.token.clone(),
+        };
+        match Remote::connect(server, request, waker(ctx), None) {
+            Ok(remote) => self.game.go_online(remote),
+            Err(e) => self.online_edit.error = Some(e),
+        }
+    }
+
+    /// Carries out a request about online play.
+    fn online(&mut self, ctx: &egui::Context, action: OnlineAction) {
+        use crate::net::client::Request;
+        use crate::net::protocol::RulesChoice;
+        self.online_edit.error = None;
+        let name = self.prefs.online_name.trim().to_string();
+        match action {
+            OnlineAction::Host => {
+                let bind = std::net::SocketAddr::new(self.host_ip, 0);
+                let server = match crate::net::server::spawn(bind, self.server_config.clone()) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        self.online_edit.error = Some(self.i18n.t_args(
+                            "online-host-failed",
+                            &[("reason", crate::i18n::Arg::from(e.to_string()))],
+                        ));
+                        return;
+                    }
+                };
+                let address = crate::net::ServerAddress::new("127.0.0.1", server.addr().port());
+                let request = Request::Create {
+                    name,
+                    players: self.prefs.player_count,
+                    rules: RulesChoice::Custom(self.prefs.rules),
+                };
+                match Remote::connect(address, request, waker(ctx), Some(server)) {
+                    Ok(remote) => self.game.go_online(remote),
+                    Err(e) => {
+                        self.online_edit.error = Some(self.i18n.t_args(
+                            "online-host-failed",
+                            &[("reason", crate::i18n::Arg::from(e))],
+                        ));
+                    }
+                }
+            }
+            OnlineAction::Join { address, code } => {
+                let invite = match ca_ngua::online::join_target(&address, &code) {
+                    Ok(i) => i,
+                    Err(e) => {
+                        self.online_edit.error = Some(self.i18n.t(e.key()));
+                        return;
+                    }
+                };
+                let request = Request::Join {
+                    room: invite.room.clone(),
+                    name,
+                };
+                match Remote::connect(invite.server, request, waker(ctx), None) {
+                    Ok(remote) => self.game.go_online(remote),
+                    Err(e) => {
+                        self.online_edit.error = Some(self.i18n.t_args(
+                            "online-join-failed",
+                            &[("reason", crate::i18n::Arg::from(e))],
+                        ));
+                    }
+                }
+            }
+            OnlineAction::Leave => self.game.leave_online(),
+            OnlineAction::Start => self.game.start_online_default(),
         }
     }
 
@@ -377,8 +493,14 @@ impl CaNguaApp {
         self.poll_file_job();
         let intents = std::mem::take(&mut self.intents);
         let plays = self.game.take_intents();
-        let mut repaint = !intents.is_empty() || !plays.is_empty();
-        for intent in plays.into_iter().map(Intent::Play).chain(intents) {
+        let online = self.game.take_online_actions();
+        let mut repaint = !intents.is_empty() || !plays.is_empty() || !online.is_empty();
+        for intent in plays
+            .into_iter()
+            .map(Intent::Play)
+            .chain(online.into_iter().map(Intent::Online))
+            .chain(intents)
+        {
             let play = matches!(intent, Intent::Play(_));
             self.apply_one(ctx, intent);
             if play {
@@ -389,6 +511,9 @@ impl CaNguaApp {
             }
         }
         self.game.sync(&self.saver);
+        if let Some(seat) = self.game.take_remember() {
+            self.saver.save_online(seat);
+        }
         self.collect_save_notices();
         repaint |= self.game.take_repaint();
         if repaint {
@@ -403,7 +528,14 @@ impl CaNguaApp {
                 let phase = self.phase();
                 self.game.apply_play(p, phase);
             }
-            Intent::NewGame => self.new_game(ctx),
+            Intent::Online(action) => self.online(ctx, action),
+            Intent::NewGame => {
+                // A new game here: an online game is left first.
+                if self.game.remote().is_some() {
+                    self.game.leave_online();
+                }
+                self.new_game(ctx);
+            }
             Intent::PrefsChanged(prefs) => self.prefs_changed(ctx, *prefs),
             Intent::ConfirmNewGame => {
                 if let Some(prefs) = self.confirm.take() {
@@ -480,6 +612,13 @@ impl CaNguaApp {
         if prefs.look != self.prefs.look {
             setup_look(ctx, prefs.look);
         }
+        if self.game.remote().is_some() {
+            // Online, the room has its rules and players: the settings are
+            // kept for the next game here.
+            self.prefs = prefs;
+            self.saver.save_prefs(&self.prefs);
+            return;
+        }
         let seats: Vec<Seat> = self
             .game
             .source()
@@ -509,6 +648,12 @@ impl CaNguaApp {
             self.new_game(ctx);
         }
     }
+}
+
+/// A wake-up for an online client: a repaint of the window.
+fn waker(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
+    let ctx = ctx.clone();
+    move || ctx.request_repaint()
 }
 
 impl CaNguaApp {

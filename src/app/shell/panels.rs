@@ -56,6 +56,19 @@ impl CaNguaApp {
                 settings::settings_ui(ui, &self.i18n, &mut prefs, &sets, self.game.rules_edit());
             let mut changed = out.changed;
             ui.separator();
+            let in_room = self.game.remote().is_some();
+            let (named, online) = crate::app::ca_ngua::online_ui::online_settings_ui(
+                ui,
+                &self.i18n,
+                &mut prefs.online_name,
+                &mut self.online_edit,
+                in_room,
+            );
+            changed |= named;
+            if let Some(action) = online {
+                self.intents.push(Intent::Online(action));
+            }
+            ui.separator();
             let i18n = &self.i18n;
             let mut lang = prefs.lang.unwrap_or(i18n.lang());
             let langs: Vec<(Lang, &str)> =
@@ -96,6 +109,7 @@ impl CaNguaApp {
         let now = ui.input(|i| i.time);
         self.dark = ui.visuals().dark_mode;
         // New events, the show, then one phase for the whole frame.
+        self.resume_online(&ctx);
         self.game.sync(&self.saver);
         self.game.animate(&ctx, now, &self.prefs, &self.i18n);
         self.play_cues();

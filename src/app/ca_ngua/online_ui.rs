@@ -1,0 +1,237 @@
+//! Online play on screen: the "Chơi qua mạng" section of the settings (host
+//! a room, join one by link or by address and code, leave) and, in the play
+//! panel, the lobby (the room's code and link, the seats filling, the
+//! host's Start) and the connection's news.
+
+use super::online::Remote;
+use super::text;
+use super::{CaNguaGame, OnlineNote};
+use crate::bots::Level;
+use crate::engine::Seat;
+use crate::i18n::{Arg, I18n};
+use crate::net::client::CloseReason;
+use crate::table::{SeatKind, seats_for};
+use egui::{RichText, Ui};
+
+/// The fields of the online section, kept between frames.
+#[derive(Clone, Debug, Default)]
+pub struct OnlineEdit {
+    /// A link `ca-ngua://HOST:PORT/CODE`, or `HOST:PORT`.
+    pub address: String,
+    /// The room's code (when the address has none).
+    pub code: String,
+    /// Why the last attempt failed, if it did.
+    pub error: Option<String>,
+}
+
+/// What the player asked of online play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineAction {
+    /// Open a room on this device.
+    Host,
+    /// Join a room.
+    Join {
+        /// The link or address typed.
+        address: String,
+        /// The code typed.
+        code: String,
+    },
+    /// Leave the room.
+    Leave,
+    /// Start the game (the host).
+    Start,
+}
+
+/// The "Chơi qua mạng" section: the name, Host, Join, or Leave when in a
+/// room.
+pub fn online_settings_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    name: &mut String,
+    edit: &mut OnlineEdit,
+    in_room: bool,
+) -> (bool, Option<OnlineAction>) {
+    let mut changed = false;
+    let mut action = None;
+    egui::CollapsingHeader::new(i18n.t("online-heading"))
+        .id_salt("online")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label(i18n.t("online-help"));
+            ui.horizontal(|ui| {
+                let label = ui.label(i18n.t("online-name"));
+                let r = ui
+                    .add(egui::TextEdit::singleline(name).desired_width(150.0))
+                    .labelled_by(label.id);
+                changed |= r.changed();
+            });
+            if in_room {
+                if ui.button(i18n.t("online-leave")).clicked() {
+                    action = Some(OnlineAction::Leave);
+                }
+                return;
+            }
+            let named = !name.trim().is_empty();
+            if ui
+                .add_enabled(named, egui::Button::new(i18n.t("online-host")))
+                .clicked()
+            {
+                action = Some(OnlineAction::Host);
+            }
+            ui.label(i18n.t("online-host-help"));
+            ui.separator();
+            ui.horizontal(|ui| {
+                let label = ui.label(i18n.t("online-join-address"));
+                ui.add(egui::TextEdit::singleline(&mut edit.address).desired_width(150.0))
+                    .labelled_by(label.id);
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label(i18n.t("online-join-code"));
+                ui.add(egui::TextEdit::singleline(&mut edit.code).desired_width(90.0))
+                    .labelled_by(label.id);
+            });
+            let can_join = named && !edit.address.trim().is_empty();
+            if ui
+                .add_enabled(can_join, egui::Button::new(i18n.t("online-join")))
+                .clicked()
+            {
+                action = Some(OnlineAction::Join {
+                    address: edit.address.clone(),
+                    code: edit.code.clone(),
+                });
+            }
+            if let Some(e) = &edit.error {
+                ui.label(RichText::new(e).strong());
+            }
+        });
+    (changed, action)
+}
+
+/// A sentence about the connection, or a refusal.
+pub fn note_text(i18n: &I18n, note: &OnlineNote, server: &str) -> String {
+    match note {
+        OnlineNote::Connecting => {
+            i18n.t_args("net-state-connecting", &[("server", Arg::from(server))])
+        }
+        OnlineNote::Reconnecting => i18n.t("online-reconnecting"),
+        OnlineNote::Closed(reason) => match reason {
+            CloseReason::ByUser => i18n.t("net-closed-by-user"),
+            CloseReason::Left => i18n.t("net-closed-left"),
+            CloseReason::Refused(r) => i18n.t_args(
+                "net-closed-refused",
+                &[("reason", Arg::from(i18n.t(crate::net::error_key(r.code))))],
+            ),
+            CloseReason::TakenOver => i18n.t("net-closed-taken-over"),
+            CloseReason::Unreachable(why) => i18n.t_args(
+                "net-closed-unreachable",
+                &[("reason", Arg::from(why.as_str()))],
+            ),
+        },
+        OnlineNote::Refused(code) => i18n.t(crate::net::error_key(*code)),
+    }
+}
+
+/// What a seat's player is doing, for the cards and the lobby.
+pub fn seat_state(i18n: &I18n, remote: &Remote, seat: Seat) -> String {
+    let r = remote.latest();
+    let Some(info) = r.seat(seat) else {
+        return i18n.t("online-seat-empty");
+    };
+    let name = if info.name.trim().is_empty() {
+        i18n.t("online-computer")
+    } else {
+        info.name.trim().to_string()
+    };
+    if Some(seat) == remote.seat() {
+        i18n.t_args("online-seat-you", &[("name", Arg::from(name))])
+    } else if info.kind == SeatKind::Bot {
+        i18n.t("online-computer")
+    } else if r.is_away(seat) {
+        i18n.t_args("online-seat-away", &[("name", Arg::from(name))])
+    } else if !info.connected {
+        i18n.t_args("online-seat-offline", &[("name", Arg::from(name))])
+    } else {
+        name
+    }
+}
+
+impl CaNguaGame {
+    /// The online part of the play panel: the connection's news and, before
+    /// the start, the lobby. Returns the host's Start, if pressed.
+    pub fn online_ui(&mut self, ui: &mut Ui, i18n: &I18n) -> Option<OnlineAction> {
+        let remote = self.source.remote()?;
+        let mut action = None;
+        if let Some(note) = &self.online_note {
+            let server = remote
+                .invite()
+                .map(|i| i.server.to_string())
+                .unwrap_or_default();
+            ui.label(RichText::new(note_text(i18n, note, &server)).strong());
+        }
+        let r = remote.latest();
+        if let Some(invite) = remote.invite() {
+            ui.label(
+                RichText::new(
+                    i18n.t_args("online-room", &[("room", Arg::from(invite.room.as_str()))]),
+                )
+                .size(17.0)
+                .strong(),
+            );
+            if !r.is_started() {
+                let link = invite.to_string();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(i18n.t_args("online-invite", &[("link", Arg::from(link.as_str()))]));
+                    if ui.button(i18n.t("online-copy-link")).clicked() {
+                        ui.ctx().copy_text(link.clone());
+                    }
+                });
+                if let Some(port) = remote.hosted_port() {
+                    let list: Vec<String> = crate::net::lan_addresses()
+                        .into_iter()
+                        .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port).to_string())
+                        .collect();
+                    if !list.is_empty() {
+                        ui.label(
+                            i18n.t_args(
+                                "online-addresses",
+                                &[("list", Arg::from(list.join(", ")))],
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        if !r.is_started() && remote.seat().is_some() {
+            let players = r.seats().len().max(2);
+            let wanted = remote.players().unwrap_or(players);
+            ui.label(i18n.t_args(
+                "net-waiting-players",
+                &[
+                    ("seated", Arg::from(r.seats().len())),
+                    ("players", Arg::from(wanted)),
+                ],
+            ));
+            for seat in seats_for(wanted) {
+                ui.label(format!(
+                    "{}: {}",
+                    text::colour(i18n, seat),
+                    seat_state(i18n, remote, seat)
+                ));
+            }
+            if remote.is_host() {
+                if ui.button(i18n.t("online-start")).clicked() {
+                    action = Some(OnlineAction::Start);
+                }
+                ui.label(RichText::new(i18n.t("online-start-help")).small());
+            } else {
+                ui.label(i18n.t("online-wait-host"));
+            }
+        }
+        action
+    }
+
+    /// Starts the online game with computers of the default level.
+    pub fn start_online_default(&mut self) {
+        self.start_online(Level::Medium);
+    }
+}

@@ -1,0 +1,210 @@
+//! The app as an online client (egui_kittest, real WebSockets on
+//! 127.0.0.1): one app hosts a room through its settings, a second joins by
+//! the invite link, the host starts, both play their first turns through
+//! the UI and see the same events; the joiner's app restarts and comes back
+//! into its seat by itself.
+#![cfg(feature = "gui")]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use ca_ngua::app::ca_ngua::phase::Phase;
+use ca_ngua::app::{CaNguaApp, setup_context};
+use ca_ngua::i18n::Lang;
+use ca_ngua::prefs::{Look, PlayerKind, Prefs};
+use ca_ngua::store::Store;
+use ca_ngua::table::Event;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::{Duration, Instant};
+
+fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1280.0, 2400.0))
+        .with_step_dt(0.05)
+        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
+        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), app);
+    h.step();
+    h
+}
+
+fn prefs(name: &str) -> Prefs {
+    Prefs {
+        lang: Some(Lang::En),
+        player_count: 2,
+        players: [PlayerKind::Human; 4],
+        fast_bots: true,
+        online_name: name.into(),
+        ..Prefs::default()
+    }
+}
+
+/// Steps both harnesses until `done` holds, for at most `secs` seconds
+/// (the server answers on other threads).
+fn wait(
+    hs: &mut [&mut Harness<'static, CaNguaApp>],
+    secs: u64,
+    what: &str,
+    done: impl Fn(&[&mut Harness<'static, CaNguaApp>]) -> bool,
+) {
+    let start = Instant::now();
+    while !done(hs) {
+        assert!(
+            start.elapsed() < Duration::from_secs(secs),
+            "timed out: {what}"
+        );
+        for h in hs.iter_mut() {
+            h.step();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn events(h: &Harness<'_, CaNguaApp>) -> Vec<Event> {
+    h.state().game().source().events().to_vec()
+}
+
+fn open_online(h: &mut Harness<'static, CaNguaApp>) {
+    h.get_by_label("Play online").click();
+    h.run_steps(2);
+}
+
+#[test]
+fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
+    let dir = common::temp_dir("online-app");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store.save_prefs(&prefs("Lan")).unwrap();
+    let mut host = harness(
+        CaNguaApp::from_store(host_store, None, Lang::En, None)
+            .with_inline_computers()
+            .with_test_hosting(),
+    );
+    // The host opens a room from the settings.
+    open_online(&mut host);
+    host.get_by_role_and_label(Role::Button, "Open a room on this device")
+        .click();
+    wait(&mut [&mut host], 20, "the room opens", |hs| {
+        hs[0]
+            .state()
+            .game()
+            .remote()
+            .and_then(|r| r.invite())
+            .is_some()
+    });
+    let invite = host.state().game().remote().unwrap().invite().unwrap();
+    assert_eq!(invite.server.host, "127.0.0.1");
+    assert_eq!(host.state().phase(), Phase::Lobby);
+    host.run_steps(2);
+    assert!(host.query_by_label_contains("Room ").is_some());
+
+    // A friend joins with the invite link.
+    let guest_dir = dir.path().join("guest");
+    let guest_store = Store::at(&guest_dir);
+    guest_store.save_prefs(&prefs("Minh")).unwrap();
+    let mut guest =
+        harness(CaNguaApp::from_store(guest_store, None, Lang::En, None).with_inline_computers());
+    open_online(&mut guest);
+    let field = guest.get_by(|n| {
+        n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Link or address")
+    });
+    field.focus();
+    field.type_text(&invite.to_string());
+    guest.run_steps(2);
+    guest
+        .get_by_role_and_label(Role::Button, "Join the room")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .game()
+                .remote()
+                .is_some_and(|r| r.latest().seats().len() == 2)
+        })
+    });
+    host.run_steps(2);
+    assert!(
+        host.query_by_label_contains("Minh").is_some(),
+        "the host sees the guest"
+    );
+    // Only the host may start.
+    assert!(
+        guest
+            .query_by_role_and_label(Role::Button, "Start the game")
+            .is_none()
+    );
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .game()
+                .remote()
+                .is_some_and(|r| r.latest().is_started())
+        })
+    });
+
+    // Both play through the UI: whoever's turn it is rolls, or moves.
+    let play = |h: &mut Harness<'static, CaNguaApp>| match h.state().phase() {
+        Phase::Roll => {
+            if let Some(b) = h.query_by_role_and_label(Role::Button, "Roll") {
+                b.click();
+            }
+        }
+        Phase::Choose => h.key_press(egui::Key::Num1),
+        _ => {}
+    };
+    let start = Instant::now();
+    while events(&host).len() < 30 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the game does not go on"
+        );
+        play(&mut host);
+        play(&mut guest);
+        host.step();
+        guest.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    wait(&mut [&mut host, &mut guest], 20, "the same events", |hs| {
+        events(hs[0]).len() == events(hs[1]).len()
+    });
+    let seen = events(&host);
+    assert_eq!(seen, events(&guest), "every screen sees the same events");
+    for (i, e) in seen.iter().enumerate() {
+        assert_eq!(e.seq, i as u64 + 1);
+    }
+    // The board shows the game the events built.
+    wait(&mut [&mut host, &mut guest], 20, "shown", |hs| {
+        hs.iter().all(|h| h.state().phase() != Phase::Animating)
+    });
+    let latest = host.state().game().source().latest().clone();
+    assert_eq!(host.state().game().shown(), &latest);
+
+    // The guest's app closes and opens again: back in the same seat, the
+    // game caught up, without doing anything.
+    let seat = guest.state().game().remote().unwrap().seat();
+    guest.state().flush();
+    drop(guest);
+    let mut guest = harness(
+        CaNguaApp::from_store(Store::at(&guest_dir), None, Lang::En, None).with_inline_computers(),
+    );
+    wait(&mut [&mut host, &mut guest], 20, "back in the seat", |hs| {
+        hs[1].state().game().remote().is_some_and(|r| {
+            r.seat() == seat && r.latest().seq() == hs[0].state().game().source().latest().seq()
+        })
+    });
+    assert_eq!(events(&guest), events(&host));
+    // Leaving: back to the game on this device, and the seat forgotten.
+    open_online(&mut guest);
+    guest
+        .get_by_role_and_label(
+            Role::Button,
+            "Leave the room (the computer takes your seat)",
+        )
+        .click();
+    guest.run_steps(3);
+    assert!(guest.state().game().remote().is_none());
+    guest.state().flush();
+    assert!(!guest_dir.join("online.ron").exists());
+}
