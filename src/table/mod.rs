@@ -16,6 +16,6 @@ mod table;
 pub use event::{
     Command, Controller, ErrorCode, Event, EventKind, Ranking, Refusal, SeatInfo, SeatKind, letter,
 };
-pub use replica::{Applied, Pending, ReplayError, Replica, ranking_of};
+pub use replica::{Applied, Pending, ReplayError, Replica, SeatNews, ranking_of};
 pub use runner::{Answer, BotJob, InlineRunner, Job, Runner, ThreadRunner};
 pub use table::{RestoreError, Step, Table, TableRecord, seats_for};

@@ -25,8 +25,11 @@ pub struct Pending {
 /// What applying one event did, for those who show or count it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Applied {
-    /// A seat was taken, changed hands, or its person came or went.
+    /// A seat was taken before the start.
     Seats,
+    /// A seat's person went away, came back or left (a computer plays it
+    /// meanwhile, or for good).
+    SeatNews(SeatNews),
     /// The game started.
     Started,
     /// A roll was made.
@@ -43,6 +46,17 @@ pub enum Applied {
     },
     /// The game ended.
     Over(Outcome),
+}
+
+/// What happened to a seat's person during a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeatNews {
+    /// Away too long: a computer stands in.
+    Away(Seat),
+    /// Back: the seat is theirs again.
+    Back(Seat),
+    /// Left for good: a computer plays the seat.
+    Left(Seat),
 }
 
 /// An event that does not follow from the state: a gap in the numbers, a
@@ -266,7 +280,7 @@ impl Replica {
                 if let Some(s) = self.seats.iter_mut().find(|s| s.seat == *seat) {
                     s.connected = false;
                 }
-                Ok(Applied::Seats)
+                Ok(Applied::SeatNews(SeatNews::Away(*seat)))
             }
             EventKind::Back { seat } => {
                 self.known_seat(*seat)?;
@@ -274,7 +288,7 @@ impl Replica {
                 if let Some(s) = self.seats.iter_mut().find(|s| s.seat == *seat) {
                     s.connected = true;
                 }
-                Ok(Applied::Seats)
+                Ok(Applied::SeatNews(SeatNews::Back(*seat)))
             }
             EventKind::Left { seat } => {
                 self.known_seat(*seat)?;
@@ -283,7 +297,7 @@ impl Replica {
                     s.kind = SeatKind::Bot;
                     s.connected = true;
                 }
-                Ok(Applied::Seats)
+                Ok(Applied::SeatNews(SeatNews::Left(*seat)))
             }
             EventKind::Over { ranking } => {
                 let game = self.game.as_mut().ok_or("the end before the start")?;

@@ -138,6 +138,13 @@ pub fn about(
                 .any(|v| fx.kicked[v.index()] > 0 && here(v));
             Some((said.join(". "), against_here))
         }
+        Applied::SeatNews(_) => {
+            let said: Vec<String> = log::entries(applied, shown)
+                .iter()
+                .map(|e| text::log_text(i18n, e))
+                .collect();
+            Some((said.join(". "), false))
+        }
         Applied::Over(outcome) => {
             let mut lines = vec![i18n.t("announce-over")];
             lines.extend(text::standings(i18n, outcome));

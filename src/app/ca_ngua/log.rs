@@ -2,7 +2,7 @@
 //! from the table's events as they are shown.
 
 use crate::engine::Seat;
-use crate::table::{Applied, Replica};
+use crate::table::{Applied, Replica, SeatNews};
 
 /// One line of the move log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,11 +50,29 @@ pub enum LogEvent {
         /// The place (1 = first).
         place: u8,
     },
+    /// Online: the seat's person is away; a computer plays for them.
+    Away,
+    /// Online: the seat's person is back.
+    Back,
+    /// Online: the seat's person left; a computer plays the seat.
+    Left,
 }
 
 /// The log lines of one applied event; `after` is the replica once it has
 /// been applied.
 pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
+    if let Applied::SeatNews(news) = applied {
+        let (seat, event) = match *news {
+            SeatNews::Away(s) => (s, LogEvent::Away),
+            SeatNews::Back(s) => (s, LogEvent::Back),
+            SeatNews::Left(s) => (s, LogEvent::Left),
+        };
+        return vec![LogEntry {
+            seat,
+            roll: String::new(),
+            event,
+        }];
+    }
     let Applied::Played {
         effects: fx,
         thau_ma,

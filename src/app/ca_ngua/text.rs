@@ -171,6 +171,9 @@ pub fn log_text(i18n: &I18n, e: &LogEntry) -> String {
         LogEvent::ThauMa => i18n.t_args("log-thau-ma", &[("who", who)]),
         LogEvent::SapHam => i18n.t_args("log-sap-ham", &[("who", who)]),
         LogEvent::Finish => i18n.t_args("log-finish", &[("who", who)]),
+        LogEvent::Away => i18n.t_args("net-event-away", &[("player", who)]),
+        LogEvent::Back => i18n.t_args("net-event-back", &[("player", who)]),
+        LogEvent::Left => i18n.t_args("net-event-left", &[("player", who)]),
         LogEvent::SeatFinished { place } => i18n.t_args(
             "log-seat-finished",
             &[("who", who), ("place", Arg::from(*place))],

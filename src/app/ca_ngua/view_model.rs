@@ -126,6 +126,10 @@ impl CaNguaGame {
     /// Who plays a seat, in a word or two: "Bạn" for the one person at
     /// this device, the level of a computer player.
     pub fn player_name(&self, i18n: &I18n, seat: Seat) -> String {
+        // Online: names, our own seat marked, and who is away.
+        if let Some(remote) = self.source.remote() {
+            return super::online_ui::seat_state(i18n, remote, seat);
+        }
         let people_here = Seat::ALL
             .into_iter()
             .filter(|s| self.presenter.shown().seat(*s).is_some() && self.is_here(*s))
