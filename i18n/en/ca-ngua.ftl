@@ -426,3 +426,4 @@ online-computer = Computer
 online-reconnecting = The connection to the server was lost. Reconnecting, nothing to do…
 online-host-failed = Could not open a room: { $reason }
 online-join-failed = Could not join the room: { $reason }
+online-lobby-header = Waiting for the start

@@ -426,3 +426,4 @@ online-computer = Máy
 online-reconnecting = Mất kết nối với máy chủ. Đang nối lại, không cần làm gì cả…
 online-host-failed = Không mở được phòng: { $reason }
 online-join-failed = Không vào được phòng: { $reason }
+online-lobby-header = Chờ bắt đầu ván

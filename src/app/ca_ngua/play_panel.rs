@@ -67,6 +67,7 @@ impl CaNguaGame {
                 ],
             ))
             .color(seat_text_colour(seat, dark)),
+            None if phase == Phase::Lobby => RichText::new(i18n.t("online-lobby-header")),
             None => RichText::new(i18n.t("turn-game-over")),
         };
         ui.allocate_ui(Vec2::new(ui.available_width(), 26.0), |ui| {
@@ -87,7 +88,15 @@ impl CaNguaGame {
         };
         let button =
             egui::Button::new(RichText::new(label).size(20.0)).min_size(Vec2::new(160.0, 40.0));
-        let response = ui.add_enabled(enabled, button);
+        // No main button in an online room before its start.
+        let response = ui
+            .scope(|ui| {
+                if phase == Phase::Lobby {
+                    ui.set_invisible();
+                }
+                ui.add_enabled(enabled, button)
+            })
+            .inner;
         let shown = self.presenter.shown();
         // The only move: the button's name says which horse goes where.
         if let (Phase::Choose, 1, Some(p), Some(pos)) =
