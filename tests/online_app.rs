@@ -97,6 +97,8 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     assert_eq!(host.state().phase(), Phase::Lobby);
     host.run_steps(2);
     assert!(host.query_by_label_contains("Room ").is_some());
+    // Every control of the online section and the lobby has a name.
+    host.check_accessibility();
 
     // A friend joins with the invite link.
     let guest_dir = dir.path().join("guest");
