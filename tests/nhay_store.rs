@@ -132,7 +132,10 @@ fn bad_files_are_kept_aside_in_their_folder() {
     }
     let (stats, notice) = store.load_nhay_stats();
     assert_eq!(stats, NhayStats::default());
-    assert!(matches!(notice, Some(StoreNotice::MovedAside { .. })), "{notice:?}");
+    assert!(
+        matches!(notice, Some(StoreNotice::MovedAside { .. })),
+        "{notice:?}"
+    );
     let folder = dir.join("co-nhay");
     assert_eq!(kept_aside(&folder, "game.ron").len(), 1);
     assert_eq!(kept_aside(&folder, "stats.ron").len(), 1);

@@ -232,7 +232,9 @@ fn the_winning_move_ends_a_two_player_game() {
     let p = "102,112,113,114,115,116,117,118,119,120/-/-/0,1,2,3,4,5,6,7,8,60/-/- 0 -";
     let mut t = at(p, [Controller::Here; 6]);
     let zero = Arm::new(0).unwrap();
-    let events = t.command(zero, t.seq(), "102-111".parse().unwrap()).unwrap();
+    let events = t
+        .command(zero, t.seq(), "102-111".parse().unwrap())
+        .unwrap();
     let kinds: Vec<&NhayEventKind> = events.iter().map(|e| &e.event).collect();
     match kinds.as_slice() {
         [NhayEventKind::Moved { .. }, NhayEventKind::Over { ranking }] => {
@@ -242,21 +244,30 @@ fn the_winning_move_ends_a_two_player_game() {
     }
     assert!(t.replica().is_over() && !t.replica().is_concluded());
     assert_eq!(t.replica().turn(), None);
-    let refusal = t.command(zero, t.seq(), "112-100".parse().unwrap()).unwrap_err();
+    let refusal = t
+        .command(zero, t.seq(), "112-100".parse().unwrap())
+        .unwrap_err();
     assert_eq!(refusal.code, ErrorCode::NotYourTurn);
 }
 
 #[test]
 fn concluding_settles_the_places_left_by_distance() {
-    let mut t = table(Rules::standard(), Players::Three, computers(Level::Medium), 9);
+    let mut t = table(
+        Rules::standard(),
+        Players::Three,
+        computers(Level::Medium),
+        9,
+    );
     for _ in 0..40 {
         t.computer_step();
     }
     let events = t.conclude();
-    let [NhayEvent {
-        event: NhayEventKind::Over { ranking },
-        ..
-    }] = events.as_slice()
+    let [
+        NhayEvent {
+            event: NhayEventKind::Over { ranking },
+            ..
+        },
+    ] = events.as_slice()
     else {
         panic!("{events:?}");
     };
@@ -301,7 +312,12 @@ fn events_that_do_not_follow_are_refused_on_restore() {
     if let NhayEventKind::Moved { position, .. } = &mut r.events[1].event {
         position.pieces[0] = Some(vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 60]);
     }
-    assert!(restore(r).unwrap_err().message.contains("the position after"));
+    assert!(
+        restore(r)
+            .unwrap_err()
+            .message
+            .contains("the position after")
+    );
     // A move out of turn.
     let mut r = good.clone();
     if let NhayEventKind::Moved { arm, .. } = &mut r.events[2].event {

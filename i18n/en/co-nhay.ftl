@@ -65,19 +65,19 @@ nhay-help-choose-piece = Click a piece with a dashed ring to see the holes it ca
 nhay-help-choose-target = Click a hole with a dot to move there, or choose another piece. Escape forgets the choice.
 nhay-hint-text = Hint: { $move }
 nhay-hint-thinking = Looking for a good move…
-nhay-move-step = hole { $from } → hole { $to }
-nhay-move-jump = hole { $from } → hole { $to }, { $n ->
+nhay-move-step = from hole { $from } to hole { $to }
+nhay-move-jump = from hole { $from } to hole { $to }, { $n ->
         [one] one jump
        *[other] { $n } jumps
     }
 nhay-card-home = { $n }/10 pieces home
 nhay-card-finished = finished, place { $place }
 nhay-notice-pass = { $who } has no move and passes.
-nhay-log-step = { $who } moves hole { $from } → hole { $to }
+nhay-log-step = { $who } moves from hole { $from } to hole { $to }
 nhay-log-jump = { $who } jumps { $n ->
         [one] once
        *[other] { $n } times
-    }: hole { $from } → hole { $to }
+    }, from hole { $from } to hole { $to }
 nhay-log-pass = { $who } cannot move and passes
 nhay-log-finished = { $who } finishes: place { $place }
 nhay-log-over = The game is over

@@ -13,7 +13,9 @@ use super::event::{Controller, ErrorCode, Refusal, SeatKind};
 use super::replica::ReplayError;
 use super::runner::{Answer, Job, Runner};
 use crate::co_nhay::bots::{Bot, Budget, Decision, Level, Memory};
-use crate::co_nhay::engine::{ARMS, Arm, Effects, Game, Move, Outcome, Players, Position, Rules, Setup};
+use crate::co_nhay::engine::{
+    ARMS, Arm, Effects, Game, Move, Outcome, Players, Position, Rules, Setup,
+};
 use rand::Rng;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
@@ -475,13 +477,7 @@ impl NhayTable {
         rng: StdRng,
         runner: Box<dyn Runner<NhayJob>>,
     ) -> NhayTable {
-        NhayTable::starting_at(
-            rules,
-            &Position::start(players),
-            controllers,
-            rng,
-            runner,
-        )
+        NhayTable::starting_at(rules, &Position::start(players), controllers, rng, runner)
     }
 
     /// A game at this device started from `position` (a position valid
