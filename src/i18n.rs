@@ -1,6 +1,6 @@
 //! Vietnamese and English text, from the Fluent files under `i18n/`: one
 //! file the whole app shares (`common.ftl`) and one per game
-//! (`ca-ngua.ftl`), the same files with the same keys in each language.
+//! (`ca-ngua.ftl`, `co-nhay.ftl`), the same files with the same keys in each language.
 //!
 //! Both languages are compiled into the binary and loaded at start, so the
 //! language switches at runtime without a restart. Vietnamese is the first
@@ -75,7 +75,7 @@ impl FromStr for Lang {
 
 /// The Fluent files of each language, as shipped: `(language, file name,
 /// source)`, every file in both languages.
-pub const FILES: [(Lang, &str, &str); 4] = [
+pub const FILES: [(Lang, &str, &str); 6] = [
     (
         Lang::Vi,
         "common.ftl",
@@ -87,6 +87,11 @@ pub const FILES: [(Lang, &str, &str); 4] = [
         include_str!("../i18n/vi/ca-ngua.ftl"),
     ),
     (
+        Lang::Vi,
+        "co-nhay.ftl",
+        include_str!("../i18n/vi/co-nhay.ftl"),
+    ),
+    (
         Lang::En,
         "common.ftl",
         include_str!("../i18n/en/common.ftl"),
@@ -95,6 +100,11 @@ pub const FILES: [(Lang, &str, &str); 4] = [
         Lang::En,
         "ca-ngua.ftl",
         include_str!("../i18n/en/ca-ngua.ftl"),
+    ),
+    (
+        Lang::En,
+        "co-nhay.ftl",
+        include_str!("../i18n/en/co-nhay.ftl"),
     ),
 ];
 

@@ -85,6 +85,10 @@ pub struct Prefs {
     pub all_numbers: bool,
     /// The name other players see online.
     pub online_name: String,
+    /// The game in front: Cờ Cá Ngựa or Cờ nhảy.
+    pub game: GameKind,
+    /// Cờ nhảy's own settings.
+    pub nhay: NhayPrefs,
 }
 
 impl Default for Prefs {
@@ -108,6 +112,8 @@ impl Default for Prefs {
             volume: 70,
             all_numbers: false,
             online_name: String::new(),
+            game: GameKind::default(),
+            nhay: NhayPrefs::default(),
         }
     }
 }
@@ -133,5 +139,92 @@ impl Prefs {
     /// Who plays `seat`.
     pub fn player(&self, seat: Seat) -> PlayerKind {
         self.players[seat.index()]
+    }
+}
+
+/// The games the app plays (a closed set: an enum, not a trait).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// Cờ Cá Ngựa (Vietnamese Ludo).
+    #[default]
+    CaNgua,
+    /// Cờ nhảy (Chinese checkers).
+    CoNhay,
+}
+
+impl GameKind {
+    /// Both games, in the picker's order.
+    pub const ALL: [GameKind; 2] = [GameKind::CaNgua, GameKind::CoNhay];
+}
+
+/// Who plays a Cờ nhảy colour in a game at this device.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NhayPlayerKind {
+    /// A person at this device.
+    Human,
+    /// The computer, at a level.
+    Bot(crate::co_nhay::bots::Level),
+}
+
+impl NhayPlayerKind {
+    /// Who controls the arm at the table.
+    pub fn controller(self) -> crate::table::nhay::NhayController {
+        match self {
+            NhayPlayerKind::Human => Controller::Here,
+            NhayPlayerKind::Bot(level) => Controller::Computer(level),
+        }
+    }
+}
+
+/// Cờ nhảy's settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NhayPrefs {
+    /// 2, 3, 4 or 6 players.
+    pub player_count: usize,
+    /// Who plays each colour, by arm.
+    pub players: [NhayPlayerKind; 6],
+    /// The rules of the next game.
+    pub rules: crate::co_nhay::engine::Rules,
+    /// Computer players move quickly.
+    pub fast_bots: bool,
+}
+
+impl Default for NhayPrefs {
+    fn default() -> Self {
+        let bot = NhayPlayerKind::Bot(crate::co_nhay::bots::Level::Medium);
+        NhayPrefs {
+            player_count: 2,
+            players: [NhayPlayerKind::Human, bot, bot, bot, bot, bot],
+            rules: crate::co_nhay::engine::Rules::standard(),
+            fast_bots: false,
+        }
+    }
+}
+
+impl NhayPrefs {
+    /// The seating of a new game (two players should the count be one
+    /// that is not offered).
+    pub fn seating(&self) -> crate::co_nhay::engine::Players {
+        crate::co_nhay::engine::Players::from_count(self.player_count)
+            .unwrap_or(crate::co_nhay::engine::Players::Two)
+    }
+
+    /// Who controls each arm, by arm.
+    pub fn controllers(&self) -> [crate::table::nhay::NhayController; 6] {
+        self.players.map(NhayPlayerKind::controller)
+    }
+
+    /// True when a game under `rules` with this seating is what these
+    /// settings would start, players aside (those can change during a
+    /// game).
+    pub fn matches_game(
+        &self,
+        rules: &crate::co_nhay::engine::Rules,
+        players: crate::co_nhay::engine::Players,
+    ) -> bool {
+        *rules == self.rules && players == self.seating()
     }
 }

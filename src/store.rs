@@ -1,6 +1,7 @@
 //! Files under the user's config directory: `prefs.ron`, `game.ron` (the
 //! game in progress), `stats.ron` and `rules/<name>.ron` (custom rule
-//! presets). `CA_NGUA_CONFIG_DIR` overrides the directory.
+//! presets), and Cờ nhảy's `co-nhay/game.ron` and `co-nhay/stats.ron`.
+//! `CA_NGUA_CONFIG_DIR` overrides the directory.
 //!
 //! Every file carries a version. Writes are atomic (a temporary file, then a
 //! rename), so a crash never leaves half a file. A file that cannot be read
@@ -13,7 +14,9 @@ use crate::dice;
 use crate::engine::{GameRecord, Position, Rules, Seat};
 use crate::prefs::{PREFS_VERSION, PlayerKind, Prefs};
 use crate::rules_file::{RuleSet, describe_ron_error};
+use crate::stats::{NHAY_STATS_VERSION, NhayStats};
 use crate::stats::{STATS_VERSION, Stats};
+use crate::table::nhay::{NhayJob, NhayTable, NhayTableRecord};
 use crate::table::{Event, EventKind, Runner, SeatInfo, Table, TableRecord};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -221,6 +224,46 @@ pub struct OnlineSeat {
     pub hosted: bool,
 }
 
+/// The version of `co-nhay/game.ron` this build writes.
+pub const NHAY_GAME_VERSION: u32 = 1;
+
+/// `co-nhay/game.ron`: the Cờ nhảy game in progress, as its table's events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NhayGameFile {
+    /// Format version.
+    pub version: u32,
+    /// The table: rules, who plays each arm, every event.
+    pub table: NhayTableRecord,
+    /// The statistics already count this game's result.
+    #[serde(default)]
+    pub result_recorded: bool,
+}
+
+impl NhayGameFile {
+    /// The file of a table.
+    pub fn of(table: &NhayTable, result_recorded: bool) -> NhayGameFile {
+        NhayGameFile {
+            version: NHAY_GAME_VERSION,
+            table: table.record(),
+            result_recorded,
+        }
+    }
+}
+
+/// A Cờ nhảy game restored from `co-nhay/game.ron`.
+#[derive(Debug)]
+pub struct NhaySavedGame {
+    /// The table, every event checked against the engine.
+    pub table: NhayTable,
+    /// The statistics already count its result.
+    pub result_recorded: bool,
+}
+
+/// Cờ nhảy's files, in their own folder.
+const NHAY_GAME_FILE: &str = "co-nhay/game.ron";
+const NHAY_STATS_FILE: &str = "co-nhay/stats.ron";
+
 /// A game restored from `game.ron`.
 #[derive(Debug)]
 pub struct SavedGame {
@@ -378,7 +421,13 @@ impl Store {
     }
 
     fn move_aside(&self, name: &str, path: &Path, reason: String) -> StoreNotice {
-        let kept_as = path.with_file_name(format!("{name}.bad-{}", now_stamp()));
+        // Beside the file, in its own folder (`co-nhay/game.ron` is kept
+        // as `co-nhay/game.ron.bad-…`).
+        let base = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| name.to_string());
+        let kept_as = path.with_file_name(format!("{base}.bad-{}", now_stamp()));
         match std::fs::rename(path, &kept_as) {
             Ok(()) => StoreNotice::MovedAside {
                 file: name.into(),
@@ -432,6 +481,12 @@ impl Store {
             p.rules.validate().map_err(|e| format!("rules.{e}"))?;
             if !(2..=4).contains(&p.player_count) {
                 return Err(format!("player_count: {} is not 2, 3 or 4", p.player_count));
+            }
+            if crate::co_nhay::engine::Players::from_count(p.nhay.player_count).is_none() {
+                return Err(format!(
+                    "nhay.player_count: {} is not 2, 3, 4 or 6",
+                    p.nhay.player_count
+                ));
             }
             Ok(())
         };
@@ -534,6 +589,59 @@ impl Store {
     /// Saves the statistics.
     pub fn save_stats(&self, stats: &Stats) -> Result<(), StoreNotice> {
         self.save("stats.ron", stats)
+    }
+
+    /// The Cờ nhảy game in progress, if one was saved and every event
+    /// replays (with fresh secure seeds and `runner` for its computer
+    /// players).
+    pub fn load_nhay_game(
+        &self,
+        runner: Box<dyn Runner<NhayJob>>,
+    ) -> (Option<NhaySavedGame>, Option<StoreNotice>) {
+        let runner = std::cell::RefCell::new(Some(runner));
+        let parsed = self.load_with(NHAY_GAME_FILE, NHAY_GAME_VERSION, |text| {
+            let file = ron::from_str::<NhayGameFile>(text).map_err(|e| describe_ron_error(&e))?;
+            if file.version > NHAY_GAME_VERSION {
+                return Err(newer(file.version, NHAY_GAME_VERSION));
+            }
+            let runner = runner
+                .borrow_mut()
+                .take()
+                .ok_or_else(|| "read twice".to_string())?;
+            let table = NhayTable::restore(file.table, dice::secure_rng(), runner)
+                .map_err(|e| format!("the saved game does not replay: {e}"))?;
+            Ok(NhaySavedGame {
+                table,
+                result_recorded: file.result_recorded,
+            })
+        });
+        match parsed {
+            Ok(g) => (g, None),
+            Err(n) => (None, Some(n)),
+        }
+    }
+
+    /// Saves the Cờ nhảy game in progress.
+    pub fn save_nhay_game(&self, game: &NhayGameFile) -> Result<(), StoreNotice> {
+        self.save(NHAY_GAME_FILE, game)
+    }
+
+    /// Cờ nhảy's statistics.
+    pub fn load_nhay_stats(&self) -> (NhayStats, Option<StoreNotice>) {
+        match self.load(
+            NHAY_STATS_FILE,
+            NHAY_STATS_VERSION,
+            |s: &NhayStats| s.version,
+            |_| Ok(()),
+        ) {
+            Ok(s) => (s.unwrap_or_default(), None),
+            Err(n) => (NhayStats::default(), Some(n)),
+        }
+    }
+
+    /// Saves Cờ nhảy's statistics.
+    pub fn save_nhay_stats(&self, stats: &NhayStats) -> Result<(), StoreNotice> {
+        self.save(NHAY_STATS_FILE, stats)
     }
 
     fn rule_set_file(name: &str) -> String {
@@ -655,6 +763,8 @@ enum Payload {
     Prefs(Box<Prefs>),
     Game(Box<GameFile>),
     Stats(Box<Stats>),
+    NhayGame(Box<NhayGameFile>),
+    NhayStats(Box<NhayStats>),
 }
 
 impl Payload {
@@ -664,6 +774,8 @@ impl Payload {
             Payload::Prefs(_) => "prefs.ron",
             Payload::Game(_) => "game.ron",
             Payload::Stats(_) => "stats.ron",
+            Payload::NhayGame(_) => NHAY_GAME_FILE,
+            Payload::NhayStats(_) => NHAY_STATS_FILE,
         }
     }
 
@@ -674,6 +786,8 @@ impl Payload {
             Payload::Prefs(p) => store.save_prefs(p),
             Payload::Game(g) => store.save_game(g),
             Payload::Stats(s) => store.save_stats(s),
+            Payload::NhayGame(g) => store.save_nhay_game(g),
+            Payload::NhayStats(s) => store.save_nhay_stats(s),
         }
     }
 }
@@ -784,6 +898,16 @@ impl Saver {
     /// Saves the statistics, soon.
     pub fn save_stats(&self, stats: &Stats) {
         self.send(Payload::Stats(Box::new(stats.clone())));
+    }
+
+    /// Saves the Cờ nhảy game in progress, soon.
+    pub fn save_nhay_game(&self, game: NhayGameFile) {
+        self.send(Payload::NhayGame(Box::new(game)));
+    }
+
+    /// Saves Cờ nhảy's statistics, soon.
+    pub fn save_nhay_stats(&self, stats: &NhayStats) {
+        self.send(Payload::NhayStats(Box::new(stats.clone())));
     }
 
     /// Waits until everything asked for so far is written.

@@ -323,22 +323,6 @@ net-error-stale = The game moved on before your click arrived.
 net-error-no-roll = Roll first.
 net-error-illegal-move = That move is not allowed with this roll.
 net-error-rate-limited = The server is busy; try again in a moment.
-## Cờ nhảy: the rules in plain language (src/co_nhay/rules_text.rs)
-nhay-rules-board = The board is a six-pointed star of 121 holes. Each player's ten pieces start out filling one arm of the star, and the aim is to move all ten into the arm straight across.
-nhay-rules-seating = Two, three, four or six can play: two face each other, three sit on every other arm, four make two facing pairs. There is no five-player game, since one player would be heading for an empty arm.
-nhay-rules-turn = The bottom arm moves first, then the turn goes round clockwise.
-nhay-rules-step = A step moves one piece into an empty hole next to it, and ends the turn.
-nhay-rules-jump = A jump takes a piece over one neighbouring piece of any colour to the empty hole just beyond it, in a straight line. After each landing the same piece may jump again, in any direction, or stop there. Nothing is captured.
-nhay-rules-one-move = Each turn moves one piece, either by one step or by jumps, never a mix of the two. Every direction is allowed, backwards included, and jumping is never compulsory.
-nhay-rules-pass = A player with no move at all passes; a player who can move may not pass.
-nhay-rules-other-arms-allowed = A move may end in any empty hole, other players' arms included.
-nhay-rules-other-arms-forbidden = A move may end only in the middle of the board, in the player's own starting arm or in its target arm; jumps may still cross the other arms on the way.
-nhay-rules-win = A player finishes once all ten of its pieces stand in its target arm.
-nhay-rules-anti-blocking-on = Blocking does not pay: when the target arm is full, with at least one of the player's pieces and every other piece belonging to the arm's owner, the player has finished too, even if this happens on someone else's move.
-nhay-rules-anti-blocking-off = All ten of the player's own pieces must stand in the target arm, so an owner who never leaves home can block it.
-nhay-rules-end-play-on = When someone finishes, the others play on for the next places until only one is left. Finished players' pieces stay where they are, in everyone's way or under their jumps.
-nhay-rules-end-first-winner = The game ends as soon as someone finishes; the others are ranked by how many steps they still had to go.
-nhay-rules-cap = A game still going after { $moves } moves stops there, as a draw among those still playing.
 
 ## Game feel (issue 13): dice on the board, the last move, player cards, results
 player-you = You

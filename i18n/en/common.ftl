@@ -45,3 +45,8 @@ notice-crash-report = The game closed because of an error last time. A report wa
 ## Game feel (issue 13): sound
 settings-sound = Sound
 settings-volume = Volume
+
+## Two games (issue 12): the game picker in the top bar
+game-picker = Game
+game-ca-ngua = Cờ Cá Ngựa (Ludo)
+game-co-nhay = Cờ nhảy (Chinese checkers)

@@ -323,22 +323,6 @@ net-error-stale = Ván đã đổi trước khi lượt bấm của bạn tới 
 net-error-no-roll = Hãy gieo trước.
 net-error-illegal-move = Nước này không đi được với lần gieo này.
 net-error-rate-limited = Máy chủ đang bận; thử lại sau giây lát.
-## Cờ nhảy: luật chơi bằng lời (src/co_nhay/rules_text.rs)
-nhay-rules-board = Bàn cờ hình ngôi sao sáu cánh, gồm 121 ô. Lúc đầu mười quân của mỗi người lấp kín một cánh sao; mục tiêu là chuyển hết mười quân sang cánh nằm thẳng phía bên kia.
-nhay-rules-seating = Chơi được hai, ba, bốn hoặc sáu người: hai người ngồi đối mặt, ba người ngồi cách một cánh, bốn người thành hai cặp đối mặt. Không có ván năm người, vì một người sẽ phải tiến về một cánh không có ai.
-nhay-rules-turn = Cánh dưới cùng đi trước, rồi lượt chuyển vòng theo chiều kim đồng hồ.
-nhay-rules-step = Đi một bước: đưa một quân vào ô trống sát bên nó, và lượt kết thúc.
-nhay-rules-jump = Nhảy: một quân vượt qua một quân sát bên (màu nào cũng được) để đáp vào ô trống ngay phía sau, theo đường thẳng. Mỗi lần đáp xong, chính quân ấy được nhảy tiếp theo hướng tùy ý, hoặc dừng lại. Không quân nào bị bắt.
-nhay-rules-one-move = Mỗi lượt chỉ đi một quân, hoặc bằng một bước, hoặc bằng các cú nhảy, không được pha trộn. Hướng nào cũng được, kể cả đi lùi, và không bao giờ bắt buộc phải nhảy.
-nhay-rules-pass = Ai không còn nước nào để đi thì bỏ lượt; còn đi được thì không được bỏ lượt.
-nhay-rules-other-arms-allowed = Nước đi được dừng ở bất kỳ ô trống nào, kể cả trong cánh của người khác.
-nhay-rules-other-arms-forbidden = Nước đi chỉ được dừng ở vùng giữa bàn, trong cánh xuất phát của mình hoặc trong cánh đích; trên đường nhảy vẫn được băng qua các cánh khác.
-nhay-rules-win = Người chơi về đích khi đủ mười quân của mình đứng trong cánh đích.
-nhay-rules-anti-blocking-on = Chặn đích không có tác dụng: khi cánh đích đã kín, có ít nhất một quân của người chơi và mọi quân khác ở đó đều của chủ cánh, thì người chơi cũng tính là về đích, kể cả khi việc này xảy ra trong lượt của người khác.
-nhay-rules-anti-blocking-off = Phải có đủ mười quân của chính mình trong cánh đích, nên chủ cánh cứ ở lì trong nhà là chặn được.
-nhay-rules-end-play-on = Khi có người về đích, những người còn lại chơi tiếp để tranh các hạng sau, cho đến khi chỉ còn một người. Quân của người đã về đích vẫn đứng nguyên chỗ, có thể cản đường hoặc làm cầu cho người khác nhảy qua.
-nhay-rules-end-first-winner = Ván kết thúc ngay khi có người về đích; những người còn lại xếp hạng theo số bước họ còn phải đi.
-nhay-rules-cap = Ván đã đi { $moves } nước mà chưa xong thì dừng lại, những người chưa về đích hòa nhau.
 
 ## Cảm giác chơi (issue 13): xúc xắc trên bàn, nước vừa đi, thẻ người chơi, kết quả
 player-you = Bạn

@@ -45,3 +45,8 @@ notice-crash-report = Lần trước trò chơi bị đóng vì một lỗi. Bá
 ## Cảm giác chơi (issue 13): âm thanh
 settings-sound = Âm thanh
 settings-volume = Âm lượng
+
+## Hai trò chơi (issue 12): chọn trò chơi ở thanh trên cùng
+game-picker = Trò chơi
+game-ca-ngua = Cờ Cá Ngựa
+game-co-nhay = Cờ nhảy

@@ -54,3 +54,9 @@ pub fn scroll<R>(
     }
     out.inner
 }
+
+/// Names a window's title bar: egui makes a node there for dragging the
+/// window and leaves it without a name.
+pub fn name_title_bar(ctx: &egui::Context, window: egui::Id, title: &str) {
+    ctx.accesskit_node_builder(window.with("__title_click"), |node| node.set_label(title));
+}

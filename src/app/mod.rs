@@ -6,6 +6,7 @@
 
 pub mod a11y;
 pub mod ca_ngua;
+pub mod co_nhay;
 pub mod shell;
 pub mod sound;
 pub mod text;

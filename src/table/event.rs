@@ -300,23 +300,24 @@ pub enum Command {
     Move(Move),
 }
 
-/// Who controls a seat, as the table that owns the game knows it.
+/// Who controls a seat, as the table that owns the game knows it; `L` is
+/// the game's computer level (Cờ Cá Ngựa's unless told otherwise).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Controller {
+pub enum Controller<L = Level> {
     /// A person at this device.
     Here,
     /// A computer player.
-    Computer(Level),
+    Computer(L),
     /// A person on another screen.
     Elsewhere,
     /// A computer standing in for a person who is away (or left).
-    StandIn(Level),
+    StandIn(L),
 }
 
-impl Controller {
+impl<L: Copy> Controller<L> {
     /// The computer's level when a computer plays the seat now.
-    pub fn computer(self) -> Option<Level> {
+    pub fn computer(self) -> Option<L> {
         match self {
             Controller::Computer(l) | Controller::StandIn(l) => Some(l),
             Controller::Here | Controller::Elsewhere => None,

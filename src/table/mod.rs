@@ -8,6 +8,7 @@
 //! socket. Computer players think through a [`Runner`] the table is given.
 
 mod event;
+pub mod nhay;
 mod replica;
 mod runner;
 #[allow(clippy::module_inception)]

@@ -10,8 +10,9 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 use std::sync::mpsc;
 
-/// A decision a computer player makes, for any game.
-pub trait Job: Copy + Send + fmt::Debug + 'static {
+/// A decision a computer player makes, for any game (a Cờ nhảy player
+/// carries its memory of the game, so a job is cloned, not copied).
+pub trait Job: Clone + Send + fmt::Debug + 'static {
     /// The decision made (a move).
     type Answer: Copy + Send + fmt::Debug + PartialEq + 'static;
     /// Which decision (answers to an older one are ignored).
@@ -136,6 +137,8 @@ impl<J: Job> Runner<J> for ThreadRunner<J> {
     fn start(&mut self, job: J) {
         let (tx, rx) = mpsc::channel();
         let wake = Arc::clone(&self.wake);
+        let ticket = job.ticket();
+        let fallback = job.clone();
         let spawned = std::thread::Builder::new()
             .name("computer-player".into())
             .spawn(move || {
@@ -146,11 +149,11 @@ impl<J: Job> Runner<J> for ThreadRunner<J> {
         if spawned.is_err() {
             // No thread to be had: decide here rather than stall the game.
             let (tx, rx2) = mpsc::channel();
-            let _ = tx.send(job.decide());
-            self.job = Some((job.ticket(), rx2));
+            let _ = tx.send(fallback.decide());
+            self.job = Some((ticket, rx2));
             drop(rx);
         } else {
-            self.job = Some((job.ticket(), rx));
+            self.job = Some((ticket, rx));
         }
     }
 

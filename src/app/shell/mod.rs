@@ -11,11 +11,12 @@ use super::ca_ngua::online::Remote;
 use super::ca_ngua::online_ui::{OnlineAction, OnlineEdit};
 use super::ca_ngua::try_rules::{TrySource, TryWindow};
 use super::ca_ngua::{self, CaNguaGame, PlayIntent, phase::Phase, settings::RuleSetAction};
+use super::co_nhay::{self, CoNhayGame, NhayIntent};
 use super::text::store_notice;
 use crate::engine::Seat;
 use crate::i18n::{I18n, Lang};
-use crate::prefs::{Look, Prefs};
-use crate::stats::Stats;
+use crate::prefs::{GameKind, Look, Prefs};
+use crate::stats::{NhayStats, Stats};
 use crate::store::{Saver, Store, StoreNotice};
 use crate::table::{InlineRunner, Runner, Table};
 
@@ -49,6 +50,10 @@ pub enum Intent {
     TryRules(TrySource),
     /// Close the rule code window.
     CloseCode,
+    /// Something for the Cờ nhảy game.
+    Nhay(NhayIntent),
+    /// Bring another game to the front (both games in progress stay).
+    SwitchGame(GameKind),
 }
 
 /// The app's state.
@@ -57,6 +62,8 @@ pub struct CaNguaApp {
     prefs: Prefs,
     /// Cờ Cá Ngựa.
     game: CaNguaGame,
+    /// Cờ nhảy (driven only while in front).
+    nhay: CoNhayGame,
     /// Writes files off the frame.
     saver: Saver,
     show_settings: bool,
@@ -171,10 +178,16 @@ impl CaNguaApp {
     fn with_saver(prefs: Prefs, mut game: CaNguaGame, saver: Saver) -> CaNguaApp {
         let lang = prefs.lang.unwrap_or_default();
         game.skip_animations();
+        let nhay = CoNhayGame::new(
+            co_nhay::new_table(&prefs.nhay, co_nhay::thread_runner(None)),
+            NhayStats::default(),
+            false,
+        );
         CaNguaApp {
             i18n: I18n::new(lang),
             prefs,
             game,
+            nhay,
             saver,
             show_settings: true,
             narrow: false,
@@ -240,7 +253,32 @@ impl CaNguaApp {
     pub fn with_inline_computers(mut self) -> CaNguaApp {
         self.inline = true;
         self.game.set_runner(Box::new(InlineRunner::default()));
+        self.nhay.set_runner(co_nhay::inline_runner());
+        self.nhay.set_hint_runner(co_nhay::inline_runner());
         self
+    }
+
+    /// Shows this Cờ nhảy table (statistics kept); its computer players
+    /// keep the table's runner.
+    pub fn with_nhay_table(mut self, table: crate::table::nhay::NhayTable) -> CaNguaApp {
+        let stats = self.nhay.stats().clone();
+        let inline = self.inline;
+        self.nhay = CoNhayGame::new(table, stats, false);
+        if inline {
+            self.nhay.set_hint_runner(co_nhay::inline_runner());
+        }
+        self
+    }
+
+    fn nhay_runner(
+        &self,
+        ctx: Option<&egui::Context>,
+    ) -> Box<dyn Runner<crate::table::nhay::NhayJob>> {
+        if self.inline {
+            co_nhay::inline_runner()
+        } else {
+            co_nhay::thread_runner(ctx)
+        }
     }
 
     fn runner(&self, ctx: Option<&egui::Context>) -> Box<dyn Runner> {
@@ -296,7 +334,21 @@ impl CaNguaApp {
                 false,
             ),
         };
+        let (saved_nhay, n) = store.load_nhay_game(co_nhay::thread_runner(ctx));
+        found.extend(n);
+        let (nhay_stats, n) = store.load_nhay_stats();
+        found.extend(n);
+        let nhay = match saved_nhay {
+            Some(g) => CoNhayGame::new(g.table, nhay_stats, g.result_recorded),
+            None => CoNhayGame::new(
+                co_nhay::new_table(&prefs.nhay, co_nhay::thread_runner(ctx)),
+                nhay_stats,
+                false,
+            ),
+        };
         let mut app = CaNguaApp::with_saver(prefs, game, Saver::new(store));
+        app.nhay = nhay;
+        app.nhay.set_hint_runner(co_nhay::thread_runner(ctx));
         app.sound = super::sound::Sound::new();
         app.picker = Box::new(files::NativePicker);
         app.game.set_rule_sets(rule_sets);
@@ -314,6 +366,7 @@ impl CaNguaApp {
         // Written on first start, and after every change.
         app.saver.save_prefs(&app.prefs);
         app.game.save(&app.saver);
+        app.nhay.save(&app.saver);
         app
     }
 
@@ -321,6 +374,8 @@ impl CaNguaApp {
     pub fn set_waker(&mut self, ctx: &egui::Context) {
         if !self.inline {
             self.game.set_runner(ca_ngua::thread_runner(Some(ctx)));
+            self.nhay.set_runner(co_nhay::thread_runner(Some(ctx)));
+            self.nhay.set_hint_runner(co_nhay::thread_runner(Some(ctx)));
         }
     }
 
@@ -418,6 +473,16 @@ impl CaNguaApp {
         &self.game
     }
 
+    /// Cờ nhảy, as shown.
+    pub fn nhay(&self) -> &CoNhayGame {
+        &self.nhay
+    }
+
+    /// The game in front.
+    pub fn front(&self) -> GameKind {
+        self.prefs.game
+    }
+
     /// The statistics (for tests).
     pub fn stats(&self) -> &Stats {
         self.game.stats()
@@ -462,7 +527,10 @@ impl CaNguaApp {
 
     /// Plays the sounds the table made this frame.
     fn play_cues(&mut self) {
-        let cues = self.game.take_cues();
+        let cues = match self.prefs.game {
+            GameKind::CaNgua => self.game.take_cues(),
+            GameKind::CoNhay => self.nhay.take_cues(),
+        };
         if self.prefs.muted || cues.is_empty() {
             return;
         }
@@ -472,9 +540,12 @@ impl CaNguaApp {
         }
     }
 
-    /// The phase of the game now.
+    /// The phase of the game in front now.
     pub fn phase(&self) -> Phase {
-        self.game.phase(self.is_asking_anything())
+        match self.prefs.game {
+            GameKind::CaNgua => self.game.phase(self.is_asking_anything()),
+            GameKind::CoNhay => self.nhay.phase(self.is_asking_anything()),
+        }
     }
 
     /// Reports files that could not be written, once each.
@@ -494,28 +565,36 @@ impl CaNguaApp {
         let intents = std::mem::take(&mut self.intents);
         let plays = self.game.take_intents();
         let online = self.game.take_online_actions();
-        let mut repaint = !intents.is_empty() || !plays.is_empty() || !online.is_empty();
+        let nhay_plays = self.nhay.take_intents();
+        let mut repaint = !intents.is_empty()
+            || !plays.is_empty()
+            || !online.is_empty()
+            || !nhay_plays.is_empty();
         for intent in plays
             .into_iter()
             .map(Intent::Play)
+            .chain(nhay_plays.into_iter().map(Intent::Nhay))
             .chain(online.into_iter().map(Intent::Online))
             .chain(intents)
         {
-            let play = matches!(intent, Intent::Play(_));
+            let play = matches!(intent, Intent::Play(_) | Intent::Nhay(_));
             self.apply_one(ctx, intent);
             if play {
                 // The events of a move are counted at once, with whoever
                 // plays each seat now: a seat handed to the computer later
                 // in the same frame does not take the move's kicks.
                 self.game.sync(&self.saver);
+                self.nhay.sync(&self.saver);
             }
         }
         self.game.sync(&self.saver);
         if let Some(seat) = self.game.take_remember() {
             self.saver.save_online(seat);
         }
+        self.nhay.sync(&self.saver);
         self.collect_save_notices();
         repaint |= self.game.take_repaint();
+        repaint |= self.nhay.take_repaint();
         if repaint {
             ctx.request_repaint();
         }
@@ -525,13 +604,24 @@ impl CaNguaApp {
         match intent {
             Intent::Play(PlayIntent::NewGame) => self.new_game(ctx),
             Intent::Play(p) => {
-                let phase = self.phase();
+                let phase = self.game.phase(self.is_asking_anything());
                 self.game.apply_play(p, phase);
             }
             Intent::Online(action) => self.online(ctx, action),
+            Intent::Nhay(NhayIntent::NewGame) => self.new_game(ctx),
+            Intent::Nhay(i) => {
+                let phase = self.nhay.phase(self.is_asking_anything());
+                self.nhay.apply_play(i, phase);
+            }
+            Intent::SwitchGame(kind) => {
+                if self.prefs.game != kind {
+                    self.prefs.game = kind;
+                    self.saver.save_prefs(&self.prefs);
+                }
+            }
             Intent::NewGame => {
-                // A new game here: an online game is left first.
-                if self.game.remote().is_some() {
+                // A new game of Cờ Cá Ngựa here: an online game is left first.
+                if self.prefs.game == GameKind::CaNgua && self.game.remote().is_some() {
                     self.game.leave_online();
                 }
                 self.new_game(ctx);
@@ -597,9 +687,18 @@ impl CaNguaApp {
     }
 
     fn new_game(&mut self, ctx: &egui::Context) {
-        let table = ca_ngua::new_table(&self.prefs, self.runner(Some(ctx)));
-        self.game.replace(table);
-        self.game.save(&self.saver);
+        match self.prefs.game {
+            GameKind::CaNgua => {
+                let table = ca_ngua::new_table(&self.prefs, self.runner(Some(ctx)));
+                self.game.replace(table);
+                self.game.save(&self.saver);
+            }
+            GameKind::CoNhay => {
+                let table = co_nhay::new_table(&self.prefs.nhay, self.nhay_runner(Some(ctx)));
+                self.nhay.replace(table);
+                self.nhay.save(&self.saver);
+            }
+        }
     }
 
     fn prefs_changed(&mut self, ctx: &egui::Context, prefs: Prefs) {
@@ -608,11 +707,13 @@ impl CaNguaApp {
         {
             self.i18n.set_lang(lang);
             self.game.language_changed();
+            self.nhay.language_changed();
         }
         if prefs.look != self.prefs.look {
             setup_look(ctx, prefs.look);
         }
-        if self.game.remote().is_some() {
+        let online = self.game.remote().is_some();
+        if online && prefs.game == GameKind::CaNgua {
             // Online, the room has its rules and players: the settings are
             // kept for the next game here.
             self.prefs = prefs;
@@ -627,13 +728,27 @@ impl CaNguaApp {
             .iter()
             .map(|s| s.seat)
             .collect();
-        let needs_new_game = !prefs.matches_game(self.game.rules(), &seats);
-        if needs_new_game && self.game.in_progress() {
+        let needs_new_game = match prefs.game {
+            GameKind::CaNgua => !prefs.matches_game(self.game.rules(), &seats),
+            GameKind::CoNhay => !prefs
+                .nhay
+                .matches_game(self.nhay.rules(), self.nhay.seating()),
+        };
+        let in_progress = match prefs.game {
+            GameKind::CaNgua => self.game.in_progress(),
+            GameKind::CoNhay => self.nhay.in_progress(),
+        };
+        if needs_new_game && in_progress {
             // Ask first; everything else applies now.
             let mut applied = prefs.clone();
             applied.player_count = self.prefs.player_count;
             applied.rules = self.prefs.rules;
-            self.game.set_players(&applied);
+            applied.nhay.player_count = self.prefs.nhay.player_count;
+            applied.nhay.rules = self.prefs.nhay.rules;
+            if !online {
+                self.game.set_players(&applied);
+            }
+            self.nhay.set_players(&applied.nhay);
             self.prefs = applied;
             self.saver.save_prefs(&self.prefs);
             self.confirm = Some(prefs);
@@ -641,7 +756,10 @@ impl CaNguaApp {
             self.focus_before = ctx.memory(|m| m.focused());
             return;
         }
-        self.game.set_players(&prefs);
+        if !online {
+            self.game.set_players(&prefs);
+        }
+        self.nhay.set_players(&prefs.nhay);
         self.prefs = prefs;
         self.saver.save_prefs(&self.prefs);
         if needs_new_game {

@@ -9,7 +9,7 @@ use crate::app::ca_ngua::settings::{self, combo};
 use crate::app::ca_ngua::windows::EndAction;
 use crate::app::ca_ngua::{PlayIntent, stats_ui};
 use crate::i18n::Lang;
-use crate::prefs::Look;
+use crate::prefs::{GameKind, Look};
 use egui::{Pos2, RichText, Ui};
 
 impl eframe::App for CaNguaApp {
@@ -51,9 +51,20 @@ impl CaNguaApp {
         let name = self.i18n.t("region-settings");
         crate::app::a11y::scroll(ui, "settings-scroll", &name, |ui| {
             let mut prefs = self.prefs.clone();
-            let sets = self.game.rule_sets().to_vec();
-            let out =
-                settings::settings_ui(ui, &self.i18n, &mut prefs, &sets, self.game.rules_edit());
+            let out = match prefs.game {
+                GameKind::CaNgua => {
+                    let sets = self.game.rule_sets().to_vec();
+                    settings::settings_ui(ui, &self.i18n, &mut prefs, &sets, self.game.rules_edit())
+                }
+                GameKind::CoNhay => settings::SettingsOutput {
+                    changed: crate::app::co_nhay::settings::settings_ui(
+                        ui,
+                        &self.i18n,
+                        &mut prefs.nhay,
+                    ),
+                    ..Default::default()
+                },
+            };
             let mut changed = out.changed;
             ui.separator();
             let in_room = self.game.remote().is_some();
@@ -108,23 +119,60 @@ impl CaNguaApp {
         let ctx = ui.ctx().clone();
         let now = ui.input(|i| i.time);
         self.dark = ui.visuals().dark_mode;
-        // New events, the show, then one phase for the whole frame.
+        // New events, the show, then one phase for the whole frame. Only
+        // the game in front is driven: the other one waits as it was (an
+        // online room keeps its connection and catches up when it is back
+        // in front).
         self.resume_online(&ctx);
-        self.game.sync(&self.saver);
-        self.game.animate(&ctx, now, &self.prefs, &self.i18n);
+        let front = self.prefs.game;
+        match front {
+            GameKind::CaNgua => {
+                self.game.sync(&self.saver);
+                self.game.animate(&ctx, now, &self.prefs, &self.i18n);
+            }
+            GameKind::CoNhay => {
+                self.nhay.sync(&self.saver);
+                self.nhay.animate(
+                    &ctx,
+                    now,
+                    &self.prefs.nhay,
+                    self.prefs.all_numbers,
+                    &self.i18n,
+                );
+            }
+        }
         self.play_cues();
         let phase = self.phase();
-        self.game
-            .drive(&ctx, now, phase, &self.prefs, &self.saver, &self.i18n);
+        match front {
+            GameKind::CaNgua => {
+                self.game
+                    .drive(&ctx, now, phase, &self.prefs, &self.saver, &self.i18n);
+            }
+            GameKind::CoNhay => {
+                self.nhay
+                    .drive(&ctx, now, phase, &self.prefs.nhay, &self.saver, &self.i18n);
+            }
+        }
         let phase = self.phase();
         // The window's accessible name is the game's title.
         let title = self.title();
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label(title));
         if !self.is_asking_anything() {
-            self.game.keys_ui(ui, phase);
-            // F6: to the play panel, wherever the focus is.
-            if ui.input(|i| i.key_pressed(egui::Key::F6)) {
-                self.game.focus_play(phase);
+            let f6 = ui.input(|i| i.key_pressed(egui::Key::F6));
+            match front {
+                GameKind::CaNgua => {
+                    self.game.keys_ui(ui, phase);
+                    // F6: to the play panel, wherever the focus is.
+                    if f6 {
+                        self.game.focus_play(phase);
+                    }
+                }
+                GameKind::CoNhay => {
+                    self.nhay.keys_ui(ui, phase);
+                    if f6 {
+                        self.nhay.focus_play(phase);
+                    }
+                }
             }
         }
         egui::Panel::top("top").show(ui, |ui| {
@@ -160,11 +208,19 @@ impl CaNguaApp {
         egui::Panel::right("play")
             .resizable(false)
             .exact_size(play_width)
-            .show(ui, |ui| {
-                let name = self.i18n.t("region-play");
-                crate::app::a11y::scroll(ui, "play-scroll", &name, |ui| {
-                    self.game.play_ui(ui, &self.i18n, phase, now, dark)
-                });
+            .show(ui, |ui| match front {
+                GameKind::CaNgua => {
+                    let name = self.i18n.t("region-play");
+                    crate::app::a11y::scroll(ui, "play-scroll", &name, |ui| {
+                        self.game.play_ui(ui, &self.i18n, phase, now, dark)
+                    });
+                }
+                GameKind::CoNhay => {
+                    let name = self.i18n.t("nhay-region-play");
+                    crate::app::a11y::scroll(ui, "nhay-play-scroll", &name, |ui| {
+                        self.nhay.play_ui(ui, &self.i18n, phase, dark)
+                    });
+                }
             });
         if self.show_settings && narrow {
             let top = ui.available_rect_before_wrap().top();
@@ -181,6 +237,11 @@ impl CaNguaApp {
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
+            if front == GameKind::CoNhay {
+                crate::app::a11y::name_region(ui, &self.i18n.t("nhay-region-board"));
+                self.nhay.board_ui(ui, &self.i18n, phase, now, dark);
+                return;
+            }
             crate::app::a11y::name_region(ui, &self.i18n.t("region-board"));
             let mut input = self.game.board_input(&self.i18n, phase, now, dark);
             if ui.ctx().text_edit_focused() {
@@ -201,7 +262,11 @@ impl CaNguaApp {
         self.rules_window(&ctx);
         self.stats_window(&ctx);
         self.try_rules_window(&ctx);
-        match self.game.end_window(&ctx, &self.i18n, phase) {
+        let end = match front {
+            GameKind::CaNgua => self.game.end_window(&ctx, &self.i18n, phase),
+            GameKind::CoNhay => self.nhay.end_window(&ctx, &self.i18n, phase),
+        };
+        match end {
             Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
             Some(EndAction::Close) | None => {}
         }
@@ -213,6 +278,8 @@ impl CaNguaApp {
     fn top_ui(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             ui.heading(RichText::new(self.i18n.t("app-title")).strong());
+            ui.separator();
+            self.game_picker_ui(ui);
             ui.separator();
             let settings_label = if self.show_settings {
                 self.i18n.t("button-hide-settings")
@@ -243,15 +310,44 @@ impl CaNguaApp {
         }
     }
 
+    /// The game picker: Cờ Cá Ngựa or Cờ nhảy, as a named pair of
+    /// selectable buttons.
+    fn game_picker_ui(&mut self, ui: &mut Ui) {
+        let name = self.i18n.t("game-picker");
+        let group = egui::UiBuilder::new()
+            .accessibility_role(egui::accesskit::Role::RadioGroup)
+            .accessibility_label(name.clone());
+        ui.scope_builder(group, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(format!("{name}:"));
+                for (kind, key) in [
+                    (GameKind::CaNgua, "game-ca-ngua"),
+                    (GameKind::CoNhay, "game-co-nhay"),
+                ] {
+                    let chosen = self.prefs.game == kind;
+                    if ui.selectable_label(chosen, self.i18n.t(key)).clicked() && !chosen {
+                        self.intents.push(Intent::SwitchGame(kind));
+                    }
+                }
+            });
+        });
+    }
+
     fn rules_window(&mut self, ctx: &egui::Context) {
         if !self.show_rules {
             return;
         }
         let mut open = true;
         let game = &self.game;
+        let nhay = &self.nhay;
+        let front = self.prefs.game;
         let i18n = &self.i18n;
         let opened = self.rules_opened;
-        place_window(egui::Window::new(i18n.t("rules-window-title")), ctx)
+        let title = match front {
+            GameKind::CaNgua => i18n.t("rules-window-title"),
+            GameKind::CoNhay => i18n.t("nhay-rules-window-title"),
+        };
+        place_window(egui::Window::new(&title), ctx)
             .id(egui::Id::unique("rules-window"))
             .open(&mut open)
             .default_width(460.0)
@@ -259,11 +355,14 @@ impl CaNguaApp {
             .show(ctx, |ui| {
                 // A scroll area new at each opening: the rules open at the
                 // top, not where they were left.
-                let name = i18n.t("rules-window-title");
-                crate::app::a11y::scroll(ui, ("rules-scroll", opened), &name, |ui| {
-                    game.rules_ui(ui, i18n)
+                crate::app::a11y::scroll(ui, ("rules-scroll", opened, front), &title, |ui| {
+                    match front {
+                        GameKind::CaNgua => game.rules_ui(ui, i18n),
+                        GameKind::CoNhay => nhay.rules_ui(ui, i18n),
+                    }
                 });
             });
+        crate::app::a11y::name_title_bar(ctx, egui::Id::unique("rules-window"), &title);
         if !open {
             self.intents.push(Intent::ToggleRules);
         }
@@ -276,19 +375,28 @@ impl CaNguaApp {
         let mut open = true;
         let i18n = &self.i18n;
         let stats = self.game.stats();
+        let nhay_stats = self.nhay.stats();
         let rules = *self.game.rules();
         let dark = self.dark;
-        place_window(egui::Window::new(i18n.t("stats-title")), ctx)
+        let front = self.prefs.game;
+        let title = match front {
+            GameKind::CaNgua => i18n.t("stats-title"),
+            GameKind::CoNhay => i18n.t("nhay-stats-title"),
+        };
+        place_window(egui::Window::new(&title), ctx)
             .id(egui::Id::unique("stats-window"))
             .open(&mut open)
             .default_width(520.0)
             .default_height(600.0)
             .show(ctx, |ui| {
-                let name = i18n.t("stats-title");
-                crate::app::a11y::scroll(ui, "stats-scroll", &name, |ui| {
-                    stats_ui(ui, i18n, stats, dark, &rules)
+                crate::app::a11y::scroll(ui, ("stats-scroll", front), &title, |ui| match front {
+                    GameKind::CaNgua => stats_ui(ui, i18n, stats, dark, &rules),
+                    GameKind::CoNhay => {
+                        crate::app::co_nhay::windows::stats_ui(ui, i18n, nhay_stats)
+                    }
                 });
             });
+        crate::app::a11y::name_title_bar(ctx, egui::Id::unique("stats-window"), &title);
         if !open {
             self.intents.push(Intent::ToggleStats);
         }

@@ -122,6 +122,13 @@ impl Bot {
         }
     }
 
+    /// The same bot, remembering `memory` (its own moves of the game so
+    /// far, as a table that replays a game rebuilds them).
+    pub fn with_memory(mut self, memory: Memory) -> Bot {
+        self.memory = memory;
+        self
+    }
+
     /// The bot's level.
     pub fn level(&self) -> Level {
         self.level

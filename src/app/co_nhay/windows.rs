@@ -1,0 +1,278 @@
+//! Cờ nhảy's windows: the rules in force (generated from them, in the
+//! player's language), the results with every place and why, and the
+//! statistics.
+
+use super::look::{arm_text_colour, draw_piece};
+use super::{CoNhayGame, text};
+use crate::app::ca_ngua::phase::Phase;
+use crate::app::ca_ngua::windows::EndAction;
+use crate::app::theme::Palette;
+use crate::co_nhay::engine::{Arm, Outcome};
+use crate::i18n::{Arg, I18n};
+use crate::stats::{NhayRecord, NhayStats};
+use egui::{RichText, Sense, Ui, Vec2};
+
+/// The line about the one person at this device, if exactly one plays
+/// here: "Bạn thắng!", "Bạn về nhì", "Bạn đồng hạng ba".
+pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Arm]) -> Option<String> {
+    let [arm] = here else {
+        return None;
+    };
+    let place = outcome.places[arm.index()]?;
+    let shared = outcome.places.iter().filter(|p| **p == Some(place)).count() > 1;
+    let name = Arg::from(text::place_name(i18n, usize::from(place)));
+    Some(if outcome.winner() == Some(*arm) {
+        i18n.t("you-won")
+    } else if shared {
+        i18n.t_args("you-shared", &[("place", name)])
+    } else {
+        i18n.t_args("you-place", &[("place", name)])
+    })
+}
+
+impl CoNhayGame {
+    /// The rules in force, what differs from the standard rules first.
+    pub fn rules_ui(&self, ui: &mut Ui, i18n: &I18n) {
+        let summary = crate::co_nhay::rules_text::summary(i18n, self.rules());
+        if summary.differences.is_empty() {
+            ui.label(RichText::new(i18n.t("rules-same-as-standard")).strong());
+        } else {
+            ui.label(
+                RichText::new(i18n.t("rules-differences-heading"))
+                    .strong()
+                    .size(16.0),
+            );
+            for d in &summary.differences {
+                ui.label(format!("• {d}"));
+            }
+        }
+        ui.add_space(8.0);
+        ui.label(
+            RichText::new(i18n.t("rules-all-heading"))
+                .strong()
+                .size(16.0),
+        );
+        for line in &summary.all {
+            ui.label(format!("• {line}"));
+        }
+    }
+
+    /// The results, once the game is over and shown (until closed).
+    pub fn end_window(
+        &mut self,
+        ctx: &egui::Context,
+        i18n: &I18n,
+        phase: Phase,
+    ) -> Option<EndAction> {
+        if self.end_closed || phase != Phase::Over {
+            return None;
+        }
+        let shown = self.presenter.shown();
+        let game = shown.game()?;
+        let outcome = game.standings();
+        let dark = ctx.global_style().visuals.dark_mode;
+        let mut action = None;
+        let id = egui::Id::unique("nhay-end-window");
+        let title = i18n.t("end-title");
+        let focus = !self.end_focused;
+        egui::Window::new(&title)
+            .id(id)
+            .collapsible(false)
+            .resizable(false)
+            .min_width(420.0)
+            .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
+            .show(ctx, |ui| {
+                self.results_ui(ui, i18n, &outcome, dark);
+                ui.add_space(12.0);
+                ui.horizontal(|ui| {
+                    let big = |key: &str| {
+                        egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
+                            .min_size(Vec2::new(150.0, 36.0))
+                    };
+                    let new_game = ui.add(big("button-new-game"));
+                    if focus {
+                        new_game.request_focus();
+                    }
+                    if new_game.clicked() {
+                        action = Some(EndAction::NewGame);
+                    }
+                    if ui.add(big("button-close")).clicked() {
+                        action = Some(EndAction::Close);
+                    }
+                });
+            });
+        self.end_focused = true;
+        ctx.accesskit_node_builder(id, |node| {
+            node.set_role(egui::accesskit::Role::Dialog);
+            node.set_label(title.clone());
+            node.set_description(text::standings(i18n, &outcome).join(". "));
+        });
+        if action == Some(EndAction::Close) {
+            self.end_closed = true;
+            self.focus_main = true;
+        }
+        action
+    }
+
+    /// The results: the winner in their colour, your place, every place
+    /// and why (finished, or the steps still to go), and why it ended.
+    pub fn results_ui(&self, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {
+        let shown = self.presenter.shown();
+        let Some(game) = shown.game() else {
+            return;
+        };
+        match outcome.winner() {
+            Some(w) => {
+                ui.label(
+                    RichText::new(
+                        i18n.t_args("end-winner", &[("who", Arg::from(text::colour(i18n, w)))]),
+                    )
+                    .size(26.0)
+                    .strong()
+                    .color(arm_text_colour(w, dark)),
+                );
+            }
+            None => {
+                ui.label(
+                    RichText::new(i18n.t("nhay-end-no-winner"))
+                        .size(20.0)
+                        .strong(),
+                );
+            }
+        }
+        let here: Vec<Arm> = game
+            .position()
+            .arms()
+            .filter(|a| self.is_here(*a))
+            .collect();
+        if let Some(you) = your_place(i18n, outcome, &here) {
+            ui.label(RichText::new(you).size(19.0));
+        }
+        ui.add_space(6.0);
+        if outcome.capped {
+            ui.label(i18n.t_args("nhay-end-capped", &[("moves", Arg::from(outcome.moves))]));
+        } else if shown.is_concluded() {
+            ui.label(i18n.t("nhay-end-concluded"));
+        }
+        let lines = text::standings(i18n, outcome);
+        let pal = Palette::new(dark);
+        for ((_, arm), line) in outcome.standings().into_iter().zip(lines) {
+            let why = if outcome.finished.contains(&arm) {
+                i18n.t("nhay-end-reason-finished")
+            } else {
+                i18n.t_args(
+                    "nhay-end-reason-distance",
+                    &[("n", Arg::from(outcome.distances[arm.index()].unwrap_or(0)))],
+                )
+            };
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(Vec2::splat(24.0), Sense::hover());
+                draw_piece(ui.painter(), arm, rect.center(), 8.0, &pal);
+                ui.label(
+                    RichText::new(format!("{line} — {why}"))
+                        .size(17.0)
+                        .color(arm_text_colour(arm, dark)),
+                );
+            });
+        }
+        ui.add_space(4.0);
+        ui.label(i18n.t_args("nhay-end-moves", &[("moves", Arg::from(outcome.moves))]));
+    }
+}
+
+/// The statistics: games, the longest jump chain, the fastest win, and
+/// records by kind of player and by colour.
+pub fn stats_ui(ui: &mut Ui, i18n: &I18n, stats: &NhayStats) {
+    ui.label(i18n.t_args(
+        "nhay-stats-games",
+        &[(
+            "n",
+            Arg::Num(i64::try_from(stats.games).unwrap_or(i64::MAX)),
+        )],
+    ));
+    ui.label(i18n.t_args(
+        "nhay-stats-longest-chain",
+        &[("n", Arg::from(stats.longest_chain))],
+    ));
+    ui.label(match stats.shortest_win {
+        Some(n) => i18n.t_args("nhay-stats-shortest-win", &[("n", Arg::from(n))]),
+        None => i18n.t("nhay-stats-no-win"),
+    });
+    ui.add_space(6.0);
+    let header = |ui: &mut Ui, first: &str| {
+        ui.strong(i18n.t(first));
+        ui.strong(i18n.t("stats-played"));
+        ui.strong(i18n.t("stats-won"));
+        ui.strong(i18n.t("nhay-stats-chain"));
+        ui.end_row();
+    };
+    let row = |ui: &mut Ui, name: &str, r: &NhayRecord| {
+        ui.label(name);
+        ui.label(r.played.to_string());
+        ui.label(r.won.to_string());
+        ui.label(r.longest_chain.to_string());
+        ui.end_row();
+    };
+    egui::Grid::new("nhay-stats-by-kind")
+        .striped(true)
+        .show(ui, |ui| {
+            header(ui, "stats-by-kind");
+            for (key, r) in &stats.by_kind {
+                let name = if key == "human" {
+                    i18n.t("player-human")
+                } else {
+                    i18n.t(&format!("level-{key}"))
+                };
+                row(ui, &name, r);
+            }
+        });
+    ui.add_space(6.0);
+    egui::Grid::new("nhay-stats-by-colour")
+        .striped(true)
+        .show(ui, |ui| {
+            header(ui, "stats-by-colour");
+            for arm in Arm::ALL {
+                let r = &stats.by_colour[arm.index()];
+                if r.played > 0 || r.longest_chain > 0 {
+                    row(ui, &text::colour(i18n, arm), r);
+                }
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    fn outcome(places: [Option<u8>; 6], finished: Vec<Arm>) -> Outcome {
+        Outcome {
+            places,
+            finished,
+            distances: [Some(0); 6],
+            capped: false,
+            moves: 100,
+        }
+    }
+
+    #[test]
+    fn your_place_in_words_up_to_sixth() {
+        let vi = I18n::new(Lang::Vi);
+        let a = Arm::ALL;
+        let o = outcome(
+            [Some(1), Some(6), Some(2), Some(3), Some(4), Some(5)],
+            vec![a[0], a[2]],
+        );
+        assert_eq!(your_place(&vi, &o, &[a[0]]).as_deref(), Some("Bạn thắng!"));
+        assert_eq!(your_place(&vi, &o, &[a[1]]).as_deref(), Some("Bạn về sáu"));
+        assert_eq!(your_place(&vi, &o, &[a[2]]).as_deref(), Some("Bạn về nhì"));
+        assert_eq!(your_place(&vi, &o, &[]), None);
+        assert_eq!(your_place(&vi, &o, &[a[0], a[1]]), None);
+        let o = outcome([Some(1), None, None, Some(2), Some(2), None], vec![a[0]]);
+        let en = I18n::new(Lang::En);
+        assert_eq!(
+            your_place(&en, &o, &[a[3]]).as_deref(),
+            Some("You share second place")
+        );
+    }
+}
