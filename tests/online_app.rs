@@ -183,6 +183,65 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     let latest = host.state().game().source().latest().clone();
     assert_eq!(host.state().game().shown(), &latest);
 
+    // The host puts Cờ nhảy in front for a while: the room stays, the
+    // guest plays on until the host's turn, and back in front the host's
+    // screen catches up with every event and may play.
+    let guest_seat = guest
+        .state()
+        .game()
+        .remote()
+        .unwrap()
+        .seat()
+        .expect("seated");
+    // First on to the guest's turn (the dice decide whose turn it is now).
+    let start = Instant::now();
+    while host.state().game().source().latest().turn() != Some(guest_seat) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the guest's turn does not come"
+        );
+        play(&mut host);
+        play(&mut guest);
+        host.step();
+        guest.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    host.get_by_role_and_label(Role::Button, "Cờ nhảy (Chinese checkers)")
+        .click();
+    host.run_steps(2);
+    assert!(host.state().game().remote().is_some(), "still in the room");
+    let before = events(&guest).len();
+    let start = Instant::now();
+    loop {
+        let shown = guest.state().game().shown().clone();
+        let guests_turn = shown.turn() == Some(guest_seat);
+        if events(&guest).len() > before
+            && !guests_turn
+            && guest.state().phase() != Phase::Animating
+        {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the guest's turn does not end"
+        );
+        play(&mut guest);
+        guest.step();
+        host.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    host.get_by_role_and_label(Role::Button, "Cờ Cá Ngựa (Ludo)")
+        .click();
+    wait(
+        &mut [&mut host, &mut guest],
+        20,
+        "the host caught up",
+        |hs| {
+            events(hs[0]) == events(hs[1])
+                && matches!(hs[0].state().phase(), Phase::Roll | Phase::Choose)
+        },
+    );
+
     // The guest's app closes and opens again: back in the same seat, the
     // game caught up, without doing anything.
     let seat = guest.state().game().remote().unwrap().seat();
