@@ -158,26 +158,6 @@ impl GameKind {
     pub const ALL: [GameKind; 2] = [GameKind::CaNgua, GameKind::CoNhay];
 }
 
-/// Who plays a Cờ nhảy colour in a game at this device.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NhayPlayerKind {
-    /// A person at this device.
-    Human,
-    /// The computer, at a level.
-    Bot(crate::co_nhay::bots::Level),
-}
-
-impl NhayPlayerKind {
-    /// Who controls the arm at the table.
-    pub fn controller(self) -> crate::table::nhay::NhayController {
-        match self {
-            NhayPlayerKind::Human => Controller::Here,
-            NhayPlayerKind::Bot(level) => Controller::Computer(level),
-        }
-    }
-}
-
 /// Cờ nhảy's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -185,7 +165,7 @@ pub struct NhayPrefs {
     /// 2, 3, 4 or 6 players.
     pub player_count: usize,
     /// Who plays each colour, by arm.
-    pub players: [NhayPlayerKind; 6],
+    pub players: [PlayerKind; 6],
     /// The rules of the next game.
     pub rules: crate::co_nhay::engine::Rules,
     /// Computer players move quickly.
@@ -194,10 +174,10 @@ pub struct NhayPrefs {
 
 impl Default for NhayPrefs {
     fn default() -> Self {
-        let bot = NhayPlayerKind::Bot(crate::co_nhay::bots::Level::Medium);
+        let bot = PlayerKind::Bot(Level::Medium);
         NhayPrefs {
             player_count: 2,
-            players: [NhayPlayerKind::Human, bot, bot, bot, bot, bot],
+            players: [PlayerKind::Human, bot, bot, bot, bot, bot],
             rules: crate::co_nhay::engine::Rules::standard(),
             fast_bots: false,
         }
@@ -213,8 +193,8 @@ impl NhayPrefs {
     }
 
     /// Who controls each arm, by arm.
-    pub fn controllers(&self) -> [crate::table::nhay::NhayController; 6] {
-        self.players.map(NhayPlayerKind::controller)
+    pub fn controllers(&self) -> [Controller; 6] {
+        self.players.map(PlayerKind::controller)
     }
 
     /// True when a game under `rules` with this seating is what these

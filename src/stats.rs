@@ -211,18 +211,9 @@ impl Default for NhayStats {
     }
 }
 
-/// The key of whoever plays a Cờ nhảy arm in `by_kind`: `human` for a
-/// person, the level's name for a computer.
-pub fn nhay_kind_key(controller: crate::table::nhay::NhayController) -> String {
-    match controller.computer() {
-        None => "human".into(),
-        Some(level) => level.name().into(),
-    }
-}
-
 impl NhayStats {
-    fn kind(&mut self, kind: crate::table::nhay::NhayController) -> &mut NhayRecord {
-        self.by_kind.entry(nhay_kind_key(kind)).or_default()
+    fn kind(&mut self, kind: Controller) -> &mut NhayRecord {
+        self.by_kind.entry(kind_key(kind)).or_default()
     }
 
     /// Counts a move of `jumps` jumps (0 for a step) by `arm`, played by
@@ -230,7 +221,7 @@ impl NhayStats {
     pub fn record_move(
         &mut self,
         arm: crate::co_nhay::engine::Arm,
-        controller: crate::table::nhay::NhayController,
+        controller: Controller,
         jumps: usize,
     ) {
         let jumps = u32::try_from(jumps).unwrap_or(u32::MAX);
@@ -247,7 +238,7 @@ impl NhayStats {
     /// won.
     pub fn record_game(
         &mut self,
-        controllers: &[crate::table::nhay::NhayController; 6],
+        controllers: &[Controller; 6],
         outcome: &crate::co_nhay::engine::Outcome,
         winner_moves: Option<u32>,
     ) {
@@ -315,11 +306,10 @@ mod tests {
 
     #[test]
     fn counts_cờ_nhảy_games_chains_and_the_shortest_win() {
-        use crate::co_nhay::bots::Level as NhayLevel;
         use crate::co_nhay::engine::{Arm, Outcome as NhayOutcome};
         let mut s = NhayStats::default();
         let mut controllers = [Controller::Here; 6];
-        controllers[3] = Controller::Computer(NhayLevel::Easy);
+        controllers[3] = Controller::Computer(Level::Easy);
         let (zero, three) = (Arm::ALL[0], Arm::ALL[3]);
         s.record_move(zero, controllers[0], 3);
         s.record_move(three, controllers[3], 5);

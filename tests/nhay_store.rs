@@ -8,7 +8,7 @@ mod common;
 
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Players, Rules};
-use ca_ngua::prefs::{GameKind, NhayPlayerKind, NhayPrefs, Prefs};
+use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
 use ca_ngua::stats::NhayStats;
 use ca_ngua::store::{NhayGameFile, Saver, Store, StoreNotice};
 use ca_ngua::table::nhay::{NhayStep, NhayTable};
@@ -162,7 +162,7 @@ fn preferences_keep_both_games_and_old_files_still_load() {
         game: GameKind::CoNhay,
         nhay: NhayPrefs {
             player_count: 6,
-            players: [NhayPlayerKind::Bot(Level::Hard); 6],
+            players: [PlayerKind::Bot(Level::Hard); 6],
             rules: Rules::quick(),
             fast_bots: true,
         },

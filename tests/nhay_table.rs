@@ -6,18 +6,18 @@
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Arm, Game, Move, Players, Position, Rules};
 use ca_ngua::table::nhay::{
-    NhayApplied, NhayController, NhayEvent, NhayEventKind, NhayReplica, NhayStep, NhayTable,
-    NhayTableRecord, ranking_of,
+    NhayApplied, NhayEvent, NhayEventKind, NhayReplica, NhayStep, NhayTable, NhayTableRecord,
+    ranking_of,
 };
 use ca_ngua::table::{Controller, ErrorCode, InlineRunner};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-fn computers(level: Level) -> [NhayController; 6] {
+fn computers(level: Level) -> [Controller; 6] {
     [Controller::Computer(level); 6]
 }
 
-fn table(rules: Rules, players: Players, controllers: [NhayController; 6], seed: u64) -> NhayTable {
+fn table(rules: Rules, players: Players, controllers: [Controller; 6], seed: u64) -> NhayTable {
     NhayTable::local(
         rules,
         players,
@@ -28,7 +28,7 @@ fn table(rules: Rules, players: Players, controllers: [NhayController; 6], seed:
     .with_budget(Budget::TEST)
 }
 
-fn at(position: &str, controllers: [NhayController; 6]) -> NhayTable {
+fn at(position: &str, controllers: [Controller; 6]) -> NhayTable {
     let rules = Rules::standard();
     NhayTable::starting_at(
         rules,

@@ -14,10 +14,10 @@ use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Arm, Position, Rules};
 use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{GameKind, Look, NhayPlayerKind, NhayPrefs, PlayerKind, Prefs};
+use ca_ngua::prefs::{GameKind, Look, NhayPrefs, PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use ca_ngua::table::Controller;
-use ca_ngua::table::nhay::{NhayController, NhayTable};
+use ca_ngua::table::nhay::NhayTable;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -38,12 +38,12 @@ fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
 /// Cờ nhảy in front: two players, a person (red) against the computer
 /// (yellow) at `level`, fast.
 fn prefs(lang: Lang, level: Level) -> Prefs {
-    let mut players = [NhayPlayerKind::Bot(level); 6];
-    players[0] = NhayPlayerKind::Human;
+    let mut players = [PlayerKind::Bot(level); 6];
+    players[0] = PlayerKind::Human;
     Prefs {
         lang: Some(lang),
         player_count: 2,
-        players: [PlayerKind::Bot(ca_ngua::bots::Level::Random); 4],
+        players: [PlayerKind::Bot(Level::Random); 4],
         fast_bots: true,
         game: GameKind::CoNhay,
         nhay: NhayPrefs {
@@ -396,8 +396,8 @@ fn switching_games_keeps_both_games_in_progress_across_a_restart() {
     let mut p = prefs(Lang::Vi, Level::Medium);
     p.game = GameKind::CaNgua;
     // Everyone a computer in both games: whatever is in front plays on.
-    p.players = [PlayerKind::Bot(ca_ngua::bots::Level::Medium); 4];
-    p.nhay.players = [NhayPlayerKind::Bot(Level::Medium); 6];
+    p.players = [PlayerKind::Bot(Level::Medium); 4];
+    p.nhay.players = [PlayerKind::Bot(Level::Medium); 6];
     let store = Store::at(dir.path());
     store.save_prefs(&p).unwrap();
     let load = || {
@@ -464,7 +464,7 @@ fn a_settings_change_that_needs_a_new_game_asks_first() {
         before.position()
     );
     // Who plays a colour changes at once, without a new game.
-    let yellow: NhayController = Controller::Computer(Level::Easy);
+    let yellow: Controller = Controller::Computer(Level::Easy);
     assert_eq!(h.state().nhay().controller(Arm::ALL[3]), yellow);
     h.get_by_label("3 người").click();
     h.run_steps(4);

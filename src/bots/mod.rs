@@ -21,18 +21,23 @@ pub use hard::Budget;
 /// reproducible from a seed.
 pub type BotRng = Xoshiro256PlusPlus;
 
-/// How strong a computer player is.
+/// How strong a computer player is, in either game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
     /// Uniformly random among the legal moves (for measurement).
     Random,
-    /// A casual beginner: kicks when it sees a kick, otherwise mostly
-    /// random with a liking for exits and its leading horse.
+    /// A casual beginner. Cờ Cá Ngựa: kicks when it sees a kick, otherwise
+    /// mostly random with a liking for exits and its leading horse. Cờ
+    /// nhảy: moves forward, often not the best way, and now and then
+    /// blunders.
     Easy,
-    /// A sound rule-based player: kick, flee, stay safe, exit, advance.
+    /// A sound rule-based player. Cờ Cá Ngựa: kick, flee, stay safe, exit,
+    /// advance. Cờ nhảy: greedy for ground (the longest jump chains),
+    /// minding the pieces left behind.
     Medium,
-    /// Expectimax over the dice with a tuned evaluation.
+    /// Searches ahead with a tuned evaluation: expectimax over the dice
+    /// (Cờ Cá Ngựa), best-reply search (Cờ nhảy).
     Hard,
 }
 

@@ -300,24 +300,24 @@ pub enum Command {
     Move(Move),
 }
 
-/// Who controls a seat, as the table that owns the game knows it; `L` is
-/// the game's computer level (Cờ Cá Ngựa's unless told otherwise).
+/// Who controls a seat (or a Cờ nhảy arm), as the table that owns the game
+/// knows it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Controller<L = Level> {
+pub enum Controller {
     /// A person at this device.
     Here,
     /// A computer player.
-    Computer(L),
+    Computer(Level),
     /// A person on another screen.
     Elsewhere,
     /// A computer standing in for a person who is away (or left).
-    StandIn(L),
+    StandIn(Level),
 }
 
-impl<L: Copy> Controller<L> {
+impl Controller {
     /// The computer's level when a computer plays the seat now.
-    pub fn computer(self) -> Option<L> {
+    pub fn computer(self) -> Option<Level> {
         match self {
             Controller::Computer(l) | Controller::StandIn(l) => Some(l),
             Controller::Here | Controller::Elsewhere => None,

@@ -21,9 +21,6 @@ use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Who controls an arm: a person here or a Cờ nhảy computer player.
-pub type NhayController = Controller<Level>;
-
 /// Places at the end of a game, best first; a shared place lists several
 /// arms (`[[0], [2, 4]]`).
 pub type NhayRanking = Vec<Vec<Arm>>;
@@ -426,7 +423,7 @@ pub enum NhayStep {
 pub struct NhayTable {
     replica: NhayReplica,
     events: Vec<NhayEvent>,
-    controllers: [NhayController; ARMS],
+    controllers: [Controller; ARMS],
     /// Each arm's memory of its own moves (computer players use it).
     memories: [Memory; ARMS],
     /// Seeds for the computer players' decisions.
@@ -473,7 +470,7 @@ impl NhayTable {
     pub fn local(
         rules: Rules,
         players: Players,
-        controllers: [NhayController; ARMS],
+        controllers: [Controller; ARMS],
         rng: StdRng,
         runner: Box<dyn Runner<NhayJob>>,
     ) -> NhayTable {
@@ -486,7 +483,7 @@ impl NhayTable {
     pub fn starting_at(
         rules: Rules,
         position: &Position,
-        controllers: [NhayController; ARMS],
+        controllers: [Controller; ARMS],
         rng: StdRng,
         runner: Box<dyn Runner<NhayJob>>,
     ) -> NhayTable {
@@ -579,18 +576,18 @@ impl NhayTable {
     }
 
     /// Who controls an arm.
-    pub fn controller(&self, arm: Arm) -> NhayController {
+    pub fn controller(&self, arm: Arm) -> Controller {
         self.controllers[arm.index()]
     }
 
     /// Every arm's controller, by arm.
-    pub fn controllers(&self) -> [NhayController; ARMS] {
+    pub fn controllers(&self) -> [Controller; ARMS] {
         self.controllers
     }
 
     /// Hands an arm to someone else at this device (a person, or a
     /// computer at a level) — allowed during a game.
-    pub fn set_controller(&mut self, arm: Arm, controller: NhayController) {
+    pub fn set_controller(&mut self, arm: Arm, controller: Controller) {
         self.controllers[arm.index()] = controller;
         self.asked = None;
     }
@@ -789,7 +786,7 @@ pub struct NhayTableRecord {
     /// The rules.
     pub rules: Rules,
     /// Who controls each arm, by arm.
-    pub controllers: [NhayController; ARMS],
+    pub controllers: [Controller; ARMS],
     /// Every event, oldest first.
     pub events: Vec<NhayEvent>,
 }

@@ -29,6 +29,22 @@ pub fn level_key(level: Level) -> String {
     format!("level-{}", level.name())
 }
 
+/// Who may play a colour, with their text keys: a person, then each
+/// offered level, and `current` too should it be a level not offered (the
+/// random player, from a hand-edited file).
+pub fn player_options(current: PlayerKind) -> Vec<(PlayerKind, String)> {
+    let mut options = vec![(PlayerKind::Human, "player-human".to_string())];
+    for level in offered_levels() {
+        options.push((PlayerKind::Bot(level), level_key(level)));
+    }
+    if let PlayerKind::Bot(level) = current
+        && !options.iter().any(|(k, _)| *k == current)
+    {
+        options.push((current, level_key(level)));
+    }
+    options
+}
+
 /// The text key of a colour.
 pub fn colour_key(seat: Seat) -> &'static str {
     match seat {
@@ -41,20 +57,20 @@ pub fn colour_key(seat: Seat) -> &'static str {
 
 /// A labelled combo box over `options` (value, text key); true when the
 /// value changed.
-pub fn combo<T: PartialEq + Copy>(
+pub fn combo<T: PartialEq + Copy, K: AsRef<str>>(
     ui: &mut Ui,
     i18n: &I18n,
     id: &str,
     label_key: &str,
     value: &mut T,
-    options: &[(T, &str)],
+    options: &[(T, K)],
 ) -> bool {
     let mut changed = false;
     let label = i18n.t(label_key);
     let current = options
         .iter()
         .find(|(v, _)| v == value)
-        .map(|(_, k)| i18n.t(k))
+        .map(|(_, k)| i18n.t(k.as_ref()))
         .unwrap_or_default();
     ui.horizontal(|ui| {
         ui.label(&label);
@@ -63,7 +79,11 @@ pub fn combo<T: PartialEq + Copy>(
             .selected_text(current)
             .show_ui(ui, |ui| {
                 for (v, key) in options {
-                    if ui.selectable_label(v == value, i18n.t(key)).clicked() && v != value {
+                    if ui
+                        .selectable_label(v == value, i18n.t(key.as_ref()))
+                        .clicked()
+                        && v != value
+                    {
                         *value = *v;
                         changed = true;
                     }
@@ -160,38 +180,10 @@ pub fn settings_ui(
     });
     let seats = seats_for(prefs.player_count);
     for seat in seats {
-        ui.horizontal(|ui| {
-            let colour = i18n.t(colour_key(seat));
-            ui.label(&colour);
-            let kind = &mut prefs.players[seat.index()];
-            let mut options = vec![(PlayerKind::Human, "player-human".to_string())];
-            for level in offered_levels() {
-                options.push((PlayerKind::Bot(level), level_key(level)));
-            }
-            if let PlayerKind::Bot(level) = *kind
-                && !options.iter().any(|(k, _)| k == kind)
-            {
-                options.push((*kind, level_key(level)));
-            }
-            let current = options
-                .iter()
-                .find(|(k, _)| k == kind)
-                .map(|(_, key)| i18n.t(key))
-                .unwrap_or_default();
-            let value = current.clone();
-            let response = egui::ComboBox::from_id_salt(("player", seat.index()))
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    for (k, key) in &options {
-                        if ui.selectable_label(k == kind, i18n.t(key)).clicked() && k != kind {
-                            *kind = *k;
-                            changed = true;
-                        }
-                    }
-                })
-                .response;
-            crate::app::a11y::combo_value(&response, &colour, &value);
-        });
+        let kind = &mut prefs.players[seat.index()];
+        let options = player_options(*kind);
+        let id = format!("player-{}", seat.index());
+        changed |= combo(ui, i18n, &id, colour_key(seat), kind, &options);
     }
 
     ui.separator();

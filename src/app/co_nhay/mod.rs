@@ -30,9 +30,7 @@ use crate::i18n::I18n;
 use crate::prefs::NhayPrefs;
 use crate::stats::NhayStats;
 use crate::store::{NhayGameFile, Saver};
-use crate::table::nhay::{
-    NhayApplied, NhayController, NhayEventKind, NhayJob, NhayReplica, NhayTable,
-};
+use crate::table::nhay::{NhayApplied, NhayEventKind, NhayJob, NhayReplica, NhayTable};
 use crate::table::{Controller, InlineRunner, Runner, ThreadRunner};
 use animation::Presenter;
 pub use commands::NhayIntent;
@@ -256,7 +254,7 @@ impl CoNhayGame {
     }
 
     /// Who controls an arm.
-    pub fn controller(&self, arm: Arm) -> NhayController {
+    pub fn controller(&self, arm: Arm) -> Controller {
         self.table.controller(arm)
     }
 
@@ -318,7 +316,7 @@ impl CoNhayGame {
             Controller::Here if people_here <= 1 => i18n.t("player-you"),
             Controller::Here | Controller::Elsewhere => i18n.t("player-human"),
             Controller::Computer(level) | Controller::StandIn(level) => {
-                i18n.t(&format!("level-{}", level.name()))
+                i18n.t(&crate::app::ca_ngua::settings::level_key(level))
             }
         }
     }

@@ -4,17 +4,11 @@
 //! computer players. It edits a copy of the settings and reports whether
 //! they changed; the shell decides whether a change needs a new game.
 
-use crate::app::ca_ngua::settings::{check, combo, help};
-use crate::co_nhay::bots::Level;
+use crate::app::ca_ngua::settings::{check, combo, help, player_options};
 use crate::co_nhay::engine::{GameEnd, OtherArms, PRESET_NAMES, Players, Rules};
 use crate::i18n::{Arg, I18n};
-use crate::prefs::{NhayPlayerKind, NhayPrefs};
+use crate::prefs::NhayPrefs;
 use egui::Ui;
-
-/// The computer levels offered (the random player is for measurement).
-pub fn offered_levels() -> [Level; 3] {
-    [Level::Easy, Level::Medium, Level::Hard]
-}
 
 /// Draws the settings on `prefs`; true when they changed.
 pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut NhayPrefs) -> bool {
@@ -36,25 +30,12 @@ pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut NhayPrefs) -> bool {
     });
     help(ui, i18n, "nhay-settings-players-help");
     for arm in prefs.seating().arms() {
-        let mut options = vec![(NhayPlayerKind::Human, "player-human".to_string())];
-        for level in offered_levels() {
-            options.push((
-                NhayPlayerKind::Bot(level),
-                format!("level-{}", level.name()),
-            ));
-        }
         let kind = &mut prefs.players[arm.index()];
-        if let NhayPlayerKind::Bot(level) = *kind
-            && !options.iter().any(|(k, _)| k == kind)
-        {
-            options.push((*kind, format!("level-{}", level.name())));
-        }
-        let keyed: Vec<(NhayPlayerKind, &str)> =
-            options.iter().map(|(k, key)| (*k, key.as_str())).collect();
+        let options = player_options(*kind);
         let id = format!("nhay-player-{}", arm.number());
         // The colour's name is the label (combo() looks labels up by key).
         let label_key = format!("nhay-colour-{}", arm.number());
-        changed |= combo(ui, i18n, &id, &label_key, kind, &keyed);
+        changed |= combo(ui, i18n, &id, &label_key, kind, &options);
     }
 
     ui.separator();

@@ -7,9 +7,6 @@
 use super::engine::{Move, MoveList, Position, Rules};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
 
 pub mod easy;
 pub mod hard;
@@ -23,55 +20,10 @@ pub use sense::{Memory, Params};
 /// The generator bots and self-play use: small, fast, seeded.
 pub type BotRng = Xoshiro256PlusPlus;
 
-/// How strong a computer player is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    /// Uniformly random among the legal moves (for measurement).
-    Random,
-    /// Moves forward, often not the best way, and now and then blunders.
-    Easy,
-    /// Greedy: the move that gains the most ground (the longest jump
-    /// chains), minding the pieces left behind.
-    Medium,
-    /// Searches ahead (best-reply search) with a tuned evaluation.
-    Hard,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
-
-    /// The name used on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-                format!("unknown bot '{s}' (expected one of: {})", names.join(", "))
-            })
-    }
-}
+/// How strong a computer player is: the same four levels as Cờ Cá
+/// Ngựa's, so a seat's controller, the settings and the statistics speak
+/// of both games alike.
+pub use crate::bots::Level;
 
 /// What a bot is asked: the rules, the position (its arm to move) and the
 /// legal moves.
