@@ -150,20 +150,11 @@ impl GameFileV1 {
         let game = &self.session.game;
         let position = Position::parse(&game.position, &game.rules).map_err(|e| e.to_string())?;
         let controllers = self.session.config.players.map(PlayerKind::controller);
-        let seats = position
-            .playing_seats()
-            .map(|seat| SeatInfo {
-                seat,
-                name: String::new(),
-                kind: controllers[seat.index()].kind(),
-                connected: true,
-            })
-            .collect();
         let mut events = vec![Event {
             seq: 1,
             event: EventKind::Started {
                 position: position.to_setup(),
-                seats,
+                seats: SeatInfo::local_seats(&position, &controllers),
             },
         }];
         if let (Some(text), Some(seat)) = (&self.session.pending_roll, position.turn()) {

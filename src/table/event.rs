@@ -7,7 +7,7 @@
 //! written as their notation strings.
 
 use crate::bots::Level;
-use crate::engine::{Move, Roll, Seat, Setup};
+use crate::engine::{Move, Position, Roll, Seat, Setup};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -96,6 +96,23 @@ pub struct SeatInfo {
 
 fn yes() -> bool {
     true
+}
+
+impl SeatInfo {
+    /// The seats of a game at this device: every colour in play, no
+    /// names, everyone connected, a person or a computer as `controllers`
+    /// (by seat index) say.
+    pub fn local_seats(position: &Position, controllers: &[Controller; 4]) -> Vec<SeatInfo> {
+        position
+            .playing_seats()
+            .map(|seat| SeatInfo {
+                seat,
+                name: String::new(),
+                kind: controllers[seat.index()].kind(),
+                connected: true,
+            })
+            .collect()
+    }
 }
 
 /// Places at the end of a game, best first; a shared place lists several

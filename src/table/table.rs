@@ -127,18 +127,9 @@ impl Table {
         let mut t = Table::empty(rules, rng, runner);
         t.controllers = controllers;
         t.players = seats.len();
-        let infos = position
-            .playing_seats()
-            .map(|seat| SeatInfo {
-                seat,
-                name: String::new(),
-                kind: controllers[seat.index()].kind(),
-                connected: true,
-            })
-            .collect();
         t.emit(EventKind::Started {
             position: position.to_setup(),
-            seats: infos,
+            seats: SeatInfo::local_seats(&position, &controllers),
         });
         t
     }

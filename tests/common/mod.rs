@@ -192,20 +192,11 @@ pub fn table_at(
     use ca_ngua::engine::{Position, Roll};
     use ca_ngua::table::{Event, EventKind, SeatInfo, TableRecord};
     let pos = Position::parse(position, &rules).unwrap();
-    let seats = pos
-        .playing_seats()
-        .map(|seat| SeatInfo {
-            seat,
-            name: String::new(),
-            kind: controllers[seat.index()].kind(),
-            connected: true,
-        })
-        .collect();
     let mut events = vec![Event {
         seq: 1,
         event: EventKind::Started {
             position: pos.to_setup(),
-            seats,
+            seats: SeatInfo::local_seats(&pos, &controllers),
         },
     }];
     if let Some(roll) = roll {
