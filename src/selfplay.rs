@@ -11,6 +11,8 @@ use crate::dice;
 use crate::engine::{Dice, Game, Roll, Rules, Seat};
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
+use std::iter::StepBy;
+use std::ops::Range;
 use std::time::Instant;
 
 /// What to play.
@@ -113,9 +115,43 @@ pub fn mix_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Which bot entry sits in seat slot `slot` in game `index`.
-fn entry_for(slot: usize, index: u64, n: usize) -> usize {
+/// Which bot entry sits in seat slot `slot` in game `index` (the `n`
+/// entries rotate through the seats from game to game).
+pub(crate) fn entry_for(slot: usize, index: u64, n: usize) -> usize {
     (slot + n - (index % n as u64) as usize) % n
+}
+
+/// Plays games `0..games` on `threads` threads, game `i` on thread
+/// `i % threads`, each thread summing its games with `play`; the sums come
+/// back in thread order. Self-play of either game splits its runs so.
+pub(crate) fn split_games<T: Default + Send>(
+    threads: usize,
+    games: u64,
+    play: impl Fn(StepBy<Range<u64>>) -> T + Sync,
+) -> Vec<T> {
+    let threads = threads.max(1);
+    if threads == 1 {
+        return vec![play((0..games).step_by(1))];
+    }
+    let play = &play;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| scope.spawn(move || play((t..games).step_by(threads))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
+
+/// The median and the worst of decision times in nanoseconds, in
+/// microseconds (0 when there are none).
+pub(crate) fn median_and_worst_us(mut times_ns: Vec<u64>) -> (u64, u64) {
+    times_ns.sort_unstable();
+    let median = times_ns.get(times_ns.len() / 2).copied().unwrap_or(0);
+    let worst = times_ns.last().copied().unwrap_or(0);
+    (median / 1000, worst / 1000)
 }
 
 /// Plays a game to its end with one bot per seat (`bots[k]` plays
@@ -300,21 +336,8 @@ pub fn run(cfg: &Config) -> Report {
     let threads = cfg.threads.max(1);
     let start = Instant::now();
     let mut total = Tally::new(cfg.bots.len());
-    if threads == 1 {
-        total.merge(run_games(cfg, 0..cfg.games));
-    } else {
-        let parts: Vec<Tally> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads as u64)
-                .map(|t| scope.spawn(move || run_games(cfg, (t..cfg.games).step_by(threads))))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_default())
-                .collect()
-        });
-        for p in parts {
-            total.merge(p);
-        }
+    for part in split_games(threads, cfg.games, |games| run_games(cfg, games)) {
+        total.merge(part);
     }
     let seconds = start.elapsed().as_secs_f64();
     let games = cfg.games;
@@ -328,10 +351,9 @@ pub fn run(cfg: &Config) -> Report {
         .iter()
         .enumerate()
         .map(|(i, level)| {
-            let mut t = std::mem::take(&mut total.times_ns[i]);
-            t.sort_unstable();
-            let median = t.get(t.len() / 2).copied().unwrap_or(0);
-            let max = t.last().copied().unwrap_or(0);
+            let times = std::mem::take(&mut total.times_ns[i]);
+            let decisions = times.len() as u64;
+            let (median_us, max_us) = median_and_worst_us(times);
             let wins = total.bot_wins.get(i).copied().unwrap_or(0);
             PlayerReport {
                 bot: level.name().to_string(),
@@ -342,9 +364,9 @@ pub fn run(cfg: &Config) -> Report {
                     0.0
                 },
                 win_rate_ci95: wilson95(wins, games),
-                median_decision_us: median / 1000,
-                max_decision_us: max / 1000,
-                decisions: t.len() as u64,
+                median_decision_us: median_us,
+                max_decision_us: max_us,
+                decisions,
             }
         })
         .collect();

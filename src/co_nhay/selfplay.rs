@@ -7,7 +7,7 @@
 
 use super::bots::{Bot, Budget, Decision, Level, Style};
 use super::engine::{ARMS, Arm, Game, Move, Players, Rules};
-use crate::selfplay::{mix_seed, wilson95};
+use crate::selfplay::{entry_for, median_and_worst_us, mix_seed, split_games, wilson95};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -112,11 +112,6 @@ impl Tally {
             a.extend(b);
         }
     }
-}
-
-/// Which bot entry sits in seat slot `slot` in game `index`.
-fn entry_for(slot: usize, index: u64, n: usize) -> usize {
-    (slot + n - (index % n as u64) as usize) % n
 }
 
 /// Plays `game` to its end with one bot per arm in play (`bots[k]` plays
@@ -229,21 +224,8 @@ pub fn run(cfg: &Config) -> Report {
     let start = Instant::now();
     let mut total = Tally::new(cfg.bots.len());
     if cfg.check().is_ok() {
-        if threads == 1 {
-            total.merge(run_games(cfg, 0..cfg.games));
-        } else {
-            let parts: Vec<Tally> = std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads as u64)
-                    .map(|t| scope.spawn(move || run_games(cfg, (t..cfg.games).step_by(threads))))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
-                    .collect()
-            });
-            for p in parts {
-                total.merge(p);
-            }
+        for part in split_games(threads, cfg.games, |games| run_games(cfg, games)) {
+            total.merge(part);
         }
     }
     let seconds = start.elapsed().as_secs_f64();
@@ -265,10 +247,9 @@ pub fn run(cfg: &Config) -> Report {
         .iter()
         .enumerate()
         .map(|(i, level)| {
-            let mut t = std::mem::take(&mut total.times_ns[i]);
-            t.sort_unstable();
-            let median = t.get(t.len() / 2).copied().unwrap_or(0);
-            let max = t.last().copied().unwrap_or(0);
+            let times = std::mem::take(&mut total.times_ns[i]);
+            let decisions = times.len() as u64;
+            let (median_us, max_us) = median_and_worst_us(times);
             let wins = total.bot_wins.get(i).copied().unwrap_or(0);
             PlayerReport {
                 bot: level.name().to_string(),
@@ -276,9 +257,9 @@ pub fn run(cfg: &Config) -> Report {
                 win_rate: per_game(wins),
                 win_rate_ci95: wilson95(wins, games),
                 mean_place: per_game(total.bot_places.get(i).copied().unwrap_or(0)),
-                median_decision_us: median / 1000,
-                max_decision_us: max / 1000,
-                decisions: t.len() as u64,
+                median_decision_us: median_us,
+                max_decision_us: max_us,
+                decisions,
             }
         })
         .collect();
