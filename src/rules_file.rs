@@ -68,39 +68,17 @@ impl RuleSet {
 
     /// The RON text of this rule set, one field a line.
     pub fn to_ron(&self) -> String {
-        let pretty = ron::ser::PrettyConfig::new()
-            .indentor("    ".to_string())
-            .struct_names(false);
-        match ron::ser::to_string_pretty(self, pretty) {
-            Ok(mut s) => {
-                s.push('\n');
-                s
-            }
-            // Plain data always serializes; keep the app panic-free anyway.
-            Err(e) => format!("// could not write rules: {e}\n"),
-        }
+        to_pretty_ron(self)
     }
 
     /// Parses and checks a rules file's text.
     pub fn from_ron(text: &str) -> Result<RuleSet, RulesFileError> {
-        // Look at the version first, so that a newer file is refused for
-        // being newer rather than for a field this build does not know.
-        let version = ron::from_str::<VersionOnly>(text).ok().map(|v| v.version);
-        if let Some(v) = version
-            && v > RULES_FILE_VERSION
-        {
-            return Err(RulesFileError(format!(
-                "version: the file is version {v}, from a newer release; this one reads version {RULES_FILE_VERSION}"
-            )));
-        }
+        // The version first, so that a newer file is refused for being
+        // newer rather than for a field this build does not know.
+        refuse_newer(text, RULES_FILE_VERSION)?;
         let set: RuleSet =
             ron::from_str(text).map_err(|e| RulesFileError(describe_ron_error(&e)))?;
-        if set.version != RULES_FILE_VERSION {
-            return Err(RulesFileError(format!(
-                "version: expected {RULES_FILE_VERSION}, found {}",
-                set.version
-            )));
-        }
+        check_version(set.version, RULES_FILE_VERSION)?;
         set.rules
             .validate()
             .map_err(|e| RulesFileError(format!("rules.{e}")))?;
@@ -117,23 +95,71 @@ pub fn describe_ron_error(e: &ron::error::SpannedError) -> String {
     )
 }
 
-/// Resolves `--rules`: a preset name, or a path to a RON rules file.
-pub fn load_rules(arg: &str) -> Result<Rules, RulesFileError> {
-    if let Some(rules) = Rules::preset(arg) {
+/// A rule set's RON text, one field a line (either game's).
+pub(crate) fn to_pretty_ron<T: Serialize>(set: &T) -> String {
+    let pretty = ron::ser::PrettyConfig::new()
+        .indentor("    ".to_string())
+        .struct_names(false);
+    match ron::ser::to_string_pretty(set, pretty) {
+        Ok(mut s) => {
+            s.push('\n');
+            s
+        }
+        // Plain data always serializes; keep the app panic-free anyway.
+        Err(e) => format!("// could not write rules: {e}\n"),
+    }
+}
+
+/// Refuses a rules file from a newer release for being newer; called
+/// before the fields are read, which a newer file may have more of.
+pub(crate) fn refuse_newer(text: &str, current: u32) -> Result<(), RulesFileError> {
+    match ron::from_str::<VersionOnly>(text) {
+        Ok(VersionOnly { version }) if version > current => Err(RulesFileError(format!(
+            "version: the file is version {version}, from a newer release; this one reads version {current}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a rules file read as version `found` unless it is `current`.
+pub(crate) fn check_version(found: u32, current: u32) -> Result<(), RulesFileError> {
+    if found == current {
+        Ok(())
+    } else {
+        Err(RulesFileError(format!(
+            "version: expected {current}, found {found}"
+        )))
+    }
+}
+
+/// Resolves `--rules` for either game: a preset name (`preset`, one of
+/// `preset_names`), or the path of a RON rules file read by `parse`.
+pub(crate) fn load_rules_with<R>(
+    arg: &str,
+    preset: impl Fn(&str) -> Option<R>,
+    preset_names: &[&str],
+    parse: impl Fn(&str) -> Result<R, RulesFileError>,
+) -> Result<R, RulesFileError> {
+    if let Some(rules) = preset(arg) {
         return Ok(rules);
     }
     let path = Path::new(arg);
     if !path.exists() {
         return Err(RulesFileError(format!(
             "unknown rules '{arg}' (expected a preset: {}, or the path of a rules file)",
-            PRESET_NAMES.join(", ")
+            preset_names.join(", ")
         )));
     }
     let text = std::fs::read_to_string(path)
         .map_err(|e| RulesFileError(format!("cannot read rules file {arg}: {e}")))?;
-    RuleSet::from_ron(&text)
-        .map(|set| set.rules)
-        .map_err(|e| RulesFileError(format!("rules file {arg}: {e}")))
+    parse(&text).map_err(|e| RulesFileError(format!("rules file {arg}: {e}")))
+}
+
+/// Resolves `--rules`: a preset name, or a path to a RON rules file.
+pub fn load_rules(arg: &str) -> Result<Rules, RulesFileError> {
+    load_rules_with(arg, Rules::preset, &PRESET_NAMES, |text| {
+        RuleSet::from_ron(text).map(|set| set.rules)
+    })
 }
 
 #[cfg(test)]

@@ -18,9 +18,10 @@
 //! file from a newer version is refused with a message that names it.
 
 use super::engine::{PRESET_NAMES, Rules};
-use crate::rules_file::{RulesFileError, describe_ron_error};
+use crate::rules_file::{
+    RulesFileError, check_version, describe_ron_error, load_rules_with, refuse_newer, to_pretty_ron,
+};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// The version this build writes and reads.
 pub const RULES_FILE_VERSION: u32 = 1;
@@ -37,13 +38,6 @@ pub struct RuleSet {
     pub rules: Rules,
 }
 
-/// Just the version of a rules file. Not an `Option`: RON spells an
-/// option `Some(2)`, so `version: 2` would not read as one.
-#[derive(Deserialize)]
-struct VersionOnly {
-    version: u32,
-}
-
 impl RuleSet {
     /// A rule set with the current version.
     pub fn new(name: &str, rules: Rules) -> RuleSet {
@@ -56,31 +50,14 @@ impl RuleSet {
 
     /// The RON text of this rule set, one field a line.
     pub fn to_ron(&self) -> String {
-        let pretty = ron::ser::PrettyConfig::new()
-            .indentor("    ".to_string())
-            .struct_names(false);
-        match ron::ser::to_string_pretty(self, pretty) {
-            Ok(mut s) => {
-                s.push('\n');
-                s
-            }
-            // Plain data always serializes; stay panic-free anyway.
-            Err(e) => format!("// could not write rules: {e}\n"),
-        }
+        to_pretty_ron(self)
     }
 
     /// Parses and checks a rules file's text.
     pub fn from_ron(text: &str) -> Result<RuleSet, RulesFileError> {
         // The version first, so that a newer file is refused for being
         // newer rather than for a field this build does not know.
-        let version = ron::from_str::<VersionOnly>(text).ok().map(|v| v.version);
-        if let Some(v) = version
-            && v > RULES_FILE_VERSION
-        {
-            return Err(RulesFileError(format!(
-                "version: the file is version {v}, from a newer release; this one reads version {RULES_FILE_VERSION}"
-            )));
-        }
+        refuse_newer(text, RULES_FILE_VERSION)?;
         let set: RuleSet = ron::from_str(text).map_err(|e| {
             // A Cờ Cá Ngựa rule set is a likely mix-up: say so.
             if crate::rules_file::RuleSet::from_ron(text).is_ok() {
@@ -89,33 +66,16 @@ impl RuleSet {
                 RulesFileError(describe_ron_error(&e))
             }
         })?;
-        if set.version != RULES_FILE_VERSION {
-            return Err(RulesFileError(format!(
-                "version: expected {RULES_FILE_VERSION}, found {}",
-                set.version
-            )));
-        }
+        check_version(set.version, RULES_FILE_VERSION)?;
         Ok(set)
     }
 }
 
 /// Resolves `--rules`: a preset name, or a path to a RON rules file.
 pub fn load_rules(arg: &str) -> Result<Rules, RulesFileError> {
-    if let Some(rules) = Rules::preset(arg) {
-        return Ok(rules);
-    }
-    let path = Path::new(arg);
-    if !path.exists() {
-        return Err(RulesFileError(format!(
-            "unknown rules '{arg}' (expected a preset: {}, or the path of a rules file)",
-            PRESET_NAMES.join(", ")
-        )));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| RulesFileError(format!("cannot read rules file {arg}: {e}")))?;
-    RuleSet::from_ron(&text)
-        .map(|set| set.rules)
-        .map_err(|e| RulesFileError(format!("rules file {arg}: {e}")))
+    load_rules_with(arg, Rules::preset, &PRESET_NAMES, |text| {
+        RuleSet::from_ron(text).map(|set| set.rules)
+    })
 }
 
 #[cfg(test)]
