@@ -1,7 +1,30 @@
-//! Sentences shared by every game: messages about the player's files.
+//! Sentences shared by every game: messages about the player's files,
+//! places at the end of a game.
 
 use crate::i18n::{Arg, I18n};
 use crate::store::StoreNotice;
+
+/// A place in words: "nhất", "nhì" … "sáu".
+pub fn place_name(i18n: &I18n, place: usize) -> String {
+    i18n.t(&format!("place-name-{}", place.clamp(1, 6)))
+}
+
+/// The line about the one person at this device, from every player's
+/// place (`places`, by seat; none for a player without one) and theirs
+/// (`mine`, an index into it): "Bạn thắng!", "Bạn về nhì", "Bạn đồng
+/// hạng nhì".
+pub fn your_place(i18n: &I18n, places: &[Option<u8>], mine: usize, won: bool) -> Option<String> {
+    let place = places.get(mine).copied().flatten()?;
+    let shared = places.iter().filter(|p| **p == Some(place)).count() > 1;
+    let name = Arg::from(place_name(i18n, usize::from(place)));
+    Some(if won {
+        i18n.t("you-won")
+    } else if shared {
+        i18n.t_args("you-shared", &[("place", name)])
+    } else {
+        i18n.t_args("you-place", &[("place", name)])
+    })
+}
 
 /// A message about the player's files.
 pub fn store_notice(i18n: &I18n, n: &StoreNotice) -> String {

@@ -10,27 +10,18 @@ use crate::engine::{GameEnd, Outcome, Seat};
 use crate::i18n::{Arg, I18n};
 use egui::{RichText, Sense, Ui, Vec2};
 
-/// A place in words: "nhất", "nhì", "ba", "tư".
-pub fn place_name(i18n: &I18n, place: u8) -> String {
-    i18n.t(&format!("place-name-{}", place.clamp(1, 4)))
-}
-
 /// The line about the one person at this device, if exactly one plays
 /// here: "Bạn thắng!", "Bạn về nhì", "Bạn đồng hạng nhì".
 pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Seat]) -> Option<String> {
     let [seat] = here else {
         return None;
     };
-    let rank = outcome.ranks[seat.index()]?;
-    let shared = outcome.ranks.iter().filter(|r| **r == Some(rank)).count() > 1;
-    let place = Arg::from(place_name(i18n, rank));
-    Some(if outcome.winner == Some(*seat) {
-        i18n.t("you-won")
-    } else if shared {
-        i18n.t_args("you-shared", &[("place", place)])
-    } else {
-        i18n.t_args("you-place", &[("place", place)])
-    })
+    crate::app::text::your_place(
+        i18n,
+        &outcome.ranks,
+        seat.index(),
+        outcome.winner == Some(*seat),
+    )
 }
 
 impl CaNguaGame {

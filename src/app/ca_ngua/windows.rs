@@ -15,6 +15,56 @@ pub enum EndAction {
     Close,
 }
 
+/// The results dialog of either game: `results` draws the results, then
+/// New game and Close. It takes the focus when `focus` (its first frame),
+/// and a screen reader hears it as a dialog named by its title, with
+/// `summary` (the places) as its description.
+pub fn end_dialog(
+    ctx: &egui::Context,
+    i18n: &I18n,
+    id: egui::Id,
+    focus: bool,
+    summary: String,
+    results: impl FnOnce(&mut Ui),
+) -> Option<EndAction> {
+    let mut action = None;
+    let title = i18n.t("end-title");
+    egui::Window::new(&title)
+        .id(id)
+        .collapsible(false)
+        .resizable(false)
+        .min_width(420.0)
+        .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
+        .show(ctx, |ui| {
+            results(ui);
+            ui.add_space(12.0);
+            ui.horizontal(|ui| {
+                let big = |key: &str| {
+                    egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
+                        .min_size(Vec2::new(150.0, 36.0))
+                };
+                let new_game = ui.add(big("button-new-game"));
+                if focus {
+                    // A dialog takes the focus (and its text is announced
+                    // as the game ends).
+                    new_game.request_focus();
+                }
+                if new_game.clicked() {
+                    action = Some(EndAction::NewGame);
+                }
+                if ui.add(big("button-close")).clicked() {
+                    action = Some(EndAction::Close);
+                }
+            });
+        });
+    ctx.accesskit_node_builder(id, |node| {
+        node.set_role(egui::accesskit::Role::Dialog);
+        node.set_label(title);
+        node.set_description(summary);
+    });
+    action
+}
+
 impl CaNguaGame {
     /// The rules in force, in short sections, what differs from the
     /// standard rules first (the safety cap of self-play is not a rule
@@ -54,44 +104,15 @@ impl CaNguaGame {
         }
         let outcome = self.presenter.shown().game()?.outcome()?;
         let dark = ctx.global_style().visuals.dark_mode;
-        let mut action = None;
-        let id = egui::Id::unique("end-window");
-        let title = i18n.t("end-title");
-        let focus = !self.end_focused;
-        egui::Window::new(&title)
-            .id(id)
-            .collapsible(false)
-            .resizable(false)
-            .min_width(420.0)
-            .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
-            .show(ctx, |ui| {
-                self.results_ui(ui, i18n, &outcome, dark);
-                ui.add_space(12.0);
-                ui.horizontal(|ui| {
-                    let big = |key: &str| {
-                        egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
-                            .min_size(Vec2::new(150.0, 36.0))
-                    };
-                    let new_game = ui.add(big("button-new-game"));
-                    if focus {
-                        // A dialog takes the focus (and its text is
-                        // announced as the game ends).
-                        new_game.request_focus();
-                    }
-                    if new_game.clicked() {
-                        action = Some(EndAction::NewGame);
-                    }
-                    if ui.add(big("button-close")).clicked() {
-                        action = Some(EndAction::Close);
-                    }
-                });
-            });
+        let action = end_dialog(
+            ctx,
+            i18n,
+            egui::Id::unique("end-window"),
+            !self.end_focused,
+            text::standings(i18n, &outcome).join(". "),
+            |ui| self.results_ui(ui, i18n, &outcome, dark),
+        );
         self.end_focused = true;
-        ctx.accesskit_node_builder(id, |node| {
-            node.set_role(egui::accesskit::Role::Dialog);
-            node.set_label(title.clone());
-            node.set_description(text::standings(i18n, &outcome).join(". "));
-        });
         if action == Some(EndAction::Close) {
             self.end_closed = true;
             // The focus goes back to the play panel.

@@ -3,6 +3,7 @@
 //! Holes are named by their number (CO-NHAY.md §1), as the notation does.
 
 use super::animation::LogLine;
+pub use crate::app::text::place_name;
 use crate::co_nhay::engine::{Arm, Move, Outcome};
 use crate::i18n::{Arg, I18n};
 
@@ -59,11 +60,6 @@ pub fn target_label(i18n: &I18n, hole: u8, jumps: usize) -> String {
     } else {
         i18n.t_args("nhay-target-step", &args)
     }
-}
-
-/// A place in words: "nhất" … "sáu".
-pub fn place_name(i18n: &I18n, place: usize) -> String {
-    i18n.t(&format!("place-name-{}", place.clamp(1, 6)))
 }
 
 /// A line of the log in words.

@@ -5,7 +5,7 @@
 use super::look::{arm_text_colour, draw_piece};
 use super::{CoNhayGame, text};
 use crate::app::ca_ngua::phase::Phase;
-use crate::app::ca_ngua::windows::EndAction;
+use crate::app::ca_ngua::windows::{EndAction, end_dialog};
 use crate::app::theme::Palette;
 use crate::co_nhay::engine::{Arm, Outcome};
 use crate::i18n::{Arg, I18n};
@@ -18,16 +18,12 @@ pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Arm]) -> Option<String
     let [arm] = here else {
         return None;
     };
-    let place = outcome.places[arm.index()]?;
-    let shared = outcome.places.iter().filter(|p| **p == Some(place)).count() > 1;
-    let name = Arg::from(text::place_name(i18n, usize::from(place)));
-    Some(if outcome.winner() == Some(*arm) {
-        i18n.t("you-won")
-    } else if shared {
-        i18n.t_args("you-shared", &[("place", name)])
-    } else {
-        i18n.t_args("you-place", &[("place", name)])
-    })
+    crate::app::text::your_place(
+        i18n,
+        &outcome.places,
+        arm.index(),
+        outcome.winner() == Some(*arm),
+    )
 }
 
 impl CoNhayGame {
@@ -71,42 +67,15 @@ impl CoNhayGame {
         let game = shown.game()?;
         let outcome = game.standings();
         let dark = ctx.global_style().visuals.dark_mode;
-        let mut action = None;
-        let id = egui::Id::unique("nhay-end-window");
-        let title = i18n.t("end-title");
-        let focus = !self.end_focused;
-        egui::Window::new(&title)
-            .id(id)
-            .collapsible(false)
-            .resizable(false)
-            .min_width(420.0)
-            .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
-            .show(ctx, |ui| {
-                self.results_ui(ui, i18n, &outcome, dark);
-                ui.add_space(12.0);
-                ui.horizontal(|ui| {
-                    let big = |key: &str| {
-                        egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
-                            .min_size(Vec2::new(150.0, 36.0))
-                    };
-                    let new_game = ui.add(big("button-new-game"));
-                    if focus {
-                        new_game.request_focus();
-                    }
-                    if new_game.clicked() {
-                        action = Some(EndAction::NewGame);
-                    }
-                    if ui.add(big("button-close")).clicked() {
-                        action = Some(EndAction::Close);
-                    }
-                });
-            });
+        let action = end_dialog(
+            ctx,
+            i18n,
+            egui::Id::unique("nhay-end-window"),
+            !self.end_focused,
+            text::standings(i18n, &outcome).join(". "),
+            |ui| self.results_ui(ui, i18n, &outcome, dark),
+        );
         self.end_focused = true;
-        ctx.accesskit_node_builder(id, |node| {
-            node.set_role(egui::accesskit::Role::Dialog);
-            node.set_label(title.clone());
-            node.set_description(text::standings(i18n, &outcome).join(". "));
-        });
         if action == Some(EndAction::Close) {
             self.end_closed = true;
             self.focus_main = true;
