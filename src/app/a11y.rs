@@ -60,3 +60,31 @@ pub fn scroll<R>(
 pub fn name_title_bar(ctx: &egui::Context, window: egui::Id, title: &str) {
     ctx.accesskit_node_builder(window.with("__title_click"), |node| node.set_label(title));
 }
+
+/// The log under its heading: the newest 14 lines, newest first and
+/// strong, as a list whose entries keep their ids (`salt` and the line's
+/// number), so that a new line adds one node and a screen reader is not
+/// sent the others again.
+pub fn log_list<T>(
+    ui: &mut Ui,
+    i18n: &crate::i18n::I18n,
+    salt: &str,
+    log: &[T],
+    text: impl Fn(&T) -> String,
+) {
+    ui.label(egui::RichText::new(i18n.t("log-heading")).strong());
+    if log.is_empty() {
+        ui.label(egui::RichText::new(i18n.t("log-empty")).weak());
+    }
+    let list = egui::UiBuilder::new()
+        .accessibility_role(Role::List)
+        .accessibility_label(i18n.t("log-list"));
+    ui.scope_builder(list, |ui| {
+        for (k, (i, line)) in log.iter().enumerate().rev().take(14).enumerate() {
+            ui.push_id((salt, i), |ui| {
+                let t = egui::RichText::new(text(line));
+                ui.label(if k == 0 { t.strong() } else { t });
+            });
+        }
+    });
+}

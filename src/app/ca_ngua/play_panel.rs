@@ -202,30 +202,8 @@ impl CaNguaGame {
         self.hover_list(hovered);
         ui.add_space(8.0);
         ui.separator();
-        ui.label(RichText::new(i18n.t("log-heading")).strong());
-        let log = self.presenter.log();
-        let last: Vec<(usize, String)> = log
-            .iter()
-            .enumerate()
-            .rev()
-            .take(14)
-            .map(|(i, e)| (i, text::log_text(i18n, e)))
-            .collect();
-        if last.is_empty() {
-            ui.label(RichText::new(i18n.t("log-empty")).weak());
-        }
-        // A list whose entries keep their ids: a new line adds one node and
-        // leaves the others as they were (nothing is sent again).
-        let list = egui::UiBuilder::new()
-            .accessibility_role(egui::accesskit::Role::List)
-            .accessibility_label(i18n.t("log-list"));
-        ui.scope_builder(list, |ui| {
-            for (k, (i, line)) in last.iter().enumerate() {
-                ui.push_id(("log", *i), |ui| {
-                    let t = RichText::new(line);
-                    ui.label(if k == 0 { t.strong() } else { t });
-                });
-            }
+        crate::app::a11y::log_list(ui, i18n, "log", self.presenter.log(), |e| {
+            text::log_text(i18n, e)
         });
     }
 }

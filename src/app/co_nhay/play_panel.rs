@@ -166,29 +166,8 @@ impl CoNhayGame {
         }
         ui.add_space(8.0);
         ui.separator();
-        ui.label(RichText::new(i18n.t("log-heading")).strong());
-        let log = self.presenter.log();
-        let last: Vec<(usize, String)> = log
-            .iter()
-            .enumerate()
-            .rev()
-            .take(14)
-            .map(|(i, l)| (i, text::log_text(i18n, l)))
-            .collect();
-        if last.is_empty() {
-            ui.label(RichText::new(i18n.t("log-empty")).weak());
-        }
-        // A list whose entries keep their ids: a new line adds one node.
-        let list = egui::UiBuilder::new()
-            .accessibility_role(egui::accesskit::Role::List)
-            .accessibility_label(i18n.t("log-list"));
-        ui.scope_builder(list, |ui| {
-            for (k, (i, line)) in last.iter().enumerate() {
-                ui.push_id(("nhay-log", *i), |ui| {
-                    let t = RichText::new(line);
-                    ui.label(if k == 0 { t.strong() } else { t });
-                });
-            }
+        crate::app::a11y::log_list(ui, i18n, "nhay-log", self.presenter.log(), |l| {
+            text::log_text(i18n, l)
         });
     }
 
