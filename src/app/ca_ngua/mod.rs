@@ -18,7 +18,7 @@ pub mod horses;
 pub mod log;
 pub mod online;
 pub mod online_ui;
-mod pacing;
+pub mod pacing;
 pub mod phase;
 mod play_panel;
 pub mod results;

@@ -40,7 +40,7 @@ pub const FAST: Pace = Pace {
 /// The pause before a roll or move made for a person automatically.
 pub const AUTO_DELAY: f64 = 0.45;
 
-/// A timer for the next step of the game.
+/// A timer for the next step of the game (either game's).
 #[derive(Clone, Debug, Default)]
 pub struct Timer {
     at: Option<f64>,
@@ -64,9 +64,7 @@ impl Timer {
     pub fn reset(&mut self) {
         self.at = None;
     }
-}
 
-impl Timer {
     /// Makes the timer due at once (the next check fires).
     pub fn now(&mut self, now: f64) {
         self.at = Some(now);

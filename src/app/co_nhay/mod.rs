@@ -23,6 +23,7 @@ pub mod windows;
 
 use crate::app::ca_ngua::announce::{Announcement, Announcer};
 use crate::app::ca_ngua::effects::Cue;
+use crate::app::ca_ngua::pacing::Timer;
 use crate::app::ca_ngua::phase::Phase;
 use crate::co_nhay::engine::{ARMS, Arm, Move, Rules};
 use crate::dice;
@@ -34,7 +35,6 @@ use crate::table::nhay::{NhayApplied, NhayEventKind, NhayJob, NhayReplica, NhayT
 use crate::table::{Controller, InlineRunner, Runner, ThreadRunner};
 use animation::Presenter;
 pub use commands::NhayIntent;
-use pacing::Timer;
 
 /// Cờ nhảy as the app plays it.
 #[derive(Debug)]

@@ -44,37 +44,6 @@ pub const FAST: Pace = Pace {
     pass: 0.6,
 };
 
-/// A timer for the next step of the game.
-#[derive(Clone, Debug, Default)]
-pub struct Timer {
-    at: Option<f64>,
-}
-
-impl Timer {
-    /// True once `delay` seconds have passed since the timer was first
-    /// asked (and disarms it); otherwise asks for a repaint when due.
-    pub fn due(&mut self, ctx: &egui::Context, now: f64, delay: f64) -> bool {
-        let at = *self.at.get_or_insert(now + delay);
-        if now >= at {
-            self.at = None;
-            true
-        } else {
-            ctx.request_repaint_after(Duration::from_secs_f64(at - now));
-            false
-        }
-    }
-
-    /// Forgets the timer.
-    pub fn reset(&mut self) {
-        self.at = None;
-    }
-
-    /// Makes the timer due at the next check.
-    pub fn now(&mut self, now: f64) {
-        self.at = Some(now);
-    }
-}
-
 impl CoNhayGame {
     /// The pace of an arm's moves.
     fn pace_of(&self, fast_bots: bool, arm: Arm) -> Pace {
