@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::ui::*;
+
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::bots::Level;
@@ -16,7 +18,7 @@ use ca_ngua::prefs::{Look, Prefs};
 use ca_ngua::table::Controller;
 use egui::accesskit::{Live, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable};
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
     let mut h = Harness::builder()
@@ -41,33 +43,6 @@ fn people(position: &str, roll: Option<&str>) -> CaNguaApp {
     CaNguaApp::with_table(prefs(Lang::En), table)
 }
 
-fn all_nodes<'t>(n: AccessKitNode<'t>, out: &mut Vec<AccessKitNode<'t>>) {
-    out.push(n);
-    for c in n.children() {
-        all_nodes(c, out);
-    }
-}
-
-/// The name a screen reader reads: the label, or a text's value.
-fn name(n: &AccessKitNode<'_>) -> String {
-    match n.role() {
-        Role::Label | Role::TextRun => n.value().unwrap_or_default(),
-        _ => n.label().unwrap_or_default(),
-    }
-}
-
-/// Nodes with a role (not a plain container) that have no name.
-fn unnamed(h: &Harness<'_, CaNguaApp>) -> Vec<String> {
-    let mut nodes = Vec::new();
-    all_nodes(h.root().accesskit_node(), &mut nodes);
-    nodes
-        .iter()
-        .filter(|n| !matches!(n.role(), Role::GenericContainer | Role::TextRun))
-        .filter(|n| name(n).trim().is_empty())
-        .map(|n| format!("{:?} at {:?}", n.role(), n.raw_bounds()))
-        .collect()
-}
-
 /// Names of the live-region nodes, with their ids.
 fn live(h: &Harness<'_, CaNguaApp>) -> Vec<(String, String, Live)> {
     let mut nodes = Vec::new();
@@ -77,12 +52,6 @@ fn live(h: &Harness<'_, CaNguaApp>) -> Vec<(String, String, Live)> {
         .filter(|n| n.data().live().is_some_and(|l| l != Live::Off))
         .map(|n| (format!("{:?}", n.id()), name(n), n.live()))
         .collect()
-}
-
-fn focused_name(h: &Harness<'_, CaNguaApp>) -> Option<String> {
-    let mut nodes = Vec::new();
-    all_nodes(h.root().accesskit_node(), &mut nodes);
-    nodes.iter().find(|n| n.is_focused()).map(name)
 }
 
 #[test]

@@ -10,6 +10,8 @@
 
 mod common;
 
+use common::ui::*;
+
 use ca_ngua::app::ca_ngua::geometry::place;
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::shell::files::FilePicker;
@@ -70,25 +72,6 @@ fn position(a: &CaNguaApp) -> Position {
 
 fn events(a: &CaNguaApp) -> usize {
     a.game().source().events().len()
-}
-
-/// True when some node shows `text` (as its name or its value).
-fn shows(h: &Harness<'_, CaNguaApp>, text: &str) -> bool {
-    h.query_all_by(|n| {
-        n.label().is_some_and(|l| l.contains(text)) || n.value().is_some_and(|v| v.contains(text))
-    })
-    .next()
-    .is_some()
-}
-
-fn step_until(h: &mut Harness<'_, CaNguaApp>, max: usize, done: impl Fn(&CaNguaApp) -> bool) {
-    for _ in 0..max {
-        if done(h.state()) {
-            return;
-        }
-        h.step();
-    }
-    assert!(done(h.state()), "not reached in {max} steps");
 }
 
 /// The board as drawn now.

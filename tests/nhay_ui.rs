@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::ui::*;
+
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::co_nhay::bots::{Budget, Level};
@@ -21,7 +23,7 @@ use ca_ngua::table::nhay::NhayTable;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable};
+use egui_kittest::kittest::{NodeT, Queryable};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -81,33 +83,6 @@ fn app(prefs: Prefs, position: Option<&str>) -> CaNguaApp {
         .with_nhay_table(table)
 }
 
-fn all_nodes<'t>(n: AccessKitNode<'t>, out: &mut Vec<AccessKitNode<'t>>) {
-    out.push(n);
-    for c in n.children() {
-        all_nodes(c, out);
-    }
-}
-
-/// The name a screen reader reads: the label, or a text's value.
-fn name(n: &AccessKitNode<'_>) -> String {
-    match n.role() {
-        Role::Label | Role::TextRun => n.value().unwrap_or_default(),
-        _ => n.label().unwrap_or_default(),
-    }
-}
-
-/// Nodes with a role (not a plain container) that have no name.
-fn unnamed(h: &Harness<'_, CaNguaApp>) -> Vec<String> {
-    let mut nodes = Vec::new();
-    all_nodes(h.root().accesskit_node(), &mut nodes);
-    nodes
-        .iter()
-        .filter(|n| !matches!(n.role(), Role::GenericContainer | Role::TextRun))
-        .filter(|n| name(n).trim().is_empty())
-        .map(|n| format!("{:?} at {:?}", n.role(), n.raw_bounds()))
-        .collect()
-}
-
 /// The names of the buttons whose name starts with `prefix`.
 fn button_names(h: &Harness<'_, CaNguaApp>, prefix: &str) -> Vec<String> {
     let mut nodes = Vec::new();
@@ -117,21 +92,6 @@ fn button_names(h: &Harness<'_, CaNguaApp>, prefix: &str) -> Vec<String> {
         .filter(|n| n.role() == Role::Button && name(n).starts_with(prefix))
         .map(name)
         .collect()
-}
-
-fn focused_name(h: &Harness<'_, CaNguaApp>) -> Option<String> {
-    let mut nodes = Vec::new();
-    all_nodes(h.root().accesskit_node(), &mut nodes);
-    nodes.iter().find(|n| n.is_focused()).map(name)
-}
-
-/// True when some node shows `text` (as its name or its value).
-fn shows(h: &Harness<'_, CaNguaApp>, text: &str) -> bool {
-    h.query_all_by(|n| {
-        n.label().is_some_and(|l| l.contains(text)) || n.value().is_some_and(|v| v.contains(text))
-    })
-    .next()
-    .is_some()
 }
 
 /// Clicks the piece on `from`, then its target `to`, by their names.
@@ -146,16 +106,6 @@ fn click_move(h: &mut Harness<'_, CaNguaApp>, from: u8, to: u8) {
     h.get_by(|n| n.role() == Role::Button && n.label().is_some_and(|l| l.contains(&target)))
         .click();
     h.step();
-}
-
-fn steps_until(h: &mut Harness<'_, CaNguaApp>, max: usize, done: impl Fn(&CaNguaApp) -> bool) {
-    for _ in 0..max {
-        if done(h.state()) {
-            return;
-        }
-        h.step();
-    }
-    assert!(done(h.state()), "not reached in {max} steps");
 }
 
 #[test]
@@ -362,7 +312,7 @@ fn every_node_with_a_role_has_a_name_on_the_cờ_nhảy_screen() {
     assert!(unnamed(&h).is_empty(), "a piece chosen: {:?}", unnamed(&h));
     h.get_by_role_and_label(Role::Button, "Đi đến ô 111, một bước")
         .click();
-    steps_until(&mut h, 100, |a| a.phase() == Phase::Over);
+    step_until(&mut h, 100, |a| a.phase() == Phase::Over);
     h.run_steps(5);
     assert!(shows(&h, "Bạn thắng!"));
     assert!(unnamed(&h).is_empty(), "at the end: {:?}", unnamed(&h));

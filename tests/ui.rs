@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::ui::*;
+
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::bots::Level;
 use ca_ngua::engine::{Position, Roll, Rules, Seat};
@@ -24,15 +26,6 @@ fn buttons<'a>(
     text: &'a str,
 ) -> impl Iterator<Item = egui_kittest::Node<'a>> + 'a {
     h.query_all_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.contains(text)))
-}
-
-/// True when some node shows `text` (as its name or its value).
-fn shows(h: &Harness<'_, CaNguaApp>, text: &str) -> bool {
-    h.query_all_by(|n| {
-        n.label().is_some_and(|l| l.contains(text)) || n.value().is_some_and(|v| v.contains(text))
-    })
-    .next()
-    .is_some()
 }
 
 fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
@@ -89,18 +82,6 @@ fn person_to_play(a: &CaNguaApp) -> bool {
     latest(a)
         .turn()
         .is_some_and(|s| a.game().source().controller(s) == Controller::Here)
-}
-
-/// Steps until `done` holds (or panics after `max` steps). Computer
-/// players decide inline: nothing to wait for.
-fn step_until(h: &mut Harness<'_, CaNguaApp>, max: usize, done: impl Fn(&CaNguaApp) -> bool) {
-    for _ in 0..max {
-        if done(h.state()) {
-            return;
-        }
-        h.step();
-    }
-    assert!(done(h.state()), "not reached in {max} steps");
 }
 
 #[test]

@@ -14,6 +14,9 @@ use rand::rngs::{StdRng, Xoshiro256PlusPlus};
 use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "gui")]
+pub mod ui;
+
 /// A rule set from `preset+field=value+field=value`, with fields and
 /// values spelled as in the RON rules file.
 pub fn rules_from_spec(spec: &str) -> Rules {
