@@ -297,21 +297,8 @@ fn cli_hint_refuses_bad_input_like_moves() {
 
 #[test]
 fn cli_hint_reads_queries_from_stdin() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
-        .args(["hint", "--stdin"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
     let queries = format!("{START} 6\n{START} 2\nnonsense\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(queries.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::cli::cli_stdin(&["hint", "--stdin"], &queries);
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");

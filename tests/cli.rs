@@ -3,45 +3,14 @@
 
 mod common;
 
+use common::cli::{cli, cli_stdin, stderr, stdout};
+
 use ca_ngua::rules_file::RuleSet;
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 const START: &str = "Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0";
-
-fn cli(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
-        .args(args)
-        .output()
-        .expect("run ca-ngua-cli")
-}
-
-fn cli_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run ca-ngua-cli");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 /// A bad argument: exit status 2 and exactly one line on standard error.
 fn assert_refused(o: &Output, needle: &str) {

@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::cli::{cli, cli_stdin, stderr, stdout};
+
 use ca_ngua::co_nhay::engine::{Position, Rules};
 use ca_ngua::co_nhay::rules_file::RuleSet;
 use std::io::{BufRead, BufReader, Write};
@@ -14,38 +16,6 @@ use std::time::Duration;
 
 const START_2: &str = "0,1,2,3,4,5,6,7,8,9/-/-/111,112,113,114,115,116,117,118,119,120/-/- 0 -";
 const START_MOVES: &str = "3-14 3-16 4-15 4-17 5-16 5-18 6-14 6-15 7-15 7-16 8-16 8-17 9-17 9-18";
-
-fn cli(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
-        .args(args)
-        .output()
-        .expect("run ca-ngua-cli")
-}
-
-fn cli_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run ca-ngua-cli");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 /// Bad input: exit status 2, exactly one line on standard error starting
 /// `error:`, nothing on standard output.

@@ -14,6 +14,7 @@ use rand::rngs::{StdRng, Xoshiro256PlusPlus};
 use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
 
+pub mod cli;
 #[cfg(feature = "gui")]
 pub mod ui;
 
