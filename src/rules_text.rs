@@ -18,7 +18,8 @@ pub struct RuleLine {
     pub differs: bool,
 }
 
-fn line(key: &'static str, differs: bool) -> RuleLine {
+/// A sentence without arguments (either game's rules).
+pub(crate) fn line(key: &'static str, differs: bool) -> RuleLine {
     RuleLine {
         key,
         args: Vec::new(),
@@ -166,41 +167,52 @@ pub struct Summary {
     pub all: Vec<String>,
 }
 
+impl Summary {
+    /// The sentences of either game's rules in the current language of
+    /// `i18n`.
+    pub fn of(i18n: &I18n, lines: &[RuleLine]) -> Summary {
+        let text = |l: &RuleLine| i18n.t_args(l.key, &l.args);
+        Summary {
+            differences: lines.iter().filter(|l| l.differs).map(text).collect(),
+            all: lines.iter().map(text).collect(),
+        }
+    }
+
+    /// As plain text, as `rules explain` prints it.
+    pub fn to_text(&self, i18n: &I18n) -> String {
+        let mut out = String::new();
+        if self.differences.is_empty() {
+            out.push_str(&i18n.t("rules-same-as-standard"));
+            out.push('\n');
+        } else {
+            out.push_str(&i18n.t("rules-differences-heading"));
+            out.push('\n');
+            for d in &self.differences {
+                out.push_str("- ");
+                out.push_str(d);
+                out.push('\n');
+            }
+        }
+        out.push('\n');
+        out.push_str(&i18n.t("rules-all-heading"));
+        out.push('\n');
+        for a in &self.all {
+            out.push_str("- ");
+            out.push_str(a);
+            out.push('\n');
+        }
+        out
+    }
+}
+
 /// Renders the rules in the current language of `i18n`.
 pub fn summary(i18n: &I18n, rules: &Rules) -> Summary {
-    let lines = rule_lines(rules);
-    let text = |l: &RuleLine| i18n.t_args(l.key, &l.args);
-    Summary {
-        differences: lines.iter().filter(|l| l.differs).map(text).collect(),
-        all: lines.iter().map(text).collect(),
-    }
+    Summary::of(i18n, &rule_lines(rules))
 }
 
 /// The summary as plain text, as `ca-ngua-cli rules explain` prints it.
 pub fn summary_text(i18n: &I18n, rules: &Rules) -> String {
-    let s = summary(i18n, rules);
-    let mut out = String::new();
-    if s.differences.is_empty() {
-        out.push_str(&i18n.t("rules-same-as-standard"));
-        out.push('\n');
-    } else {
-        out.push_str(&i18n.t("rules-differences-heading"));
-        out.push('\n');
-        for d in &s.differences {
-            out.push_str("- ");
-            out.push_str(d);
-            out.push('\n');
-        }
-    }
-    out.push('\n');
-    out.push_str(&i18n.t("rules-all-heading"));
-    out.push('\n');
-    for a in &s.all {
-        out.push_str("- ");
-        out.push_str(a);
-        out.push('\n');
-    }
-    out
+    summary(i18n, rules).to_text(i18n)
 }
 
 /// A section of the rules as players read them: a heading (its key) and

@@ -7,15 +7,7 @@
 
 use super::engine::{GameEnd, MOVE_CAP, OtherArms, Rules};
 use crate::i18n::{Arg, I18n};
-use crate::rules_text::{RuleLine, Summary};
-
-fn line(key: &'static str, differs: bool) -> RuleLine {
-    RuleLine {
-        key,
-        args: Vec::new(),
-        differs,
-    }
-}
+use crate::rules_text::{RuleLine, Summary, line};
 
 /// Every rule in force, in reading order.
 pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {
@@ -62,40 +54,13 @@ pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {
 
 /// Renders the rules in the current language of `i18n`.
 pub fn summary(i18n: &I18n, rules: &Rules) -> Summary {
-    let lines = rule_lines(rules);
-    let text = |l: &RuleLine| i18n.t_args(l.key, &l.args);
-    Summary {
-        differences: lines.iter().filter(|l| l.differs).map(text).collect(),
-        all: lines.iter().map(text).collect(),
-    }
+    Summary::of(i18n, &rule_lines(rules))
 }
 
 /// The summary as plain text, as `ca-ngua-cli nhay rules explain` prints
 /// it.
 pub fn summary_text(i18n: &I18n, rules: &Rules) -> String {
-    let s = summary(i18n, rules);
-    let mut out = String::new();
-    if s.differences.is_empty() {
-        out.push_str(&i18n.t("rules-same-as-standard"));
-        out.push('\n');
-    } else {
-        out.push_str(&i18n.t("rules-differences-heading"));
-        out.push('\n');
-        for d in &s.differences {
-            out.push_str("- ");
-            out.push_str(d);
-            out.push('\n');
-        }
-    }
-    out.push('\n');
-    out.push_str(&i18n.t("rules-all-heading"));
-    out.push('\n');
-    for a in &s.all {
-        out.push_str("- ");
-        out.push_str(a);
-        out.push('\n');
-    }
-    out
+    summary(i18n, rules).to_text(i18n)
 }
 
 #[cfg(test)]
