@@ -77,6 +77,15 @@ impl Seat {
         }
     }
 
+    /// The seat of a text that is exactly one notation letter (`"r"`).
+    pub fn from_letter_text(text: &str) -> Option<Seat> {
+        let mut chars = text.chars();
+        match (chars.next().and_then(Seat::from_letter), chars.next()) {
+            (Some(seat), None) => Some(seat),
+            _ => None,
+        }
+    }
+
     /// The English colour name, for messages of the command line.
     pub const fn name(self) -> &'static str {
         match self {

@@ -325,13 +325,10 @@ impl FromStr for Setup {
         }
         let turn = match fields[1] {
             "-" => None,
-            t => {
-                let mut chars = t.chars();
-                match (chars.next().and_then(Seat::from_letter), chars.next()) {
-                    (Some(seat), None) => Some(seat),
-                    _ => return Err(PositionError::BadTurn(t.to_string())),
-                }
-            }
+            t => match Seat::from_letter_text(t) {
+                Some(seat) => Some(seat),
+                None => return Err(PositionError::BadTurn(t.to_string())),
+            },
         };
         let streak = match fields[2] {
             "0" => 0,

@@ -330,7 +330,6 @@ impl RoomState {
 
 /// An optional ranking written as lists of seat letters.
 mod places {
-    use crate::engine::Seat;
     use crate::table::Ranking;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -354,11 +353,8 @@ mod places {
             .map(|p| {
                 p.into_iter()
                     .map(|text| {
-                        let mut chars = text.chars();
-                        match (chars.next().and_then(Seat::from_letter), chars.next()) {
-                            (Some(seat), None) => Ok(seat),
-                            _ => Err(serde::de::Error::custom(format!("bad seat '{text}'"))),
-                        }
+                        crate::engine::Seat::from_letter_text(&text)
+                            .ok_or_else(|| serde::de::Error::custom(format!("bad seat '{text}'")))
                     })
                     .collect()
             })

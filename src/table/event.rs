@@ -25,13 +25,9 @@ pub mod letter {
     /// Reads the letter.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
         let text = String::deserialize(d)?;
-        let mut chars = text.chars();
-        match (chars.next().and_then(Seat::from_letter), chars.next()) {
-            (Some(seat), None) => Ok(seat),
-            _ => Err(serde::de::Error::custom(format!(
-                "bad seat '{text}' (expected r, g, y or b)"
-            ))),
-        }
+        Seat::from_letter_text(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!("bad seat '{text}' (expected r, g, y or b)"))
+        })
     }
 }
 
@@ -54,13 +50,11 @@ mod letters {
             .map(|p| {
                 p.into_iter()
                     .map(|text| {
-                        let mut chars = text.chars();
-                        match (chars.next().and_then(Seat::from_letter), chars.next()) {
-                            (Some(seat), None) => Ok(seat),
-                            _ => Err(serde::de::Error::custom(format!(
+                        Seat::from_letter_text(&text).ok_or_else(|| {
+                            serde::de::Error::custom(format!(
                                 "bad seat '{text}' (expected r, g, y or b)"
-                            ))),
-                        }
+                            ))
+                        })
                     })
                     .collect()
             })
