@@ -149,6 +149,15 @@ fn welcomed(u: &ClientUpdate) -> bool {
     matches!(u, ClientUpdate::Welcome { .. })
 }
 
+/// Lan opens a room for `players` under a preset.
+fn lan_creates(players: usize, preset: &str) -> Request {
+    Request::Create {
+        name: "Lan".into(),
+        players,
+        rules: RulesChoice::Preset(preset.into()),
+    }
+}
+
 /// Events numbered 1, 2, 3, … with no gap and none twice.
 fn assert_whole(events: &[Event]) {
     for (i, e) in events.iter().enumerate() {
@@ -160,14 +169,7 @@ fn assert_whole(events: &[Event]) {
 async fn two_clients_and_two_computers_play_a_game_through_the_library() {
     let server = server(config());
     let addr = ServerAddress::from(server.addr());
-    let mut host = Player::connect(
-        addr.clone(),
-        Request::Create {
-            name: "Lan".into(),
-            players: 4,
-            rules: RulesChoice::Preset("casual".into()),
-        },
-    );
+    let mut host = Player::connect(addr.clone(), lan_creates(4, "casual"));
     host.wait_for("the welcome", welcomed).await;
     let invite = host.client.invite().expect("an invite").to_string();
     assert!(invite.starts_with("ca-ngua://127.0.0.1:"), "{invite}");
@@ -262,14 +264,7 @@ async fn clients_reconnect_by_themselves_and_miss_nothing() {
     let server = server(config());
     let proxy = Proxy::start(server.addr()).await;
     let via = ServerAddress::from(proxy.addr);
-    let mut host = Player::connect(
-        via.clone(),
-        Request::Create {
-            name: "Lan".into(),
-            players: 2,
-            rules: RulesChoice::Preset("standard".into()),
-        },
-    );
+    let mut host = Player::connect(via.clone(), lan_creates(2, "standard"));
     host.wait_for("the welcome", welcomed).await;
     let room = host.client.welcome().expect("welcome").room.clone();
     let mut guest = Player::connect(
@@ -340,14 +335,7 @@ async fn a_refused_seat_or_an_unreachable_server_closes_the_client() {
     let free = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let nowhere = ServerAddress::from(free.local_addr().expect("addr"));
     drop(free);
-    let mut lost = Player::connect(
-        nowhere,
-        Request::Create {
-            name: "Lan".into(),
-            players: 2,
-            rules: RulesChoice::Preset("standard".into()),
-        },
-    );
+    let mut lost = Player::connect(nowhere, lan_creates(2, "standard"));
     let closed = lost
         .wait_for("the end", |u| {
             matches!(u, ClientUpdate::State(ConnectionState::Closed(_)))
@@ -372,14 +360,7 @@ async fn a_refused_seat_or_an_unreachable_server_closes_the_client() {
 async fn a_seat_resumed_on_another_device_closes_the_first_and_leaving_ends_the_client() {
     let server = server(config());
     let addr = ServerAddress::from(server.addr());
-    let mut first = Player::connect(
-        addr.clone(),
-        Request::Create {
-            name: "Lan".into(),
-            players: 2,
-            rules: RulesChoice::Preset("standard".into()),
-        },
-    );
+    let mut first = Player::connect(addr.clone(), lan_creates(2, "standard"));
     first.wait_for("the welcome", welcomed).await;
     let w = first.client.welcome().expect("welcome").clone();
     let mut second = Player::connect(
