@@ -177,18 +177,19 @@ impl CaNguaGame {
         self.focus_main = true;
         if phase == Phase::Choose && self.choosable_moves(phase).len() > 1 {
             self.focus_main = false;
-            if let (Some(m), Some(seat)) = (
-                self.choosable_moves(phase).first(),
-                self.presenter.shown().turn(),
-            ) {
-                self.focus_horse = self
-                    .presenter
-                    .herd()
-                    .numbers_at(seat, m.from)
-                    .first()
-                    .copied();
-            }
+            self.focus_horse = self.first_horse_to_move(phase);
         }
+    }
+
+    /// The number of the horse of the first move a person may choose.
+    fn first_horse_to_move(&self, phase: Phase) -> Option<u8> {
+        let m = self.choosable_moves(phase).first()?;
+        let seat = self.presenter.shown().turn()?;
+        self.presenter
+            .herd()
+            .numbers_at(seat, m.from)
+            .first()
+            .copied()
     }
 
     /// The language changed: text made in the old one goes.

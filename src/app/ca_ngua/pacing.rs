@@ -208,14 +208,8 @@ impl CaNguaGame {
                 let moves = self.choosable_moves(phase);
                 if moves.len() == 1 {
                     self.focus_main = true;
-                } else if let (Some(m), Some(seat)) = (moves.first(), self.presenter.shown().turn())
-                {
-                    self.focus_horse = self
-                        .presenter
-                        .herd()
-                        .numbers_at(seat, m.from)
-                        .first()
-                        .copied();
+                } else if !moves.is_empty() {
+                    self.focus_horse = self.first_horse_to_move(phase);
                 }
             }
             _ => {}
