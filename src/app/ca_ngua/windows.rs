@@ -15,6 +15,23 @@ pub enum EndAction {
     Close,
 }
 
+/// What differs from the standard rules, at the top of either game's rules
+/// window (or that nothing does).
+pub fn differences_ui(ui: &mut Ui, i18n: &I18n, differences: &[String]) {
+    if differences.is_empty() {
+        ui.label(RichText::new(i18n.t("rules-same-as-standard")).strong());
+    } else {
+        ui.label(
+            RichText::new(i18n.t("rules-differences-heading"))
+                .strong()
+                .size(16.0),
+        );
+        for d in differences {
+            ui.label(format!("• {d}"));
+        }
+    }
+}
+
 /// The results dialog of either game: `results` draws the results, then
 /// New game and Close. It takes the focus when `focus` (its first frame),
 /// and a screen reader hears it as a dialog named by its title, with
@@ -71,18 +88,7 @@ impl CaNguaGame {
     /// players need, and is left out).
     pub fn rules_ui(&self, ui: &mut Ui, i18n: &I18n) {
         let book = crate::rules_text::sections(i18n, self.rules());
-        if book.differences.is_empty() {
-            ui.label(RichText::new(i18n.t("rules-same-as-standard")).strong());
-        } else {
-            ui.label(
-                RichText::new(i18n.t("rules-differences-heading"))
-                    .strong()
-                    .size(16.0),
-            );
-            for d in &book.differences {
-                ui.label(format!("• {d}"));
-            }
-        }
+        differences_ui(ui, i18n, &book.differences);
         for section in &book.sections {
             ui.add_space(8.0);
             ui.label(RichText::new(i18n.t(section.key)).strong().size(16.0));

@@ -5,7 +5,7 @@
 use super::look::{arm_text_colour, draw_piece};
 use super::{CoNhayGame, text};
 use crate::app::ca_ngua::phase::Phase;
-use crate::app::ca_ngua::windows::{EndAction, end_dialog};
+use crate::app::ca_ngua::windows::{EndAction, differences_ui, end_dialog};
 use crate::app::theme::Palette;
 use crate::co_nhay::engine::{Arm, Outcome};
 use crate::i18n::{Arg, I18n};
@@ -30,18 +30,7 @@ impl CoNhayGame {
     /// The rules in force, what differs from the standard rules first.
     pub fn rules_ui(&self, ui: &mut Ui, i18n: &I18n) {
         let summary = crate::co_nhay::rules_text::summary(i18n, self.rules());
-        if summary.differences.is_empty() {
-            ui.label(RichText::new(i18n.t("rules-same-as-standard")).strong());
-        } else {
-            ui.label(
-                RichText::new(i18n.t("rules-differences-heading"))
-                    .strong()
-                    .size(16.0),
-            );
-            for d in &summary.differences {
-                ui.label(format!("• {d}"));
-            }
-        }
+        differences_ui(ui, i18n, &summary.differences);
         ui.add_space(8.0);
         ui.label(
             RichText::new(i18n.t("rules-all-heading"))
