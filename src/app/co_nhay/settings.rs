@@ -16,7 +16,7 @@ pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut NhayPrefs) -> bool {
     ui.heading(i18n.t("nhay-settings-heading"));
     ui.add_space(4.0);
     ui.strong(i18n.t("nhay-settings-players"));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for players in Players::ALL {
             let n = players.count();
             let text = i18n.t_args("nhay-settings-player-count", &[("n", Arg::from(n))]);
