@@ -7,9 +7,11 @@
 //!
 //! `cargo bench --no-default-features --bench rules_try`.
 
-use ca_ngua::bots::Level;
-use ca_ngua::engine::{Rules, Seat};
-use ca_ngua::rules_try::{Estimate, Figures, Player, RunConfig, Trial, TrialReport, run_with};
+use ca_ngua::ca_ngua::engine::{Rules, Seat};
+use ca_ngua::ca_ngua::rules_lab::{
+    Estimate, Figures, Player, RunConfig, Trial, TrialReport, run_with,
+};
+use ca_ngua::game::Level;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 

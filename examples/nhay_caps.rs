@@ -15,7 +15,7 @@ use ca_ngua::co_nhay::bots::{Bot, Budget};
 use ca_ngua::co_nhay::engine::board::{JUMP_COUNT, JUMPS, NEIGHBOURS};
 use ca_ngua::co_nhay::engine::{Arm, Game, Holes, Players, Position, Rules};
 use ca_ngua::co_nhay::selfplay::play_out;
-use ca_ngua::selfplay::mix_seed;
+use ca_ngua::game::selfplay::mix_seed;
 
 fn doomed(p: &Position, a: Arm) -> bool {
     let frozen: u128 = p.finished().iter().fold(0, |m, f| m | p.pieces(f));

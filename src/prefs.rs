@@ -3,8 +3,8 @@
 //! Kept as one serde struct with `#[serde(default)]`, so a file from an
 //! older version that lacks a field still loads.
 
-use crate::bots::Level;
-use crate::engine::{Rules, Seat};
+use crate::ca_ngua::engine::{Rules, Seat};
+use crate::game::Level;
 use crate::i18n::Lang;
 use crate::table::{Controller, seats_for};
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,7 @@
 //! colour, kicks, Thầu mạ and Sập hầm, the longest game, and every die
 //! face rolled (so a player can see the dice are fair).
 
-use crate::engine::{Effects, Outcome, Seat};
+use crate::ca_ngua::engine::{Effects, Outcome, Seat};
 use crate::table::Controller;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -76,7 +76,7 @@ impl Stats {
     }
 
     /// Counts the faces of one roll.
-    pub fn record_roll(&mut self, roll: crate::engine::Roll) {
+    pub fn record_roll(&mut self, roll: crate::ca_ngua::engine::Roll) {
         let (a, b) = roll.dice();
         for face in std::iter::once(a).chain(b) {
             if let Some(n) = self.faces.get_mut(usize::from(face).wrapping_sub(1)) {
@@ -262,8 +262,8 @@ impl NhayStats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::Level;
-    use crate::engine::{Game, Roll, Rules};
+    use crate::ca_ngua::engine::{Game, Roll, Rules};
+    use crate::game::Level;
 
     #[test]
     fn counts_faces_kicks_and_games() {
@@ -279,8 +279,8 @@ mod tests {
             Controller::Here,
         ];
         let rules = Rules::standard();
-        let pos =
-            crate::engine::Position::parse("10,Y,Y,Y/1,1,Y,Y/-/- r 0", &rules).expect("position");
+        let pos = crate::ca_ngua::engine::Position::parse("10,Y,Y,Y/1,1,Y,Y/-/- r 0", &rules)
+            .expect("position");
         let mut game = Game::from_position(rules, pos).expect("game");
         let fx = game
             .play(Roll::die(4), Some("10-14".parse().expect("move")))

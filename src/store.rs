@@ -10,10 +10,10 @@
 //! a bad file never costs the player anything. An unwritable directory gives
 //! a notice, never a crash.
 
-use crate::dice;
-use crate::engine::{GameRecord, Position, Rules, Seat};
+use crate::ca_ngua::engine::{GameRecord, Position, Rules, Seat};
+use crate::ca_ngua::rules_file::RuleSet;
+use crate::game::rules_file::describe_ron_error;
 use crate::prefs::{PREFS_VERSION, PlayerKind, Prefs};
-use crate::rules_file::{RuleSet, describe_ron_error};
 use crate::stats::{NHAY_STATS_VERSION, NhayStats};
 use crate::stats::{STATS_VERSION, Stats};
 use crate::table::nhay::{NhayJob, NhayTable, NhayTableRecord};
@@ -160,7 +160,7 @@ impl GameFileV1 {
         if let (Some(text), Some(seat)) = (&self.session.pending_roll, position.turn()) {
             let roll = text
                 .parse()
-                .map_err(|e: crate::engine::RollError| e.to_string())?;
+                .map_err(|e: crate::ca_ngua::engine::RollError| e.to_string())?;
             let moves = position.legal_moves(&game.rules, roll).to_vec();
             let none = moves.is_empty();
             events.push(Event {
@@ -168,8 +168,8 @@ impl GameFileV1 {
                 event: EventKind::Rolled { seat, roll, moves },
             });
             if none {
-                let mut after =
-                    crate::engine::Game::try_from(game.clone()).map_err(|e| e.to_string())?;
+                let mut after = crate::ca_ngua::engine::Game::try_from(game.clone())
+                    .map_err(|e| e.to_string())?;
                 after.play(roll, None).map_err(|e| e.to_string())?;
                 events.push(Event {
                     seq: 3,
@@ -512,7 +512,7 @@ impl Store {
                 .borrow_mut()
                 .take()
                 .ok_or_else(|| "read twice".to_string())?;
-            let table = Table::restore(file.table, dice::secure_rng(), runner)
+            let table = Table::restore(file.table, crate::game::secure_rng(), runner)
                 .map_err(|e| format!("the saved game does not replay: {e}"))?;
             Ok(SavedGame {
                 table,
@@ -599,7 +599,7 @@ impl Store {
                 .borrow_mut()
                 .take()
                 .ok_or_else(|| "read twice".to_string())?;
-            let table = NhayTable::restore(file.table, dice::secure_rng(), runner)
+            let table = NhayTable::restore(file.table, crate::game::secure_rng(), runner)
                 .map_err(|e| format!("the saved game does not replay: {e}"))?;
             Ok(NhaySavedGame {
                 table,

@@ -11,8 +11,8 @@ use common::ui::*;
 
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::{CaNguaApp, setup_context};
-use ca_ngua::bots::Level;
-use ca_ngua::engine::Rules;
+use ca_ngua::ca_ngua::engine::Rules;
+use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{Look, Prefs};
 use ca_ngua::table::Controller;
@@ -152,7 +152,7 @@ fn horses_keep_their_numbers_whatever_their_rank() {
     // Yellow rolls until red's turn comes back with a roll to play.
     for _ in 0..400 {
         let app = h.state();
-        let red = app.game().shown().turn() == Some(ca_ngua::engine::Seat::Red);
+        let red = app.game().shown().turn() == Some(ca_ngua::ca_ngua::engine::Seat::Red);
         match app.phase() {
             Phase::Choose if red => break,
             Phase::Roll => h.key_press(egui::Key::Space),

@@ -7,10 +7,13 @@
 
 mod common;
 
-use ca_ngua::bots::{self, Bot, BotRng, Budget, Decision, Level};
-use ca_ngua::dice;
-use ca_ngua::engine::{CENTRE, Dice, Game, PRESET_NAMES, Position, Roll, Rules, Seat, Setup, YARD};
-use ca_ngua::selfplay::{mix_seed, play_out};
+use ca_ngua::ca_ngua::bots::{self, Bot, BotRng, Budget, Decision, Level};
+use ca_ngua::ca_ngua::dice;
+use ca_ngua::ca_ngua::engine::{
+    CENTRE, Dice, Game, PRESET_NAMES, Position, Roll, Rules, Seat, Setup, YARD,
+};
+use ca_ngua::ca_ngua::selfplay::play_out;
+use ca_ngua::game::selfplay::mix_seed;
 use rand::{RngExt, SeedableRng};
 use std::process::Command;
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::cli::{cli, cli_stdin, stderr, stdout};
 
-use ca_ngua::rules_file::RuleSet;
+use ca_ngua::ca_ngua::rules_file::RuleSet;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Output;
@@ -159,7 +159,7 @@ fn the_rules_table_through_the_command_line() {
 #[test]
 fn rules_files_are_loaded_and_bad_ones_refused() {
     let dir = common::temp_dir("cli-rules");
-    let mut rules = ca_ngua::engine::Rules::standard();
+    let mut rules = ca_ngua::ca_ngua::engine::Rules::standard();
     rules.no_passing = true;
     let good = RuleSet::new("no passing", rules).to_ron();
     let path = temp_file(&dir, "no-passing.ron", &good);
@@ -218,7 +218,10 @@ fn rules_show_prints_a_loadable_file() {
         assert!(o.status.success());
         let text = stdout(&o);
         let set = RuleSet::from_ron(&text).unwrap();
-        assert_eq!(Some(set.rules), ca_ngua::engine::Rules::preset(preset));
+        assert_eq!(
+            Some(set.rules),
+            ca_ngua::ca_ngua::engine::Rules::preset(preset)
+        );
         assert_eq!(set.name, preset);
     }
     assert_refused(&cli(&["rules", "show", "nosuch"]), "unknown rules");

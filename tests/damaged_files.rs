@@ -7,7 +7,7 @@
 
 mod common;
 
-use ca_ngua::engine::Position;
+use ca_ngua::ca_ngua::engine::Position;
 use ca_ngua::prefs::Prefs;
 use ca_ngua::store::Store;
 use ca_ngua::table::InlineRunner;

@@ -16,8 +16,8 @@ use ca_ngua::app::ca_ngua::geometry::place;
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::shell::files::FilePicker;
 use ca_ngua::app::{CaNguaApp, setup_context};
-use ca_ngua::bots::Level;
-use ca_ngua::engine::{GameEnd, Move, Position, Rules, Seat};
+use ca_ngua::ca_ngua::engine::{GameEnd, Move, Position, Rules, Seat};
+use ca_ngua::game::Level;
 use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::prefs::{Look, PlayerKind, Prefs};
 use ca_ngua::table::{Controller, EventKind, Replica};
@@ -302,10 +302,10 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
     let dir = common::temp_dir("rule-code");
     let house = Rules {
         forced_kick: true,
-        pairs: ca_ngua::engine::Pairs::Block,
+        pairs: ca_ngua::ca_ngua::engine::Pairs::Block,
         ..Rules::casual()
     };
-    let code = ca_ngua::rules_code::encode(&house);
+    let code = ca_ngua::ca_ngua::rules_code::encode(&house);
     Store::at(dir.path())
         .save_prefs(&Prefs {
             rules: house,
@@ -387,7 +387,10 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
         ..Rules::standard()
     };
     Store::at(dir.path())
-        .save_rule_set(&ca_ngua::rules_file::RuleSet::new("Nhà bà Tư", house))
+        .save_rule_set(&ca_ngua::ca_ngua::rules_file::RuleSet::new(
+            "Nhà bà Tư",
+            house,
+        ))
         .unwrap();
     let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
         .with_inline_computers()

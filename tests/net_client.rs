@@ -5,7 +5,7 @@
 
 mod net_support;
 
-use ca_ngua::bots::Level;
+use ca_ngua::game::Level;
 use ca_ngua::net::client::{
     Client, ClientCommand, ClientUpdate, CloseReason, ConnectionState, Request,
 };

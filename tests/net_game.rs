@@ -6,7 +6,7 @@
 
 mod net_support;
 
-use ca_ngua::engine::{Game, Rules, Seat};
+use ca_ngua::ca_ngua::engine::{Game, Rules, Seat};
 use ca_ngua::net::protocol::{is_room_code, is_token};
 use ca_ngua::table::{Event, EventKind, SeatKind, ranking_of};
 use net_support::{Turn, Ws, config, create, join, seat_of, server};

@@ -4,7 +4,7 @@
 
 mod net_support;
 
-use ca_ngua::engine::{Move, Rules};
+use ca_ngua::ca_ngua::engine::{Move, Rules};
 use ca_ngua::net::server::ServerConfig;
 use net_support::{Closed, Game, Ws, config, create, join, server};
 use serde_json::{Value, json};
@@ -399,7 +399,7 @@ async fn a_game_past_the_event_cap_ends_with_its_places_settled() {
         .apply(&ca_ngua::table::Event {
             seq: 1,
             event: ca_ngua::table::EventKind::Seated {
-                seat: ca_ngua::engine::Seat::Red,
+                seat: ca_ngua::ca_ngua::engine::Seat::Red,
                 name: "Lan".into(),
             },
         })
@@ -410,7 +410,7 @@ async fn a_game_past_the_event_cap_ends_with_its_places_settled() {
     };
     let mut acted = None;
     while !turn.over {
-        if turn.seat == Some(ca_ngua::engine::Seat::Red) && acted != Some(turn.seq) {
+        if turn.seat == Some(ca_ngua::ca_ngua::engine::Seat::Red) && acted != Some(turn.seq) {
             acted = Some(turn.seq);
             match &turn.moves {
                 None => host.send(json!({"type":"roll","seq":turn.seq})).await,

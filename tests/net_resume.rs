@@ -6,7 +6,7 @@
 
 mod net_support;
 
-use ca_ngua::engine::Seat;
+use ca_ngua::ca_ngua::engine::Seat;
 use ca_ngua::net::server::ServerConfig;
 use ca_ngua::table::{Event, EventKind};
 use net_support::{Closed, Game, Turn, Ws, config, server};

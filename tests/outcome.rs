@@ -5,7 +5,7 @@
 
 mod common;
 
-use ca_ngua::engine::{Game, Move, Position, Roll, Rules, Scoring, Seat};
+use ca_ngua::ca_ngua::engine::{Game, Move, Position, Roll, Rules, Scoring, Seat};
 use common::rules_from_spec;
 
 fn game(spec: &str, position: &str) -> Game {
@@ -177,7 +177,7 @@ fn scoring_off_keeps_no_ledger() {
 
 #[test]
 fn a_saved_game_over_the_safety_cap_is_refused() {
-    use ca_ngua::engine::{GameError, GameRecord};
+    use ca_ngua::ca_ngua::engine::{GameError, GameRecord};
     let mut g = game("standard", "Y,Y,Y,10/-/Y,Y,Y,Y/- r 0");
     play(&mut g, "3", "10-13");
     let mut record = GameRecord::from(&g);
@@ -195,8 +195,8 @@ fn a_saved_game_over_the_safety_cap_is_refused() {
 /// that is the rule, not a fault of the ranking.
 #[test]
 fn all_computer_games_rank_as_the_rules_say() {
-    use ca_ngua::bots::Level;
-    use ca_ngua::engine::GameEnd;
+    use ca_ngua::ca_ngua::engine::GameEnd;
+    use ca_ngua::game::Level;
     use ca_ngua::prefs::{PlayerKind, Prefs};
     let mut shared_seen = 0;
     for spec in [

@@ -7,8 +7,8 @@
 
 mod common;
 
-use ca_ngua::dice;
-use ca_ngua::engine::{
+use ca_ngua::ca_ngua::dice;
+use ca_ngua::ca_ngua::engine::{
     Game, HomeColumn, PRESET_NAMES, Pairs, Position, Rules, Seat, YARD, track_square,
 };
 use rand::rngs::Xoshiro256PlusPlus;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use ca_ngua::engine::{Move, Position, Roll};
+use ca_ngua::ca_ngua::engine::{Move, Position, Roll};
 
 #[test]
 fn every_case_of_the_rules_table() {
@@ -18,7 +18,7 @@ fn every_case_of_the_rules_table() {
                 let roll: Roll = c
                     .roll
                     .parse()
-                    .map_err(|e: ca_ngua::engine::RollError| e.to_string())?;
+                    .map_err(|e: ca_ngua::ca_ngua::engine::RollError| e.to_string())?;
                 p.check_roll(&c.rules, roll).map_err(|e| e.to_string())?;
                 Ok((p, roll))
             });

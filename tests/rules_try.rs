@@ -2,9 +2,9 @@
 //! reproducible, stream monotone partial reports and stop on a cancel.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use ca_ngua::bots::Level;
-use ca_ngua::engine::{Rules, Seat};
-use ca_ngua::rules_try::{self, Player, RunConfig, Trial, TrialReport, TrialRun};
+use ca_ngua::ca_ngua::engine::{Rules, Seat};
+use ca_ngua::ca_ngua::rules_lab::{self, Player, RunConfig, Trial, TrialReport, TrialRun};
+use ca_ngua::game::Level;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -39,7 +39,7 @@ fn standard_random_game_lengths_match_the_known_values() {
         (&[Seat::Red, Seat::Yellow][..], 178.0),
     ] {
         let t = trial(Rules::standard(), seats, RANDOM);
-        let r = rules_try::run(&t, &Rules::standard(), &cfg(3_000, 7)).unwrap();
+        let r = rules_lab::run(&t, &Rules::standard(), &cfg(3_000, 7)).unwrap();
         let m = r.trial.rolls_mean;
         assert!(m.se > 0.0 && m.se < 2.0, "{m:?}");
         assert!(
@@ -73,9 +73,9 @@ fn the_same_seed_gives_the_same_report_whatever_the_threads() {
         seats: vec![Seat::Red, Seat::Green, Seat::Yellow],
         players: vec![Player::Person, RANDOM, Player::Bot(Level::Easy)],
     };
-    let one = rules_try::run(&t, &Rules::standard(), &cfg(300, 11)).unwrap();
-    let again = rules_try::run(&t, &Rules::standard(), &cfg(300, 11)).unwrap();
-    let two = rules_try::run(
+    let one = rules_lab::run(&t, &Rules::standard(), &cfg(300, 11)).unwrap();
+    let again = rules_lab::run(&t, &Rules::standard(), &cfg(300, 11)).unwrap();
+    let two = rules_lab::run(
         &t,
         &Rules::standard(),
         &RunConfig {
@@ -86,7 +86,7 @@ fn the_same_seed_gives_the_same_report_whatever_the_threads() {
     .unwrap();
     assert_eq!(one, again);
     assert_eq!(one, two);
-    let other = rules_try::run(&t, &Rules::standard(), &cfg(300, 12)).unwrap();
+    let other = rules_lab::run(&t, &Rules::standard(), &cfg(300, 12)).unwrap();
     assert_ne!(one.trial, other.trial);
 }
 
@@ -99,7 +99,7 @@ fn partial_reports_grow_monotonically_to_the_final_one() {
     let t = trial(Rules::traditional(), &[Seat::Red, Seat::Yellow], RANDOM);
     let mut seen: Vec<TrialReport> = Vec::new();
     let never = AtomicBool::new(false);
-    let last = rules_try::run_with(
+    let last = rules_lab::run_with(
         &t,
         &Rules::standard(),
         &RunConfig {
@@ -139,7 +139,7 @@ fn a_cancel_stops_the_run_within_the_game() {
     let t = trial(Rules::traditional(), &Seat::ALL, RANDOM);
     let cancel = AtomicBool::new(false);
     let mut reports = 0;
-    let out = rules_try::run_with(
+    let out = rules_lab::run_with(
         &t,
         &Rules::standard(),
         &RunConfig {
@@ -206,16 +206,16 @@ fn a_person_plays_as_the_stand_in_but_takes_a_persons_time() {
     let bots = trial(
         Rules::standard(),
         &seats,
-        Player::Bot(rules_try::PERSON_STAND_IN),
+        Player::Bot(rules_lab::PERSON_STAND_IN),
     );
-    let p = rules_try::run(&people, &Rules::standard(), &cfg(200, 5)).unwrap();
-    let b = rules_try::run(&bots, &Rules::standard(), &cfg(200, 5)).unwrap();
+    let p = rules_lab::run(&people, &Rules::standard(), &cfg(200, 5)).unwrap();
+    let b = rules_lab::run(&bots, &Rules::standard(), &cfg(200, 5)).unwrap();
     assert_eq!(p.trial.rolls_mean, b.trial.rolls_mean, "the same moves");
     assert_eq!(p.trial.kicks_per_game, b.trial.kicks_per_game);
     // A person's allowances (1 s to roll and 1-3 s to move) are longer
     // than the computer's 0.4 s pauses.
     assert!(p.trial.minutes_mean.mean > b.trial.minutes_mean.mean);
-    assert_eq!(p.seats[0].simulated_as, rules_try::PERSON_STAND_IN);
+    assert_eq!(p.seats[0].simulated_as, rules_lab::PERSON_STAND_IN);
     // Minutes follow the time model: at least the dice and the pauses of
     // every roll, at most that plus a full walk and a kick every roll.
     let tm = p.time_model;
@@ -231,7 +231,7 @@ fn stronger_colours_win_more_and_the_first_player_is_measured() {
         seats: vec![Seat::Red, Seat::Yellow],
         players: vec![Player::Bot(Level::Medium), RANDOM],
     };
-    let r = rules_try::run(&t, &Rules::standard(), &cfg(600, 2)).unwrap();
+    let r = rules_lab::run(&t, &Rules::standard(), &cfg(600, 2)).unwrap();
     let red = &r.trial.colours[0];
     assert_eq!(red.colour, 'r');
     assert!(red.wins.rate.ci95[0] > 0.55, "{red:?}");
@@ -244,7 +244,7 @@ fn stronger_colours_win_more_and_the_first_player_is_measured() {
 #[test]
 fn ledger_points_and_the_safety_cap_are_counted() {
     let t = trial(Rules::traditional(), &[Seat::Red, Seat::Green], RANDOM);
-    let r = rules_try::run(&t, &Rules::standard(), &cfg(100, 4)).unwrap();
+    let r = rules_lab::run(&t, &Rules::standard(), &cfg(100, 4)).unwrap();
     let points = r.trial.points_per_game.unwrap();
     assert!(points.mean > 0.0);
     assert!(r.trial.kicks_per_game.mean > 0.0);
@@ -253,7 +253,7 @@ fn ledger_points_and_the_safety_cap_are_counted() {
     let mut short = Rules::standard();
     short.roll_cap = 30;
     let capped = trial(short, &[Seat::Red, Seat::Green], RANDOM);
-    let r = rules_try::run(&capped, &Rules::standard(), &cfg(50, 4)).unwrap();
+    let r = rules_lab::run(&capped, &Rules::standard(), &cfg(50, 4)).unwrap();
     assert_eq!(r.trial.capped.count, 50);
     assert_eq!(r.trial.no_winner.count, 50);
     assert_eq!(r.trial.rolls_p90.value, 30.0);
@@ -263,14 +263,14 @@ fn ledger_points_and_the_safety_cap_are_counted() {
 #[test]
 fn an_unplayable_trial_is_an_error_a_player_can_read() {
     let mut t = trial(Rules::standard(), &[Seat::Red], RANDOM);
-    let e = rules_try::run(&t, &Rules::standard(), &cfg(10, 1)).unwrap_err();
+    let e = rules_lab::run(&t, &Rules::standard(), &cfg(10, 1)).unwrap_err();
     assert!(e.to_string().contains("two to four"), "{e}");
     t.seats = vec![Seat::Red, Seat::Red];
     t.players = vec![RANDOM; 2];
-    assert!(rules_try::run(&t, &Rules::standard(), &cfg(10, 1)).is_err());
+    assert!(rules_lab::run(&t, &Rules::standard(), &cfg(10, 1)).is_err());
     let mut bad = Rules::standard();
     bad.roll_cap = 0;
     let t = trial(Rules::standard(), &[Seat::Red, Seat::Green], RANDOM);
-    let e = rules_try::run(&t, &bad, &cfg(10, 1)).unwrap_err();
+    let e = rules_lab::run(&t, &bad, &cfg(10, 1)).unwrap_err();
     assert!(e.to_string().contains("baseline"), "{e}");
 }

@@ -3,8 +3,8 @@
 //! from its events equal to the live one.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use ca_ngua::bots::Level;
-use ca_ngua::engine::{Game, GameRecord, Move, Position, Roll, Rules, Seat};
+use ca_ngua::ca_ngua::engine::{Game, GameRecord, Move, Position, Roll, Rules, Seat};
+use ca_ngua::game::Level;
 use ca_ngua::table::{
     Command, Controller, ErrorCode, Event, EventKind, InlineRunner, Replica, Step, Table,
     TableRecord, seats_for,

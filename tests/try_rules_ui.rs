@@ -8,11 +8,11 @@ mod common;
 
 use ca_ngua::app::ca_ngua::try_rules::TryRulesPanel;
 use ca_ngua::app::setup_context;
-use ca_ngua::bots::Level;
-use ca_ngua::engine::{Rules, Seat};
+use ca_ngua::ca_ngua::engine::{Rules, Seat};
+use ca_ngua::ca_ngua::rules_lab::{Player, Trial};
+use ca_ngua::game::Level;
 use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::prefs::Look;
-use ca_ngua::rules_try::{Player, Trial};
 use egui::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

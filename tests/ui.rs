@@ -10,8 +10,8 @@ mod common;
 use common::ui::*;
 
 use ca_ngua::app::{CaNguaApp, setup_context};
-use ca_ngua::bots::Level;
-use ca_ngua::engine::{Position, Roll, Rules, Seat};
+use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
+use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{Look, PlayerKind, Prefs};
 use ca_ngua::table::{Controller, Replica, Table};
@@ -154,7 +154,7 @@ fn the_button_says_move_when_one_move_exists() {
 fn a_horse_with_two_moves_shows_its_targets() {
     let mut rules_two = Prefs {
         rules: Rules {
-            dice: ca_ngua::engine::Dice::Two,
+            dice: ca_ngua::ca_ngua::engine::Dice::Two,
             ..Rules::standard()
         },
         ..prefs(Lang::En)
@@ -461,7 +461,7 @@ fn damaged_saves_never_stop_the_app() {
 #[test]
 fn the_hint_shows_the_hard_players_move() {
     let table = people_at("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", Some("6"));
-    let expected = ca_ngua::bots::hint(
+    let expected = ca_ngua::ca_ngua::bots::hint(
         table.rules(),
         table.replica().position().unwrap(),
         table.replica().pending().unwrap().roll,

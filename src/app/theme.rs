@@ -1,6 +1,6 @@
 //! Colours, shapes and fonts.
 
-use crate::engine::Seat;
+use crate::ca_ngua::engine::Seat;
 use egui::{Color32, FontData, FontDefinitions, FontFamily};
 use std::sync::Arc;
 

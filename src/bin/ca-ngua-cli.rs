@@ -2,13 +2,13 @@
 //! self-play and tuning house rules: Cờ Cá Ngựa (RULES.md section 5) and,
 //! under `nhay`, Cờ nhảy (CO-NHAY.md §6, in `cli/nhay.rs`).
 
-use ca_ngua::bots::{self, Level};
-use ca_ngua::engine::{Move, Position, Roll, Rules, Seat};
+use ca_ngua::ca_ngua::bots::{self, Level};
+use ca_ngua::ca_ngua::engine::{Move, Position, Roll, Rules, Seat};
+use ca_ngua::ca_ngua::rules_file::{RuleSet, load_rules};
+use ca_ngua::ca_ngua::rules_lab::{self, Figures, Player, Trial, TrialReport};
+use ca_ngua::ca_ngua::rules_text::summary_text;
+use ca_ngua::ca_ngua::selfplay;
 use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::rules_file::{RuleSet, load_rules};
-use ca_ngua::rules_text::summary_text;
-use ca_ngua::rules_try::{self, Figures, Player, Trial, TrialReport};
-use ca_ngua::selfplay;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -362,10 +362,13 @@ fn rules_cmd(args: &[String]) -> Result<(), Bad> {
         }
         [sub, name] if sub == "code" => {
             let rules = load_rules(name)?;
-            out(format_args!("{}\n", ca_ngua::rules_code::encode(&rules)))
+            out(format_args!(
+                "{}\n",
+                ca_ngua::ca_ngua::rules_code::encode(&rules)
+            ))
         }
         [sub, code] if sub == "decode" => {
-            let rules = ca_ngua::rules_code::decode(code)?;
+            let rules = ca_ngua::ca_ngua::rules_code::decode(code)?;
             let label = rules.preset_name().unwrap_or("custom");
             out(format_args!("{}", RuleSet::new(label, rules).to_ron()))
         }
@@ -432,11 +435,11 @@ fn rules_try_cmd(args: &[String]) -> Result<(), Bad> {
             })
             .collect::<Result<Vec<_>, _>>()?,
     };
-    let cfg = rules_try::RunConfig {
-        games: parse_number(&p, "games", rules_try::DEFAULT_GAMES)?,
+    let cfg = rules_lab::RunConfig {
+        games: parse_number(&p, "games", rules_lab::DEFAULT_GAMES)?,
         seed: parse_number(&p, "seed", 1)?,
         threads: parse_number(&p, "threads", 1usize)?,
-        ..rules_try::RunConfig::default()
+        ..rules_lab::RunConfig::default()
     };
     if cfg.games == 0 || cfg.games > 10_000_000 {
         return Err(Bad("--games: between 1 and 10000000".into()));
@@ -449,7 +452,7 @@ fn rules_try_cmd(args: &[String]) -> Result<(), Bad> {
         seats,
         players,
     };
-    let report = rules_try::run(&trial, &baseline, &cfg)?;
+    let report = rules_lab::run(&trial, &baseline, &cfg)?;
     let rules_name = rules_label(rules_arg, &rules);
     let baseline_name = rules_label(baseline_arg, &baseline);
     if p.flag("json") {
@@ -464,7 +467,7 @@ fn rules_try_cmd(args: &[String]) -> Result<(), Bad> {
 }
 
 /// A figure and its interval: `372 (95% CI 365-380)`.
-fn est(e: &rules_try::Estimate, digits: usize) -> String {
+fn est(e: &rules_lab::Estimate, digits: usize) -> String {
     format!(
         "{:.d$} ({:.d$}-{:.d$})",
         e.value,
@@ -474,11 +477,11 @@ fn est(e: &rules_try::Estimate, digits: usize) -> String {
     )
 }
 
-fn mean(m: &rules_try::Mean, digits: usize) -> String {
+fn mean(m: &rules_lab::Mean, digits: usize) -> String {
     format!("{:.d$} ± {:.d$}", m.mean, m.se, d = digits)
 }
 
-fn pct(s: &rules_try::Share) -> String {
+fn pct(s: &rules_lab::Share) -> String {
     format!(
         "{:.1}% ({:.1}-{:.1})",
         100.0 * s.rate.value,

@@ -1,6 +1,6 @@
 //! Cờ nhảy rule sets as RON files: the format of `ca-ngua-cli nhay
 //! --rules FILE`, of `ca-ngua-cli nhay rules show`, and of saved custom
-//! presets. The same shape as the Cờ Cá Ngựa files (`crate::rules_file`):
+//! presets. The same shape as the Cờ Cá Ngựa files (`crate::ca_ngua::rules_file`):
 //!
 //! ```ron
 //! (
@@ -18,7 +18,7 @@
 //! file from a newer version is refused with a message that names it.
 
 use super::engine::{PRESET_NAMES, Rules};
-use crate::rules_file::{
+use crate::game::rules_file::{
     RulesFileError, check_version, describe_ron_error, load_rules_with, refuse_newer, to_pretty_ron,
 };
 use serde::{Deserialize, Serialize};
@@ -60,7 +60,7 @@ impl RuleSet {
         refuse_newer(text, RULES_FILE_VERSION)?;
         let set: RuleSet = ron::from_str(text).map_err(|e| {
             // A Cờ Cá Ngựa rule set is a likely mix-up: say so.
-            if crate::rules_file::RuleSet::from_ron(text).is_ok() {
+            if crate::ca_ngua::rules_file::RuleSet::from_ron(text).is_ok() {
                 RulesFileError("this is a Cờ Cá Ngựa rule set, not a Cờ nhảy one".to_string())
             } else {
                 RulesFileError(describe_ron_error(&e))
@@ -131,7 +131,11 @@ mod tests {
             ),
             ("(".to_string(), "line 1"),
             (
-                crate::rules_file::RuleSet::new("x", crate::engine::Rules::standard()).to_ron(),
+                crate::ca_ngua::rules_file::RuleSet::new(
+                    "x",
+                    crate::ca_ngua::engine::Rules::standard(),
+                )
+                .to_ron(),
                 "Cờ Cá Ngựa rule set",
             ),
         ];

@@ -3,11 +3,11 @@
 //! force. The sentences live in the i18n files (`nhay-rules-*` keys), so
 //! the app's rules window and `ca-ngua-cli nhay rules explain` show them in
 //! the player's language. The shapes are those of Cờ Cá Ngựa's
-//! (`crate::rules_text`), so one window can show either game.
+//! (`crate::ca_ngua::rules_text`), so one window can show either game.
 
 use super::engine::{GameEnd, MOVE_CAP, OtherArms, Rules};
+use crate::game::rule_text::{RuleLine, Summary, line};
 use crate::i18n::{Arg, I18n};
-use crate::rules_text::{RuleLine, Summary, line};
 
 /// Every rule in force, in reading order.
 pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {

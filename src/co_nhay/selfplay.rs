@@ -1,13 +1,13 @@
 //! Self-play for Cờ nhảy: seeded games between computer players, for
 //! measurement (strength, game length, decision times) and for tests. The
-//! same shape as Cờ Cá Ngựa's (`crate::selfplay`): game `i` is seeded from
+//! same shape as Cờ Cá Ngựa's (`crate::ca_ngua::selfplay`): game `i` is seeded from
 //! the run's seed and `i` alone and totals are sums over games, so the same
 //! seed gives the same result whatever the thread count; bots rotate
 //! through the seats from game to game.
 
 use super::bots::{Bot, Budget, Decision, Level, Style};
 use super::engine::{ARMS, Arm, Game, Move, Players, Rules};
-use crate::selfplay::{entry_for, median_and_worst_us, mix_seed, split_games, wilson95};
+use crate::game::selfplay::{entry_for, median_and_worst_us, mix_seed, split_games, wilson95};
 use serde::Serialize;
 use std::time::Instant;
 

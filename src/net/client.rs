@@ -11,8 +11,8 @@
 
 use super::ServerAddress;
 use super::protocol::{CLOSE_TAKEN_OVER, ClientMessage, RulesChoice, ServerMessage, Welcome};
-use crate::bots::Level;
-use crate::engine::{Move, Seat};
+use crate::ca_ngua::engine::{Move, Seat};
+use crate::game::Level;
 use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica};
 use futures_util::{SinkExt, StreamExt};
 use rand::RngExt;

@@ -6,8 +6,8 @@
 //! Events are the table's [`EventKind`]s, which already read and write as
 //! the protocol spells them.
 
-use crate::bots::Level;
-use crate::engine::{Move, PRESET_NAMES, Roll, Rules, Seat, Setup};
+use crate::ca_ngua::engine::{Move, PRESET_NAMES, Roll, Rules, Seat, Setup};
+use crate::game::Level;
 use crate::table::{
     ErrorCode, Event, EventKind, Ranking, Refusal, Replica, SeatInfo, SeatKind, letter,
 };
@@ -144,7 +144,7 @@ fn medium() -> Level {
 /// The levels `start` accepts: easy, medium, hard (the random player is for
 /// measurement, not for people).
 mod start_level {
-    use crate::bots::Level;
+    use crate::game::Level;
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
@@ -353,7 +353,7 @@ mod places {
             .map(|p| {
                 p.into_iter()
                     .map(|text| {
-                        crate::engine::Seat::from_letter_text(&text)
+                        crate::ca_ngua::engine::Seat::from_letter_text(&text)
                             .ok_or_else(|| serde::de::Error::custom(format!("bad seat '{text}'")))
                     })
                     .collect()

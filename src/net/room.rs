@@ -7,8 +7,8 @@ use super::protocol::{
     CLOSE_POLICY, CLOSE_TAKEN_OVER, PROTOCOL_VERSION, RoomState, ServerMessage, Welcome, host_of,
 };
 use super::server::{Registry, ServerConfig};
-use crate::bots::Level;
-use crate::engine::{Move, Seat};
+use crate::ca_ngua::engine::{Move, Seat};
+use crate::game::Level;
 use crate::table::{
     Answer, BotJob, Command, Controller, ErrorCode, Event, EventKind, Job, Refusal, Runner,
     SeatKind, Step, Table,

@@ -9,8 +9,7 @@ use super::protocol::{
     ROOM_CODE_ALPHABET, ROOM_CODE_LEN, ServerMessage, is_room_code, parse_client,
 };
 use super::room::{Act, CloseWhy, ConnId, Entered, Outgoing, Peer, Room, RoomMsg};
-use crate::dice;
-use crate::engine::{Rules, Seat};
+use crate::ca_ngua::engine::{Rules, Seat};
 use crate::table::{ErrorCode, Refusal, Table};
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -385,7 +384,7 @@ impl Registry {
             rules,
             players,
             name,
-            dice::secure_rng(),
+            crate::game::secure_rng(),
             Room::runner(&wake),
         )
         .map_err(|e| Refusal::new(ErrorCode::BadRules, e.to_string()))?;
@@ -938,7 +937,7 @@ async fn send_close(
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
-    use crate::bots::Level;
+    use crate::game::Level;
     use crate::net::protocol::is_token;
 
     #[test]

@@ -6,14 +6,14 @@
 //! the saved game (RON). Rolls, moves and positions are typed in memory and
 //! written as their notation strings.
 
-use crate::bots::Level;
-use crate::engine::{Move, Position, Roll, Seat, Setup};
+use crate::ca_ngua::engine::{Move, Position, Roll, Seat, Setup};
+use crate::game::Level;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A seat's colour on the wire: `r`, `g`, `y` or `b`.
 pub mod letter {
-    use crate::engine::Seat;
+    use crate::ca_ngua::engine::Seat;
     use serde::{Deserialize, Deserializer, Serializer};
 
     /// Writes the letter.
@@ -33,7 +33,7 @@ pub mod letter {
 
 /// Lists of seats on the wire (places of a ranking), as letters.
 mod letters {
-    use crate::engine::Seat;
+    use crate::ca_ngua::engine::Seat;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     pub fn serialize<S: Serializer>(places: &[Vec<Seat>], s: S) -> Result<S::Ok, S::Error> {

@@ -6,7 +6,7 @@
 //! by replaying its events into one.
 
 use super::event::{Event, EventKind, Ranking, SeatInfo, SeatKind};
-use crate::engine::{
+use crate::ca_ngua::engine::{
     Effects, Game, GameError, Move, MoveList, Outcome, Position, Roll, Rules, Seat,
 };
 use std::fmt;
@@ -327,7 +327,7 @@ impl Replica {
         &mut self,
         seat: Seat,
         mv: Option<Move>,
-        position: &crate::engine::Setup,
+        position: &crate::ca_ngua::engine::Setup,
     ) -> Result<Applied, String> {
         let pending = self.pending.ok_or("a move without a roll")?;
         if pending.seat != seat {

@@ -3,8 +3,8 @@
 //! done; tests and self-play decide inline, synchronously, so nothing
 //! sleeps or polls.
 
-use crate::bots::{Bot, Decision, Level};
-use crate::engine::{Move, Position, Roll, Rules};
+use crate::ca_ngua::bots::{Bot, Decision, Level};
+use crate::ca_ngua::engine::{Move, Position, Roll, Rules};
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;

@@ -7,9 +7,9 @@
 use super::event::{Command, Controller, ErrorCode, Event, EventKind, Ranking, Refusal, SeatInfo};
 use super::replica::{Applied, Pending, ReplayError, Replica, ranking_of};
 use super::runner::{Answer, BotJob, Runner};
-use crate::bots::Level;
-use crate::dice;
-use crate::engine::{Game, GameError, GameRecord, Move, Position, Rules, Seat};
+use crate::ca_ngua::dice;
+use crate::ca_ngua::engine::{Game, GameError, GameRecord, Move, Position, Rules, Seat};
+use crate::game::Level;
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};

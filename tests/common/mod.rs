@@ -1,12 +1,12 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use ca_ngua::bots::Level;
-use ca_ngua::engine::{
+use ca_ngua::ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, Pairs, Rules, SafeSquares, Seat,
 };
+use ca_ngua::ca_ngua::rules_file::RuleSet;
+use ca_ngua::game::Level;
 use ca_ngua::prefs::{PlayerKind, Prefs};
-use ca_ngua::rules_file::RuleSet;
 use ca_ngua::stats::Stats;
 use ca_ngua::store::{GameFile, Store};
 use ca_ngua::table::{Applied, Command, Controller, InlineRunner, Replica, Step, Table};
@@ -193,7 +193,7 @@ pub fn table_at(
     roll: Option<&str>,
     controllers: [Controller; 4],
 ) -> Table {
-    use ca_ngua::engine::{Position, Roll};
+    use ca_ngua::ca_ngua::engine::{Position, Roll};
     use ca_ngua::table::{Event, EventKind, SeatInfo, TableRecord};
     let pos = Position::parse(position, &rules).unwrap();
     let mut events = vec![Event {

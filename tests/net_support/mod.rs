@@ -4,7 +4,7 @@
 //! hanging it.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use ca_ngua::engine::{Move, Seat, Setup};
+use ca_ngua::ca_ngua::engine::{Move, Seat, Setup};
 use ca_ngua::net::server::{ServerConfig, ServerHandle, spawn};
 use ca_ngua::table::{Event, EventKind};
 use futures_util::{SinkExt, StreamExt};

@@ -8,7 +8,7 @@ use super::geometry::{self, Place, path};
 use super::horses::Herd;
 use super::log::{self, LogEntry};
 use super::pacing::Pace;
-use crate::engine::{Position, Roll, Seat, YARD};
+use crate::ca_ngua::engine::{Position, Roll, Seat, YARD};
 use crate::table::{Applied, Event, EventKind, Replica};
 use std::collections::VecDeque;
 

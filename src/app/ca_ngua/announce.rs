@@ -94,7 +94,7 @@ pub fn about(
     shown: &Replica,
     controllers: &[Controller; 4],
 ) -> Option<(String, bool)> {
-    let here = |seat: crate::engine::Seat| controllers[seat.index()] == Controller::Here;
+    let here = |seat: crate::ca_ngua::engine::Seat| controllers[seat.index()] == Controller::Here;
     match applied {
         Applied::Rolled(p) if here(p.seat) => {
             let who = text::colour(i18n, p.seat);
@@ -133,7 +133,7 @@ pub fn about(
             if said.is_empty() {
                 return None;
             }
-            let against_here = crate::engine::Seat::ALL
+            let against_here = crate::ca_ngua::engine::Seat::ALL
                 .into_iter()
                 .any(|v| fx.kicked[v.index()] > 0 && here(v));
             Some((said.join(". "), against_here))

@@ -9,7 +9,7 @@ use super::geometry::{
     CENTRE_CELL, GRID, Place, TRACK, cell_centre, home_cell, place_centre, yard_origin,
 };
 use crate::app::theme::{Palette, lerp, on_seat_colour, piece_outline, seat_colour, seat_tint};
-use crate::engine::{Move, Seat, is_star_square};
+use crate::ca_ngua::engine::{Move, Seat, is_star_square};
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, Response, Role, Sense, Shape, Stroke, Ui, Vec2,
 };

@@ -3,7 +3,7 @@
 
 use super::CaNguaGame;
 use super::phase::{Action, Phase};
-use crate::engine::{Move, MoveList};
+use crate::ca_ngua::engine::{Move, MoveList};
 use crate::table::Command;
 
 /// A request from the board, the play panel or the keyboard.
@@ -93,7 +93,7 @@ impl CaNguaGame {
                 let shown = self.presenter.shown();
                 if let (Some(p), Some(pos)) = (shown.pending(), shown.position()) {
                     // Hard decides in milliseconds: no need for a thread.
-                    self.hint = crate::bots::hint(shown.rules(), pos, p.roll);
+                    self.hint = crate::ca_ngua::bots::hint(shown.rules(), pos, p.roll);
                 }
             }
         }

@@ -4,7 +4,7 @@
 //! tiếp!" after a bonus roll, "no move" while a pass shows.
 
 use crate::app::theme::{Palette, lerp, on_seat_colour, seat_colour};
-use crate::engine::Seat;
+use crate::ca_ngua::engine::Seat;
 use egui::{Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
 /// Why a note shows under the dice.

@@ -6,7 +6,7 @@
 
 use super::animation::MoveAnim;
 use super::geometry::{Place, TRACK, path, place};
-use crate::engine::{Bonus, Position, Seat, YARD};
+use crate::ca_ngua::engine::{Bonus, Position, Seat, YARD};
 use crate::table::{Applied, Event, Replica};
 
 /// A sound of the table.
@@ -109,7 +109,7 @@ pub struct Feedback {
 }
 
 /// The places of the horses a move kicked.
-fn kicked_places(fx: &crate::engine::Effects) -> Vec<(Seat, Place)> {
+fn kicked_places(fx: &crate::ca_ngua::engine::Effects) -> Vec<(Seat, Place)> {
     let Some(square) = fx.square else {
         return Vec::new();
     };
@@ -122,7 +122,7 @@ fn kicked_places(fx: &crate::engine::Effects) -> Vec<(Seat, Place)> {
 }
 
 /// The last move of a play, if it moved.
-fn last_move_of(before: &Position, fx: &crate::engine::Effects) -> Option<LastMove> {
+fn last_move_of(before: &Position, fx: &crate::ca_ngua::engine::Effects) -> Option<LastMove> {
     let m = fx.mv?;
     let yard_index = before
         .horses(fx.seat)
@@ -146,7 +146,7 @@ fn last_move_of(before: &Position, fx: &crate::engine::Effects) -> Option<LastMo
 impl Feedback {
     /// The effects state of a game whose `events` are shown at once (a
     /// restored game): its last move is marked, nothing flashes or sounds.
-    pub fn from_events(rules: crate::engine::Rules, events: &[Event]) -> Feedback {
+    pub fn from_events(rules: crate::ca_ngua::engine::Rules, events: &[Event]) -> Feedback {
         let mut replay = Replica::new(rules);
         let mut f = Feedback::default();
         for e in events {
@@ -432,7 +432,7 @@ pub(super) fn draw_banner(painter: &Painter, t: &Transform, text: &str, seat: Se
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Game, Roll, Rules};
+    use crate::ca_ngua::engine::{Game, Roll, Rules};
 
     #[test]
     fn a_kick_flashes_the_square_after_the_walk_and_sounds_once() {

@@ -3,7 +3,7 @@
 //! them: "Ngựa đỏ 2" is the same horse for the whole game, whatever its
 //! rank, through moves and kicks. The numbers follow the events shown.
 
-use crate::engine::{Move, Position, Seat, YARD, track_square};
+use crate::ca_ngua::engine::{Move, Position, Seat, YARD, track_square};
 use crate::table::Applied;
 
 /// Horses per colour.
@@ -72,7 +72,9 @@ impl Herd {
                     continue;
                 }
                 for p in self.places[victim.index()].iter_mut() {
-                    if *p != YARD && *p <= crate::engine::DOOR && track_square(victim, *p) == square
+                    if *p != YARD
+                        && *p <= crate::ca_ngua::engine::DOOR
+                        && track_square(victim, *p) == square
                     {
                         *p = YARD;
                     }

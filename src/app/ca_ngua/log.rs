@@ -1,7 +1,7 @@
 //! The move log, as data (so it shows in the current language), derived
 //! from the table's events as they are shown.
 
-use crate::engine::Seat;
+use crate::ca_ngua::engine::Seat;
 use crate::table::{Applied, Replica, SeatNews};
 
 /// One line of the move log.

@@ -33,10 +33,9 @@ pub mod try_rules;
 mod view_model;
 pub mod windows;
 
-use crate::dice;
-use crate::engine::{Move, Rules, Seat};
+use crate::ca_ngua::engine::{Move, Rules, Seat};
+use crate::ca_ngua::rules_file::RuleSet;
 use crate::prefs::Prefs;
-use crate::rules_file::RuleSet;
 use crate::stats::Stats;
 use crate::store::{GameFile, Saver};
 use crate::table::{Applied, Controller, Replica, Runner, Table, ThreadRunner};
@@ -130,7 +129,7 @@ pub fn new_table(prefs: &Prefs, runner: Box<dyn Runner>) -> Table {
         prefs.rules,
         &prefs.seats(),
         prefs.controllers(),
-        dice::secure_rng(),
+        crate::game::secure_rng(),
         runner,
     )
 }
@@ -254,7 +253,7 @@ impl CaNguaGame {
     }
 
     /// The host starts the online game; empty seats get computers.
-    pub fn start_online(&mut self, level: crate::bots::Level) {
+    pub fn start_online(&mut self, level: crate::game::Level) {
         if let Some(r) = self.source.remote_mut() {
             r.start(level);
         }

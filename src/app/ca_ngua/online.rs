@@ -4,8 +4,8 @@
 //! asks. What the app remembers to rejoin after a restart is an
 //! [`OnlineSeat`].
 
-use crate::bots::Level;
-use crate::engine::{Rules, Seat};
+use crate::ca_ngua::engine::{Rules, Seat};
+use crate::game::Level;
 use crate::net::client::{Client, ClientCommand, ClientUpdate, ConnectionState, Request};
 use crate::net::server::ServerHandle;
 use crate::net::{Invite, ServerAddress};

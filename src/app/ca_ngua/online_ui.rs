@@ -6,8 +6,8 @@
 use super::online::Remote;
 use super::text;
 use super::{CaNguaGame, OnlineNote};
-use crate::bots::Level;
-use crate::engine::Seat;
+use crate::ca_ngua::engine::Seat;
+use crate::game::Level;
 use crate::i18n::{Arg, I18n};
 use crate::net::client::CloseReason;
 use crate::table::{SeatKind, seats_for};

@@ -6,7 +6,7 @@ use super::CaNguaGame;
 use super::board_view::draw_horse;
 use super::text;
 use crate::app::theme::{Palette, seat_text_colour};
-use crate::engine::{GameEnd, Outcome, Seat};
+use crate::ca_ngua::engine::{GameEnd, Outcome, Seat};
 use crate::i18n::{Arg, I18n};
 use egui::{RichText, Sense, Ui, Vec2};
 

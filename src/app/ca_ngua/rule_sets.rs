@@ -3,10 +3,10 @@
 use super::CaNguaGame;
 use super::settings::RuleSetAction;
 use crate::app::text::store_notice;
-use crate::engine::Rules;
+use crate::ca_ngua::engine::Rules;
+use crate::ca_ngua::rules_code::{self, RulesCodeError};
+use crate::ca_ngua::rules_file::RuleSet;
 use crate::i18n::{Arg, I18n};
-use crate::rules_code::{self, RulesCodeError};
-use crate::rules_file::RuleSet;
 use crate::store::{Store, export_rule_set, import_rule_set, valid_rule_set_name};
 
 impl CaNguaGame {

@@ -4,13 +4,13 @@
 //! whether a change needs a new game (and asks first).
 
 use super::try_rules::TrySource;
-use crate::bots::Level;
-use crate::engine::{
+use crate::ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares, Seat,
 };
+use crate::ca_ngua::rules_file::RuleSet;
+use crate::game::Level;
 use crate::i18n::{Arg, I18n};
 use crate::prefs::{PlayerKind, Prefs};
-use crate::rules_file::RuleSet;
 use crate::table::seats_for;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
@@ -282,7 +282,8 @@ fn saved_rules_ui(
                     let copy =
                         i18n.t_args("code-copy-set", &[("name", Arg::from(set.name.as_str()))]);
                     if ui.button(copy).clicked() {
-                        ui.ctx().copy_text(crate::rules_code::encode(&set.rules));
+                        ui.ctx()
+                            .copy_text(crate::ca_ngua::rules_code::encode(&set.rules));
                     }
                     let delete = i18n.t_args(
                         "saved-rules-delete",
@@ -347,7 +348,7 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
     });
     help(ui, i18n, "settings-preset-help");
     // The rule code of the rules chosen, to paste into a chat.
-    let code = crate::rules_code::encode(&prefs.rules);
+    let code = crate::ca_ngua::rules_code::encode(&prefs.rules);
     ui.horizontal_wrapped(|ui| {
         ui.label(i18n.t("code-label"));
         ui.add(egui::Label::new(RichText::new(&code).monospace().strong()).selectable(true));

@@ -4,7 +4,7 @@
 //! events from it and sends commands to it; it never looks inside.
 
 use super::online::{Remote, RemoteNote};
-use crate::engine::{Rules, Seat};
+use crate::ca_ngua::engine::{Rules, Seat};
 use crate::table::{Command, Controller, Event, Refusal, Replica, Step, Table};
 
 /// A game source.

@@ -5,7 +5,7 @@
 
 use super::settings;
 use crate::app::theme::Palette;
-use crate::engine::{HomeColumn, Rules, Seat};
+use crate::ca_ngua::engine::{HomeColumn, Rules, Seat};
 use crate::i18n::{Arg, I18n};
 use crate::stats::{Record, Stats};
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, RichText, Role, Sense, Stroke, Ui, Vec2};

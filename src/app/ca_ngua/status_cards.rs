@@ -8,7 +8,7 @@ use super::CaNguaGame;
 use super::board_view::draw_horse;
 use super::text;
 use crate::app::theme::{KICKED_TAG, Palette, seat_colour, seat_text_colour, seat_tint};
-use crate::engine::{Seat, YARD};
+use crate::ca_ngua::engine::{Seat, YARD};
 use crate::i18n::{Arg, I18n};
 use egui::{CornerRadius, RichText, Sense, Stroke, Ui, Vec2};
 

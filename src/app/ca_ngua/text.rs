@@ -3,7 +3,7 @@
 
 use super::log::{LogEntry, LogEvent};
 use super::settings::colour_key;
-use crate::engine::{
+use crate::ca_ngua::engine::{
     CENTRE, DOOR, Move, Outcome, Position, Roll, Rules, Seat, YARD, is_star_square,
     is_start_square, track_square,
 };

@@ -5,14 +5,16 @@
 //!
 //! [`TryRulesPanel`] is a self-contained widget: it owns its run, restarts
 //! it when the trial changes and stops it when told or dropped. The run
-//! plays on one background thread ([`crate::rules_try::TrialRun`]).
+//! plays on one background thread ([`crate::ca_ngua::rules_lab::TrialRun`]).
 
 use super::settings;
 use crate::app::theme::{Palette, lerp, seat_colour};
-use crate::engine::{PRESET_NAMES, Rules, Seat};
+use crate::ca_ngua::engine::{PRESET_NAMES, Rules, Seat};
+use crate::ca_ngua::rules_lab::{
+    Estimate, Figures, Player, RunConfig, Share, Trial, TrialReport, TrialRun,
+};
 use crate::i18n::{Arg, I18n, Lang};
 use crate::prefs::PlayerKind;
-use crate::rules_try::{Estimate, Figures, Player, RunConfig, Share, Trial, TrialReport, TrialRun};
 use crate::table::seats_for;
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, RichText, Role, Sense, Shape, Stroke, Ui, Vec2,
@@ -29,7 +31,7 @@ pub enum TrySource {
 }
 
 /// Games of each rule set the panel plays.
-pub const PANEL_GAMES: u64 = crate::rules_try::DEFAULT_GAMES;
+pub const PANEL_GAMES: u64 = crate::ca_ngua::rules_lab::DEFAULT_GAMES;
 
 /// The panel: its choice of baseline and its background run.
 #[derive(Debug)]
@@ -319,7 +321,7 @@ fn players_ui(ui: &mut Ui, i18n: &I18n, trial: &Trial) {
     );
     if trial
         .players
-        .contains(&Player::Bot(crate::bots::Level::Hard))
+        .contains(&Player::Bot(crate::game::Level::Hard))
     {
         ui.label(RichText::new(i18n.t("try-budget")).small());
     }
@@ -698,7 +700,7 @@ fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
             FontId::proportional(12.0),
             pal.text,
         );
-        let draw = |c: Option<&crate::rules_try::ColourWins>, dy: f32, filled: bool| {
+        let draw = |c: Option<&crate::ca_ngua::rules_lab::ColourWins>, dy: f32, filled: bool| {
             let Some(c) = c else {
                 return;
             };

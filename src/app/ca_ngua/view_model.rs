@@ -10,7 +10,9 @@ use super::geometry::{Place, path, place, place_centre};
 use super::horses::Herd;
 use super::phase::Phase;
 use super::text;
-use crate::engine::{Bonus, Dice, Direction, Move, Position, Roll, SafeSquares, Seat, YARD};
+use crate::ca_ngua::engine::{
+    Bonus, Dice, Direction, Move, Position, Roll, SafeSquares, Seat, YARD,
+};
 use crate::i18n::I18n;
 use crate::table::Controller;
 

@@ -87,7 +87,7 @@ impl CaNguaGame {
     /// standard rules first (the safety cap of self-play is not a rule
     /// players need, and is left out).
     pub fn rules_ui(&self, ui: &mut Ui, i18n: &I18n) {
-        let book = crate::rules_text::sections(i18n, self.rules());
+        let book = crate::ca_ngua::rules_text::sections(i18n, self.rules());
         differences_ui(ui, i18n, &book.differences);
         for section in &book.sections {
             ui.add_space(8.0);

@@ -26,7 +26,6 @@ use crate::app::ca_ngua::effects::Cue;
 use crate::app::ca_ngua::pacing::Timer;
 use crate::app::ca_ngua::phase::Phase;
 use crate::co_nhay::engine::{ARMS, Arm, Move, Rules};
-use crate::dice;
 use crate::i18n::I18n;
 use crate::prefs::NhayPrefs;
 use crate::stats::NhayStats;
@@ -110,7 +109,7 @@ pub fn new_table(prefs: &NhayPrefs, runner: Box<dyn Runner<NhayJob>>) -> NhayTab
         prefs.rules,
         prefs.seating(),
         prefs.controllers(),
-        dice::secure_rng(),
+        crate::game::secure_rng(),
         runner,
     )
 }

@@ -13,7 +13,7 @@ use super::ca_ngua::try_rules::{TrySource, TryWindow};
 use super::ca_ngua::{self, CaNguaGame, PlayIntent, phase::Phase, settings::RuleSetAction};
 use super::co_nhay::{self, CoNhayGame, NhayIntent};
 use super::text::store_notice;
-use crate::engine::Seat;
+use crate::ca_ngua::engine::Seat;
 use crate::i18n::{I18n, Lang};
 use crate::prefs::{GameKind, Look, Prefs};
 use crate::stats::{NhayStats, Stats};

@@ -5,7 +5,7 @@ use super::CaNguaApp;
 use crate::app::ca_ngua::try_rules::{
     TryRulesPanel, TrySource, TryWindow, rules_label, trial_from_settings,
 };
-use crate::engine::Rules;
+use crate::ca_ngua::engine::Rules;
 use crate::i18n::Arg;
 
 impl CaNguaApp {

@@ -23,7 +23,7 @@ pub type BotRng = Xoshiro256PlusPlus;
 /// How strong a computer player is: the same four levels as Cờ Cá
 /// Ngựa's, so a seat's controller, the settings and the statistics speak
 /// of both games alike.
-pub use crate::bots::Level;
+pub use crate::game::Level;
 
 /// What a bot is asked: the rules, the position (its arm to move) and the
 /// legal moves.

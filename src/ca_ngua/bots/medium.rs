@@ -17,9 +17,9 @@
 
 use super::sense::Board;
 use super::{BotRng, Decision};
-use crate::dice::below;
-use crate::engine::board::{DOOR, progress_of_square};
-use crate::engine::{HomeColumn, Move, Position, Seat, YARD, track_square};
+use crate::ca_ngua::engine::board::{DOOR, progress_of_square};
+use crate::ca_ngua::engine::{HomeColumn, Move, Position, Seat, YARD, track_square};
+use crate::game::rng::below;
 
 /// Points for each kind of good (or bad) thing a move does.
 const KICK: i32 = 100;

@@ -17,10 +17,10 @@
 //! a cancel: [`run`] blocks (the command line, tests), [`TrialRun`] plays on
 //! a background thread and stops when cancelled or dropped (the app).
 
-use crate::bots::{Bot, BotRng, Budget, Decision, Level};
-use crate::dice;
-use crate::engine::{Game, Rules, Seat};
-use crate::selfplay::{mix_seed, wilson95};
+use crate::ca_ngua::bots::{Bot, BotRng, Budget, Decision, Level};
+use crate::ca_ngua::dice;
+use crate::ca_ngua::engine::{Game, Rules, Seat};
+use crate::game::selfplay::{mix_seed, wilson95};
 use rand::SeedableRng;
 use serde::Serialize;
 use std::fmt;

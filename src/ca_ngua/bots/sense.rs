@@ -7,8 +7,8 @@
 //! (safe squares, pairs, no passing, exits, one die or two): it never
 //! decides what is legal, the engine's move list does that.
 
-use crate::engine::board::{DOOR, progress_of_square};
-use crate::engine::{Dice, ExitRolls, Pairs, Position, Rules, Seat, YARD, track_square};
+use crate::ca_ngua::engine::board::{DOOR, progress_of_square};
+use crate::ca_ngua::engine::{Dice, ExitRolls, Pairs, Position, Rules, Seat, YARD, track_square};
 
 /// Squares on the track.
 const SQUARES: u8 = 52;
@@ -351,7 +351,7 @@ mod tests {
     fn no_passing_sees_only_the_nearest() {
         let mut rules = Rules::standard();
         rules.no_passing = true;
-        rules.safe_squares = crate::engine::SafeSquares::None;
+        rules.safe_squares = crate::ca_ngua::engine::SafeSquares::None;
         // Red at 20, red at 18, green 4 behind red's 20 (square 16 = green
         // progress 3): green must pass red's 18.
         let pos = Position::parse("18,20,Y,Y/3,Y,Y,Y/-/- r 0", &rules).expect("position");

@@ -20,7 +20,7 @@
 
 use super::Decision;
 use super::sense::Board;
-use crate::engine::{
+use crate::ca_ngua::engine::{
     CENTRE, DOOR, Dice, HomeColumn, Move, Position, Roll, Rules, Seat, TOP_CELL, YARD, track_square,
 };
 

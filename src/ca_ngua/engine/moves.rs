@@ -820,7 +820,7 @@ mod tests {
     /// `Game::play_unchecked`.
     #[test]
     fn plain_path_agrees_with_the_general_one() {
-        use crate::engine::{Game, GameEnd, SafeSquares, Seat};
+        use crate::ca_ngua::engine::{Game, GameEnd, SafeSquares, Seat};
         use rand::rngs::Xoshiro256PlusPlus;
         use rand::{RngExt, SeedableRng};
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);

@@ -3,8 +3,8 @@
 //! otherwise moves any horse at all.
 
 use super::{BotRng, Decision};
-use crate::dice::below;
-use crate::engine::Move;
+use crate::ca_ngua::engine::Move;
+use crate::game::rng::below;
 
 /// Out of 100: how often a beginner notices a kick on offer.
 const SEES_KICK: u32 = 85;

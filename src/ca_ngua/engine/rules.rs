@@ -455,7 +455,7 @@ mod tests {
 
     #[test]
     fn safe_square_masks_match_the_board() {
-        use crate::engine::board::{is_star_square, is_start_square};
+        use crate::ca_ngua::engine::board::{is_star_square, is_start_square};
         let mut starts_only = Rules::standard();
         starts_only.safe_squares = SafeSquares::StartsOnly;
         for sq in 0..52 {
@@ -470,9 +470,9 @@ mod tests {
         // The compiled mask reads a seat's progress as a square.
         for rules in [Rules::standard(), starts_only, Rules::traditional()] {
             let safe = rules.compile().safe;
-            for seat in crate::engine::Seat::ALL {
-                for p in 0..=crate::engine::DOOR {
-                    let sq = crate::engine::track_square(seat, p);
+            for seat in crate::ca_ngua::engine::Seat::ALL {
+                for p in 0..=crate::ca_ngua::engine::DOOR {
+                    let sq = crate::ca_ngua::engine::track_square(seat, p);
                     assert_eq!(safe >> p & 1 != 0, rules.is_safe_square(sq));
                 }
             }
@@ -481,7 +481,7 @@ mod tests {
 
     #[test]
     fn compiled_tables_agree_with_the_rolls() {
-        use crate::engine::Roll;
+        use crate::ca_ngua::engine::Roll;
         for (forfeit, one_or_six) in [(false, false), (false, true), (true, false), (true, true)] {
             let mut rules = Rules::standard();
             rules.three_in_a_row_forfeit = forfeit;

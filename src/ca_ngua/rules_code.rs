@@ -9,7 +9,7 @@
 //! Reading ignores case, spaces, line breaks and dashes, and takes `O` for
 //! `0` and `I` or `L` for `1`, as Crockford's alphabet intends.
 
-use crate::engine::{
+use crate::ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, MAX_ROLL_CAP, Pairs, Rules, RulesError,
     SafeSquares,
 };
@@ -291,7 +291,7 @@ pub fn decode(text: &str) -> Result<Rules, RulesCodeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::PRESET_NAMES;
+    use crate::ca_ngua::engine::PRESET_NAMES;
     use rand::rngs::Xoshiro256PlusPlus;
     use rand::{RngExt, SeedableRng};
 

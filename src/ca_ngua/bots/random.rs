@@ -2,8 +2,8 @@
 //! levels are measured against, and the player of the speed benchmark.
 
 use super::{BotRng, Decision};
-use crate::dice::{below, scale};
-use crate::engine::{Move, MoveList};
+use crate::ca_ngua::engine::{Move, MoveList};
+use crate::game::rng::{below, scale};
 
 /// A legal move chosen uniformly at random.
 #[inline]
