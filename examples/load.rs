@@ -15,7 +15,6 @@
 //! Nothing leaves 127.0.0.1; the run stops by itself.
 
 use ca_ngua::net::server::{ServerConfig, spawn};
-use ca_ngua::table::{Event, EventKind};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -25,6 +24,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+use ca_ngua::ca_ngua::CaNgua;
+type Event = ca_ngua::table::Event<CaNgua>;
+type EventKind = ca_ngua::table::EventKind<CaNgua>;
 
 struct Options {
     rooms: usize,

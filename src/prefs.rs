@@ -3,10 +3,12 @@
 //! Kept as one serde struct with `#[serde(default)]`, so a file from an
 //! older version that lacks a field still loads.
 
+use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{Rules, Seat};
+use crate::game::Game;
 use crate::game::Level;
 use crate::i18n::Lang;
-use crate::table::{Controller, seats_for};
+use crate::table::Controller;
 use serde::{Deserialize, Serialize};
 
 /// The level a new computer player starts at.
@@ -121,7 +123,10 @@ impl Default for Prefs {
 impl Prefs {
     /// The colours of a new game with these preferences.
     pub fn seats(&self) -> Vec<Seat> {
-        seats_for(self.player_count)
+        // The panel offers 2 to 4 players; a hand-edited count plays the
+        // nearest game.
+        CaNgua::seats_for(&self.rules, self.player_count.clamp(2, 4))
+            .unwrap_or_else(|_| Seat::ALL.to_vec())
     }
 
     /// Who controls each seat, by seat index.

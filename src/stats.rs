@@ -88,7 +88,7 @@ impl Stats {
     /// Counts what one move did: kicks, Thầu mạ (when `thau_ma` — the
     /// first of the game) and Sập hầm, each for whoever played the seats
     /// at that moment (`controllers` by seat index).
-    pub fn record_move(&mut self, controllers: &[Controller; 4], fx: &Effects, thau_ma: bool) {
+    pub fn record_move(&mut self, controllers: &[Controller], fx: &Effects, thau_ma: bool) {
         let mover = controllers[fx.seat.index()];
         for victim in Seat::ALL {
             let n = u64::from(fx.kicked[victim.index()]);
@@ -113,12 +113,7 @@ impl Stats {
 
     /// Counts a finished game between `seats`, played at its end by
     /// `controllers`.
-    pub fn record_game(
-        &mut self,
-        seats: &[Seat],
-        controllers: &[Controller; 4],
-        outcome: &Outcome,
-    ) {
+    pub fn record_game(&mut self, seats: &[Seat], controllers: &[Controller], outcome: &Outcome) {
         bump(&mut self.games, 1);
         self.longest_game = self.longest_game.max(outcome.rolls);
         for &seat in seats {
@@ -238,7 +233,7 @@ impl NhayStats {
     /// won.
     pub fn record_game(
         &mut self,
-        controllers: &[Controller; 6],
+        controllers: &[Controller],
         outcome: &crate::co_nhay::engine::Outcome,
         winner_moves: Option<u32>,
     ) {

@@ -20,13 +20,17 @@ use ca_ngua::ca_ngua::engine::{GameEnd, Move, Position, Rules, Seat};
 use ca_ngua::game::Level;
 use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::prefs::{Look, PlayerKind, Prefs};
-use ca_ngua::table::{Controller, EventKind, Replica};
+use ca_ngua::table::Controller;
 use egui::{Key, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
+
+use ca_ngua::ca_ngua::CaNgua;
+type EventKind = ca_ngua::table::EventKind<CaNgua>;
+type Replica = ca_ngua::table::Replica<CaNgua>;
 
 fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
     let mut h = Harness::builder()

@@ -11,13 +11,16 @@ use ca_ngua::net::client::{
 };
 use ca_ngua::net::protocol::RulesChoice;
 use ca_ngua::net::{Invite, ServerAddress};
-use ca_ngua::table::{ErrorCode, Event};
+use ca_ngua::table::ErrorCode;
 use net_support::{config, server};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::{Notify, broadcast};
+
+use ca_ngua::ca_ngua::CaNgua;
+type Event = ca_ngua::table::Event<CaNgua>;
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -94,7 +97,7 @@ impl Player {
             None => self.client.send(ClientCommand::Roll),
             Some(p) => {
                 if let Some(mv) = p.moves.first() {
-                    self.client.send(ClientCommand::Move(mv));
+                    self.client.send(ClientCommand::Move(*mv));
                 }
             }
         }

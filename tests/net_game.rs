@@ -8,12 +8,16 @@ mod net_support;
 
 use ca_ngua::ca_ngua::engine::{Game, Rules, Seat};
 use ca_ngua::net::protocol::{is_room_code, is_token};
-use ca_ngua::table::{Event, EventKind, SeatKind, ranking_of};
+use ca_ngua::table::{SeatKind, ranking_of};
 use net_support::{Turn, Ws, config, create, join, seat_of, server};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use std::time::Duration;
+
+use ca_ngua::ca_ngua::CaNgua;
+type Event = ca_ngua::table::Event<CaNgua>;
+type EventKind = ca_ngua::table::EventKind<CaNgua>;
 
 /// Plays a seat until the game is over: rolls and moves (a seeded random
 /// legal move) whenever it is this seat's turn; every frame must be the
@@ -92,7 +96,12 @@ fn check_with_engine(events: &[Event], rules: Rules) {
             EventKind::Over { ranking } => {
                 assert_eq!(
                     *ranking,
-                    ranking_of(&game.outcome().expect("the engine's game is over"))
+                    ranking_of(
+                        &game
+                            .outcome()
+                            .expect("the engine's game is over")
+                            .standings()
+                    )
                 );
             }
             _ => {}

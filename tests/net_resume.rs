@@ -8,10 +8,13 @@ mod net_support;
 
 use ca_ngua::ca_ngua::engine::Seat;
 use ca_ngua::net::server::ServerConfig;
-use ca_ngua::table::{Event, EventKind};
 use net_support::{Closed, Game, Turn, Ws, config, server};
 use serde_json::{Value, json};
 use std::time::Duration;
+
+use ca_ngua::ca_ngua::CaNgua;
+type Event = ca_ngua::table::Event<CaNgua>;
+type EventKind = ca_ngua::table::EventKind<CaNgua>;
 
 /// Sends what the seat to play does next (a roll, or the first legal move).
 async fn act(ws: &mut Ws, turn: &Turn) {

@@ -11,11 +11,14 @@ use ca_ngua::co_nhay::engine::{Players, Rules};
 use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
 use ca_ngua::stats::NhayStats;
 use ca_ngua::store::{NhayGameFile, Saver, Store, StoreNotice};
-use ca_ngua::table::nhay::{NhayStep, NhayTable};
 use ca_ngua::table::{Controller, InlineRunner};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::path::{Path, PathBuf};
+
+use ca_ngua::co_nhay::CoNhay;
+type NhayStep = ca_ngua::table::Step<CoNhay>;
+type NhayTable = ca_ngua::table::Table<CoNhay>;
 
 fn kept_aside(dir: &Path, file: &str) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
@@ -34,21 +37,24 @@ fn kept_aside(dir: &Path, file: &str) -> Vec<PathBuf> {
 fn game_under_way() -> NhayTable {
     let mut controllers = [Controller::Computer(Level::Medium); 6];
     controllers[0] = Controller::Here;
+    let arms: Vec<_> = Players::Three.arms().collect();
     let mut t = NhayTable::local(
         Rules::strict(),
-        Players::Three,
-        controllers,
+        &arms,
+        &controllers,
         StdRng::seed_from_u64(5),
         Box::new(InlineRunner::default()),
     )
+    .expect("table")
     .with_budget(Budget::TEST);
     for _ in 0..12 {
         let arm = t.replica().turn().unwrap();
         if t.computer_to_act().is_some() {
             assert!(matches!(t.computer_step(), NhayStep::Acted(_)));
         } else {
-            let mv = t.replica().legal_moves().first().unwrap();
-            t.command(arm, t.seq(), mv).unwrap();
+            let mv = *t.replica().choices().first().unwrap();
+            t.command(arm, t.seq(), ca_ngua::table::Command::Move(mv))
+                .unwrap();
         }
     }
     t

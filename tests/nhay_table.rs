@@ -5,26 +5,35 @@
 
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Arm, Game, Move, Players, Position, Rules};
-use ca_ngua::table::nhay::{
-    NhayApplied, NhayEvent, NhayEventKind, NhayReplica, NhayStep, NhayTable, NhayTableRecord,
-    ranking_of,
-};
 use ca_ngua::table::{Controller, ErrorCode, InlineRunner};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+
+use ca_ngua::co_nhay::CoNhay;
+type NhayApplied = ca_ngua::table::Applied<CoNhay>;
+type NhayEvent = ca_ngua::table::Event<CoNhay>;
+type NhayEventKind = ca_ngua::table::EventKind<CoNhay>;
+type NhayReplica = ca_ngua::table::Replica<CoNhay>;
+type NhayStep = ca_ngua::table::Step<CoNhay>;
+type NhayTable = ca_ngua::table::Table<CoNhay>;
+type Command = ca_ngua::table::Command<CoNhay>;
+type NhayTableRecord = ca_ngua::table::TableRecord<CoNhay>;
+use ca_ngua::table::ranking_of;
 
 fn computers(level: Level) -> [Controller; 6] {
     [Controller::Computer(level); 6]
 }
 
 fn table(rules: Rules, players: Players, controllers: [Controller; 6], seed: u64) -> NhayTable {
+    let arms: Vec<Arm> = players.arms().collect();
     NhayTable::local(
         rules,
-        players,
-        controllers,
+        &arms,
+        &controllers,
         StdRng::seed_from_u64(seed),
         Box::new(InlineRunner::default()),
     )
+    .expect("table")
     .with_budget(Budget::TEST)
 }
 
@@ -32,11 +41,12 @@ fn at(position: &str, controllers: [Controller; 6]) -> NhayTable {
     let rules = Rules::standard();
     NhayTable::starting_at(
         rules,
-        &Position::parse(position, &rules).unwrap(),
-        controllers,
+        &Position::parse(position, &rules).unwrap().to_setup(),
+        &controllers,
         StdRng::seed_from_u64(3),
         Box::new(InlineRunner::default()),
     )
+    .expect("table")
 }
 
 /// Computer steps until the game is over (or `max` steps).
@@ -68,23 +78,30 @@ fn check_against_engine(rules: Rules, events: &[NhayEvent]) {
     for e in &events[1..] {
         assert!(!over, "an event after the end");
         match &e.event {
-            NhayEventKind::Moved { arm, mv, position } => {
+            NhayEventKind::Moved {
+                seat: arm,
+                mv,
+                position,
+            } => {
                 assert_eq!(game.turn(), Some(*arm));
                 assert!(game.legal_moves().contains(*mv), "{mv} is legal");
                 game.play(*mv).unwrap();
                 assert_eq!(game.position().to_setup(), *position);
             }
-            NhayEventKind::Passed { arm, position } => {
+            NhayEventKind::Passed {
+                seat: arm,
+                position,
+            } => {
                 assert_eq!(game.turn(), Some(*arm));
                 assert!(game.legal_moves().is_empty(), "a pass with moves on offer");
                 game.play(Move::PASS).unwrap();
                 assert_eq!(game.position().to_setup(), *position);
             }
             NhayEventKind::Over { ranking } => {
-                assert_eq!(*ranking, ranking_of(&game.standings()));
+                assert_eq!(*ranking, ranking_of(&game.standings().standings()));
                 over = true;
             }
-            NhayEventKind::Started { .. } => panic!("started twice"),
+            other => panic!("not an event of a game at this device: {other:?}"),
         }
     }
 }
@@ -191,22 +208,26 @@ fn refusals_change_nothing() {
         (zero, seq, Move::PASS, ErrorCode::IllegalMove),
     ];
     for (arm, seq, m, code) in cases {
-        let refusal = t.command(arm, seq, m).expect_err("refused");
+        let refusal = t.command(arm, seq, Command::Move(m)).expect_err("refused");
         assert_eq!(refusal.code, code, "{m} by {arm}: {refusal}");
         assert!(!refusal.message.is_empty());
         assert_eq!((t.events().to_vec(), t.replica().clone()), before);
     }
     // A legal move is taken; then it is the computer's turn, not ours.
-    let events = t.command(zero, seq, mv("3-14")).unwrap();
+    let events = t.command(zero, seq, Command::Move(mv("3-14"))).unwrap();
     assert_eq!(events.len(), 1);
     assert!(matches!(
         events[0].event,
-        NhayEventKind::Moved { arm, .. } if arm == zero
+        NhayEventKind::Moved { seat: arm, .. } if arm == zero
     ));
     let after = (t.events().to_vec(), t.replica().clone());
-    let refusal = t.command(three, t.seq(), mv("111-99")).unwrap_err();
+    let refusal = t
+        .command(three, t.seq(), Command::Move(mv("111-99")))
+        .unwrap_err();
     assert_eq!(refusal.code, ErrorCode::NotYourTurn, "{refusal}");
-    let refusal = t.command(zero, t.seq(), mv("4-15")).unwrap_err();
+    let refusal = t
+        .command(zero, t.seq(), Command::Move(mv("4-15")))
+        .unwrap_err();
     assert_eq!(refusal.code, ErrorCode::NotYourTurn);
     assert_eq!((t.events().to_vec(), t.replica().clone()), after);
 }
@@ -220,7 +241,7 @@ fn a_player_without_a_move_passes_at_once() {
     let kinds: Vec<&NhayEventKind> = t.events().iter().map(|e| &e.event).collect();
     assert!(matches!(
         kinds.as_slice(),
-        [NhayEventKind::Started { .. }, NhayEventKind::Passed { arm, .. }] if arm.number() == 0
+        [NhayEventKind::Started { .. }, NhayEventKind::Passed { seat: arm, .. }] if arm.number() == 0
     ));
     assert_eq!(t.replica().turn(), Arm::new(2));
     assert_numbered(t.events());
@@ -233,7 +254,7 @@ fn the_winning_move_ends_a_two_player_game() {
     let mut t = at(p, [Controller::Here; 6]);
     let zero = Arm::new(0).unwrap();
     let events = t
-        .command(zero, t.seq(), "102-111".parse().unwrap())
+        .command(zero, t.seq(), Command::Move("102-111".parse().unwrap()))
         .unwrap();
     let kinds: Vec<&NhayEventKind> = events.iter().map(|e| &e.event).collect();
     match kinds.as_slice() {
@@ -245,7 +266,7 @@ fn the_winning_move_ends_a_two_player_game() {
     assert!(t.replica().is_over() && !t.replica().is_concluded());
     assert_eq!(t.replica().turn(), None);
     let refusal = t
-        .command(zero, t.seq(), "112-100".parse().unwrap())
+        .command(zero, t.seq(), Command::Move("112-100".parse().unwrap()))
         .unwrap_err();
     assert_eq!(refusal.code, ErrorCode::NotYourTurn);
 }
@@ -306,7 +327,12 @@ fn events_that_do_not_follow_are_refused_on_restore() {
     // A gap in the numbers.
     let mut r = good.clone();
     r.events.remove(2);
-    assert!(restore(r).unwrap_err().message.contains("expected event"));
+    assert!(
+        restore(r)
+            .unwrap_err()
+            .to_string()
+            .contains("expected event")
+    );
     // A move that is not the one the position after it shows.
     let mut r = good.clone();
     if let NhayEventKind::Moved { position, .. } = &mut r.events[1].event {
@@ -315,12 +341,12 @@ fn events_that_do_not_follow_are_refused_on_restore() {
     assert!(
         restore(r)
             .unwrap_err()
-            .message
+            .to_string()
             .contains("the position after")
     );
     // A move out of turn.
     let mut r = good.clone();
-    if let NhayEventKind::Moved { arm, .. } = &mut r.events[2].event {
+    if let NhayEventKind::Moved { seat: arm, .. } = &mut r.events[2].event {
         *arm = Arm::new(0).unwrap();
     }
     assert!(restore(r).is_err());
@@ -338,16 +364,17 @@ fn replaying_reports_each_move_with_its_path() {
     let mut jumps = 0;
     for e in t.events() {
         let applied = r.apply(e).unwrap();
-        if let (NhayEventKind::Moved { mv, .. }, NhayApplied::Played { path, effects, .. }) =
+        if let (NhayEventKind::Moved { mv, .. }, NhayApplied::Played { played, .. }) =
             (&e.event, &applied)
         {
+            let (path, effects) = (&played.path, &played.effects);
             let (from, to) = mv.ends().unwrap();
             assert_eq!(path.first(), Some(&from));
             assert_eq!(path.last(), Some(&to));
             if path.len() > 2 {
                 assert!(effects.jump, "{mv}: {path:?}");
             }
-            jumps = jumps.max(applied.jumps());
+            jumps = jumps.max(played.jumps());
         }
     }
     assert!(jumps >= 2, "Medium makes a jump chain in 60 moves");

@@ -19,13 +19,15 @@ use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{GameKind, Look, NhayPrefs, PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use ca_ngua::table::Controller;
-use ca_ngua::table::nhay::NhayTable;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+
+use ca_ngua::co_nhay::CoNhay;
+type NhayTable = ca_ngua::table::Table<CoNhay>;
 
 fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
     let mut h = Harness::builder()
@@ -66,11 +68,12 @@ fn nhay_table(prefs: &Prefs, position: Option<&str>, seed: u64) -> NhayTable {
     };
     NhayTable::starting_at(
         rules,
-        &start,
-        prefs.nhay.controllers(),
+        &start.to_setup(),
+        &prefs.nhay.controllers(),
         StdRng::seed_from_u64(seed),
         Box::new(ca_ngua::table::InlineRunner::default()),
     )
+    .expect("table")
     .with_budget(Budget::TEST)
 }
 
@@ -145,7 +148,7 @@ fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
         .events()
         .iter()
         .filter(|e| {
-            matches!(e.event, ca_ngua::table::nhay::NhayEventKind::Moved { arm, .. } if arm.number() == 0)
+            matches!(e.event, ca_ngua::table::EventKind::<CoNhay>::Moved { seat: arm, .. } if arm.number() == 0)
         })
         .count();
     assert_eq!(red_moves, moves);
@@ -280,7 +283,7 @@ fn the_keyboard_chooses_a_piece_then_a_hole_and_escape_goes_back() {
     let events = h.state().nhay().table().events();
     assert!(events.len() as u64 > seq);
     assert!(
-        matches!(events[seq as usize].event, ca_ngua::table::nhay::NhayEventKind::Moved { arm, mv, .. } if arm.number() == 0 && mv.from() == Some(4)),
+        matches!(events[seq as usize].event, ca_ngua::table::EventKind::<CoNhay>::Moved { seat: arm, mv, .. } if arm.number() == 0 && mv.from() == Some(4)),
         "{:?}",
         events[seq as usize]
     );

@@ -13,11 +13,13 @@ use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{Look, PlayerKind, Prefs};
 use ca_ngua::store::Store;
-use ca_ngua::table::Event;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::time::{Duration, Instant};
+
+use ca_ngua::ca_ngua::CaNgua;
+type Event = ca_ngua::table::Event<CaNgua>;
 
 fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
     let mut h = Harness::builder()

@@ -12,10 +12,13 @@ use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{Look, PlayerKind, Prefs};
 use ca_ngua::stats::Stats;
 use ca_ngua::store::{GameFile, Saver, Store, StoreNotice, export_rule_set, import_rule_set};
-use ca_ngua::table::{Controller, EventKind, InlineRunner};
+use ca_ngua::table::{Controller, InlineRunner};
 use std::path::PathBuf;
 
-fn runner() -> Box<InlineRunner> {
+use ca_ngua::ca_ngua::CaNgua;
+type EventKind = ca_ngua::table::EventKind<CaNgua>;
+
+fn runner() -> Box<InlineRunner<ca_ngua::table::BotJob<CaNgua>>> {
     Box::new(InlineRunner::default())
 }
 

@@ -14,10 +14,14 @@ use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
 use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{Look, PlayerKind, Prefs};
-use ca_ngua::table::{Controller, Replica, Table};
+use ca_ngua::table::Controller;
 use egui::{Key, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+
+use ca_ngua::ca_ngua::CaNgua;
+type Replica = ca_ngua::table::Replica<CaNgua>;
+type Table = ca_ngua::table::Table<CaNgua>;
 
 /// The buttons whose accessible name contains `text` (labels of plain text
 /// also carry their text as a name, so filter by role).
@@ -282,7 +286,7 @@ fn the_keyboard_alone_plays() {
     let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table));
     h.key_press(Key::Space);
     step_until(&mut h, 50, |a| pending(a).is_some());
-    let moves = latest(h.state()).pending().unwrap().moves;
+    let moves = latest(h.state()).pending().unwrap().moves.clone();
     if moves.len() > 1 {
         // The numbered list: key 2 picks the second move.
         let second = moves.get(1).unwrap();

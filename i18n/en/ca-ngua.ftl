@@ -323,6 +323,7 @@ net-error-stale = The game moved on before your click arrived.
 net-error-no-roll = Roll first.
 net-error-illegal-move = That move is not allowed with this roll.
 net-error-rate-limited = The server is busy; try again in a moment.
+net-error-no-dice = This game is played without dice.
 
 ## Game feel (issue 13): dice on the board, the last move, player cards, results
 player-you = You

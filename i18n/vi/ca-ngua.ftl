@@ -323,6 +323,7 @@ net-error-stale = Ván đã đổi trước khi lượt bấm của bạn tới 
 net-error-no-roll = Hãy gieo trước.
 net-error-illegal-move = Nước này không đi được với lần gieo này.
 net-error-rate-limited = Máy chủ đang bận; thử lại sau giây lát.
+net-error-no-dice = Ván này chơi không dùng xúc xắc.
 
 ## Cảm giác chơi (issue 13): xúc xắc trên bàn, nước vừa đi, thẻ người chơi, kết quả
 player-you = Bạn

@@ -5,8 +5,10 @@
 pub mod bots;
 pub mod dice;
 pub mod engine;
+pub mod game;
 pub mod rules_code;
 pub mod rules_file;
 pub mod rules_lab;
 pub mod rules_text;
 pub mod selfplay;
+pub use game::CaNgua;

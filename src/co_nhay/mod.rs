@@ -4,6 +4,9 @@
 
 pub mod bots;
 pub mod engine;
+pub mod game;
 pub mod rules_file;
 pub mod rules_text;
 pub mod selfplay;
+
+pub use game::CoNhay;

@@ -1,12 +1,249 @@
-//! What every game shares: the computer players' levels, the frame of a
-//! rule-set file, rules in plain language, random numbers and the parts of
-//! self-play that do not depend on the game.
+//! The one seam above the engines: the [`Game`] trait, which every game
+//! implements in its own folder (`crate::ca_ngua::CaNgua`,
+//! `crate::co_nhay::CoNhay`), so that the table, the server, the client,
+//! the store and the app are written once. Like shakmaty's `Position` trait
+//! over its concrete variants, the trait sits above each engine's own fast
+//! types: move generation stays concrete and allocation-free in the
+//! engines, and the trait speaks in whole decisions.
+//!
+//! Also here, what every game shares: the computer players' levels, the
+//! frame of a rule-set file, rules in plain language, random numbers and
+//! the parts of self-play that do not depend on the game. Nothing here
+//! names a game; the closed enum of every game is `crate::any_game`.
 
 pub mod level;
 pub mod rng;
 pub mod rule_text;
 pub mod rules_file;
 pub mod selfplay;
+pub mod wire;
 
 pub use level::Level;
 pub use rng::secure_rng;
+
+use rand::Rng;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+/// A seat at a game's board (a colour, an arm): a small number, and a code
+/// that names it on the wire and in notation (`r`, `0`).
+pub trait SeatId: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
+    /// The seat's number, `0..G::SEATS`.
+    fn index(self) -> usize;
+    /// The seat with this number.
+    fn from_index(index: usize) -> Option<Self>;
+    /// The seat as the protocol and the notation write it.
+    fn code(self) -> String;
+    /// Reads a seat's code.
+    fn from_code(code: &str) -> Option<Self>;
+}
+
+/// Places at the end of a game, best first; a shared place lists several
+/// seats (`[["r"],["g","y"],["b"]]`).
+pub type Ranking<S> = Vec<Vec<S>>;
+
+/// What the game waits for now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next<G: Game> {
+    /// The seat is to roll (only games with dice).
+    Roll(G::Seat),
+    /// The seat is to choose one of these moves (at least one).
+    Choose(G::Seat, Vec<G::Move>),
+    /// The seat has no legal move: it passes (the table passes for it at
+    /// once).
+    Pass(G::Seat),
+    /// The game is over, with these places.
+    Over(Ranking<G::Seat>),
+}
+
+impl<G: Game> Next<G> {
+    /// The seat to act, unless the game is over.
+    pub fn seat(&self) -> Option<G::Seat> {
+        match self {
+            Next::Roll(s) | Next::Choose(s, _) | Next::Pass(s) => Some(*s),
+            Next::Over(_) => None,
+        }
+    }
+}
+
+/// One decision a computer player makes, for any game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision<G: Game> {
+    /// How strong the player is.
+    pub level: Level,
+    /// The player's seed for this decision.
+    pub seed: u64,
+    /// How much a searching player may search.
+    pub budget: G::Budget,
+    /// The game as it stands, the computer's seat to move.
+    pub state: G::State,
+    /// The roll to play, in a game with dice.
+    pub roll: Option<G::Roll>,
+    /// What the player remembers of this game.
+    pub memory: G::Memory,
+}
+
+/// A game, as everything above its engine sees it. Implemented by a marker
+/// type per game; values of the game are its associated types.
+pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static {
+    /// The game's name on the wire and in files: `ca-ngua`, `co-nhay`.
+    const ID: &'static str;
+    /// How many seats its board has (colours, arms).
+    const SEATS: usize;
+    /// The numbers of players it is played by.
+    const PLAYER_COUNTS: &'static [usize];
+    /// The names of its rule presets (the first is the standard rules).
+    const PRESETS: &'static [&'static str];
+    /// True when the game is played with dice (a turn is a roll, then a
+    /// move); false when a turn is a move.
+    const HAS_DICE: bool;
+
+    /// A seat.
+    type Seat: SeatId;
+    /// A rule set: every toggle (a rule-set file's `rules`).
+    type Rules: Copy + Debug + PartialEq + Eq + Send + Sync + Serialize + DeserializeOwned + 'static;
+    /// A position as the notation writes it, not yet checked.
+    type Setup: Clone
+        + Debug
+        + PartialEq
+        + Eq
+        + Display
+        + FromStr<Err: Display>
+        + Send
+        + Sync
+        + 'static;
+    /// A position checked against the rules.
+    type Position: Copy + Debug + PartialEq + Eq + Send + Sync + 'static;
+    /// A move, written in the game's notation.
+    type Move: Copy
+        + Debug
+        + PartialEq
+        + Eq
+        + Display
+        + FromStr<Err: Display>
+        + Send
+        + Sync
+        + 'static;
+    /// A roll of the dice, written in the game's notation. A game without
+    /// dice has an uninhabited type here: no roll can exist, so no code
+    /// about dice can be reached for it.
+    type Roll: Copy
+        + Debug
+        + PartialEq
+        + Eq
+        + Display
+        + FromStr<Err: Display>
+        + Send
+        + Sync
+        + 'static;
+    /// A game in progress: the position and what the rules count besides
+    /// (rolls or moves played, finishers, a ledger).
+    type State: Clone + Debug + PartialEq + Eq + Send + Sync + 'static;
+    /// What playing a move (or a pass) did, for those who show or count it.
+    type Played: Clone + Debug + PartialEq + Eq + Send + Sync + 'static;
+    /// How a game ended (or stands): places and the figures statistics keep.
+    type Outcome: Clone + Debug + PartialEq + Eq + Send + Sync + 'static;
+    /// A game in progress as an older save kept it, without events.
+    type Snapshot: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + 'static;
+    /// What a computer player remembers of a game (nothing, for some).
+    type Memory: Clone + Debug + Default + PartialEq + Send + Sync + 'static;
+    /// How much a searching computer player may search.
+    type Budget: Copy + Debug + Default + PartialEq + Send + Sync + 'static;
+
+    // --- rules ---------------------------------------------------------
+
+    /// The standard rules.
+    fn standard_rules() -> Self::Rules;
+    /// A preset by name.
+    fn preset(name: &str) -> Option<Self::Rules>;
+    /// Checks that the rules can be played; the error names the field.
+    fn check_rules(rules: &Self::Rules) -> Result<(), String>;
+
+    // --- seats and the start ------------------------------------------
+
+    /// The seats of a game of `players` under `rules`, in turn order, or
+    /// why there is no such game.
+    fn seats_for(rules: &Self::Rules, players: usize) -> Result<Vec<Self::Seat>, String>;
+    /// A new game for these seats; `rng` draws who begins where the rules
+    /// say it is drawn.
+    fn start<R: Rng + ?Sized>(
+        rules: &Self::Rules,
+        seats: &[Self::Seat],
+        rng: &mut R,
+    ) -> Result<Self::State, String>;
+    /// A game continuing from a written position, checked under `rules`.
+    fn from_setup(rules: &Self::Rules, setup: &Self::Setup) -> Result<Self::State, String>;
+    /// A game continuing from an older save's state (checked).
+    fn from_snapshot(rules: &Self::Rules, snapshot: Self::Snapshot) -> Result<Self::State, String>;
+
+    // --- a game in progress -------------------------------------------
+
+    /// The position.
+    fn position(state: &Self::State) -> &Self::Position;
+    /// The position as the notation writes it.
+    fn setup(state: &Self::State) -> Self::Setup;
+    /// The seats in play, in turn order.
+    fn seats(state: &Self::State) -> Vec<Self::Seat>;
+    /// The seat to act, `None` once the game is over.
+    fn turn(state: &Self::State) -> Option<Self::Seat>;
+    /// True once nobody acts any more.
+    fn is_over(state: &Self::State) -> bool;
+    /// Checks that a roll can be played now under the game's rules.
+    fn check_roll(state: &Self::State, roll: Self::Roll) -> Result<(), String> {
+        let _ = (state, roll);
+        Ok(())
+    }
+    /// What the game waits for; `roll` is the roll made and not yet played.
+    fn next(state: &Self::State, roll: Option<Self::Roll>) -> Next<Self>;
+    /// Rolls the dice for the seat to roll; `None` for a game without dice.
+    fn roll<R: Rng + ?Sized>(rules: &Self::Rules, rng: &mut R) -> Option<Self::Roll>;
+    /// Plays a move (`None`: a pass) with the roll made, checking both.
+    fn play(
+        state: &mut Self::State,
+        roll: Option<Self::Roll>,
+        mv: Option<Self::Move>,
+    ) -> Result<Self::Played, String>;
+    /// Ends the game now, the places still open settled as the rules say.
+    fn conclude(state: &mut Self::State);
+    /// The places as they stand (final once the game is over).
+    fn outcome(state: &Self::State) -> Self::Outcome;
+    /// The places of an outcome, place numbers (1 is best) with their seat.
+    fn places(outcome: &Self::Outcome) -> Vec<(u8, Self::Seat)>;
+
+    // --- computer players ---------------------------------------------
+
+    /// A computer player's move (`None`: nothing to decide).
+    fn decide(decision: &Decision<Self>) -> Option<Self::Move>;
+    /// Notes a played move in its player's memory.
+    fn remember(memory: &mut Self::Memory, before: &Self::Position, played: &Self::Played);
+    /// The seat that moved (or passed) in a played move.
+    fn mover(played: &Self::Played) -> Self::Seat;
+
+    // --- provided -----------------------------------------------------
+
+    /// The places of an outcome, best first, shared places together.
+    fn ranking(outcome: &Self::Outcome) -> Ranking<Self::Seat> {
+        ranking_of(&Self::places(outcome))
+    }
+}
+
+/// Places (place number, seat; sorted) gathered into a ranking: best
+/// first, shared places together.
+pub fn ranking_of<S: Copy>(standings: &[(u8, S)]) -> Ranking<S> {
+    let mut places: Ranking<S> = Vec::new();
+    let mut last = None;
+    for &(place, seat) in standings {
+        if last == Some(place)
+            && let Some(p) = places.last_mut()
+        {
+            p.push(seat);
+        } else {
+            places.push(vec![seat]);
+        }
+        last = Some(place);
+    }
+    places
+}

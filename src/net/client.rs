@@ -11,9 +11,14 @@
 
 use super::ServerAddress;
 use super::protocol::{CLOSE_TAKEN_OVER, ClientMessage, RulesChoice, ServerMessage, Welcome};
+use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{Move, Seat};
 use crate::game::Level;
-use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica};
+use crate::table::{ErrorCode, Refusal};
+
+type Event = crate::table::Event<CaNgua>;
+type EventKind = crate::table::EventKind<CaNgua>;
+type Replica = crate::table::Replica<CaNgua>;
 use futures_util::{SinkExt, StreamExt};
 use rand::RngExt;
 use std::collections::VecDeque;

@@ -193,6 +193,7 @@ pub fn error_key(code: ErrorCode) -> &'static str {
         ErrorCode::NoRoll => "net-error-no-roll",
         ErrorCode::IllegalMove => "net-error-illegal-move",
         ErrorCode::RateLimited => "net-error-rate-limited",
+        ErrorCode::NoDice => "net-error-no-dice",
     }
 }
 

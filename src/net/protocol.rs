@@ -6,11 +6,16 @@
 //! Events are the table's [`EventKind`]s, which already read and write as
 //! the protocol spells them.
 
+use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{Move, PRESET_NAMES, Roll, Rules, Seat, Setup};
 use crate::game::Level;
-use crate::table::{
-    ErrorCode, Event, EventKind, Ranking, Refusal, Replica, SeatInfo, SeatKind, letter,
-};
+use crate::game::{Ranking, wire};
+use crate::table::{ErrorCode, Refusal, SeatKind};
+
+type Event = crate::table::Event<CaNgua>;
+type EventKind = crate::table::EventKind<CaNgua>;
+type Replica = crate::table::Replica<CaNgua>;
+type SeatInfo = crate::table::SeatInfo<Seat>;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -309,8 +314,8 @@ pub struct RoomState {
     /// The roll waiting for its move.
     pub roll: Option<Roll>,
     /// The places, once over.
-    #[serde(with = "places")]
-    pub ranking: Option<Ranking>,
+    #[serde(with = "wire::opt_places")]
+    pub ranking: Option<Ranking<Seat>>,
 }
 
 impl RoomState {
@@ -328,41 +333,6 @@ impl RoomState {
     }
 }
 
-/// An optional ranking written as lists of seat letters.
-mod places {
-    use crate::table::Ranking;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(ranking: &Option<Ranking>, s: S) -> Result<S::Ok, S::Error> {
-        let letters: Option<Vec<Vec<String>>> = ranking.as_ref().map(|places| {
-            places
-                .iter()
-                .map(|p| p.iter().map(|x| x.letter().to_string()).collect())
-                .collect()
-        });
-        letters.serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Ranking>, D::Error> {
-        let letters: Option<Vec<Vec<String>>> = Option::deserialize(d)?;
-        let Some(places) = letters else {
-            return Ok(None);
-        };
-        places
-            .into_iter()
-            .map(|p| {
-                p.into_iter()
-                    .map(|text| {
-                        crate::ca_ngua::engine::Seat::from_letter_text(&text)
-                            .ok_or_else(|| serde::de::Error::custom(format!("bad seat '{text}'")))
-                    })
-                    .collect()
-            })
-            .collect::<Result<Ranking, D::Error>>()
-            .map(Some)
-    }
-}
-
 /// The answer to `create`, `join` and `resume`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Welcome {
@@ -371,7 +341,7 @@ pub struct Welcome {
     /// The room's code.
     pub room: String,
     /// The seat of the person welcomed.
-    #[serde(with = "letter")]
+    #[serde(with = "wire::seat")]
     pub seat: Seat,
     /// Their seat token (sent to them only).
     pub token: String,

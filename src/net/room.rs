@@ -7,12 +7,17 @@ use super::protocol::{
     CLOSE_POLICY, CLOSE_TAKEN_OVER, PROTOCOL_VERSION, RoomState, ServerMessage, Welcome, host_of,
 };
 use super::server::{Registry, ServerConfig};
+use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{Move, Seat};
 use crate::game::Level;
-use crate::table::{
-    Answer, BotJob, Command, Controller, ErrorCode, Event, EventKind, Job, Refusal, Runner,
-    SeatKind, Step, Table,
-};
+use crate::table::{Answer, Controller, ErrorCode, Job, Refusal, Runner, SeatKind};
+
+type BotJob = crate::table::BotJob<CaNgua>;
+type Command = crate::table::Command<CaNgua>;
+type Event = crate::table::Event<CaNgua>;
+type EventKind = crate::table::EventKind<CaNgua>;
+type Step = crate::table::Step<CaNgua>;
+type Table = crate::table::Table<CaNgua>;
 use axum::extract::ws::Utf8Bytes;
 use std::sync::Arc;
 use tokio::sync::{Notify, mpsc, oneshot, watch};
@@ -119,10 +124,11 @@ struct PoolRunner {
     wake: Arc<Notify>,
 }
 
-impl Runner for PoolRunner {
+impl Runner<BotJob> for PoolRunner {
     fn start(&mut self, job: BotJob) {
         let (tx, rx) = oneshot::channel();
         let wake = Arc::clone(&self.wake);
+        let ticket = job.ticket();
         self.done = None;
         match tokio::runtime::Handle::try_current() {
             Ok(rt) => {
@@ -138,10 +144,10 @@ impl Runner for PoolRunner {
                 let _ = tx.send(job.decide());
             }
         }
-        self.job = Some((job.ticket, rx));
+        self.job = Some((ticket, rx));
     }
 
-    fn answer(&mut self, ticket: u64) -> Answer {
+    fn answer(&mut self, ticket: u64) -> Answer<Move> {
         if let Some((t, mv)) = self.done
             && t == ticket
         {
@@ -257,7 +263,7 @@ impl Room {
     }
 
     /// A runner for a room's table, waking the room through `wake`.
-    pub(crate) fn runner(wake: &Arc<Notify>) -> Box<dyn Runner> {
+    pub(crate) fn runner(wake: &Arc<Notify>) -> Box<dyn Runner<BotJob>> {
         Box::new(PoolRunner {
             job: None,
             done: None,

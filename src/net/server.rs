@@ -388,7 +388,7 @@ impl Registry {
             Room::runner(&wake),
         )
         .map_err(|e| Refusal::new(ErrorCode::BadRules, e.to_string()))?;
-        let host = crate::table::seats_for(players)[0];
+        let host = Seat::Red;
         let (inbox, rx) = mpsc::channel(256);
         let code = {
             let mut c = self.counts();

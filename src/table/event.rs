@@ -1,66 +1,15 @@
 //! What happens at a table, as numbered events, and why a command is
-//! refused: the event and error vocabulary of `PROTOCOL.md`, typed.
+//! refused: the event and error vocabulary of `PROTOCOL.md`, typed, for
+//! any game.
 //!
 //! The same values travel in three places: to the app that shows a local
 //! game, over the wire to every screen of an online game (JSON), and into
-//! the saved game (RON). Rolls, moves and positions are typed in memory and
-//! written as their notation strings.
+//! the saved game (RON). Seats are written by their code, rolls, moves and
+//! positions as their notation strings.
 
-use crate::ca_ngua::engine::{Move, Position, Roll, Seat, Setup};
-use crate::game::Level;
+use crate::game::{Game, Level, Ranking, SeatId, wire};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// A seat's colour on the wire: `r`, `g`, `y` or `b`.
-pub mod letter {
-    use crate::ca_ngua::engine::Seat;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    /// Writes the letter.
-    pub fn serialize<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
-        let mut buf = [0u8; 4];
-        s.serialize_str(seat.letter().encode_utf8(&mut buf))
-    }
-
-    /// Reads the letter.
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
-        let text = String::deserialize(d)?;
-        Seat::from_letter_text(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!("bad seat '{text}' (expected r, g, y or b)"))
-        })
-    }
-}
-
-/// Lists of seats on the wire (places of a ranking), as letters.
-mod letters {
-    use crate::ca_ngua::engine::Seat;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(places: &[Vec<Seat>], s: S) -> Result<S::Ok, S::Error> {
-        let v: Vec<Vec<String>> = places
-            .iter()
-            .map(|p| p.iter().map(|x| x.letter().to_string()).collect())
-            .collect();
-        v.serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<Seat>>, D::Error> {
-        let v: Vec<Vec<String>> = Vec::deserialize(d)?;
-        v.into_iter()
-            .map(|p| {
-                p.into_iter()
-                    .map(|text| {
-                        Seat::from_letter_text(&text).ok_or_else(|| {
-                            serde::de::Error::custom(format!(
-                                "bad seat '{text}' (expected r, g, y or b)"
-                            ))
-                        })
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-}
 
 /// Who plays a seat, as every screen sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -74,10 +23,11 @@ pub enum SeatKind {
 
 /// A seat as every screen sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatInfo {
-    /// The colour.
-    #[serde(with = "letter")]
-    pub seat: Seat,
+#[serde(bound = "")]
+pub struct SeatInfo<S: SeatId> {
+    /// The colour or arm.
+    #[serde(with = "wire::seat")]
+    pub seat: S,
     /// The player's name (empty for a local game).
     pub name: String,
     /// A person or a computer player.
@@ -92,105 +42,111 @@ fn yes() -> bool {
     true
 }
 
-impl SeatInfo {
-    /// The seats of a game at this device: every colour in play, no
-    /// names, everyone connected, a person or a computer as `controllers`
-    /// (by seat index) say.
-    pub fn local_seats(position: &Position, controllers: &[Controller; 4]) -> Vec<SeatInfo> {
-        position
-            .playing_seats()
-            .map(|seat| SeatInfo {
+impl<S: SeatId> SeatInfo<S> {
+    /// The seats of a game at this device: every seat in play, no names,
+    /// everyone connected, a person or a computer as `controllers` (by
+    /// seat index) say.
+    pub fn local_seats(seats: &[S], controllers: &[Controller]) -> Vec<SeatInfo<S>> {
+        seats
+            .iter()
+            .map(|&seat| SeatInfo {
                 seat,
                 name: String::new(),
-                kind: controllers[seat.index()].kind(),
+                kind: controllers
+                    .get(seat.index())
+                    .copied()
+                    .unwrap_or(Controller::Here)
+                    .kind(),
                 connected: true,
             })
             .collect()
     }
 }
 
-/// Places at the end of a game, best first; a shared place lists several
-/// seats (`[["r"],["g","y"],["b"]]`).
-pub type Ranking = Vec<Vec<Seat>>;
-
 /// One change at a table (`PROTOCOL.md`, "Server → client").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum EventKind {
+#[serde(tag = "kind", rename_all = "snake_case", bound = "")]
+pub enum EventKind<G: Game> {
     /// Someone took a seat before the start.
     Seated {
-        /// The colour.
-        #[serde(with = "letter")]
-        seat: Seat,
+        /// The seat.
+        #[serde(with = "wire::seat")]
+        seat: G::Seat,
         /// Their name.
         name: String,
     },
     /// The game began (or continued) from this position with these seats.
     Started {
-        /// The position, red to roll or whoever was drawn first.
-        position: Setup,
+        /// The position, whoever was drawn first to play.
+        #[serde(with = "wire::text")]
+        position: G::Setup,
         /// Every playing seat.
-        seats: Vec<SeatInfo>,
+        seats: Vec<SeatInfo<G::Seat>>,
     },
     /// The seat to roll rolled; `moves` are its legal moves (none: a
-    /// `Passed` follows at once).
+    /// `Passed` follows at once). Never in a game without dice.
     Rolled {
-        /// The colour.
-        #[serde(with = "letter")]
-        seat: Seat,
+        /// The seat.
+        #[serde(with = "wire::seat")]
+        seat: G::Seat,
         /// The roll.
-        roll: Roll,
+        #[serde(with = "wire::text")]
+        roll: G::Roll,
         /// The legal moves, sorted as the notation sorts them.
-        moves: Vec<Move>,
+        #[serde(with = "wire::texts")]
+        moves: Vec<G::Move>,
     },
-    /// The seat moved with its roll.
+    /// The seat moved (with its roll, in a game with dice).
     Moved {
-        /// The colour.
-        #[serde(with = "letter")]
-        seat: Seat,
+        /// The seat.
+        #[serde(with = "wire::seat")]
+        seat: G::Seat,
         /// The move.
-        #[serde(rename = "move")]
-        mv: Move,
+        #[serde(rename = "move", with = "wire::text")]
+        mv: G::Move,
         /// The position after it.
-        position: Setup,
+        #[serde(with = "wire::text")]
+        position: G::Setup,
     },
-    /// The roll had no legal move (or was the forfeited third bonus roll).
+    /// The seat had no legal move (or its roll was the forfeited third
+    /// bonus roll).
     Passed {
-        /// The colour.
-        #[serde(with = "letter")]
-        seat: Seat,
+        /// The seat.
+        #[serde(with = "wire::seat")]
+        seat: G::Seat,
         /// The position after it.
-        position: Setup,
+        #[serde(with = "wire::text")]
+        position: G::Setup,
     },
     /// The seat's person has been away too long: a computer plays it.
     Away {
-        /// The colour.
-        #[serde(with = "letter")]
-        seat: Seat,
+        /// The seat.
+        #[serde(with = "wire::seat")]
+        seat: G::Seat,
     },
     /// The seat's person is back.
     Back {
-        /// The colour.
-        #[serde(with = "letter")]
-        seat: Seat,
+        /// The seat.
+        #[serde(with = "wire::seat")]
+        seat: G::Seat,
     },
     /// The seat's person left for good; a computer plays it.
     Left {
-        /// The colour.
-        #[serde(with = "letter")]
-        seat: Seat,
+        /// The seat.
+        #[serde(with = "wire::seat")]
+        seat: G::Seat,
     },
     /// The game is over.
     Over {
         /// The places.
-        #[serde(with = "letters")]
-        ranking: Ranking,
+        #[serde(with = "wire::places")]
+        ranking: Ranking<G::Seat>,
     },
 }
 
-impl EventKind {
+impl<G: Game> EventKind<G> {
     /// The seat the event is about, if one.
-    pub fn seat(&self) -> Option<Seat> {
+    pub fn seat(&self) -> Option<G::Seat> {
         match self {
             EventKind::Seated { seat, .. }
             | EventKind::Rolled { seat, .. }
@@ -202,15 +158,31 @@ impl EventKind {
             EventKind::Started { .. } | EventKind::Over { .. } => None,
         }
     }
+
+    /// The event's kind as the protocol names it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            EventKind::Seated { .. } => "seated",
+            EventKind::Started { .. } => "started",
+            EventKind::Rolled { .. } => "rolled",
+            EventKind::Moved { .. } => "moved",
+            EventKind::Passed { .. } => "passed",
+            EventKind::Away { .. } => "away",
+            EventKind::Back { .. } => "back",
+            EventKind::Left { .. } => "left",
+            EventKind::Over { .. } => "over",
+        }
+    }
 }
 
 /// A numbered event: numbers start at 1 and have no gaps.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Event {
+#[serde(bound = "")]
+pub struct Event<G: Game> {
     /// The event's number.
     pub seq: u64,
     /// What happened.
-    pub event: EventKind,
+    pub event: EventKind<G>,
 }
 
 /// Why a command was refused (`PROTOCOL.md` error codes).
@@ -245,6 +217,8 @@ pub enum ErrorCode {
     IllegalMove,
     /// Too many messages, rooms or connections.
     RateLimited,
+    /// The game has no dice (a `roll` in a Cờ nhảy room).
+    NoDice,
 }
 
 impl ErrorCode {
@@ -265,6 +239,7 @@ impl ErrorCode {
             ErrorCode::NoRoll => "no_roll",
             ErrorCode::IllegalMove => "illegal_move",
             ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::NoDice => "no_dice",
         }
     }
 }
@@ -304,15 +279,14 @@ impl std::error::Error for Refusal {}
 
 /// What a seat's player asks of the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum Command<G: Game> {
     /// Roll the dice.
     Roll,
-    /// Move with the waiting roll.
-    Move(Move),
+    /// Move (with the waiting roll, in a game with dice).
+    Move(G::Move),
 }
 
-/// Who controls a seat (or a Cờ nhảy arm), as the table that owns the game
-/// knows it.
+/// Who controls a seat, as the table that owns the game knows it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Controller {

@@ -1,22 +1,22 @@
-//! A game being played, for any screen: the table owns the game, its dice
-//! and its numbered events, and knows who controls each seat (a person
-//! here, a computer player, a person elsewhere, a computer standing in for
-//! an absent person). The app shows a local table; the server holds one
-//! per room and every client replays its events (`PROTOCOL.md`).
+//! A game being played, for any game and any screen: the table owns the
+//! game, its dice and its numbered events, and knows who controls each
+//! seat (a person here, a computer player, a person elsewhere, a computer
+//! standing in for an absent person). The app shows a local table; the
+//! server holds one per room and every client replays its events
+//! (`PROTOCOL.md`).
 //!
-//! The table knows the engine and the bots; it knows no screen, file or
-//! socket. Computer players think through a [`Runner`] the table is given.
+//! The table knows the [`Game`](crate::game::Game) trait only; it knows no
+//! screen, file or socket. Computer players think through a [`Runner`] the
+//! table is given.
 
 mod event;
-pub mod nhay;
 mod replica;
 mod runner;
 #[allow(clippy::module_inception)]
 mod table;
 
-pub use event::{
-    Command, Controller, ErrorCode, Event, EventKind, Ranking, Refusal, SeatInfo, SeatKind, letter,
-};
-pub use replica::{Applied, Pending, ReplayError, Replica, SeatNews, ranking_of};
+pub use crate::game::{Ranking, ranking_of};
+pub use event::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatInfo, SeatKind};
+pub use replica::{Applied, Pending, ReplayError, Replica, SeatNews};
 pub use runner::{Answer, BotJob, InlineRunner, Job, Runner, ThreadRunner};
-pub use table::{RestoreError, Step, Table, TableRecord, seats_for};
+pub use table::{RestoreError, Step, Table, TableRecord};

@@ -5,58 +5,53 @@
 //! keeps one built from the server's events, and a saved game is restored
 //! by replaying its events into one.
 
-use super::event::{Event, EventKind, Ranking, SeatInfo, SeatKind};
-use crate::ca_ngua::engine::{
-    Effects, Game, GameError, Move, MoveList, Outcome, Position, Roll, Rules, Seat,
-};
+use super::event::{Event, EventKind, SeatInfo, SeatKind};
+use crate::game::{Game, Next, Ranking, SeatId};
 use std::fmt;
 
-/// The roll waiting for its move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Pending {
+/// The roll waiting for its move (only in a game with dice).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pending<G: Game> {
     /// Who rolled.
-    pub seat: Seat,
+    pub seat: G::Seat,
     /// The roll.
-    pub roll: Roll,
+    pub roll: G::Roll,
     /// Its legal moves (empty: a pass follows).
-    pub moves: MoveList,
+    pub moves: Vec<G::Move>,
 }
 
 /// What applying one event did, for those who show or count it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Applied {
+pub enum Applied<G: Game> {
     /// A seat was taken before the start.
     Seats,
     /// A seat's person went away, came back or left (a computer plays it
     /// meanwhile, or for good).
-    SeatNews(SeatNews),
+    SeatNews(SeatNews<G::Seat>),
     /// The game started.
     Started,
     /// A roll was made.
-    Rolled(Pending),
+    Rolled(Pending<G>),
     /// A move or a pass was played.
     Played {
         /// The position before it.
-        before: Position,
-        /// What it did (kicks, finishes, bonus rolls).
-        effects: Effects,
-        /// It was the game's Thầu mạ (the first horse straight from the
-        /// door to cell 6).
-        thau_ma: bool,
+        before: G::Position,
+        /// What it did.
+        played: G::Played,
     },
     /// The game ended.
-    Over(Outcome),
+    Over(G::Outcome),
 }
 
 /// What happened to a seat's person during a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SeatNews {
+pub enum SeatNews<S> {
     /// Away too long: a computer stands in.
-    Away(Seat),
+    Away(S),
     /// Back: the seat is theirs again.
-    Back(Seat),
+    Back(S),
     /// Left for good: a computer plays the seat.
-    Left(Seat),
+    Left(S),
 }
 
 /// An event that does not follow from the state: a gap in the numbers, a
@@ -79,74 +74,75 @@ impl std::error::Error for ReplayError {}
 
 /// A game as its events built it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Replica {
-    rules: Rules,
-    game: Option<Game>,
-    seats: Vec<SeatInfo>,
-    /// Seats whose person is away (a computer stands in).
-    away: [bool; 4],
-    pending: Option<Pending>,
+pub struct Replica<G: Game> {
+    rules: G::Rules,
+    game: Option<G::State>,
+    seats: Vec<SeatInfo<G::Seat>>,
+    /// Seats whose person is away (a computer stands in), by seat index.
+    away: Vec<bool>,
+    pending: Option<Pending<G>>,
     seq: u64,
-    ranking: Option<Ranking>,
-    thau_ma_seen: bool,
+    ranking: Option<Ranking<G::Seat>>,
+    /// The game was ended before the engine's end (the places left were
+    /// settled as the rules settle them).
+    concluded: bool,
 }
 
-impl Replica {
+impl<G: Game> Replica<G> {
     /// Nothing has happened yet: a table under these rules.
-    pub fn new(rules: Rules) -> Replica {
+    pub fn new(rules: G::Rules) -> Replica<G> {
         Replica {
             rules,
             game: None,
             seats: Vec::new(),
-            away: [false; 4],
+            away: vec![false; G::SEATS],
             pending: None,
             seq: 0,
             ranking: None,
-            thau_ma_seen: false,
+            concluded: false,
         }
     }
 
     /// A table whose game continues from a saved state (`Started` must then
     /// name this game's position).
-    pub fn continuing(game: Game) -> Replica {
-        let mut r = Replica::new(*game.rules());
-        r.thau_ma_seen = game.ledger().is_some_and(|l| l.thau_ma_taken);
+    pub fn continuing(rules: G::Rules, game: G::State) -> Replica<G> {
+        let mut r = Replica::new(rules);
         r.game = Some(game);
         r
     }
 
     /// The rules.
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &G::Rules {
         &self.rules
     }
 
-    /// The engine's game, once started.
-    pub fn game(&self) -> Option<&Game> {
+    /// The game in progress, once started.
+    pub fn game(&self) -> Option<&G::State> {
         self.game.as_ref()
     }
 
     /// The position, once started.
-    pub fn position(&self) -> Option<&Position> {
-        self.game.as_ref().map(Game::position)
+    pub fn position(&self) -> Option<&G::Position> {
+        self.game.as_ref().map(G::position)
     }
 
     /// The seats: those taken before the start, then every playing seat.
-    pub fn seats(&self) -> &[SeatInfo] {
+    pub fn seats(&self) -> &[SeatInfo<G::Seat>] {
         &self.seats
     }
 
     /// One seat's information.
-    pub fn seat(&self, seat: Seat) -> Option<&SeatInfo> {
+    pub fn seat(&self, seat: G::Seat) -> Option<&SeatInfo<G::Seat>> {
         self.seats.iter().find(|s| s.seat == seat)
     }
 
     /// True while the seat's person is away and a computer stands in.
-    pub fn is_away(&self, seat: Seat) -> bool {
-        self.away[seat.index()]
+    pub fn is_away(&self, seat: G::Seat) -> bool {
+        self.away.get(seat.index()).copied().unwrap_or(false)
     }
 
     /// The roll waiting for its move.
-    pub fn pending(&self) -> Option<&Pending> {
+    pub fn pending(&self) -> Option<&Pending<G>> {
         self.pending.as_ref()
     }
 
@@ -165,26 +161,46 @@ impl Replica {
         self.ranking.is_some()
     }
 
+    /// True when the game was ended early, the places left settled as the
+    /// rules settle them.
+    pub fn is_concluded(&self) -> bool {
+        self.concluded
+    }
+
     /// The places, once over.
-    pub fn ranking(&self) -> Option<&Ranking> {
+    pub fn ranking(&self) -> Option<&Ranking<G::Seat>> {
         self.ranking.as_ref()
     }
 
     /// The seat to roll or move now.
-    pub fn turn(&self) -> Option<Seat> {
+    pub fn turn(&self) -> Option<G::Seat> {
         if self.is_over() {
             return None;
         }
-        self.game.as_ref().and_then(Game::turn)
+        self.game.as_ref().and_then(G::turn)
     }
 
-    /// True once the game's Thầu mạ has happened.
-    pub fn thau_ma_seen(&self) -> bool {
-        self.thau_ma_seen
+    /// What the game waits for now (`None` before the start and once the
+    /// `over` event arrived).
+    pub fn next(&self) -> Option<Next<G>> {
+        if self.is_over() {
+            return None;
+        }
+        let game = self.game.as_ref()?;
+        Some(G::next(game, self.pending.as_ref().map(|p| p.roll)))
+    }
+
+    /// The moves the seat to act may choose now (empty when it is to
+    /// roll, pass, or nobody acts).
+    pub fn choices(&self) -> Vec<G::Move> {
+        match self.next() {
+            Some(Next::Choose(_, moves)) => moves,
+            _ => Vec::new(),
+        }
     }
 
     /// Applies the next event, checking that it follows from the state.
-    pub fn apply(&mut self, ev: &Event) -> Result<Applied, ReplayError> {
+    pub fn apply(&mut self, ev: &Event<G>) -> Result<Applied<G>, ReplayError> {
         let fail = |message: String| ReplayError {
             seq: ev.seq,
             message,
@@ -200,7 +216,7 @@ impl Replica {
         Ok(applied)
     }
 
-    fn apply_kind(&mut self, ev: &EventKind) -> Result<Applied, String> {
+    fn apply_kind(&mut self, ev: &EventKind<G>) -> Result<Applied<G>, String> {
         match ev {
             EventKind::Seated { seat, name } => {
                 if self.game.is_some() {
@@ -219,30 +235,25 @@ impl Replica {
                 Ok(Applied::Seats)
             }
             EventKind::Started { position, seats } => {
-                let pos = Position::from_setup(position, &self.rules)
+                let state = G::from_setup(&self.rules, position)
                     .map_err(|e| format!("start position: {e}"))?;
                 match &self.game {
-                    Some(g) if self.seq == 0 && *g.position() == pos => {}
+                    Some(g) if self.seq == 0 && G::position(g) == G::position(&state) => {}
                     Some(_) if self.seq == 0 => {
                         return Err("the start position is not the saved game's".into());
                     }
                     Some(_) => return Err("the game has already started".into()),
-                    None => {
-                        let game = Game::from_position(self.rules, pos).map_err(|e| match e {
-                            GameError::Position(e) => format!("start position: {e}"),
-                            e => e.to_string(),
-                        })?;
-                        self.game = Some(game);
-                    }
+                    None => self.game = Some(state.clone()),
                 }
-                for s in pos.playing_seats() {
-                    if !seats.iter().any(|i| i.seat == s) {
-                        return Err(format!("no seat information for {}", s.name()));
+                let playing = G::seats(&state);
+                for s in &playing {
+                    if !seats.iter().any(|i| i.seat == *s) {
+                        return Err(format!("no seat information for {}", s.code()));
                     }
                 }
                 self.seats = seats
                     .iter()
-                    .filter(|i| pos.is_playing(i.seat))
+                    .filter(|i| playing.contains(&i.seat))
                     .cloned()
                     .collect();
                 Ok(Applied::Started)
@@ -252,14 +263,18 @@ impl Replica {
                 if self.pending.is_some() {
                     return Err("a second roll before the move".into());
                 }
-                if game.turn() != Some(*seat) {
-                    return Err(format!("{} rolled out of turn", seat.name()));
+                if G::turn(game) != Some(*seat) {
+                    return Err(format!("{} rolled out of turn", seat.code()));
                 }
-                game.position()
-                    .check_roll(&self.rules, *roll)
-                    .map_err(|e| e.to_string())?;
-                let legal = game.legal_moves(*roll);
-                if legal.to_vec() != *moves {
+                G::check_roll(game, *roll)?;
+                let legal = match G::next(game, Some(*roll)) {
+                    Next::Choose(_, legal) => legal,
+                    Next::Pass(_) => Vec::new(),
+                    Next::Roll(_) | Next::Over(_) => {
+                        return Err(format!("the roll {roll} cannot be played"));
+                    }
+                };
+                if legal != *moves {
                     return Err(format!(
                         "the moves listed for {roll} are not the legal ones"
                     ));
@@ -269,14 +284,14 @@ impl Replica {
                     roll: *roll,
                     moves: legal,
                 };
-                self.pending = Some(pending);
+                self.pending = Some(pending.clone());
                 Ok(Applied::Rolled(pending))
             }
             EventKind::Moved { seat, mv, position } => self.play(*seat, Some(*mv), position),
             EventKind::Passed { seat, position } => self.play(*seat, None, position),
             EventKind::Away { seat } => {
                 self.known_seat(*seat)?;
-                self.away[seat.index()] = true;
+                self.set_away(*seat, true);
                 if let Some(s) = self.seats.iter_mut().find(|s| s.seat == *seat) {
                     s.connected = false;
                 }
@@ -284,7 +299,7 @@ impl Replica {
             }
             EventKind::Back { seat } => {
                 self.known_seat(*seat)?;
-                self.away[seat.index()] = false;
+                self.set_away(*seat, false);
                 if let Some(s) = self.seats.iter_mut().find(|s| s.seat == *seat) {
                     s.connected = true;
                 }
@@ -292,7 +307,7 @@ impl Replica {
             }
             EventKind::Left { seat } => {
                 self.known_seat(*seat)?;
-                self.away[seat.index()] = false;
+                self.set_away(*seat, false);
                 if let Some(s) = self.seats.iter_mut().find(|s| s.seat == *seat) {
                     s.kind = SeatKind::Bot;
                     s.connected = true;
@@ -303,71 +318,68 @@ impl Replica {
                 let game = self.game.as_mut().ok_or("the end before the start")?;
                 // Over before the engine's end: the remaining places were
                 // settled early (every person here has finished).
-                game.conclude();
-                let outcome = game.standings();
-                if ranking_of(&outcome) != *ranking {
+                let concluded = !G::is_over(game);
+                G::conclude(game);
+                let outcome = G::outcome(game);
+                if G::ranking(&outcome) != *ranking {
                     return Err("the ranking is not the game's".into());
                 }
                 self.pending = None;
+                self.concluded = concluded;
                 self.ranking = Some(ranking.clone());
                 Ok(Applied::Over(outcome))
             }
         }
     }
 
-    fn known_seat(&self, seat: Seat) -> Result<(), String> {
+    fn set_away(&mut self, seat: G::Seat, away: bool) {
+        if let Some(a) = self.away.get_mut(seat.index()) {
+            *a = away;
+        }
+    }
+
+    fn known_seat(&self, seat: G::Seat) -> Result<(), String> {
         if self.seats.iter().any(|s| s.seat == seat) {
             Ok(())
         } else {
-            Err(format!("{} has no seat", seat.name()))
+            Err(format!("{} has no seat", seat.code()))
         }
     }
 
     fn play(
         &mut self,
-        seat: Seat,
-        mv: Option<Move>,
-        position: &crate::ca_ngua::engine::Setup,
-    ) -> Result<Applied, String> {
-        let pending = self.pending.ok_or("a move without a roll")?;
-        if pending.seat != seat {
-            return Err(format!("{} moved with another's roll", seat.name()));
-        }
+        seat: G::Seat,
+        mv: Option<G::Move>,
+        position: &G::Setup,
+    ) -> Result<Applied<G>, String> {
         let game = self.game.as_mut().ok_or("a move before the start")?;
-        let before = *game.position();
-        let effects = game
-            .play(pending.roll, mv)
-            .map_err(|e| format!("{}: {e}", mv.map_or("pass".into(), |m| m.to_string())))?;
-        if game.position().to_setup() != *position {
+        let roll = match &self.pending {
+            Some(p) if p.seat != seat => {
+                return Err(format!("{} moved with another's roll", seat.code()));
+            }
+            Some(p) => Some(p.roll),
+            None if matches!(G::next(game, None), Next::Roll(_)) => {
+                return Err("a move without a roll".into());
+            }
+            None => None,
+        };
+        if G::turn(game) != Some(seat) {
+            return Err(format!("{} moved out of turn", seat.code()));
+        }
+        let before = *G::position(game);
+        let played = G::play(game, roll, mv).map_err(|e| {
+            format!(
+                "{}: {e}",
+                mv.map_or_else(|| "pass".to_string(), |m| m.to_string())
+            )
+        })?;
+        if G::setup(game) != *position {
             return Err(format!(
                 "the position after it is {}, not {position}",
-                game.position()
+                G::setup(game)
             ));
         }
         self.pending = None;
-        let thau_ma = effects.door_to_top && !self.thau_ma_seen;
-        self.thau_ma_seen |= thau_ma;
-        Ok(Applied::Played {
-            before,
-            effects,
-            thau_ma,
-        })
+        Ok(Applied::Played { before, played })
     }
-}
-
-/// The places of an outcome, best first, shared places together.
-pub fn ranking_of(outcome: &Outcome) -> Ranking {
-    let mut places: Ranking = Vec::new();
-    let mut last = None;
-    for (rank, seat) in outcome.standings() {
-        if last == Some(rank)
-            && let Some(p) = places.last_mut()
-        {
-            p.push(seat);
-        } else {
-            places.push(vec![seat]);
-        }
-        last = Some(rank);
-    }
-    places
 }

@@ -3,15 +3,14 @@
 //! done; tests and self-play decide inline, synchronously, so nothing
 //! sleeps or polls.
 
-use crate::ca_ngua::bots::{Bot, Decision, Level};
-use crate::ca_ngua::engine::{Move, Position, Roll, Rules};
+use crate::game::{Decision, Game, Level};
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 use std::sync::mpsc;
 
-/// A decision a computer player makes, for any game (a Cờ nhảy player
-/// carries its memory of the game, so a job is cloned, not copied).
+/// A decision a computer player makes (a player may carry its memory of
+/// the game, so a job is cloned, not copied).
 pub trait Job: Clone + Send + fmt::Debug + 'static {
     /// The decision made (a move).
     type Answer: Copy + Send + fmt::Debug + PartialEq + 'static;
@@ -21,47 +20,49 @@ pub trait Job: Clone + Send + fmt::Debug + 'static {
     fn decide(&self) -> Option<Self::Answer>;
 }
 
-/// One decision for a computer player.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct BotJob {
+/// One decision for a computer player of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotJob<G: Game> {
     /// Which decision (answers to an older one are ignored).
     pub ticket: u64,
-    /// The player's level.
-    pub level: Level,
-    /// The player's seed for this decision.
-    pub seed: u64,
-    /// The rules.
-    pub rules: Rules,
-    /// The position, the computer's colour to move.
-    pub position: Position,
-    /// The roll (with two or more legal moves).
-    pub roll: Roll,
+    /// The decision.
+    pub decision: Decision<G>,
 }
 
-impl Job for BotJob {
-    type Answer = Move;
+impl<G: Game> BotJob<G> {
+    /// The hint for the seat to act: what the strongest player would
+    /// play, fresh (no memory), with the default budget and seed 0, so the
+    /// same question always has the same answer.
+    pub fn hint(ticket: u64, state: G::State, roll: Option<G::Roll>) -> BotJob<G> {
+        BotJob {
+            ticket,
+            decision: Decision {
+                level: Level::Hard,
+                seed: 0,
+                budget: G::Budget::default(),
+                state,
+                roll,
+                memory: G::Memory::default(),
+            },
+        }
+    }
+}
+
+impl<G: Game> Job for BotJob<G> {
+    type Answer = G::Move;
 
     fn ticket(&self) -> u64 {
         self.ticket
     }
 
-    fn decide(&self) -> Option<Move> {
-        let moves = self.position.legal_moves(&self.rules, self.roll);
-        let decision = Decision {
-            rules: &self.rules,
-            position: &self.position,
-            roll: self.roll,
-            moves: &moves,
-        };
-        moves
-            .first()
-            .map(|_| Bot::new(self.level, self.seed).choose(&decision))
+    fn decide(&self) -> Option<G::Move> {
+        G::decide(&self.decision)
     }
 }
 
 /// A runner's answer for a ticket.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Answer<M = Move> {
+pub enum Answer<M> {
     /// The move.
     Ready(M),
     /// Still thinking.
@@ -72,8 +73,8 @@ pub enum Answer<M = Move> {
     Failed,
 }
 
-/// Thinks for computer players (of Cờ Cá Ngựa unless told otherwise).
-pub trait Runner<J: Job = BotJob>: Send + fmt::Debug {
+/// Thinks for computer players.
+pub trait Runner<J: Job>: Send + fmt::Debug {
     /// Starts thinking about a decision (forgetting any earlier one).
     fn start(&mut self, job: J);
     /// The answer for `ticket`, once ready.
@@ -82,7 +83,7 @@ pub trait Runner<J: Job = BotJob>: Send + fmt::Debug {
 
 /// Decides at once, on the caller's thread (tests, servers' worker tasks).
 #[derive(Debug)]
-pub struct InlineRunner<J: Job = BotJob> {
+pub struct InlineRunner<J: Job> {
     done: Option<(u64, Option<J::Answer>)>,
 }
 
@@ -108,7 +109,7 @@ impl<J: Job> Runner<J> for InlineRunner<J> {
 
 /// Decides on a thread per decision and calls `wake` when done (the app
 /// passes a repaint request).
-pub struct ThreadRunner<J: Job = BotJob> {
+pub struct ThreadRunner<J: Job> {
     job: Option<(u64, mpsc::Receiver<Option<J::Answer>>)>,
     wake: Arc<dyn Fn() + Send + Sync>,
     kind: PhantomData<J>,

@@ -1,25 +1,23 @@
-//! The table that owns a game: its dice, its numbered events, and who
-//! controls each seat. Commands come in (with the number of the last event
-//! their sender saw), events or a typed refusal go out. The local game in
-//! the app, the saved game, the statistics and every screen of an online
-//! game are consumers of the same events.
+//! The table that owns a game, for any game: its dice, its numbered
+//! events, and who controls each seat. Commands come in (with the number
+//! of the last event their sender saw), events or a typed refusal go out.
+//! The local game in the app, the saved game, the statistics and every
+//! screen of an online game are consumers of the same events.
 
-use super::event::{Command, Controller, ErrorCode, Event, EventKind, Ranking, Refusal, SeatInfo};
-use super::replica::{Applied, Pending, ReplayError, Replica, ranking_of};
+use super::event::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatInfo};
+use super::replica::{Applied, ReplayError, Replica};
 use super::runner::{Answer, BotJob, Runner};
-use crate::ca_ngua::dice;
-use crate::ca_ngua::engine::{Game, GameError, GameRecord, Move, Position, Rules, Seat};
-use crate::game::Level;
+use crate::game::{Decision, Game, Level, Next, Ranking, SeatId, wire};
+use rand::Rng;
 use rand::rngs::StdRng;
-use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// What a computer's step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Step<G: Game> {
     /// It rolled or moved: these events.
-    Acted(Vec<Event>),
+    Acted(Vec<Event<G>>),
     /// It is thinking (the runner will answer).
     Thinking,
     /// No computer is to act.
@@ -27,40 +25,40 @@ pub enum Step {
 }
 
 /// A table: one game, its seats, its dice, its events.
-pub struct Table {
-    replica: Replica,
-    events: Vec<Event>,
-    controllers: [Controller; 4],
+pub struct Table<G: Game> {
+    replica: Replica<G>,
+    events: Vec<Event<G>>,
+    /// Who controls each seat, by seat index.
+    controllers: Vec<Controller>,
     /// Seats to hand back to their person at the next change of turn.
-    back_due: [bool; 4],
+    back_due: Vec<bool>,
     /// Seats in the lobby, before the start: how many will play.
     players: usize,
+    /// Rolls the dice and seeds the computer players.
     rng: StdRng,
-    runner: Box<dyn Runner>,
+    runner: Box<dyn Runner<BotJob<G>>>,
     /// The decision the runner was asked about.
     asked: Option<u64>,
     /// The saved state the game continued from (a game saved by a version
     /// that kept no events).
-    origin: Option<GameRecord>,
+    origin: Option<G::Snapshot>,
+    /// What each seat's computer player remembers of the game.
+    memories: Vec<G::Memory>,
+    /// How much a searching computer player may search.
+    budget: G::Budget,
 }
 
-impl fmt::Debug for Table {
+impl<G: Game> fmt::Debug for Table<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Table")
+            .field("game", &G::ID)
             .field("seq", &self.replica.seq())
-            .field("position", &self.replica.position().map(|p| p.to_string()))
+            .field(
+                "position",
+                &self.replica.game().map(|g| G::setup(g).to_string()),
+            )
             .field("controllers", &self.controllers)
             .finish_non_exhaustive()
-    }
-}
-
-/// The seats for a player count (RULES.md 1: two players sit at opposite
-/// corners, three leave blue's corner empty).
-pub fn seats_for(count: usize) -> Vec<Seat> {
-    match count {
-        0..=2 => vec![Seat::Red, Seat::Yellow],
-        3 => vec![Seat::Red, Seat::Green, Seat::Yellow],
-        _ => Seat::ALL.to_vec(),
     }
 }
 
@@ -68,87 +66,118 @@ fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> 
     Err(Refusal::new(code, message))
 }
 
-impl Table {
-    fn empty(rules: Rules, rng: StdRng, runner: Box<dyn Runner>) -> Table {
+impl<G: Game> Table<G> {
+    fn empty(rules: G::Rules, rng: StdRng, runner: Box<dyn Runner<BotJob<G>>>) -> Table<G> {
         Table {
             replica: Replica::new(rules),
             events: Vec::new(),
-            controllers: [Controller::Computer(Level::Medium); 4],
-            back_due: [false; 4],
+            controllers: vec![Controller::Computer(Level::Medium); G::SEATS],
+            back_due: vec![false; G::SEATS],
             players: 0,
             rng,
             runner,
             asked: None,
             origin: None,
+            memories: vec![G::Memory::default(); G::SEATS],
+            budget: G::Budget::default(),
         }
     }
 
     /// A game at this device, started at once: `controllers` by seat index
-    /// (ignored for seats that do not play), the first to roll drawn at
-    /// random (RULES.md 2.6). `rng` rolls the dice: the OS-seeded secure
-    /// generator in play, a seeded one in tests.
+    /// (ignored for seats that do not play; missing ones are computers),
+    /// the first to play as the rules say (drawn with `rng` where they draw
+    /// it). `rng` rolls the dice and seeds the computer players: the
+    /// OS-seeded secure generator in play, a seeded one in tests.
     pub fn local(
-        rules: Rules,
-        seats: &[Seat],
-        controllers: [Controller; 4],
-        rng: StdRng,
-        runner: Box<dyn Runner>,
-    ) -> Result<Table, GameError> {
-        rules.validate().map_err(GameError::Rules)?;
-        if seats.len() < 2 {
-            return Err(GameError::Players);
-        }
-        Ok(Table::local_or_standard(
-            rules,
-            seats,
-            controllers,
-            rng,
-            runner,
-        ))
+        rules: G::Rules,
+        seats: &[G::Seat],
+        controllers: &[Controller],
+        mut rng: StdRng,
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> Result<Table<G>, String> {
+        G::check_rules(&rules)?;
+        let state = G::start(&rules, seats, &mut rng)?;
+        Ok(Table::from_state(rules, state, controllers, rng, runner))
     }
 
-    /// As [`Table::local`], but rules that do not validate or fewer than two
-    /// seats give the standard four-player game instead (the app's
-    /// preferences are checked when loaded; this keeps it panic-free).
+    /// As [`Table::local`], but rules that do not validate or seats that
+    /// make no game give the standard game for the most players instead
+    /// (the app's preferences are checked when loaded; this keeps it
+    /// panic-free).
     pub fn local_or_standard(
-        rules: Rules,
-        seats: &[Seat],
-        controllers: [Controller; 4],
+        rules: G::Rules,
+        seats: &[G::Seat],
+        controllers: &[Controller],
         mut rng: StdRng,
-        runner: Box<dyn Runner>,
-    ) -> Table {
-        let (rules, seats) = if rules.validate().is_ok() && seats.len() >= 2 {
-            (rules, seats.to_vec())
-        } else {
-            (Rules::standard(), Seat::ALL.to_vec())
-        };
-        let first = seats[rng.random_range(0..seats.len())];
-        let position = Position::start(&seats, first).unwrap_or_default();
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> Table<G> {
+        let state = G::check_rules(&rules)
+            .and_then(|()| G::start(&rules, seats, &mut rng))
+            .map(|s| (rules, s))
+            .or_else(|_| {
+                let rules = G::standard_rules();
+                let most = G::PLAYER_COUNTS.last().copied().unwrap_or(2);
+                let seats = G::seats_for(&rules, most)?;
+                G::start(&rules, &seats, &mut rng).map(|s| (rules, s))
+            });
+        match state {
+            Ok((rules, state)) => Table::from_state(rules, state, controllers, rng, runner),
+            // Unreachable with the games' standard rules; an empty table
+            // (no game) rather than a panic.
+            Err(_) => Table::empty(rules, rng, runner),
+        }
+    }
+
+    /// A game at this device started from a written position (tests start
+    /// near the end); the position is checked under `rules`.
+    pub fn starting_at(
+        rules: G::Rules,
+        setup: &G::Setup,
+        controllers: &[Controller],
+        rng: StdRng,
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> Result<Table<G>, String> {
+        G::check_rules(&rules)?;
+        let state = G::from_setup(&rules, setup)?;
+        Ok(Table::from_state(rules, state, controllers, rng, runner))
+    }
+
+    fn from_state(
+        rules: G::Rules,
+        state: G::State,
+        controllers: &[Controller],
+        rng: StdRng,
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> Table<G> {
         let mut t = Table::empty(rules, rng, runner);
-        t.controllers = controllers;
+        for (slot, c) in t.controllers.iter_mut().zip(controllers) {
+            *slot = *c;
+        }
+        let seats = G::seats(&state);
         t.players = seats.len();
         t.emit(EventKind::Started {
-            position: position.to_setup(),
-            seats: SeatInfo::local_seats(&position, &controllers),
+            position: G::setup(&state),
+            seats: SeatInfo::local_seats(&seats, &t.controllers),
         });
+        t.settle();
         t
     }
 
-    /// A table waiting for `players` people (2 to 4), the host seated first.
+    /// A table waiting for `players` people, the host seated first.
     pub fn lobby(
-        rules: Rules,
+        rules: G::Rules,
         players: usize,
         host: &str,
         rng: StdRng,
-        runner: Box<dyn Runner>,
-    ) -> Result<Table, GameError> {
-        rules.validate().map_err(GameError::Rules)?;
-        if !(2..=4).contains(&players) {
-            return Err(GameError::Players);
-        }
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> Result<Table<G>, String> {
+        G::check_rules(&rules)?;
+        let seats = G::seats_for(&rules, players)?;
+        let Some(&seat) = seats.first() else {
+            return Err("no seat for the host".into());
+        };
         let mut t = Table::empty(rules, rng, runner);
         t.players = players;
-        let seat = seats_for(players)[0];
         t.controllers[seat.index()] = Controller::Elsewhere;
         t.emit(EventKind::Seated {
             seat,
@@ -157,12 +186,18 @@ impl Table {
         Ok(t)
     }
 
+    /// The seats of the game the lobby waits for.
+    fn lobby_seats(&self) -> Vec<G::Seat> {
+        G::seats_for(self.rules(), self.players).unwrap_or_default()
+    }
+
     /// Seats a person who joins before the start, in the next free seat.
-    pub fn join(&mut self, name: &str) -> Result<(Seat, Vec<Event>), Refusal> {
+    pub fn join(&mut self, name: &str) -> Result<(G::Seat, Vec<Event<G>>), Refusal> {
         if self.replica.is_started() {
             return refuse(ErrorCode::AlreadyStarted, "the game has already started");
         }
-        let Some(seat) = seats_for(self.players)
+        let Some(seat) = self
+            .lobby_seats()
             .into_iter()
             .find(|s| self.replica.seat(*s).is_none())
         else {
@@ -178,19 +213,20 @@ impl Table {
     }
 
     /// Starts a lobby's game: empty seats become computer players of
-    /// `level` named by `bot_name`; the first to roll is drawn at random.
+    /// `level` named by `bot_name`; who begins is as the rules say.
     pub fn start(
         &mut self,
         level: Level,
-        bot_name: impl Fn(Seat) -> String,
-    ) -> Result<Vec<Event>, Refusal> {
+        bot_name: impl Fn(G::Seat) -> String,
+    ) -> Result<Vec<Event<G>>, Refusal> {
         if self.replica.is_started() {
             return refuse(ErrorCode::AlreadyStarted, "the game has already started");
         }
-        let seats = seats_for(self.players);
-        let first = seats[self.rng.random_range(0..seats.len())];
-        let Some(position) = Position::start(&seats, first) else {
-            return refuse(ErrorCode::BadRules, "no game for these seats");
+        let seats = self.lobby_seats();
+        let rules = *self.rules();
+        let state = match G::start(&rules, &seats, &mut self.rng) {
+            Ok(s) => s,
+            Err(e) => return refuse(ErrorCode::BadRules, e),
         };
         let infos = seats
             .iter()
@@ -209,21 +245,23 @@ impl Table {
             .collect();
         let from = self.events.len();
         self.emit(EventKind::Started {
-            position: position.to_setup(),
+            position: G::setup(&state),
             seats: infos,
         });
+        self.settle();
         Ok(self.events[from..].to_vec())
     }
 
     /// Appends an event and applies it. Events made here always follow
     /// from the state; should one not, it is dropped (never a panic).
-    fn emit(&mut self, event: EventKind) -> Option<Applied> {
+    fn emit(&mut self, event: EventKind<G>) -> Option<Applied<G>> {
         let ev = Event {
             seq: self.replica.seq() + 1,
             event,
         };
         match self.replica.apply(&ev) {
             Ok(applied) => {
+                self.remember(&applied);
                 self.events.push(ev);
                 Some(applied)
             }
@@ -231,30 +269,46 @@ impl Table {
         }
     }
 
+    /// Notes a move in its player's memory.
+    fn remember(&mut self, applied: &Applied<G>) {
+        if let Applied::Played { before, played } = applied
+            && let Some(memory) = self.memories.get_mut(G::mover(played).index())
+        {
+            G::remember(memory, before, played);
+        }
+    }
+
     /// Gives the table another runner for its computer players (a decision
     /// under way is asked again).
-    pub fn set_runner(&mut self, runner: Box<dyn Runner>) {
+    pub fn set_runner(&mut self, runner: Box<dyn Runner<BotJob<G>>>) {
         self.runner = runner;
         self.asked = None;
     }
 
+    /// Sets how much searching computer players search (tests use a small
+    /// budget).
+    pub fn with_budget(mut self, budget: G::Budget) -> Table<G> {
+        self.budget = budget;
+        self
+    }
+
     /// The rules.
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &G::Rules {
         self.replica.rules()
     }
 
     /// The game's state, as its events built it.
-    pub fn replica(&self) -> &Replica {
+    pub fn replica(&self) -> &Replica<G> {
         &self.replica
     }
 
     /// Every event so far, oldest first.
-    pub fn events(&self) -> &[Event] {
+    pub fn events(&self) -> &[Event<G>] {
         &self.events
     }
 
     /// The events after number `seq`.
-    pub fn events_since(&self, seq: u64) -> &[Event] {
+    pub fn events_since(&self, seq: u64) -> &[Event<G>] {
         let from = usize::try_from(seq)
             .unwrap_or(usize::MAX)
             .min(self.events.len());
@@ -267,38 +321,51 @@ impl Table {
     }
 
     /// Who controls a seat.
-    pub fn controller(&self, seat: Seat) -> Controller {
-        self.controllers[seat.index()]
+    pub fn controller(&self, seat: G::Seat) -> Controller {
+        self.controllers
+            .get(seat.index())
+            .copied()
+            .unwrap_or(Controller::Elsewhere)
     }
 
     /// Every seat's controller, by seat index.
-    pub fn controllers(&self) -> [Controller; 4] {
-        self.controllers
+    pub fn controllers(&self) -> &[Controller] {
+        &self.controllers
     }
 
     /// Hands a seat to someone else at this device (a person, or a
     /// computer at a level) — allowed during a game. Other screens are not
     /// told: a local table has none.
-    pub fn set_controller(&mut self, seat: Seat, controller: Controller) {
-        self.controllers[seat.index()] = controller;
+    pub fn set_controller(&mut self, seat: G::Seat, controller: Controller) {
+        if let Some(c) = self.controllers.get_mut(seat.index()) {
+            *c = controller;
+        }
         self.asked = None;
     }
 
     /// The seat to act now and, if a computer plays it, its level.
-    pub fn computer_to_act(&self) -> Option<(Seat, Level)> {
+    pub fn computer_to_act(&self) -> Option<(G::Seat, Level)> {
         let seat = self.replica.turn()?;
-        Some((seat, self.controllers[seat.index()].computer()?))
+        Some((seat, self.controller(seat).computer()?))
     }
 
     /// Carries out a seat's command sent after it saw event `seq`.
-    pub fn command(&mut self, seat: Seat, seq: u64, cmd: Command) -> Result<Vec<Event>, Refusal> {
+    pub fn command(
+        &mut self,
+        seat: G::Seat,
+        seq: u64,
+        cmd: Command<G>,
+    ) -> Result<Vec<Event<G>>, Refusal> {
+        if cmd == Command::Roll && !G::HAS_DICE {
+            return refuse(ErrorCode::NoDice, "this game has no dice");
+        }
         if !self.replica.is_started() {
             return refuse(ErrorCode::NotStarted, "the game has not started");
         }
         if self.replica.turn() != Some(seat) {
             return refuse(ErrorCode::NotYourTurn, "it is not your turn");
         }
-        if self.controllers[seat.index()].computer().is_some() {
+        if self.controller(seat).computer().is_some() {
             return refuse(
                 ErrorCode::NotYourTurn,
                 "a computer plays this seat until the turn moves on",
@@ -314,72 +381,96 @@ impl Table {
     }
 
     /// Carries out a command for the seat to play, checked.
-    fn act(&mut self, seat: Seat, cmd: Command) -> Result<Vec<Event>, Refusal> {
+    fn act(&mut self, seat: G::Seat, cmd: Command<G>) -> Result<Vec<Event<G>>, Refusal> {
         let from = self.events.len();
+        let Some(next) = self.replica.next() else {
+            return refuse(ErrorCode::NotStarted, "the game has not started");
+        };
         match cmd {
             Command::Roll => {
-                if self.replica.pending().is_some() {
+                if !matches!(next, Next::Roll(_)) {
                     return refuse(ErrorCode::RollPending, "the roll is waiting for its move");
                 }
                 let rules = *self.rules();
-                let roll = dice::roll(&rules, &mut self.rng);
-                let moves = match self.replica.game() {
-                    Some(g) => g.legal_moves(roll).to_vec(),
-                    None => Vec::new(),
+                let Some(roll) = G::roll(&rules, &mut self.rng) else {
+                    return refuse(ErrorCode::NoDice, "this game has no dice");
                 };
-                let none = moves.is_empty();
+                let moves = match self.replica.game().map(|g| G::next(g, Some(roll))) {
+                    Some(Next::Choose(_, moves)) => moves,
+                    _ => Vec::new(),
+                };
                 self.emit(EventKind::Rolled { seat, roll, moves });
-                if none {
-                    self.play(seat, None);
-                }
             }
-            Command::Move(mv) => {
-                let Some(pending) = self.replica.pending() else {
-                    return refuse(ErrorCode::NoRoll, "roll first");
-                };
-                if !pending.moves.contains(mv) {
-                    return refuse(
-                        ErrorCode::IllegalMove,
-                        format!("{mv} is not a legal move for {}", pending.roll),
-                    );
-                }
-                self.play(seat, Some(mv));
-            }
+            Command::Move(mv) => match next {
+                Next::Roll(_) => return refuse(ErrorCode::NoRoll, "roll first"),
+                Next::Choose(_, moves) if moves.contains(&mv) => self.play(seat, Some(mv)),
+                _ => return refuse(ErrorCode::IllegalMove, self.why_illegal(mv)),
+            },
         }
+        self.settle();
         self.after_change();
         Ok(self.events[from..].to_vec())
     }
 
-    /// Plays the waiting roll and emits what follows.
-    fn play(&mut self, seat: Seat, mv: Option<Move>) {
-        let Some(pending) = self.replica.pending().copied() else {
-            return;
-        };
+    /// Why a move is not legal now, in the engine's words.
+    fn why_illegal(&self, mv: G::Move) -> String {
+        let roll = self.replica.pending().map(|p| p.roll);
+        let engine = self
+            .replica
+            .game()
+            .and_then(|g| G::play(&mut g.clone(), roll, Some(mv)).err());
+        match (engine, roll) {
+            (Some(e), _) => e,
+            (None, Some(roll)) => format!("{mv} is not a legal move for {roll}"),
+            (None, None) => format!("{mv} is not a legal move now"),
+        }
+    }
+
+    /// Plays a move (or a pass) with the waiting roll, and the end if it
+    /// comes.
+    fn play(&mut self, seat: G::Seat, mv: Option<G::Move>) {
+        let roll = self.replica.pending().map(|p| p.roll);
         let Some(mut game) = self.replica.game().cloned() else {
             return;
         };
-        if game.play(pending.roll, mv).is_err() {
+        if G::play(&mut game, roll, mv).is_err() {
             return;
         }
-        let position = game.position().to_setup();
+        let position = G::setup(&game);
         self.emit(match mv {
             Some(mv) => EventKind::Moved { seat, mv, position },
             None => EventKind::Passed { seat, position },
         });
-        if game.is_over() {
+        if G::is_over(&game) {
             self.emit(EventKind::Over {
-                ranking: ranking_of(&game.standings()),
+                ranking: G::ranking(&G::outcome(&game)),
             });
+        }
+    }
+
+    /// A seat with no legal move passes; the table passes for it at once
+    /// (RULES.md 2.1, CO-NHAY.md §3). The rules' caps bound a run of
+    /// passes; so does this loop, should an event not follow.
+    fn settle(&mut self) {
+        while let Some(Next::Pass(seat)) = self.replica.next() {
+            let seq = self.replica.seq();
+            self.play(seat, None);
+            if self.replica.seq() == seq {
+                break;
+            }
         }
     }
 
     /// Seats whose person came back are theirs again once the turn has
     /// moved on from them.
     fn after_change(&mut self) {
-        for seat in Seat::ALL {
-            if self.back_due[seat.index()] && self.replica.turn() != Some(seat) {
-                self.back_due[seat.index()] = false;
-                self.controllers[seat.index()] = Controller::Elsewhere;
+        for index in 0..G::SEATS {
+            let Some(seat) = G::Seat::from_index(index) else {
+                continue;
+            };
+            if self.back_due[index] && self.replica.turn() != Some(seat) {
+                self.back_due[index] = false;
+                self.controllers[index] = Controller::Elsewhere;
                 self.emit(EventKind::Back { seat });
             }
         }
@@ -387,30 +478,35 @@ impl Table {
 
     /// Lets a computer act if one is to: it rolls, or moves once its runner
     /// has decided (a single legal move needs no thinking).
-    pub fn computer_step(&mut self) -> Step {
+    pub fn computer_step(&mut self) -> Step<G> {
         let Some((seat, level)) = self.computer_to_act() else {
             return Step::Idle;
         };
-        let Some(pending) = self.replica.pending().copied() else {
-            return match self.act(seat, Command::Roll) {
-                Ok(events) => Step::Acted(events),
-                Err(_) => Step::Idle,
-            };
+        let moves = match self.replica.next() {
+            Some(Next::Roll(_)) => {
+                return match self.act(seat, Command::Roll) {
+                    Ok(events) => Step::Acted(events),
+                    Err(_) => Step::Idle,
+                };
+            }
+            Some(Next::Choose(_, moves)) => moves,
+            _ => return Step::Idle,
         };
         let ticket = self.replica.seq();
-        let mv = if pending.moves.len() <= 1 {
-            pending.moves.first()
+        let first = moves.first().copied();
+        let mv = if moves.len() <= 1 {
+            first
         } else {
             match self.runner.answer(ticket) {
-                Answer::Ready(mv) if pending.moves.contains(mv) => Some(mv),
+                Answer::Ready(mv) if moves.contains(&mv) => Some(mv),
                 Answer::Thinking if self.asked == Some(ticket) => return Step::Thinking,
-                Answer::Failed | Answer::Ready(_) => pending.moves.first(),
+                Answer::Failed | Answer::Ready(_) => first,
                 Answer::Thinking | Answer::NotAsked => {
-                    self.ask(seat, level, &pending, ticket);
+                    self.ask(seat, level, ticket);
                     match self.runner.answer(ticket) {
-                        Answer::Ready(mv) if pending.moves.contains(mv) => Some(mv),
+                        Answer::Ready(mv) if moves.contains(&mv) => Some(mv),
                         Answer::Thinking => return Step::Thinking,
-                        _ => pending.moves.first(),
+                        _ => first,
                     }
                 }
             }
@@ -425,33 +521,37 @@ impl Table {
     }
 
     /// Starts the runner on the computer's decision, if it has one to make
-    /// and has not been asked yet (the app calls this right after a roll,
-    /// so the thinking overlaps the dice animation).
+    /// and has not been asked yet (the app calls this while the last event
+    /// is still shown, so the thinking overlaps the animation).
     pub fn prepare_computer(&mut self) {
         let Some((seat, level)) = self.computer_to_act() else {
             return;
         };
-        let Some(pending) = self.replica.pending().copied() else {
-            return;
-        };
         let ticket = self.replica.seq();
-        if pending.moves.len() > 1 && self.asked != Some(ticket) {
-            self.ask(seat, level, &pending, ticket);
+        if let Some(Next::Choose(_, moves)) = self.replica.next()
+            && moves.len() > 1
+            && self.asked != Some(ticket)
+        {
+            self.ask(seat, level, ticket);
         }
     }
 
-    fn ask(&mut self, _seat: Seat, level: Level, pending: &Pending, ticket: u64) {
-        let Some(position) = self.replica.position().copied() else {
+    fn ask(&mut self, seat: G::Seat, level: Level, ticket: u64) {
+        let Some(state) = self.replica.game().cloned() else {
             return;
         };
         self.asked = Some(ticket);
+        let memory = self.memories.get(seat.index()).cloned().unwrap_or_default();
         self.runner.start(BotJob {
             ticket,
-            level,
-            seed: self.rng.next_u64(),
-            rules: *self.rules(),
-            position,
-            roll: pending.roll,
+            decision: Decision {
+                level,
+                seed: self.rng.next_u64(),
+                budget: self.budget,
+                state,
+                roll: self.replica.pending().map(|p| p.roll),
+                memory,
+            },
         });
     }
 
@@ -461,18 +561,19 @@ impl Table {
         self.asked == Some(ticket) && self.runner.answer(ticket) == Answer::Thinking
     }
 
-    /// Ends the game now, the places still open settled (the app does this
-    /// when every person at this device has finished in a play-on game).
-    pub fn conclude(&mut self) -> Vec<Event> {
+    /// Ends the game now, the places still open settled as the rules
+    /// settle them (the app does this when every person at this device has
+    /// finished and only computer players race on).
+    pub fn conclude(&mut self) -> Vec<Event<G>> {
         let from = self.events.len();
         if let Some(game) = self.replica.game()
             && self.replica.is_started()
             && !self.replica.is_over()
         {
             let mut game = game.clone();
-            game.conclude();
+            G::conclude(&mut game);
             self.emit(EventKind::Over {
-                ranking: ranking_of(&game.standings()),
+                ranking: G::ranking(&G::outcome(&game)),
             });
         }
         self.events[from..].to_vec()
@@ -480,9 +581,9 @@ impl Table {
 
     /// The seat's person has been away too long: a computer of `level`
     /// plays it from now.
-    pub fn away(&mut self, seat: Seat, level: Level) -> Vec<Event> {
+    pub fn away(&mut self, seat: G::Seat, level: Level) -> Vec<Event<G>> {
         let from = self.events.len();
-        if self.controllers[seat.index()] == Controller::Elsewhere && !self.replica.is_over() {
+        if self.controller(seat) == Controller::Elsewhere && !self.replica.is_over() {
             self.controllers[seat.index()] = Controller::StandIn(level);
             self.back_due[seat.index()] = false;
             self.emit(EventKind::Away { seat });
@@ -493,11 +594,9 @@ impl Table {
     /// The seat's person is back: the seat is theirs at once, or, when the
     /// computer standing in is in the middle of its turn, once the turn
     /// moves on.
-    pub fn back(&mut self, seat: Seat) -> Vec<Event> {
+    pub fn back(&mut self, seat: G::Seat) -> Vec<Event<G>> {
         let from = self.events.len();
-        if matches!(self.controllers[seat.index()], Controller::StandIn(_))
-            && self.replica.is_away(seat)
-        {
+        if matches!(self.controller(seat), Controller::StandIn(_)) && self.replica.is_away(seat) {
             self.back_due[seat.index()] = true;
             self.after_change();
         }
@@ -505,12 +604,10 @@ impl Table {
     }
 
     /// The seat's person left for good; a computer of `level` plays it.
-    pub fn leave(&mut self, seat: Seat, level: Level) -> Vec<Event> {
+    pub fn leave(&mut self, seat: G::Seat, level: Level) -> Vec<Event<G>> {
         let from = self.events.len();
         let seated = self.replica.seat(seat).is_some();
-        if (seated && self.controllers[seat.index()].computer().is_none())
-            || self.replica.is_away(seat)
-        {
+        if (seated && self.controller(seat).computer().is_none()) || self.replica.is_away(seat) {
             self.controllers[seat.index()] = Controller::StandIn(level);
             self.back_due[seat.index()] = false;
             self.emit(EventKind::Left { seat });
@@ -519,39 +616,41 @@ impl Table {
     }
 
     /// The places, once the game is over.
-    pub fn ranking(&self) -> Option<&Ranking> {
+    pub fn ranking(&self) -> Option<&Ranking<G::Seat>> {
         self.replica.ranking()
     }
 
     /// The table as saved: its rules, controllers and events (and the state
     /// it continued from, for a game saved by an older version).
-    pub fn record(&self) -> TableRecord {
+    pub fn record(&self) -> TableRecord<G> {
         TableRecord {
             rules: *self.rules(),
-            controllers: self.controllers,
+            controllers: self.controllers.clone(),
             origin: self.origin.clone(),
             events: self.events.clone(),
         }
     }
 
     /// Restores a saved table by replaying its events (each checked
-    /// against the engine), with fresh dice.
+    /// against the engine), with fresh dice and computer players' seeds.
     pub fn restore(
-        record: TableRecord,
+        record: TableRecord<G>,
         rng: StdRng,
-        runner: Box<dyn Runner>,
-    ) -> Result<Table, RestoreError> {
-        record
-            .rules
-            .validate()
-            .map_err(|e| RestoreError::Game(GameError::Rules(e)))?;
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> Result<Table<G>, RestoreError> {
+        G::check_rules(&record.rules).map_err(RestoreError::Game)?;
+        if record.controllers.len() != G::SEATS {
+            return Err(RestoreError::Game(format!(
+                "controllers: {} seats, not {}",
+                record.controllers.len(),
+                G::SEATS
+            )));
+        }
         let replica = match &record.origin {
-            Some(origin) => {
-                if origin.rules != record.rules {
-                    return Err(RestoreError::Origin);
-                }
-                Replica::continuing(Game::try_from(origin.clone()).map_err(RestoreError::Game)?)
-            }
+            Some(origin) => Replica::continuing(
+                record.rules,
+                G::from_snapshot(&record.rules, origin.clone()).map_err(RestoreError::Origin)?,
+            ),
             None => Replica::new(record.rules),
         };
         let mut t = Table::empty(record.rules, rng, runner);
@@ -559,7 +658,8 @@ impl Table {
         t.origin = record.origin;
         t.controllers = record.controllers;
         for ev in &record.events {
-            t.replica.apply(ev).map_err(RestoreError::Replay)?;
+            let applied = t.replica.apply(ev).map_err(RestoreError::Replay)?;
+            t.remember(&applied);
         }
         if !t.replica.is_started() {
             return Err(RestoreError::NotStarted);
@@ -572,27 +672,28 @@ impl Table {
 
 /// A table as saved: typed in memory, notation strings in the file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TableRecord {
+#[serde(deny_unknown_fields, bound = "")]
+pub struct TableRecord<G: Game> {
     /// The rules.
-    pub rules: Rules,
+    pub rules: G::Rules,
     /// Who controls each seat, by seat index.
-    pub controllers: [Controller; 4],
+    #[serde(with = "wire::per_seat")]
+    pub controllers: Vec<Controller>,
     /// The state the game continued from, when it was saved by a version
     /// that kept no events (the first event then starts from it).
     #[serde(default)]
-    pub origin: Option<GameRecord>,
+    pub origin: Option<G::Snapshot>,
     /// Every event, oldest first.
-    pub events: Vec<Event>,
+    pub events: Vec<Event<G>>,
 }
 
 /// Why a saved table cannot be restored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RestoreError {
-    /// The rules or the saved state do not validate.
-    Game(GameError),
-    /// The saved state is under other rules than the table's.
-    Origin,
+    /// The rules or the seats do not make a game.
+    Game(String),
+    /// The saved state does not validate, or is under other rules.
+    Origin(String),
     /// An event does not follow.
     Replay(ReplayError),
     /// No game was started.
@@ -602,8 +703,7 @@ pub enum RestoreError {
 impl fmt::Display for RestoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RestoreError::Game(e) => write!(f, "{e}"),
-            RestoreError::Origin => f.write_str("the saved state is under other rules"),
+            RestoreError::Game(e) | RestoreError::Origin(e) => f.write_str(e),
             RestoreError::Replay(e) => write!(f, "{e}"),
             RestoreError::NotStarted => f.write_str("the game never started"),
         }

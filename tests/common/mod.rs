@@ -1,15 +1,23 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, Pairs, Rules, SafeSquares, Seat,
 };
+use ca_ngua::ca_ngua::game::Played;
 use ca_ngua::ca_ngua::rules_file::RuleSet;
 use ca_ngua::game::Level;
 use ca_ngua::prefs::{PlayerKind, Prefs};
 use ca_ngua::stats::Stats;
 use ca_ngua::store::{GameFile, Store};
-use ca_ngua::table::{Applied, Command, Controller, InlineRunner, Replica, Step, Table};
+use ca_ngua::table::{Controller, InlineRunner};
+
+type Applied = ca_ngua::table::Applied<CaNgua>;
+type Command = ca_ngua::table::Command<CaNgua>;
+type Replica = ca_ngua::table::Replica<CaNgua>;
+type Step = ca_ngua::table::Step<CaNgua>;
+type Table = ca_ngua::table::Table<CaNgua>;
 use rand::rngs::{StdRng, Xoshiro256PlusPlus};
 use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
@@ -178,7 +186,7 @@ pub fn local_table(prefs: &Prefs, seed: u64) -> Table {
     Table::local(
         prefs.rules,
         &prefs.seats(),
-        prefs.controllers(),
+        &prefs.controllers(),
         StdRng::seed_from_u64(seed),
         Box::new(InlineRunner::default()),
     )
@@ -196,11 +204,12 @@ pub fn table_at(
     use ca_ngua::ca_ngua::engine::{Position, Roll};
     use ca_ngua::table::{Event, EventKind, SeatInfo, TableRecord};
     let pos = Position::parse(position, &rules).unwrap();
+    let seats: Vec<Seat> = pos.playing_seats().collect();
     let mut events = vec![Event {
         seq: 1,
         event: EventKind::Started {
             position: pos.to_setup(),
-            seats: SeatInfo::local_seats(&pos, &controllers),
+            seats: SeatInfo::local_seats(&seats, &controllers),
         },
     }];
     if let Some(roll) = roll {
@@ -219,7 +228,7 @@ pub fn table_at(
     Table::restore(
         TableRecord {
             rules,
-            controllers,
+            controllers: controllers.to_vec(),
             origin: None,
             events,
         },
@@ -252,7 +261,7 @@ pub fn play_on(t: &mut Table, rolls: usize) {
                 Command::Roll
             }
             Some(p) => match p.moves.first() {
-                Some(m) => Command::Move(m),
+                Some(m) => Command::Move(*m),
                 None => break,
             },
         };
@@ -266,12 +275,13 @@ pub fn play_on(t: &mut Table, rolls: usize) {
 pub fn count_stats(t: &Table) -> Stats {
     let mut stats = Stats::default();
     let mut r = Replica::new(*t.rules());
-    let controllers: [Controller; 4] = t.controllers();
+    let controllers: Vec<Controller> = t.controllers().to_vec();
     for e in t.events() {
         match r.apply(e).unwrap() {
             Applied::Rolled(p) => stats.record_roll(p.roll),
             Applied::Played {
-                effects, thau_ma, ..
+                played: Played { effects, thau_ma },
+                ..
             } => stats.record_move(&controllers, &effects, thau_ma),
             _ => {}
         }

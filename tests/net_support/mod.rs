@@ -6,12 +6,15 @@
 
 use ca_ngua::ca_ngua::engine::{Move, Seat, Setup};
 use ca_ngua::net::server::{ServerConfig, ServerHandle, spawn};
-use ca_ngua::table::{Event, EventKind};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
+
+use ca_ngua::ca_ngua::CaNgua;
+type Event = ca_ngua::table::Event<CaNgua>;
+type EventKind = ca_ngua::table::EventKind<CaNgua>;
 
 /// How long any single wait may take before the test fails.
 pub const WAIT: Duration = Duration::from_secs(10);

@@ -8,8 +8,8 @@ use super::geometry::{self, Place, path};
 use super::horses::Herd;
 use super::log::{self, LogEntry};
 use super::pacing::Pace;
+use super::tbl::{Applied, Event, EventKind, Replica};
 use crate::ca_ngua::engine::{Position, Roll, Seat, YARD};
-use crate::table::{Applied, Event, EventKind, Replica};
 use std::collections::VecDeque;
 
 /// A horse walking square by square, then the horses it kicked going home.
@@ -291,7 +291,13 @@ impl Presenter {
                         duration: p.dice,
                     });
                 }
-                (EventKind::Moved { seat, mv, .. }, Applied::Played { effects: fx, .. }) => {
+                (
+                    EventKind::Moved { seat, mv, .. },
+                    Applied::Played {
+                        played: super::tbl::Played { effects: fx, .. },
+                        ..
+                    },
+                ) => {
                     let herd_now = self.herd;
                     let square = usize::from(fx.square.unwrap_or(0));
                     let at = geometry::TRACK[square.min(geometry::TRACK.len() - 1)];

@@ -8,9 +8,10 @@
 //! never again while it stays; the next announcement replaces it.
 
 use super::log;
+use super::tbl::{Applied, Replica};
 use super::text;
 use crate::i18n::{Arg, I18n};
-use crate::table::{Applied, Controller, Replica};
+use crate::table::Controller;
 use egui::accesskit::{Live, Role};
 use egui::{Id, Rect, Sense, Ui, Vec2};
 
@@ -120,7 +121,10 @@ pub fn about(
                 false,
             ))
         }
-        Applied::Played { effects: fx, .. } => {
+        Applied::Played {
+            played: super::tbl::Played { effects: fx, .. },
+            ..
+        } => {
             let lines = log::entries(applied, shown);
             // A person here made this move: say only what followed from it
             // (they heard their roll and chose the move).

@@ -3,8 +3,8 @@
 
 use super::CaNguaGame;
 use super::phase::{Action, Phase};
+use super::tbl::Command;
 use crate::ca_ngua::engine::{Move, MoveList};
-use crate::table::Command;
 
 /// A request from the board, the play panel or the keyboard.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,8 +41,9 @@ pub enum Hover {
 impl CaNguaGame {
     /// The moves a person here may choose now (none outside their turn).
     pub fn choosable_moves(&self, phase: Phase) -> MoveList {
-        match self.presenter.shown().pending() {
-            Some(p) if phase.allows(Action::Move) => p.moves,
+        let shown = self.presenter.shown();
+        match (shown.pending(), shown.game()) {
+            (Some(p), Some(g)) if phase.allows(Action::Move) => g.legal_moves(p.roll),
             _ => MoveList::new(),
         }
     }

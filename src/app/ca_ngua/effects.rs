@@ -6,8 +6,8 @@
 
 use super::animation::MoveAnim;
 use super::geometry::{Place, TRACK, path, place};
+use super::tbl::{Applied, Event, Replica};
 use crate::ca_ngua::engine::{Bonus, Position, Seat, YARD};
-use crate::table::{Applied, Event, Replica};
 
 /// A sound of the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -164,7 +164,8 @@ impl Feedback {
         match applied {
             Applied::Rolled(_) => self.bonus = None,
             Applied::Played {
-                before, effects, ..
+                before,
+                played: super::tbl::Played { effects, .. },
             } => {
                 if let Some(m) = last_move_of(before, effects) {
                     self.last_move = Some(m);
@@ -182,7 +183,10 @@ impl Feedback {
         self.quiet(applied);
         match applied {
             Applied::Rolled(_) => self.cues.push((now, Cue::Roll)),
-            Applied::Played { effects: fx, .. } if fx.mv.is_some() => {
+            Applied::Played {
+                played: super::tbl::Played { effects: fx, .. },
+                ..
+            } if fx.mv.is_some() => {
                 let (arrive, steps, step) = match walk {
                     Some(w) => (w.start + w.walk_time(), w.steps.len(), w.step),
                     None => (now, 0, 0.0),
@@ -445,8 +449,10 @@ mod tests {
             .expect("legal");
         let played = Applied::Played {
             before,
-            effects,
-            thau_ma: false,
+            played: super::super::tbl::Played {
+                effects,
+                thau_ma: false,
+            },
         };
         let mut f = Feedback::default();
         let walk = MoveAnim {

@@ -3,8 +3,8 @@
 //! them: "Ngựa đỏ 2" is the same horse for the whole game, whatever its
 //! rank, through moves and kicks. The numbers follow the events shown.
 
+use super::tbl::Applied;
 use crate::ca_ngua::engine::{Move, Position, Seat, YARD, track_square};
-use crate::table::Applied;
 
 /// Horses per colour.
 const HORSES: usize = 4;
@@ -50,7 +50,11 @@ impl Herd {
     /// position once the event is applied; should the numbers ever
     /// disagree with it, they are set afresh from it.
     pub fn follow(&mut self, applied: &Applied, after: &Position, prefer: Option<u8>) {
-        let Applied::Played { effects: fx, .. } = applied else {
+        let Applied::Played {
+            played: super::tbl::Played { effects: fx, .. },
+            ..
+        } = applied
+        else {
             if let Applied::Started = applied {
                 *self = Herd::new(after);
             }

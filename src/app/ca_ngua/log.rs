@@ -1,8 +1,9 @@
 //! The move log, as data (so it shows in the current language), derived
 //! from the table's events as they are shown.
 
+use super::tbl::{Applied, Replica};
 use crate::ca_ngua::engine::Seat;
-use crate::table::{Applied, Replica, SeatNews};
+use crate::table::SeatNews;
 
 /// One line of the move log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,8 +75,10 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
         }];
     }
     let Applied::Played {
-        effects: fx,
-        thau_ma,
+        played: super::tbl::Played {
+            effects: fx,
+            thau_ma,
+        },
         ..
     } = applied
     else {

@@ -28,6 +28,7 @@ pub mod source;
 mod stats_view;
 pub mod status_cards;
 pub use stats_view::stats_ui;
+pub mod tbl;
 pub mod text;
 pub mod try_rules;
 mod view_model;
@@ -38,13 +39,14 @@ use crate::ca_ngua::rules_file::RuleSet;
 use crate::prefs::Prefs;
 use crate::stats::Stats;
 use crate::store::{GameFile, Saver};
-use crate::table::{Applied, Controller, Replica, Runner, Table, ThreadRunner};
+use crate::table::{Controller, ThreadRunner};
 use animation::Presenter;
 pub use commands::{Hover, PlayIntent};
 use effects::{Cue, Feedback};
 use pacing::{FAST, NORMAL, Pace, Timer};
 use phase::Phase;
 use source::Source;
+use tbl::{Applied, Replica, Runner, Table};
 
 /// Cờ Cá Ngựa as the app plays it.
 #[derive(Debug)]
@@ -113,7 +115,7 @@ pub enum OnlineNote {
 }
 
 /// A runner for computer players that wakes the window when it is done.
-pub fn thread_runner(ctx: Option<&egui::Context>) -> Box<dyn Runner> {
+pub fn thread_runner(ctx: Option<&egui::Context>) -> Box<dyn Runner<tbl::BotJob>> {
     let ctx = ctx.cloned();
     Box::new(ThreadRunner::new(move || {
         if let Some(ctx) = &ctx {
@@ -124,11 +126,11 @@ pub fn thread_runner(ctx: Option<&egui::Context>) -> Box<dyn Runner> {
 
 /// A new local table from the preferences, with secure dice (the
 /// standard game should the preferences not make one).
-pub fn new_table(prefs: &Prefs, runner: Box<dyn Runner>) -> Table {
+pub fn new_table(prefs: &Prefs, runner: Box<dyn Runner<tbl::BotJob>>) -> Table {
     Table::local_or_standard(
         prefs.rules,
         &prefs.seats(),
-        prefs.controllers(),
+        &prefs.controllers(),
         crate::game::secure_rng(),
         runner,
     )
@@ -354,7 +356,7 @@ impl CaNguaGame {
     }
 
     /// Gives a local table's computer players another runner.
-    pub fn set_runner(&mut self, runner: Box<dyn Runner>) {
+    pub fn set_runner(&mut self, runner: Box<dyn Runner<tbl::BotJob>>) {
         match (&mut self.source, &mut self.paused_local) {
             (Source::Local(t), _) | (Source::Remote(_), Some(t)) => t.set_runner(runner),
             (Source::Remote(_), None) => {}
@@ -500,7 +502,8 @@ impl CaNguaGame {
             match self.counted.apply(ev) {
                 Ok(Applied::Rolled(p)) => self.stats.record_roll(p.roll),
                 Ok(Applied::Played {
-                    effects, thau_ma, ..
+                    played: tbl::Played { effects, thau_ma },
+                    ..
                 }) => self.stats.record_move(&controllers, &effects, thau_ma),
                 Ok(Applied::Over(outcome)) if !self.result_recorded => {
                     self.stats.record_game(&seats, &controllers, &outcome);

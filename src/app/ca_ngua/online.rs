@@ -4,12 +4,13 @@
 //! asks. What the app remembers to rejoin after a restart is an
 //! [`OnlineSeat`].
 
+use super::tbl::{Command, Event, Replica};
 use crate::ca_ngua::engine::{Rules, Seat};
 use crate::game::Level;
 use crate::net::client::{Client, ClientCommand, ClientUpdate, ConnectionState, Request};
 use crate::net::server::ServerHandle;
 use crate::net::{Invite, ServerAddress};
-use crate::table::{Command, Controller, ErrorCode, Event, Refusal, Replica, SeatKind};
+use crate::table::{Controller, ErrorCode, Refusal, SeatKind};
 use std::fmt;
 
 pub use crate::store::{ONLINE_VERSION, OnlineSeat};

@@ -4,13 +4,14 @@
 //! host's Start) and the connection's news.
 
 use super::online::Remote;
+use super::tbl::seats_for;
 use super::text;
 use super::{CaNguaGame, OnlineNote};
 use crate::ca_ngua::engine::Seat;
 use crate::game::Level;
 use crate::i18n::{Arg, I18n};
 use crate::net::client::CloseReason;
-use crate::table::{SeatKind, seats_for};
+use crate::table::SeatKind;
 use egui::{RichText, Ui};
 
 /// The fields of the online section, kept between frames.

@@ -73,10 +73,11 @@ impl Timer {
 
 use super::CaNguaGame;
 use super::phase::Phase;
+use super::tbl::{Command, Step};
 use crate::i18n::I18n;
 use crate::prefs::Prefs;
 use crate::store::Saver;
-use crate::table::{Command, Controller, Step};
+use crate::table::Controller;
 
 impl CaNguaGame {
     /// Moves the show along: ends finished animations and starts showing
@@ -113,7 +114,7 @@ impl CaNguaGame {
             self.repaint = true;
             if shown
                 .iter()
-                .any(|a| matches!(a, crate::table::Applied::Rolled(_)))
+                .any(|a| matches!(a, super::tbl::Applied::Rolled(_)))
             {
                 self.selected = None;
                 self.hint = None;

@@ -3,6 +3,7 @@
 //! a copy of the preferences and reports what changed; the shell decides
 //! whether a change needs a new game (and asks first).
 
+use super::tbl::seats_for;
 use super::try_rules::TrySource;
 use crate::ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares, Seat,
@@ -11,7 +12,6 @@ use crate::ca_ngua::rules_file::RuleSet;
 use crate::game::Level;
 use crate::i18n::{Arg, I18n};
 use crate::prefs::{PlayerKind, Prefs};
-use crate::table::seats_for;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
 

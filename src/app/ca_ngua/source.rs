@@ -4,8 +4,9 @@
 //! events from it and sends commands to it; it never looks inside.
 
 use super::online::{Remote, RemoteNote};
+use super::tbl::{Command, Event, Replica, Step, Table};
 use crate::ca_ngua::engine::{Rules, Seat};
-use crate::table::{Command, Controller, Event, Refusal, Replica, Step, Table};
+use crate::table::{Controller, Refusal};
 
 /// A game source.
 #[derive(Debug)]
@@ -64,7 +65,7 @@ impl Source {
     /// Every seat's controller, by seat index.
     pub fn controllers(&self) -> [Controller; 4] {
         match self {
-            Source::Local(t) => t.controllers(),
+            Source::Local(t) => Seat::ALL.map(|s| t.controller(s)),
             Source::Remote(r) => Seat::ALL.map(|s| r.controller(s)),
         }
     }

@@ -8,6 +8,7 @@
 //! plays on one background thread ([`crate::ca_ngua::rules_lab::TrialRun`]).
 
 use super::settings;
+use super::tbl::seats_for;
 use crate::app::theme::{Palette, lerp, seat_colour};
 use crate::ca_ngua::engine::{PRESET_NAMES, Rules, Seat};
 use crate::ca_ngua::rules_lab::{
@@ -15,7 +16,6 @@ use crate::ca_ngua::rules_lab::{
 };
 use crate::i18n::{Arg, I18n, Lang};
 use crate::prefs::PlayerKind;
-use crate::table::seats_for;
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, RichText, Role, Sense, Shape, Stroke, Ui, Vec2,
 };

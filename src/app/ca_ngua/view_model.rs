@@ -97,7 +97,7 @@ impl CaNguaGame {
             playing: match self.source.remote() {
                 // A room before its start: the seats it will have.
                 Some(r) if !started => {
-                    let seats = crate::table::seats_for(r.players().unwrap_or(4));
+                    let seats = super::tbl::seats_for(r.players().unwrap_or(4));
                     Seat::ALL.map(|s| seats.contains(&s))
                 }
                 _ => Seat::ALL.map(|s| pos.is_playing(s)),

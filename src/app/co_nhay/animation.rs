@@ -5,8 +5,8 @@
 //! the table is always the truth.
 
 use super::pacing::Pace;
+use super::tbl::{NhayApplied, NhayEvent, NhayEventKind, NhayReplica};
 use crate::co_nhay::engine::{Arm, Position};
-use crate::table::nhay::{NhayApplied, NhayEvent, NhayEventKind, NhayReplica};
 use std::collections::VecDeque;
 
 /// A piece moving hole by hole.
@@ -121,14 +121,15 @@ pub enum LogLine {
 /// The log lines of one event applied.
 pub fn log_lines(applied: &NhayApplied, shown: &NhayReplica) -> Vec<LogLine> {
     match applied {
-        NhayApplied::Played { effects, .. } => {
+        NhayApplied::Played { played, .. } => {
+            let effects = &played.effects;
             let mut v = Vec::new();
             match effects.mv.ends() {
                 Some((from, to)) if effects.jump => v.push(LogLine::Jump {
                     arm: effects.mover,
                     from,
                     to,
-                    jumps: applied.jumps(),
+                    jumps: played.jumps(),
                 }),
                 Some((from, to)) => v.push(LogLine::Step {
                     arm: effects.mover,
@@ -152,7 +153,10 @@ pub fn log_lines(applied: &NhayApplied, shown: &NhayReplica) -> Vec<LogLine> {
             v
         }
         NhayApplied::Over(_) => vec![LogLine::Over],
-        NhayApplied::Started => Vec::new(),
+        NhayApplied::Started
+        | NhayApplied::Seats
+        | NhayApplied::SeatNews(_)
+        | NhayApplied::Rolled(_) => Vec::new(),
     }
 }
 
@@ -230,7 +234,7 @@ impl Presenter {
     pub fn passing(&self) -> Option<Arm> {
         match &self.anim {
             Some(Anim::Pause { pass, .. }) => match pass.event {
-                NhayEventKind::Passed { arm, .. } => Some(arm),
+                NhayEventKind::Passed { seat: arm, .. } => Some(arm),
                 _ => None,
             },
             _ => None,
@@ -258,7 +262,7 @@ impl Presenter {
             let Some(ev) = self.queue.pop_front() else {
                 return (shown, None);
             };
-            if let NhayEventKind::Passed { arm, .. } = &ev.event {
+            if let NhayEventKind::Passed { seat: arm, .. } = &ev.event {
                 // The message first; the pass itself once it has been read.
                 self.anim = Some(Anim::Pause {
                     start: now,
@@ -275,8 +279,7 @@ impl Presenter {
             };
             if let NhayApplied::Played {
                 before,
-                effects,
-                path,
+                played: super::tbl::Played { effects, path },
             } = &applied
                 && path.len() >= 2
             {
@@ -298,7 +301,10 @@ impl Presenter {
     fn apply_quietly(&mut self, ev: &NhayEvent) -> Option<NhayApplied> {
         let applied = self.shown.apply(ev).ok()?;
         self.log.extend(log_lines(&applied, &self.shown));
-        if let NhayApplied::Played { effects, path, .. } = &applied
+        if let NhayApplied::Played {
+            played: super::tbl::Played { effects, path },
+            ..
+        } = &applied
             && path.len() >= 2
         {
             self.last_move = Some((effects.mover, path.clone()));

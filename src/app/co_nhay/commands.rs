@@ -2,10 +2,11 @@
 //! phase, and sent to the table as moves.
 
 use super::CoNhayGame;
+use super::tbl::NhayJob;
+use super::tbl::ShownMoves;
 use crate::app::ca_ngua::phase::{Action, Phase};
 use crate::co_nhay::engine::{Move, MoveList};
 use crate::table::Answer;
-use crate::table::nhay::NhayJob;
 
 /// A request from the board, the play panel or the keyboard.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,14 +75,13 @@ impl CoNhayGame {
                     return;
                 }
                 let shown = self.presenter.shown();
-                let (Some(pos), seq) = (shown.position().copied(), shown.seq()) else {
+                let (Some(state), seq) = (shown.game().cloned(), shown.seq()) else {
                     return;
                 };
                 if self.hint_asked != Some(seq) {
                     self.hint = None;
                     self.hint_asked = Some(seq);
-                    self.hint_runner
-                        .start(NhayJob::hint(seq, *shown.rules(), pos));
+                    self.hint_runner.start(NhayJob::hint(seq, state, None));
                     // Found already when decided on the frame (tests).
                     if let Answer::Ready(mv) = self.hint_runner.answer(seq) {
                         self.hint = Some(mv);
@@ -141,7 +141,11 @@ impl CoNhayGame {
         let seq = shown.seq();
         // A refusal cannot change the game; the phase already kept the
         // person from asking out of turn, so there is nothing to show.
-        if self.table.command(arm, seq, mv).is_ok() {
+        if self
+            .table
+            .command(arm, seq, crate::table::Command::Move(mv))
+            .is_ok()
+        {
             self.selected = None;
             self.hint = None;
             self.hover_target = None;

@@ -17,6 +17,7 @@ pub mod look;
 mod pacing;
 mod play_panel;
 pub mod settings;
+pub mod tbl;
 pub mod text;
 mod view_model;
 pub mod windows;
@@ -30,10 +31,10 @@ use crate::i18n::I18n;
 use crate::prefs::NhayPrefs;
 use crate::stats::NhayStats;
 use crate::store::{NhayGameFile, Saver};
-use crate::table::nhay::{NhayApplied, NhayEventKind, NhayJob, NhayReplica, NhayTable};
 use crate::table::{Controller, InlineRunner, Runner, ThreadRunner};
 use animation::Presenter;
 pub use commands::NhayIntent;
+use tbl::{NhayApplied, NhayEventKind, NhayJob, NhayReplica, NhayTable};
 
 /// Cờ nhảy as the app plays it.
 #[derive(Debug)]
@@ -105,10 +106,11 @@ pub fn inline_runner() -> Box<dyn Runner<NhayJob>> {
 /// A new table from the settings, its computer players seeded from the
 /// OS's secure generator.
 pub fn new_table(prefs: &NhayPrefs, runner: Box<dyn Runner<NhayJob>>) -> NhayTable {
-    NhayTable::local(
+    let seats: Vec<_> = prefs.seating().arms().collect();
+    NhayTable::local_or_standard(
         prefs.rules,
-        prefs.seating(),
-        prefs.controllers(),
+        &seats,
+        &prefs.controllers(),
         crate::game::secure_rng(),
         runner,
     )
@@ -121,7 +123,9 @@ impl CoNhayGame {
         let presenter = Presenter::new(*table.rules(), table.events());
         let mut moves_by_arm = [0; ARMS];
         for e in table.events() {
-            if let NhayEventKind::Moved { arm, .. } | NhayEventKind::Passed { arm, .. } = e.event {
+            if let NhayEventKind::Moved { seat: arm, .. }
+            | NhayEventKind::Passed { seat: arm, .. } = e.event
+            {
                 moves_by_arm[arm.index()] += 1;
             }
         }
@@ -310,7 +314,11 @@ impl CoNhayGame {
     /// this device, the level of a computer player.
     pub fn player_name(&self, i18n: &I18n, arm: Arm) -> String {
         let shown = self.presenter.shown();
-        let people_here = shown.seats().iter().filter(|s| self.is_here(s.arm)).count();
+        let people_here = shown
+            .seats()
+            .iter()
+            .filter(|s| self.is_here(s.seat))
+            .count();
         match self.table.controller(arm) {
             Controller::Here if people_here <= 1 => i18n.t("player-you"),
             Controller::Here | Controller::Elsewhere => i18n.t("player-human"),
@@ -336,17 +344,18 @@ impl CoNhayGame {
                 continue;
             };
             match &applied {
-                NhayApplied::Played { effects, .. } => {
+                NhayApplied::Played { played, .. } => {
+                    let effects = &played.effects;
                     let arm = effects.mover;
                     self.moves_by_arm[arm.index()] += 1;
                     if !effects.mv.is_pass() {
                         self.stats
-                            .record_move(arm, controllers[arm.index()], applied.jumps());
+                            .record_move(arm, controllers[arm.index()], played.jumps());
                     }
                 }
                 NhayApplied::Over(outcome) if !self.result_recorded => {
                     let winner_moves = outcome.winner().map(|w| self.moves_by_arm[w.index()]);
-                    self.stats.record_game(&controllers, outcome, winner_moves);
+                    self.stats.record_game(controllers, outcome, winner_moves);
                     self.result_recorded = true;
                 }
                 _ => {}

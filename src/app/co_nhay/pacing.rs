@@ -4,6 +4,8 @@
 
 use super::CoNhayGame;
 use super::animation::Anim;
+use super::tbl::ShownMoves;
+use super::tbl::{NhayApplied, NhayStep};
 use crate::app::ca_ngua::effects::Cue;
 use crate::app::ca_ngua::phase::Phase;
 use crate::co_nhay::engine::Arm;
@@ -11,7 +13,6 @@ use crate::i18n::{Arg, I18n};
 use crate::prefs::NhayPrefs;
 use crate::store::Saver;
 use crate::table::Controller;
-use crate::table::nhay::{NhayApplied, NhayStep};
 use std::time::Duration;
 
 /// Timings, in seconds.
@@ -106,7 +107,10 @@ impl CoNhayGame {
     /// finishes, the fanfare at the end.
     fn cue(&mut self, applied: &NhayApplied, now: f64) {
         match applied {
-            NhayApplied::Played { effects, path, .. } if !effects.mv.is_pass() => {
+            NhayApplied::Played {
+                played: super::tbl::Played { effects, path },
+                ..
+            } if !effects.mv.is_pass() => {
                 if let Some(Anim::Move(hop)) = self.presenter.anim()
                     && hop.path == *path
                 {
@@ -132,7 +136,10 @@ impl CoNhayGame {
     fn about(&self, i18n: &I18n, applied: &NhayApplied) -> Option<(String, bool)> {
         let shown = self.presenter.shown();
         match applied {
-            NhayApplied::Played { effects, .. } => {
+            NhayApplied::Played {
+                played: super::tbl::Played { effects, .. },
+                ..
+            } => {
                 let lines = super::animation::log_lines(applied, shown);
                 let skip = usize::from(self.is_here(effects.mover) && !effects.mv.is_pass());
                 let said: Vec<String> = lines
@@ -147,7 +154,10 @@ impl CoNhayGame {
                 lines.extend(super::text::standings(i18n, outcome));
                 Some((lines.join(". "), false))
             }
-            NhayApplied::Started => None,
+            NhayApplied::Started
+            | NhayApplied::Seats
+            | NhayApplied::SeatNews(_)
+            | NhayApplied::Rolled(_) => None,
         }
     }
 

@@ -9,6 +9,7 @@ mod try_window;
 
 use super::ca_ngua::online::Remote;
 use super::ca_ngua::online_ui::{OnlineAction, OnlineEdit};
+use super::ca_ngua::tbl::Table;
 use super::ca_ngua::try_rules::{TrySource, TryWindow};
 use super::ca_ngua::{self, CaNguaGame, PlayIntent, phase::Phase, settings::RuleSetAction};
 use super::co_nhay::{self, CoNhayGame, NhayIntent};
@@ -18,7 +19,7 @@ use crate::i18n::{I18n, Lang};
 use crate::prefs::{GameKind, Look, Prefs};
 use crate::stats::{NhayStats, Stats};
 use crate::store::{Saver, Store, StoreNotice};
-use crate::table::{InlineRunner, Runner, Table};
+use crate::table::{InlineRunner, Runner};
 
 /// What the player asked for while the frame was drawn.
 #[derive(Clone, Debug, PartialEq)]
@@ -260,7 +261,7 @@ impl CaNguaApp {
 
     /// Shows this Cờ nhảy table (statistics kept); its computer players
     /// keep the table's runner.
-    pub fn with_nhay_table(mut self, table: crate::table::nhay::NhayTable) -> CaNguaApp {
+    pub fn with_nhay_table(mut self, table: co_nhay::tbl::NhayTable) -> CaNguaApp {
         let stats = self.nhay.stats().clone();
         let inline = self.inline;
         self.nhay = CoNhayGame::new(table, stats, false);
@@ -270,10 +271,7 @@ impl CaNguaApp {
         self
     }
 
-    fn nhay_runner(
-        &self,
-        ctx: Option<&egui::Context>,
-    ) -> Box<dyn Runner<crate::table::nhay::NhayJob>> {
+    fn nhay_runner(&self, ctx: Option<&egui::Context>) -> Box<dyn Runner<co_nhay::tbl::NhayJob>> {
         if self.inline {
             co_nhay::inline_runner()
         } else {
@@ -281,7 +279,7 @@ impl CaNguaApp {
         }
     }
 
-    fn runner(&self, ctx: Option<&egui::Context>) -> Box<dyn Runner> {
+    fn runner(&self, ctx: Option<&egui::Context>) -> Box<dyn Runner<ca_ngua::tbl::BotJob>> {
         if self.inline {
             Box::new(InlineRunner::default())
         } else {

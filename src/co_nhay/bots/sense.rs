@@ -136,7 +136,7 @@ pub(crate) fn race(arm: Arm, pieces: u128, p: &Params) -> i32 {
 /// arrangement of its pieces has come up after its moves, and its last
 /// move. A bot whose way is blocked then tries something new instead of
 /// stepping back and forth.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Memory {
     seen: HashMap<u64, u16>,
     last: Option<(Arm, Move)>,

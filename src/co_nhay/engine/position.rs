@@ -35,7 +35,7 @@ pub struct Position {
 /// The notation, read but not checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// The holes of each arm's pieces as written, `None` for `-`.
+    /// The holes of each arm's pieces (ascending once read), `None` for `-`.
     pub pieces: [Option<Vec<u8>>; ARMS],
     /// The arm to move, `None` for `-`.
     pub turn: Option<Arm>,
@@ -212,6 +212,9 @@ impl FromStr for Setup {
                 })?;
                 holes.push(hole);
             }
+            // Any order in, one order kept: two setups of one position
+            // compare equal.
+            holes.sort_unstable();
             pieces[arm.index()] = Some(holes);
         }
         let arm_token = |t: &str| -> Option<Arm> {

@@ -10,14 +10,16 @@
 //! a bad file never costs the player anything. An unwritable directory gives
 //! a notice, never a crash.
 
-use crate::ca_ngua::engine::{GameRecord, Position, Rules, Seat};
+use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::rules_file::RuleSet;
+use crate::co_nhay::CoNhay;
 use crate::game::rules_file::describe_ron_error;
-use crate::prefs::{PREFS_VERSION, PlayerKind, Prefs};
+use crate::prefs::{PREFS_VERSION, Prefs};
 use crate::stats::{NHAY_STATS_VERSION, NhayStats};
 use crate::stats::{STATS_VERSION, Stats};
-use crate::table::nhay::{NhayJob, NhayTable, NhayTableRecord};
-use crate::table::{Event, EventKind, Runner, SeatInfo, Table, TableRecord};
+use crate::table::{BotJob, Runner, Table, TableRecord};
+mod legacy;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -94,7 +96,7 @@ pub struct GameFile {
     /// Format version.
     pub version: u32,
     /// The table: rules, who plays each seat, every event.
-    pub table: TableRecord,
+    pub table: TableRecord<CaNgua>,
     /// The statistics already count this game's result.
     #[serde(default)]
     pub result_recorded: bool,
@@ -102,94 +104,12 @@ pub struct GameFile {
 
 impl GameFile {
     /// The file of a table.
-    pub fn of(table: &Table, result_recorded: bool) -> GameFile {
+    pub fn of(table: &Table<CaNgua>, result_recorded: bool) -> GameFile {
         GameFile {
             version: GAME_VERSION,
             table: table.record(),
             result_recorded,
         }
-    }
-}
-
-/// `game.ron` as version 1 wrote it: the state and a move log.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GameFileV1 {
-    #[allow(dead_code)]
-    version: u32,
-    session: SessionV1,
-    #[serde(default)]
-    result_recorded: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SessionV1 {
-    config: ConfigV1,
-    game: GameRecord,
-    pending_roll: Option<String>,
-    /// The old move log: not carried over (the game goes on from its state).
-    #[allow(dead_code)]
-    #[serde(default)]
-    log: serde::de::IgnoredAny,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ConfigV1 {
-    #[allow(dead_code)]
-    seats: Vec<Seat>,
-    players: [PlayerKind; 4],
-    #[allow(dead_code)]
-    rules: Rules,
-}
-
-impl GameFileV1 {
-    /// The same game as a table that continues from the saved state.
-    fn upgrade(self) -> Result<GameFile, String> {
-        let game = &self.session.game;
-        let position = Position::parse(&game.position, &game.rules).map_err(|e| e.to_string())?;
-        let controllers = self.session.config.players.map(PlayerKind::controller);
-        let mut events = vec![Event {
-            seq: 1,
-            event: EventKind::Started {
-                position: position.to_setup(),
-                seats: SeatInfo::local_seats(&position, &controllers),
-            },
-        }];
-        if let (Some(text), Some(seat)) = (&self.session.pending_roll, position.turn()) {
-            let roll = text
-                .parse()
-                .map_err(|e: crate::ca_ngua::engine::RollError| e.to_string())?;
-            let moves = position.legal_moves(&game.rules, roll).to_vec();
-            let none = moves.is_empty();
-            events.push(Event {
-                seq: 2,
-                event: EventKind::Rolled { seat, roll, moves },
-            });
-            if none {
-                let mut after = crate::ca_ngua::engine::Game::try_from(game.clone())
-                    .map_err(|e| e.to_string())?;
-                after.play(roll, None).map_err(|e| e.to_string())?;
-                events.push(Event {
-                    seq: 3,
-                    event: EventKind::Passed {
-                        seat,
-                        position: after.position().to_setup(),
-                    },
-                });
-            }
-        }
-        Ok(GameFile {
-            version: GAME_VERSION,
-            table: TableRecord {
-                rules: game.rules,
-                controllers,
-                origin: Some(self.session.game),
-                events,
-            },
-            result_recorded: self.result_recorded,
-        })
     }
 }
 
@@ -215,8 +135,9 @@ pub struct OnlineSeat {
     pub hosted: bool,
 }
 
-/// The version of `co-nhay/game.ron` this build writes.
-pub const NHAY_GAME_VERSION: u32 = 1;
+/// The version of `co-nhay/game.ron` this build writes (1 wrote arms as
+/// numbers, under names of its own; 2 writes the events of every game).
+pub const NHAY_GAME_VERSION: u32 = 2;
 
 /// `co-nhay/game.ron`: the Cờ nhảy game in progress, as its table's events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -225,7 +146,7 @@ pub struct NhayGameFile {
     /// Format version.
     pub version: u32,
     /// The table: rules, who plays each arm, every event.
-    pub table: NhayTableRecord,
+    pub table: TableRecord<CoNhay>,
     /// The statistics already count this game's result.
     #[serde(default)]
     pub result_recorded: bool,
@@ -233,7 +154,7 @@ pub struct NhayGameFile {
 
 impl NhayGameFile {
     /// The file of a table.
-    pub fn of(table: &NhayTable, result_recorded: bool) -> NhayGameFile {
+    pub fn of(table: &Table<CoNhay>, result_recorded: bool) -> NhayGameFile {
         NhayGameFile {
             version: NHAY_GAME_VERSION,
             table: table.record(),
@@ -246,7 +167,7 @@ impl NhayGameFile {
 #[derive(Debug)]
 pub struct NhaySavedGame {
     /// The table, every event checked against the engine.
-    pub table: NhayTable,
+    pub table: Table<CoNhay>,
     /// The statistics already count its result.
     pub result_recorded: bool,
 }
@@ -259,7 +180,7 @@ const NHAY_STATS_FILE: &str = "co-nhay/stats.ron";
 #[derive(Debug)]
 pub struct SavedGame {
     /// The table, every event checked against the engine.
-    pub table: Table,
+    pub table: Table<CaNgua>,
     /// The statistics already count its result.
     pub result_recorded: bool,
 }
@@ -496,11 +417,14 @@ impl Store {
     /// (checked and restored once, with fresh secure dice and `runner` for
     /// its computer players). A game saved by version 1 continues from its
     /// state.
-    pub fn load_game(&self, runner: Box<dyn Runner>) -> (Option<SavedGame>, Option<StoreNotice>) {
+    pub fn load_game(
+        &self,
+        runner: Box<dyn Runner<BotJob<CaNgua>>>,
+    ) -> (Option<SavedGame>, Option<StoreNotice>) {
         let runner = std::cell::RefCell::new(Some(runner));
         let parsed = self.load_with("game.ron", GAME_VERSION, |text| {
             let file = match version_of_text(text) {
-                Some(1) => ron::from_str::<GameFileV1>(text)
+                Some(1) => ron::from_str::<legacy::GameFileV1>(text)
                     .map_err(|e| describe_ron_error(&e))?
                     .upgrade()?,
                 _ => ron::from_str::<GameFile>(text).map_err(|e| describe_ron_error(&e))?,
@@ -587,11 +511,16 @@ impl Store {
     /// players).
     pub fn load_nhay_game(
         &self,
-        runner: Box<dyn Runner<NhayJob>>,
+        runner: Box<dyn Runner<BotJob<CoNhay>>>,
     ) -> (Option<NhaySavedGame>, Option<StoreNotice>) {
         let runner = std::cell::RefCell::new(Some(runner));
         let parsed = self.load_with(NHAY_GAME_FILE, NHAY_GAME_VERSION, |text| {
-            let file = ron::from_str::<NhayGameFile>(text).map_err(|e| describe_ron_error(&e))?;
+            let file = match version_of_text(text) {
+                Some(1) => ron::from_str::<legacy::NhayGameFileV1>(text)
+                    .map_err(|e| describe_ron_error(&e))?
+                    .upgrade()?,
+                _ => ron::from_str::<NhayGameFile>(text).map_err(|e| describe_ron_error(&e))?,
+            };
             if file.version > NHAY_GAME_VERSION {
                 return Err(newer(file.version, NHAY_GAME_VERSION));
             }
@@ -599,7 +528,7 @@ impl Store {
                 .borrow_mut()
                 .take()
                 .ok_or_else(|| "read twice".to_string())?;
-            let table = NhayTable::restore(file.table, crate::game::secure_rng(), runner)
+            let table = Table::restore(file.table, crate::game::secure_rng(), runner)
                 .map_err(|e| format!("the saved game does not replay: {e}"))?;
             Ok(NhaySavedGame {
                 table,

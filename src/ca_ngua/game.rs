@@ -1,0 +1,246 @@
+//! Cờ Cá Ngựa behind the [`Game`] trait: what the table, the server, the
+//! client, the store and the app see of it. The engine's own types stay
+//! concrete and fast; this file only translates whole decisions.
+
+use super::bots::{self, Bot, Budget};
+use super::dice;
+use super::engine::{
+    Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Position, Roll, Rules, Seat,
+    Setup,
+};
+use crate::game::{Decision, Game, Next, SeatId};
+use rand::{Rng, RngExt};
+use std::ops::{Deref, DerefMut};
+
+/// Cờ Cá Ngựa, the game (a marker: its values are the engine's types).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CaNgua;
+
+impl SeatId for Seat {
+    fn index(self) -> usize {
+        Seat::index(self)
+    }
+
+    fn from_index(index: usize) -> Option<Seat> {
+        (index < 4).then(|| Seat::from_index(index))
+    }
+
+    fn code(self) -> String {
+        self.letter().to_string()
+    }
+
+    fn from_code(code: &str) -> Option<Seat> {
+        Seat::from_letter_text(code)
+    }
+}
+
+/// A game in progress: the engine's game, and whether the game's Thầu mạ
+/// (the first horse straight from the door to cell 6) has happened. Reads
+/// as the engine's game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    game: Engine,
+    thau_ma_seen: bool,
+}
+
+impl Match {
+    /// A match continuing the engine's game.
+    pub fn new(game: Engine) -> Match {
+        let thau_ma_seen = game.ledger().is_some_and(|l| l.thau_ma_taken);
+        Match { game, thau_ma_seen }
+    }
+
+    /// True once the game's Thầu mạ has happened.
+    pub fn thau_ma_seen(&self) -> bool {
+        self.thau_ma_seen
+    }
+}
+
+impl Deref for Match {
+    type Target = Engine;
+
+    fn deref(&self) -> &Engine {
+        &self.game
+    }
+}
+
+impl DerefMut for Match {
+    fn deref_mut(&mut self) -> &mut Engine {
+        &mut self.game
+    }
+}
+
+/// What a roll played (a move or a pass) did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Kicks, finishes, bonus rolls.
+    pub effects: Effects,
+    /// It was the game's Thầu mạ (the first horse straight from the door
+    /// to cell 6).
+    pub thau_ma: bool,
+}
+
+impl Game for CaNgua {
+    const ID: &'static str = "ca-ngua";
+    const SEATS: usize = 4;
+    const PLAYER_COUNTS: &'static [usize] = &[2, 3, 4];
+    const PRESETS: &'static [&'static str] = &PRESET_NAMES;
+    const HAS_DICE: bool = true;
+
+    type Seat = Seat;
+    type Rules = Rules;
+    type Setup = Setup;
+    type Position = Position;
+    type Move = Move;
+    type Roll = Roll;
+    type State = Match;
+    type Played = Played;
+    type Outcome = Outcome;
+    type Snapshot = GameRecord;
+    type Memory = ();
+    type Budget = Budget;
+
+    fn standard_rules() -> Rules {
+        Rules::standard()
+    }
+
+    fn preset(name: &str) -> Option<Rules> {
+        Rules::preset(name)
+    }
+
+    fn check_rules(rules: &Rules) -> Result<(), String> {
+        rules.validate().map_err(|e| e.to_string())
+    }
+
+    /// RULES.md 1: two players sit at opposite corners, three leave blue's
+    /// corner empty.
+    fn seats_for(_rules: &Rules, players: usize) -> Result<Vec<Seat>, String> {
+        match players {
+            2 => Ok(vec![Seat::Red, Seat::Yellow]),
+            3 => Ok(vec![Seat::Red, Seat::Green, Seat::Yellow]),
+            4 => Ok(Seat::ALL.to_vec()),
+            n => Err(format!("two to four players play, not {n}")),
+        }
+    }
+
+    /// RULES.md 2.6: the first to roll is drawn at random.
+    fn start<R: Rng + ?Sized>(rules: &Rules, seats: &[Seat], rng: &mut R) -> Result<Match, String> {
+        if seats.len() < 2 {
+            return Err(format!("two to four players play, not {}", seats.len()));
+        }
+        let first = seats[rng.random_range(0..seats.len())];
+        Engine::new(*rules, seats, first)
+            .map(Match::new)
+            .map_err(|e| e.to_string())
+    }
+
+    fn from_setup(rules: &Rules, setup: &Setup) -> Result<Match, String> {
+        let position = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
+        Engine::from_position(*rules, position)
+            .map(Match::new)
+            .map_err(|e| match e {
+                super::engine::GameError::Position(e) => e.to_string(),
+                e => e.to_string(),
+            })
+    }
+
+    fn from_snapshot(rules: &Rules, snapshot: GameRecord) -> Result<Match, String> {
+        if snapshot.rules != *rules {
+            return Err("the saved state is under other rules".into());
+        }
+        Engine::try_from(snapshot)
+            .map(Match::new)
+            .map_err(|e| e.to_string())
+    }
+
+    fn position(state: &Match) -> &Position {
+        state.game.position()
+    }
+
+    fn setup(state: &Match) -> Setup {
+        state.game.position().to_setup()
+    }
+
+    fn seats(state: &Match) -> Vec<Seat> {
+        state.game.position().playing_seats().collect()
+    }
+
+    fn turn(state: &Match) -> Option<Seat> {
+        state.game.turn()
+    }
+
+    fn is_over(state: &Match) -> bool {
+        state.game.is_over()
+    }
+
+    fn check_roll(state: &Match, roll: Roll) -> Result<(), String> {
+        state
+            .game
+            .position()
+            .check_roll(state.game.rules(), roll)
+            .map_err(|e| e.to_string())
+    }
+
+    fn next(state: &Match, roll: Option<Roll>) -> Next<CaNgua> {
+        let Some(seat) = state.game.turn() else {
+            return Next::Over(CaNgua::ranking(&state.game.standings()));
+        };
+        match roll {
+            None => Next::Roll(seat),
+            Some(roll) => {
+                let moves = state.game.legal_moves(roll);
+                if moves.is_empty() {
+                    Next::Pass(seat)
+                } else {
+                    Next::Choose(seat, moves.to_vec())
+                }
+            }
+        }
+    }
+
+    fn roll<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Option<Roll> {
+        Some(dice::roll(rules, rng))
+    }
+
+    fn play(state: &mut Match, roll: Option<Roll>, mv: Option<Move>) -> Result<Played, String> {
+        let roll = roll.ok_or("a move without a roll")?;
+        let effects = state.game.play(roll, mv).map_err(|e| e.to_string())?;
+        let thau_ma = effects.door_to_top && !state.thau_ma_seen;
+        state.thau_ma_seen |= thau_ma;
+        Ok(Played { effects, thau_ma })
+    }
+
+    fn conclude(state: &mut Match) {
+        state.game.conclude();
+    }
+
+    fn outcome(state: &Match) -> Outcome {
+        state.game.standings()
+    }
+
+    fn places(outcome: &Outcome) -> Vec<(u8, Seat)> {
+        outcome.standings()
+    }
+
+    fn decide(d: &Decision<CaNgua>) -> Option<Move> {
+        let roll = d.roll?;
+        let position = d.state.game.position();
+        let rules = d.state.game.rules();
+        let moves = position.legal_moves(rules, roll);
+        let decision = bots::Decision {
+            rules,
+            position,
+            roll,
+            moves: &moves,
+        };
+        moves
+            .first()
+            .map(|_| Bot::with_budget(d.level, d.seed, d.budget).choose(&decision))
+    }
+
+    fn remember(_memory: &mut (), _before: &Position, _played: &Played) {}
+
+    fn mover(played: &Played) -> Seat {
+        played.effects.seat
+    }
+}

@@ -1,0 +1,238 @@
+//! Cờ nhảy behind the [`Game`] trait: what the table, the server, the
+//! client, the store and the app see of it. There are no dice: a roll is
+//! [`NoDice`], a type with no value, so no code about dice can run for
+//! this game.
+
+use super::bots::{self, Bot, Budget, Memory};
+use super::engine::{
+    Arm, Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Players, Position,
+    Rules, Setup,
+};
+use crate::game::{Decision, Game, Next, SeatId};
+use rand::Rng;
+use std::fmt;
+use std::str::FromStr;
+
+/// Cờ nhảy, the game (a marker: its values are the engine's types).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CoNhay;
+
+/// The roll of a game without dice: no value of it exists.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NoDice {}
+
+impl fmt::Display for NoDice {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+impl FromStr for NoDice {
+    type Err = String;
+
+    fn from_str(_: &str) -> Result<NoDice, String> {
+        Err("Cờ nhảy is played without dice".into())
+    }
+}
+
+impl SeatId for Arm {
+    fn index(self) -> usize {
+        Arm::index(self)
+    }
+
+    fn from_index(index: usize) -> Option<Arm> {
+        u8::try_from(index).ok().and_then(Arm::new)
+    }
+
+    fn code(self) -> String {
+        self.number().to_string()
+    }
+
+    /// CO-NHAY.md §5 and PROTOCOL.md: an arm is one digit, `0` to `5`.
+    fn from_code(code: &str) -> Option<Arm> {
+        match code.as_bytes() {
+            [d @ b'0'..=b'5'] => Arm::new(d - b'0'),
+            _ => None,
+        }
+    }
+}
+
+/// What a move or a pass did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Who moved, finishers, the end.
+    pub effects: Effects,
+    /// The holes the piece visited, both ends included (a step: two; a
+    /// jump chain: every landing of its shortest chain; a pass: none).
+    pub path: Vec<u8>,
+}
+
+impl Played {
+    /// The jumps of the move (0 for a step or a pass).
+    pub fn jumps(&self) -> usize {
+        if self.effects.jump {
+            self.path.len().saturating_sub(1)
+        } else {
+            0
+        }
+    }
+}
+
+impl Game for CoNhay {
+    const ID: &'static str = "co-nhay";
+    const SEATS: usize = 6;
+    const PLAYER_COUNTS: &'static [usize] = &[2, 3, 4, 6];
+    const PRESETS: &'static [&'static str] = &PRESET_NAMES;
+    const HAS_DICE: bool = false;
+
+    type Seat = Arm;
+    type Rules = Rules;
+    type Setup = Setup;
+    type Position = Position;
+    type Move = Move;
+    type Roll = NoDice;
+    type State = Engine;
+    type Played = Played;
+    type Outcome = Outcome;
+    type Snapshot = GameRecord;
+    type Memory = Memory;
+    type Budget = Budget;
+
+    fn standard_rules() -> Rules {
+        Rules::standard()
+    }
+
+    fn preset(name: &str) -> Option<Rules> {
+        Rules::preset(name)
+    }
+
+    /// Every combination of Cờ nhảy's toggles can be played.
+    fn check_rules(_rules: &Rules) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// CO-NHAY.md §2: 2, 3, 4 or 6 players.
+    fn seats_for(_rules: &Rules, players: usize) -> Result<Vec<Arm>, String> {
+        Players::from_count(players)
+            .map(|p| p.arms().collect())
+            .ok_or_else(|| format!("Cờ nhảy is played by 2, 3, 4 or 6 players, not {players}"))
+    }
+
+    /// Arm 0 moves first (CO-NHAY.md §2): nothing is drawn.
+    fn start<R: Rng + ?Sized>(
+        rules: &Rules,
+        seats: &[Arm],
+        _rng: &mut R,
+    ) -> Result<Engine, String> {
+        let mask = seats.iter().fold(0u8, |m, a| m | 1 << a.index());
+        let players = Players::from_mask(mask)
+            .filter(|p| p.count() == seats.len())
+            .ok_or("the arms are not one of the seatings of CO-NHAY.md §2")?;
+        Ok(Engine::new(*rules, players))
+    }
+
+    fn from_setup(rules: &Rules, setup: &Setup) -> Result<Engine, String> {
+        let position = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
+        Engine::from_position(*rules, &position).map_err(|e| e.to_string())
+    }
+
+    fn from_snapshot(rules: &Rules, snapshot: GameRecord) -> Result<Engine, String> {
+        if snapshot.rules != *rules {
+            return Err("the saved state is under other rules".into());
+        }
+        Engine::try_from(snapshot).map_err(|e| e.to_string())
+    }
+
+    fn position(state: &Engine) -> &Position {
+        state.position()
+    }
+
+    fn setup(state: &Engine) -> Setup {
+        state.position().to_setup()
+    }
+
+    fn seats(state: &Engine) -> Vec<Arm> {
+        state.position().arms().collect()
+    }
+
+    fn turn(state: &Engine) -> Option<Arm> {
+        state.turn()
+    }
+
+    fn is_over(state: &Engine) -> bool {
+        state.is_over()
+    }
+
+    fn next(state: &Engine, roll: Option<NoDice>) -> Next<CoNhay> {
+        if let Some(roll) = roll {
+            match roll {}
+        }
+        let Some(arm) = state.turn() else {
+            return Next::Over(CoNhay::ranking(&state.standings()));
+        };
+        let moves = state.legal_moves();
+        if moves.is_empty() {
+            Next::Pass(arm)
+        } else {
+            Next::Choose(arm, moves.iter().collect())
+        }
+    }
+
+    fn roll<R: Rng + ?Sized>(_rules: &Rules, _rng: &mut R) -> Option<NoDice> {
+        None
+    }
+
+    fn play(state: &mut Engine, roll: Option<NoDice>, mv: Option<Move>) -> Result<Played, String> {
+        if let Some(roll) = roll {
+            match roll {}
+        }
+        let mv = match mv {
+            Some(mv) if mv.is_pass() => return Err("a pass written as a move".into()),
+            Some(mv) => mv,
+            None => Move::PASS,
+        };
+        let before = *state.position();
+        let path = mv
+            .ends()
+            .and_then(|(from, to)| before.jump_path(from, to))
+            .unwrap_or_default();
+        let effects = state.play(mv).map_err(|e| e.to_string())?;
+        Ok(Played { effects, path })
+    }
+
+    /// Places still open are settled by the distance each player has left
+    /// (the engine's standings do this for a game not over).
+    fn conclude(_state: &mut Engine) {}
+
+    fn outcome(state: &Engine) -> Outcome {
+        state.standings()
+    }
+
+    fn places(outcome: &Outcome) -> Vec<(u8, Arm)> {
+        outcome.standings()
+    }
+
+    fn decide(d: &Decision<CoNhay>) -> Option<Move> {
+        let position = d.state.position();
+        let rules = d.state.rules();
+        let moves = position.legal_moves(rules);
+        let decision = bots::Decision {
+            rules,
+            position,
+            moves: &moves,
+        };
+        moves.first().map(|_| {
+            Bot::with_budget(d.level, d.seed, d.budget)
+                .with_memory(d.memory.clone())
+                .choose(&decision)
+        })
+    }
+
+    fn remember(memory: &mut Memory, before: &Position, played: &Played) {
+        memory.record(before, played.effects.mv);
+    }
+
+    fn mover(played: &Played) -> Arm {
+        played.effects.mover
+    }
+}
