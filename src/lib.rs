@@ -2,6 +2,7 @@
 //! the `gui` feature, the desktop app.
 #![forbid(unsafe_code)]
 
+pub mod any_game;
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod ca_ngua;

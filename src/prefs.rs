@@ -3,6 +3,7 @@
 //! Kept as one serde struct with `#[serde(default)]`, so a file from an
 //! older version that lacks a field still loads.
 
+pub use crate::any_game::GameKind;
 use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{Rules, Seat};
 use crate::game::Game;
@@ -145,22 +146,6 @@ impl Prefs {
     pub fn player(&self, seat: Seat) -> PlayerKind {
         self.players[seat.index()]
     }
-}
-
-/// The games the app plays (a closed set: an enum, not a trait).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    /// Cờ Cá Ngựa (Vietnamese Ludo).
-    #[default]
-    CaNgua,
-    /// Cờ nhảy (Chinese checkers).
-    CoNhay,
-}
-
-impl GameKind {
-    /// Both games, in the picker's order.
-    pub const ALL: [GameKind; 2] = [GameKind::CaNgua, GameKind::CoNhay];
 }
 
 /// Cờ nhảy's settings.
