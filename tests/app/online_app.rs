@@ -3,11 +3,9 @@
 //! the invite link, the host starts, both play their first turns through
 //! the UI and see the same events; the joiner's app restarts and comes back
 //! into its seat by itself.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::i18n::Lang;

@@ -2,13 +2,10 @@
 //! game played by clicking, the one-move button, a settings change that
 //! asks first, the language switch, the keyboard. kittest panics on any
 //! glyph the fonts lack, so every test here also checks font coverage.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::ui::*;
-
+use crate::common;
+use crate::common::ui::*;
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
 use ca_ngua::game::Level;

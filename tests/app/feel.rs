@@ -5,13 +5,10 @@
 //! refused, the places at the end (shared ones too), a new game from the
 //! main button, kicks counted for whoever played the seat at that moment,
 //! and an idle table asks for no frames.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::ui::*;
-
+use crate::common;
+use crate::common::ui::*;
 use ca_ngua::app::ca_ngua::geometry::place;
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::shell::files::FilePicker;

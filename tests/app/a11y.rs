@@ -2,13 +2,10 @@
 //! every node with a role has a name, horse names stay the same through a
 //! game, one roll is one announcement, the focus goes where the person acts
 //! next, combo boxes say their value, the results are a dialog.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::ui::*;
-
+use crate::common;
+use crate::common::ui::*;
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::ca_ngua::engine::Rules;

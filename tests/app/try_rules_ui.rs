@@ -1,11 +1,9 @@
 //! The "Try these rules" panel through its accessibility tree
 //! (egui_kittest): it shows progress and results as games finish, restarts
 //! on a change of rules, and the settings open it.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
 use ca_ngua::app::ca_ngua::try_rules::TryRulesPanel;
 use ca_ngua::app::setup_context;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};

@@ -4,13 +4,10 @@
 //! switching games without losing either game in progress (a restart
 //! included). kittest panics on any glyph the fonts lack, so these tests
 //! also check font coverage of what they show.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::ui::*;
-
+use crate::common;
+use crate::common::ui::*;
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::co_nhay::bots::{Budget, Level};
