@@ -25,16 +25,12 @@ fn buttons<'a>(
     h.query_all_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.contains(text)))
 }
 
-fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1200.0, 800.0))
-        .with_step_dt(0.1)
-        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), app);
-    h.step();
-    h.check_accessibility();
-    h
-}
+/// The app's window here: the default one, its first frame's
+/// accessibility checked.
+const WINDOW: Window = Window {
+    check_accessibility: true,
+    ..Window::DEFAULT
+};
 
 fn prefs(lang: Lang) -> Prefs {
     Prefs {
@@ -85,7 +81,7 @@ fn person_to_play(a: &CaNguaApp) -> bool {
 fn a_whole_game_played_by_clicking() {
     let p = prefs(Lang::Vi);
     let table = common::local_table(&p, 42);
-    let mut h = harness(CaNguaApp::with_table(p, table));
+    let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
     let mut clicks = 0;
     for _ in 0..40_000 {
         if latest(h.state()).is_over() {
@@ -133,7 +129,7 @@ fn a_whole_game_played_by_clicking() {
 #[test]
 fn the_button_says_move_when_one_move_exists() {
     let table = people_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", Some("3"));
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table), WINDOW);
     assert!(h.query_by_label("Gieo").is_none());
     // The button's name says which horse goes where.
     h.get_by_label("Đi: Ngựa đỏ 4, ô 11, đi đến ô 14").click();
@@ -163,7 +159,7 @@ fn a_horse_with_two_moves_shows_its_targets() {
         Some("3+3"),
         [Controller::Here; 4],
     );
-    let mut h = harness(CaNguaApp::with_table(rules_two, table));
+    let mut h = harness(CaNguaApp::with_table(rules_two, table), WINDOW);
     // Y-0, 10-13 and 10-16: the horse on square 11 has two moves.
     h.get_by_label("Red horse 4, square 11, moves to square 14 or square 17")
         .click();
@@ -184,7 +180,7 @@ fn changing_the_rules_mid_game_asks_first() {
         ..prefs(Lang::Vi)
     };
     let table = common::local_table(&p, 7);
-    let mut h = harness(CaNguaApp::with_table(p, table));
+    let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
     // Play until a roll has been made (the game is then in progress).
     step_until(&mut h, 400, |a| rolls(a) > 0 || pending(a).is_some());
     if rolls(h.state()) == 0 {
@@ -225,7 +221,7 @@ fn changing_the_rules_mid_game_asks_first() {
 #[test]
 fn the_language_switches_at_runtime() {
     let table = people_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", None);
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table), WINDOW);
     assert!(shows(&h, "Gieo"));
     assert!(!shows(&h, "Roll"));
     // The combo box says its value in its name.
@@ -276,7 +272,7 @@ fn a_small_window_keeps_the_board_large_and_opens_settings_as_a_drawer() {
 fn the_keyboard_alone_plays() {
     // Roll until a roll with a move waits (a roll without one passes).
     let table = people_at("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", None);
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
     h.key_press(Key::Space);
     step_until(&mut h, 50, |a| pending(a).is_some());
     let moves = latest(h.state()).pending().unwrap().moves;
@@ -332,7 +328,7 @@ fn a_restarted_app_resumes_the_game_exactly() {
     Store::at(dir.path()).save_prefs(&prefs(Lang::Vi)).unwrap();
     let app =
         CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
-    let mut h = harness(app);
+    let mut h = harness(app, WINDOW);
     // Play until a few rolls are in, then roll once more and stop with the
     // roll waiting for its move.
     let ready = |a: &CaNguaApp| rolls(a) >= 6 && person_to_play(a) && pending(a).is_none();
@@ -381,7 +377,7 @@ fn a_restarted_app_resumes_the_game_exactly() {
     assert_eq!(app.stats(), &stats_before);
     assert_eq!(app.lang(), Lang::Vi);
     let roll = pending(&app).unwrap();
-    let h = harness(app);
+    let h = harness(app, WINDOW);
     assert!(h.query_by_role_and_label(Role::Button, "Gieo").is_none());
     assert!(shows(&h, &format!("Gieo được: {roll}")));
 }
@@ -396,7 +392,7 @@ fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
     let app =
         CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
     assert_eq!(app.notices().len(), 3, "{:?}", app.notices());
-    let mut h = harness(app);
+    let mut h = harness(app, WINDOW);
     assert!(shows(&h, "could not be read"));
     h.get_by_role_and_label(Role::Button, "OK").click();
     h.run_steps(3);
@@ -448,7 +444,7 @@ fn damaged_saves_never_stop_the_app() {
         }
         let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
             .with_inline_computers();
-        let mut h = harness(app);
+        let mut h = harness(app, WINDOW);
         h.run_steps(10);
         h.get_by_role_and_label(Role::Button, "Thống kê").click();
         h.run_steps(10);
@@ -464,7 +460,7 @@ fn the_hint_shows_the_hard_players_move() {
         table.replica().pending().unwrap().roll,
     )
     .unwrap();
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
     assert!(!shows(&h, "Hint:"));
     h.get_by_role_and_label(Role::Button, "Hint").click();
     h.run_steps(3);
@@ -495,7 +491,7 @@ fn nothing_plays_while_a_question_is_open() {
             Controller::Computer(Level::Random),
         ],
     );
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
     h.run_steps(5);
     assert_eq!(
         h.state().phase(),
