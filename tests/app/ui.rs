@@ -421,12 +421,30 @@ fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
     }
 }
 
+/// The files of `dir` whose names start with `name.bad-`, and their text.
+fn kept_aside(dir: &std::path::Path, name: &str) -> Vec<(String, String)> {
+    let prefix = format!("{name}.bad-");
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&prefix))
+        .map(|n| {
+            let text = std::fs::read_to_string(dir.join(&n)).unwrap();
+            (n, text)
+        })
+        .collect()
+}
+
 #[test]
 fn damaged_saves_never_stop_the_app() {
+    use ca_ngua::stats::Stats;
     use ca_ngua::store::Store;
+    use ca_ngua::table::{InlineRunner, TableRecord};
     use rand::SeedableRng;
     let originals = common::originals();
     let dir = common::temp_dir("damaged");
+    let alone = common::temp_dir("damaged-alone");
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
     // Damaged games (and their preferences and statistics) open in the
     // app, which draws them, shows the log and the statistics window, and
@@ -434,20 +452,111 @@ fn damaged_saves_never_stop_the_app() {
     for round in 0..16 {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
+        let mut written = Vec::new();
         for (name, text) in originals.iter().take(3) {
             let text = if round % 3 == 0 || *name == "game.ron" {
                 common::damage(text, &mut rng)
             } else {
                 text.clone()
             };
-            std::fs::write(dir.join(name), text).unwrap();
+            std::fs::write(dir.join(name), &text).unwrap();
+            written.push((*name, text));
         }
+        // What the store makes of each text on its own, in another folder:
+        // a damaged text may still read (a number changed into another
+        // valid one), and then it must load in the app as it did here.
+        let mut prefs = None;
+        let mut game: Option<TableRecord> = None;
+        let mut stats = Stats::default();
+        let mut unreadable = Vec::new();
+        for (name, text) in &written {
+            let _ = std::fs::remove_dir_all(&alone);
+            std::fs::create_dir_all(&alone).unwrap();
+            std::fs::write(alone.join(name), text).unwrap();
+            let store = Store::at(alone.path());
+            let notice = match *name {
+                "prefs.ron" => {
+                    let (p, n) = store.load_prefs();
+                    prefs = Some(p);
+                    n
+                }
+                "game.ron" => {
+                    let (g, n) = store.load_game(Box::new(InlineRunner::default()));
+                    game = g.map(|g| g.table.record());
+                    n
+                }
+                "stats.ron" => {
+                    let (s, n) = store.load_stats();
+                    stats = s;
+                    n
+                }
+                _ => unreachable!("{name}"),
+            };
+            if notice.is_some() {
+                unreadable.push(*name);
+            }
+        }
+        let mut prefs = prefs.unwrap();
+        prefs.lang = prefs.lang.or(Some(Lang::Vi));
+
         let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
             .with_inline_computers();
+        // A notice for each file that could not be read, and only for them.
+        assert_eq!(
+            app.notices().len(),
+            unreadable.len(),
+            "round {round}: {unreadable:?} unreadable, notices {:?}",
+            app.notices()
+        );
+        for (name, text) in &written {
+            let kept = kept_aside(&dir, name);
+            if unreadable.contains(name) {
+                // Set aside, never destroyed: the damaged text, whole,
+                // beside the file, and the notice says where.
+                assert_eq!(kept.len(), 1, "round {round}: {name}: {kept:?}");
+                let (kept_name, kept_text) = &kept[0];
+                assert_eq!(kept_text, text, "round {round}: {kept_name}");
+                assert!(
+                    app.notices().iter().any(|n| n.contains(kept_name.as_str())),
+                    "round {round}: no notice names {kept_name}: {:?}",
+                    app.notices()
+                );
+            } else {
+                assert!(kept.is_empty(), "round {round}: {name} read: {kept:?}");
+            }
+        }
+        // What could be read is what the app runs with; the rest are
+        // defaults.
+        assert_eq!(app.prefs(), &prefs, "round {round}");
+        assert_eq!(app.stats(), &stats, "round {round}");
+        if let Some(record) = &game {
+            assert_eq!(
+                &app.game().table().unwrap().record(),
+                record,
+                "round {round}"
+            );
+        }
+
         let mut h = harness(app, WINDOW);
         h.run_steps(10);
+        assert!(shows(&h, "Bàn cờ"), "round {round}: no board");
         h.get_by_role_and_label(Role::Button, "Thống kê").click();
         h.run_steps(10);
+        assert!(
+            shows(&h, "đã chơi xong"),
+            "round {round}: no statistics window"
+        );
+        // Playing on and saving never touched what was set aside; each
+        // unreadable file has a good one in its place.
+        h.state().flush();
+        for (name, text) in &written {
+            if unreadable.contains(name) {
+                let kept = kept_aside(&dir, name);
+                assert_eq!(kept.len(), 1, "round {round}: {name}: {kept:?}");
+                assert_eq!(&kept[0].1, text, "round {round}: {name}");
+                assert!(dir.join(name).is_file(), "round {round}: {name}");
+            }
+        }
     }
 }
 
