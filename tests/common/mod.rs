@@ -21,6 +21,7 @@ type Table = ca_ngua::table::Table<CaNgua>;
 use rand::rngs::{StdRng, Xoshiro256PlusPlus};
 use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod cli;
 #[cfg(feature = "gui")]
@@ -172,9 +173,13 @@ impl Drop for TempDir {
     }
 }
 
-/// A fresh, empty folder for one test (removed when the guard drops).
+/// A fresh, empty folder for one test (removed when the guard drops). A
+/// binary runs the tests of many files at once, some with the same name
+/// for their folder: a count makes each folder its own.
 pub fn temp_dir(name: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("ca-ngua-test-{}-{name}", std::process::id()));
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    let n = MADE.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("ca-ngua-test-{}-{n}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     TempDir(dir)
@@ -289,7 +294,7 @@ pub fn count_stats(t: &Table) -> Stats {
     stats
 }
 
-// Damaged files (tests/damaged_files.rs, tests/ui.rs).
+// Damaged files (tests/app/damaged_files.rs, tests/app/ui.rs).
 
 /// Real files to damage: a traditional game (two dice, the climb, the
 /// ledger) well under way with a roll waiting, its preferences, statistics

@@ -2,9 +2,51 @@
 //! (egui_kittest): what a screen reader reads, what is shown, stepping
 //! until something holds.
 
+use ca_ngua::app::{CaNguaApp, setup_context};
+use ca_ngua::prefs::Look;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable};
+
+/// The app's window in a test: what differs between the tests' harnesses.
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    /// The window's size, in points.
+    pub size: egui::Vec2,
+    /// The time a step advances, in seconds.
+    pub step_dt: f32,
+    /// The most steps `run` takes before it gives up.
+    pub max_steps: u64,
+    /// Check the first frame's accessibility (AccessKit's rules).
+    pub check_accessibility: bool,
+}
+
+impl Window {
+    /// 1200×800, a tenth of a second a step, kittest's 4 steps for `run`,
+    /// no accessibility check.
+    pub const DEFAULT: Window = Window {
+        size: egui::Vec2::new(1200.0, 800.0),
+        step_dt: 0.1,
+        max_steps: 4,
+        check_accessibility: false,
+    };
+}
+
+/// The app in a harness of `window`, in the light look, after its first
+/// frame.
+pub fn harness(app: CaNguaApp, window: Window) -> Harness<'static, CaNguaApp> {
+    let mut h = Harness::builder()
+        .with_size(window.size)
+        .with_step_dt(window.step_dt)
+        .with_max_steps(window.max_steps)
+        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
+        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), app);
+    h.step();
+    if window.check_accessibility {
+        h.check_accessibility();
+    }
+    h
+}
 
 /// Every node below `n`, `n` first.
 pub fn all_nodes<'t>(n: AccessKitNode<'t>, out: &mut Vec<AccessKitNode<'t>>) {

@@ -234,7 +234,7 @@ fn refusals_change_nothing() {
 
 #[test]
 fn a_player_without_a_move_passes_at_once() {
-    // Arm 0 walled in at home (the position of tests/nhay_cli.rs): the table
+    // Arm 0 walled in at home (the position of tests/co_nhay/cli.rs): the table
     // passes for it as the game starts, and arm 2 is to move.
     let p = "0,1,2,3,4,5,6,7,8,9/-/14,15,16,17,18,26,27,28,29,30/-/31,74,84,85,95,96,97,107,108,109/- 0 -";
     let t = at(p, [Controller::Here; 6]);

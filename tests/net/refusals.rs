@@ -2,11 +2,10 @@
 //! error code (or the close) and changes nothing; the server's limits hold.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod net_support;
-
+use crate::support;
+use crate::support::{Closed, Game, Ws, config, create, join, server};
 use ca_ngua::ca_ngua::engine::{Move, Rules};
 use ca_ngua::net::server::ServerConfig;
-use net_support::{Closed, Game, Ws, config, create, join, server};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -316,7 +315,7 @@ async fn connections_and_rooms_are_capped_per_address_and_in_all() {
     assert!(again.is_some(), "a place came free");
     server.shutdown();
 
-    let server = net_support::server(limited(|c| c.limits.max_rooms = 1));
+    let server = support::server(limited(|c| c.limits.max_rooms = 1));
     let (_a, _) = create(server.addr(), 2, json!("standard")).await;
     let mut b = Ws::connect(server.addr()).await;
     b.send(json!({"type":"create","name":"Lan","players":2,"rules":"standard"}))
@@ -404,7 +403,7 @@ async fn a_game_past_the_event_cap_ends_with_its_places_settled() {
             },
         })
         .expect("seated");
-    let mut turn = net_support::Turn {
+    let mut turn = support::Turn {
         seq: 1,
         ..Default::default()
     };

@@ -1,10 +1,8 @@
 //! The command line (RULES.md section 5), through the real binary.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::cli::{cli, cli_stdin, stderr, stdout};
-
+use crate::common;
+use crate::common::cli::{cli, cli_stdin, stderr, stdout};
 use ca_ngua::ca_ngua::rules_file::RuleSet;
 use std::collections::BTreeMap;
 use std::path::PathBuf;

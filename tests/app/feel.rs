@@ -5,21 +5,18 @@
 //! refused, the places at the end (shared ones too), a new game from the
 //! main button, kicks counted for whoever played the seat at that moment,
 //! and an idle table asks for no frames.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::ui::*;
-
+use crate::common;
+use crate::common::ui::*;
+use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::ca_ngua::geometry::place;
 use ca_ngua::app::ca_ngua::phase::Phase;
 use ca_ngua::app::shell::files::FilePicker;
-use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::ca_ngua::engine::{GameEnd, Move, Position, Rules, Seat};
 use ca_ngua::game::Level;
 use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::prefs::{Look, PlayerKind, Prefs};
+use ca_ngua::prefs::{PlayerKind, Prefs};
 use ca_ngua::table::Controller;
 use egui::{Key, Role};
 use egui_kittest::Harness;
@@ -28,20 +25,15 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
+/// The app's window here: wider, and `run` may take 200 steps.
+const WINDOW: Window = Window {
+    size: egui::Vec2::new(1280.0, 800.0),
+    max_steps: 200,
+    ..Window::DEFAULT
+};
 use ca_ngua::ca_ngua::CaNgua;
 type EventKind = ca_ngua::table::EventKind<CaNgua>;
 type Replica = ca_ngua::table::Replica<CaNgua>;
-
-fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 800.0))
-        .with_step_dt(0.1)
-        .with_max_steps(200)
-        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), app);
-    h.step();
-    h
-}
 
 fn prefs(lang: Lang, players: usize) -> Prefs {
     Prefs {
@@ -103,7 +95,10 @@ fn last_moved(a: &CaNguaApp) -> Option<(Seat, Move)> {
 #[test]
 fn the_last_move_stays_marked_until_the_next_one() {
     let people = [Controller::Here; 4];
-    let mut h = harness(app_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", Some("3"), people));
+    let mut h = harness(
+        app_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", Some("3"), people),
+        WINDOW,
+    );
     assert!(board(&h).last_move.is_none(), "no move yet");
     h.get_by_label_contains("Đi: ").click();
     step_until(&mut h, 100, |a| {
@@ -155,7 +150,10 @@ fn the_last_move_stays_marked_until_the_next_one() {
 fn a_horse_or_a_line_of_the_list_shows_where_it_lands() {
     let people = [Controller::Here; 4];
     // A 6: the exit, 3 → 9 and 10 → 16.
-    let mut h = harness(app_at("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", Some("6"), people));
+    let mut h = harness(
+        app_at("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", Some("6"), people),
+        WINDOW,
+    );
     h.run_steps(8);
     assert!(board(&h).preview.is_empty());
     h.get_by_label("Ngựa đỏ 4, ô 11, đi đến ô 17").hover();
@@ -201,7 +199,10 @@ fn card(a: &CaNguaApp, seat: Seat) -> (usize, usize, usize) {
 fn the_cards_count_horses_after_a_kick_and_a_finish() {
     let people = [Controller::Here; 4];
     // Red's 4 takes 10 to 14, where yellow's horse (progress 40) stands.
-    let mut h = harness(app_at("Y,Y,10,56/-/Y,Y,Y,40/- r 0", Some("4"), people));
+    let mut h = harness(
+        app_at("Y,Y,10,56/-/Y,Y,Y,40/- r 0", Some("4"), people),
+        WINDOW,
+    );
     h.run_steps(4);
     assert_eq!(card(h.state(), Seat::Red), (0, 2, 2));
     assert_eq!(card(h.state(), Seat::Yellow), (0, 1, 3));
@@ -217,7 +218,10 @@ fn the_cards_count_horses_after_a_kick_and_a_finish() {
     assert!(cards.iter().any(|c| c.seat == Seat::Yellow && c.to_move));
 
     // A horse home: red's 1 takes 56 to the centre.
-    let mut h = harness(app_at("Y,Y,10,56/-/Y,Y,Y,40/- r 0", Some("1"), people));
+    let mut h = harness(
+        app_at("Y,Y,10,56/-/Y,Y,Y,40/- r 0", Some("1"), people),
+        WINDOW,
+    );
     h.run_steps(4);
     h.get_by_label("2. ô đích 6 đến đích").click();
     step_until(&mut h, 200, |a| {
@@ -252,7 +256,7 @@ fn computer_players_wait_while_the_app_asks_something() {
     let picker = SlowPicker::default();
     let app = app_at("Y,Y,Y,10/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y g 0", None, controllers)
         .with_file_picker(Box::new(picker.clone()));
-    let mut h = harness(app);
+    let mut h = harness(app, WINDOW);
     // The rule code window.
     h.get_by_label("Bộ luật của tôi").click();
     h.run_steps(2);
@@ -318,7 +322,7 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
         .unwrap();
     let app =
         CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None).with_inline_computers();
-    let mut h = harness(app);
+    let mut h = harness(app, WINDOW);
     // The code of the rules in use is shown, and copied on request.
     assert!(shows(&h, &code), "no {code}");
     h.get_by_label("Chép mã").click();
@@ -401,7 +405,7 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
         .with_file_picker(Box::new(FixedPicker {
             path: Some(file.clone()),
         }));
-    let mut h = harness(app);
+    let mut h = harness(app, WINDOW);
     h.get_by_label("Bộ luật của tôi").click();
     h.run_steps(2);
     h.get_by_label("Xuất Nhà bà Tư ra tệp…").click();
@@ -442,7 +446,10 @@ fn ending(rules: Rules, red: Controller) -> Harness<'static, CaNguaApp> {
         ],
         ..prefs(Lang::Vi, 4)
     };
-    let mut h = harness(CaNguaApp::with_table(p, table).with_inline_computers());
+    let mut h = harness(
+        CaNguaApp::with_table(p, table).with_inline_computers(),
+        WINDOW,
+    );
     step_until(&mut h, 300, |a| a.phase() == Phase::Over);
     h.run_steps(3);
     h
@@ -508,7 +515,7 @@ fn kicks_count_for_whoever_played_the_seat_at_that_moment() {
         Some("4"),
         [Controller::Here, random, random, random],
     );
-    let mut h = harness(app);
+    let mut h = harness(app, WINDOW);
     step_until(&mut h, 100, |a| a.stats().by_colour[0].kicks_suffered == 1);
     let stats = h.state().stats().clone();
     assert_eq!(stats.by_kind["human"].kicks_suffered, 1);
@@ -546,7 +553,10 @@ fn kicks_count_for_whoever_played_the_seat_at_that_moment() {
 #[test]
 fn an_idle_table_asks_for_no_frames() {
     let people = [Controller::Here; 4];
-    let mut h = harness(app_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", Some("3"), people));
+    let mut h = harness(
+        app_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", Some("3"), people),
+        WINDOW,
+    );
     h.get_by_label_contains("Đi: ").click();
     // The walk, the banners, then yellow (a person) is to roll: nothing
     // moves, and the app asks for no frame, now or later.
@@ -579,7 +589,7 @@ fn a_roll_without_a_move_stays_on_the_die_before_the_turn_passes() {
         ),
     )
     .with_inline_computers();
-    let mut h = harness(app);
+    let mut h = harness(app, WINDOW);
     // Watch green's turns until one passes: its note stays at least a
     // second (ten steps of 0.1 s) with the turn still green's.
     let mut longest = 0;

@@ -1,11 +1,9 @@
 //! The desktop app's start, through the real binary: the answers it gives
 //! without a window, the crash report a panic leaves, the log and its
 //! level, and the sentence it prints when no display can be opened.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
 use ca_ngua::crash::{CRASH_TEST_MESSAGE, LOG_FILE, LOG_VAR, REPORTS_DIR, take_previous_report};
 use ca_ngua::i18n::{Arg, I18n, Lang};
 use ca_ngua::platform::{CRASH_TEST_ARG, DATA_DIR_VAR};

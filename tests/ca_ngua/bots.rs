@@ -5,8 +5,7 @@
 //! command line's `hint` answers like `moves` does.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
 use ca_ngua::ca_ngua::bots::{self, Bot, BotRng, Budget, Decision, Level};
 use ca_ngua::ca_ngua::dice;
 use ca_ngua::ca_ngua::engine::{

@@ -4,12 +4,10 @@
 //! and state, and a token only ever reaches its owner.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod net_support;
-
+use crate::support::{Turn, Ws, config, create, join, seat_of, server};
 use ca_ngua::ca_ngua::engine::{Game, Rules, Seat};
 use ca_ngua::net::protocol::{is_room_code, is_token};
 use ca_ngua::table::{SeatKind, ranking_of};
-use net_support::{Turn, Ws, config, create, join, seat_of, server};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};

@@ -66,6 +66,7 @@ fn the_random_player_plays_legal_moves() {
         let mut game = Game::new(Rules::strict(), players);
         let mut bots: Vec<Bot> = levels.iter().map(|&l| Bot::new(l, 9)).collect();
         let arms: Vec<Arm> = players.arms().collect();
+        let mut moved = 0;
         for _ in 0..300 {
             let Some(arm) = game.turn() else { break };
             let k = arms.iter().position(|&a| a == arm).unwrap();
@@ -76,8 +77,27 @@ fn the_random_player_plays_legal_moves() {
                 position: &pos,
                 moves: &list,
             });
+            // A move of the list, or the pass when the list is empty.
+            if list.is_empty() {
+                assert_eq!(mv, Move::PASS, "{pos}: {mv} with no move to play");
+            } else {
+                assert!(list.contains(mv), "{pos}: {mv} is not a legal move");
+            }
+            let played = game.moves_played();
             game.play(mv).unwrap();
+            // The game goes on from it: one more move played and, unless
+            // it was the pass, the piece gone from its hole to the other.
+            assert_eq!(game.moves_played(), played + 1);
+            let after = game.position();
+            if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
+                assert_ne!(*after, pos, "{pos}: {mv} changed nothing");
+                assert_eq!(pos.piece_at(from), Some(arm), "{pos}: {mv}");
+                assert_eq!(after.piece_at(from), None, "{pos}: {mv}");
+                assert_eq!(after.piece_at(to), Some(arm), "{pos}: {mv}");
+                moved += 1;
+            }
         }
+        assert!(moved > 0, "{players:?}: no piece ever moved");
     }
 }
 

@@ -3,8 +3,7 @@
 //! a proxy that cuts connections, refusals, and the ways a client stops.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod net_support;
-
+use crate::support::{config, server};
 use ca_ngua::game::Level;
 use ca_ngua::net::client::{
     Client, ClientCommand, ClientUpdate, CloseReason, ConnectionState, Request,
@@ -12,7 +11,6 @@ use ca_ngua::net::client::{
 use ca_ngua::net::protocol::RulesChoice;
 use ca_ngua::net::{Invite, ServerAddress};
 use ca_ngua::table::ErrorCode;
-use net_support::{config, server};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -2,8 +2,7 @@
 //! move lists and exact next positions for every rule and toggle.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
 use ca_ngua::ca_ngua::engine::{Move, Position, Roll};
 
 #[test]

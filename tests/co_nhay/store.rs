@@ -4,8 +4,7 @@
 //! preferences (without Cờ nhảy's fields) still load.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Players, Rules};
 use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};

@@ -5,13 +5,11 @@
 //! tests, so an overflow counts as a panic too.)
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common::{damage, local_table, originals, play_on, temp_dir};
 use ca_ngua::ca_ngua::engine::Position;
 use ca_ngua::prefs::Prefs;
 use ca_ngua::store::Store;
 use ca_ngua::table::InlineRunner;
-use common::{damage, local_table, originals, play_on, temp_dir};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::path::Path;

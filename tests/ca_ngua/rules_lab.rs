@@ -172,13 +172,31 @@ fn a_background_run_stops_and_a_new_one_starts() {
         }
         false
     };
-    let mut first = TrialRun::start(t.clone(), Rules::standard(), cfg(10_000_000, 1), || {});
+    // Ten million games: hours of play, so only the stop can end it.
+    let first = TrialRun::start(t.clone(), Rules::standard(), cfg(10_000_000, 1), || {});
     assert!(wait_for(&first, &|r| r.games_done >= 50));
-    first.stop();
-    assert!(!first.is_running());
-    assert!(first.is_done());
-    let stopped_at = first.latest().unwrap().games_done;
-    assert!(stopped_at < 10_000_000);
+    assert!(first.is_running(), "playing on by itself");
+    assert!(!first.is_done());
+    // Stopped from another thread, so that a stop the run ignored fails
+    // here rather than hanging the test for hours.
+    let (stopped, back) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut run = first;
+        run.stop();
+        let _ = stopped.send(run);
+    });
+    let first = back
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the run heeds the stop");
+    // It stopped early, and says so: done, without an error, its last
+    // report a partial one of the ten million games asked for.
+    assert!(first.is_done(), "stop returned before the run had ended");
+    assert!(first.error().is_none(), "{:?}", first.error());
+    let last = first.latest().unwrap();
+    assert!(!last.complete, "a stopped run is not complete");
+    assert_eq!(last.games_planned, 10_000_000);
+    let stopped_at = last.games_done;
+    assert!((50..10_000_000).contains(&stopped_at), "{stopped_at}");
     std::thread::sleep(Duration::from_millis(20));
     assert_eq!(
         first.latest().unwrap().games_done,

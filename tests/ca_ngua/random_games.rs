@@ -5,8 +5,7 @@
 //! and the notation round-trips.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
 use ca_ngua::ca_ngua::dice;
 use ca_ngua::ca_ngua::engine::{
     Game, HomeColumn, PRESET_NAMES, Pairs, Position, Rules, Seat, YARD, track_square,

@@ -3,33 +3,28 @@
 //! the invite link, the host starts, both play their first turns through
 //! the UI and see the same events; the joiner's app restarts and comes back
 //! into its seat by itself.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
+use crate::common::ui::{Window, harness};
+use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::ca_ngua::phase::Phase;
-use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{Look, PlayerKind, Prefs};
+use ca_ngua::prefs::{PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::time::{Duration, Instant};
 
+/// The app's window here: 1280×2400, and steps of 50 ms.
+const WINDOW: Window = Window {
+    size: egui::Vec2::new(1280.0, 2400.0),
+    step_dt: 0.05,
+    ..Window::DEFAULT
+};
 use ca_ngua::ca_ngua::CaNgua;
 type Event = ca_ngua::table::Event<CaNgua>;
-
-fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 2400.0))
-        .with_step_dt(0.05)
-        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), app);
-    h.step();
-    h
-}
 
 fn prefs(name: &str) -> Prefs {
     Prefs {
@@ -81,6 +76,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
         CaNguaApp::from_store(host_store, None, Lang::En, None)
             .with_inline_computers()
             .with_test_hosting(),
+        WINDOW,
     );
     // The host opens a room from the settings.
     open_online(&mut host);
@@ -106,8 +102,10 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     let guest_dir = dir.path().join("guest");
     let guest_store = Store::at(&guest_dir);
     guest_store.save_prefs(&prefs("Minh")).unwrap();
-    let mut guest =
-        harness(CaNguaApp::from_store(guest_store, None, Lang::En, None).with_inline_computers());
+    let mut guest = harness(
+        CaNguaApp::from_store(guest_store, None, Lang::En, None).with_inline_computers(),
+        WINDOW,
+    );
     open_online(&mut guest);
     let field = guest.get_by(|n| {
         n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Link or address")
@@ -251,6 +249,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     drop(guest);
     let mut guest = harness(
         CaNguaApp::from_store(Store::at(&guest_dir), None, Lang::En, None).with_inline_computers(),
+        WINDOW,
     );
     wait(&mut [&mut host, &mut guest], 20, "back in the seat", |hs| {
         hs[1].state().game().remote().is_some_and(|r| {

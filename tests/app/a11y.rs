@@ -2,33 +2,23 @@
 //! every node with a role has a name, horse names stay the same through a
 //! game, one roll is one announcement, the focus goes where the person acts
 //! next, combo boxes say their value, the results are a dialog.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::ui::*;
-
+use crate::common;
+use crate::common::ui::*;
+use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::ca_ngua::phase::Phase;
-use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::ca_ngua::engine::Rules;
 use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{Look, Prefs};
+use ca_ngua::prefs::Prefs;
 use ca_ngua::table::Controller;
 use egui::accesskit::{Live, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1200.0, 800.0))
-        .with_step_dt(0.1)
-        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), app);
-    h.step();
-    h
-}
+/// The app's window here.
+const WINDOW: Window = Window::DEFAULT;
 
 fn prefs(lang: Lang) -> Prefs {
     Prefs {
@@ -73,7 +63,7 @@ fn every_node_with_a_role_has_a_name_through_a_game() {
         None,
         p.controllers(),
     );
-    let mut h = harness(CaNguaApp::with_table(p, table));
+    let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
     let window = h.root().accesskit_node();
     assert_eq!(window.label().as_deref(), Some("Cờ Cá Ngựa"));
     let mut checked = 0;
@@ -134,7 +124,7 @@ fn every_node_with_a_role_has_a_name_through_a_game() {
 fn horses_keep_their_numbers_whatever_their_rank() {
     // Red: horse 3 on progress 3 (square 4), horse 4 on progress 5 (square
     // 6); a 6 takes horse 3 past horse 4.
-    let mut h = harness(people("Y,Y,3,5/-/Y,Y,Y,Y/- r 0", Some("6")));
+    let mut h = harness(people("Y,Y,3,5/-/Y,Y,Y,Y/- r 0", Some("6")), WINDOW);
     h.run_steps(10);
     assert!(h.query_by_label_contains("Red horse 3, square 4").is_some());
     assert!(h.query_by_label_contains("Red horse 4, square 6").is_some());
@@ -185,7 +175,7 @@ fn common_step_until(h: &mut Harness<'_, CaNguaApp>, done: impl Fn(&CaNguaApp) -
 
 #[test]
 fn a_roll_is_announced_once_and_the_focus_follows_the_turn() {
-    let mut h = harness(people("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", None));
+    let mut h = harness(people("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", None), WINDOW);
     h.run_steps(3);
     // The turn is red's (a person here): focus on Roll.
     assert_eq!(focused_name(&h).as_deref(), Some("Roll"));
@@ -248,7 +238,7 @@ fn a_kick_against_a_person_here_is_announced_assertively() {
             Controller::Computer(Level::Hard),
         ],
     );
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
     let mut heard = Vec::new();
     for _ in 0..60 {
         h.step();
@@ -267,7 +257,7 @@ fn a_kick_against_a_person_here_is_announced_assertively() {
 
 #[test]
 fn combo_boxes_say_their_value() {
-    let h = harness(people("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", None));
+    let h = harness(people("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", None), WINDOW);
     let combo =
         h.get_by(|n| n.role() == Role::ComboBox && n.label().is_some_and(|l| l.starts_with("Red")));
     assert_eq!(

@@ -4,19 +4,16 @@
 //! switching games without losing either game in progress (a restart
 //! included). kittest panics on any glyph the fonts lack, so these tests
 //! also check font coverage of what they show.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::ui::*;
-
+use crate::common;
+use crate::common::ui::*;
+use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::ca_ngua::phase::Phase;
-use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Arm, Position, Rules};
 use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{GameKind, Look, NhayPrefs, PlayerKind, Prefs};
+use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use ca_ngua::table::Controller;
 use egui::Key;
@@ -26,18 +23,10 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+/// The app's window here.
+const WINDOW: Window = Window::DEFAULT;
 use ca_ngua::co_nhay::CoNhay;
 type NhayTable = ca_ngua::table::Table<CoNhay>;
-
-fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1200.0, 800.0))
-        .with_step_dt(0.1)
-        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), app);
-    h.step();
-    h
-}
 
 /// Cờ nhảy in front: two players, a person (red) against the computer
 /// (yellow) at `level`, fast.
@@ -115,7 +104,7 @@ fn click_move(h: &mut Harness<'_, CaNguaApp>, from: u8, to: u8) {
 fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
     // The person asks for the hint at every turn and plays it by clicking
     // the piece, then the hole; the computer plays Easy.
-    let mut h = harness(app(prefs(Lang::Vi, Level::Easy), None));
+    let mut h = harness(app(prefs(Lang::Vi, Level::Easy), None), WINDOW);
     let mut moves = 0;
     for _ in 0..6_000 {
         if h.state().nhay().table().replica().is_over() {
@@ -195,7 +184,7 @@ fn choosing_a_piece_shows_every_hole_it_can_reach_and_a_chain_hops_along_its_pat
     let p = "0,1,2,3,4,5,6,7,8,9/-/-/15,38,111,112,113,114,115,116,117,118/-/- 0 -";
     let mut prefs = prefs(Lang::Vi, Level::Easy);
     prefs.nhay.fast_bots = false;
-    let mut h = harness(app(prefs, Some(p)));
+    let mut h = harness(app(prefs, Some(p)), WINDOW);
     h.run_steps(2);
     let pieces = button_names(&h, "Quân đỏ");
     assert!(!pieces.is_empty());
@@ -253,7 +242,7 @@ fn choosing_a_piece_shows_every_hole_it_can_reach_and_a_chain_hops_along_its_pat
 
 #[test]
 fn the_keyboard_chooses_a_piece_then_a_hole_and_escape_goes_back() {
-    let mut h = harness(app(prefs(Lang::Vi, Level::Easy), None));
+    let mut h = harness(app(prefs(Lang::Vi, Level::Easy), None), WINDOW);
     h.run_steps(3);
     // The turn came to us: the focus is on the first piece that can move.
     let first = focused_name(&h).unwrap_or_default();
@@ -293,7 +282,7 @@ fn the_keyboard_chooses_a_piece_then_a_hole_and_escape_goes_back() {
 fn every_node_with_a_role_has_a_name_on_the_cờ_nhảy_screen() {
     // One step from the win: red on 102 goes to 111.
     let p = "102,112,113,114,115,116,117,118,119,120/-/-/0,1,2,3,4,5,6,7,8,60/-/- 0 -";
-    let mut h = harness(app(prefs(Lang::Vi, Level::Medium), Some(p)));
+    let mut h = harness(app(prefs(Lang::Vi, Level::Medium), Some(p)), WINDOW);
     h.run_steps(2);
     let window = h.root().accesskit_node();
     assert_eq!(window.label().as_deref(), Some("Cờ Cá Ngựa"));
@@ -356,7 +345,7 @@ fn switching_games_keeps_both_games_in_progress_across_a_restart() {
     let load = || {
         CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None).with_inline_computers()
     };
-    let mut h = harness(load());
+    let mut h = harness(load(), WINDOW);
     assert_eq!(h.state().front(), GameKind::CaNgua);
     h.run_steps(40);
     let ludo_seq = h.state().game().source().latest().seq();
@@ -398,7 +387,7 @@ fn switching_games_keeps_both_games_in_progress_across_a_restart() {
 
 #[test]
 fn a_settings_change_that_needs_a_new_game_asks_first() {
-    let mut h = harness(app(prefs(Lang::Vi, Level::Easy), None));
+    let mut h = harness(app(prefs(Lang::Vi, Level::Easy), None), WINDOW);
     h.run_steps(2);
     click_move(&mut h, 3, 14);
     h.run_steps(10);

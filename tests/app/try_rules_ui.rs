@@ -1,11 +1,10 @@
 //! The "Try these rules" panel through its accessibility tree
 //! (egui_kittest): it shows progress and results as games finish, restarts
 //! on a change of rules, and the settings open it.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
+use crate::common::ui::Window;
 use ca_ngua::app::ca_ngua::try_rules::TryRulesPanel;
 use ca_ngua::app::setup_context;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
@@ -162,14 +161,15 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
         ..Prefs::default()
     };
     let table = common::local_table(&p, 1);
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1280.0, 900.0))
-        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(
-            |ui, app: &mut CaNguaApp| app.frame_ui(ui),
-            CaNguaApp::with_table(p, table),
-        );
-    h.step();
+    let mut h = common::ui::harness(
+        CaNguaApp::with_table(p, table),
+        Window {
+            size: egui::Vec2::new(1280.0, 900.0),
+            // kittest's own step.
+            step_dt: 0.25,
+            ..Window::DEFAULT
+        },
+    );
     h.get_by_role_and_label(Role::Button, "Try these rules")
         .click();
     let start = Instant::now();

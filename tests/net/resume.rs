@@ -4,11 +4,9 @@
 //! seat back at their next turn; one who leaves is replaced for good.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod net_support;
-
+use crate::support::{Closed, Game, Turn, Ws, config, server};
 use ca_ngua::ca_ngua::engine::Seat;
 use ca_ngua::net::server::ServerConfig;
-use net_support::{Closed, Game, Turn, Ws, config, server};
 use serde_json::{Value, json};
 use std::time::Duration;
 

@@ -3,8 +3,7 @@
 //! aside and never cost the player anything.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::ca_ngua::rules_file::RuleSet;
 use ca_ngua::game::Level;

@@ -5,7 +5,7 @@ use ca_ngua::co_nhay::engine::{Position, Rules, perft};
 
 #[test]
 fn perft_table() {
-    let text = include_str!("data/nhay_perft.txt");
+    let text = include_str!("../data/nhay_perft.txt");
     let mut checked = 0;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();

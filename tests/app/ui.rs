@@ -2,13 +2,10 @@
 //! game played by clicking, the one-move button, a settings change that
 //! asks first, the language switch, the keyboard. kittest panics on any
 //! glyph the fonts lack, so every test here also checks font coverage.
-#![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::ui::*;
-
+use crate::common;
+use crate::common::ui::*;
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
 use ca_ngua::game::Level;
@@ -32,16 +29,12 @@ fn buttons<'a>(
     h.query_all_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.contains(text)))
 }
 
-fn harness(app: CaNguaApp) -> Harness<'static, CaNguaApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::Vec2::new(1200.0, 800.0))
-        .with_step_dt(0.1)
-        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), app);
-    h.step();
-    h.check_accessibility();
-    h
-}
+/// The app's window here: the default one, its first frame's
+/// accessibility checked.
+const WINDOW: Window = Window {
+    check_accessibility: true,
+    ..Window::DEFAULT
+};
 
 fn prefs(lang: Lang) -> Prefs {
     Prefs {
@@ -92,7 +85,7 @@ fn person_to_play(a: &CaNguaApp) -> bool {
 fn a_whole_game_played_by_clicking() {
     let p = prefs(Lang::Vi);
     let table = common::local_table(&p, 42);
-    let mut h = harness(CaNguaApp::with_table(p, table));
+    let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
     let mut clicks = 0;
     for _ in 0..40_000 {
         if latest(h.state()).is_over() {
@@ -140,7 +133,7 @@ fn a_whole_game_played_by_clicking() {
 #[test]
 fn the_button_says_move_when_one_move_exists() {
     let table = people_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", Some("3"));
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table), WINDOW);
     assert!(h.query_by_label("Gieo").is_none());
     // The button's name says which horse goes where.
     h.get_by_label("Đi: Ngựa đỏ 4, ô 11, đi đến ô 14").click();
@@ -170,7 +163,7 @@ fn a_horse_with_two_moves_shows_its_targets() {
         Some("3+3"),
         [Controller::Here; 4],
     );
-    let mut h = harness(CaNguaApp::with_table(rules_two, table));
+    let mut h = harness(CaNguaApp::with_table(rules_two, table), WINDOW);
     // Y-0, 10-13 and 10-16: the horse on square 11 has two moves.
     h.get_by_label("Red horse 4, square 11, moves to square 14 or square 17")
         .click();
@@ -191,7 +184,7 @@ fn changing_the_rules_mid_game_asks_first() {
         ..prefs(Lang::Vi)
     };
     let table = common::local_table(&p, 7);
-    let mut h = harness(CaNguaApp::with_table(p, table));
+    let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
     // Play until a roll has been made (the game is then in progress).
     step_until(&mut h, 400, |a| rolls(a) > 0 || pending(a).is_some());
     if rolls(h.state()) == 0 {
@@ -232,7 +225,7 @@ fn changing_the_rules_mid_game_asks_first() {
 #[test]
 fn the_language_switches_at_runtime() {
     let table = people_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", None);
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table), WINDOW);
     assert!(shows(&h, "Gieo"));
     assert!(!shows(&h, "Roll"));
     // The combo box says its value in its name.
@@ -283,7 +276,7 @@ fn a_small_window_keeps_the_board_large_and_opens_settings_as_a_drawer() {
 fn the_keyboard_alone_plays() {
     // Roll until a roll with a move waits (a roll without one passes).
     let table = people_at("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", None);
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
     h.key_press(Key::Space);
     step_until(&mut h, 50, |a| pending(a).is_some());
     let moves = latest(h.state()).pending().unwrap().moves.clone();
@@ -339,7 +332,7 @@ fn a_restarted_app_resumes_the_game_exactly() {
     Store::at(dir.path()).save_prefs(&prefs(Lang::Vi)).unwrap();
     let app =
         CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
-    let mut h = harness(app);
+    let mut h = harness(app, WINDOW);
     // Play until a few rolls are in, then roll once more and stop with the
     // roll waiting for its move.
     let ready = |a: &CaNguaApp| rolls(a) >= 6 && person_to_play(a) && pending(a).is_none();
@@ -388,7 +381,7 @@ fn a_restarted_app_resumes_the_game_exactly() {
     assert_eq!(app.stats(), &stats_before);
     assert_eq!(app.lang(), Lang::Vi);
     let roll = pending(&app).unwrap();
-    let h = harness(app);
+    let h = harness(app, WINDOW);
     assert!(h.query_by_role_and_label(Role::Button, "Gieo").is_none());
     assert!(shows(&h, &format!("Gieo được: {roll}")));
 }
@@ -403,7 +396,7 @@ fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
     let app =
         CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
     assert_eq!(app.notices().len(), 3, "{:?}", app.notices());
-    let mut h = harness(app);
+    let mut h = harness(app, WINDOW);
     assert!(shows(&h, "could not be read"));
     h.get_by_role_and_label(Role::Button, "OK").click();
     h.run_steps(3);
@@ -432,12 +425,30 @@ fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
     }
 }
 
+/// The files of `dir` whose names start with `name.bad-`, and their text.
+fn kept_aside(dir: &std::path::Path, name: &str) -> Vec<(String, String)> {
+    let prefix = format!("{name}.bad-");
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&prefix))
+        .map(|n| {
+            let text = std::fs::read_to_string(dir.join(&n)).unwrap();
+            (n, text)
+        })
+        .collect()
+}
+
 #[test]
 fn damaged_saves_never_stop_the_app() {
+    use ca_ngua::stats::Stats;
     use ca_ngua::store::Store;
+    use ca_ngua::table::{InlineRunner, TableRecord};
     use rand::SeedableRng;
     let originals = common::originals();
     let dir = common::temp_dir("damaged");
+    let alone = common::temp_dir("damaged-alone");
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
     // Damaged games (and their preferences and statistics) open in the
     // app, which draws them, shows the log and the statistics window, and
@@ -445,20 +456,111 @@ fn damaged_saves_never_stop_the_app() {
     for round in 0..16 {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
+        let mut written = Vec::new();
         for (name, text) in originals.iter().take(3) {
             let text = if round % 3 == 0 || *name == "game.ron" {
                 common::damage(text, &mut rng)
             } else {
                 text.clone()
             };
-            std::fs::write(dir.join(name), text).unwrap();
+            std::fs::write(dir.join(name), &text).unwrap();
+            written.push((*name, text));
         }
+        // What the store makes of each text on its own, in another folder:
+        // a damaged text may still read (a number changed into another
+        // valid one), and then it must load in the app as it did here.
+        let mut prefs = None;
+        let mut game: Option<TableRecord<CaNgua>> = None;
+        let mut stats = Stats::default();
+        let mut unreadable = Vec::new();
+        for (name, text) in &written {
+            let _ = std::fs::remove_dir_all(&alone);
+            std::fs::create_dir_all(&alone).unwrap();
+            std::fs::write(alone.join(name), text).unwrap();
+            let store = Store::at(alone.path());
+            let notice = match *name {
+                "prefs.ron" => {
+                    let (p, n) = store.load_prefs();
+                    prefs = Some(p);
+                    n
+                }
+                "game.ron" => {
+                    let (g, n) = store.load_game(Box::new(InlineRunner::default()));
+                    game = g.map(|g| g.table.record());
+                    n
+                }
+                "stats.ron" => {
+                    let (s, n) = store.load_stats();
+                    stats = s;
+                    n
+                }
+                _ => unreachable!("{name}"),
+            };
+            if notice.is_some() {
+                unreadable.push(*name);
+            }
+        }
+        let mut prefs = prefs.unwrap();
+        prefs.lang = prefs.lang.or(Some(Lang::Vi));
+
         let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
             .with_inline_computers();
-        let mut h = harness(app);
+        // A notice for each file that could not be read, and only for them.
+        assert_eq!(
+            app.notices().len(),
+            unreadable.len(),
+            "round {round}: {unreadable:?} unreadable, notices {:?}",
+            app.notices()
+        );
+        for (name, text) in &written {
+            let kept = kept_aside(&dir, name);
+            if unreadable.contains(name) {
+                // Set aside, never destroyed: the damaged text, whole,
+                // beside the file, and the notice says where.
+                assert_eq!(kept.len(), 1, "round {round}: {name}: {kept:?}");
+                let (kept_name, kept_text) = &kept[0];
+                assert_eq!(kept_text, text, "round {round}: {kept_name}");
+                assert!(
+                    app.notices().iter().any(|n| n.contains(kept_name.as_str())),
+                    "round {round}: no notice names {kept_name}: {:?}",
+                    app.notices()
+                );
+            } else {
+                assert!(kept.is_empty(), "round {round}: {name} read: {kept:?}");
+            }
+        }
+        // What could be read is what the app runs with; the rest are
+        // defaults.
+        assert_eq!(app.prefs(), &prefs, "round {round}");
+        assert_eq!(app.stats(), &stats, "round {round}");
+        if let Some(record) = &game {
+            assert_eq!(
+                &app.game().table().unwrap().record(),
+                record,
+                "round {round}"
+            );
+        }
+
+        let mut h = harness(app, WINDOW);
         h.run_steps(10);
+        assert!(shows(&h, "Bàn cờ"), "round {round}: no board");
         h.get_by_role_and_label(Role::Button, "Thống kê").click();
         h.run_steps(10);
+        assert!(
+            shows(&h, "đã chơi xong"),
+            "round {round}: no statistics window"
+        );
+        // Playing on and saving never touched what was set aside; each
+        // unreadable file has a good one in its place.
+        h.state().flush();
+        for (name, text) in &written {
+            if unreadable.contains(name) {
+                let kept = kept_aside(&dir, name);
+                assert_eq!(kept.len(), 1, "round {round}: {name}: {kept:?}");
+                assert_eq!(&kept[0].1, text, "round {round}: {name}");
+                assert!(dir.join(name).is_file(), "round {round}: {name}");
+            }
+        }
     }
 }
 
@@ -471,7 +573,7 @@ fn the_hint_shows_the_hard_players_move() {
         table.replica().pending().unwrap().roll,
     )
     .unwrap();
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
     assert!(!shows(&h, "Hint:"));
     h.get_by_role_and_label(Role::Button, "Hint").click();
     h.run_steps(3);
@@ -502,7 +604,7 @@ fn nothing_plays_while_a_question_is_open() {
             Controller::Computer(Level::Random),
         ],
     );
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table));
+    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
     h.run_steps(5);
     assert_eq!(
         h.state().phase(),

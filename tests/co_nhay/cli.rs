@@ -2,10 +2,8 @@
 //! `--stdin` batches of both games answering line by line.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::cli::{cli, cli_stdin, stderr, stdout};
-
+use crate::common;
+use crate::common::cli::{cli, cli_stdin, stderr, stdout};
 use ca_ngua::co_nhay::engine::{Position, Rules};
 use ca_ngua::co_nhay::rules_file::RuleSet;
 use std::io::{BufRead, BufReader, Write};

@@ -7,9 +7,9 @@
 use ca_ngua::platform::APP_ID;
 use std::path::Path;
 
-const DESKTOP: &str = include_str!("../assets/linux/ca-ngua.desktop");
-const METAINFO: &str = include_str!("../assets/linux/io.github.ca_ngua.CaNgua.metainfo.xml");
-const MANIFEST: &str = include_str!("../Cargo.toml");
+const DESKTOP: &str = include_str!("../../assets/linux/ca-ngua.desktop");
+const METAINFO: &str = include_str!("../../assets/linux/io.github.ca_ngua.CaNgua.metainfo.xml");
+const MANIFEST: &str = include_str!("../../Cargo.toml");
 
 fn desktop_value(key: &str) -> Option<&'static str> {
     DESKTOP

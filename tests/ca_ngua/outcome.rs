@@ -3,10 +3,9 @@
 //! section 3).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::common;
+use crate::common::rules_from_spec;
 use ca_ngua::ca_ngua::engine::{Game, Move, Position, Roll, Rules, Scoring, Seat};
-use common::rules_from_spec;
 
 fn game(spec: &str, position: &str) -> Game {
     let rules = rules_from_spec(spec);

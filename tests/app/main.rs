@@ -1,0 +1,17 @@
+//! The desktop app's tests, one binary (feature `gui`): the app through
+//! its accessibility tree (egui_kittest), both games and online play in it,
+//! damaged files, its start through the real binary, and the installers'
+//! files.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod a11y;
+mod app_start;
+mod co_nhay_ui;
+mod damaged_files;
+mod feel;
+mod online_app;
+mod packaging;
+mod try_rules_ui;
+mod ui;

@@ -1,0 +1,15 @@
+//! Cờ Cá Ngựa's tests, one binary: the engine's outcomes and rules table,
+//! random games, the computer players, the command line, the table, the
+//! rules lab ("Try these rules") and the files.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod bots;
+mod cli;
+mod outcome;
+mod random_games;
+mod rules_lab;
+mod rules_table;
+mod store;
+mod table;

@@ -1,0 +1,12 @@
+//! Cờ nhảy's tests, one binary: the engine and its perft counts, the
+//! computer players, the command line, the table and the files.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod bots;
+mod cli;
+mod engine;
+mod perft;
+mod store;
+mod table;

@@ -1,0 +1,10 @@
+//! Online play's tests, one binary (feature `net`): a real server on
+//! 127.0.0.1, spoken to by a raw WebSocket test client (`support`) and by
+//! the client library.
+
+mod support;
+
+mod client;
+mod game;
+mod refusals;
+mod resume;
