@@ -191,12 +191,12 @@ end-capped = The game reached the roll limit; places go by horses home.
 end-concluded = Every person here has finished; the other places were settled at once.
 
 ## Asking before a new game
-rules-window-title = Rules
+rules-window-title-ca-ngua = Rules
 
 ## Files and statistics
 log-thau-ma = { $who }: Thầu mạ! First straight from the door to cell 6
 log-sap-ham = { $who }: Sập hầm, in on cell 1
-stats-title = Statistics
+stats-title-ca-ngua = Statistics
 stats-games = Games finished: { $n }
 stats-longest = Longest game: { $rolls } rolls
 stats-by-kind = Played by

@@ -117,8 +117,8 @@ place-name-5 = fifth
 place-name-6 = sixth
 
 ## Rules and statistics
-nhay-rules-window-title = Chinese checkers rules
-nhay-stats-title = Chinese checkers statistics
+rules-window-title-co-nhay = Chinese checkers rules
+stats-title-co-nhay = Chinese checkers statistics
 nhay-stats-games = Chinese checkers games finished: { $n }
 nhay-stats-longest-chain = Longest jump chain: { $n ->
         [one] one jump

@@ -191,12 +191,12 @@ end-capped = Ván chạm giới hạn số lần gieo; xếp hạng theo số ng
 end-concluded = Mọi người chơi trên máy này đã về đích; các hạng còn lại được xếp ngay.
 
 ## Hỏi trước khi sang ván mới
-rules-window-title = Luật chơi
+rules-window-title-ca-ngua = Luật chơi
 
 ## Tệp và thống kê
 log-thau-ma = { $who }: Thầu mạ! Lần đầu tiên lên thẳng ô 6 từ cửa chuồng
 log-sap-ham = { $who }: Sập hầm, vào ô 1
-stats-title = Thống kê
+stats-title-ca-ngua = Thống kê
 stats-games = Số ván đã chơi xong: { $n }
 stats-longest = Ván dài nhất: { $rolls } lần gieo
 stats-by-kind = Ai chơi

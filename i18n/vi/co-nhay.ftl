@@ -99,8 +99,8 @@ place-name-5 = năm
 place-name-6 = sáu
 
 ## Luật chơi và thống kê
-nhay-rules-window-title = Luật Cờ nhảy
-nhay-stats-title = Thống kê Cờ nhảy
+rules-window-title-co-nhay = Luật Cờ nhảy
+stats-title-co-nhay = Thống kê Cờ nhảy
 nhay-stats-games = Số ván Cờ nhảy đã chơi xong: { $n }
 nhay-stats-longest-chain = Chuỗi nhảy dài nhất: { $n } lần nhảy liền
 nhay-stats-shortest-win = Thắng nhanh nhất: sau { $n } nước của người thắng

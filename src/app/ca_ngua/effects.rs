@@ -1,33 +1,14 @@
-//! What just happened, on the board: the last move's path (kept until the
-//! next move), the squares of kicked horses flashing, a banner for a kick
-//! and for a horse home, the "roll again" after a bonus roll, and the
-//! sounds that go with them — all timed to the show. Everything here comes
-//! from the `Applied` values the presenter produces as it shows events.
+//! What just happened, on the board: the squares of kicked horses
+//! flashing, a banner for a kick and for a horse home, and the sounds that
+//! go with them — all timed to the show (the last move and "roll again"
+//! are marks the presenter keeps). Everything here comes from the
+//! `Applied` values the presenter produces as it shows events.
 
 use super::animation::MoveAnim;
 use super::geometry::{Place, TRACK, path, place};
-use super::tbl::{Applied, Event, Replica};
-use crate::ca_ngua::engine::{Bonus, Position, Seat, YARD};
-
-/// A sound of the table.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Cue {
-    /// The dice roll.
-    Roll,
-    /// A horse steps onto the next square.
-    Step,
-    /// Horses are kicked home.
-    Kick,
-    /// A horse reaches the finish.
-    Home,
-    /// The game is won.
-    Win,
-}
-
-impl Cue {
-    /// Every cue.
-    pub const ALL: [Cue; 5] = [Cue::Roll, Cue::Step, Cue::Kick, Cue::Home, Cue::Win];
-}
+use super::tbl::Applied;
+use crate::app::play::cues::{Cue, Cues};
+use crate::ca_ngua::engine::{Position, Seat, YARD};
 
 /// The last move, marked on the board until the next one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,14 +79,8 @@ pub const FLASH_SECONDS: f64 = 1.4;
 /// The effects of what was shown.
 #[derive(Clone, Debug, Default)]
 pub struct Feedback {
-    last_move: Option<LastMove>,
-    bonus: Option<(Seat, Bonus)>,
     flashes: Vec<Flash>,
     banners: Vec<Banner>,
-    /// Sounds waiting for their moment.
-    cues: Vec<(f64, Cue)>,
-    /// Sounds due now, for the shell to play.
-    due: Vec<Cue>,
 }
 
 /// The places of the horses a move kicked.
@@ -122,7 +97,7 @@ fn kicked_places(fx: &crate::ca_ngua::engine::Effects) -> Vec<(Seat, Place)> {
 }
 
 /// The last move of a play, if it moved.
-fn last_move_of(before: &Position, fx: &crate::ca_ngua::engine::Effects) -> Option<LastMove> {
+pub(super) fn last_move_of(before: &Position, fx: &crate::ca_ngua::engine::Effects) -> Option<LastMove> {
     let m = fx.mv?;
     let yard_index = before
         .horses(fx.seat)
@@ -144,45 +119,11 @@ fn last_move_of(before: &Position, fx: &crate::ca_ngua::engine::Effects) -> Opti
 }
 
 impl Feedback {
-    /// The effects state of a game whose `events` are shown at once (a
-    /// restored game): its last move is marked, nothing flashes or sounds.
-    pub fn from_events(rules: crate::ca_ngua::engine::Rules, events: &[Event]) -> Feedback {
-        let mut replay = Replica::new(rules);
-        let mut f = Feedback::default();
-        for e in events {
-            match replay.apply(e) {
-                Ok(applied) => f.quiet(&applied),
-                // A game continued from an older save: no history to mark.
-                Err(_) => return Feedback::default(),
-            }
-        }
-        f
-    }
-
-    /// Takes in an event shown without animation.
-    pub fn quiet(&mut self, applied: &Applied) {
-        match applied {
-            Applied::Rolled(_) => self.bonus = None,
-            Applied::Played {
-                before,
-                played: super::tbl::Played { effects, .. },
-            } => {
-                if let Some(m) = last_move_of(before, effects) {
-                    self.last_move = Some(m);
-                }
-                self.bonus = effects.bonus.map(|b| (effects.seat, b));
-            }
-            Applied::Over(_) => self.bonus = None,
-            _ => {}
-        }
-    }
-
     /// Takes in an event the presenter has just started to show at `now`;
     /// `walk` is the walk that shows it, when it is a move.
-    pub fn shown(&mut self, applied: &Applied, walk: Option<&MoveAnim>, now: f64) {
-        self.quiet(applied);
+    pub fn shown(&mut self, cues: &mut Cues, applied: &Applied, walk: Option<&MoveAnim>, now: f64) {
         match applied {
-            Applied::Rolled(_) => self.cues.push((now, Cue::Roll)),
+            Applied::Rolled(_) => cues.at(now, Cue::Roll),
             Applied::Played {
                 played: super::tbl::Played { effects: fx, .. },
                 ..
@@ -193,11 +134,11 @@ impl Feedback {
                 };
                 let start = walk.map_or(now, |w| w.start);
                 for k in 1..steps {
-                    self.cues.push((start + step * k as f64, Cue::Step));
+                    cues.at(start + step * k as f64, Cue::Step);
                 }
                 let kicked = kicked_places(fx);
                 if !kicked.is_empty() {
-                    self.cues.push((arrive, Cue::Kick));
+                    cues.at(arrive, Cue::Kick);
                     for (seat, place) in &kicked {
                         self.flashes.push(Flash {
                             place: *place,
@@ -215,7 +156,7 @@ impl Feedback {
                     );
                 }
                 if fx.horse_finished && !fx.game_over {
-                    self.cues.push((arrive, Cue::Home));
+                    cues.at(arrive, Cue::Home);
                 }
                 if fx.seat_finished && !fx.game_over {
                     self.banner(BannerKind::AllHome { seat: fx.seat }, arrive);
@@ -224,7 +165,7 @@ impl Feedback {
                 }
             }
             Applied::Over(outcome) if outcome.winner.is_some() => {
-                self.cues.push((now, Cue::Win));
+                cues.at(now, Cue::Win);
             }
             _ => {}
         }
@@ -242,13 +183,10 @@ impl Feedback {
         });
     }
 
-    /// Moves time on: sounds whose moment came are due, ended banners and
-    /// flashes go. Returns when something next changes (`Some(now)` while
-    /// something fades, so every frame is drawn).
+    /// Moves time on: ended banners and flashes go. Returns when something
+    /// next changes (`Some(now)` while something fades, so every frame is
+    /// drawn).
     pub fn tick(&mut self, now: f64) -> Option<f64> {
-        let (due, later): (Vec<_>, Vec<_>) = self.cues.drain(..).partition(|(t, _)| *t <= now);
-        self.cues = later;
-        self.due.extend(due.into_iter().map(|(_, c)| c));
         self.banners.retain(|b| b.end > now);
         self.flashes.retain(|f| f.end > now);
         let showing = self.banners.iter().any(|b| b.start <= now)
@@ -256,27 +194,11 @@ impl Feedback {
         if showing {
             return Some(now);
         }
-        self.cues
+        self.banners
             .iter()
-            .map(|(t, _)| *t)
-            .chain(self.banners.iter().map(|b| b.start))
+            .map(|b| b.start)
             .chain(self.flashes.iter().map(|f| f.start))
             .reduce(f64::min)
-    }
-
-    /// The sounds due, once.
-    pub fn take_cues(&mut self) -> Vec<Cue> {
-        std::mem::take(&mut self.due)
-    }
-
-    /// The last move shown.
-    pub fn last_move(&self) -> Option<&LastMove> {
-        self.last_move.as_ref()
-    }
-
-    /// The roller of the last roll shown rolls again, and why.
-    pub fn bonus(&self) -> Option<(Seat, Bonus)> {
-        self.bonus
     }
 
     /// The banner showing at `now`, with how far through it is (0–1).
@@ -467,13 +389,20 @@ mod tests {
             step: 0.1,
             kick: 0.2,
         };
-        f.shown(&played, Some(&walk), 5.0);
-        // Four steps, then the kick at the end of the walk (5.4 s).
-        assert_eq!(f.tick(5.0), Some(5.1));
-        assert!(f.take_cues().is_empty());
+        let mut sounds = Cues::default();
+        f.shown(&mut sounds, &played, Some(&walk), 5.0);
+        // Four steps, then the kick at the end of the walk (5.4 s): the
+        // first thing due is the first step.
+        let next = [f.tick(5.0), sounds.tick(5.0)]
+            .into_iter()
+            .flatten()
+            .reduce(f64::min);
+        assert_eq!(next, Some(5.1));
+        assert!(sounds.take().is_empty());
         assert!(f.flashes_at(5.2).is_empty());
         f.tick(5.45);
-        let cues = f.take_cues();
+        sounds.tick(5.45);
+        let cues = sounds.take();
         assert_eq!(cues.iter().filter(|c| **c == Cue::Step).count(), 4);
         assert_eq!(cues.iter().filter(|c| **c == Cue::Kick).count(), 1);
         let flashes = f.flashes_at(5.5);
@@ -487,14 +416,20 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        let last = f.last_move().expect("marked");
+        let Applied::Played {
+            before,
+            played: super::super::tbl::Played { effects, .. },
+        } = &played
+        else {
+            panic!("a move");
+        };
+        let last = last_move_of(before, effects).expect("marked");
         assert_eq!((last.from, last.to), (10, 14));
         assert_eq!(last.path.first(), Some(&place(Seat::Red, 10, 0)));
         assert_eq!(last.path.last(), Some(&place(Seat::Red, 14, 0)));
         // Everything fades, and then nothing asks for a frame.
         assert_eq!(f.tick(5.4 + BANNER_SECONDS + 0.01), None);
+        assert_eq!(sounds.tick(5.4 + BANNER_SECONDS + 0.01), None);
         assert!(f.banner_at(5.4 + BANNER_SECONDS + 0.01).is_none());
-        // The last move stays marked.
-        assert!(f.last_move().is_some());
     }
 }

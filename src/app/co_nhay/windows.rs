@@ -4,10 +4,9 @@
 
 use super::look::{arm_text_colour, draw_piece};
 use super::{CoNhayGame, text};
-use crate::app::ca_ngua::phase::Phase;
-use crate::app::ca_ngua::windows::{EndAction, differences_ui, end_dialog};
+use crate::app::play::results::differences_ui;
 use crate::app::theme::Palette;
-use crate::co_nhay::engine::{Arm, Outcome};
+use crate::co_nhay::engine::{Arm, Outcome, Rules};
 use crate::i18n::{Arg, I18n};
 use crate::stats::{NhayRecord, NhayStats};
 use egui::{RichText, Sense, Ui, Vec2};
@@ -26,10 +25,9 @@ pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Arm]) -> Option<String
     )
 }
 
-impl CoNhayGame {
-    /// The rules in force, what differs from the standard rules first.
-    pub fn rules_ui(&self, ui: &mut Ui, i18n: &I18n) {
-        let summary = crate::co_nhay::rules_text::summary(i18n, self.rules());
+/// The rules in force, what differs from the standard rules first.
+pub fn rules_ui(rules: &Rules, ui: &mut Ui, i18n: &I18n) {
+        let summary = crate::co_nhay::rules_text::summary(i18n, rules);
         differences_ui(ui, i18n, &summary.differences);
         ui.add_space(8.0);
         ui.label(
@@ -40,38 +38,9 @@ impl CoNhayGame {
         for line in &summary.all {
             ui.label(format!("• {line}"));
         }
-    }
+}
 
-    /// The results, once the game is over and shown (until closed).
-    pub fn end_window(
-        &mut self,
-        ctx: &egui::Context,
-        i18n: &I18n,
-        phase: Phase,
-    ) -> Option<EndAction> {
-        if self.end_closed || phase != Phase::Over {
-            return None;
-        }
-        let shown = self.presenter.shown();
-        let game = shown.game()?;
-        let outcome = game.standings();
-        let dark = ctx.global_style().visuals.dark_mode;
-        let action = end_dialog(
-            ctx,
-            i18n,
-            egui::Id::unique("nhay-end-window"),
-            !self.end_focused,
-            text::standings(i18n, &outcome).join(". "),
-            |ui| self.results_ui(ui, i18n, &outcome, dark),
-        );
-        self.end_focused = true;
-        if action == Some(EndAction::Close) {
-            self.end_closed = true;
-            self.focus_main = true;
-        }
-        action
-    }
-
+impl CoNhayGame {
     /// The results: the winner in their colour, your place, every place
     /// and why (finished, or the steps still to go), and why it ended.
     pub fn results_ui(&self, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {

@@ -1,53 +1,41 @@
-//! The "Try these rules" window, hosted by the shell: it follows the
+//! The "Try these rules" window, one of Cờ Cá Ngựa's own: it follows the
 //! settings being edited (a change waiting for confirmation included).
 
-use super::CaNguaApp;
-use crate::app::ca_ngua::try_rules::{
-    TryRulesPanel, TrySource, TryWindow, rules_label, trial_from_settings,
-};
+use super::CaNguaGame;
+use super::try_rules::{TrySource, rules_label, trial_from_settings};
 use crate::ca_ngua::engine::Rules;
-use crate::i18n::Arg;
+use crate::i18n::{Arg, I18n};
+use crate::prefs::Prefs;
 
-impl CaNguaApp {
-    /// Opens the window for `source` (a new run; an open one is replaced).
-    pub(super) fn open_try_rules(&mut self, source: TrySource) {
-        self.try_rules = Some(TryWindow {
-            source,
-            panel: TryRulesPanel::default(),
-        });
-    }
-
-    /// The window, while open. It follows the settings being edited (a
-    /// change waiting for confirmation included); closing it stops the run.
-    pub(super) fn try_rules_window(&mut self, ctx: &egui::Context) {
-        let Some(window) = &mut self.try_rules else {
-            return;
-        };
-        let prefs = self.confirm.as_ref().unwrap_or(&self.prefs);
-        let saved: Vec<(String, Rules)> = self
-            .game
-            .rule_sets()
+/// The window, while open. It follows `prefs`, the settings being edited
+/// (a change waiting for confirmation included); closing it stops the run.
+pub(super) fn try_rules_window(play: &mut CaNguaGame, ctx: &egui::Context, i18n: &I18n, prefs: &Prefs) {
+        let saved: Vec<(String, Rules)> = play
+            .local
+            .rule_sets
             .iter()
             .map(|s| (s.name.clone(), s.rules))
             .collect();
+        let Some(window) = &mut play.local.try_rules else {
+            return;
+        };
         let rules = match &window.source {
             TrySource::Settings => Some(prefs.rules),
             TrySource::Saved(name) => saved.iter().find(|(n, _)| n == name).map(|(_, r)| *r),
         };
         let Some(rules) = rules else {
             // The saved set was deleted or renamed.
-            self.try_rules = None;
+            play.local.try_rules = None;
             return;
         };
         let name = match &window.source {
             TrySource::Saved(name) => name.clone(),
-            TrySource::Settings => rules_label(&self.i18n, &rules, &saved),
+            TrySource::Settings => rules_label(i18n, &rules, &saved),
         };
         window.panel.saved = saved;
         let trial = trial_from_settings(rules, prefs.player_count, &prefs.players);
-        let i18n = &self.i18n;
         let mut open = true;
-        super::panels::place_window(
+        crate::app::shell::place_window(
             egui::Window::new(i18n.t_args("try-title", &[("rules", Arg::from(name.as_str()))])),
             ctx,
         )
@@ -62,7 +50,6 @@ impl CaNguaApp {
             });
         });
         if !open {
-            self.try_rules = None;
+            play.local.try_rules = None;
         }
-    }
 }
