@@ -3,12 +3,12 @@
 //! kicked horses fly home, "no move" stays long enough to read; and the
 //! marks the board keeps beside the state shown.
 
-use super::effects::LastMove;
+use super::marks::Marks;
 use super::geometry::{self, Place, path};
 use super::horses::Herd;
 use super::tbl::{Applied, Event, EventKind, Played, Replica};
 use crate::app::play::Pace;
-use crate::ca_ngua::engine::{Bonus, Position, Roll, Seat, YARD};
+use crate::ca_ngua::engine::{Position, Seat, YARD};
 
 /// A horse walking square by square, then the horses it kicked going home.
 #[derive(Clone, Debug)]
@@ -82,74 +82,6 @@ pub struct PassNotice {
     pub seat: Seat,
     /// Why it passed.
     pub kind: PassKind,
-}
-
-/// What the board keeps beside the state shown: which horse is which, the
-/// last roll, the last move (marked until the next one), who rolls again
-/// and why, and the horse a person here picked from a square several of
-/// theirs stand on.
-#[derive(Clone, Debug)]
-pub struct Marks {
-    /// Which horse is which, as shown.
-    pub herd: Herd,
-    /// The last roll shown, and whose.
-    pub last_roll: Option<(Seat, Roll)>,
-    /// The last move shown.
-    pub last_move: Option<LastMove>,
-    /// The roller of the last roll shown rolls again, and why.
-    pub bonus: Option<(Seat, Bonus)>,
-    /// The horse a person here picked for the next move from a square:
-    /// seat, from, number.
-    pub prefer: Option<(Seat, u8, u8)>,
-}
-
-impl Marks {
-    /// The marks of a state shown without its history.
-    pub fn of(shown: &Replica) -> Marks {
-        Marks {
-            herd: Herd::new(shown.position().unwrap_or(&Position::default())),
-            last_roll: None,
-            last_move: None,
-            bonus: None,
-            prefer: None,
-        }
-    }
-
-    /// Follows an event just applied to `shown`.
-    pub fn follow(&mut self, ev: &Event, applied: &Applied, shown: &Replica) {
-        match applied {
-            Applied::Rolled(p) => {
-                self.last_roll = Some((p.seat, p.roll));
-                self.bonus = None;
-            }
-            Applied::Played {
-                before,
-                played: Played { effects, .. },
-            } => {
-                if let Some(m) = super::effects::last_move_of(before, effects) {
-                    self.last_move = Some(m);
-                }
-                self.bonus = effects.bonus.map(|b| (effects.seat, b));
-            }
-            Applied::Over(_) => self.bonus = None,
-            _ => {}
-        }
-        let prefer = match (&ev.event, self.prefer) {
-            (EventKind::Moved { seat, mv, .. }, Some((s, from, n)))
-                if *seat == s && mv.from == from =>
-            {
-                Some(n)
-            }
-            _ => None,
-        };
-        if matches!(ev.event, EventKind::Moved { .. } | EventKind::Passed { .. }) {
-            self.prefer = None;
-        }
-        if let Some(pos) = shown.position() {
-            let pos = *pos;
-            self.herd.follow(applied, &pos, prefer);
-        }
-    }
 }
 
 /// The message while a pass is shown.

@@ -5,25 +5,11 @@
 //! `Applied` values the presenter produces as it shows events.
 
 use super::animation::MoveAnim;
-use super::geometry::{Place, TRACK, path, place};
+use super::geometry::Place;
+use super::marks::kicked_places;
 use super::tbl::Applied;
 use crate::app::play::cues::{Cue, Cues};
-use crate::ca_ngua::engine::{Position, Seat, YARD};
-
-/// The last move, marked on the board until the next one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LastMove {
-    /// Who moved.
-    pub seat: Seat,
-    /// From which progress (`YARD` for an exit).
-    pub from: u8,
-    /// To which progress.
-    pub to: u8,
-    /// The places it passed through, both ends included.
-    pub path: Vec<Place>,
-    /// The horses it kicked: their colour and where they stood.
-    pub kicked: Vec<(Seat, Place)>,
-}
+use crate::ca_ngua::engine::Seat;
 
 /// A short message over the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,41 +67,6 @@ pub const FLASH_SECONDS: f64 = 1.4;
 pub struct Feedback {
     flashes: Vec<Flash>,
     banners: Vec<Banner>,
-}
-
-/// The places of the horses a move kicked.
-fn kicked_places(fx: &crate::ca_ngua::engine::Effects) -> Vec<(Seat, Place)> {
-    let Some(square) = fx.square else {
-        return Vec::new();
-    };
-    let (x, y) = TRACK[usize::from(square).min(TRACK.len() - 1)];
-    Seat::ALL
-        .into_iter()
-        .filter(|s| fx.kicked[s.index()] > 0)
-        .map(|s| (s, Place::Cell(x, y)))
-        .collect()
-}
-
-/// The last move of a play, if it moved.
-pub(super) fn last_move_of(before: &Position, fx: &crate::ca_ngua::engine::Effects) -> Option<LastMove> {
-    let m = fx.mv?;
-    let yard_index = before
-        .horses(fx.seat)
-        .iter()
-        .filter(|&&h| h == YARD)
-        .count()
-        .saturating_sub(1);
-    let mut steps = path(fx.seat, m.from, m.to, yard_index);
-    if steps.is_empty() {
-        steps.push(place(fx.seat, m.to, 0));
-    }
-    Some(LastMove {
-        seat: fx.seat,
-        from: m.from,
-        to: m.to,
-        path: steps,
-        kicked: kicked_places(fx),
-    })
 }
 
 impl Feedback {
@@ -224,135 +175,6 @@ impl Feedback {
             })
             .collect()
     }
-}
-
-// Drawing, on the board's painter (`board_view` calls these).
-
-use super::board_view::{Preview, Transform, draw_horse};
-use crate::app::theme::{Palette, lerp, on_seat_colour, seat_colour};
-use egui::{Color32, CornerRadius, FontId, Painter, Rect, Stroke, StrokeKind, Vec2};
-
-/// The last move: a trail of dots in the mover's colour from where it
-/// started (a dashed outline) to where it stopped (a solid frame).
-pub(super) fn draw_last_move(painter: &Painter, t: &Transform, last: &LastMove, dark: bool) {
-    let colour = seat_colour(last.seat);
-    let frame = if dark {
-        lerp(colour, Color32::WHITE, 0.35)
-    } else {
-        lerp(colour, Color32::BLACK, 0.2)
-    };
-    let width = (t.cell * 0.09).max(2.0);
-    let n = last.path.len();
-    for (i, p) in last.path.iter().enumerate() {
-        if i == 0 || i + 1 == n {
-            continue;
-        }
-        painter.circle_filled(
-            t.point(super::geometry::place_centre(*p)),
-            t.cell * 0.1,
-            colour.gamma_multiply(0.75),
-        );
-    }
-    if let Some(from) = last.path.first() {
-        let r = t.place_rect(*from).shrink(t.cell * 0.06);
-        let pts = [
-            r.left_top(),
-            r.right_top(),
-            r.right_bottom(),
-            r.left_bottom(),
-            r.left_top(),
-        ];
-        painter.extend(egui::Shape::dashed_line(
-            &pts,
-            Stroke::new(width * 0.8, frame),
-            t.cell * 0.16,
-            t.cell * 0.1,
-        ));
-    }
-    if let Some(to) = last.path.last() {
-        painter.rect_stroke(
-            t.place_rect(*to).shrink(t.cell * 0.04),
-            CornerRadius::same(3),
-            Stroke::new(width, frame),
-            StrokeKind::Inside,
-        );
-    }
-}
-
-/// A kicked horse's square flashing in its colour, `u` of the way through.
-pub(super) fn draw_flash(painter: &Painter, t: &Transform, place: Place, seat: Seat, u: f32) {
-    let pulse = (u * std::f32::consts::PI * 3.0).sin().abs() * (1.0 - u);
-    let r = t.place_rect(place);
-    painter.rect_filled(
-        r.expand(t.cell * 0.1 * pulse),
-        CornerRadius::same(4),
-        seat_colour(seat).gamma_multiply(0.35 + 0.5 * pulse),
-    );
-    painter.circle_stroke(
-        r.center(),
-        t.cell * (0.5 + 0.6 * u),
-        Stroke::new(t.cell * 0.08 * (1.0 - u), seat_colour(seat)),
-    );
-}
-
-/// Where a move would land: its path dotted, a faint horse on the landing.
-pub(super) fn draw_preview(painter: &Painter, t: &Transform, p: &Preview, pal: &Palette) {
-    let colour = seat_colour(p.seat);
-    let n = p.path.len();
-    for (i, place) in p.path.iter().enumerate() {
-        if i == 0 || i + 1 == n {
-            continue;
-        }
-        painter.circle_stroke(
-            t.point(super::geometry::place_centre(*place)),
-            t.cell * 0.1,
-            Stroke::new((t.cell * 0.05).max(1.0), colour),
-        );
-    }
-    if let Some(to) = p.path.last() {
-        let c = t.point(super::geometry::place_centre(*to));
-        painter.circle_filled(c, t.cell * 0.46, pal.highlight.gamma_multiply(0.18));
-        draw_horse(painter, p.seat, c, t.cell * 0.3, pal);
-        painter.circle_filled(c, t.cell * 0.34, pal.square.gamma_multiply(0.45));
-        painter.circle_stroke(
-            c,
-            t.cell * 0.46,
-            Stroke::new((t.cell * 0.08).max(2.0), pal.highlight),
-        );
-    }
-}
-
-/// A banner across the middle of the board, fading in and out.
-pub(super) fn draw_banner(painter: &Painter, t: &Transform, text: &str, seat: Seat, u: f32) {
-    // It fades in and out; its text keeps one size (a font size that
-    // changed every frame would make new glyphs every frame).
-    let alpha = (u / 0.08).min(1.0).min((1.0 - u) / 0.2).clamp(0.0, 1.0);
-    let font = FontId::proportional((t.cell * 0.62).round());
-    let ink = on_seat_colour(seat);
-    let galley = painter.layout_no_wrap(text.to_string(), font, ink.gamma_multiply(alpha));
-    let centre = t.point((7.5, 7.5));
-    let size = galley.size() + Vec2::new(t.cell * 1.2, t.cell * 0.5);
-    let size = Vec2::new(size.x.min(t.cell * 14.0), size.y);
-    let rect = Rect::from_center_size(centre, size);
-    painter.rect(
-        rect.translate(Vec2::new(t.cell * 0.08, t.cell * 0.12)),
-        CornerRadius::same(12),
-        Color32::from_black_alpha((90.0 * alpha) as u8),
-        Stroke::NONE,
-        StrokeKind::Inside,
-    );
-    painter.rect(
-        rect,
-        CornerRadius::same(12),
-        seat_colour(seat).gamma_multiply(alpha),
-        Stroke::new(2.0, ink.gamma_multiply(alpha * 0.8)),
-        StrokeKind::Inside,
-    );
-    painter.galley(
-        rect.center() - galley.size() * 0.5,
-        galley,
-        ink.gamma_multiply(alpha),
-    );
 }
 
 #[cfg(test)]

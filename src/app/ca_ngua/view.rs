@@ -1,7 +1,8 @@
 //! Cờ Cá Ngựa for the play machinery: the `View` impl, which hands each
 //! question to the module of this folder that answers it.
 
-use super::animation::{self, Anim, Marks, PassNotice};
+use super::animation::{self, Anim, PassNotice};
+use super::marks::Marks;
 use super::commands::Hover;
 use super::log::{self, LogEntry};
 use super::tbl::{Applied, Event, Played, Replica};
@@ -189,7 +190,7 @@ impl View for CaNgua {
     }
 
     fn draw_piece(painter: &Painter, seat: Seat, at: Pos2, size: f32, pal: &Palette) {
-        board_view::draw_horse(painter, seat, at, size, pal);
+        super::paint::draw_horse(painter, seat, at, size, pal);
     }
 
     fn board_ui(play: &mut CaNguaGame, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64, dark: bool) {

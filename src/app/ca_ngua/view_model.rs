@@ -3,7 +3,8 @@
 
 use super::CaNguaGame;
 use super::animation::Anim;
-use super::board_view::{BoardInput, Movable, Preview, Sprite};
+use super::board_view::{BoardInput, Movable, Sprite};
+use super::paint::Preview;
 use super::commands::Hover;
 use super::dice_view::{DieView, NoteKind, tumbling_face};
 use super::geometry::{Place, path, place, place_centre};

@@ -27,7 +27,7 @@ pub mod screen;
 pub mod source;
 pub mod view;
 
-use crate::game::{Game, SeatId};
+use crate::game::SeatId;
 use crate::i18n::I18n;
 use crate::prefs::Prefs;
 use crate::store::{Files, GameFile, Saver};
