@@ -22,7 +22,6 @@ pub mod results;
 mod rule_sets;
 pub mod settings;
 mod stats_view;
-pub use stats_view::stats_ui;
 pub mod tbl;
 pub mod text;
 pub mod try_rules;

@@ -10,6 +10,7 @@ use super::{CaNguaGame, Local, board_view, text};
 use crate::app::play::cards::Card;
 use crate::app::play::phase::Phase;
 use crate::app::play::rule_sets::RuleSetAction;
+use crate::app::play::stats_view::StatsTable;
 use crate::app::play::{Pace, PlayIntent, SettingsOut, View};
 use crate::app::theme::{Palette, seat_colour, seat_text_colour, seat_tint};
 use crate::ca_ngua::CaNgua;
@@ -114,6 +115,10 @@ impl View for CaNgua {
             Some(at) => ctx.request_repaint_after(Duration::from_secs_f64(at - now)),
             None => {}
         }
+    }
+
+    fn forget_shown(local: &mut Local) {
+        local.feedback = Default::default();
     }
 
     fn select(play: &mut CaNguaGame, (from, number): (u8, u8), phase: Phase) {
@@ -327,8 +332,12 @@ impl View for CaNgua {
         }
     }
 
-    fn stats_ui(stats: &Stats, ui: &mut Ui, i18n: &I18n, dark: bool, rules: &Rules) {
-        super::stats_view::stats_ui(ui, i18n, stats, dark, rules);
+    fn stats_table(stats: &Stats, i18n: &I18n, rules: &Rules) -> StatsTable {
+        super::stats_view::stats_table(stats, i18n, rules)
+    }
+
+    fn stats_extra_ui(stats: &Stats, ui: &mut Ui, i18n: &I18n, dark: bool) {
+        super::stats_view::dice_ui(ui, i18n, stats, dark);
     }
 }
 

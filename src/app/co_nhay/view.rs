@@ -9,6 +9,7 @@ use crate::app::play::cards::Card;
 use crate::app::play::cues::Cue;
 use crate::app::play::phase::Phase;
 use crate::app::play::rule_sets::RuleSetAction;
+use crate::app::play::stats_view::StatsTable;
 use crate::app::play::{Pace, SettingsOut, View};
 use crate::app::theme::Palette;
 use crate::co_nhay::CoNhay;
@@ -113,6 +114,9 @@ impl View for CoNhay {
             }
         }
     }
+
+    /// Nothing of Cờ nhảy's own lingers after a move is shown.
+    fn forget_shown(_local: &mut Local) {}
 
     /// Choosing the chosen piece again puts it back; choosing a piece that
     /// can move shows the holes it reaches, and the keyboard goes on to
@@ -337,8 +341,10 @@ impl View for CoNhay {
         }
     }
 
-    fn stats_ui(stats: &NhayStats, ui: &mut Ui, i18n: &I18n, _dark: bool, _rules: &Rules) {
-        super::windows::stats_ui(ui, i18n, stats);
+    fn stats_table(stats: &NhayStats, i18n: &I18n, _rules: &Rules) -> StatsTable {
+        super::windows::stats_table(stats, i18n)
     }
+
+    fn stats_extra_ui(_stats: &NhayStats, _ui: &mut Ui, _i18n: &I18n, _dark: bool) {}
 }
 

@@ -8,6 +8,7 @@ use crate::app::play::results::differences_ui;
 use crate::app::theme::Palette;
 use crate::co_nhay::engine::{Arm, Outcome, Rules};
 use crate::i18n::{Arg, I18n};
+use crate::app::play::stats_view::{StatsTable, kind_name};
 use crate::stats::{NhayRecord, NhayStats};
 use egui::{RichText, Sense, Ui, Vec2};
 
@@ -109,62 +110,39 @@ impl CoNhayGame {
 
 /// The statistics: games, the longest jump chain, the fastest win, and
 /// records by kind of player and by colour.
-pub fn stats_ui(ui: &mut Ui, i18n: &I18n, stats: &NhayStats) {
-    ui.label(i18n.t_args(
-        "nhay-stats-games",
-        &[(
-            "n",
-            Arg::Num(i64::try_from(stats.games).unwrap_or(i64::MAX)),
-        )],
-    ));
-    ui.label(i18n.t_args(
-        "nhay-stats-longest-chain",
-        &[("n", Arg::from(stats.longest_chain))],
-    ));
-    ui.label(match stats.shortest_win {
-        Some(n) => i18n.t_args("nhay-stats-shortest-win", &[("n", Arg::from(n))]),
-        None => i18n.t("nhay-stats-no-win"),
-    });
-    ui.add_space(6.0);
-    let header = |ui: &mut Ui, first: &str| {
-        ui.strong(i18n.t(first));
-        ui.strong(i18n.t("stats-played"));
-        ui.strong(i18n.t("stats-won"));
-        ui.strong(i18n.t("nhay-stats-chain"));
-        ui.end_row();
+/// The statistics as the window's tables show them: every colour of the
+/// star (an arm nobody has played shows zeros).
+pub fn stats_table(stats: &NhayStats, i18n: &I18n) -> StatsTable {
+    let cells = |r: &NhayRecord| {
+        vec![
+            r.played.to_string(),
+            r.won.to_string(),
+            r.longest_chain.to_string(),
+        ]
     };
-    let row = |ui: &mut Ui, name: &str, r: &NhayRecord| {
-        ui.label(name);
-        ui.label(r.played.to_string());
-        ui.label(r.won.to_string());
-        ui.label(r.longest_chain.to_string());
-        ui.end_row();
-    };
-    egui::Grid::new("nhay-stats-by-kind")
-        .striped(true)
-        .show(ui, |ui| {
-            header(ui, "stats-by-kind");
-            for (key, r) in &stats.by_kind {
-                let name = if key == "human" {
-                    i18n.t("player-human")
-                } else {
-                    i18n.t(&format!("level-{key}"))
-                };
-                row(ui, &name, r);
-            }
-        });
-    ui.add_space(6.0);
-    egui::Grid::new("nhay-stats-by-colour")
-        .striped(true)
-        .show(ui, |ui| {
-            header(ui, "stats-by-colour");
-            for arm in Arm::ALL {
-                let r = &stats.by_colour[arm.index()];
-                if r.played > 0 || r.longest_chain > 0 {
-                    row(ui, &text::colour(i18n, arm), r);
-                }
-            }
-        });
+    StatsTable {
+        games: stats.games,
+        lines: vec![
+            i18n.t_args(
+                "nhay-stats-longest-chain",
+                &[("n", Arg::from(stats.longest_chain))],
+            ),
+            match stats.shortest_win {
+                Some(n) => i18n.t_args("nhay-stats-shortest-win", &[("n", Arg::from(n))]),
+                None => i18n.t("nhay-stats-no-win"),
+            },
+        ],
+        columns: vec![i18n.t("nhay-stats-chain")],
+        by_kind: stats
+            .by_kind
+            .iter()
+            .map(|(k, r)| (kind_name(i18n, k), cells(r)))
+            .collect(),
+        by_colour: Arm::ALL
+            .into_iter()
+            .map(|a| (text::colour(i18n, a), cells(&stats.by_colour[a.index()])))
+            .collect(),
+    }
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@ pub mod results;
 pub mod rule_sets;
 pub mod screen;
 pub mod source;
+pub mod stats_view;
 pub mod view;
 
 use crate::game::SeatId;
@@ -432,6 +433,9 @@ impl<V: View> Play<V> {
     fn reset_view(&mut self) {
         let latest = self.source.latest().clone();
         self.presenter = Presenter::new(latest.clone(), self.source.events());
+        V::forget_shown(&mut self.local);
+        self.cues = cues::Cues::default();
+        self.announcer.clear();
         self.counted = latest;
         self.result_recorded = self.source.latest().is_over();
         self.selected = None;

@@ -228,6 +228,33 @@ impl<V: View> Play<V> {
         action
     }
 
+    /// The room's settings, read-only: the host chose its rules and
+    /// seats, and nothing here changes them (the settings of the game here
+    /// are kept for the next game at this device).
+    pub fn room_settings_ui(&self, ui: &mut Ui, i18n: &I18n) {
+        let Some(remote) = self.source.remote() else {
+            return;
+        };
+        ui.heading(i18n.t("online-room-settings-heading"));
+        ui.label(RichText::new(i18n.t("online-room-settings-help")).weak());
+        let r = remote.latest();
+        let players = remote.players().unwrap_or(r.seats().len());
+        ui.add_space(4.0);
+        ui.strong(i18n.t_args("online-room-players", &[("n", Arg::from(players))]));
+        for seat in V::seats_for(r.rules(), players).unwrap_or_default() {
+            ui.label(format!(
+                "{}: {}",
+                V::colour(i18n, seat),
+                seat_state(i18n, remote, seat)
+            ));
+        }
+        ui.add_space(4.0);
+        egui::CollapsingHeader::new(i18n.t("online-room-rules"))
+            .id_salt(("room-rules", V::ID))
+            .default_open(true)
+            .show(ui, |ui| V::rules_ui(r.rules(), ui, i18n));
+    }
+
     /// Starts the online game with computers of the default level.
     pub fn start_online_default(&mut self) {
         self.start_online(Level::Medium);

@@ -204,6 +204,12 @@ impl<V: View> Screen for Play<V> {
     }
 
     fn settings_ui(&mut self, ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> SettingsOut {
+        if self.remote().is_some() {
+            // One source owns the panels: a room plays by the host's
+            // settings, shown here as they are.
+            self.room_settings_ui(ui, i18n);
+            return SettingsOut::default();
+        }
         V::settings_ui(self, ui, i18n, prefs)
     }
 
@@ -212,7 +218,9 @@ impl<V: View> Screen for Play<V> {
     }
 
     fn stats_ui(&self, ui: &mut Ui, i18n: &I18n, dark: bool) {
-        V::stats_ui(self.stats(), ui, i18n, dark, self.rules());
+        let table = V::stats_table(self.stats(), i18n, self.rules());
+        super::stats_view::stats_table_ui(ui, i18n, V::ID, &table);
+        V::stats_extra_ui(self.stats(), ui, i18n, dark);
     }
 
     fn end_window(&mut self, ctx: &egui::Context, i18n: &I18n, phase: Phase) -> Option<EndAction> {

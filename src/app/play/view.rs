@@ -10,6 +10,7 @@
 use super::Play;
 use super::cards::Card;
 use super::phase::Phase;
+use super::stats_view::StatsTable;
 use crate::app::theme::Palette;
 use crate::game::Game;
 use crate::i18n::I18n;
@@ -98,6 +99,9 @@ pub trait View: Game + Files {
     /// happened, sounds); called every frame, with no events too, so
     /// fading marks ask for the frames they need.
     fn shown(play: &mut Play<Self>, ctx: &egui::Context, applied: &[Applied<Self>], now: f64);
+    /// Forgets what was just shown (a new source takes the board: its own
+    /// marks start from its state).
+    fn forget_shown(local: &mut Self::Local);
     /// A person picked something on the board.
     fn select(play: &mut Play<Self>, pick: Self::Pick, phase: Phase);
     /// The picked piece is put back.
@@ -209,8 +213,10 @@ pub trait View: Game + Files {
         controllers: &[Controller],
         result: bool,
     );
-    /// The statistics window's content.
-    fn stats_ui(stats: &<Self as Files>::Stats, ui: &mut Ui, i18n: &I18n, dark: bool, rules: &Self::Rules);
+    /// The statistics as the window's tables show them.
+    fn stats_table(stats: &<Self as Files>::Stats, i18n: &I18n, rules: &Self::Rules) -> StatsTable;
+    /// What the statistics window shows besides its tables (the dice).
+    fn stats_extra_ui(stats: &<Self as Files>::Stats, ui: &mut Ui, i18n: &I18n, dark: bool);
 }
 
 /// What a game's settings section asked for.

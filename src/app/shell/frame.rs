@@ -89,7 +89,9 @@ impl CaNguaApp {
                     (Look::Dark, "look-dark"),
                 ],
             );
-            changed |= check(ui, i18n, "settings-all-numbers", &mut prefs.all_numbers);
+            // Each board numbers its own squares or holes.
+            let numbers = format!("settings-all-numbers-{}", prefs.game.id());
+            changed |= check(ui, i18n, &numbers, &mut prefs.all_numbers);
             changed |=
                 crate::app::sound::settings_ui(ui, i18n, &mut prefs.muted, &mut prefs.volume);
             if changed {
@@ -234,6 +236,18 @@ impl CaNguaApp {
                 self.intents.push(Intent::ToggleStats);
             }
         });
+        // A room on another game's screen goes on while this one is in
+        // front: say so, and where.
+        for s in self.screens.iter().filter(|s| s.is_online() && s.kind() != self.prefs.game) {
+            let game = self.i18n.t(&format!("game-{}", s.kind().id()));
+            ui.label(
+                RichText::new(self.i18n.t_args(
+                    "online-room-goes-on",
+                    &[("game", crate::i18n::Arg::from(game))],
+                ))
+                .strong(),
+            );
+        }
         if !self.notices.is_empty() {
             ui.separator();
             for n in &self.notices {
