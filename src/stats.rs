@@ -60,6 +60,37 @@ impl Default for Stats {
     }
 }
 
+/// A statistics file: its version.
+pub trait StatsFile:
+    Serialize
+    + serde::de::DeserializeOwned
+    + Default
+    + Clone
+    + PartialEq
+    + std::fmt::Debug
+    + Send
+    + 'static
+{
+    /// The version this build writes.
+    const VERSION: u32;
+    /// The version a file says it is.
+    fn version(&self) -> u32;
+}
+
+impl StatsFile for Stats {
+    const VERSION: u32 = STATS_VERSION;
+    fn version(&self) -> u32 {
+        self.version
+    }
+}
+
+impl StatsFile for NhayStats {
+    const VERSION: u32 = NHAY_STATS_VERSION;
+    fn version(&self) -> u32 {
+        self.version
+    }
+}
+
 /// The key of whoever plays a seat in `by_kind`: `human` for a person,
 /// the level's name for a computer (one standing in for an absent person
 /// too: it made the moves).

@@ -191,13 +191,13 @@ end-capped = The game reached the roll limit; places go by horses home.
 end-concluded = Every person here has finished; the other places were settled at once.
 
 ## Asking before a new game
-rules-window-title = Rules
+rules-window-title-ca-ngua = Rules
 
 ## Files and statistics
 log-thau-ma = { $who }: Thầu mạ! First straight from the door to cell 6
 log-sap-ham = { $who }: Sập hầm, in on cell 1
-stats-title = Statistics
-stats-games = Games finished: { $n }
+stats-title-ca-ngua = Statistics
+stats-games-ca-ngua = Games finished: { $n }
 stats-longest = Longest game: { $rolls } rolls
 stats-by-kind = Played by
 stats-by-colour = Colour
@@ -341,8 +341,8 @@ card-counts = Home { $home } · Board { $board } · Yard { $yard }
 card-points = { $points } pts
 card-place = place { $place }
 card-kicked = kicked!
-settings-all-numbers = Number every square
-settings-all-numbers-help = Off: only the starts, the stars and every fifth square are numbered.
+settings-all-numbers-ca-ngua = Number every square
+settings-all-numbers-ca-ngua-help = Off: only the starts, the stars and every fifth square are numbered.
 rules-section-dice = Rolling the dice
 rules-section-moves = Moving and kicking
 rules-section-home = Home and the end of the game

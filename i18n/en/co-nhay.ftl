@@ -117,9 +117,9 @@ place-name-5 = fifth
 place-name-6 = sixth
 
 ## Rules and statistics
-nhay-rules-window-title = Chinese checkers rules
-nhay-stats-title = Chinese checkers statistics
-nhay-stats-games = Chinese checkers games finished: { $n }
+rules-window-title-co-nhay = Chinese checkers rules
+stats-title-co-nhay = Chinese checkers statistics
+stats-games-co-nhay = Chinese checkers games finished: { $n }
 nhay-stats-longest-chain = Longest jump chain: { $n ->
         [one] one jump
        *[other] { $n } jumps
@@ -127,3 +127,5 @@ nhay-stats-longest-chain = Longest jump chain: { $n ->
 nhay-stats-shortest-win = Fastest win: in { $n } moves of the winner
 nhay-stats-no-win = No game has had a winner yet.
 nhay-stats-chain = Longest chain
+settings-all-numbers-co-nhay = Number every hole
+settings-all-numbers-co-nhay-help = Off: no hole is numbered. On: every empty hole shows its number, as the notation writes it.

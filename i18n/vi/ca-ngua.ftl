@@ -191,13 +191,13 @@ end-capped = Ván chạm giới hạn số lần gieo; xếp hạng theo số ng
 end-concluded = Mọi người chơi trên máy này đã về đích; các hạng còn lại được xếp ngay.
 
 ## Hỏi trước khi sang ván mới
-rules-window-title = Luật chơi
+rules-window-title-ca-ngua = Luật chơi
 
 ## Tệp và thống kê
 log-thau-ma = { $who }: Thầu mạ! Lần đầu tiên lên thẳng ô 6 từ cửa chuồng
 log-sap-ham = { $who }: Sập hầm, vào ô 1
-stats-title = Thống kê
-stats-games = Số ván đã chơi xong: { $n }
+stats-title-ca-ngua = Thống kê
+stats-games-ca-ngua = Số ván đã chơi xong: { $n }
 stats-longest = Ván dài nhất: { $rolls } lần gieo
 stats-by-kind = Ai chơi
 stats-by-colour = Màu
@@ -341,8 +341,8 @@ card-counts = Đích { $home } · Bàn { $board } · Chuồng { $yard }
 card-points = { $points } điểm
 card-place = hạng { $place }
 card-kicked = bị đá!
-settings-all-numbers = Đánh số mọi ô
-settings-all-numbers-help = Tắt thì chỉ đánh số ô xuất phát, ô sao và mỗi ô thứ năm.
+settings-all-numbers-ca-ngua = Đánh số mọi ô
+settings-all-numbers-ca-ngua-help = Tắt thì chỉ đánh số ô xuất phát, ô sao và mỗi ô thứ năm.
 rules-section-dice = Gieo xúc xắc
 rules-section-moves = Đi quân và đá
 rules-section-home = Về đích và hết ván

@@ -99,10 +99,12 @@ place-name-5 = năm
 place-name-6 = sáu
 
 ## Luật chơi và thống kê
-nhay-rules-window-title = Luật Cờ nhảy
-nhay-stats-title = Thống kê Cờ nhảy
-nhay-stats-games = Số ván Cờ nhảy đã chơi xong: { $n }
+rules-window-title-co-nhay = Luật Cờ nhảy
+stats-title-co-nhay = Thống kê Cờ nhảy
+stats-games-co-nhay = Số ván Cờ nhảy đã chơi xong: { $n }
 nhay-stats-longest-chain = Chuỗi nhảy dài nhất: { $n } lần nhảy liền
 nhay-stats-shortest-win = Thắng nhanh nhất: sau { $n } nước của người thắng
 nhay-stats-no-win = Chưa có ván nào có người thắng.
 nhay-stats-chain = Chuỗi dài nhất
+settings-all-numbers-co-nhay = Đánh số mọi ô
+settings-all-numbers-co-nhay-help = Tắt thì không ô nào mang số. Bật thì mỗi ô trống hiện số của nó, đúng như cách ghi nước đi.

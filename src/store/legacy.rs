@@ -3,8 +3,10 @@
 //! nhảy's `co-nhay/game.ron` version 1 (arms as numbers, events of its
 //! own shape).
 
-use super::{GAME_VERSION, GameFile, NHAY_GAME_VERSION, NhayGameFile};
+use super::games::{GAME_VERSION, GameFile};
+use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{GameRecord, Position, Rules, Seat};
+use crate::co_nhay::CoNhay;
 use crate::co_nhay::engine::Arm;
 use crate::prefs::PlayerKind;
 use crate::table::{Controller, Event, EventKind, SeatInfo, SeatKind, TableRecord};
@@ -45,7 +47,7 @@ struct ConfigV1 {
 
 impl GameFileV1 {
     /// The same game as a table that continues from the saved state.
-    pub(super) fn upgrade(self) -> Result<GameFile, String> {
+    pub(super) fn upgrade(self) -> Result<GameFile<CaNgua>, String> {
         let game = &self.session.game;
         let position = Position::parse(&game.position, &game.rules).map_err(|e| e.to_string())?;
         let controllers = self.session.config.players.map(PlayerKind::controller);
@@ -154,7 +156,7 @@ enum NhayEventKindV1 {
 
 impl NhayGameFileV1 {
     /// The same game in today's file: the same events, arms as seats.
-    pub(super) fn upgrade(self) -> Result<NhayGameFile, String> {
+    pub(super) fn upgrade(self) -> Result<GameFile<CoNhay>, String> {
         let events = self
             .table
             .events
@@ -187,8 +189,8 @@ impl NhayGameFileV1 {
                 },
             })
             .collect();
-        Ok(NhayGameFile {
-            version: NHAY_GAME_VERSION,
+        Ok(GameFile {
+            version: GAME_VERSION,
             table: TableRecord {
                 rules: self.table.rules,
                 controllers: self.table.controllers.to_vec(),

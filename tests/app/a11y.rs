@@ -7,7 +7,8 @@
 use crate::common;
 use crate::common::ui::*;
 use ca_ngua::app::CaNguaApp;
-use ca_ngua::app::ca_ngua::phase::Phase;
+use ca_ngua::app::play::phase::Phase;
+use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Rules;
 use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
@@ -68,8 +69,13 @@ fn every_node_with_a_role_has_a_name_through_a_game() {
     assert_eq!(window.label().as_deref(), Some("Cờ Cá Ngựa"));
     let mut checked = 0;
     for step in 0..3_000 {
-        if h.state().game().shown().is_over()
-            && h.state().game().source().latest().pending().is_none()
+        if h.state().play::<CaNgua>().shown().is_over()
+            && h.state()
+                .play::<CaNgua>()
+                .source()
+                .latest()
+                .pending()
+                .is_none()
         {
             h.run_steps(5);
             assert!(unnamed(&h).is_empty(), "at the end: {:?}", unnamed(&h));
@@ -105,10 +111,14 @@ fn every_node_with_a_role_has_a_name_through_a_game() {
     }
     assert!(checked > 5);
     assert!(
-        h.state().game().shown().is_over(),
+        h.state().play::<CaNgua>().shown().is_over(),
         "the game ended: {:?} {:?} focus {:?}",
         h.state().phase(),
-        h.state().game().shown().position().map(|p| p.to_string()),
+        h.state()
+            .play::<CaNgua>()
+            .shown()
+            .position()
+            .map(|p| p.to_string()),
         focused_name(&h)
     );
     // The results: a dialog, named, holding the focus.
@@ -142,7 +152,7 @@ fn horses_keep_their_numbers_whatever_their_rank() {
     // Yellow rolls until red's turn comes back with a roll to play.
     for _ in 0..400 {
         let app = h.state();
-        let red = app.game().shown().turn() == Some(ca_ngua::ca_ngua::engine::Seat::Red);
+        let red = app.play::<CaNgua>().shown().turn() == Some(ca_ngua::ca_ngua::engine::Seat::Red);
         match app.phase() {
             Phase::Choose if red => break,
             Phase::Roll => h.key_press(egui::Key::Space),

@@ -9,7 +9,8 @@
 use crate::common;
 use crate::common::ui::*;
 use ca_ngua::app::CaNguaApp;
-use ca_ngua::app::ca_ngua::phase::Phase;
+use ca_ngua::app::play::phase::Phase;
+use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Arm, Position, Rules};
 use ca_ngua::i18n::Lang;
@@ -72,7 +73,7 @@ fn app(prefs: Prefs, position: Option<&str>) -> CaNguaApp {
     let table = nhay_table(&prefs, position, 9);
     CaNguaApp::with_table(prefs, ludo)
         .with_inline_computers()
-        .with_nhay_table(table)
+        .with_game_table(table)
 }
 
 /// The names of the buttons whose name starts with `prefix`.
@@ -107,22 +108,40 @@ fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
     let mut h = harness(app(prefs(Lang::Vi, Level::Easy), None), WINDOW);
     let mut moves = 0;
     for _ in 0..6_000 {
-        if h.state().nhay().table().replica().is_over() {
+        if h.state()
+            .play::<CoNhay>()
+            .table()
+            .unwrap()
+            .replica()
+            .is_over()
+        {
             break;
         }
         if h.state().phase() == Phase::Choose {
-            if h.state().nhay().hint().is_none() {
+            if h.state().play::<CoNhay>().hint().is_none() {
                 h.get_by_role_and_label(Role::Button, "Gợi ý").click();
                 h.step();
             }
-            let (from, to) = h.state().nhay().hint().expect("a hint").ends().unwrap();
+            let (from, to) = h
+                .state()
+                .play::<CoNhay>()
+                .hint()
+                .expect("a hint")
+                .ends()
+                .unwrap();
             click_move(&mut h, from, to);
             moves += 1;
             continue;
         }
         h.step();
     }
-    let replica = h.state().nhay().table().replica().clone();
+    let replica = h
+        .state()
+        .play::<CoNhay>()
+        .table()
+        .unwrap()
+        .replica()
+        .clone();
     assert!(
         replica.is_over(),
         "the game did not end: {}",
@@ -132,8 +151,8 @@ fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
     // Every move went through the table: red's moves are ours.
     let red_moves = h
         .state()
-        .nhay()
-        .table()
+        .play::<CoNhay>()
+        .table().unwrap()
         .events()
         .iter()
         .filter(|e| {
@@ -158,7 +177,7 @@ fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
     assert!(shows(&h, ours), "no {ours}");
     assert!(unnamed(&h).is_empty(), "{:?}", unnamed(&h));
     // The statistics counted the game, the longest chain and the win.
-    let stats = h.state().nhay().stats();
+    let stats = h.state().play::<CoNhay>().stats();
     assert_eq!(stats.games, 1);
     assert_eq!(stats.by_kind["human"].played, 1);
     assert_eq!(stats.by_kind["easy"].played, 1);
@@ -173,9 +192,9 @@ fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
         .unwrap()
         .click();
     h.run_steps(3);
-    let next = h.state().nhay().table().replica();
+    let next = h.state().play::<CoNhay>().table().unwrap().replica();
     assert!(!next.is_over() && next.seq() <= 2);
-    assert_eq!(h.state().nhay().stats().games, 1);
+    assert_eq!(h.state().play::<CoNhay>().stats().games, 1);
 }
 
 #[test]
@@ -217,10 +236,10 @@ fn choosing_a_piece_shows_every_hole_it_can_reach_and_a_chain_hops_along_its_pat
     h.get_by_role_and_label(Role::Button, "Nhảy đến ô 48, 2 lần nhảy")
         .click();
     h.step();
-    assert!(h.state().nhay().is_animating());
+    assert!(h.state().play::<CoNhay>().is_animating());
     let mut seen = Vec::new();
-    while h.state().nhay().is_animating() {
-        if let Some(p) = h.state().nhay().moving_piece() {
+    while h.state().play::<CoNhay>().is_animating() {
+        if let Some(p) = h.state().play::<CoNhay>().moving_piece() {
             seen.push(p);
         }
         h.step();
@@ -233,7 +252,7 @@ fn choosing_a_piece_shows_every_hole_it_can_reach_and_a_chain_hops_along_its_pat
     assert!(on(7) && on(27), "the piece passed 7 and 27: {seen:?}");
     assert!(seen.len() >= 3, "{seen:?}");
     // The last move stays marked: its path is 7, 27, 48.
-    let (arm, path) = h.state().nhay().last_move().unwrap();
+    let (arm, path) = h.state().play::<CoNhay>().last_move().unwrap();
     assert_eq!(
         (arm.number(), path.as_slice()),
         (0, [7u8, 27, 48].as_slice())
@@ -249,13 +268,13 @@ fn the_keyboard_chooses_a_piece_then_a_hole_and_escape_goes_back() {
     assert!(first.starts_with("Quân đỏ ở ô 3,"), "{first}");
     h.key_press(Key::Enter);
     h.run_steps(2);
-    assert_eq!(h.state().nhay().selected(), Some(3));
+    assert_eq!(h.state().play::<CoNhay>().selected(), Some(3));
     let target = focused_name(&h).unwrap_or_default();
     assert!(target.starts_with("Nhảy đến ô 14"), "{target}");
     // Escape puts the piece back and the focus on it.
     h.key_press(Key::Escape);
     h.run_steps(2);
-    assert_eq!(h.state().nhay().selected(), None);
+    assert_eq!(h.state().play::<CoNhay>().selected(), None);
     let back = focused_name(&h).unwrap_or_default();
     assert!(back.starts_with("Quân đỏ ở ô 3,"), "{back}");
     // Tab goes on to the next piece; Enter chooses it, Enter moves.
@@ -265,11 +284,11 @@ fn the_keyboard_chooses_a_piece_then_a_hole_and_escape_goes_back() {
     assert!(next.starts_with("Quân đỏ ở ô 4,"), "{next}");
     h.key_press(Key::Enter);
     h.run_steps(2);
-    assert_eq!(h.state().nhay().selected(), Some(4));
-    let seq = h.state().nhay().table().seq();
+    assert_eq!(h.state().play::<CoNhay>().selected(), Some(4));
+    let seq = h.state().play::<CoNhay>().table().unwrap().seq();
     h.key_press(Key::Enter);
     h.run_steps(2);
-    let events = h.state().nhay().table().events();
+    let events = h.state().play::<CoNhay>().table().unwrap().events();
     assert!(events.len() as u64 > seq);
     assert!(
         matches!(events[seq as usize].event, ca_ngua::table::EventKind::<CoNhay>::Moved { seat: arm, mv, .. } if arm.number() == 0 && mv.from() == Some(4)),
@@ -311,7 +330,7 @@ fn every_node_with_a_role_has_a_name_on_the_cờ_nhảy_screen() {
     // The screen reader heard the end and the places.
     let heard: Vec<String> = h
         .state()
-        .nhay()
+        .play::<CoNhay>()
         .announcements()
         .iter()
         .map(|a| a.text.clone())
@@ -348,40 +367,56 @@ fn switching_games_keeps_both_games_in_progress_across_a_restart() {
     let mut h = harness(load(), WINDOW);
     assert_eq!(h.state().front(), GameKind::CaNgua);
     h.run_steps(40);
-    let ludo_seq = h.state().game().source().latest().seq();
-    let nhay_seq = h.state().nhay().table().seq();
+    let ludo_seq = h.state().play::<CaNgua>().source().latest().seq();
+    let nhay_seq = h.state().play::<CoNhay>().table().unwrap().seq();
     assert!(ludo_seq > 5, "Cờ Cá Ngựa played: {ludo_seq}");
     assert!(nhay_seq <= 2, "Cờ nhảy waited behind: {nhay_seq}");
     // To Cờ nhảy: Cờ Cá Ngựa stops where it was, Cờ nhảy plays.
     h.get_by_role_and_label(Role::Button, "Cờ nhảy").click();
     h.run_steps(2);
     assert_eq!(h.state().front(), GameKind::CoNhay);
-    let ludo = h.state().game().source().latest().clone();
+    let ludo = h.state().play::<CaNgua>().source().latest().clone();
     h.run_steps(40);
     assert_eq!(
-        h.state().game().source().latest(),
+        h.state().play::<CaNgua>().source().latest(),
         &ludo,
         "Cờ Cá Ngựa waited"
     );
-    let nhay = h.state().nhay().table().replica().clone();
+    let nhay = h
+        .state()
+        .play::<CoNhay>()
+        .table()
+        .unwrap()
+        .replica()
+        .clone();
     assert!(nhay.seq() > nhay_seq + 5, "Cờ nhảy played");
     assert!(shows(&h, "Thiết lập Cờ nhảy"));
     // And back: Cờ nhảy stops, Cờ Cá Ngựa goes on from where it was.
     h.get_by_role_and_label(Role::Button, "Cờ Cá Ngựa").click();
     h.run_steps(2);
-    let nhay = h.state().nhay().table().replica().clone();
+    let nhay = h
+        .state()
+        .play::<CoNhay>()
+        .table()
+        .unwrap()
+        .replica()
+        .clone();
     h.run_steps(20);
-    assert_eq!(h.state().nhay().table().replica(), &nhay, "Cờ nhảy waited");
-    assert!(h.state().game().source().latest().seq() > ludo.seq());
+    assert_eq!(
+        h.state().play::<CoNhay>().table().unwrap().replica(),
+        &nhay,
+        "Cờ nhảy waited"
+    );
+    assert!(h.state().play::<CaNgua>().source().latest().seq() > ludo.seq());
     // A restart from the files: both games where they were, Cờ Cá Ngựa in
     // front.
-    let ludo = h.state().game().source().latest().clone();
+    let ludo = h.state().play::<CaNgua>().source().latest().clone();
     h.state().flush();
     drop(h);
     let restarted = load();
     assert_eq!(restarted.front(), GameKind::CaNgua);
-    assert_eq!(restarted.game().source().latest(), &ludo);
-    assert_eq!(restarted.nhay().table().replica(), &nhay);
+    assert_eq!(restarted.play::<CaNgua>().source().latest(), &ludo);
+    assert_eq!(restarted.play::<CoNhay>().table().unwrap().replica(), &nhay);
     assert!(restarted.notices().is_empty(), "{:?}", restarted.notices());
 }
 
@@ -391,8 +426,14 @@ fn a_settings_change_that_needs_a_new_game_asks_first() {
     h.run_steps(2);
     click_move(&mut h, 3, 14);
     h.run_steps(10);
-    let before = h.state().nhay().table().replica().clone();
-    assert!(h.state().nhay().in_progress());
+    let before = h
+        .state()
+        .play::<CoNhay>()
+        .table()
+        .unwrap()
+        .replica()
+        .clone();
+    assert!(h.state().play::<CoNhay>().in_progress());
     h.get_by_label("3 người").click();
     h.run_steps(4);
     assert!(h.state().is_asking());
@@ -402,17 +443,22 @@ fn a_settings_change_that_needs_a_new_game_asks_first() {
     assert!(!h.state().is_asking());
     assert_eq!(h.state().prefs().nhay.player_count, 2);
     assert_eq!(
-        h.state().nhay().table().replica().position(),
+        h.state()
+            .play::<CoNhay>()
+            .table()
+            .unwrap()
+            .replica()
+            .position(),
         before.position()
     );
     // Who plays a colour changes at once, without a new game.
     let yellow: Controller = Controller::Computer(Level::Easy);
-    assert_eq!(h.state().nhay().controller(Arm::ALL[3]), yellow);
+    assert_eq!(h.state().play::<CoNhay>().controller(Arm::ALL[3]), yellow);
     h.get_by_label("3 người").click();
     h.run_steps(4);
     h.get_by_role_and_label(Role::Button, "Bắt đầu ván mới")
         .click();
     h.run_steps(4);
     assert_eq!(h.state().prefs().nhay.player_count, 3);
-    assert_eq!(h.state().nhay().seating().count(), 3);
+    assert_eq!(h.state().play::<CoNhay>().seating().count(), 3);
 }

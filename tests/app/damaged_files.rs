@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::{damage, local_table, originals, play_on, temp_dir};
+use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Position;
 use ca_ngua::prefs::Prefs;
 use ca_ngua::store::Store;
@@ -21,7 +22,7 @@ fn load_and_play(dir: &Path) -> bool {
     let (prefs, _) = store.load_prefs();
     let mut table = local_table(&prefs, 1);
     play_on(&mut table, 5);
-    let (mut stats, _) = store.load_stats();
+    let (mut stats, _) = store.load_stats::<CaNgua>();
     for roll in ["6", "1", "3+3"] {
         stats.record_roll(roll.parse().unwrap());
     }
@@ -38,7 +39,7 @@ fn load_and_play(dir: &Path) -> bool {
         );
         play_on(&mut table, 3);
     }
-    let (game, _) = store.load_game(Box::new(InlineRunner::default()));
+    let (game, _) = store.load_game::<CaNgua>(Box::new(InlineRunner::default()));
     let loaded = game.is_some();
     if let Some(mut saved) = game {
         // What was restored is a position the engine accepts.

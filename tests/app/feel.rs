@@ -11,7 +11,7 @@ use crate::common;
 use crate::common::ui::*;
 use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::ca_ngua::geometry::place;
-use ca_ngua::app::ca_ngua::phase::Phase;
+use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::shell::files::FilePicker;
 use ca_ngua::ca_ngua::engine::{GameEnd, Move, Position, Rules, Seat};
 use ca_ngua::game::Level;
@@ -59,7 +59,7 @@ fn app_at(position: &str, roll: Option<&str>, controllers: [Controller; 4]) -> C
 }
 
 fn latest(a: &CaNguaApp) -> &Replica {
-    a.game().source().latest()
+    a.play::<CaNgua>().source().latest()
 }
 
 fn position(a: &CaNguaApp) -> Position {
@@ -67,7 +67,7 @@ fn position(a: &CaNguaApp) -> Position {
 }
 
 fn events(a: &CaNguaApp) -> usize {
-    a.game().source().events().len()
+    a.play::<CaNgua>().source().events().len()
 }
 
 /// The board as drawn now.
@@ -75,13 +75,13 @@ fn board(h: &Harness<'_, CaNguaApp>) -> ca_ngua::app::ca_ngua::board_view::Board
     let now = h.ctx.input(|i| i.time);
     let i18n = I18n::new(h.state().lang());
     h.state()
-        .game()
+        .play::<CaNgua>()
         .board_input(&i18n, h.state().phase(), now, false)
 }
 
 /// The last move the table made, from its events.
 fn last_moved(a: &CaNguaApp) -> Option<(Seat, Move)> {
-    a.game()
+    a.play::<CaNgua>()
         .source()
         .events()
         .iter()
@@ -102,7 +102,7 @@ fn the_last_move_stays_marked_until_the_next_one() {
     assert!(board(&h).last_move.is_none(), "no move yet");
     h.get_by_label_contains("Đi: ").click();
     step_until(&mut h, 100, |a| {
-        !a.game().is_animating() && position(a).horses(Seat::Red)[3] == 13
+        !a.play::<CaNgua>().is_animating() && position(a).horses(Seat::Red)[3] == 13
     });
     let marked = board(&h).last_move.expect("marked");
     assert_eq!((marked.seat, marked.from, marked.to), (Seat::Red, 10, 13));
@@ -114,7 +114,7 @@ fn the_last_move_stays_marked_until_the_next_one() {
     let mut moves_seen = 0;
     for _ in 0..3_000 {
         let a = h.state();
-        if !a.game().is_animating() {
+        if !a.play::<CaNgua>().is_animating() {
             let (seat, mv) = last_moved(a).unwrap();
             let m = board(&h).last_move.expect("a move was made");
             assert_eq!((m.seat, m.from, m.to), (seat, mv.from, mv.to));
@@ -187,7 +187,7 @@ fn a_horse_or_a_line_of_the_list_shows_where_it_lands() {
 fn card(a: &CaNguaApp, seat: Seat) -> (usize, usize, usize) {
     let i18n = I18n::new(Lang::Vi);
     let c = a
-        .game()
+        .play::<CaNgua>()
         .status_cards(&i18n, 0.0)
         .into_iter()
         .find(|c| c.seat == seat)
@@ -209,12 +209,15 @@ fn the_cards_count_horses_after_a_kick_and_a_finish() {
     assert!(shows(&h, "Đích 0 · Bàn 1 · Chuồng 3"));
     h.key_press(Key::Num1);
     step_until(&mut h, 200, |a| {
-        !a.game().is_animating() && position(a).horses(Seat::Yellow) == [255; 4]
+        !a.play::<CaNgua>().is_animating() && position(a).horses(Seat::Yellow) == [255; 4]
     });
     assert_eq!(card(h.state(), Seat::Yellow), (0, 0, 4));
     assert!(shows(&h, "Đích 0 · Bàn 0 · Chuồng 4"));
     assert_eq!(card(h.state(), Seat::Red), (0, 2, 2));
-    let cards = h.state().game().status_cards(&I18n::new(Lang::Vi), 0.0);
+    let cards = h
+        .state()
+        .play::<CaNgua>()
+        .status_cards(&I18n::new(Lang::Vi), 0.0);
     assert!(cards.iter().any(|c| c.seat == Seat::Yellow && c.to_move));
 
     // A horse home: red's 1 takes 56 to the centre.
@@ -225,7 +228,7 @@ fn the_cards_count_horses_after_a_kick_and_a_finish() {
     h.run_steps(4);
     h.get_by_label("2. ô đích 6 đến đích").click();
     step_until(&mut h, 200, |a| {
-        !a.game().is_animating() && position(a).horses(Seat::Red)[3] == 57
+        !a.play::<CaNgua>().is_animating() && position(a).horses(Seat::Red)[3] == 57
     });
     assert_eq!(card(h.state(), Seat::Red), (1, 1, 2));
     assert!(shows(&h, "Đích 1 · Bàn 1 · Chuồng 2"));
@@ -278,7 +281,7 @@ fn computer_players_wait_while_the_app_asks_something() {
 
     // A file dialog: nothing moves until it answers.
     step_until(&mut h, 2_000, |a| {
-        a.phase() == Phase::Computer && !a.game().is_animating()
+        a.phase() == Phase::Computer && !a.play::<CaNgua>().is_animating()
     });
     h.get_by_label("Nhập từ tệp…").click();
     h.run_steps(2);
@@ -516,8 +519,10 @@ fn kicks_count_for_whoever_played_the_seat_at_that_moment() {
         [Controller::Here, random, random, random],
     );
     let mut h = harness(app, WINDOW);
-    step_until(&mut h, 100, |a| a.stats().by_colour[0].kicks_suffered == 1);
-    let stats = h.state().stats().clone();
+    step_until(&mut h, 100, |a| {
+        a.play::<CaNgua>().stats().by_colour[0].kicks_suffered == 1
+    });
+    let stats = h.state().play::<CaNgua>().stats().clone();
     assert_eq!(stats.by_kind["human"].kicks_suffered, 1);
     assert_eq!(stats.by_kind["random"].kicks_made, 1);
     // Red is handed to the computer (Easy) mid-game.
@@ -527,18 +532,18 @@ fn kicks_count_for_whoever_played_the_seat_at_that_moment() {
     h.query_all_by_label("Máy – Dễ").last().unwrap().click();
     h.run_steps(2);
     assert_eq!(
-        h.state().game().source().controller(Seat::Red),
+        h.state().play::<CaNgua>().source().controller(Seat::Red),
         Controller::Computer(Level::Easy)
     );
     // Play on until red is kicked again: that kick is the computer's.
     for _ in 0..30_000 {
-        let s = h.state().stats();
+        let s = h.state().play::<CaNgua>().stats();
         if s.by_colour[0].kicks_suffered >= 2 || latest(h.state()).is_over() {
             break;
         }
         h.step();
     }
-    let s = h.state().stats();
+    let s = h.state().play::<CaNgua>().stats();
     assert!(
         s.by_colour[0].kicks_suffered >= 2,
         "red was not kicked again in the game"

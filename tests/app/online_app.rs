@@ -8,7 +8,7 @@
 use crate::common;
 use crate::common::ui::{Window, harness};
 use ca_ngua::app::CaNguaApp;
-use ca_ngua::app::ca_ngua::phase::Phase;
+use ca_ngua::app::play::phase::Phase;
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{PlayerKind, Prefs};
 use ca_ngua::store::Store;
@@ -59,7 +59,7 @@ fn wait(
 }
 
 fn events(h: &Harness<'_, CaNguaApp>) -> Vec<Event> {
-    h.state().game().source().events().to_vec()
+    h.state().play::<CaNgua>().source().events().to_vec()
 }
 
 fn open_online(h: &mut Harness<'static, CaNguaApp>) {
@@ -85,12 +85,18 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     wait(&mut [&mut host], 20, "the room opens", |hs| {
         hs[0]
             .state()
-            .game()
+            .play::<CaNgua>()
             .remote()
             .and_then(|r| r.invite())
             .is_some()
     });
-    let invite = host.state().game().remote().unwrap().invite().unwrap();
+    let invite = host
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .invite()
+        .unwrap();
     assert_eq!(invite.server.host, "127.0.0.1");
     assert_eq!(host.state().phase(), Phase::Lobby);
     host.run_steps(2);
@@ -119,14 +125,15 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
         hs.iter().all(|h| {
             h.state()
-                .game()
+                .play::<CaNgua>()
                 .remote()
                 .is_some_and(|r| r.latest().seats().len() == 2)
         })
     });
     host.run_steps(2);
+    // The guest's name shows in the lobby (and in the room's settings).
     assert!(
-        host.query_by_label_contains("Minh").is_some(),
+        host.query_all_by_label_contains("Minh").next().is_some(),
         "the host sees the guest"
     );
     // Only the host may start.
@@ -140,7 +147,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
         hs.iter().all(|h| {
             h.state()
-                .game()
+                .play::<CaNgua>()
                 .remote()
                 .is_some_and(|r| r.latest().is_started())
         })
@@ -180,22 +187,22 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     wait(&mut [&mut host, &mut guest], 20, "shown", |hs| {
         hs.iter().all(|h| h.state().phase() != Phase::Animating)
     });
-    let latest = host.state().game().source().latest().clone();
-    assert_eq!(host.state().game().shown(), &latest);
+    let latest = host.state().play::<CaNgua>().source().latest().clone();
+    assert_eq!(host.state().play::<CaNgua>().shown(), &latest);
 
     // The host puts Cờ nhảy in front for a while: the room stays, the
     // guest plays on until the host's turn, and back in front the host's
     // screen catches up with every event and may play.
     let guest_seat = guest
         .state()
-        .game()
+        .play::<CaNgua>()
         .remote()
         .unwrap()
         .seat()
         .expect("seated");
     // First on to the guest's turn (the dice decide whose turn it is now).
     let start = Instant::now();
-    while host.state().game().source().latest().turn() != Some(guest_seat) {
+    while host.state().play::<CaNgua>().source().latest().turn() != Some(guest_seat) {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "the guest's turn does not come"
@@ -209,11 +216,14 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     host.get_by_role_and_label(Role::Button, "Cờ nhảy (Chinese checkers)")
         .click();
     host.run_steps(2);
-    assert!(host.state().game().remote().is_some(), "still in the room");
+    assert!(
+        host.state().play::<CaNgua>().remote().is_some(),
+        "still in the room"
+    );
     let before = events(&guest).len();
     let start = Instant::now();
     loop {
-        let shown = guest.state().game().shown().clone();
+        let shown = guest.state().play::<CaNgua>().shown().clone();
         let guests_turn = shown.turn() == Some(guest_seat);
         if events(&guest).len() > before
             && !guests_turn
@@ -244,7 +254,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
 
     // The guest's app closes and opens again: back in the same seat, the
     // game caught up, without doing anything.
-    let seat = guest.state().game().remote().unwrap().seat();
+    let seat = guest.state().play::<CaNgua>().remote().unwrap().seat();
     guest.state().flush();
     drop(guest);
     let mut guest = harness(
@@ -252,8 +262,9 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
         WINDOW,
     );
     wait(&mut [&mut host, &mut guest], 20, "back in the seat", |hs| {
-        hs[1].state().game().remote().is_some_and(|r| {
-            r.seat() == seat && r.latest().seq() == hs[0].state().game().source().latest().seq()
+        hs[1].state().play::<CaNgua>().remote().is_some_and(|r| {
+            r.seat() == seat
+                && r.latest().seq() == hs[0].state().play::<CaNgua>().source().latest().seq()
         })
     });
     assert_eq!(events(&guest), events(&host));
@@ -266,7 +277,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
         )
         .click();
     guest.run_steps(3);
-    assert!(guest.state().game().remote().is_none());
+    assert!(guest.state().play::<CaNgua>().remote().is_none());
     guest.state().flush();
     assert!(!guest_dir.join("online.ron").exists());
 }

@@ -59,7 +59,7 @@ fn people_at(position: &str, roll: Option<&str>) -> Table {
 
 /// The game as the table has it (ahead of the board while it animates).
 fn latest(a: &CaNguaApp) -> &Replica {
-    a.game().source().latest()
+    a.play::<CaNgua>().source().latest()
 }
 
 fn position(a: &CaNguaApp) -> Position {
@@ -78,7 +78,7 @@ fn pending(a: &CaNguaApp) -> Option<Roll> {
 fn person_to_play(a: &CaNguaApp) -> bool {
     latest(a)
         .turn()
-        .is_some_and(|s| a.game().source().controller(s) == Controller::Here)
+        .is_some_and(|s| a.play::<CaNgua>().source().controller(s) == Controller::Here)
 }
 
 #[test]
@@ -194,12 +194,12 @@ fn changing_the_rules_mid_game_asks_first() {
     h.run_steps(4);
     assert!(h.state().is_asking());
     assert!(shows(&h, "Bắt đầu ván mới?"), "no confirmation");
-    let events = h.state().game().source().events().len();
+    let events = h.state().play::<CaNgua>().source().events().len();
     // The game waits while the question is open.
     for _ in 0..20 {
         h.step();
     }
-    assert_eq!(h.state().game().source().events().len(), events);
+    assert_eq!(h.state().play::<CaNgua>().source().events().len(), events);
     // Keep playing: nothing changes.
     h.get_by_label("Chơi tiếp").click();
     h.run_steps(4);
@@ -365,8 +365,8 @@ fn a_restarted_app_resumes_the_game_exactly() {
         h.step();
     }
     h.run_steps(10);
-    let before = h.state().game().table().unwrap().record();
-    let stats_before = h.state().stats().clone();
+    let before = h.state().play::<CaNgua>().table().unwrap().record();
+    let stats_before = h.state().play::<CaNgua>().stats().clone();
     assert!(pending(h.state()).is_some());
     assert!(stats_before.faces_rolled() >= 7);
     // Closing the window right after: nothing is lost.
@@ -377,8 +377,8 @@ fn a_restarted_app_resumes_the_game_exactly() {
     let app =
         CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
     assert!(app.notices().is_empty(), "{:?}", app.notices());
-    assert_eq!(app.game().table().unwrap().record(), before);
-    assert_eq!(app.stats(), &stats_before);
+    assert_eq!(app.play::<CaNgua>().table().unwrap().record(), before);
+    assert_eq!(app.play::<CaNgua>().stats(), &stats_before);
     assert_eq!(app.lang(), Lang::Vi);
     let roll = pending(&app).unwrap();
     let h = harness(app, WINDOW);
@@ -485,12 +485,12 @@ fn damaged_saves_never_stop_the_app() {
                     n
                 }
                 "game.ron" => {
-                    let (g, n) = store.load_game(Box::new(InlineRunner::default()));
+                    let (g, n) = store.load_game::<CaNgua>(Box::new(InlineRunner::default()));
                     game = g.map(|g| g.table.record());
                     n
                 }
                 "stats.ron" => {
-                    let (s, n) = store.load_stats();
+                    let (s, n) = store.load_stats::<CaNgua>();
                     stats = s;
                     n
                 }
@@ -532,10 +532,10 @@ fn damaged_saves_never_stop_the_app() {
         // What could be read is what the app runs with; the rest are
         // defaults.
         assert_eq!(app.prefs(), &prefs, "round {round}");
-        assert_eq!(app.stats(), &stats, "round {round}");
+        assert_eq!(app.play::<CaNgua>().stats(), &stats, "round {round}");
         if let Some(record) = &game {
             assert_eq!(
-                &app.game().table().unwrap().record(),
+                &app.play::<CaNgua>().table().unwrap().record(),
                 record,
                 "round {round}"
             );
@@ -606,33 +606,24 @@ fn nothing_plays_while_a_question_is_open() {
     );
     let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
     h.run_steps(5);
-    assert_eq!(
-        h.state().phase(),
-        ca_ngua::app::ca_ngua::phase::Phase::Choose
-    );
+    assert_eq!(h.state().phase(), ca_ngua::app::play::phase::Phase::Choose);
     // A rules change mid-game asks first.
     h.get_by_label("4 players").click();
     h.run_steps(4);
     assert!(h.state().is_asking());
-    assert_eq!(
-        h.state().phase(),
-        ca_ngua::app::ca_ngua::phase::Phase::Dialog
-    );
-    let events = h.state().game().source().events().len();
+    assert_eq!(h.state().phase(), ca_ngua::app::play::phase::Phase::Dialog);
+    let events = h.state().play::<CaNgua>().source().events().len();
     h.key_press(Key::Num1);
     if let Some(horse) = buttons(&h, "Red horse").next() {
         horse.click();
     }
     h.run_steps(20);
-    assert_eq!(h.state().game().source().events().len(), events);
+    assert_eq!(h.state().play::<CaNgua>().source().events().len(), events);
     // Answered, the game goes on: the person's move works again.
     h.get_by_label("Keep playing").click();
     h.run_steps(4);
-    assert_eq!(
-        h.state().phase(),
-        ca_ngua::app::ca_ngua::phase::Phase::Choose
-    );
+    assert_eq!(h.state().phase(), ca_ngua::app::play::phase::Phase::Choose);
     h.key_press(Key::Num1);
     step_until(&mut h, 50, |a| pending(a).is_none());
-    assert!(h.state().game().source().events().len() > events);
+    assert!(h.state().play::<CaNgua>().source().events().len() > events);
 }

@@ -59,9 +59,9 @@ fn every_file_type_round_trips() {
     let store = Store::at(dir.path());
     // Missing files read as defaults, without a notice.
     assert_eq!(store.load_prefs(), (Prefs::default(), None));
-    let (none, notice) = store.load_game(runner());
+    let (none, notice) = store.load_game::<CaNgua>(runner());
     assert!(none.is_none() && notice.is_none());
-    assert_eq!(store.load_stats(), (Stats::default(), None));
+    assert_eq!(store.load_stats::<CaNgua>(), (Stats::default(), None));
 
     let prefs = some_prefs();
     store.save_prefs(&prefs).unwrap();
@@ -74,12 +74,14 @@ fn every_file_type_round_trips() {
     while table.replica().pending().is_none() {
         common::play_on(&mut table, 1);
     }
-    store.save_game(&GameFile::of(&table, true)).unwrap();
+    store
+        .save_game::<CaNgua>(&GameFile::of(&table, true))
+        .unwrap();
     let text = std::fs::read_to_string(dir.join("game.ron")).unwrap();
     // A person can read it: notation strings, not numbers.
     assert!(text.contains("kind: \"rolled\""), "{text}");
     assert!(text.contains("Y,Y"), "{text}");
-    let (loaded, notice) = store.load_game(runner());
+    let (loaded, notice) = store.load_game::<CaNgua>(runner());
     assert_eq!(notice, None);
     let loaded = loaded.unwrap();
     assert!(loaded.result_recorded);
@@ -97,8 +99,8 @@ fn every_file_type_round_trips() {
         games: 9,
         ..Stats::default()
     };
-    store.save_stats(&stats).unwrap();
-    assert_eq!(store.load_stats(), (stats, None));
+    store.save_stats::<CaNgua>(&stats).unwrap();
+    assert_eq!(store.load_stats::<CaNgua>(), (stats, None));
 
     let set = RuleSet::new("Nhà ngoại", Rules::casual());
     store.save_rule_set(&set).unwrap();
@@ -158,11 +160,11 @@ fn bad_files_are_kept_aside_and_defaults_used() {
     }
     // The same for the game and the statistics.
     std::fs::write(dir.join("game.ron"), "(version: 1, session: (").unwrap();
-    let (game, notice) = store.load_game(runner());
+    let (game, notice) = store.load_game::<CaNgua>(runner());
     assert!(game.is_none() && matches!(notice, Some(StoreNotice::MovedAside { .. })));
     assert_eq!(kept_aside(&dir, "game.ron").len(), 1);
     std::fs::write(dir.join("stats.ron"), "(version: 99)").unwrap();
-    let (stats, notice) = store.load_stats();
+    let (stats, notice) = store.load_stats::<CaNgua>();
     assert_eq!(stats, Stats::default());
     let reason = match notice {
         Some(StoreNotice::MovedAside { reason, .. }) => reason,
@@ -199,8 +201,8 @@ fn a_game_that_does_not_replay_is_kept_aside() {
         })
         .expect("a move");
     moved.streak = (moved.streak + 1) % 3;
-    store.save_game(&game).unwrap();
-    let (loaded, notice) = store.load_game(runner());
+    store.save_game::<CaNgua>(&game).unwrap();
+    let (loaded, notice) = store.load_game::<CaNgua>(runner());
     assert!(loaded.is_none());
     let reason = match notice {
         Some(StoreNotice::MovedAside { reason, .. }) => reason,
@@ -240,7 +242,7 @@ fn a_game_saved_by_version_1_continues() {
 "#;
     std::fs::write(dir.join("game.ron"), v1).unwrap();
     let store = Store::at(dir.path());
-    let (loaded, notice) = store.load_game(runner());
+    let (loaded, notice) = store.load_game::<CaNgua>(runner());
     assert_eq!(notice, None);
     let saved = loaded.expect("loads");
     let r = saved.table.replica();
@@ -261,8 +263,10 @@ fn a_game_saved_by_version_1_continues() {
         ]
     );
     // Saved again, it is a version 2 file that restores the same.
-    store.save_game(&GameFile::of(&saved.table, false)).unwrap();
-    let (again, _) = store.load_game(runner());
+    store
+        .save_game::<CaNgua>(&GameFile::of(&saved.table, false))
+        .unwrap();
+    let (again, _) = store.load_game::<CaNgua>(runner());
     assert_eq!(again.unwrap().table.replica(), saved.table.replica());
 }
 
@@ -273,13 +277,13 @@ fn the_saver_writes_the_newest_and_loses_nothing() {
     let dir = common::temp_dir("saver");
     let saver = Saver::new(Store::at(dir.path()));
     for games in 0..50 {
-        saver.save_stats(&Stats {
+        saver.save_stats::<CaNgua>(&Stats {
             games,
             ..Stats::default()
         });
     }
     saver.flush();
-    let (stats, _) = Store::at(dir.path()).load_stats();
+    let (stats, _) = Store::at(dir.path()).load_stats::<CaNgua>();
     assert_eq!(stats.games, 49);
     saver.save_prefs(&some_prefs());
     drop(saver);
@@ -289,7 +293,7 @@ fn the_saver_writes_the_newest_and_loses_nothing() {
     std::fs::write(&blocker, "x").unwrap();
     let (store, _) = Store::from_override(Some(blocker.join("sub")));
     let saver = Saver::new(store);
-    saver.save_stats(&Stats::default());
+    saver.save_stats::<CaNgua>(&Stats::default());
     saver.flush();
     assert!(matches!(
         saver.notices().as_slice(),
@@ -315,7 +319,7 @@ fn an_unwritable_place_gives_notices_not_crashes() {
     let (prefs, notice) = store.load_prefs();
     assert_eq!(prefs, Prefs::default());
     assert!(!matches!(notice, Some(StoreNotice::MovedAside { .. })));
-    assert!(store.save_stats(&Stats::default()).is_err());
+    assert!(store.save_stats::<CaNgua>(&Stats::default()).is_err());
 }
 
 #[test]
@@ -364,7 +368,7 @@ fn statistics_from_a_hand_edited_file_never_overflow() {
          faces: (18446744073709551615, 18446744073709551615, 5, 0, 0, 1))",
     )
     .unwrap();
-    let (mut stats, notice) = Store::at(dir.path()).load_stats();
+    let (mut stats, notice) = Store::at(dir.path()).load_stats::<CaNgua>();
     assert!(notice.is_none(), "{notice:?}");
     assert_eq!(stats.faces_rolled(), u64::MAX);
     stats.record_roll("1".parse().unwrap());

@@ -9,7 +9,7 @@ use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Players, Rules};
 use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
 use ca_ngua::stats::NhayStats;
-use ca_ngua::store::{NhayGameFile, Saver, Store, StoreNotice};
+use ca_ngua::store::{GameFile, Saver, Store, StoreNotice};
 use ca_ngua::table::{Controller, InlineRunner};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -63,17 +63,17 @@ fn game_under_way() -> NhayTable {
 fn the_game_and_the_statistics_round_trip() {
     let dir = common::temp_dir("nhay-round-trip");
     let store = Store::at(dir.path());
-    let (none, notice) = store.load_nhay_game(Box::new(InlineRunner::default()));
+    let (none, notice) = store.load_game::<CoNhay>(Box::new(InlineRunner::default()));
     assert!(none.is_none() && notice.is_none());
-    assert_eq!(store.load_nhay_stats(), (NhayStats::default(), None));
+    assert_eq!(store.load_stats::<CoNhay>(), (NhayStats::default(), None));
 
     let table = game_under_way();
     store
-        .save_nhay_game(&NhayGameFile::of(&table, false))
+        .save_game::<CoNhay>(&GameFile::of(&table, false))
         .unwrap();
     let text = std::fs::read_to_string(dir.join("co-nhay/game.ron")).unwrap();
     assert!(text.contains("kind: \"moved\""), "{text}");
-    let (loaded, notice) = store.load_nhay_game(Box::new(InlineRunner::default()));
+    let (loaded, notice) = store.load_game::<CoNhay>(Box::new(InlineRunner::default()));
     assert_eq!(notice, None);
     let loaded = loaded.unwrap();
     assert!(!loaded.result_recorded);
@@ -82,8 +82,8 @@ fn the_game_and_the_statistics_round_trip() {
 
     let mut stats = NhayStats::default();
     stats.record_move(ca_ngua::co_nhay::engine::Arm::ALL[2], Controller::Here, 4);
-    store.save_nhay_stats(&stats).unwrap();
-    assert_eq!(store.load_nhay_stats(), (stats, None));
+    store.save_stats::<CoNhay>(&stats).unwrap();
+    assert_eq!(store.load_stats::<CoNhay>(), (stats, None));
 }
 
 #[test]
@@ -92,20 +92,20 @@ fn the_saver_writes_cờ_nhảy_files_beside_the_others() {
     let table = game_under_way();
     {
         let saver = Saver::new(Store::at(dir.path()));
-        saver.save_nhay_game(NhayGameFile::of(&table, true));
+        saver.save_game::<CoNhay>(GameFile::of(&table, true));
         let stats = NhayStats {
             games: 3,
             ..NhayStats::default()
         };
-        saver.save_nhay_stats(&stats);
+        saver.save_stats::<CoNhay>(&stats);
         saver.save_prefs(&Prefs::default());
         saver.flush();
         assert!(saver.notices().is_empty());
     }
     let store = Store::at(dir.path());
-    let (loaded, _) = store.load_nhay_game(Box::new(InlineRunner::default()));
+    let (loaded, _) = store.load_game::<CoNhay>(Box::new(InlineRunner::default()));
     assert!(loaded.unwrap().result_recorded);
-    assert_eq!(store.load_nhay_stats().0.games, 3);
+    assert_eq!(store.load_stats::<CoNhay>().0.games, 3);
     assert!(dir.join("prefs.ron").exists());
 }
 
@@ -116,7 +116,7 @@ fn bad_files_are_kept_aside_in_their_folder() {
     std::fs::create_dir_all(dir.join("co-nhay")).unwrap();
     let table = game_under_way();
     store
-        .save_nhay_game(&NhayGameFile::of(&table, false))
+        .save_game::<CoNhay>(&GameFile::of(&table, false))
         .unwrap();
     // A move changed by hand: the events no longer replay.
     let text = std::fs::read_to_string(dir.join("co-nhay/game.ron")).unwrap();
@@ -126,7 +126,7 @@ fn bad_files_are_kept_aside_in_their_folder() {
     std::fs::write(dir.join("co-nhay/game.ron"), damaged).unwrap();
     std::fs::write(dir.join("co-nhay/stats.ron"), "(version: 1, games: -3)").unwrap();
 
-    let (game, notice) = store.load_nhay_game(Box::new(InlineRunner::default()));
+    let (game, notice) = store.load_game::<CoNhay>(Box::new(InlineRunner::default()));
     assert!(game.is_none());
     match notice {
         Some(StoreNotice::MovedAside { file, reason, .. }) => {
@@ -135,7 +135,7 @@ fn bad_files_are_kept_aside_in_their_folder() {
         }
         other => panic!("{other:?}"),
     }
-    let (stats, notice) = store.load_nhay_stats();
+    let (stats, notice) = store.load_stats::<CoNhay>();
     assert_eq!(stats, NhayStats::default());
     assert!(
         matches!(notice, Some(StoreNotice::MovedAside { .. })),
@@ -151,7 +151,7 @@ fn bad_files_are_kept_aside_in_their_folder() {
         "(version: 9, games: 1, future_field: 2)",
     )
     .unwrap();
-    match store.load_nhay_stats().1 {
+    match store.load_stats::<CoNhay>().1 {
         Some(StoreNotice::MovedAside { reason, .. }) => {
             assert!(reason.contains("newer version"), "{reason}")
         }

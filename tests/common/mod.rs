@@ -334,8 +334,10 @@ pub fn originals() -> Vec<(&'static str, String)> {
     );
     let stats = count_stats(&table);
     store.save_prefs(&prefs).unwrap();
-    store.save_game(&GameFile::of(&table, false)).unwrap();
-    store.save_stats(&stats).unwrap();
+    store
+        .save_game::<CaNgua>(&GameFile::of(&table, false))
+        .unwrap();
+    store.save_stats::<CaNgua>(&stats).unwrap();
     store
         .save_rule_set(&RuleSet::new("nhà bà", Rules::traditional()))
         .unwrap();

@@ -12,80 +12,6 @@ use super::tbl::{Applied, Replica};
 use super::text;
 use crate::i18n::{Arg, I18n};
 use crate::table::Controller;
-use egui::accesskit::{Live, Role};
-use egui::{Id, Rect, Sense, Ui, Vec2};
-
-/// One thing to say.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Announcement {
-    /// Its number (a node id of its own).
-    pub serial: u64,
-    /// What to say.
-    pub text: String,
-    /// Interrupts whatever is being said (a kick against a person here).
-    pub assertive: bool,
-}
-
-/// The announcements of the latest frame that had any.
-#[derive(Clone, Debug, Default)]
-pub struct Announcer {
-    serial: u64,
-    current: Vec<Announcement>,
-    /// The next announcement starts a new batch.
-    fresh: bool,
-}
-
-impl Announcer {
-    /// A new frame: the next announcement replaces the last batch.
-    pub fn new_frame(&mut self) {
-        self.fresh = true;
-    }
-
-    /// Says something.
-    pub fn say(&mut self, text: String, assertive: bool) {
-        if text.is_empty() {
-            return;
-        }
-        if self.fresh {
-            self.current.clear();
-            self.fresh = false;
-        }
-        self.serial += 1;
-        self.current.push(Announcement {
-            serial: self.serial,
-            text,
-            assertive,
-        });
-    }
-
-    /// Forgets what was said (it was said; a language change should not
-    /// leave it in the tree in the old language).
-    pub fn clear(&mut self) {
-        self.current.clear();
-    }
-
-    /// The announcements being made.
-    pub fn current(&self) -> &[Announcement] {
-        &self.current
-    }
-
-    /// The live-region nodes (invisible: one point at the top of `ui`).
-    pub fn ui(&self, ui: &mut Ui) {
-        let at = Rect::from_min_size(ui.cursor().min, Vec2::splat(1.0));
-        for a in &self.current {
-            let id = Id::unique(("announcement", a.serial));
-            let response = ui.interact(at, id, Sense::hover());
-            response.widget_info(|| egui::WidgetInfo::labeled(Role::Label, true, &a.text));
-            ui.ctx().accesskit_node_builder(id, |node| {
-                node.set_live(if a.assertive {
-                    Live::Assertive
-                } else {
-                    Live::Polite
-                });
-            });
-        }
-    }
-}
 
 /// What to say about one event shown; `shown` is the state after it,
 /// `controllers` who plays each seat.
@@ -93,7 +19,7 @@ pub fn about(
     i18n: &I18n,
     applied: &Applied,
     shown: &Replica,
-    controllers: &[Controller; 4],
+    controllers: &[Controller],
 ) -> Option<(String, bool)> {
     let here = |seat: crate::ca_ngua::engine::Seat| controllers[seat.index()] == Controller::Here;
     match applied {

@@ -4,11 +4,12 @@
 //! accessible name, so the board can be played with a screen reader.
 
 use super::dice_view::{self, DieView};
-use super::effects::{self as fx, LastMove};
 use super::geometry::{
     CENTRE_CELL, GRID, Place, TRACK, cell_centre, home_cell, place_centre, yard_origin,
 };
-use crate::app::theme::{Palette, lerp, on_seat_colour, piece_outline, seat_colour, seat_tint};
+use super::marks::LastMove;
+use super::paint::{self as fx, Preview, Transform, draw_horse};
+use crate::app::theme::{Palette, lerp, on_seat_colour, seat_colour, seat_tint};
 use crate::ca_ngua::engine::{Move, Seat, is_star_square};
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, Response, Role, Sense, Shape, Stroke, Ui, Vec2,
@@ -87,17 +88,6 @@ pub struct BoardInput {
     pub all_numbers: bool,
 }
 
-/// A landing shown before the move is made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Preview {
-    /// The colour moving.
-    pub seat: Seat,
-    /// The places it would pass through, both ends included.
-    pub path: Vec<Place>,
-    /// The move.
-    pub mv: Move,
-}
-
 /// What a click on the board asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardAction {
@@ -111,43 +101,6 @@ pub enum BoardAction {
     },
     /// Make this move.
     Move(Move),
-}
-
-/// Grid units to screen points.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Transform {
-    pub(crate) origin: Pos2,
-    pub(crate) cell: f32,
-    pub(crate) mirrored: bool,
-}
-
-impl Transform {
-    pub(crate) fn point(&self, (x, y): (f32, f32)) -> Pos2 {
-        let x = if self.mirrored { GRID - x } else { x };
-        self.origin + Vec2::new(x, y) * self.cell
-    }
-
-    pub(crate) fn cell_rect(&self, (x, y): (u8, u8)) -> Rect {
-        let a = self.point((f32::from(x), f32::from(y)));
-        let b = self.point((f32::from(x) + 1.0, f32::from(y) + 1.0));
-        Rect::from_two_pos(a, b)
-    }
-
-    pub(crate) fn rect(&self, (x, y): (u8, u8), w: u8, h: u8) -> Rect {
-        let a = self.point((f32::from(x), f32::from(y)));
-        let b = self.point((f32::from(x + w), f32::from(y + h)));
-        Rect::from_two_pos(a, b)
-    }
-
-    /// The square of a place on screen (a yard spot: a cell around it).
-    pub(crate) fn place_rect(&self, p: Place) -> Rect {
-        match p {
-            Place::Cell(x, y) => self.cell_rect((x, y)),
-            Place::Yard(..) => {
-                Rect::from_center_size(self.point(place_centre(p)), Vec2::splat(self.cell * 1.1))
-            }
-        }
-    }
 }
 
 /// Draws the board in the space available and returns what was clicked.
@@ -365,54 +318,6 @@ fn draw_star(painter: &egui::Painter, c: Pos2, r: f32, colour: Color32) {
             Stroke::NONE,
         ));
     }
-}
-
-/// Draws one horse: a circle, triangle, square or diamond by colour, so
-/// that colours differ by shape too.
-pub fn draw_horse(painter: &egui::Painter, seat: Seat, c: Pos2, r: f32, pal: &Palette) {
-    let fill = seat_colour(seat);
-    let outline = Stroke::new((r * 0.17).max(1.5), piece_outline(seat, pal.dark));
-    match seat {
-        Seat::Red => {
-            painter.circle(c, r, fill, outline);
-        }
-        Seat::Green => {
-            let pts = (0..3)
-                .map(|i| {
-                    let a =
-                        -std::f32::consts::FRAC_PI_2 + i as f32 * 2.0 * std::f32::consts::PI / 3.0;
-                    c + Vec2::angled(a) * r * 1.15 + Vec2::new(0.0, r * 0.15)
-                })
-                .collect();
-            painter.add(Shape::convex_polygon(pts, fill, outline));
-        }
-        Seat::Yellow => {
-            let rect = Rect::from_center_size(c, Vec2::splat(r * 1.7));
-            painter.rect(
-                rect,
-                CornerRadius::same(2),
-                fill,
-                outline,
-                egui::StrokeKind::Middle,
-            );
-        }
-        Seat::Blue => {
-            let d = r * 1.2;
-            let pts = vec![
-                c + Vec2::new(0.0, -d),
-                c + Vec2::new(d, 0.0),
-                c + Vec2::new(0.0, d),
-                c + Vec2::new(-d, 0.0),
-            ];
-            painter.add(Shape::convex_polygon(pts, fill, outline));
-        }
-    }
-    // A small light dot gives the piece some depth.
-    painter.circle_filled(
-        c + Vec2::new(-r * 0.3, -r * 0.3),
-        r * 0.18,
-        lerp(fill, pal.square, 0.6),
-    );
 }
 
 /// A count on a stack: a white disc with a dark number, readable on any

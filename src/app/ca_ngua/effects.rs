@@ -1,48 +1,15 @@
-//! What just happened, on the board: the last move's path (kept until the
-//! next move), the squares of kicked horses flashing, a banner for a kick
-//! and for a horse home, the "roll again" after a bonus roll, and the
-//! sounds that go with them — all timed to the show. Everything here comes
-//! from the `Applied` values the presenter produces as it shows events.
+//! What just happened, on the board: the squares of kicked horses
+//! flashing, a banner for a kick and for a horse home, and the sounds that
+//! go with them — all timed to the show (the last move and "roll again"
+//! are marks the presenter keeps). Everything here comes from the
+//! `Applied` values the presenter produces as it shows events.
 
 use super::animation::MoveAnim;
-use super::geometry::{Place, TRACK, path, place};
-use super::tbl::{Applied, Event, Replica};
-use crate::ca_ngua::engine::{Bonus, Position, Seat, YARD};
-
-/// A sound of the table.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Cue {
-    /// The dice roll.
-    Roll,
-    /// A horse steps onto the next square.
-    Step,
-    /// Horses are kicked home.
-    Kick,
-    /// A horse reaches the finish.
-    Home,
-    /// The game is won.
-    Win,
-}
-
-impl Cue {
-    /// Every cue.
-    pub const ALL: [Cue; 5] = [Cue::Roll, Cue::Step, Cue::Kick, Cue::Home, Cue::Win];
-}
-
-/// The last move, marked on the board until the next one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LastMove {
-    /// Who moved.
-    pub seat: Seat,
-    /// From which progress (`YARD` for an exit).
-    pub from: u8,
-    /// To which progress.
-    pub to: u8,
-    /// The places it passed through, both ends included.
-    pub path: Vec<Place>,
-    /// The horses it kicked: their colour and where they stood.
-    pub kicked: Vec<(Seat, Place)>,
-}
+use super::geometry::Place;
+use super::marks::kicked_places;
+use super::tbl::Applied;
+use crate::app::play::cues::{Cue, Cues};
+use crate::ca_ngua::engine::Seat;
 
 /// A short message over the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,91 +65,16 @@ pub const FLASH_SECONDS: f64 = 1.4;
 /// The effects of what was shown.
 #[derive(Clone, Debug, Default)]
 pub struct Feedback {
-    last_move: Option<LastMove>,
-    bonus: Option<(Seat, Bonus)>,
     flashes: Vec<Flash>,
     banners: Vec<Banner>,
-    /// Sounds waiting for their moment.
-    cues: Vec<(f64, Cue)>,
-    /// Sounds due now, for the shell to play.
-    due: Vec<Cue>,
-}
-
-/// The places of the horses a move kicked.
-fn kicked_places(fx: &crate::ca_ngua::engine::Effects) -> Vec<(Seat, Place)> {
-    let Some(square) = fx.square else {
-        return Vec::new();
-    };
-    let (x, y) = TRACK[usize::from(square).min(TRACK.len() - 1)];
-    Seat::ALL
-        .into_iter()
-        .filter(|s| fx.kicked[s.index()] > 0)
-        .map(|s| (s, Place::Cell(x, y)))
-        .collect()
-}
-
-/// The last move of a play, if it moved.
-fn last_move_of(before: &Position, fx: &crate::ca_ngua::engine::Effects) -> Option<LastMove> {
-    let m = fx.mv?;
-    let yard_index = before
-        .horses(fx.seat)
-        .iter()
-        .filter(|&&h| h == YARD)
-        .count()
-        .saturating_sub(1);
-    let mut steps = path(fx.seat, m.from, m.to, yard_index);
-    if steps.is_empty() {
-        steps.push(place(fx.seat, m.to, 0));
-    }
-    Some(LastMove {
-        seat: fx.seat,
-        from: m.from,
-        to: m.to,
-        path: steps,
-        kicked: kicked_places(fx),
-    })
 }
 
 impl Feedback {
-    /// The effects state of a game whose `events` are shown at once (a
-    /// restored game): its last move is marked, nothing flashes or sounds.
-    pub fn from_events(rules: crate::ca_ngua::engine::Rules, events: &[Event]) -> Feedback {
-        let mut replay = Replica::new(rules);
-        let mut f = Feedback::default();
-        for e in events {
-            match replay.apply(e) {
-                Ok(applied) => f.quiet(&applied),
-                // A game continued from an older save: no history to mark.
-                Err(_) => return Feedback::default(),
-            }
-        }
-        f
-    }
-
-    /// Takes in an event shown without animation.
-    pub fn quiet(&mut self, applied: &Applied) {
-        match applied {
-            Applied::Rolled(_) => self.bonus = None,
-            Applied::Played {
-                before,
-                played: super::tbl::Played { effects, .. },
-            } => {
-                if let Some(m) = last_move_of(before, effects) {
-                    self.last_move = Some(m);
-                }
-                self.bonus = effects.bonus.map(|b| (effects.seat, b));
-            }
-            Applied::Over(_) => self.bonus = None,
-            _ => {}
-        }
-    }
-
     /// Takes in an event the presenter has just started to show at `now`;
     /// `walk` is the walk that shows it, when it is a move.
-    pub fn shown(&mut self, applied: &Applied, walk: Option<&MoveAnim>, now: f64) {
-        self.quiet(applied);
+    pub fn shown(&mut self, cues: &mut Cues, applied: &Applied, walk: Option<&MoveAnim>, now: f64) {
         match applied {
-            Applied::Rolled(_) => self.cues.push((now, Cue::Roll)),
+            Applied::Rolled(_) => cues.at(now, Cue::Roll),
             Applied::Played {
                 played: super::tbl::Played { effects: fx, .. },
                 ..
@@ -193,11 +85,11 @@ impl Feedback {
                 };
                 let start = walk.map_or(now, |w| w.start);
                 for k in 1..steps {
-                    self.cues.push((start + step * k as f64, Cue::Step));
+                    cues.at(start + step * k as f64, Cue::Step);
                 }
                 let kicked = kicked_places(fx);
                 if !kicked.is_empty() {
-                    self.cues.push((arrive, Cue::Kick));
+                    cues.at(arrive, Cue::Kick);
                     for (seat, place) in &kicked {
                         self.flashes.push(Flash {
                             place: *place,
@@ -215,7 +107,7 @@ impl Feedback {
                     );
                 }
                 if fx.horse_finished && !fx.game_over {
-                    self.cues.push((arrive, Cue::Home));
+                    cues.at(arrive, Cue::Home);
                 }
                 if fx.seat_finished && !fx.game_over {
                     self.banner(BannerKind::AllHome { seat: fx.seat }, arrive);
@@ -224,7 +116,7 @@ impl Feedback {
                 }
             }
             Applied::Over(outcome) if outcome.winner.is_some() => {
-                self.cues.push((now, Cue::Win));
+                cues.at(now, Cue::Win);
             }
             _ => {}
         }
@@ -242,13 +134,10 @@ impl Feedback {
         });
     }
 
-    /// Moves time on: sounds whose moment came are due, ended banners and
-    /// flashes go. Returns when something next changes (`Some(now)` while
-    /// something fades, so every frame is drawn).
+    /// Moves time on: ended banners and flashes go. Returns when something
+    /// next changes (`Some(now)` while something fades, so every frame is
+    /// drawn).
     pub fn tick(&mut self, now: f64) -> Option<f64> {
-        let (due, later): (Vec<_>, Vec<_>) = self.cues.drain(..).partition(|(t, _)| *t <= now);
-        self.cues = later;
-        self.due.extend(due.into_iter().map(|(_, c)| c));
         self.banners.retain(|b| b.end > now);
         self.flashes.retain(|f| f.end > now);
         let showing = self.banners.iter().any(|b| b.start <= now)
@@ -256,27 +145,11 @@ impl Feedback {
         if showing {
             return Some(now);
         }
-        self.cues
+        self.banners
             .iter()
-            .map(|(t, _)| *t)
-            .chain(self.banners.iter().map(|b| b.start))
+            .map(|b| b.start)
             .chain(self.flashes.iter().map(|f| f.start))
             .reduce(f64::min)
-    }
-
-    /// The sounds due, once.
-    pub fn take_cues(&mut self) -> Vec<Cue> {
-        std::mem::take(&mut self.due)
-    }
-
-    /// The last move shown.
-    pub fn last_move(&self) -> Option<&LastMove> {
-        self.last_move.as_ref()
-    }
-
-    /// The roller of the last roll shown rolls again, and why.
-    pub fn bonus(&self) -> Option<(Seat, Bonus)> {
-        self.bonus
     }
 
     /// The banner showing at `now`, with how far through it is (0–1).
@@ -304,139 +177,12 @@ impl Feedback {
     }
 }
 
-// Drawing, on the board's painter (`board_view` calls these).
-
-use super::board_view::{Preview, Transform, draw_horse};
-use crate::app::theme::{Palette, lerp, on_seat_colour, seat_colour};
-use egui::{Color32, CornerRadius, FontId, Painter, Rect, Stroke, StrokeKind, Vec2};
-
-/// The last move: a trail of dots in the mover's colour from where it
-/// started (a dashed outline) to where it stopped (a solid frame).
-pub(super) fn draw_last_move(painter: &Painter, t: &Transform, last: &LastMove, dark: bool) {
-    let colour = seat_colour(last.seat);
-    let frame = if dark {
-        lerp(colour, Color32::WHITE, 0.35)
-    } else {
-        lerp(colour, Color32::BLACK, 0.2)
-    };
-    let width = (t.cell * 0.09).max(2.0);
-    let n = last.path.len();
-    for (i, p) in last.path.iter().enumerate() {
-        if i == 0 || i + 1 == n {
-            continue;
-        }
-        painter.circle_filled(
-            t.point(super::geometry::place_centre(*p)),
-            t.cell * 0.1,
-            colour.gamma_multiply(0.75),
-        );
-    }
-    if let Some(from) = last.path.first() {
-        let r = t.place_rect(*from).shrink(t.cell * 0.06);
-        let pts = [
-            r.left_top(),
-            r.right_top(),
-            r.right_bottom(),
-            r.left_bottom(),
-            r.left_top(),
-        ];
-        painter.extend(egui::Shape::dashed_line(
-            &pts,
-            Stroke::new(width * 0.8, frame),
-            t.cell * 0.16,
-            t.cell * 0.1,
-        ));
-    }
-    if let Some(to) = last.path.last() {
-        painter.rect_stroke(
-            t.place_rect(*to).shrink(t.cell * 0.04),
-            CornerRadius::same(3),
-            Stroke::new(width, frame),
-            StrokeKind::Inside,
-        );
-    }
-}
-
-/// A kicked horse's square flashing in its colour, `u` of the way through.
-pub(super) fn draw_flash(painter: &Painter, t: &Transform, place: Place, seat: Seat, u: f32) {
-    let pulse = (u * std::f32::consts::PI * 3.0).sin().abs() * (1.0 - u);
-    let r = t.place_rect(place);
-    painter.rect_filled(
-        r.expand(t.cell * 0.1 * pulse),
-        CornerRadius::same(4),
-        seat_colour(seat).gamma_multiply(0.35 + 0.5 * pulse),
-    );
-    painter.circle_stroke(
-        r.center(),
-        t.cell * (0.5 + 0.6 * u),
-        Stroke::new(t.cell * 0.08 * (1.0 - u), seat_colour(seat)),
-    );
-}
-
-/// Where a move would land: its path dotted, a faint horse on the landing.
-pub(super) fn draw_preview(painter: &Painter, t: &Transform, p: &Preview, pal: &Palette) {
-    let colour = seat_colour(p.seat);
-    let n = p.path.len();
-    for (i, place) in p.path.iter().enumerate() {
-        if i == 0 || i + 1 == n {
-            continue;
-        }
-        painter.circle_stroke(
-            t.point(super::geometry::place_centre(*place)),
-            t.cell * 0.1,
-            Stroke::new((t.cell * 0.05).max(1.0), colour),
-        );
-    }
-    if let Some(to) = p.path.last() {
-        let c = t.point(super::geometry::place_centre(*to));
-        painter.circle_filled(c, t.cell * 0.46, pal.highlight.gamma_multiply(0.18));
-        draw_horse(painter, p.seat, c, t.cell * 0.3, pal);
-        painter.circle_filled(c, t.cell * 0.34, pal.square.gamma_multiply(0.45));
-        painter.circle_stroke(
-            c,
-            t.cell * 0.46,
-            Stroke::new((t.cell * 0.08).max(2.0), pal.highlight),
-        );
-    }
-}
-
-/// A banner across the middle of the board, fading in and out.
-pub(super) fn draw_banner(painter: &Painter, t: &Transform, text: &str, seat: Seat, u: f32) {
-    // It fades in and out; its text keeps one size (a font size that
-    // changed every frame would make new glyphs every frame).
-    let alpha = (u / 0.08).min(1.0).min((1.0 - u) / 0.2).clamp(0.0, 1.0);
-    let font = FontId::proportional((t.cell * 0.62).round());
-    let ink = on_seat_colour(seat);
-    let galley = painter.layout_no_wrap(text.to_string(), font, ink.gamma_multiply(alpha));
-    let centre = t.point((7.5, 7.5));
-    let size = galley.size() + Vec2::new(t.cell * 1.2, t.cell * 0.5);
-    let size = Vec2::new(size.x.min(t.cell * 14.0), size.y);
-    let rect = Rect::from_center_size(centre, size);
-    painter.rect(
-        rect.translate(Vec2::new(t.cell * 0.08, t.cell * 0.12)),
-        CornerRadius::same(12),
-        Color32::from_black_alpha((90.0 * alpha) as u8),
-        Stroke::NONE,
-        StrokeKind::Inside,
-    );
-    painter.rect(
-        rect,
-        CornerRadius::same(12),
-        seat_colour(seat).gamma_multiply(alpha),
-        Stroke::new(2.0, ink.gamma_multiply(alpha * 0.8)),
-        StrokeKind::Inside,
-    );
-    painter.galley(
-        rect.center() - galley.size() * 0.5,
-        galley,
-        ink.gamma_multiply(alpha),
-    );
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::geometry::{path, place};
+    use super::super::marks::last_move_of;
     use super::*;
-    use crate::ca_ngua::engine::{Game, Roll, Rules};
+    use crate::ca_ngua::engine::{Game, Position, Roll, Rules};
 
     #[test]
     fn a_kick_flashes_the_square_after_the_walk_and_sounds_once() {
@@ -467,13 +213,20 @@ mod tests {
             step: 0.1,
             kick: 0.2,
         };
-        f.shown(&played, Some(&walk), 5.0);
-        // Four steps, then the kick at the end of the walk (5.4 s).
-        assert_eq!(f.tick(5.0), Some(5.1));
-        assert!(f.take_cues().is_empty());
+        let mut sounds = Cues::default();
+        f.shown(&mut sounds, &played, Some(&walk), 5.0);
+        // Four steps, then the kick at the end of the walk (5.4 s): the
+        // first thing due is the first step.
+        let next = [f.tick(5.0), sounds.tick(5.0)]
+            .into_iter()
+            .flatten()
+            .reduce(f64::min);
+        assert_eq!(next, Some(5.1));
+        assert!(sounds.take().is_empty());
         assert!(f.flashes_at(5.2).is_empty());
         f.tick(5.45);
-        let cues = f.take_cues();
+        sounds.tick(5.45);
+        let cues = sounds.take();
         assert_eq!(cues.iter().filter(|c| **c == Cue::Step).count(), 4);
         assert_eq!(cues.iter().filter(|c| **c == Cue::Kick).count(), 1);
         let flashes = f.flashes_at(5.5);
@@ -487,14 +240,20 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        let last = f.last_move().expect("marked");
+        let Applied::Played {
+            before,
+            played: super::super::tbl::Played { effects, .. },
+        } = &played
+        else {
+            panic!("a move");
+        };
+        let last = last_move_of(before, effects).expect("marked");
         assert_eq!((last.from, last.to), (10, 14));
         assert_eq!(last.path.first(), Some(&place(Seat::Red, 10, 0)));
         assert_eq!(last.path.last(), Some(&place(Seat::Red, 14, 0)));
         // Everything fades, and then nothing asks for a frame.
         assert_eq!(f.tick(5.4 + BANNER_SECONDS + 0.01), None);
+        assert_eq!(sounds.tick(5.4 + BANNER_SECONDS + 0.01), None);
         assert!(f.banner_at(5.4 + BANNER_SECONDS + 0.01).is_none());
-        // The last move stays marked.
-        assert!(f.last_move().is_some());
     }
 }

@@ -1,27 +1,20 @@
-//! The play panel: whose turn, the dice, the main button (Roll, or Move
-//! when only one move exists), the hint, the numbered moves and the log.
+//! Cờ Cá Ngựa's part of the play panel: the roll in words and what it did,
+//! the hint, the numbered moves; the name of the main button when it makes
+//! the only move; the number keys.
 
-use super::phase::{Action, Phase};
+use super::CaNguaGame;
+use super::animation::{Anim, PassKind};
 use super::text;
-use super::{CaNguaGame, PlayIntent};
-use crate::app::theme::seat_text_colour;
+use crate::app::play::PlayIntent;
+use crate::app::play::phase::Phase;
 use crate::i18n::{Arg, I18n};
 use egui::{Key, RichText, Ui, Vec2};
 
 impl CaNguaGame {
-    /// Keys for the game: Space or Enter rolls (or makes the only move),
-    /// Escape forgets the picked horse, 1–8 choose a move of the list.
-    /// Space and Enter act only when no widget has the keyboard focus (a
-    /// focused button takes them itself); no key acts while a text field
-    /// is being typed in.
-    pub fn keys_ui(&mut self, ui: &mut Ui, phase: Phase) {
-        if ui.ctx().text_edit_focused() {
-            return;
-        }
-        let focused = ui.memory(|m| m.focused().is_some());
-        let (roll, escape, digit) = ui.input(|i| {
-            let roll = i.key_pressed(Key::Space) || i.key_pressed(Key::Enter);
-            let escape = i.key_pressed(Key::Escape);
+    /// 1–8 choose a move of the list (no key acts while a text field is
+    /// being typed in; the machinery checked that).
+    pub(super) fn digit_keys_ui(&mut self, ui: &mut Ui, phase: Phase) {
+        let digit = ui.input(|i| {
             let digits = [
                 Key::Num1,
                 Key::Num2,
@@ -32,107 +25,48 @@ impl CaNguaGame {
                 Key::Num7,
                 Key::Num8,
             ];
-            let digit = digits.iter().position(|k| i.key_pressed(*k));
-            (roll, escape, digit)
+            digits.iter().position(|k| i.key_pressed(*k))
         });
-        if roll && !focused {
-            self.intents.push(PlayIntent::RollOrMove);
-        }
-        if escape {
-            self.intents.push(PlayIntent::Deselect);
-        }
         if let Some(n) = digit
             && let Some(m) = self.choosable_moves(phase).get(n)
         {
-            self.intents.push(PlayIntent::Move(m));
+            self.ask(PlayIntent::Move(*m));
         }
     }
 
-    /// The play panel.
-    pub fn play_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64, dark: bool) {
-        crate::app::a11y::name_region(ui, &i18n.t("region-play"));
-        self.announcer.ui(ui);
-        if let Some(action) = self.online_ui(ui, i18n) {
-            self.online_actions.push(action);
-        }
-        let shown = self.presenter.shown();
-        // Whose turn, on one line of fixed height: a long name is cut, never
-        // wrapped, so nothing below moves when the turn changes.
-        let header = match shown.turn() {
-            Some(seat) => RichText::new(i18n.t_args(
-                "turn-label",
-                &[
-                    ("who", Arg::from(text::colour(i18n, seat))),
-                    ("kind", Arg::from(self.player_name(i18n, seat))),
-                ],
-            ))
-            .color(seat_text_colour(seat, dark)),
-            None if phase == Phase::Lobby => RichText::new(i18n.t("online-lobby-header")),
-            None => RichText::new(i18n.t("turn-game-over")),
-        };
-        ui.allocate_ui(Vec2::new(ui.available_width(), 26.0), |ui| {
-            ui.add(egui::Label::new(header.size(17.0).strong()).truncate());
-        });
-        ui.add_space(4.0);
-        self.status_cards_ui(ui, i18n, now, dark);
-        ui.add_space(4.0);
-        // The main button: Roll, or Move when only one move exists; once
-        // the game is over, a new game.
+    /// The only move: the main button's name says which horse goes where.
+    pub(super) fn only_move_name(&self, i18n: &I18n, phase: Phase) -> Option<String> {
         let moves = self.choosable_moves(phase);
-        let (label, enabled) = match phase {
-            Phase::Roll => (i18n.t("button-roll"), phase.allows(Action::Roll)),
-            Phase::Choose if moves.len() == 1 => (i18n.t("button-move"), true),
-            Phase::Choose => (i18n.t("button-choose"), false),
-            Phase::Over => (i18n.t("button-play-again"), true),
-            _ => (i18n.t("button-waiting"), false),
-        };
-        let button =
-            egui::Button::new(RichText::new(label).size(20.0)).min_size(Vec2::new(160.0, 40.0));
-        // No main button in an online room before its start.
-        let response = ui
-            .scope(|ui| {
-                if phase == Phase::Lobby {
-                    ui.set_invisible();
-                }
-                ui.add_enabled(enabled, button)
-            })
-            .inner;
         let shown = self.presenter.shown();
-        // The only move: the button's name says which horse goes where.
-        if let (Phase::Choose, 1, Some(p), Some(pos)) =
-            (phase, moves.len(), shown.pending(), shown.position())
-        {
-            let m = moves.to_vec();
-            let number = self
-                .presenter
-                .herd()
-                .numbers_at(p.seat, m[0].from)
-                .first()
-                .copied()
-                .unwrap_or(1);
-            let horse = text::horse_label(i18n, pos, shown.rules(), p.roll, number, &m);
-            let name = i18n.t_args("button-move-named", &[("horse", Arg::from(horse))]);
-            response.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
-            });
-        }
-        if self.focus_main && enabled && !ui.ctx().text_edit_focused() {
-            response.request_focus();
-        }
-        if enabled {
-            self.focus_main = false;
-        }
-        if response.clicked() {
-            self.intents.push(if phase == Phase::Over {
-                PlayIntent::NewGame
-            } else {
-                PlayIntent::RollOrMove
-            });
-        }
+        let (Phase::Choose, [only], Some(p), Some(pos)) =
+            (phase, moves.as_slice(), shown.pending(), shown.position())
+        else {
+            return None;
+        };
+        let number = self
+            .presenter
+            .marks()
+            .herd
+            .numbers_at(p.seat, only.from)
+            .first()
+            .copied()
+            .unwrap_or(1);
+        let horse = text::horse_label(i18n, pos, shown.rules(), p.roll, number, &moves);
+        Some(i18n.t_args("button-move-named", &[("horse", Arg::from(horse))]))
+    }
+
+    /// True while the dice tumble.
+    pub fn dice_rolling(&self, now: f64) -> bool {
+        matches!(self.presenter.anim(), Some(Anim::Dice { start, duration }) if now < start + duration)
+    }
+
+    /// The roll in words and what it did, the hint, the numbered moves.
+    pub(super) fn dice_moves_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64) {
+        let moves = self.choosable_moves(phase);
         // The roll in words, and what it did, on two lines of fixed height.
-        let pending = shown.pending().map(|p| (p.seat, p.roll));
-        let (roller, roll) = pending.or(self.presenter.last_roll()).unzip();
-        let rolling = self.presenter.dice_rolling(now);
+        let pending = self.presenter.shown().pending().map(|p| (p.seat, p.roll));
+        let (roller, roll) = pending.or(self.presenter.marks().last_roll).unzip();
+        let rolling = self.dice_rolling(now);
         let dice_text = match (roll, rolling) {
             (_, true) => i18n.t("dice-rolling"),
             (Some(r), false) if pending.is_some() => {
@@ -152,8 +86,8 @@ impl CaNguaGame {
         };
         let notice = self.presenter.notice().map(|n| {
             let key = match n.kind {
-                super::animation::PassKind::NoMove => "notice-pass",
-                super::animation::PassKind::Forfeit => "notice-forfeit",
+                PassKind::NoMove => "notice-pass",
+                PassKind::Forfeit => "notice-forfeit",
             };
             let who = text::colour(i18n, n.seat);
             i18n.t_args(key, &[("who", Arg::from(who))])
@@ -168,9 +102,9 @@ impl CaNguaGame {
         // A hint from the Hard player, for a person choosing.
         if moves.len() > 1 {
             if ui.button(i18n.t("button-hint")).clicked() {
-                self.intents.push(PlayIntent::Hint);
+                self.ask(PlayIntent::Hint);
             }
-            if let (Some(m), Some(seat)) = (self.hint, shown.turn()) {
+            if let (Some(m), Some(seat)) = (self.hint, self.presenter.shown().turn()) {
                 ui.label(
                     RichText::new(i18n.t_args(
                         "hint-text",
@@ -186,24 +120,19 @@ impl CaNguaGame {
         if moves.len() > 1 {
             ui.add_space(6.0);
             ui.label(RichText::new(i18n.t("moves-heading")).strong());
-            if let Some(seat) = shown.turn() {
+            if let Some(seat) = self.presenter.shown().turn() {
                 for (k, m) in moves.iter().enumerate() {
-                    let label = format!("{}. {}", k + 1, text::move_text(i18n, seat, m));
+                    let label = format!("{}. {}", k + 1, text::move_text(i18n, seat, *m));
                     let response = ui.button(label);
                     if response.hovered() {
-                        hovered = Some(m);
+                        hovered = Some(*m);
                     }
                     if response.clicked() {
-                        self.intents.push(PlayIntent::Move(m));
+                        self.ask(PlayIntent::Move(*m));
                     }
                 }
             }
         }
         self.hover_list(hovered);
-        ui.add_space(8.0);
-        ui.separator();
-        crate::app::a11y::log_list(ui, i18n, "log", self.presenter.log(), |e| {
-            text::log_text(i18n, e)
-        });
     }
 }

@@ -3,7 +3,7 @@
 //! why (horses home, or distance), the points when the ledger is on.
 
 use super::CaNguaGame;
-use super::board_view::draw_horse;
+use super::paint::draw_horse;
 use super::text;
 use crate::app::theme::{Palette, seat_text_colour};
 use crate::ca_ngua::engine::{GameEnd, Outcome, Seat};

@@ -1,7 +1,7 @@
 //! Saving, renaming, deleting, exporting and importing custom rule sets.
 
 use super::CaNguaGame;
-use super::settings::RuleSetAction;
+use crate::app::play::rule_sets::RuleSetAction;
 use crate::app::text::store_notice;
 use crate::ca_ngua::engine::Rules;
 use crate::ca_ngua::rules_code::{self, RulesCodeError};
@@ -37,7 +37,12 @@ impl CaNguaGame {
                 Err(n) => store_notice(i18n, &n),
             },
             A::Export(name, path) => {
-                let set = self.rule_sets.iter().find(|s| s.name == name).cloned();
+                let set = self
+                    .local
+                    .rule_sets
+                    .iter()
+                    .find(|s| s.name == name)
+                    .cloned();
                 match set.map(|s| export_rule_set(&s, &path)) {
                     Some(Ok(())) => i18n.t_args(
                         "saved-rules-exported",
@@ -68,9 +73,9 @@ impl CaNguaGame {
                 Err(e) => i18n.t_args("saved-rules-refused", &[("reason", Arg::from(e))]),
             },
         };
-        self.rules_edit.message = Some(message);
+        self.local.rules_edit.message = Some(message);
         let (sets, _) = store.rule_sets();
-        self.rule_sets = sets;
+        self.local.rule_sets = sets;
     }
 
     /// Imports the rules of a rule code as a saved set (named from the
@@ -84,7 +89,7 @@ impl CaNguaGame {
     ) -> Result<String, String> {
         let result = self.import_code_inner(text, store, i18n);
         if let Ok(message) = &result {
-            self.rules_edit.message = Some(message.clone());
+            self.local.rules_edit.message = Some(message.clone());
         }
         result
     }
@@ -100,14 +105,14 @@ impl CaNguaGame {
             let name = i18n.t(&format!("preset-{preset}"));
             return Ok(i18n.t_args("code-is-preset", &[("name", Arg::from(name))]));
         }
-        if let Some(set) = self.rule_sets.iter().find(|s| s.rules == rules) {
+        if let Some(set) = self.local.rule_sets.iter().find(|s| s.rules == rules) {
             return Ok(i18n.t_args(
                 "code-already-saved",
                 &[("name", Arg::from(set.name.as_str()))],
             ));
         }
-        let taken = |n: &str| self.rule_sets.iter().any(|s| s.name == n);
-        let typed = self.rules_edit.name.trim().to_string();
+        let taken = |n: &str| self.local.rule_sets.iter().any(|s| s.name == n);
+        let typed = self.local.rules_edit.name.trim().to_string();
         let name = if valid_rule_set_name(&typed) && !taken(&typed) {
             typed
         } else {
@@ -128,7 +133,7 @@ impl CaNguaGame {
             .save_rule_set(&set)
             .map_err(|n| store_notice(i18n, &n))?;
         let (sets, _) = store.rule_sets();
-        self.rule_sets = sets;
+        self.local.rule_sets = sets;
         Ok(i18n.t_args("saved-rules-imported", &[("name", Arg::from(name))]))
     }
 }
@@ -151,4 +156,13 @@ pub fn code_error(i18n: &I18n, e: &RulesCodeError) -> String {
             i18n.t_args("code-error-rules", &[("reason", Arg::from(r.to_string()))])
         }
     }
+}
+
+/// Where exports go unless the player says otherwise.
+pub(super) fn default_export_path() -> String {
+    directories::UserDirs::new()
+        .map(|d| d.home_dir().join("ca-ngua-rules.ron"))
+        .unwrap_or_else(|| std::path::PathBuf::from("ca-ngua-rules.ron"))
+        .display()
+        .to_string()
 }

@@ -5,45 +5,15 @@
 
 use super::tbl::seats_for;
 use super::try_rules::TrySource;
+pub use crate::app::play::rule_sets::RuleSetAction;
+pub use crate::app::widgets::{check, combo, help, level_key, offered_levels, player_options};
 use crate::ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares, Seat,
 };
 use crate::ca_ngua::rules_file::RuleSet;
-use crate::game::Level;
 use crate::i18n::{Arg, I18n};
-use crate::prefs::{PlayerKind, Prefs};
+use crate::prefs::Prefs;
 use egui::{RichText, Ui};
-use std::path::PathBuf;
-
-/// The computer levels offered to players (the random player is for
-/// measurement only).
-pub fn offered_levels() -> Vec<Level> {
-    Level::ALL
-        .into_iter()
-        .filter(|l| *l != Level::Random)
-        .collect()
-}
-
-/// The text key of a level.
-pub fn level_key(level: Level) -> String {
-    format!("level-{}", level.name())
-}
-
-/// Who may play a colour, with their text keys: a person, then each
-/// offered level, and `current` too should it be a level not offered (the
-/// random player, from a hand-edited file).
-pub fn player_options(current: PlayerKind) -> Vec<(PlayerKind, String)> {
-    let mut options = vec![(PlayerKind::Human, "player-human".to_string())];
-    for level in offered_levels() {
-        options.push((PlayerKind::Bot(level), level_key(level)));
-    }
-    if let PlayerKind::Bot(level) = current
-        && !options.iter().any(|(k, _)| *k == current)
-    {
-        options.push((current, level_key(level)));
-    }
-    options
-}
 
 /// The text key of a colour.
 pub fn colour_key(seat: Seat) -> &'static str {
@@ -53,82 +23,6 @@ pub fn colour_key(seat: Seat) -> &'static str {
         Seat::Yellow => "colour-yellow",
         Seat::Blue => "colour-blue",
     }
-}
-
-/// A labelled combo box over `options` (value, text key); true when the
-/// value changed.
-pub fn combo<T: PartialEq + Copy, K: AsRef<str>>(
-    ui: &mut Ui,
-    i18n: &I18n,
-    id: &str,
-    label_key: &str,
-    value: &mut T,
-    options: &[(T, K)],
-) -> bool {
-    let mut changed = false;
-    let label = i18n.t(label_key);
-    let current = options
-        .iter()
-        .find(|(v, _)| v == value)
-        .map(|(_, k)| i18n.t(k.as_ref()))
-        .unwrap_or_default();
-    ui.horizontal(|ui| {
-        ui.label(&label);
-        let shown = current.clone();
-        let response = egui::ComboBox::from_id_salt(id)
-            .selected_text(current)
-            .show_ui(ui, |ui| {
-                for (v, key) in options {
-                    if ui
-                        .selectable_label(v == value, i18n.t(key.as_ref()))
-                        .clicked()
-                        && v != value
-                    {
-                        *value = *v;
-                        changed = true;
-                    }
-                }
-            })
-            .response;
-        crate::app::a11y::combo_value(&response, &label, &shown);
-    });
-    changed
-}
-
-/// A one-line explanation under a setting, at the size of the rest and
-/// in a colour that reads (see `theme::readable_visuals`).
-pub fn help(ui: &mut Ui, i18n: &I18n, key: &str) {
-    ui.label(RichText::new(i18n.t(key)).weak());
-}
-
-/// A check box with its explanation; true when it changed.
-pub fn check(ui: &mut Ui, i18n: &I18n, key: &str, value: &mut bool) -> bool {
-    let changed = ui.checkbox(value, i18n.t(key)).changed();
-    help(ui, i18n, &format!("{key}-help"));
-    changed
-}
-
-/// What the player asked of the saved rule sets.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RuleSetAction {
-    /// Save the rules being edited under a name.
-    Save(String),
-    /// Delete a saved set.
-    Delete(String),
-    /// Rename a saved set.
-    Rename(String, String),
-    /// Export a saved set to a file.
-    Export(String, PathBuf),
-    /// Import a set from a file.
-    Import(PathBuf),
-    /// Ask for a file to import (the system's dialog).
-    PickImport,
-    /// Ask where to export a saved set (the system's dialog).
-    PickExport(String),
-    /// Open the window that takes a rule code.
-    OpenCode,
-    /// Import the rules of a rule code ("Mã luật").
-    ImportCode(String),
 }
 
 /// The text fields of the saved-rules section, kept between frames.

@@ -4,6 +4,7 @@
 //! fair dice would draw, with a verdict in plain words.
 
 use super::settings;
+use crate::app::play::stats_view::{StatsTable, kind_name};
 use crate::app::theme::Palette;
 use crate::ca_ngua::engine::{HomeColumn, Rules, Seat};
 use crate::i18n::{Arg, I18n};
@@ -16,34 +17,49 @@ pub fn climb_columns(rules: &Rules) -> bool {
     rules.scoring && rules.home_column == HomeColumn::Climb
 }
 
-fn record_row(ui: &mut Ui, name: &str, r: &Record, climb: bool) {
-    ui.label(name);
-    ui.label(r.played.to_string());
-    ui.label(r.won.to_string());
-    ui.label(r.kicks_made.to_string());
-    ui.label(r.kicks_suffered.to_string());
-    if climb {
-        ui.label(r.thau_ma.to_string());
-        ui.label(r.sap_ham.to_string());
-    }
-    ui.end_row();
-}
-
-fn header_row(ui: &mut Ui, i18n: &I18n, first: &str, climb: bool) {
-    ui.strong(i18n.t(first));
-    let mut keys = vec![
-        "stats-played",
-        "stats-won",
-        "stats-kicks-made",
-        "stats-kicks-suffered",
+/// A record's cells after Played and Won: kicks (and Thầu mạ and Sập
+/// hầm under rules where they happen).
+fn cells(r: &Record, climb: bool) -> Vec<String> {
+    let mut v = vec![
+        r.played.to_string(),
+        r.won.to_string(),
+        r.kicks_made.to_string(),
+        r.kicks_suffered.to_string(),
     ];
     if climb {
-        keys.extend(["stats-thau-ma", "stats-sap-ham"]);
+        v.extend([r.thau_ma.to_string(), r.sap_ham.to_string()]);
     }
-    for key in keys {
-        ui.strong(i18n.t(key));
+    v
+}
+
+/// The statistics as the window's tables show them: every colour of the
+/// board (a colour nobody has played shows zeros), columns as the rules
+/// give them meaning.
+pub fn stats_table(stats: &Stats, i18n: &I18n, rules: &Rules) -> StatsTable {
+    let climb = climb_columns(rules);
+    let mut columns = vec![i18n.t("stats-kicks-made"), i18n.t("stats-kicks-suffered")];
+    if climb {
+        columns.extend([i18n.t("stats-thau-ma"), i18n.t("stats-sap-ham")]);
     }
-    ui.end_row();
+    StatsTable {
+        games: stats.games,
+        lines: vec![i18n.t_args("stats-longest", &[("rolls", Arg::from(stats.longest_game))])],
+        columns,
+        by_kind: stats
+            .by_kind
+            .iter()
+            .map(|(k, r)| (kind_name(i18n, k), cells(r, climb)))
+            .collect(),
+        by_colour: Seat::ALL
+            .into_iter()
+            .map(|s| {
+                (
+                    i18n.t(settings::colour_key(s)),
+                    cells(&stats.by_colour[s.index()], climb),
+                )
+            })
+            .collect(),
+    }
 }
 
 /// The chart of die faces: one bar per face, the expected count of fair
@@ -127,39 +143,8 @@ fn faces_chart(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool) {
     }
 }
 
-/// The statistics: games, records by kind of player and by colour, and the
-/// die faces against fair dice; columns as the rules `rules` give them
-/// meaning.
-pub fn stats_ui(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool, rules: &Rules) {
-    let climb = climb_columns(rules);
-    ui.label(i18n.t_args("stats-games", &[("n", Arg::Num(stats.games as i64))]));
-    ui.label(i18n.t_args("stats-longest", &[("rolls", Arg::from(stats.longest_game))]));
-    ui.add_space(6.0);
-    egui::Grid::new("stats-by-kind")
-        .striped(true)
-        .show(ui, |ui| {
-            header_row(ui, i18n, "stats-by-kind", climb);
-            for (key, r) in &stats.by_kind {
-                let name = if key == "human" {
-                    i18n.t("player-human")
-                } else {
-                    i18n.t(&format!("level-{key}"))
-                };
-                record_row(ui, &name, r, climb);
-            }
-        });
-    ui.add_space(6.0);
-    egui::Grid::new("stats-by-colour")
-        .striped(true)
-        .show(ui, |ui| {
-            header_row(ui, i18n, "stats-by-colour", climb);
-            for seat in Seat::ALL {
-                let r = &stats.by_colour[seat.index()];
-                if r.played > 0 || r.kicks_made > 0 || r.kicks_suffered > 0 {
-                    record_row(ui, &i18n.t(settings::colour_key(seat)), r, climb);
-                }
-            }
-        });
+/// The die faces against fair dice, with a verdict in plain words.
+pub fn dice_ui(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool) {
     ui.add_space(8.0);
     ui.label(
         RichText::new(i18n.t("stats-fair-heading"))

@@ -3,18 +3,18 @@
 
 use super::CaNguaGame;
 use super::animation::Anim;
-use super::board_view::{BoardInput, Movable, Preview, Sprite};
+use super::board_view::{BoardInput, Movable, Sprite};
 use super::commands::Hover;
 use super::dice_view::{DieView, NoteKind, tumbling_face};
 use super::geometry::{Place, path, place, place_centre};
 use super::horses::Herd;
-use super::phase::Phase;
+use super::paint::Preview;
 use super::text;
+use crate::app::play::phase::Phase;
 use crate::ca_ngua::engine::{
     Bonus, Dice, Direction, Move, Position, Roll, SafeSquares, Seat, YARD,
 };
 use crate::i18n::I18n;
-use crate::table::Controller;
 
 /// The faces of a roll.
 fn faces(roll: Roll) -> Vec<u8> {
@@ -35,7 +35,7 @@ impl CaNguaGame {
         let pos = anim.map_or(current, |a| a.before);
         let mut sprites = Vec::new();
         let mut floating = Vec::new();
-        let herd = anim.map_or(self.presenter.herd(), |a| &a.herd_before);
+        let herd = anim.map_or(&self.presenter.marks().herd, |a| &a.herd_before);
         // An online room before its start shows an empty board.
         let started = shown.is_started();
         for seat in pos.playing_seats().filter(|_| started) {
@@ -89,7 +89,7 @@ impl CaNguaGame {
         }
         let (movable, targets) = self.movable(i18n, phase, &current);
         let focus_horse = self
-            .focus_horse
+            .focus
             .filter(|n| movable.iter().any(|m| m.number == *n));
         BoardInput {
             sprites,
@@ -118,44 +118,19 @@ impl CaNguaGame {
             names: Seat::ALL.map(|s| self.player_name(i18n, s)),
             // While a horse walks, it is the mark of its own move.
             last_move: self
-                .feedback
-                .last_move()
-                .filter(|_| anim.is_none())
-                .cloned(),
-            flashes: self.feedback.flashes_at(now),
+                .presenter
+                .marks()
+                .last_move
+                .clone()
+                .filter(|_| anim.is_none()),
+            flashes: self.local.feedback.flashes_at(now),
             banner: self
+                .local
                 .feedback
                 .banner_at(now)
                 .map(|(kind, u)| (text::banner_text(i18n, kind), text::banner_seat(kind), u)),
             preview: self.preview(phase, &current),
             all_numbers: self.all_numbers,
-        }
-    }
-
-    /// Who plays a seat, in a word or two: "Bạn" for the one person at
-    /// this device, the level of a computer player.
-    pub fn player_name(&self, i18n: &I18n, seat: Seat) -> String {
-        // Online: names, our own seat marked, and who is away.
-        if let Some(remote) = self.source.remote() {
-            return super::online_ui::seat_state(i18n, remote, seat);
-        }
-        let people_here = Seat::ALL
-            .into_iter()
-            .filter(|s| self.presenter.shown().seat(*s).is_some() && self.is_here(*s))
-            .count();
-        match self.source.controller(seat) {
-            Controller::Here if people_here <= 1 => i18n.t("player-you"),
-            Controller::Here => i18n.t("player-human"),
-            Controller::Elsewhere => self
-                .presenter
-                .shown()
-                .seat(seat)
-                .map(|s| s.name.trim().to_string())
-                .filter(|n| !n.is_empty())
-                .unwrap_or_else(|| i18n.t("player-human")),
-            Controller::Computer(level) | Controller::StandIn(level) => {
-                i18n.t(&super::settings::level_key(level))
-            }
         }
     }
 
@@ -168,7 +143,7 @@ impl CaNguaGame {
         } else {
             1
         };
-        let last = self.presenter.last_roll();
+        let last = self.presenter.marks().last_roll;
         let view = |seat, faces, tumble, note| DieView {
             seat,
             count,
@@ -176,7 +151,7 @@ impl CaNguaGame {
             tumble,
             note,
         };
-        if let Some(Anim::Dice { start, duration }) = self.presenter.anim() {
+        if let Some(&Anim::Dice { start, duration }) = self.presenter.anim() {
             let (seat, roll) = last?;
             let u = (((now - start) / duration.max(1e-3)) as f32).clamp(0.0, 1.0);
             // Tumbling faces, then the roll for the last quarter.
@@ -208,7 +183,7 @@ impl CaNguaGame {
             return Some(view(m.seat, roll.unwrap_or_default(), None, None));
         }
         let seat = shown.turn()?;
-        let note = match self.feedback.bonus() {
+        let note = match self.presenter.marks().bonus {
             Some((s, why)) if s == seat => Some((
                 i18n.t(match why {
                     Bonus::Roll => "die-roll-again",
@@ -229,8 +204,8 @@ impl CaNguaGame {
         };
         let moves = self.choosable_moves(phase);
         let picked: Vec<Move> = match self.hover {
-            Some(Hover::Horse(from)) => moves.iter().filter(|m| m.from == from).collect(),
-            Some(Hover::Move(m)) if moves.contains(m) => vec![m],
+            Some(Hover::Horse(from)) => moves.iter().filter(|m| m.from == from).copied().collect(),
+            Some(Hover::Move(m)) if moves.contains(&m) => vec![m],
             _ => Vec::new(),
         };
         let yard_index = pos
@@ -269,12 +244,12 @@ impl CaNguaGame {
         let Some(pending) = self.presenter.shown().pending() else {
             return (movable, targets);
         };
-        let herd = self.presenter.herd();
+        let herd = &self.presenter.marks().herd;
         let rules = self.presenter.shown().rules();
         let mut froms: Vec<u8> = moves.iter().map(|m| m.from).collect();
         froms.dedup();
         for from in froms {
-            let from_here: Vec<Move> = moves.iter().filter(|m| m.from == from).collect();
+            let from_here: Vec<Move> = moves.iter().filter(|m| m.from == from).copied().collect();
             let goes = text::moves_text(i18n, pos, rules, pending.roll, &from_here);
             for number in herd.numbers_at(seat, from) {
                 movable.push(Movable {

@@ -4,7 +4,7 @@
 //! computer players. It edits a copy of the settings and reports whether
 //! they changed; the shell decides whether a change needs a new game.
 
-use crate::app::ca_ngua::settings::{check, combo, help, player_options};
+use crate::app::widgets::{check, combo, help, player_options};
 use crate::co_nhay::engine::{GameEnd, OtherArms, PRESET_NAMES, Players, Rules};
 use crate::i18n::{Arg, I18n};
 use crate::prefs::NhayPrefs;

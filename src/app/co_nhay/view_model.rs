@@ -2,10 +2,9 @@
 //! from the state shown, the move being shown and the phase.
 
 use super::CoNhayGame;
-use super::animation::Anim;
 use super::board_view::{BoardInput, MovablePiece, Target};
 use super::text;
-use crate::app::ca_ngua::phase::Phase;
+use crate::app::play::phase::Phase;
 use crate::co_nhay::engine::{ARMS, Arm, Holes, Move, Position};
 use crate::i18n::{Arg, I18n};
 
@@ -14,10 +13,7 @@ impl CoNhayGame {
     pub fn board_input(&self, i18n: &I18n, phase: Phase, now: f64, dark: bool) -> BoardInput {
         let shown = self.presenter.shown();
         let current = shown.position().copied();
-        let hop = match self.presenter.anim() {
-            Some(Anim::Move(h)) => Some(h),
-            _ => None,
-        };
+        let hop = self.presenter.anim();
         // While a piece moves, the board is the position before the move,
         // without the moving piece.
         let still = hop.map(|h| h.before).or(current);
@@ -47,15 +43,15 @@ impl CoNhayGame {
             Some(pos) => self.clickable(i18n, phase, pos),
             None => (Vec::new(), Vec::new()),
         };
-        let preview = self.hover_target.and_then(|mv| {
+        let preview = self.hover.and_then(|mv| {
             let t = targets.iter().find(|t| t.mv == mv)?;
             Some((shown.turn()?, t.path.clone()))
         });
         let focus_piece = self
-            .focus_piece
+            .focus_piece()
             .filter(|h| movable.iter().any(|m| m.hole == *h));
         let focus_target = self
-            .focus_target
+            .focus_target()
             .filter(|h| targets.iter().any(|t| t.hole == *h));
         BoardInput {
             pieces,
@@ -65,11 +61,7 @@ impl CoNhayGame {
             movable,
             targets,
             hint: self.hint.filter(|_| phase == Phase::Choose),
-            last_move: self
-                .presenter
-                .last_move()
-                .filter(|_| hop.is_none())
-                .cloned(),
+            last_move: self.last_move().filter(|_| hop.is_none()).cloned(),
             preview,
             dark,
             label: self.board_label(i18n),
@@ -106,7 +98,7 @@ impl CoNhayGame {
         phase: Phase,
         pos: &Position,
     ) -> (Vec<MovablePiece>, Vec<Target>) {
-        let moves = self.choosable_moves(phase);
+        let moves = self.choosable_list(phase);
         let Some(arm) = pos.turn() else {
             return (Vec::new(), Vec::new());
         };

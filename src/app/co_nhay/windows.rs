@@ -4,10 +4,10 @@
 
 use super::look::{arm_text_colour, draw_piece};
 use super::{CoNhayGame, text};
-use crate::app::ca_ngua::phase::Phase;
-use crate::app::ca_ngua::windows::{EndAction, differences_ui, end_dialog};
+use crate::app::play::results::differences_ui;
+use crate::app::play::stats_view::{StatsTable, kind_name};
 use crate::app::theme::Palette;
-use crate::co_nhay::engine::{Arm, Outcome};
+use crate::co_nhay::engine::{Arm, Outcome, Rules};
 use crate::i18n::{Arg, I18n};
 use crate::stats::{NhayRecord, NhayStats};
 use egui::{RichText, Sense, Ui, Vec2};
@@ -26,52 +26,22 @@ pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Arm]) -> Option<String
     )
 }
 
+/// The rules in force, what differs from the standard rules first.
+pub fn rules_ui(rules: &Rules, ui: &mut Ui, i18n: &I18n) {
+    let summary = crate::co_nhay::rules_text::summary(i18n, rules);
+    differences_ui(ui, i18n, &summary.differences);
+    ui.add_space(8.0);
+    ui.label(
+        RichText::new(i18n.t("rules-all-heading"))
+            .strong()
+            .size(16.0),
+    );
+    for line in &summary.all {
+        ui.label(format!("• {line}"));
+    }
+}
+
 impl CoNhayGame {
-    /// The rules in force, what differs from the standard rules first.
-    pub fn rules_ui(&self, ui: &mut Ui, i18n: &I18n) {
-        let summary = crate::co_nhay::rules_text::summary(i18n, self.rules());
-        differences_ui(ui, i18n, &summary.differences);
-        ui.add_space(8.0);
-        ui.label(
-            RichText::new(i18n.t("rules-all-heading"))
-                .strong()
-                .size(16.0),
-        );
-        for line in &summary.all {
-            ui.label(format!("• {line}"));
-        }
-    }
-
-    /// The results, once the game is over and shown (until closed).
-    pub fn end_window(
-        &mut self,
-        ctx: &egui::Context,
-        i18n: &I18n,
-        phase: Phase,
-    ) -> Option<EndAction> {
-        if self.end_closed || phase != Phase::Over {
-            return None;
-        }
-        let shown = self.presenter.shown();
-        let game = shown.game()?;
-        let outcome = game.standings();
-        let dark = ctx.global_style().visuals.dark_mode;
-        let action = end_dialog(
-            ctx,
-            i18n,
-            egui::Id::unique("nhay-end-window"),
-            !self.end_focused,
-            text::standings(i18n, &outcome).join(". "),
-            |ui| self.results_ui(ui, i18n, &outcome, dark),
-        );
-        self.end_focused = true;
-        if action == Some(EndAction::Close) {
-            self.end_closed = true;
-            self.focus_main = true;
-        }
-        action
-    }
-
     /// The results: the winner in their colour, your place, every place
     /// and why (finished, or the steps still to go), and why it ended.
     pub fn results_ui(&self, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {
@@ -140,62 +110,39 @@ impl CoNhayGame {
 
 /// The statistics: games, the longest jump chain, the fastest win, and
 /// records by kind of player and by colour.
-pub fn stats_ui(ui: &mut Ui, i18n: &I18n, stats: &NhayStats) {
-    ui.label(i18n.t_args(
-        "nhay-stats-games",
-        &[(
-            "n",
-            Arg::Num(i64::try_from(stats.games).unwrap_or(i64::MAX)),
-        )],
-    ));
-    ui.label(i18n.t_args(
-        "nhay-stats-longest-chain",
-        &[("n", Arg::from(stats.longest_chain))],
-    ));
-    ui.label(match stats.shortest_win {
-        Some(n) => i18n.t_args("nhay-stats-shortest-win", &[("n", Arg::from(n))]),
-        None => i18n.t("nhay-stats-no-win"),
-    });
-    ui.add_space(6.0);
-    let header = |ui: &mut Ui, first: &str| {
-        ui.strong(i18n.t(first));
-        ui.strong(i18n.t("stats-played"));
-        ui.strong(i18n.t("stats-won"));
-        ui.strong(i18n.t("nhay-stats-chain"));
-        ui.end_row();
+/// The statistics as the window's tables show them: every colour of the
+/// star (an arm nobody has played shows zeros).
+pub fn stats_table(stats: &NhayStats, i18n: &I18n) -> StatsTable {
+    let cells = |r: &NhayRecord| {
+        vec![
+            r.played.to_string(),
+            r.won.to_string(),
+            r.longest_chain.to_string(),
+        ]
     };
-    let row = |ui: &mut Ui, name: &str, r: &NhayRecord| {
-        ui.label(name);
-        ui.label(r.played.to_string());
-        ui.label(r.won.to_string());
-        ui.label(r.longest_chain.to_string());
-        ui.end_row();
-    };
-    egui::Grid::new("nhay-stats-by-kind")
-        .striped(true)
-        .show(ui, |ui| {
-            header(ui, "stats-by-kind");
-            for (key, r) in &stats.by_kind {
-                let name = if key == "human" {
-                    i18n.t("player-human")
-                } else {
-                    i18n.t(&format!("level-{key}"))
-                };
-                row(ui, &name, r);
-            }
-        });
-    ui.add_space(6.0);
-    egui::Grid::new("nhay-stats-by-colour")
-        .striped(true)
-        .show(ui, |ui| {
-            header(ui, "stats-by-colour");
-            for arm in Arm::ALL {
-                let r = &stats.by_colour[arm.index()];
-                if r.played > 0 || r.longest_chain > 0 {
-                    row(ui, &text::colour(i18n, arm), r);
-                }
-            }
-        });
+    StatsTable {
+        games: stats.games,
+        lines: vec![
+            i18n.t_args(
+                "nhay-stats-longest-chain",
+                &[("n", Arg::from(stats.longest_chain))],
+            ),
+            match stats.shortest_win {
+                Some(n) => i18n.t_args("nhay-stats-shortest-win", &[("n", Arg::from(n))]),
+                None => i18n.t("nhay-stats-no-win"),
+            },
+        ],
+        columns: vec![i18n.t("nhay-stats-chain")],
+        by_kind: stats
+            .by_kind
+            .iter()
+            .map(|(k, r)| (kind_name(i18n, k), cells(r)))
+            .collect(),
+        by_colour: Arm::ALL
+            .into_iter()
+            .map(|a| (text::colour(i18n, a), cells(&stats.by_colour[a.index()])))
+            .collect(),
+    }
 }
 
 #[cfg(test)]

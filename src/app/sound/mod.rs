@@ -15,7 +15,7 @@ mod device;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod pulse;
 
-use crate::app::ca_ngua::effects::Cue;
+use crate::app::play::cues::Cue;
 use crate::i18n::I18n;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;

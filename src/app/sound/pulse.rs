@@ -353,7 +353,7 @@ fn read_loop(mut reader: BufReader<UnixStream>, version: u16, tx: Sender<Msg>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::ca_ngua::effects::Cue;
+    use crate::app::play::cues::Cue;
     use std::os::unix::net::UnixListener;
 
     /// A PulseAudio server of our own on a socket in a temporary folder:

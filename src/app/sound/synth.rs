@@ -2,7 +2,7 @@
 //! recorded or downloaded, so they are the project's own work under its
 //! licence (see `assets/sounds/README.md`). Mono, 16-bit, 44.1 kHz.
 
-use crate::app::ca_ngua::effects::Cue;
+use crate::app::play::cues::Cue;
 use std::f32::consts::TAU;
 
 /// Samples a second.

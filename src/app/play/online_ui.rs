@@ -3,12 +3,9 @@
 //! panel, the lobby (the room's code and link, the seats filling, the
 //! host's Start) and the connection's news.
 
-use super::online::Remote;
-use super::tbl::seats_for;
-use super::text;
-use super::{CaNguaGame, OnlineNote};
-use crate::ca_ngua::engine::Seat;
-use crate::game::Level;
+use super::remote::Remote;
+use super::{OnlineNote, Play, View};
+use crate::game::{Game, Level};
 use crate::i18n::{Arg, I18n};
 use crate::net::client::CloseReason;
 use crate::table::SeatKind;
@@ -133,7 +130,7 @@ pub fn note_text(i18n: &I18n, note: &OnlineNote, server: &str) -> String {
 }
 
 /// What a seat's player is doing, for the cards and the lobby.
-pub fn seat_state(i18n: &I18n, remote: &Remote, seat: Seat) -> String {
+pub fn seat_state<G: Game>(i18n: &I18n, remote: &Remote<G>, seat: G::Seat) -> String {
     let r = remote.latest();
     let Some(info) = r.seat(seat) else {
         return i18n.t("online-seat-empty");
@@ -156,7 +153,7 @@ pub fn seat_state(i18n: &I18n, remote: &Remote, seat: Seat) -> String {
     }
 }
 
-impl CaNguaGame {
+impl<V: View> Play<V> {
     /// The online part of the play panel: the connection's news and, before
     /// the start, the lobby. Returns the host's Start, if pressed.
     pub fn online_ui(&mut self, ui: &mut Ui, i18n: &I18n) -> Option<OnlineAction> {
@@ -212,10 +209,10 @@ impl CaNguaGame {
                     ("players", Arg::from(wanted)),
                 ],
             ));
-            for seat in seats_for(wanted) {
+            for seat in V::seats_for(r.rules(), wanted).unwrap_or_default() {
                 ui.label(format!(
                     "{}: {}",
-                    text::colour(i18n, seat),
+                    V::colour(i18n, seat),
                     seat_state(i18n, remote, seat)
                 ));
             }
@@ -229,6 +226,33 @@ impl CaNguaGame {
             }
         }
         action
+    }
+
+    /// The room's settings, read-only: the host chose its rules and
+    /// seats, and nothing here changes them (the settings of the game here
+    /// are kept for the next game at this device).
+    pub fn room_settings_ui(&self, ui: &mut Ui, i18n: &I18n) {
+        let Some(remote) = self.source.remote() else {
+            return;
+        };
+        ui.heading(i18n.t("online-room-settings-heading"));
+        ui.label(RichText::new(i18n.t("online-room-settings-help")).weak());
+        let r = remote.latest();
+        let players = remote.players().unwrap_or(r.seats().len());
+        ui.add_space(4.0);
+        ui.strong(i18n.t_args("online-room-players", &[("n", Arg::from(players))]));
+        for seat in V::seats_for(r.rules(), players).unwrap_or_default() {
+            ui.label(format!(
+                "{}: {}",
+                V::colour(i18n, seat),
+                seat_state(i18n, remote, seat)
+            ));
+        }
+        ui.add_space(4.0);
+        egui::CollapsingHeader::new(i18n.t("online-room-rules"))
+            .id_salt(("room-rules", V::ID))
+            .default_open(true)
+            .show(ui, |ui| V::rules_ui(r.rules(), ui, i18n));
     }
 
     /// Starts the online game with computers of the default level.

@@ -3,23 +3,22 @@
 //! that this device only watches and asks (online play). The app reads
 //! events from it and sends commands to it; it never looks inside.
 
-use super::online::{Remote, RemoteNote};
-use super::tbl::{Command, Event, Replica, Step, Table};
-use crate::ca_ngua::engine::{Rules, Seat};
-use crate::table::{Controller, Refusal};
+use super::remote::{Remote, RemoteNote};
+use crate::game::{Game, SeatId};
+use crate::table::{Command, Controller, Event, Refusal, Replica, Step, Table};
 
 /// A game source.
 #[derive(Debug)]
-pub enum Source {
+pub enum Source<G: Game> {
     /// A table owned by this device.
-    Local(Box<Table>),
+    Local(Box<Table<G>>),
     /// A table on a server.
-    Remote(Box<Remote>),
+    Remote(Box<Remote<G>>),
 }
 
-impl Source {
+impl<G: Game> Source<G> {
     /// The rules.
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &G::Rules {
         match self {
             Source::Local(t) => t.rules(),
             Source::Remote(r) => r.rules(),
@@ -27,7 +26,7 @@ impl Source {
     }
 
     /// The game as its newest event left it.
-    pub fn latest(&self) -> &Replica {
+    pub fn latest(&self) -> &Replica<G> {
         match self {
             Source::Local(t) => t.replica(),
             Source::Remote(r) => r.latest(),
@@ -35,7 +34,7 @@ impl Source {
     }
 
     /// Every event so far.
-    pub fn events(&self) -> &[Event] {
+    pub fn events(&self) -> &[Event<G>] {
         match self {
             Source::Local(t) => t.events(),
             Source::Remote(r) => r.events(),
@@ -43,7 +42,7 @@ impl Source {
     }
 
     /// The events after number `seq`.
-    pub fn events_since(&self, seq: u64) -> &[Event] {
+    pub fn events_since(&self, seq: u64) -> &[Event<G>] {
         match self {
             Source::Local(t) => t.events_since(seq),
             Source::Remote(r) => {
@@ -55,7 +54,7 @@ impl Source {
     }
 
     /// Who controls a seat.
-    pub fn controller(&self, seat: Seat) -> Controller {
+    pub fn controller(&self, seat: G::Seat) -> Controller {
         match self {
             Source::Local(t) => t.controller(seat),
             Source::Remote(r) => r.controller(seat),
@@ -63,16 +62,16 @@ impl Source {
     }
 
     /// Every seat's controller, by seat index.
-    pub fn controllers(&self) -> [Controller; 4] {
-        match self {
-            Source::Local(t) => Seat::ALL.map(|s| t.controller(s)),
-            Source::Remote(r) => Seat::ALL.map(|s| r.controller(s)),
-        }
+    pub fn controllers(&self) -> Vec<Controller> {
+        (0..G::SEATS)
+            .filter_map(G::Seat::from_index)
+            .map(|s| self.controller(s))
+            .collect()
     }
 
     /// Asks the table to carry out a command for `seat`, sent after event
     /// `seq`.
-    pub fn command(&mut self, seat: Seat, seq: u64, cmd: Command) -> Result<(), Refusal> {
+    pub fn command(&mut self, seat: G::Seat, seq: u64, cmd: Command<G>) -> Result<(), Refusal> {
         match self {
             Source::Local(t) => t.command(seat, seq, cmd).map(|_| ()),
             // The server numbers the command with the last event received.
@@ -81,7 +80,7 @@ impl Source {
     }
 
     /// Lets a computer player of this device act.
-    pub fn computer_step(&mut self) -> Step {
+    pub fn computer_step(&mut self) -> Step<G> {
         match self {
             Source::Local(t) => t.computer_step(),
             // The server plays its computers.
@@ -109,15 +108,23 @@ impl Source {
     }
 
     /// Hands a seat to a person here or a computer (a local game only).
-    pub fn set_controller(&mut self, seat: Seat, controller: Controller) {
+    pub fn set_controller(&mut self, seat: G::Seat, controller: Controller) {
         match self {
             Source::Local(t) => t.set_controller(seat, controller),
             Source::Remote(_) => {}
         }
     }
 
+    /// The local table, to change who plays it.
+    pub fn local_mut(&mut self) -> Option<&mut Table<G>> {
+        match self {
+            Source::Local(t) => Some(t),
+            Source::Remote(_) => None,
+        }
+    }
+
     /// The local table, to save it.
-    pub fn local(&self) -> Option<&Table> {
+    pub fn local(&self) -> Option<&Table<G>> {
         match self {
             Source::Local(t) => Some(t),
             Source::Remote(_) => None,
@@ -125,7 +132,7 @@ impl Source {
     }
 
     /// The online game, if the game is one.
-    pub fn remote(&self) -> Option<&Remote> {
+    pub fn remote(&self) -> Option<&Remote<G>> {
         match self {
             Source::Local(_) => None,
             Source::Remote(r) => Some(r),
@@ -133,7 +140,7 @@ impl Source {
     }
 
     /// The online game, to act on it.
-    pub fn remote_mut(&mut self) -> Option<&mut Remote> {
+    pub fn remote_mut(&mut self) -> Option<&mut Remote<G>> {
         match self {
             Source::Local(_) => None,
             Source::Remote(r) => Some(r),

@@ -1,0 +1,365 @@
+//! Cờ Cá Ngựa for the play machinery: the `View` impl, which hands each
+//! question to the module of this folder that answers it.
+
+use super::animation::{self, Anim, PassNotice};
+use super::commands::Hover;
+use super::log::{self, LogEntry};
+use super::marks::Marks;
+use super::tbl::{Applied, Event, Played, Replica};
+use super::{CaNguaGame, Local, board_view, text};
+use crate::app::play::cards::Card;
+use crate::app::play::phase::Phase;
+use crate::app::play::rule_sets::RuleSetAction;
+use crate::app::play::stats_view::StatsTable;
+use crate::app::play::{Pace, PlayIntent, SettingsOut, View};
+use crate::app::theme::{Palette, seat_colour, seat_text_colour, seat_tint};
+use crate::ca_ngua::CaNgua;
+use crate::ca_ngua::engine::{Outcome, Position, Rules, Seat};
+use crate::ca_ngua::game::Match;
+use crate::i18n::I18n;
+use crate::prefs::Prefs;
+use crate::stats::Stats;
+use crate::store::Store;
+use crate::table::Controller;
+use egui::{Color32, Painter, Pos2, Ui};
+use std::time::Duration;
+
+impl CaNguaGame {
+    /// The number of the horse of the first move a person may choose.
+    fn first_horse_to_move(&self, phase: Phase) -> Option<u8> {
+        let m = *self.choosable_moves(phase).first()?;
+        let seat = self.presenter.shown().turn()?;
+        self.presenter
+            .marks()
+            .herd
+            .numbers_at(seat, m.from)
+            .first()
+            .copied()
+    }
+}
+
+impl View for CaNgua {
+    type Marks = Marks;
+    type Anim = Anim;
+    type Log = LogEntry;
+    type Notice = PassNotice;
+    /// A horse, by where it stands and its number.
+    type Pick = (u8, u8);
+    type Hover = Hover;
+    /// A horse, by its number.
+    type Focus = u8;
+    type Local = Local;
+
+    const PLAY_REGION: &'static str = "region-play";
+    const BOARD_REGION: &'static str = "region-board";
+    const LOG_ID: &'static str = "log";
+
+    const NORMAL: Pace = Pace {
+        think: 0.4,
+        pass: 1.6,
+        dice: 0.6,
+        step: 0.12,
+        hop: 0.12,
+        kick: 0.35,
+    };
+    const FAST: Pace = Pace {
+        think: 0.08,
+        pass: 0.7,
+        dice: 0.12,
+        step: 0.03,
+        hop: 0.03,
+        kick: 0.12,
+    };
+
+    fn marks_of(shown: &Replica) -> Marks {
+        Marks::of(shown)
+    }
+
+    fn follow(marks: &mut Marks, ev: &Event, applied: &Applied, shown: &Replica) {
+        marks.follow(ev, applied, shown);
+    }
+
+    fn log_entries(applied: &Applied, shown: &Replica) -> Vec<LogEntry> {
+        log::entries(applied, shown)
+    }
+
+    fn notice(shown: &Replica, seat: Seat) -> PassNotice {
+        animation::notice(shown, seat)
+    }
+
+    fn animation(
+        ev: &Event,
+        applied: &Applied,
+        before: &Position,
+        marks_before: &Marks,
+        marks: &Marks,
+        now: f64,
+        pace: &Pace,
+    ) -> Option<(Anim, f64)> {
+        animation::animation(ev, applied, before, marks_before, marks, now, pace)
+    }
+
+    fn shown(play: &mut CaNguaGame, ctx: &egui::Context, applied: &[Applied], now: f64) {
+        for (k, a) in applied.iter().enumerate() {
+            // Only the last event shown can be the one walking now.
+            let walk = match play.presenter.anim() {
+                Some(Anim::Move(m)) if k + 1 == applied.len() => Some(m.clone()),
+                _ => None,
+            };
+            play.local
+                .feedback
+                .shown(&mut play.cues, a, walk.as_ref(), now);
+        }
+        match play.local.feedback.tick(now) {
+            Some(at) if at <= now => ctx.request_repaint(),
+            Some(at) => ctx.request_repaint_after(Duration::from_secs_f64(at - now)),
+            None => {}
+        }
+    }
+
+    fn forget_shown(local: &mut Local) {
+        local.feedback = Default::default();
+    }
+
+    fn select(play: &mut CaNguaGame, (from, number): (u8, u8), phase: Phase) {
+        if let Some(seat) = play.presenter.shown().turn() {
+            play.presenter.marks_mut().prefer = Some((seat, from, number));
+        }
+        let moves: Vec<_> = play
+            .choosable_moves(phase)
+            .into_iter()
+            .filter(|m| m.from == from)
+            .collect();
+        match moves.as_slice() {
+            [only] => play.send(crate::table::Command::Move(*only)),
+            [] => {}
+            _ => play.selected = Some(from),
+        }
+    }
+
+    fn deselect(play: &mut CaNguaGame) {
+        play.selected = None;
+    }
+
+    fn focus_play(play: &mut CaNguaGame, phase: Phase) {
+        play.focus_main = true;
+        if phase == Phase::Choose && play.choosable_moves(phase).len() > 1 {
+            play.focus_main = false;
+            play.focus = play.first_horse_to_move(phase);
+        }
+    }
+
+    fn focus_on_turn(play: &CaNguaGame, phase: Phase) -> Option<u8> {
+        if phase == Phase::Choose && play.choosable_moves(phase).len() > 1 {
+            play.first_horse_to_move(phase)
+        } else {
+            None
+        }
+    }
+
+    fn turn_key(phase: Phase) -> Option<&'static str> {
+        (phase == Phase::Roll).then_some("announce-turn")
+    }
+
+    fn about(play: &CaNguaGame, i18n: &I18n, applied: &Applied) -> Option<(String, bool)> {
+        let controllers = play.source.controllers();
+        super::announce::about(i18n, applied, play.presenter.shown(), &controllers)
+    }
+
+    fn finished(state: &Match, seat: Seat) -> bool {
+        state.position().is_finished(seat, state.rules())
+    }
+
+    fn has_begun(state: &Match) -> bool {
+        state.rolls() > 0
+    }
+
+    fn colour(i18n: &I18n, seat: Seat) -> String {
+        text::colour(i18n, seat)
+    }
+
+    fn log_text(i18n: &I18n, line: &LogEntry) -> String {
+        text::log_text(i18n, line)
+    }
+
+    fn standings(i18n: &I18n, outcome: &Outcome) -> Vec<String> {
+        text::standings(i18n, outcome)
+    }
+
+    fn seat_colours(seat: Seat, dark: bool) -> (Color32, Color32, Color32) {
+        (
+            seat_colour(seat),
+            seat_text_colour(seat, dark),
+            seat_tint(seat, dark),
+        )
+    }
+
+    fn draw_piece(painter: &Painter, seat: Seat, at: Pos2, size: f32, pal: &Palette) {
+        super::paint::draw_horse(painter, seat, at, size, pal);
+    }
+
+    fn board_ui(
+        play: &mut CaNguaGame,
+        ui: &mut Ui,
+        i18n: &I18n,
+        phase: Phase,
+        now: f64,
+        dark: bool,
+    ) {
+        let mut input = play.board_input(i18n, phase, now, dark);
+        if ui.ctx().text_edit_focused() {
+            input.focus_horse = None; // never take the focus from typing
+        }
+        play.focus_given();
+        let (action, hovered) = board_view::board_ui_with_hover(ui, &input);
+        play.hover_board(hovered);
+        match action {
+            Some(board_view::BoardAction::Select { from, number }) => {
+                play.ask(PlayIntent::Select((from, number)));
+            }
+            Some(board_view::BoardAction::Move(m)) => play.ask(PlayIntent::Move(m)),
+            None => {}
+        }
+    }
+
+    fn panel_ui(play: &mut CaNguaGame, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64) {
+        play.dice_moves_ui(ui, i18n, phase, now);
+    }
+
+    fn choose_button(play: &CaNguaGame, phase: Phase) -> (&'static str, bool) {
+        if play.choosable_moves(phase).len() == 1 {
+            ("button-move", true)
+        } else {
+            ("button-choose", false)
+        }
+    }
+
+    fn main_button_name(play: &CaNguaGame, i18n: &I18n, phase: Phase) -> Option<String> {
+        play.only_move_name(i18n, phase)
+    }
+
+    fn keys_ui(play: &mut CaNguaGame, ui: &mut Ui, phase: Phase) {
+        play.digit_keys_ui(ui, phase);
+    }
+
+    fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> Card {
+        super::cards::card(play, i18n, seat, now)
+    }
+
+    fn results_ui(play: &CaNguaGame, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {
+        play.results_ui(ui, i18n, outcome, dark);
+    }
+
+    fn rules_ui(rules: &Rules, ui: &mut Ui, i18n: &I18n) {
+        super::windows::rules_ui(rules, ui, i18n);
+    }
+
+    fn settings_ui(
+        play: &mut CaNguaGame,
+        ui: &mut Ui,
+        i18n: &I18n,
+        prefs: &mut Prefs,
+    ) -> SettingsOut {
+        let sets = play.local.rule_sets.clone();
+        let out = super::settings::settings_ui(ui, i18n, prefs, &sets, &mut play.local.rules_edit);
+        if let Some(source) = out.try_rules {
+            play.local.try_rules = Some(super::try_rules::TryWindow {
+                source,
+                panel: super::try_rules::TryRulesPanel::default(),
+            });
+        }
+        SettingsOut {
+            changed: out.changed,
+            actions: out.actions,
+        }
+    }
+
+    fn prefs_rules(prefs: &Prefs) -> Rules {
+        prefs.rules
+    }
+
+    fn prefs_seats(prefs: &Prefs) -> Vec<Seat> {
+        prefs.seats()
+    }
+
+    fn prefs_controllers(prefs: &Prefs) -> Vec<Controller> {
+        prefs.controllers().to_vec()
+    }
+
+    fn keep_table_prefs(new: &mut Prefs, old: &Prefs) {
+        new.player_count = old.player_count;
+        new.rules = old.rules;
+    }
+
+    fn fast_bots(prefs: &Prefs) -> bool {
+        prefs.fast_bots
+    }
+
+    fn auto_roll(prefs: &Prefs) -> bool {
+        prefs.auto_roll
+    }
+
+    fn auto_move(prefs: &Prefs) -> bool {
+        prefs.auto_move
+    }
+
+    fn rule_set_action(
+        play: &mut CaNguaGame,
+        action: RuleSetAction,
+        prefs: &Prefs,
+        store: &Store,
+        i18n: &I18n,
+    ) {
+        play.rule_set_action(action, prefs.rules, store, i18n);
+    }
+
+    fn import_code(
+        play: &mut CaNguaGame,
+        text: &str,
+        store: &Store,
+        i18n: &I18n,
+    ) -> Result<String, String> {
+        play.import_code(text, store, i18n)
+    }
+
+    fn restore(play: &mut CaNguaGame, store: &Store) -> Vec<crate::store::StoreNotice> {
+        let (rule_sets, notices) = store.rule_sets();
+        play.set_rule_sets(rule_sets);
+        play.set_export_path(super::rule_sets::default_export_path());
+        notices
+    }
+
+    fn windows_ui(play: &mut CaNguaGame, ctx: &egui::Context, i18n: &I18n, prefs: &Prefs) {
+        super::try_window::try_rules_window(play, ctx, i18n, prefs);
+    }
+
+    fn count(
+        stats: &mut Stats,
+        _local: &mut Local,
+        applied: &Applied,
+        counted: &Replica,
+        controllers: &[Controller],
+        result: bool,
+    ) {
+        match applied {
+            Applied::Rolled(p) => stats.record_roll(p.roll),
+            Applied::Played {
+                played: Played { effects, thau_ma },
+                ..
+            } => stats.record_move(controllers, effects, *thau_ma),
+            Applied::Over(outcome) if result => {
+                let seats: Vec<Seat> = counted.seats().iter().map(|s| s.seat).collect();
+                stats.record_game(&seats, controllers, outcome);
+            }
+            _ => {}
+        }
+    }
+
+    fn stats_table(stats: &Stats, i18n: &I18n, rules: &Rules) -> StatsTable {
+        super::stats_view::stats_table(stats, i18n, rules)
+    }
+
+    fn stats_extra_ui(stats: &Stats, ui: &mut Ui, i18n: &I18n, dark: bool) {
+        super::stats_view::dice_ui(ui, i18n, stats, dark);
+    }
+}

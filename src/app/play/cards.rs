@@ -1,0 +1,129 @@
+//! A card for each player in the play panel: the seat's colour and
+//! piece, who plays it, how the seat stands (as each game words it), and a
+//! tag for a moment's news. The player to move stands out; every card
+//! keeps its size, so nothing moves when the turn changes.
+
+use super::{Play, View};
+use crate::app::theme::{KICKED_TAG, Palette};
+use crate::game::Game;
+use crate::i18n::{Arg, I18n};
+use egui::{CornerRadius, RichText, Sense, Stroke, Ui, Vec2};
+
+/// What one card says, besides its seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    /// Who plays, after the colour ("Bạn", "Máy – Vừa", a name online),
+    /// and the place once finished.
+    pub who: String,
+    /// How the seat stands ("Đích 1 · Bàn 2 · Chuồng 1").
+    pub status: String,
+    /// A tag on the card's corner for a moment ("bị đá!").
+    pub tag: Option<String>,
+}
+
+/// The height of a card, fixed so the panel never jumps.
+const CARD_HEIGHT: f32 = 50.0;
+
+impl<V: View> Play<V> {
+    /// The cards, one under the other, for every seat in play.
+    pub fn cards_ui(&self, ui: &mut Ui, i18n: &I18n, now: f64, dark: bool) {
+        let pal = Palette::new(dark);
+        let shown = self.presenter.shown();
+        let Some(game) = shown.game() else {
+            return;
+        };
+        for seat in V::seats(game) {
+            let card = V::card(self, i18n, seat, now);
+            card_ui::<V>(ui, i18n, seat, shown.turn() == Some(seat), &card, &pal);
+            ui.add_space(4.0);
+        }
+    }
+}
+
+fn card_ui<V: View>(
+    ui: &mut Ui,
+    i18n: &I18n,
+    seat: <V as Game>::Seat,
+    to_move: bool,
+    card: &Card,
+    pal: &Palette,
+) {
+    let width = ui.available_width();
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, CARD_HEIGHT), Sense::hover());
+    let (colour, text_colour, tint) = V::seat_colours(seat, pal.dark);
+    let (fill, border) = if to_move {
+        (tint, text_colour)
+    } else {
+        (
+            ui.visuals().faint_bg_color,
+            ui.visuals().widgets.noninteractive.bg_stroke.color,
+        )
+    };
+    // The same stroke width either way: only colours change with the turn.
+    ui.painter().rect(
+        rect,
+        CornerRadius::same(6),
+        fill,
+        Stroke::new(2.0, border),
+        egui::StrokeKind::Inside,
+    );
+    if to_move {
+        // A bar in the colour along the left edge.
+        let bar = egui::Rect::from_min_size(rect.min, Vec2::new(6.0, rect.height()));
+        ui.painter().rect_filled(bar, CornerRadius::same(3), colour);
+    }
+    V::draw_piece(
+        ui.painter(),
+        seat,
+        rect.left_center() + Vec2::new(21.0, 0.0),
+        10.0,
+        pal,
+    );
+    let colour = if to_move {
+        pal.text
+    } else {
+        ui.visuals().text_color()
+    };
+    let inner = egui::Rect::from_min_max(
+        rect.min + Vec2::new(36.0, 5.0),
+        rect.max - Vec2::new(6.0, 4.0),
+    );
+    let mut child = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(inner)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    child.spacing_mut().item_spacing.y = 1.0;
+    let name = i18n.t_args(
+        "card-name",
+        &[
+            ("colour", Arg::from(V::colour(i18n, seat))),
+            ("who", Arg::from(card.who.as_str())),
+        ],
+    );
+    child.add(
+        egui::Label::new(RichText::new(name).size(13.5).strong().color(colour))
+            .truncate()
+            .selectable(false),
+    );
+    child.add(
+        egui::Label::new(RichText::new(&card.status).size(13.0).color(colour))
+            .truncate()
+            .selectable(false),
+    );
+    if let Some(tag) = &card.tag {
+        let font = egui::FontId::proportional(12.0);
+        let galley = ui
+            .painter()
+            .layout_no_wrap(tag.clone(), font, egui::Color32::WHITE);
+        let size = galley.size() + Vec2::new(10.0, 4.0);
+        let at = egui::Rect::from_min_size(
+            egui::Pos2::new(rect.right() - size.x - 4.0, rect.top() - 2.0),
+            size,
+        );
+        ui.painter()
+            .rect_filled(at, CornerRadius::same(8), KICKED_TAG);
+        ui.painter()
+            .galley(at.min + Vec2::new(5.0, 2.0), galley, egui::Color32::WHITE);
+    }
+}

@@ -1,0 +1,464 @@
+//! The play machinery every game uses, written once over [`View`]: a game
+//! source (a table here, or a room on a server) shown on the board, one
+//! phase a frame, computer players and automatic options paced so people
+//! can follow, announcements, sounds, the status cards, the results
+//! dialog, the log, statistics and saving. Each game's folder only draws
+//! its board, lays out its settings and words its moves.
+//!
+//! Each frame: new events are read from the source (the statistics and the
+//! saved game consume them at once), the presenter shows them one at a
+//! time, one [`Phase`] is computed, and pacing lets computer players and
+//! the automatic options act when their time comes.
+
+pub mod announce;
+pub mod cards;
+mod commands;
+pub mod cues;
+pub mod online;
+pub mod online_ui;
+mod pacing;
+mod panel;
+pub mod phase;
+pub mod presenter;
+pub mod remote;
+pub mod results;
+pub mod rule_sets;
+pub mod screen;
+pub mod source;
+pub mod stats_view;
+pub mod view;
+
+use crate::game::SeatId;
+use crate::i18n::I18n;
+use crate::prefs::Prefs;
+use crate::store::{Files, GameFile, Saver};
+use crate::table::{Applied, BotJob, Controller, Replica, Runner, Table, ThreadRunner};
+pub use commands::PlayIntent;
+pub use online::OnlineNote;
+pub use pacing::{AUTO_DELAY, Timer};
+use phase::Phase;
+use presenter::Presenter;
+use source::Source;
+pub use view::{Pace, SettingsOut, View};
+
+/// A game as the app plays it.
+#[derive(Debug)]
+pub struct Play<V: View> {
+    pub(crate) source: Source<V>,
+    /// What the board shows (lags behind the source while animating).
+    pub(crate) presenter: Presenter<V>,
+    /// The state after the last event counted in the statistics.
+    counted: Replica<V>,
+    stats: <V as Files>::Stats,
+    /// The game's result is in the statistics already.
+    result_recorded: bool,
+    timer: Timer,
+    /// The phase of the last frame (the timer restarts when it changes).
+    last_phase: Option<Phase>,
+    /// The picked piece (a square or hole it stands on).
+    pub(crate) selected: Option<u8>,
+    /// The hinted move for the position shown, once found.
+    pub(crate) hint: Option<V::Move>,
+    /// The event number a hint was asked for.
+    pub(crate) hint_asked: Option<u64>,
+    /// Where hints are found (a thread in the app, inline in tests).
+    hint_runner: Box<dyn Runner<BotJob<V>>>,
+    /// The player closed the results.
+    end_closed: bool,
+    /// The results took the focus once.
+    end_focused: bool,
+    /// A repaint is due (something changed).
+    pub(crate) repaint: bool,
+    /// What the person asked for while the frame was drawn.
+    pub(crate) intents: Vec<PlayIntent<V>>,
+    /// What the player asked of online play in the play panel.
+    online_actions: Vec<online_ui::OnlineAction>,
+    /// The local table, set aside while an online game is shown.
+    paused_local: Option<Box<Table<V>>>,
+    /// What to tell the player about the online connection.
+    online_note: Option<OnlineNote>,
+    /// The online seat to remember (`Some(None)`: to forget).
+    remember: Option<Option<remote::OnlineSeat>>,
+    /// Where the keyboard focus goes next on the board.
+    pub(crate) focus: Option<V::Focus>,
+    /// Give the main button the keyboard focus.
+    pub(crate) focus_main: bool,
+    /// What to say to a screen reader.
+    pub(crate) announcer: announce::Announcer,
+    /// Sounds waiting for their moment.
+    pub(crate) cues: cues::Cues,
+    /// What the pointer rests on (its landing is previewed).
+    pub(crate) hover: Option<V::Hover>,
+    /// Number every square or hole.
+    pub(crate) all_numbers: bool,
+    /// The time of the last frame shown.
+    pub(crate) now: f64,
+    /// The game's own state.
+    pub(crate) local: V::Local,
+}
+
+/// A runner for computer players that wakes the window when it is done.
+pub fn thread_runner<V: View>(ctx: Option<&egui::Context>) -> Box<dyn Runner<BotJob<V>>> {
+    let ctx = ctx.cloned();
+    Box::new(ThreadRunner::new(move || {
+        if let Some(ctx) = &ctx {
+            ctx.request_repaint();
+        }
+    }))
+}
+
+impl<V: View> Play<V> {
+    /// Shows a local table (its events shown at once); `result_recorded`
+    /// when the statistics already count its result.
+    pub fn new(table: Table<V>, stats: <V as Files>::Stats, result_recorded: bool) -> Play<V> {
+        let replica = table.replica().clone();
+        let presenter = Presenter::new(replica.clone(), table.events());
+        let mut play = Play {
+            source: Source::Local(Box::new(table)),
+            presenter,
+            counted: replica,
+            stats,
+            result_recorded,
+            timer: Timer::default(),
+            last_phase: None,
+            selected: None,
+            hint: None,
+            hint_asked: None,
+            hint_runner: thread_runner::<V>(None),
+            end_closed: false,
+            end_focused: false,
+            repaint: true,
+            intents: Vec::new(),
+            online_actions: Vec::new(),
+            paused_local: None,
+            online_note: None,
+            remember: None,
+            focus: None,
+            focus_main: false,
+            announcer: announce::Announcer::default(),
+            cues: cues::Cues::default(),
+            hover: None,
+            all_numbers: false,
+            now: 0.0,
+            local: V::Local::default(),
+        };
+        play.count_history();
+        play
+    }
+
+    /// Lets the game's own state take in the events already there (the
+    /// marks of a restored game's last move, its moves per player).
+    fn count_history(&mut self) {
+        let mut replay = Replica::new(*self.source.rules());
+        let controllers = self.source.controllers();
+        let mut scratch = <V as Files>::Stats::default();
+        for e in self.source.events() {
+            let Ok(applied) = replay.apply(e) else {
+                break;
+            };
+            V::count(
+                &mut scratch,
+                &mut self.local,
+                &applied,
+                &replay,
+                &controllers,
+                false,
+            );
+        }
+    }
+
+    /// Replaces the game with a new table (statistics, runners and the
+    /// game's saved settings stay).
+    pub fn replace(&mut self, table: Table<V>) {
+        let stats = std::mem::take(&mut self.stats);
+        let hints = std::mem::replace(&mut self.hint_runner, thread_runner::<V>(None));
+        let local = std::mem::take(&mut self.local);
+        *self = Play::new(table, stats, false);
+        self.hint_runner = hints;
+        self.local = local;
+        self.count_history();
+    }
+
+    /// Gives a local table's computer players another runner.
+    pub fn set_runner(&mut self, runner: Box<dyn Runner<BotJob<V>>>) {
+        match (&mut self.source, &mut self.paused_local) {
+            (Source::Local(t), _) | (Source::Remote(_), Some(t)) => t.set_runner(runner),
+            (Source::Remote(_), None) => {}
+        }
+    }
+
+    /// Hints are found by `runner` (inline in tests).
+    pub fn set_hint_runner(&mut self, runner: Box<dyn Runner<BotJob<V>>>) {
+        self.hint_runner = runner;
+        self.hint_asked = None;
+    }
+
+    /// The game source.
+    pub fn source(&self) -> &Source<V> {
+        &self.source
+    }
+
+    /// The local table, if the game is one.
+    pub fn table(&self) -> Option<&Table<V>> {
+        self.source.local()
+    }
+
+    /// The online game, if the game is one.
+    pub fn remote(&self) -> Option<&remote::Remote<V>> {
+        self.source.remote()
+    }
+
+    /// The state shown on the board.
+    pub fn shown(&self) -> &Replica<V> {
+        self.presenter.shown()
+    }
+
+    /// The presenter.
+    pub fn presenter(&self) -> &Presenter<V> {
+        &self.presenter
+    }
+
+    /// The statistics.
+    pub fn stats(&self) -> &<V as Files>::Stats {
+        &self.stats
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &V::Rules {
+        self.source.rules()
+    }
+
+    /// The game's own state.
+    pub fn local(&self) -> &V::Local {
+        &self.local
+    }
+
+    /// The game's own state, to change.
+    pub fn local_mut(&mut self) -> &mut V::Local {
+        &mut self.local
+    }
+
+    /// The hinted move, once found.
+    pub fn hint(&self) -> Option<V::Move> {
+        self.hint
+    }
+
+    /// The picked piece's square or hole.
+    pub fn selected(&self) -> Option<u8> {
+        self.selected
+    }
+
+    /// What the pointer rests on.
+    pub fn hover(&self) -> Option<V::Hover> {
+        self.hover
+    }
+
+    /// True while something is being shown or waits to be.
+    pub fn is_animating(&self) -> bool {
+        self.presenter.busy()
+    }
+
+    /// What is being announced to screen readers now.
+    pub fn announcements(&self) -> &[announce::Announcement] {
+        self.announcer.current()
+    }
+
+    /// The language changed: text made in the old one goes.
+    pub fn language_changed(&mut self) {
+        self.announcer.clear();
+    }
+
+    /// The sounds due now (the shell plays them), once.
+    pub fn take_cues(&mut self) -> Vec<cues::Cue> {
+        self.cues.take()
+    }
+
+    /// True (once) when something changed that needs drawing.
+    pub fn take_repaint(&mut self) -> bool {
+        std::mem::take(&mut self.repaint)
+    }
+
+    /// Who controls a seat.
+    pub fn controller(&self, seat: V::Seat) -> Controller {
+        self.source.controller(seat)
+    }
+
+    /// True when a person at this device plays the seat.
+    pub fn is_here(&self, seat: V::Seat) -> bool {
+        self.source.controller(seat) == Controller::Here
+    }
+
+    /// True once the game has moved and is not over: changing the rules
+    /// then would throw a game away.
+    pub fn in_progress(&self) -> bool {
+        let latest = self.source.latest();
+        latest
+            .game()
+            .is_some_and(|g| V::has_begun(g) || latest.pending().is_some())
+            && !latest.is_over()
+            && latest.turn().is_some()
+    }
+
+    /// Who plays each seat can change during a local game.
+    pub fn set_players(&mut self, prefs: &Prefs) {
+        let Some(table) = self.source.local_mut() else {
+            return;
+        };
+        for (index, c) in V::prefs_controllers(prefs).into_iter().enumerate() {
+            let Some(seat) = V::Seat::from_index(index) else {
+                continue;
+            };
+            if table.controller(seat) != c {
+                table.set_controller(seat, c);
+                self.repaint = true;
+            }
+        }
+    }
+
+    /// The seats of the game in play (or, in a room before its start, the
+    /// seats it will have).
+    pub fn seats(&self) -> Vec<V::Seat> {
+        self.source
+            .latest()
+            .seats()
+            .iter()
+            .map(|s| s.seat)
+            .collect()
+    }
+
+    /// The pace of a seat's animations.
+    pub(crate) fn pace_of(&self, fast_bots: bool, seat: V::Seat) -> Pace {
+        if fast_bots && self.source.controller(seat).computer().is_some() {
+            V::FAST
+        } else {
+            V::NORMAL
+        }
+    }
+
+    /// The phase now; `dialog` when a question is open.
+    pub fn phase(&self, dialog: bool) -> Phase {
+        if dialog {
+            return Phase::Dialog;
+        }
+        if self.presenter.busy() {
+            return Phase::Animating;
+        }
+        let shown = self.presenter.shown();
+        if self.source.remote().is_some() && !shown.is_started() {
+            return Phase::Lobby;
+        }
+        let Some(seat) = shown.turn() else {
+            return Phase::Over;
+        };
+        match self.source.controller(seat) {
+            Controller::Computer(_) | Controller::StandIn(_) => Phase::Computer,
+            Controller::Elsewhere => Phase::Elsewhere,
+            Controller::Here if shown.pending().is_some() || !V::HAS_DICE => Phase::Choose,
+            Controller::Here => Phase::Roll,
+        }
+    }
+
+    /// Who plays a seat, in a word or two: "Bạn" for the one person at
+    /// this device, a name online, the level of a computer player.
+    pub fn player_name(&self, i18n: &I18n, seat: V::Seat) -> String {
+        // Online: names, our own seat marked, and who is away.
+        if let Some(remote) = self.source.remote() {
+            return online_ui::seat_state::<V>(i18n, remote, seat);
+        }
+        let shown = self.presenter.shown();
+        let people_here = shown
+            .seats()
+            .iter()
+            .filter(|s| self.is_here(s.seat))
+            .count();
+        match self.source.controller(seat) {
+            Controller::Here if people_here <= 1 => i18n.t("player-you"),
+            Controller::Here => i18n.t("player-human"),
+            Controller::Elsewhere => shown
+                .seat(seat)
+                .map(|s| s.name.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .unwrap_or_else(|| i18n.t("player-human")),
+            Controller::Computer(level) | Controller::StandIn(level) => {
+                i18n.t(&crate::app::widgets::level_key(level))
+            }
+        }
+    }
+
+    /// Reads new events from the source: the statistics count them and the
+    /// saved game is written (off the frame); the presenter queues them.
+    pub fn sync(&mut self, saver: &Saver) {
+        self.poll_remote();
+        let new: Vec<_> = self.source.events_since(self.presenter.received()).to_vec();
+        if new.is_empty() {
+            return;
+        }
+        let controllers = self.source.controllers();
+        // An online game's history (before we were seated) is shown at once
+        // and not counted as seen.
+        let history = self.source.remote().map_or(0, remote::Remote::caught_up);
+        for ev in &new {
+            if ev.seq <= self.counted.seq() {
+                continue;
+            }
+            let Ok(applied) = self.counted.apply(ev) else {
+                continue;
+            };
+            let live = ev.seq > history;
+            let result = live && matches!(applied, Applied::Over(_)) && !self.result_recorded;
+            if live {
+                V::count(
+                    &mut self.stats,
+                    &mut self.local,
+                    &applied,
+                    &self.counted,
+                    &controllers,
+                    result,
+                );
+            }
+            if result {
+                self.result_recorded = true;
+            }
+        }
+        let all_history = new.last().is_some_and(|e| e.seq <= history);
+        self.presenter.receive(new);
+        if all_history {
+            self.presenter.skip();
+        }
+        self.repaint = true;
+        self.save(saver);
+    }
+
+    /// Saves the game and the statistics (on the saver's thread).
+    pub fn save(&self, saver: &Saver) {
+        if let Some(table) = self.source.local() {
+            saver.save_game::<V>(GameFile::of(table, self.result_recorded));
+        }
+        saver.save_stats::<V>(&self.stats);
+    }
+
+    /// Shows everything received at once (after a new or restored game).
+    pub fn skip_animations(&mut self) {
+        self.presenter.skip();
+    }
+
+    /// Shows the source's state afresh: the presenter, the statistics'
+    /// replica and the per-game marks start from it.
+    fn reset_view(&mut self) {
+        let latest = self.source.latest().clone();
+        self.presenter = Presenter::new(latest.clone(), self.source.events());
+        V::forget_shown(&mut self.local);
+        self.cues = cues::Cues::default();
+        self.announcer.clear();
+        self.counted = latest;
+        self.result_recorded = self.source.latest().is_over();
+        self.selected = None;
+        self.hint = None;
+        self.hint_asked = None;
+        self.hover = None;
+        self.end_closed = false;
+        self.end_focused = false;
+        self.last_phase = None;
+        self.repaint = true;
+    }
+}

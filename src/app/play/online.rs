@@ -1,0 +1,132 @@
+//! A game's screen going online and back: the local table is set aside
+//! (and kept, saved as it was) while the room's game is shown; the
+//! connection's news is read each frame.
+
+use super::remote::{Remote, RemoteNote};
+use super::source::Source;
+use super::{Play, View};
+use crate::game::Level;
+use crate::net::client::{CloseReason, ConnectionState};
+use crate::table::{ErrorCode, Replica};
+
+/// The state of an online game's connection, or a refusal, for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineNote {
+    /// Reaching the server.
+    Connecting,
+    /// The connection dropped: reconnecting by itself.
+    Reconnecting,
+    /// The connection ended for good.
+    Closed(CloseReason),
+    /// A command was refused.
+    Refused(ErrorCode),
+}
+
+impl<V: View> Play<V> {
+    /// Goes online: the local table is set aside (and kept, saved as it
+    /// was) while the game on the server is shown.
+    pub fn go_online(&mut self, remote: Remote<V>) {
+        let source = std::mem::replace(&mut self.source, Source::Remote(Box::new(remote)));
+        if let Source::Local(table) = source {
+            self.paused_local = Some(table);
+        }
+        self.reset_view();
+        self.online_note = None;
+    }
+
+    /// Leaves the online game (for good: a computer takes the seat) and
+    /// comes back to the local table.
+    pub fn leave_online(&mut self) {
+        if let Some(r) = self.source.remote_mut() {
+            r.leave();
+        }
+        self.back_to_local();
+        self.remember = Some(None);
+    }
+
+    /// Comes back to the local table (the connection closes; the seat is
+    /// still ours through its token).
+    fn back_to_local(&mut self) {
+        if let Some(table) = self.paused_local.take() {
+            self.source = Source::Local(table);
+            self.reset_view();
+        }
+        self.online_note = None;
+    }
+
+    /// The host starts the online game; empty seats get computers.
+    pub fn start_online(&mut self, level: Level) {
+        if let Some(r) = self.source.remote_mut() {
+            r.start(level);
+        }
+    }
+
+    /// The online requests of the last frame.
+    pub fn take_online_actions(&mut self) -> Vec<super::online_ui::OnlineAction> {
+        std::mem::take(&mut self.online_actions)
+    }
+
+    /// What to tell the player about the connection.
+    pub fn online_note(&self) -> Option<&OnlineNote> {
+        self.online_note.as_ref()
+    }
+
+    /// The seat to remember (or forget: `Some(None)`), once, for the shell
+    /// to save.
+    pub fn take_remember(&mut self) -> Option<Option<super::remote::OnlineSeat>> {
+        self.remember.take()
+    }
+
+    /// Reads the connection's news: a game sent again from its start, the
+    /// seat to remember, the connection's state, refusals.
+    pub(super) fn poll_remote(&mut self) {
+        let notes = match &mut self.source {
+            Source::Remote(r) => r.poll(),
+            Source::Local(_) => return,
+        };
+        for note in notes {
+            match note {
+                RemoteNote::Rebuilt => {
+                    let rules = *self.source.rules();
+                    self.presenter = super::presenter::Presenter::new(Replica::new(rules), &[]);
+                    self.counted = Replica::new(rules);
+                    self.result_recorded = false;
+                    self.end_closed = false;
+                    self.end_focused = false;
+                    self.last_phase = None;
+                }
+                RemoteNote::Seated(seat) => {
+                    self.remember = Some(Some(seat));
+                    self.online_note = None;
+                }
+                RemoteNote::Connection(state) => {
+                    self.online_note = match state {
+                        ConnectionState::Connected => None,
+                        ConnectionState::Connecting => Some(OnlineNote::Connecting),
+                        ConnectionState::Reconnecting { .. } => Some(OnlineNote::Reconnecting),
+                        ConnectionState::Closed(CloseReason::ByUser | CloseReason::Left) => None,
+                        ConnectionState::Closed(reason) => {
+                            // The seat cannot be had again: forget it and
+                            // come back to the table here.
+                            let note = OnlineNote::Closed(reason);
+                            self.remember = Some(None);
+                            self.back_to_local();
+                            Some(note)
+                        }
+                    };
+                }
+                RemoteNote::Refused(r) => {
+                    self.online_note = Some(OnlineNote::Refused(r.code));
+                }
+            }
+            self.repaint = true;
+        }
+    }
+
+    /// The online part of the play panel, and what it asked for.
+    pub(super) fn online_panel_ui(&mut self, ui: &mut egui::Ui, i18n: &crate::i18n::I18n) {
+        if let Some(action) = self.online_ui(ui, i18n) {
+            self.online_actions.push(action);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The play panel of every game — the online room, whose turn, a card per
+//! player, the main button (roll, the only move, a new game once over),
+//! the game's own part (dice, moves, hint), the log — and the keys of the
+//! game.
+
+use super::phase::{Action, Phase};
+use super::{Play, PlayIntent, View};
+use crate::i18n::{Arg, I18n};
+use egui::{Key, RichText, Ui, Vec2};
+
+impl<V: View> Play<V> {
+    /// Keys for the game: Space or Enter rolls (or makes the only move)
+    /// when no widget has the keyboard focus (a focused button takes them
+    /// itself); Escape puts the picked piece back; the game's own keys.
+    /// No key acts while a text field is being typed in.
+    pub fn keys_ui(&mut self, ui: &mut Ui, phase: Phase) {
+        if ui.ctx().text_edit_focused() {
+            return;
+        }
+        let focused = ui.memory(|m| m.focused().is_some());
+        let (act, escape) = ui.input(|i| {
+            (
+                i.key_pressed(Key::Space) || i.key_pressed(Key::Enter),
+                i.key_pressed(Key::Escape),
+            )
+        });
+        if act && !focused {
+            if phase.allows(Action::Roll) || self.choosable_moves(phase).len() == 1 {
+                self.intents.push(PlayIntent::RollOrMove);
+            } else if phase.allows(Action::Select) {
+                V::focus_play(self, phase);
+            }
+        }
+        if escape && self.selected.is_some() {
+            self.intents.push(PlayIntent::Deselect);
+        }
+        V::keys_ui(self, ui, phase);
+    }
+
+    /// Puts the keyboard focus on the play panel's main button, or on the
+    /// board where the person acts next (F6).
+    pub fn focus_play(&mut self, phase: Phase) {
+        V::focus_play(self, phase);
+        self.repaint = true;
+    }
+
+    /// The board has taken the focus it was asked to take.
+    pub fn focus_given(&mut self) {
+        self.focus = None;
+    }
+
+    /// The play panel.
+    pub fn play_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64, dark: bool) {
+        crate::app::a11y::name_region(ui, &i18n.t(V::PLAY_REGION));
+        self.announcer.ui(ui);
+        self.online_panel_ui(ui, i18n);
+        let shown = self.presenter.shown();
+        // Whose turn, on one line of fixed height: a long name is cut, never
+        // wrapped, so nothing below moves when the turn changes.
+        let header = match shown.turn() {
+            Some(seat) => RichText::new(i18n.t_args(
+                "turn-label",
+                &[
+                    ("who", Arg::from(V::colour(i18n, seat))),
+                    ("kind", Arg::from(self.player_name(i18n, seat))),
+                ],
+            ))
+            .color(V::seat_colours(seat, dark).1),
+            None if phase == Phase::Lobby => RichText::new(i18n.t("online-lobby-header")),
+            None => RichText::new(i18n.t("turn-game-over")),
+        };
+        ui.allocate_ui(Vec2::new(ui.available_width(), 26.0), |ui| {
+            ui.add(egui::Label::new(header.size(17.0).strong()).truncate());
+        });
+        ui.add_space(4.0);
+        self.cards_ui(ui, i18n, now, dark);
+        ui.add_space(4.0);
+        // The main button: Roll, or Move when only one move exists; once
+        // the game is over, a new game.
+        let (label, enabled) = match phase {
+            Phase::Roll => ("button-roll", phase.allows(Action::Roll)),
+            Phase::Choose => V::choose_button(self, phase),
+            Phase::Over => ("button-play-again", true),
+            _ => ("button-waiting", false),
+        };
+        let button = egui::Button::new(RichText::new(i18n.t(label)).size(20.0))
+            .min_size(Vec2::new(160.0, 40.0));
+        // No main button in an online room before its start.
+        let response = ui
+            .scope(|ui| {
+                if phase == Phase::Lobby {
+                    ui.set_invisible();
+                }
+                ui.add_enabled(enabled, button)
+            })
+            .inner;
+        if let Some(name) = V::main_button_name(self, i18n, phase) {
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
+            });
+        }
+        if self.focus_main && enabled && !ui.ctx().text_edit_focused() {
+            response.request_focus();
+        }
+        if enabled {
+            self.focus_main = false;
+        }
+        if response.clicked() {
+            self.intents.push(if phase == Phase::Over {
+                PlayIntent::NewGame
+            } else {
+                PlayIntent::RollOrMove
+            });
+        }
+        V::panel_ui(self, ui, i18n, phase, now);
+        ui.add_space(8.0);
+        ui.separator();
+        crate::app::a11y::log_list(ui, i18n, V::LOG_ID, self.presenter.log(), |e| {
+            V::log_text(i18n, e)
+        });
+    }
+}

@@ -1,0 +1,257 @@
+//! A game held by a server (in this app when it hosts, or on a friend's),
+//! watched through a link to it and shown like a local one. The server
+//! rolls and checks every move; this side only asks. What the app
+//! remembers to rejoin after a restart is an [`OnlineSeat`].
+
+use crate::game::{Game, Level};
+use crate::net::client::ConnectionState;
+use crate::net::server::ServerHandle;
+use crate::net::{Invite, ServerAddress};
+use crate::table::{Controller, ErrorCode, Event, Refusal, Replica, SeatKind};
+use std::fmt;
+
+pub use crate::store::{ONLINE_VERSION, OnlineSeat};
+
+/// What the link to a server hears.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkUpdate<G: Game> {
+    /// Seated (after every connection and reconnection); with `rebuilt`
+    /// the events that follow start again from event 1.
+    Welcome {
+        /// Our seat.
+        seat: G::Seat,
+        /// The room's rules.
+        rules: G::Rules,
+        /// The room's code.
+        room: String,
+        /// Our seat's token.
+        token: String,
+        /// The room's latest event.
+        seq: u64,
+        /// The game is sent again from its first event.
+        rebuilt: bool,
+    },
+    /// The next event of the game.
+    Event(Event<G>),
+    /// The connection changed.
+    State(ConnectionState),
+    /// A command was refused (and changed nothing).
+    Refused(Refusal),
+}
+
+/// What this side asks of the server once seated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LinkCommand<G: Game> {
+    /// The host starts the game; empty seats get computers of this level.
+    Start(Level),
+    /// Roll.
+    Roll,
+    /// Move (with the waiting roll, in a game with dice).
+    Move(G::Move),
+    /// Leave for good (a computer takes the seat).
+    Leave,
+}
+
+/// A connection to a room of one game.
+pub trait Link<G: Game>: Send + fmt::Debug {
+    /// Everything heard since the last poll, oldest first.
+    fn poll(&mut self) -> Vec<LinkUpdate<G>>;
+    /// Sends a command (marked with the last event polled).
+    fn send(&mut self, cmd: LinkCommand<G>);
+    /// True when we may start the game.
+    fn is_host(&self) -> bool;
+    /// How many play in the room.
+    fn players(&self) -> Option<usize>;
+    /// The invite link to the room.
+    fn invite(&self) -> Option<Invite>;
+}
+
+/// What happened to the connection since the last look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RemoteNote {
+    /// The game is sent again from its first event: forget what was shown.
+    Rebuilt,
+    /// Seated (again): the seat to remember.
+    Seated(OnlineSeat),
+    /// The connection changed.
+    Connection(ConnectionState),
+    /// The server refused a command (nothing changed).
+    Refused(Refusal),
+}
+
+/// A game on a server.
+pub struct Remote<G: Game> {
+    link: Box<dyn Link<G>>,
+    server: ServerAddress,
+    events: Vec<Event<G>>,
+    replica: Replica<G>,
+    seat: Option<G::Seat>,
+    state: ConnectionState,
+    /// The room's latest event when we were last seated: the events up to
+    /// it are history (shown at once, not counted as seen live).
+    caught_up: u64,
+    /// The server this app runs for the room, when it hosts.
+    host: Option<ServerHandle>,
+}
+
+impl<G: Game> fmt::Debug for Remote<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Remote")
+            .field("server", &self.server)
+            .field("seat", &self.seat)
+            .field("seq", &self.replica.seq())
+            .field("state", &self.state)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Remote<G> {
+    /// A game on `server` heard through `link`; `host` is the server this
+    /// app runs, when it hosts.
+    pub fn new(
+        link: Box<dyn Link<G>>,
+        server: ServerAddress,
+        host: Option<ServerHandle>,
+    ) -> Remote<G> {
+        Remote {
+            link,
+            server,
+            events: Vec::new(),
+            replica: Replica::new(G::standard_rules()),
+            seat: None,
+            state: ConnectionState::Connecting,
+            caught_up: 0,
+            host,
+        }
+    }
+
+    /// Reads what arrived: events join the game, the rest is told.
+    pub fn poll(&mut self) -> Vec<RemoteNote> {
+        let mut notes = Vec::new();
+        for update in self.link.poll() {
+            match update {
+                LinkUpdate::Welcome {
+                    seat,
+                    rules,
+                    room,
+                    token,
+                    seq,
+                    rebuilt,
+                } => {
+                    if rebuilt || self.seat.is_none() || *self.replica.rules() != rules {
+                        self.events.clear();
+                        self.replica = Replica::new(rules);
+                        notes.push(RemoteNote::Rebuilt);
+                    }
+                    self.seat = Some(seat);
+                    self.caught_up = self.caught_up.max(seq);
+                    notes.push(RemoteNote::Seated(OnlineSeat {
+                        version: ONLINE_VERSION,
+                        server: self.server.to_string(),
+                        room,
+                        token,
+                        hosted: self.host.is_some(),
+                    }));
+                }
+                LinkUpdate::Event(ev) => {
+                    // The link checked it already; a copy that does not
+                    // follow is left out rather than shown wrong.
+                    if self.replica.apply(&ev).is_ok() {
+                        self.events.push(ev);
+                    }
+                }
+                LinkUpdate::State(state) => {
+                    self.state = state.clone();
+                    notes.push(RemoteNote::Connection(state));
+                }
+                LinkUpdate::Refused(r) => notes.push(RemoteNote::Refused(r)),
+            }
+        }
+        notes
+    }
+
+    /// The rules of the room.
+    pub fn rules(&self) -> &G::Rules {
+        self.replica.rules()
+    }
+
+    /// The game as its events built it.
+    pub fn latest(&self) -> &Replica<G> {
+        &self.replica
+    }
+
+    /// Every event so far.
+    pub fn events(&self) -> &[Event<G>] {
+        &self.events
+    }
+
+    /// The events up to this number were history when we were seated.
+    pub fn caught_up(&self) -> u64 {
+        self.caught_up
+    }
+
+    /// Our seat, once seated.
+    pub fn seat(&self) -> Option<G::Seat> {
+        self.seat
+    }
+
+    /// The connection's state.
+    pub fn state(&self) -> &ConnectionState {
+        &self.state
+    }
+
+    /// How many play in the room.
+    pub fn players(&self) -> Option<usize> {
+        self.link.players()
+    }
+
+    /// True when we may start the game.
+    pub fn is_host(&self) -> bool {
+        self.link.is_host()
+    }
+
+    /// The link friends use to join.
+    pub fn invite(&self) -> Option<Invite> {
+        self.link.invite()
+    }
+
+    /// The port of the server this app runs, when it hosts.
+    pub fn hosted_port(&self) -> Option<u16> {
+        self.host.as_ref().map(|h| h.addr().port())
+    }
+
+    /// Who plays a seat, as this screen sees it: us, a person elsewhere
+    /// (a computer while they are away), or a computer.
+    pub fn controller(&self, seat: G::Seat) -> Controller {
+        if Some(seat) == self.seat {
+            return Controller::Here;
+        }
+        match self.replica.seat(seat).map(|s| s.kind) {
+            Some(SeatKind::Bot) => Controller::Computer(Level::Medium),
+            _ if self.replica.is_away(seat) => Controller::StandIn(Level::Medium),
+            _ => Controller::Elsewhere,
+        }
+    }
+
+    /// Asks the server to carry out our command.
+    pub fn command(&mut self, seat: G::Seat, cmd: crate::table::Command<G>) -> Result<(), Refusal> {
+        if Some(seat) != self.seat {
+            return Err(Refusal::new(ErrorCode::NotYourTurn, "not our seat"));
+        }
+        self.link.send(match cmd {
+            crate::table::Command::Roll => LinkCommand::Roll,
+            crate::table::Command::Move(mv) => LinkCommand::Move(mv),
+        });
+        Ok(())
+    }
+
+    /// Starts the game (the host); empty seats get computers of `level`.
+    pub fn start(&mut self, level: Level) {
+        self.link.send(LinkCommand::Start(level));
+    }
+
+    /// Leaves the room for good (a computer takes the seat).
+    pub fn leave(&mut self) {
+        self.link.send(LinkCommand::Leave);
+    }
+}

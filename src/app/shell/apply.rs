@@ -1,0 +1,198 @@
+//! Carrying out what the player asked for, after the frame: the screens'
+//! own requests first (their moves read at once), then the shell's.
+
+use super::files;
+use super::{CaNguaApp, CodeWindow, FileJob, Intent, front_of, setup_look};
+use crate::app::play::rule_sets::RuleSetAction;
+use crate::prefs::Prefs;
+
+impl CaNguaApp {
+    /// Collects the answer of a file dialog, once it has come.
+    fn poll_file_job(&mut self) {
+        let Some(job) = &self.file_job else {
+            return;
+        };
+        let answer = match job.answer.try_recv() {
+            Ok(answer) => answer,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        let export = job.export.clone();
+        self.file_job = None;
+        if let Some(path) = answer {
+            let action = match export {
+                Some(name) => RuleSetAction::Export(name, path),
+                None => RuleSetAction::Import(path),
+            };
+            self.intents.push(Intent::RuleSet(action));
+        }
+    }
+
+    /// Carries out the intents of the last frame.
+    pub fn apply(&mut self, ctx: &egui::Context) {
+        self.poll_file_job();
+        let dialog = self.is_asking_anything();
+        let requests =
+            front_of(&mut self.screens, self.prefs.game).apply_intents(dialog, &self.saver);
+        let intents = std::mem::take(&mut self.intents);
+        let mut repaint = !intents.is_empty() || requests != Default::default();
+        let mut all: Vec<Intent> = Vec::new();
+        if requests.new_game {
+            all.push(Intent::NewGame);
+        }
+        all.extend(requests.online.into_iter().map(Intent::Online));
+        all.extend(intents);
+        for intent in all {
+            self.apply_one(ctx, intent);
+        }
+        for screen in &mut self.screens {
+            screen.sync(&self.saver);
+            if let Some(seat) = screen.take_remember() {
+                self.saver.save_online(seat);
+            }
+            repaint |= screen.take_repaint();
+        }
+        self.collect_save_notices();
+        if repaint {
+            ctx.request_repaint();
+        }
+    }
+
+    fn apply_one(&mut self, ctx: &egui::Context, intent: Intent) {
+        match intent {
+            Intent::Online(action) => self.online(ctx, action),
+            Intent::SwitchGame(kind) => {
+                if self.prefs.game != kind {
+                    self.prefs.game = kind;
+                    self.saver.save_prefs(&self.prefs);
+                }
+            }
+            Intent::NewGame => {
+                // A new game here: an online game is left first.
+                if self.front_screen().is_online() {
+                    self.front_mut().leave_online();
+                }
+                self.new_game();
+            }
+            Intent::PrefsChanged(prefs) => self.prefs_changed(ctx, *prefs),
+            Intent::ConfirmNewGame => {
+                if let Some(prefs) = self.confirm.take() {
+                    self.prefs = prefs;
+                    self.saver.save_prefs(&self.prefs);
+                    self.new_game();
+                }
+                self.give_focus_back(ctx);
+            }
+            Intent::CancelNewGame => {
+                self.confirm = None;
+                self.give_focus_back(ctx);
+            }
+            Intent::ToggleRules => {
+                self.show_rules = !self.show_rules;
+                if self.show_rules {
+                    self.rules_opened = self.rules_opened.wrapping_add(1);
+                }
+            }
+            Intent::ToggleSettings => self.show_settings = !self.show_settings,
+            Intent::RuleSet(RuleSetAction::PickImport) if self.file_job.is_none() => {
+                let answer = self.picker.open(ctx, &self.i18n.t("file-import-title"));
+                self.file_job = Some(FileJob {
+                    export: None,
+                    answer,
+                });
+            }
+            Intent::RuleSet(RuleSetAction::PickExport(name)) if self.file_job.is_none() => {
+                let title = self.i18n.t("file-export-title");
+                let answer = self.picker.save(ctx, &title, &files::file_name_for(&name));
+                self.file_job = Some(FileJob {
+                    export: Some(name),
+                    answer,
+                });
+            }
+            Intent::RuleSet(RuleSetAction::OpenCode) => {
+                self.code_window.get_or_insert_with(CodeWindow::default);
+            }
+            Intent::RuleSet(RuleSetAction::ImportCode(text)) => {
+                let result = front_of(&mut self.screens, self.prefs.game).import_code(
+                    &text,
+                    self.saver.store(),
+                    &self.i18n,
+                );
+                match result {
+                    Ok(_) => self.code_window = None,
+                    Err(e) => {
+                        if let Some(w) = &mut self.code_window {
+                            w.error = Some(e);
+                        }
+                    }
+                }
+            }
+            Intent::CloseCode => self.code_window = None,
+            Intent::RuleSet(action) => {
+                front_of(&mut self.screens, self.prefs.game).rule_set_action(
+                    action,
+                    &self.prefs,
+                    self.saver.store(),
+                    &self.i18n,
+                );
+            }
+            Intent::ToggleStats => self.show_stats = !self.show_stats,
+            Intent::DismissNotices => self.notices.clear(),
+        }
+    }
+
+    /// A new game of the game in front, from the preferences.
+    fn new_game(&mut self) {
+        let front = front_of(&mut self.screens, self.prefs.game);
+        front.new_game(&self.prefs, &self.thinking);
+        front.save(&self.saver);
+    }
+
+    fn prefs_changed(&mut self, ctx: &egui::Context, prefs: Prefs) {
+        if prefs.lang != self.prefs.lang
+            && let Some(lang) = prefs.lang
+        {
+            self.i18n.set_lang(lang);
+            for s in &mut self.screens {
+                s.language_changed();
+            }
+        }
+        if prefs.look != self.prefs.look {
+            setup_look(ctx, prefs.look);
+        }
+        let front = front_of(&mut self.screens, prefs.game);
+        if front.is_online() {
+            // Online, the room has its rules and players: the settings are
+            // kept for the next game here.
+            self.prefs = prefs;
+            self.saver.save_prefs(&self.prefs);
+            return;
+        }
+        let needs_new_game = !front.matches_prefs(&prefs);
+        if needs_new_game && front.in_progress() {
+            // Ask first; everything else applies now: the settings keep
+            // the game on the table until the player says yes.
+            let mut applied = prefs.clone();
+            for s in &mut self.screens {
+                s.keep_table_prefs(&mut applied, &self.prefs);
+            }
+            for s in &mut self.screens {
+                s.set_players(&applied);
+            }
+            self.prefs = applied;
+            self.saver.save_prefs(&self.prefs);
+            self.confirm = Some(prefs);
+            self.confirm_focused = false;
+            self.focus_before = ctx.memory(|m| m.focused());
+            return;
+        }
+        for s in &mut self.screens {
+            s.set_players(&prefs);
+        }
+        self.prefs = prefs;
+        self.saver.save_prefs(&self.prefs);
+        if needs_new_game {
+            self.new_game();
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! Drawing the shell around the game: top bar, settings panel or drawer,
+//! the play panel and board of the game, windows and the new-game
+//! question. Each `*_ui` function draws and pushes intents; nothing here
+//! changes the game directly.
+
+use super::{CaNguaApp, Intent, front_of};
+use crate::app::play::results::EndAction;
+use crate::app::widgets::{check, combo};
+use crate::i18n::Lang;
+use crate::prefs::Look;
+use egui::{Pos2, RichText, Ui};
+
+impl eframe::App for CaNguaApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.saver.flush();
+    }
+
+    /// Only the window's size and place are kept (in `window.ron`): egui's
+    /// memory would reopen windows scrolled where they were left.
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
+}
+
+/// A floating window's first place: centred, just below the top bar (so
+/// it never hides the buttons that open and close it).
+pub fn place_window<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::Window<'a> {
+    let screen = ctx.content_rect();
+    window
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(Pos2::new(screen.center().x, screen.top() + 48.0))
+        .constrain(true)
+}
+
+/// Below this window width the settings panel becomes a drawer.
+const NARROW_WINDOW: f32 = 1000.0;
+/// The settings panel's width.
+const SETTINGS_WIDTH: f32 = 300.0;
+
+impl CaNguaApp {
+    /// The settings, in the panel or the drawer: the game's, then the
+    /// shell's (language and look).
+    fn settings_panel_ui(&mut self, ui: &mut Ui) {
+        crate::app::a11y::name_region(ui, &self.i18n.t("region-settings"));
+        let name = self.i18n.t("region-settings");
+        crate::app::a11y::scroll(ui, "settings-scroll", &name, |ui| {
+            let mut prefs = self.prefs.clone();
+            let out = front_of(&mut self.screens, self.prefs.game)
+                .settings_ui(ui, &self.i18n, &mut prefs);
+            let mut changed = out.changed;
+            ui.separator();
+            let in_room = self.front_screen().is_online();
+            let (named, online) = crate::app::play::online_ui::online_settings_ui(
+                ui,
+                &self.i18n,
+                &mut prefs.online_name,
+                &mut self.online_edit,
+                in_room,
+            );
+            changed |= named;
+            if let Some(action) = online {
+                self.intents.push(Intent::Online(action));
+            }
+            ui.separator();
+            let i18n = &self.i18n;
+            let mut lang = prefs.lang.unwrap_or(i18n.lang());
+            let langs: Vec<(Lang, &str)> =
+                vec![(Lang::Vi, "language-vi"), (Lang::En, "language-en")];
+            if combo(ui, i18n, "language", "settings-language", &mut lang, &langs) {
+                prefs.lang = Some(lang);
+                changed = true;
+            }
+            changed |= combo(
+                ui,
+                i18n,
+                "look",
+                "settings-look",
+                &mut prefs.look,
+                &[
+                    (Look::System, "look-system"),
+                    (Look::Light, "look-light"),
+                    (Look::Dark, "look-dark"),
+                ],
+            );
+            // Each board numbers its own squares or holes.
+            let numbers = format!("settings-all-numbers-{}", prefs.game.id());
+            changed |= check(ui, i18n, &numbers, &mut prefs.all_numbers);
+            changed |=
+                crate::app::sound::settings_ui(ui, i18n, &mut prefs.muted, &mut prefs.volume);
+            if changed {
+                self.intents.push(Intent::PrefsChanged(Box::new(prefs)));
+            }
+            self.intents
+                .extend(out.actions.into_iter().map(Intent::RuleSet));
+        });
+    }
+
+    /// One frame of the whole app.
+    pub fn frame_ui(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let now = ui.input(|i| i.time);
+        self.dark = ui.visuals().dark_mode;
+        // New events, the show, then one phase for the whole frame. Only
+        // the game in front is driven: the other one waits as it was (an
+        // online room keeps its connection and catches up when it is back
+        // in front).
+        self.resume_online(&ctx);
+        let dialog = self.is_asking_anything();
+        {
+            let front = front_of(&mut self.screens, self.prefs.game);
+            front.sync(&self.saver);
+            front.animate(&ctx, now, &self.prefs, &self.i18n);
+        }
+        self.play_cues();
+        let phase = self.phase();
+        front_of(&mut self.screens, self.prefs.game).drive(
+            &ctx,
+            now,
+            phase,
+            &self.prefs,
+            &self.saver,
+            &self.i18n,
+        );
+        let phase = self.phase();
+        // The window's accessible name is the game's title.
+        let title = self.title();
+        ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label(title));
+        if !dialog {
+            let f6 = ui.input(|i| i.key_pressed(egui::Key::F6));
+            let front = self.front_mut();
+            front.keys_ui(ui, phase);
+            // F6: to the play panel, wherever the focus is.
+            if f6 {
+                front.focus_play(phase);
+            }
+        }
+        egui::Panel::top("top").show(ui, |ui| {
+            crate::app::a11y::name_region(ui, &self.i18n.t("region-top"));
+            self.top_ui(ui);
+        });
+        // Fixed widths (nothing moves under the pointer when a long line
+        // appears in the log), chosen from the window's width. A narrow
+        // window gives the board the room: the settings open over it as a
+        // drawer, closed at first.
+        let width = ui.available_width();
+        let narrow = width < NARROW_WINDOW;
+        if narrow != self.narrow {
+            self.narrow = narrow;
+            self.show_settings = !narrow;
+        }
+        if self.show_settings && !narrow {
+            egui::Panel::left("settings")
+                .resizable(false)
+                .exact_size(SETTINGS_WIDTH)
+                .show(ui, |ui| self.settings_panel_ui(ui));
+        }
+        let dark = self.dark;
+        // The play panel takes what the board (as tall as the window
+        // allows) leaves, within bounds: wider cards on a large screen.
+        let left = if self.show_settings && !narrow {
+            SETTINGS_WIDTH
+        } else {
+            0.0
+        };
+        let board = (ui.available_height() - 8.0).max(200.0);
+        let play_width = (width - left - board - 16.0).clamp(220.0, 320.0);
+        egui::Panel::right("play")
+            .resizable(false)
+            .exact_size(play_width)
+            .show(ui, |ui| {
+                front_of(&mut self.screens, self.prefs.game)
+                    .play_ui(ui, &self.i18n, phase, now, dark);
+            });
+        if self.show_settings && narrow {
+            let top = ui.available_rect_before_wrap().top();
+            let height = ui.available_height();
+            egui::Area::new(egui::Id::unique("settings-drawer"))
+                .order(egui::Order::Foreground)
+                .fixed_pos(Pos2::new(0.0, top))
+                .show(&ctx, |ui| {
+                    egui::Frame::window(ui.style()).show(ui, |ui| {
+                        ui.set_width(SETTINGS_WIDTH - 16.0);
+                        ui.set_max_height(height - 12.0);
+                        self.settings_panel_ui(ui);
+                    });
+                });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            front_of(&mut self.screens, self.prefs.game).board_ui(ui, &self.i18n, phase, now, dark);
+        });
+        self.rules_window(&ctx);
+        self.stats_window(&ctx);
+        {
+            // The game's own windows follow the settings being edited (a
+            // change waiting for confirmation included).
+            let prefs = self.confirm.as_ref().unwrap_or(&self.prefs);
+            front_of(&mut self.screens, self.prefs.game).windows_ui(&ctx, &self.i18n, prefs);
+        }
+        let end = front_of(&mut self.screens, self.prefs.game).end_window(&ctx, &self.i18n, phase);
+        match end {
+            Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
+            Some(EndAction::Close) | None => {}
+        }
+        self.confirm_modal(&ctx);
+        self.code_modal(&ctx);
+        self.apply(&ctx);
+    }
+
+    fn top_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.heading(RichText::new(self.i18n.t("app-title")).strong());
+            ui.separator();
+            self.game_picker_ui(ui);
+            ui.separator();
+            let settings_label = if self.show_settings {
+                self.i18n.t("button-hide-settings")
+            } else {
+                self.i18n.t("button-show-settings")
+            };
+            if ui.button(settings_label).clicked() {
+                self.intents.push(Intent::ToggleSettings);
+            }
+            if ui.button(self.i18n.t("button-rules")).clicked() {
+                self.intents.push(Intent::ToggleRules);
+            }
+            if ui.button(self.i18n.t("button-new-game")).clicked() {
+                self.intents.push(Intent::NewGame);
+            }
+            if ui.button(self.i18n.t("button-stats")).clicked() {
+                self.intents.push(Intent::ToggleStats);
+            }
+        });
+        // A room on another game's screen goes on while this one is in
+        // front: say so, and where.
+        for s in self
+            .screens
+            .iter()
+            .filter(|s| s.is_online() && s.kind() != self.prefs.game)
+        {
+            let game = self.i18n.t(&format!("game-{}", s.kind().id()));
+            ui.label(
+                RichText::new(self.i18n.t_args(
+                    "online-room-goes-on",
+                    &[("game", crate::i18n::Arg::from(game))],
+                ))
+                .strong(),
+            );
+        }
+        if !self.notices.is_empty() {
+            ui.separator();
+            for n in &self.notices {
+                ui.label(RichText::new(n).strong());
+            }
+            if ui.button(self.i18n.t("button-dismiss")).clicked() {
+                self.intents.push(Intent::DismissNotices);
+            }
+        }
+    }
+
+    /// The game picker: Cờ Cá Ngựa or Cờ nhảy, as a named pair of
+    /// selectable buttons.
+    fn game_picker_ui(&mut self, ui: &mut Ui) {
+        let name = self.i18n.t("game-picker");
+        let group = egui::UiBuilder::new()
+            .accessibility_role(egui::accesskit::Role::RadioGroup)
+            .accessibility_label(name.clone());
+        ui.scope_builder(group, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(format!("{name}:"));
+                for kind in crate::any_game::GameKind::ALL {
+                    let chosen = self.prefs.game == kind;
+                    let name = self.i18n.t(&format!("game-{}", kind.id()));
+                    if ui.selectable_label(chosen, name).clicked() && !chosen {
+                        self.intents.push(Intent::SwitchGame(kind));
+                    }
+                }
+            });
+        });
+    }
+}

@@ -1,0 +1,65 @@
+//! The shell's screens: one per game of [`GameKind::ALL`], each built by
+//! code written once over the `View` trait (`with_game!` picks the type).
+
+use crate::any_game::GameKind;
+use crate::app::play::screen::{Screen, Thinking};
+use crate::app::play::{Play, View, thread_runner};
+use crate::prefs::Prefs;
+use crate::store::{Store, StoreNotice};
+use crate::table::{BotJob, InlineRunner, Runner};
+use crate::with_game;
+
+fn runner<V: View>(thinking: &Thinking) -> Box<dyn Runner<BotJob<V>>> {
+    match thinking {
+        Thinking::Inline => Box::new(InlineRunner::default()),
+        Thinking::Threads(ctx) => thread_runner::<V>(ctx.as_ref()),
+    }
+}
+
+fn new_screen<V: View>(prefs: &Prefs, thinking: &Thinking) -> Box<dyn Screen> {
+    let table = V::new_table(prefs, runner::<V>(thinking));
+    let mut play = Play::<V>::new(table, Default::default(), false);
+    play.set_thinking(thinking);
+    Box::new(play)
+}
+
+/// A new game of every game, from the settings.
+pub(super) fn new_screens(prefs: &Prefs, thinking: &Thinking) -> Vec<Box<dyn Screen>> {
+    GameKind::ALL
+        .into_iter()
+        .map(|kind| with_game!(kind, G => new_screen::<G>(prefs, thinking)))
+        .collect()
+}
+
+fn screen_from_store<V: View>(
+    store: &Store,
+    prefs: &Prefs,
+    thinking: &Thinking,
+    found: &mut Vec<StoreNotice>,
+) -> Box<dyn Screen> {
+    let (saved, n) = store.load_game::<V>(runner::<V>(thinking));
+    found.extend(n);
+    let (stats, n) = store.load_stats::<V>();
+    found.extend(n);
+    let mut play = match saved {
+        Some(g) => Play::<V>::new(g.table, stats, g.result_recorded),
+        None => Play::<V>::new(V::new_table(prefs, runner::<V>(thinking)), stats, false),
+    };
+    play.set_thinking(thinking);
+    found.extend(V::restore(&mut play, store));
+    Box::new(play)
+}
+
+/// Every game as the player left it, with what was wrong with its files.
+pub(super) fn screens_from_store(
+    store: &Store,
+    prefs: &Prefs,
+    thinking: &Thinking,
+) -> (Vec<Box<dyn Screen>>, Vec<StoreNotice>) {
+    let mut found = Vec::new();
+    let screens = GameKind::ALL
+        .into_iter()
+        .map(|kind| with_game!(kind, G => screen_from_store::<G>(store, prefs, thinking, &mut found)))
+        .collect();
+    (screens, found)
+}

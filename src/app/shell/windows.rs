@@ -1,0 +1,138 @@
+//! The shell's windows: the rules in force and the statistics of the game
+//! in front, the rule code window and the new-game question.
+
+use super::frame::place_window;
+use super::{CaNguaApp, Intent};
+use crate::app::play::rule_sets::RuleSetAction;
+use egui::RichText;
+
+impl CaNguaApp {
+    pub(super) fn rules_window(&mut self, ctx: &egui::Context) {
+        if !self.show_rules {
+            return;
+        }
+        let mut open = true;
+        let front = self.prefs.game;
+        let screen = self.front_screen();
+        let i18n = &self.i18n;
+        let opened = self.rules_opened;
+        let title = i18n.t(&format!("rules-window-title-{}", front.id()));
+        place_window(egui::Window::new(&title), ctx)
+            .id(egui::Id::unique("rules-window"))
+            .open(&mut open)
+            .default_width(460.0)
+            .default_height(560.0)
+            .show(ctx, |ui| {
+                // A scroll area new at each opening: the rules open at the
+                // top, not where they were left.
+                crate::app::a11y::scroll(ui, ("rules-scroll", opened, front), &title, |ui| {
+                    screen.rules_ui(ui, i18n);
+                });
+            });
+        crate::app::a11y::name_title_bar(ctx, egui::Id::unique("rules-window"), &title);
+        if !open {
+            self.intents.push(Intent::ToggleRules);
+        }
+    }
+
+    pub(super) fn stats_window(&mut self, ctx: &egui::Context) {
+        if !self.show_stats {
+            return;
+        }
+        let mut open = true;
+        let i18n = &self.i18n;
+        let screen = self.front_screen();
+        let dark = self.dark;
+        let front = self.prefs.game;
+        let title = i18n.t(&format!("stats-title-{}", front.id()));
+        place_window(egui::Window::new(&title), ctx)
+            .id(egui::Id::unique("stats-window"))
+            .open(&mut open)
+            .default_width(520.0)
+            .default_height(600.0)
+            .show(ctx, |ui| {
+                crate::app::a11y::scroll(ui, ("stats-scroll", front), &title, |ui| {
+                    screen.stats_ui(ui, i18n, dark);
+                });
+            });
+        crate::app::a11y::name_title_bar(ctx, egui::Id::unique("stats-window"), &title);
+        if !open {
+            self.intents.push(Intent::ToggleStats);
+        }
+    }
+
+    /// The rule code window: a field to paste a code in, and why a code
+    /// was refused. The game waits while it is open.
+    pub(super) fn code_modal(&mut self, ctx: &egui::Context) {
+        let Some(window) = &mut self.code_window else {
+            return;
+        };
+        let i18n = &self.i18n;
+        let mut intents = Vec::new();
+        egui::Modal::new(egui::Id::unique("rule-code")).show(ctx, |ui| {
+            ui.set_max_width(380.0);
+            ui.heading(i18n.t("code-window-title"));
+            ui.label(i18n.t("code-window-text"));
+            ui.add_space(4.0);
+            let name = ui.label(i18n.t("code-label"));
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut window.text)
+                        .hint_text("CN1-XXXXX-XXXXX")
+                        .desired_width(340.0),
+                )
+                .labelled_by(name.id);
+            if !window.focused {
+                // Until the field has had the keyboard once (the window's
+                // first frame only measures it).
+                window.focused = field.has_focus();
+                field.request_focus();
+            }
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if let Some(e) = &window.error {
+                ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(i18n.t("code-import")).clicked() || enter {
+                    intents.push(Intent::RuleSet(RuleSetAction::ImportCode(
+                        window.text.clone(),
+                    )));
+                }
+                if ui.button(i18n.t("code-cancel")).clicked() {
+                    intents.push(Intent::CloseCode);
+                }
+            });
+        });
+        self.intents.extend(intents);
+    }
+
+    pub(super) fn confirm_modal(&mut self, ctx: &egui::Context) {
+        if self.confirm.is_none() {
+            return;
+        }
+        let focus = !self.confirm_focused;
+        let id = egui::Id::unique("confirm-new-game");
+        egui::Modal::new(id).show(ctx, |ui| {
+            ui.set_max_width(360.0);
+            ui.heading(self.i18n.t("confirm-title"));
+            ui.label(self.i18n.t("confirm-text"));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(self.i18n.t("confirm-yes")).clicked() {
+                    self.intents.push(Intent::ConfirmNewGame);
+                }
+                // The question takes the focus, on the button that changes
+                // nothing.
+                let keep = ui.button(self.i18n.t("confirm-no"));
+                if focus {
+                    keep.request_focus();
+                }
+                if keep.clicked() {
+                    self.intents.push(Intent::CancelNewGame);
+                }
+            });
+        });
+        self.confirm_focused = true;
+    }
+}

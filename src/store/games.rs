@@ -1,0 +1,158 @@
+//! Each game's own files: its game in progress (the table's events, the
+//! roll waiting for its move included, so restarting never re-rolls) and
+//! its statistics, read and written the same way for every game. Older
+//! files are read and turned into today's (`legacy.rs`).
+
+use super::{Store, StoreNotice, describe_ron_error, legacy, newer, version_of_text};
+use crate::ca_ngua::CaNgua;
+use crate::co_nhay::CoNhay;
+use crate::game::Game;
+use crate::stats::{NhayStats, Stats, StatsFile};
+use crate::table::{BotJob, Runner, Table, TableRecord};
+use serde::{Deserialize, Serialize};
+
+/// The version of the game-in-progress files this build writes (Cờ Cá
+/// Ngựa's version 1 held the state and a move log; Cờ nhảy's version 1
+/// wrote arms as numbers; version 2 holds the table's events of either).
+pub const GAME_VERSION: u32 = 2;
+
+/// Where a game keeps its files, and what it keeps.
+pub trait Files: Game {
+    /// The folder in the config folder (`""`: the config folder itself,
+    /// for the first game, whose files came before any folder).
+    const DIR: &'static str;
+    /// Its statistics.
+    type Stats: StatsFile;
+    /// A game-in-progress file of an older version, as today's.
+    fn upgrade(text: &str, version: u32) -> Result<GameFile<Self>, String>;
+
+    /// The game in progress: `game.ron` in the game's folder.
+    fn game_file() -> String {
+        format!("{}game.ron", Self::DIR)
+    }
+
+    /// The statistics: `stats.ron` in the game's folder.
+    fn stats_file() -> String {
+        format!("{}stats.ron", Self::DIR)
+    }
+}
+
+impl Files for CaNgua {
+    const DIR: &'static str = "";
+    type Stats = Stats;
+
+    fn upgrade(text: &str, version: u32) -> Result<GameFile<CaNgua>, String> {
+        match version {
+            1 => ron::from_str::<legacy::GameFileV1>(text)
+                .map_err(|e| describe_ron_error(&e))?
+                .upgrade(),
+            v => Err(format!("version {v} was never written")),
+        }
+    }
+}
+
+impl Files for CoNhay {
+    const DIR: &'static str = "co-nhay/";
+    type Stats = NhayStats;
+
+    fn upgrade(text: &str, version: u32) -> Result<GameFile<CoNhay>, String> {
+        match version {
+            1 => ron::from_str::<legacy::NhayGameFileV1>(text)
+                .map_err(|e| describe_ron_error(&e))?
+                .upgrade(),
+            v => Err(format!("version {v} was never written")),
+        }
+    }
+}
+
+/// A game in progress as saved: the table's events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound = "")]
+pub struct GameFile<G: Game> {
+    /// Format version.
+    pub version: u32,
+    /// The table: rules, who plays each seat, every event.
+    pub table: TableRecord<G>,
+    /// The statistics already count this game's result.
+    #[serde(default)]
+    pub result_recorded: bool,
+}
+
+impl<G: Game> GameFile<G> {
+    /// The file of a table.
+    pub fn of(table: &Table<G>, result_recorded: bool) -> GameFile<G> {
+        GameFile {
+            version: GAME_VERSION,
+            table: table.record(),
+            result_recorded,
+        }
+    }
+}
+
+/// A game restored from its file.
+#[derive(Debug)]
+pub struct SavedGame<G: Game> {
+    /// The table, every event checked against the engine.
+    pub table: Table<G>,
+    /// The statistics already count its result.
+    pub result_recorded: bool,
+}
+
+impl Store {
+    /// The game in progress, if one was saved and every event replays
+    /// (checked and restored once, with fresh secure dice and `runner` for
+    /// its computer players). A file of an older version is read as it was
+    /// written and continues.
+    pub fn load_game<G: Files>(
+        &self,
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> (Option<SavedGame<G>>, Option<StoreNotice>) {
+        let runner = std::cell::RefCell::new(Some(runner));
+        let parsed = self.load_with(&G::game_file(), GAME_VERSION, |text| {
+            let file = match version_of_text(text) {
+                Some(v) if v < GAME_VERSION => G::upgrade(text, v)?,
+                _ => ron::from_str::<GameFile<G>>(text).map_err(|e| describe_ron_error(&e))?,
+            };
+            if file.version > GAME_VERSION {
+                return Err(newer(file.version, GAME_VERSION));
+            }
+            let runner = runner
+                .borrow_mut()
+                .take()
+                .ok_or_else(|| "read twice".to_string())?;
+            let table = Table::restore(file.table, crate::game::secure_rng(), runner)
+                .map_err(|e| format!("the saved game does not replay: {e}"))?;
+            Ok(SavedGame {
+                table,
+                result_recorded: file.result_recorded,
+            })
+        });
+        match parsed {
+            Ok(g) => (g, None),
+            Err(n) => (None, Some(n)),
+        }
+    }
+
+    /// Saves the game in progress.
+    pub fn save_game<G: Files>(&self, game: &GameFile<G>) -> Result<(), StoreNotice> {
+        self.save(&G::game_file(), game)
+    }
+
+    /// A game's statistics (empty when missing; a bad file is moved aside).
+    pub fn load_stats<G: Files>(&self) -> (G::Stats, Option<StoreNotice>) {
+        match self.load(
+            &G::stats_file(),
+            <G::Stats as StatsFile>::VERSION,
+            StatsFile::version,
+            |_| Ok(()),
+        ) {
+            Ok(s) => (s.unwrap_or_default(), None),
+            Err(n) => (G::Stats::default(), Some(n)),
+        }
+    }
+
+    /// Saves a game's statistics.
+    pub fn save_stats<G: Files>(&self, stats: &G::Stats) -> Result<(), StoreNotice> {
+        self.save(&G::stats_file(), stats)
+    }
+}
