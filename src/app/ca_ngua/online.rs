@@ -5,6 +5,7 @@
 //! [`OnlineSeat`].
 
 use super::tbl::{Command, Event, Replica};
+use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{Rules, Seat};
 use crate::game::Level;
 use crate::net::client::{Client, ClientCommand, ClientUpdate, ConnectionState, Request};
@@ -30,7 +31,7 @@ pub enum RemoteNote {
 
 /// A game on a server.
 pub struct Remote {
-    client: Client,
+    client: Client<CaNgua>,
     server: ServerAddress,
     events: Vec<Event>,
     replica: Replica,

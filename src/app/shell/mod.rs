@@ -407,7 +407,6 @@ impl CaNguaApp {
     /// Carries out a request about online play.
     fn online(&mut self, ctx: &egui::Context, action: OnlineAction) {
         use crate::net::client::Request;
-        use crate::net::protocol::RulesChoice;
         self.online_edit.error = None;
         let name = self.prefs.online_name.trim().to_string();
         match action {
@@ -424,11 +423,11 @@ impl CaNguaApp {
                     }
                 };
                 let address = crate::net::ServerAddress::new("127.0.0.1", server.addr().port());
-                let request = Request::Create {
+                let request = Request::create::<crate::ca_ngua::CaNgua>(
                     name,
-                    players: self.prefs.player_count,
-                    rules: RulesChoice::Custom(self.prefs.rules),
-                };
+                    self.prefs.player_count,
+                    &self.prefs.rules,
+                );
                 match Remote::connect(address, request, waker(ctx), Some(server)) {
                     Ok(remote) => self.game.go_online(remote),
                     Err(e) => {
