@@ -285,6 +285,7 @@ mod tests {
             ErrorCode::NoRoll,
             ErrorCode::IllegalMove,
             ErrorCode::RateLimited,
+            ErrorCode::NoDice,
         ];
         let invites = [
             InviteError::Scheme,
