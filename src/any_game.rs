@@ -1,13 +1,18 @@
 //! The closed set of games: [`GameKind`] names a game where one of either
-//! is stored, sent or chosen (a preference, a save, a room), and
+//! is stored, sent or chosen (a preference, a save, a room),
 //! [`with_game!`](crate::with_game) turns a kind into code written once
-//! over the [`Game`](crate::game::Game) trait. Like shakmaty's
+//! over the [`Game`](crate::game::Game) trait, and [`AnyGame`] holds a
+//! value of one game's type (a replica, an event, an online client) where
+//! the game is known only when the program runs. Like shakmaty's
 //! `VariantPosition`, this is the one place that lists the games: adding
-//! a third is a variant here and an arm in the macro, nothing else to edit
-//! outside the new game's folder.
+//! a third is a variant in each enum and an arm in each macro, nothing else
+//! to edit outside the new game's folder.
 
+use crate::ca_ngua::CaNgua;
+use crate::co_nhay::CoNhay;
 use crate::game::Game;
 use serde::{Deserialize, Serialize};
+use std::any::{Any, TypeId};
 use std::fmt;
 use std::str::FromStr;
 
@@ -25,7 +30,9 @@ pub enum GameKind {
 }
 
 /// Runs `$body` with `$g` standing for the game type of `$kind`:
-/// `with_game!(kind, G => Table::<G>::lobby(...))`.
+/// `with_game!(kind, G => Table::<G>::lobby(...))`. The second form also
+/// names `$wrap`, the [`AnyGame`] variant of that game, to put a value of
+/// it in an `AnyGame`: `with_game!(kind, G, Wrap => Wrap(Replica::<G>::new(..)))`.
 #[macro_export]
 macro_rules! with_game {
     ($kind:expr, $g:ident => $body:expr) => {
@@ -40,6 +47,164 @@ macro_rules! with_game {
             }
         }
     };
+    ($kind:expr, $g:ident, $wrap:ident => $body:expr) => {
+        match $kind {
+            $crate::any_game::GameKind::CaNgua => {
+                type $g = $crate::ca_ngua::CaNgua;
+                use $crate::any_game::AnyGame::CaNgua as $wrap;
+                $body
+            }
+            $crate::any_game::GameKind::CoNhay => {
+                type $g = $crate::co_nhay::CoNhay;
+                use $crate::any_game::AnyGame::CoNhay as $wrap;
+                $body
+            }
+        }
+    };
+}
+
+/// Runs `$body` on the value inside an [`AnyGame`], bound to `$x`, with
+/// `$g` standing for its game type:
+/// `with_any!(&replica, G, r => r.seq())`.
+#[macro_export]
+macro_rules! with_any {
+    ($value:expr, $g:ident, $x:pat => $body:expr) => {
+        match $value {
+            $crate::any_game::AnyGame::CaNgua($x) => {
+                #[allow(dead_code)]
+                type $g = $crate::ca_ngua::CaNgua;
+                $body
+            }
+            $crate::any_game::AnyGame::CoNhay($x) => {
+                #[allow(dead_code)]
+                type $g = $crate::co_nhay::CoNhay;
+                $body
+            }
+        }
+    };
+}
+
+/// A family of types with one member per game (`Replica<G>`, `Event<G>`, an
+/// online client of a game): [`AnyGame<F>`] holds the member of one game.
+/// A family is a marker type: `struct Replicas; impl PerGame for Replicas
+/// { type Of<G: Game> = Replica<G>; }`.
+pub trait PerGame {
+    /// The family's member for game `G`.
+    type Of<G: Game>: 'static;
+}
+
+/// A value of one game's member of family `F`: the closed enum used where a
+/// value of either game is kept or passed on before code generic over the
+/// game takes it (`with_any!`, [`AnyGame::get`]).
+pub enum AnyGame<F: PerGame> {
+    /// Cờ Cá Ngựa's.
+    CaNgua(F::Of<CaNgua>),
+    /// Cờ nhảy's.
+    CoNhay(F::Of<CoNhay>),
+}
+
+impl<F: PerGame> AnyGame<F> {
+    /// Which game the value is of.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::CaNgua(_) => GameKind::CaNgua,
+            AnyGame::CoNhay(_) => GameKind::CoNhay,
+        }
+    }
+
+    /// A value of game `G` (`None` only for a game type this file does not
+    /// list).
+    pub fn of<G: Game>(value: F::Of<G>) -> Option<AnyGame<F>> {
+        let value: Box<dyn Any> = Box::new(value);
+        match listed::<G>()? {
+            GameKind::CaNgua => value.downcast().ok().map(|v| AnyGame::CaNgua(*v)),
+            GameKind::CoNhay => value.downcast().ok().map(|v| AnyGame::CoNhay(*v)),
+        }
+    }
+
+    /// The value, if it is of game `G`.
+    pub fn get<G: Game>(&self) -> Option<&F::Of<G>> {
+        if listed::<G>() != Some(self.kind()) {
+            return None;
+        }
+        with_any!(self, _G, v => (v as &dyn Any).downcast_ref())
+    }
+
+    /// The value, if it is of game `G`, to change it.
+    pub fn get_mut<G: Game>(&mut self) -> Option<&mut F::Of<G>> {
+        if listed::<G>() != Some(self.kind()) {
+            return None;
+        }
+        with_any!(self, _G, v => (v as &mut dyn Any).downcast_mut())
+    }
+
+    /// The value, if it is of game `G` (`None` drops it).
+    pub fn into_game<G: Game>(self) -> Option<F::Of<G>> {
+        if listed::<G>() != Some(self.kind()) {
+            return None;
+        }
+        with_any!(self, _G, v => (Box::new(v) as Box<dyn Any>).downcast().ok().map(|v| *v))
+    }
+}
+
+/// The kind of game type `G`, by the type itself (two games' members of a
+/// family may be one type, so the game is what tells them apart).
+fn listed<G: Game>() -> Option<GameKind> {
+    let g = TypeId::of::<G>();
+    if g == TypeId::of::<CaNgua>() {
+        Some(GameKind::CaNgua)
+    } else if g == TypeId::of::<CoNhay>() {
+        Some(GameKind::CoNhay)
+    } else {
+        None
+    }
+}
+
+impl<F: PerGame> fmt::Debug for AnyGame<F>
+where
+    F::Of<CaNgua>: fmt::Debug,
+    F::Of<CoNhay>: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyGame::CaNgua(v) => f.debug_tuple("CaNgua").field(v).finish(),
+            AnyGame::CoNhay(v) => f.debug_tuple("CoNhay").field(v).finish(),
+        }
+    }
+}
+
+impl<F: PerGame> Clone for AnyGame<F>
+where
+    F::Of<CaNgua>: Clone,
+    F::Of<CoNhay>: Clone,
+{
+    fn clone(&self) -> Self {
+        match self {
+            AnyGame::CaNgua(v) => AnyGame::CaNgua(v.clone()),
+            AnyGame::CoNhay(v) => AnyGame::CoNhay(v.clone()),
+        }
+    }
+}
+
+impl<F: PerGame> PartialEq for AnyGame<F>
+where
+    F::Of<CaNgua>: PartialEq,
+    F::Of<CoNhay>: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (AnyGame::CaNgua(a), AnyGame::CaNgua(b)) => a == b,
+            (AnyGame::CoNhay(a), AnyGame::CoNhay(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl<F: PerGame> Eq for AnyGame<F>
+where
+    F::Of<CaNgua>: Eq,
+    F::Of<CoNhay>: Eq,
+{
 }
 
 impl GameKind {
@@ -86,6 +251,39 @@ mod tests {
     use super::*;
     use crate::ca_ngua::CaNgua;
     use crate::co_nhay::CoNhay;
+
+    struct Names;
+    impl PerGame for Names {
+        type Of<G: Game> = Vec<&'static str>;
+    }
+    struct Rules;
+    impl PerGame for Rules {
+        type Of<G: Game> = G::Rules;
+    }
+
+    #[test]
+    fn a_value_of_either_game_is_found_only_as_its_own_game() {
+        let nhay = AnyGame::<Rules>::of::<CoNhay>(crate::co_nhay::engine::Rules::quick())
+            .expect("a listed game");
+        assert_eq!(nhay.kind(), GameKind::CoNhay);
+        assert_eq!(
+            nhay.get::<CoNhay>(),
+            Some(&crate::co_nhay::engine::Rules::quick())
+        );
+        assert!(nhay.get::<CaNgua>().is_none());
+        assert_eq!(nhay.clone().into_game::<CaNgua>(), None);
+        let mut ngua = with_game!(GameKind::CaNgua, G, Wrap => Wrap::<Rules>(G::standard_rules()));
+        assert_eq!(ngua.kind(), GameKind::CaNgua);
+        assert_ne!(ngua, nhay);
+        if let Some(r) = ngua.get_mut::<CaNgua>() {
+            r.roll_cap = 7;
+        }
+        assert_eq!(ngua.into_game::<CaNgua>().map(|r| r.roll_cap), Some(7));
+        // Two games whose members are one type still stay apart.
+        let names = AnyGame::<Names>::of::<CoNhay>(vec!["Lan"]).expect("listed");
+        assert_eq!(names.kind(), GameKind::CoNhay);
+        assert_eq!(with_any!(&names, G, n => (G::ID, n.len())), ("co-nhay", 1));
+    }
 
     #[test]
     fn every_kind_reads_back_from_its_name_and_names_its_type() {

@@ -301,6 +301,7 @@ net-closed-left = You left the game; the computer plays your seat.
 net-closed-refused = The server said no: { $reason }
 net-closed-taken-over = Your seat was opened on another device.
 net-closed-unreachable = Cannot reach the server: { $reason }
+net-closed-other-game = This room plays another game ({ $game }).
 net-event-away = { $player } is away; the computer plays for them.
 net-event-back = { $player } is back.
 net-event-left = { $player } left; the computer plays their seat.

@@ -301,6 +301,7 @@ net-closed-left = Bạn đã rời ván; máy chơi thay ghế của bạn.
 net-closed-refused = Máy chủ từ chối: { $reason }
 net-closed-taken-over = Ghế của bạn đã được mở trên một thiết bị khác.
 net-closed-unreachable = Không kết nối được máy chủ: { $reason }
+net-closed-other-game = Phòng này chơi một trò khác ({ $game }).
 net-event-away = { $player } vắng mặt; máy chơi thay.
 net-event-back = { $player } đã quay lại.
 net-event-left = { $player } đã rời ván; máy chơi thay ghế này.

@@ -112,6 +112,10 @@ impl Game for CaNgua {
         rules.validate().map_err(|e| e.to_string())
     }
 
+    fn roll_cap(rules: &Rules) -> Option<u32> {
+        Some(rules.roll_cap)
+    }
+
     /// RULES.md 1: two players sit at opposite corners, three leave blue's
     /// corner empty.
     fn seats_for(_rules: &Rules, players: usize) -> Result<Vec<Seat>, String> {

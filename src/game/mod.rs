@@ -161,6 +161,14 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
     fn preset(name: &str) -> Option<Self::Rules>;
     /// Checks that the rules can be played; the error names the field.
     fn check_rules(rules: &Self::Rules) -> Result<(), String>;
+    /// The longest game the rules allow, in rolls, when the rules set it
+    /// (Cờ Cá Ngựa's `roll_cap`), so that a server can refuse rules for
+    /// longer games than it plays; `None` when the engine's own cap bounds
+    /// every game.
+    fn roll_cap(rules: &Self::Rules) -> Option<u32> {
+        let _ = rules;
+        None
+    }
 
     // --- seats and the start ------------------------------------------
 

@@ -5,16 +5,17 @@
 //!
 //! - [`protocol`]: every message, as serde types, and the parsing that
 //!   refuses bad input with the protocol's error codes;
-//! - [`server`]: the axum server ([`server::spawn`] runs one in-process,
-//!   [`server::serve`] on a runtime of the caller's);
-//! - [`client`]: a client on a thread of its own that the app polls.
+//! - [`server`]: the axum server, rooms of every game side by side
+//!   ([`server::spawn`] runs one in-process, [`server::serve`] on a
+//!   runtime of the caller's);
+//! - [`client`]: a client on a thread of its own that the app polls; it
+//!   learns a room's game from the server's welcome.
 //!
 //! Also here: invite links (`ca-ngua://HOST:PORT/CODE`) and the machine's
 //! addresses a host can give friends on the same network.
 
 pub mod client;
 pub mod protocol;
-mod room;
 pub mod server;
 
 use crate::table::ErrorCode;
@@ -284,6 +285,7 @@ mod tests {
             ErrorCode::NoRoll,
             ErrorCode::IllegalMove,
             ErrorCode::RateLimited,
+            ErrorCode::NoDice,
         ];
         let invites = [
             InviteError::Scheme,

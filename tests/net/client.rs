@@ -4,10 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::support::{config, server};
+use ca_ngua::any_game::GameKind;
 use ca_ngua::game::Level;
-use ca_ngua::net::client::{
-    Client, ClientCommand, ClientUpdate, CloseReason, ConnectionState, Request,
-};
+use ca_ngua::net::client::{ClientCommand, CloseReason, ConnectionState, Request};
 use ca_ngua::net::protocol::RulesChoice;
 use ca_ngua::net::{Invite, ServerAddress};
 use ca_ngua::table::ErrorCode;
@@ -19,6 +18,8 @@ use tokio::sync::{Notify, broadcast};
 
 use ca_ngua::ca_ngua::CaNgua;
 type Event = ca_ngua::table::Event<CaNgua>;
+type Client = ca_ngua::net::client::Client<CaNgua>;
+type ClientUpdate = ca_ngua::net::client::ClientUpdate<CaNgua>;
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -153,6 +154,7 @@ fn welcomed(u: &ClientUpdate) -> bool {
 /// Lan opens a room for `players` under a preset.
 fn lan_creates(players: usize, preset: &str) -> Request {
     Request::Create {
+        game: GameKind::CaNgua,
         name: "Lan".into(),
         players,
         rules: RulesChoice::Preset(preset.into()),

@@ -250,14 +250,18 @@ async fn the_welcome_carries_every_rule_and_the_state_and_tokens_reach_only_thei
         .keys()
         .map(String::as_str)
         .collect();
+    // PROTOCOL.md, version 2: a v1 client sees the v1 welcome, with
+    // `"protocol":2` and the room's `game` added.
     let mut expected = vec![
-        "host", "players", "protocol", "room", "rules", "seat", "seq", "state", "token", "type",
+        "game", "host", "players", "protocol", "room", "rules", "seat", "seq", "state", "token",
+        "type",
     ];
     expected.sort_unstable();
     let mut fields = fields;
     fields.sort_unstable();
     assert_eq!(fields, expected);
-    assert_eq!(welcome["protocol"], 1);
+    assert_eq!(welcome["protocol"], 2);
+    assert_eq!(welcome["game"], "ca-ngua", "a create without a game");
     assert_eq!(welcome["rules"], rules, "every field, as sent");
     assert_eq!(welcome["players"], 2);
     assert_eq!(welcome["seat"], "r");

@@ -5,6 +5,7 @@
 mod support;
 
 mod client;
+mod co_nhay;
 mod game;
 mod refusals;
 mod resume;

@@ -15,7 +15,6 @@ pub mod geometry;
 pub mod horses;
 pub mod log;
 pub mod marks;
-pub mod online;
 mod paint;
 mod play_panel;
 pub mod results;

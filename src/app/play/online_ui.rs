@@ -124,6 +124,10 @@ pub fn note_text(i18n: &I18n, note: &OnlineNote, server: &str) -> String {
                 "net-closed-unreachable",
                 &[("reason", Arg::from(why.as_str()))],
             ),
+            CloseReason::OtherGame(game) => i18n.t_args(
+                "net-closed-other-game",
+                &[("game", Arg::from(game.as_str()))],
+            ),
         },
         OnlineNote::Refused(code) => i18n.t(crate::net::error_key(*code)),
     }

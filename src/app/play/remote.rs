@@ -4,7 +4,7 @@
 //! remembers to rejoin after a restart is an [`OnlineSeat`].
 
 use crate::game::{Game, Level};
-use crate::net::client::ConnectionState;
+use crate::net::client::{Client, ClientCommand, ClientUpdate, ConnectionState};
 use crate::net::server::ServerHandle;
 use crate::net::{Invite, ServerAddress};
 use crate::table::{Controller, ErrorCode, Event, Refusal, Replica, SeatKind};
@@ -254,4 +254,61 @@ impl<G: Game> Remote<G> {
     pub fn leave(&mut self) {
         self.link.send(LinkCommand::Leave);
     }
+}
+
+impl<G: Game> Link<G> for Client<G> {
+    fn poll(&mut self) -> Vec<LinkUpdate<G>> {
+        Client::poll(self)
+            .into_iter()
+            .map(|u| match u {
+                ClientUpdate::Welcome { welcome, rebuilt } => LinkUpdate::Welcome {
+                    seat: welcome.seat,
+                    rules: welcome.rules,
+                    room: welcome.room.clone(),
+                    token: welcome.token.clone(),
+                    seq: welcome.seq,
+                    rebuilt,
+                },
+                ClientUpdate::Event(ev) => LinkUpdate::Event(ev),
+                ClientUpdate::State(s) => LinkUpdate::State(s),
+                ClientUpdate::Refused(r) => LinkUpdate::Refused(r),
+            })
+            .collect()
+    }
+
+    fn send(&mut self, cmd: LinkCommand<G>) {
+        Client::send(
+            self,
+            match cmd {
+                LinkCommand::Start(level) => ClientCommand::Start(level),
+                LinkCommand::Roll => ClientCommand::Roll,
+                LinkCommand::Move(mv) => ClientCommand::Move(mv),
+                LinkCommand::Leave => ClientCommand::Leave,
+            },
+        );
+    }
+
+    fn is_host(&self) -> bool {
+        Client::is_host(self)
+    }
+
+    fn players(&self) -> Option<usize> {
+        self.welcome().map(|w| w.players)
+    }
+
+    fn invite(&self) -> Option<Invite> {
+        Client::invite(self)
+    }
+}
+
+/// What the player typed to join: a link, or an address and a code.
+pub fn join_target(link_or_address: &str, code: &str) -> Result<Invite, crate::net::InviteError> {
+    let text = link_or_address.trim();
+    if text
+        .get(..crate::net::INVITE_SCHEME.len())
+        .is_some_and(|s| s.eq_ignore_ascii_case(crate::net::INVITE_SCHEME))
+    {
+        return text.parse();
+    }
+    format!("{}{text}/{}", crate::net::INVITE_SCHEME, code.trim()).parse()
 }

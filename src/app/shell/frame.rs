@@ -65,6 +65,17 @@ impl CaNguaApp {
             if let Some(action) = online {
                 self.intents.push(Intent::Online(action));
             }
+            if let Some(joining) = &self.joining {
+                // Reaching the room: which game it plays comes with its
+                // welcome.
+                ui.label(
+                    RichText::new(self.i18n.t_args(
+                        "net-state-connecting",
+                        &[("server", crate::i18n::Arg::from(joining.server()))],
+                    ))
+                    .strong(),
+                );
+            }
             ui.separator();
             let i18n = &self.i18n;
             let mut lang = prefs.lang.unwrap_or(i18n.lang());

@@ -89,6 +89,8 @@ pub struct CaNguaApp {
     /// The seat to come back to at the first frame (a restart while in an
     /// online game).
     pending_resume: Option<crate::store::OnlineSeat>,
+    /// A room being joined, until the server names its game.
+    joining: Option<online::Joining>,
     /// Where a hosted room listens: every interface (friends on the
     /// network), or loopback only (tests).
     host_ip: std::net::IpAddr,
@@ -197,6 +199,7 @@ impl CaNguaApp {
             thinking: Thinking::Threads(None),
             online_edit: OnlineEdit::default(),
             pending_resume: None,
+            joining: None,
             host_ip: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
             server_config: crate::net::server::ServerConfig::default(),
             sound: super::sound::Sound::silent(),

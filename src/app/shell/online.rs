@@ -1,12 +1,17 @@
-//! Online play from the shell: hosting a room on this device, joining
-//! one, leaving, the host's start, and coming back to a remembered seat.
+//! Online play from the shell: hosting a room of the game in front on this
+//! device, joining a room by link or code (its game is learnt from the
+//! server's welcome, and the room goes to that game's screen), leaving,
+//! the host's start, and coming back to a remembered seat.
 
 use super::CaNguaApp;
-use crate::app::ca_ngua::online::{connect, join_target};
 use crate::app::play::online_ui::OnlineAction;
-use crate::app::play::remote::Remote;
-use crate::ca_ngua::CaNgua;
+use crate::app::play::remote::{Remote, join_target};
+use crate::app::play::{Play, View};
 use crate::game::Level;
+use crate::net::ServerAddress;
+use crate::net::client::{Client, CloseReason, Connection, ConnectionState, Request};
+use crate::net::server::ServerHandle;
+use crate::{with_any, with_game};
 
 /// A wake-up for an online client: a repaint of the window.
 fn waker(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
@@ -14,38 +19,119 @@ fn waker(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
     move || ctx.request_repaint()
 }
 
+/// A connection to a room whose game the server has not named yet.
+#[derive(Debug)]
+pub(super) struct Joining {
+    connection: Connection,
+}
+
+impl Joining {
+    /// The server being reached.
+    pub(super) fn server(&self) -> String {
+        self.connection.server().to_string()
+    }
+}
+
+/// Opens a room of game `V` on `address` (served by `host`) under the
+/// settings, and shows it on `V`'s screen.
+fn host<V: View>(
+    app: &mut CaNguaApp,
+    ctx: &egui::Context,
+    address: ServerAddress,
+    host: ServerHandle,
+    name: String,
+) -> Result<(), String> {
+    let prefs = &app.prefs;
+    let request = Request::create::<V>(name, V::prefs_seats(prefs).len(), &V::prefs_rules(prefs));
+    let client =
+        Client::<V>::connect(address.clone(), request, waker(ctx)).map_err(|e| e.to_string())?;
+    go_online::<V>(app, Remote::new(Box::new(client), address, Some(host)));
+    Ok(())
+}
+
+/// Shows a room on its game's screen, in front.
+fn go_online<V: View>(app: &mut CaNguaApp, remote: Remote<V>) {
+    if let Some(play) = app.play_mut::<V>() {
+        Play::go_online(play, remote);
+    }
+    app.prefs.game = crate::any_game::GameKind::of::<V>();
+    app.saver.save_prefs(&app.prefs);
+}
+
 impl CaNguaApp {
-    /// Shows a room on its game's screen, in front.
-    fn go_online(&mut self, remote: Remote<CaNgua>) {
-        if let Some(play) = self.play_mut::<CaNgua>() {
-            play.go_online(remote);
+    /// Comes back to a remembered online seat (at the first frame), and
+    /// hands a room being joined to its game's screen once the server has
+    /// named its game.
+    pub(super) fn resume_online(&mut self, ctx: &egui::Context) {
+        if let Some(seat) = self.pending_resume.take() {
+            let Ok(server) = seat.server.parse::<ServerAddress>() else {
+                self.saver.save_online(None);
+                return;
+            };
+            let request = Request::Resume {
+                room: seat.room.clone(),
+                token: seat.token.clone(),
+            };
+            self.connect(ctx, server, request);
         }
-        self.prefs.game = crate::any_game::GameKind::of::<CaNgua>();
+        self.poll_joining();
     }
 
-    /// Comes back to a remembered online seat (at the first frame).
-    pub(super) fn resume_online(&mut self, ctx: &egui::Context) {
-        let Some(seat) = self.pending_resume.take() else {
-            return;
-        };
-        let Ok(server) = seat.server.parse::<crate::net::ServerAddress>() else {
-            self.saver.save_online(None);
-            return;
-        };
-        let request = crate::net::client::Request::Resume {
-            room: seat.room.clone(),
-            token: seat.token.clone(),
-        };
-        match connect(server, request, waker(ctx), None) {
-            Ok(remote) => self.go_online(remote),
-            Err(e) => self.online_edit.error = Some(e),
+    /// Starts a connection to a room of a game yet unknown.
+    fn connect(&mut self, ctx: &egui::Context, server: ServerAddress, request: Request) {
+        match Connection::connect(server, request, waker(ctx)) {
+            Ok(connection) => self.joining = Some(Joining { connection }),
+            Err(e) => {
+                self.online_edit.error = Some(self.i18n.t_args(
+                    "online-join-failed",
+                    &[("reason", crate::i18n::Arg::from(e.to_string()))],
+                ));
+            }
         }
+    }
+
+    /// A room being joined: its screen once its game is known; why not,
+    /// when it ends before.
+    fn poll_joining(&mut self) {
+        let Some(joining) = &mut self.joining else {
+            return;
+        };
+        if joining.connection.poll().is_none() {
+            if let ConnectionState::Closed(reason) = joining.connection.state().clone() {
+                self.joining = None;
+                if !matches!(reason, CloseReason::ByUser) {
+                    self.saver.save_online(None);
+                    let note = crate::app::play::OnlineNote::Closed(reason);
+                    self.online_edit.error = Some(crate::app::play::online_ui::note_text(
+                        &self.i18n, &note, "",
+                    ));
+                }
+            }
+            return;
+        }
+        let Some(Joining { connection }) = self.joining.take() else {
+            return;
+        };
+        let server = connection.server().clone();
+        match connection.into_client() {
+            Ok(client) => {
+                with_any!(client, G, c => go_online::<G>(self, Remote::new(Box::new(c), server, None)));
+            }
+            Err(connection) => {
+                self.joining = Some(Joining {
+                    connection: *connection,
+                })
+            }
+        }
+    }
+
+    /// True while a room is being joined and has not named its game yet.
+    pub fn is_joining(&self) -> bool {
+        self.joining.is_some()
     }
 
     /// Carries out a request about online play.
     pub(super) fn online(&mut self, ctx: &egui::Context, action: OnlineAction) {
-        use crate::net::client::Request;
-        use crate::net::protocol::RulesChoice;
         self.online_edit.error = None;
         let name = self.prefs.online_name.trim().to_string();
         match action {
@@ -61,20 +147,14 @@ impl CaNguaApp {
                         return;
                     }
                 };
-                let address = crate::net::ServerAddress::new("127.0.0.1", server.addr().port());
-                let request = Request::Create {
-                    name,
-                    players: self.prefs.player_count,
-                    rules: RulesChoice::Custom(self.prefs.rules),
-                };
-                match connect(address, request, waker(ctx), Some(server)) {
-                    Ok(remote) => self.go_online(remote),
-                    Err(e) => {
-                        self.online_edit.error = Some(self.i18n.t_args(
-                            "online-host-failed",
-                            &[("reason", crate::i18n::Arg::from(e))],
-                        ));
-                    }
+                let address = ServerAddress::new("127.0.0.1", server.addr().port());
+                let kind = self.prefs.game;
+                let hosted = with_game!(kind, G => host::<G>(self, ctx, address, server, name));
+                if let Err(e) = hosted {
+                    self.online_edit.error = Some(self.i18n.t_args(
+                        "online-host-failed",
+                        &[("reason", crate::i18n::Arg::from(e))],
+                    ));
                 }
             }
             OnlineAction::Join { address, code } => {
@@ -89,15 +169,7 @@ impl CaNguaApp {
                     room: invite.room.clone(),
                     name,
                 };
-                match connect(invite.server, request, waker(ctx), None) {
-                    Ok(remote) => self.go_online(remote),
-                    Err(e) => {
-                        self.online_edit.error = Some(self.i18n.t_args(
-                            "online-join-failed",
-                            &[("reason", crate::i18n::Arg::from(e))],
-                        ));
-                    }
-                }
+                self.connect(ctx, invite.server, request);
             }
             OnlineAction::Leave => self.front_mut().leave_online(),
             OnlineAction::Start => self.front_mut().start_online(Level::Medium),

@@ -1,175 +1,28 @@
-//! One room: a task that owns a [`Table`], the seats' tokens and the
-//! connections in the room. Connections send it messages; it answers with
-//! frames in their outboxes. Everything a room does happens on its own
-//! task, one message at a time, so its events have one order for everyone.
+//! One room: a task that owns a [`Table`] of its game, the seats' tokens
+//! and the connections in the room. Connections send it messages that name
+//! no game ([`RoomMsg`]); it reads them in its game's terms and answers
+//! with frames in their outboxes. Everything a room does happens on its
+//! own task, one message at a time, so its events have one order for
+//! everyone.
 
-use super::protocol::{
+use super::codes::{new_token, same_token};
+use super::config::ServerConfig;
+use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer, RoomMsg};
+use super::pool::PoolRunner;
+use super::registry::{Lease, Registry};
+use crate::any_game::GameKind;
+use crate::game::{Game, Level, SeatId};
+use crate::net::protocol::{
     CLOSE_POLICY, CLOSE_TAKEN_OVER, PROTOCOL_VERSION, RoomState, ServerMessage, Welcome, host_of,
+    read_move,
 };
-use super::server::{Registry, ServerConfig};
-use crate::ca_ngua::CaNgua;
-use crate::ca_ngua::engine::{Move, Seat};
-use crate::game::Level;
-use crate::table::{Answer, Controller, ErrorCode, Job, Refusal, Runner, SeatKind};
-
-type BotJob = crate::table::BotJob<CaNgua>;
-type Command = crate::table::Command<CaNgua>;
-type Event = crate::table::Event<CaNgua>;
-type EventKind = crate::table::EventKind<CaNgua>;
-type Step = crate::table::Step<CaNgua>;
-type Table = crate::table::Table<CaNgua>;
+use crate::table::{Command, Controller, ErrorCode, Event, Refusal, SeatKind, Step, Table};
 use axum::extract::ws::Utf8Bytes;
+use std::net::IpAddr;
 use std::sync::Arc;
-use tokio::sync::{Notify, mpsc, oneshot, watch};
+use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
 use tracing::{debug, info};
-
-/// A connection's number, unique in the server's life.
-pub(crate) type ConnId = u64;
-
-/// Why a connection is closed: the close code and its reason.
-pub(crate) type CloseWhy = Option<(u16, &'static str)>;
-
-/// What a connection's writer sends.
-#[derive(Debug)]
-pub(crate) enum Outgoing {
-    /// One text frame.
-    Frame(Utf8Bytes),
-    /// Several text frames in a row (a welcome and the events it missed:
-    /// one slot of the outbox, however long the list).
-    Frames(Vec<Utf8Bytes>),
-}
-
-/// A connection as a room sees it: where its frames go and how to close it.
-#[derive(Clone, Debug)]
-pub(crate) struct Peer {
-    pub(crate) id: ConnId,
-    pub(crate) out: mpsc::Sender<Outgoing>,
-    pub(crate) close: watch::Sender<CloseWhy>,
-}
-
-impl Peer {
-    /// Queues frames; false when the connection is gone or too far behind.
-    fn send(&self, out: Outgoing) -> bool {
-        self.out.try_send(out).is_ok()
-    }
-
-    fn send_error(&self, refusal: &Refusal) {
-        let _ = self.send(frame(&ServerMessage::error(refusal)));
-    }
-
-    /// Closes the connection; the first reason given is the one sent.
-    pub(crate) fn close(&self, why: (u16, &'static str)) {
-        self.close.send_if_modified(|now| {
-            let first = now.is_none();
-            if first {
-                *now = Some(why);
-            }
-            first
-        });
-    }
-}
-
-fn frame(msg: &ServerMessage) -> Outgoing {
-    Outgoing::Frame(msg.to_json().into())
-}
-
-/// A seat given to a connection (by a join or a resume).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Entered {
-    /// The seat.
-    pub(crate) seat: Seat,
-    /// How many events were sent again (a resume's cost).
-    pub(crate) resent: usize,
-}
-
-/// A seat's command, from the connection that holds the seat.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Act {
-    Start(Level),
-    Roll(u64),
-    Move(u64, Move),
-    Leave,
-}
-
-/// A message to a room.
-#[derive(Debug)]
-pub(crate) enum RoomMsg {
-    /// A person joins before the start.
-    Join {
-        peer: Peer,
-        name: String,
-        reply: oneshot::Sender<Result<Entered, Refusal>>,
-    },
-    /// A person comes back to their seat.
-    Resume {
-        peer: Peer,
-        token: String,
-        last_seq: u64,
-        reply: oneshot::Sender<Result<Entered, Refusal>>,
-    },
-    /// A seated connection's command.
-    Act { conn: ConnId, seat: Seat, act: Act },
-    /// The connection closed (or went to another room).
-    Detach { conn: ConnId },
-}
-
-/// Thinks for the room's computer players on tokio's blocking threads (a
-/// Hard decision takes up to tens of milliseconds: never on the async
-/// workers) and wakes the room when done.
-#[derive(Debug)]
-struct PoolRunner {
-    job: Option<(u64, oneshot::Receiver<Option<Move>>)>,
-    done: Option<(u64, Option<Move>)>,
-    wake: Arc<Notify>,
-}
-
-impl Runner<BotJob> for PoolRunner {
-    fn start(&mut self, job: BotJob) {
-        let (tx, rx) = oneshot::channel();
-        let wake = Arc::clone(&self.wake);
-        let ticket = job.ticket();
-        self.done = None;
-        match tokio::runtime::Handle::try_current() {
-            Ok(rt) => {
-                // The room may be gone when it finishes: the answer is
-                // dropped with the channel, and nothing outlives the room
-                // but this one short computation.
-                rt.spawn_blocking(move || {
-                    let _ = tx.send(job.decide());
-                    wake.notify_one();
-                });
-            }
-            Err(_) => {
-                let _ = tx.send(job.decide());
-            }
-        }
-        self.job = Some((ticket, rx));
-    }
-
-    fn answer(&mut self, ticket: u64) -> Answer<Move> {
-        if let Some((t, mv)) = self.done
-            && t == ticket
-        {
-            return mv.map_or(Answer::Failed, Answer::Ready);
-        }
-        let Some((t, rx)) = &mut self.job else {
-            return Answer::NotAsked;
-        };
-        if *t != ticket {
-            return Answer::NotAsked;
-        }
-        match rx.try_recv() {
-            Ok(mv) => {
-                self.done = Some((ticket, mv));
-                self.job = None;
-                mv.map_or(Answer::Failed, Answer::Ready)
-            }
-            Err(oneshot::error::TryRecvError::Empty) => Answer::Thinking,
-            Err(oneshot::error::TryRecvError::Closed) => Answer::Failed,
-        }
-    }
-}
 
 /// Where the room's computer players are.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -182,17 +35,19 @@ enum Bot {
     Thinking,
 }
 
-/// A room.
-pub(crate) struct Room {
-    code: String,
-    table: Table,
-    tokens: [Option<String>; 4],
+/// A room of game `G`. Seats are kept by their number
+/// ([`SeatId::index`]), `G::SEATS` of each.
+pub(super) struct Room<G: Game> {
+    /// The room's code, held until the room ends.
+    lease: Lease,
+    table: Table<G>,
+    tokens: Vec<Option<String>>,
     /// How many play.
     players: usize,
     /// The connection holding each seat.
-    members: [Option<Peer>; 4],
+    members: Vec<Option<Peer>>,
     /// When each absent person's seat goes to a computer.
-    away_due: [Option<Instant>; 4],
+    away_due: Vec<Option<Instant>>,
     bot: Bot,
     /// Since when nobody is connected.
     empty_since: Option<Instant>,
@@ -202,81 +57,111 @@ pub(crate) struct Room {
     config: Arc<ServerConfig>,
 }
 
-impl std::fmt::Debug for Room {
+impl<G: Game> std::fmt::Debug for Room<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Room")
-            .field("code", &self.code)
+            .field("code", &self.lease.code())
+            .field("game", &G::ID)
             .field("seq", &self.table.seq())
             .finish_non_exhaustive()
     }
 }
 
-/// The event's kind as the protocol names it, for the log.
-fn kind_name(ev: &EventKind) -> &'static str {
-    match ev {
-        EventKind::Seated { .. } => "seated",
-        EventKind::Started { .. } => "started",
-        EventKind::Rolled { .. } => "rolled",
-        EventKind::Moved { .. } => "moved",
-        EventKind::Passed { .. } => "passed",
-        EventKind::Away { .. } => "away",
-        EventKind::Back { .. } => "back",
-        EventKind::Left { .. } => "left",
-        EventKind::Over { .. } => "over",
-    }
+/// Every seat of game `G`, in seat order.
+fn all_seats<G: Game>() -> impl Iterator<Item = G::Seat> {
+    (0..G::SEATS).filter_map(G::Seat::from_index)
 }
 
-impl Room {
-    /// A room around a lobby table whose host (seat `host`, token
-    /// `token`) is `peer`; the host is welcomed at once.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn open(
-        code: String,
-        table: Table,
-        players: usize,
-        host: Seat,
-        token: String,
-        peer: Peer,
-        config: Arc<ServerConfig>,
-        wake: Arc<Notify>,
-    ) -> Room {
-        let mut room = Room {
-            code,
-            table,
-            tokens: [None, None, None, None],
-            players,
-            members: [None, None, None, None],
-            away_due: [None; 4],
-            bot: Bot::Idle,
-            empty_since: None,
-            level: Level::Medium,
-            wake,
-            config,
-        };
-        for ev in room.table.events() {
-            room.record(ev);
+/// Opens a room of game `G` whose host, named `name`, is `peer`: checks
+/// the rules against the server's limits, takes a code, welcomes the host
+/// and starts the room's task. Answers the room's code, inbox and the
+/// host's seat.
+pub(super) fn open<G: Game>(
+    registry: &Arc<Registry>,
+    ip: IpAddr,
+    peer: Peer,
+    name: &str,
+    players: usize,
+    rules: G::Rules,
+) -> Result<(String, mpsc::Sender<RoomMsg>, Entered), Refusal> {
+    let config = Arc::clone(registry.config());
+    let limits = &config.limits;
+    if let Some(cap) = G::roll_cap(&rules)
+        && cap > limits.max_roll_cap
+    {
+        return Err(Refusal::new(
+            ErrorCode::BadRules,
+            format!(
+                "rules.roll_cap: this server plays games of at most {} rolls",
+                limits.max_roll_cap
+            ),
+        ));
+    }
+    let busy = || Refusal::new(ErrorCode::RateLimited, "the server cannot open a room now");
+    let token = new_token().ok_or_else(busy)?;
+    let wake = Arc::new(Notify::new());
+    let table = Table::<G>::lobby(
+        rules,
+        players,
+        name,
+        crate::game::secure_rng(),
+        PoolRunner::<G>::boxed(&wake),
+    )
+    .map_err(|e| Refusal::new(ErrorCode::BadRules, e))?;
+    let host = table
+        .replica()
+        .seats()
+        .first()
+        .map(|s| s.seat)
+        .ok_or_else(busy)?;
+    let (inbox, rx) = mpsc::channel(256);
+    let lease = registry.reserve(ip, inbox.clone())?;
+    let code = lease.code().to_string();
+    info!(room = %code, game = %G::ID, players, "room opened");
+    let room = Room {
+        lease,
+        table,
+        tokens: vec![None; G::SEATS],
+        players,
+        members: vec![None; G::SEATS],
+        away_due: vec![None; G::SEATS],
+        bot: Bot::Idle,
+        empty_since: None,
+        level: Level::Medium,
+        wake,
+        config,
+    }
+    .welcome_host(host, token, peer);
+    tokio::spawn(room.run(rx, registry.stop()));
+    let entered = Entered {
+        seat: host.index(),
+        resent: 0,
+    };
+    Ok((code, inbox, entered))
+}
+
+impl<G: Game> Room<G> {
+    /// Seats the host (the first seat) and welcomes them.
+    fn welcome_host(mut self, host: G::Seat, token: String, peer: Peer) -> Room<G> {
+        for ev in self.table.events() {
+            self.record(ev);
         }
-        room.tokens[host.index()] = Some(token);
-        room.members[host.index()] = Some(peer.clone());
-        room.welcome(host, &peer, None);
-        room
+        self.tokens[host.index()] = Some(token);
+        self.members[host.index()] = Some(peer.clone());
+        self.welcome(host, &peer, None);
+        self
     }
 
-    /// A runner for a room's table, waking the room through `wake`.
-    pub(crate) fn runner(wake: &Arc<Notify>) -> Box<dyn Runner<BotJob>> {
-        Box::new(PoolRunner {
-            job: None,
-            done: None,
-            wake: Arc::clone(wake),
-        })
+    fn code(&self) -> &str {
+        self.lease.code()
     }
 
-    /// Runs the room until it expires or the server stops.
-    pub(crate) async fn run(
+    /// Runs the room until it expires or the server stops; its code is
+    /// given back when it ends.
+    async fn run(
         mut self,
         mut inbox: mpsc::Receiver<RoomMsg>,
         mut shutdown: watch::Receiver<bool>,
-        registry: Arc<Registry>,
     ) {
         let wake = Arc::clone(&self.wake);
         loop {
@@ -317,8 +202,7 @@ impl Room {
                 tokio::task::yield_now().await;
             }
         }
-        registry.close_room(&self.code);
-        info!(room = %self.code, seq = self.table.seq(), "room closed");
+        info!(room = %self.code(), seq = self.table.seq(), "room closed");
     }
 
     fn handle(&mut self, msg: RoomMsg) {
@@ -336,13 +220,17 @@ impl Room {
                 let result = self.resume(peer, &token, last_seq);
                 let _ = reply.send(result);
             }
-            RoomMsg::Act { conn, seat, act } => self.act(conn, seat, act),
+            RoomMsg::Act { conn, seat, act } => {
+                if let Some(seat) = G::Seat::from_index(seat) {
+                    self.act(conn, seat, act);
+                }
+            }
             RoomMsg::Detach { conn } => self.detach(conn),
         }
     }
 
     fn join(&mut self, peer: Peer, name: &str) -> Result<Entered, Refusal> {
-        let token = super::server::new_token().ok_or_else(|| {
+        let token = new_token().ok_or_else(|| {
             Refusal::new(ErrorCode::RateLimited, "the server cannot seat you now")
         })?;
         let (seat, events) = self.table.join(name)?;
@@ -352,29 +240,34 @@ impl Room {
         self.broadcast(&events);
         self.tokens[seat.index()] = Some(token);
         self.attach(seat, peer, None);
-        Ok(Entered { seat, resent: 0 })
+        Ok(Entered {
+            seat: seat.index(),
+            resent: 0,
+        })
     }
 
     fn resume(&mut self, peer: Peer, token: &str, last_seq: u64) -> Result<Entered, Refusal> {
-        let seat = Seat::ALL
-            .into_iter()
-            .find(|s| {
+        // Every token is compared, in time that does not depend on which
+        // one matches or where they differ.
+        let seat = all_seats::<G>()
+            .filter(|s| {
                 self.tokens[s.index()]
                     .as_deref()
                     .is_some_and(|t| same_token(t, token))
             })
+            .fold(None, |found, s| found.or(Some(s)))
             .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "this token holds no seat here"))?;
         match &self.members[seat.index()] {
             Some(old) if old.id == peer.id => {}
             Some(old) => {
-                debug!(room = %self.code, seat = %seat.letter(), "seat taken over by a new connection");
+                debug!(room = %self.code(), seat = %seat.code(), "seat taken over by a new connection");
                 old.close((CLOSE_TAKEN_OVER, "the seat was resumed elsewhere"));
                 self.members[seat.index()] = None;
             }
             None => {}
         }
         // A connection holds one seat.
-        for s in Seat::ALL {
+        for s in all_seats::<G>() {
             if s != seat
                 && self.members[s.index()]
                     .as_ref()
@@ -389,19 +282,22 @@ impl Room {
             let events = self.table.back(seat);
             self.broadcast(&events);
         }
-        Ok(Entered { seat, resent })
+        Ok(Entered {
+            seat: seat.index(),
+            resent,
+        })
     }
 
     /// Seats a connection and welcomes it (with the events after
     /// `last_seq`, for a resume).
-    fn attach(&mut self, seat: Seat, peer: Peer, last_seq: Option<u64>) {
+    fn attach(&mut self, seat: G::Seat, peer: Peer, last_seq: Option<u64>) {
         self.members[seat.index()] = Some(peer.clone());
         self.away_due[seat.index()] = None;
         self.empty_since = None;
         self.welcome(seat, &peer, last_seq);
     }
 
-    fn welcome(&mut self, seat: Seat, peer: &Peer, last_seq: Option<u64>) {
+    fn welcome(&mut self, seat: G::Seat, peer: &Peer, last_seq: Option<u64>) {
         let replica = self.table.replica();
         let mut state = RoomState::of(replica);
         for info in &mut state.seats {
@@ -409,9 +305,10 @@ impl Room {
                 info.connected = self.members[info.seat.index()].is_some();
             }
         }
-        let welcome = Welcome {
+        let welcome = Welcome::<G> {
             protocol: PROTOCOL_VERSION,
-            room: self.code.clone(),
+            game: GameKind::of::<G>(),
+            room: self.code().to_string(),
             seat,
             token: self.tokens[seat.index()].clone().unwrap_or_default(),
             host: host_of(replica) == Some(seat),
@@ -438,7 +335,7 @@ impl Room {
         }
     }
 
-    fn act(&mut self, conn: ConnId, seat: Seat, act: Act) {
+    fn act(&mut self, conn: ConnId, seat: G::Seat, act: Act) {
         let Some(peer) = self.members[seat.index()].clone() else {
             return;
         };
@@ -458,8 +355,12 @@ impl Room {
                     self.table.start(level, |_| String::new())
                 }
             }
+            // PROTOCOL.md: a game without dice refuses `roll` (no_dice).
             Act::Roll(seq) => self.table.command(seat, seq, Command::Roll),
-            Act::Move(seq, mv) => self.table.command(seat, seq, Command::Move(mv)),
+            // The move is read in this room's game's notation; a pass is
+            // no move a player may choose (the table passes by itself).
+            Act::Move(seq, text) => read_move::<G>(&text)
+                .and_then(|mv| self.table.command(seat, seq, Command::Move(mv))),
             Act::Leave => {
                 let events = self.table.leave(seat, self.level);
                 self.broadcast(&events);
@@ -477,7 +378,7 @@ impl Room {
     }
 
     fn detach(&mut self, conn: ConnId) {
-        for seat in Seat::ALL {
+        for seat in all_seats::<G>() {
             if self.members[seat.index()]
                 .as_ref()
                 .is_some_and(|p| p.id == conn)
@@ -488,7 +389,7 @@ impl Room {
     }
 
     /// The seat's connection is gone: its person has `away` to come back.
-    fn unseat(&mut self, seat: Seat) {
+    fn unseat(&mut self, seat: G::Seat) {
         self.members[seat.index()] = None;
         let now = Instant::now();
         if self.table.controller(seat) == Controller::Elsewhere && !self.table.replica().is_over() {
@@ -505,19 +406,19 @@ impl Room {
 
     /// A connection whose outbox is full is too far behind: it is closed,
     /// and its client resumes from the last event it has.
-    fn drop_slow(&mut self, seat: Seat) {
+    fn drop_slow(&mut self, seat: G::Seat) {
         if let Some(peer) = &self.members[seat.index()] {
-            debug!(room = %self.code, seat = %seat.letter(), "connection too far behind");
+            debug!(room = %self.code(), seat = %seat.code(), "connection too far behind");
             peer.close((CLOSE_POLICY, "too far behind; resume"));
         }
         self.unseat(seat);
     }
 
     /// Records events and sends them to everyone in the room.
-    fn broadcast(&mut self, events: &[Event]) {
+    fn broadcast(&mut self, events: &[Event<G>]) {
         for ev in events {
             let frame = self.record(ev);
-            for seat in Seat::ALL {
+            for seat in all_seats::<G>() {
                 let Some(peer) = &self.members[seat.index()] else {
                     continue;
                 };
@@ -525,7 +426,7 @@ impl Room {
                     self.drop_slow(seat);
                 }
             }
-            if let EventKind::Back { seat } = ev.event
+            if let crate::table::EventKind::Back { seat } = ev.event
                 && self.members[seat.index()].is_none()
             {
                 // Back while the stand-in finished its turn, but gone
@@ -538,24 +439,22 @@ impl Room {
         }
     }
 
-    /// An event's frame, logged (one line per event, no tokens).
-    fn record(&self, ev: &Event) -> Utf8Bytes {
+    /// An event's frame, logged (one line per event, no names, no tokens).
+    fn record(&self, ev: &Event<G>) -> Utf8Bytes {
         let frame = Utf8Bytes::from(ServerMessage::Event(ev.clone()).to_json());
+        let kind = ev.event.name();
         match ev.event.seat() {
-            Some(seat) => info!(
-                room = %self.code,
-                seq = ev.seq,
-                kind = %kind_name(&ev.event),
-                seat = %seat.letter()
-            ),
-            None => info!(room = %self.code, seq = ev.seq, kind = %kind_name(&ev.event)),
+            Some(seat) => {
+                info!(room = %self.code(), seq = ev.seq, kind = %kind, seat = %seat.code())
+            }
+            None => info!(room = %self.code(), seq = ev.seq, kind = %kind),
         }
         frame
     }
 
     /// A game past the room's event cap ends now, the places still open
-    /// settled as at the roll cap (only rules with a huge roll cap and
-    /// many away/back changes get there).
+    /// settled as the rules settle them (only rules with a huge roll cap
+    /// and many away/back changes get there).
     fn cap_events(&mut self) {
         let replica = self.table.replica();
         if self.table.seq() >= self.config.limits.max_events_per_room
@@ -595,7 +494,7 @@ impl Room {
     /// Hands absent people's seats to computers and lets a computer act
     /// when its time has come; true when a computer acted.
     fn fire_timers(&mut self, now: Instant) -> bool {
-        for seat in Seat::ALL {
+        for seat in all_seats::<G>() {
             if self.away_due[seat.index()].is_some_and(|t| t <= now) {
                 self.away_due[seat.index()] = None;
                 if self.members[seat.index()].is_none() {
@@ -650,13 +549,4 @@ async fn sleep_until(deadline: Option<Instant>) {
         Some(t) => tokio::time::sleep_until(t).await,
         None => std::future::pending().await,
     }
-}
-
-/// Compares tokens in time that does not depend on where they differ.
-fn same_token(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
 }

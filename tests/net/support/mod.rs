@@ -4,6 +4,8 @@
 //! hanging it.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod co_nhay;
+
 use ca_ngua::ca_ngua::engine::{Move, Seat, Setup};
 use ca_ngua::net::server::{ServerConfig, ServerHandle, spawn};
 use futures_util::{SinkExt, StreamExt};

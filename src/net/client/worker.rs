@@ -1,356 +1,38 @@
-//! A client for online play, made to be driven from a UI loop: it runs on a
-//! thread of its own (with a small tokio runtime), and the caller sends
-//! commands and polls for what happened, never blocking. A callback wakes
-//! the caller when something arrives (the app passes a repaint request).
-//!
-//! The client keeps the game as a [`Replica`] built from the server's
-//! events, sends each command with the number of the last event the caller
-//! had seen, and when the connection drops it reconnects by itself (with
-//! growing pauses) and resumes from the last event it has, so no event is
-//! lost or seen twice.
+//! The connection's worker, on the client's own thread: it connects, asks
+//! for a seat, reads the server's frames in the terms of the room's game
+//! (learnt from the welcome), keeps a replica to check every event and
+//! find gaps, reconnects with growing pauses and resumes from the last
+//! event it has. It reports to the [`Connection`](super::Connection) in
+//! order.
 
-use super::ServerAddress;
-use super::protocol::{CLOSE_TAKEN_OVER, ClientMessage, RulesChoice, ServerMessage, Welcome};
-use crate::ca_ngua::CaNgua;
-use crate::ca_ngua::engine::{Move, Seat};
-use crate::game::Level;
-use crate::table::{ErrorCode, Refusal};
-
-type Event = crate::table::Event<CaNgua>;
-type EventKind = crate::table::EventKind<CaNgua>;
-type Replica = crate::table::Replica<CaNgua>;
+use super::connection::{Report, ToWorker, Updates};
+use super::{ClientUpdate, CloseReason, ConnectionState, Request};
+use crate::any_game::{AnyGame, GameKind, PerGame};
+use crate::game::{Game, SeatId};
+use crate::net::protocol::{CLOSE_TAKEN_OVER, ClientMessage, ServerMessage, Welcome, welcome_game};
+use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica};
+use crate::with_game;
 use futures_util::{SinkExt, StreamExt};
 use rand::RngExt;
+use serde_json::Value;
 use std::collections::VecDeque;
-use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 
-/// How the client gets a seat when it connects.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// Open a room and host it.
-    Create {
-        /// The host's name.
-        name: String,
-        /// How many play: 2, 3 or 4.
-        players: usize,
-        /// The rules.
-        rules: RulesChoice,
-    },
-    /// Take a seat in a room before its start.
-    Join {
-        /// The room's code.
-        room: String,
-        /// The person's name.
-        name: String,
-    },
-    /// Come back to a seat (after the app restarted): the whole game is
-    /// sent again from its first event.
-    Resume {
-        /// The room's code.
-        room: String,
-        /// The seat's token.
-        token: String,
-    },
-}
+/// The replicas of each game (the family [`AnyGame`] holds one of).
+struct Replicas;
 
-impl Request {
-    fn message(&self) -> ClientMessage {
-        match self.clone() {
-            Request::Create {
-                name,
-                players,
-                rules,
-            } => ClientMessage::Create {
-                name,
-                players,
-                rules,
-            },
-            Request::Join { room, name } => ClientMessage::Join { room, name },
-            Request::Resume { room, token } => ClientMessage::Resume {
-                room,
-                token,
-                last_seq: 0,
-            },
-        }
-    }
-}
-
-/// What the person asks once seated.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ClientCommand {
-    /// The host starts the game; empty seats get computers of this level.
-    Start(Level),
-    /// Roll.
-    Roll,
-    /// Move with the waiting roll.
-    Move(Move),
-    /// Leave for good (a computer takes the seat); the client then closes.
-    Leave,
-}
-
-/// The connection, as the person should see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ConnectionState {
-    /// Reaching the server for the first time.
-    Connecting,
-    /// Connected.
-    Connected,
-    /// The connection dropped; the next try is in `retry_in` (the `attempt`th).
-    Reconnecting {
-        /// Tries so far.
-        attempt: u32,
-        /// Until the next one.
-        retry_in: Duration,
-    },
-    /// Over, for this reason; the client does nothing more.
-    Closed(CloseReason),
-}
-
-/// Why a client stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CloseReason {
-    /// [`Client::close`] or the client was dropped.
-    ByUser,
-    /// The person left the game.
-    Left,
-    /// The server refused to seat us (`create`, `join` or `resume`): the
-    /// room is gone or full, the token is not good, and so on.
-    Refused(Refusal),
-    /// The same seat was resumed from another connection.
-    TakenOver,
-    /// The server could not be reached (before ever being seated).
-    Unreachable(String),
-}
-
-impl fmt::Display for CloseReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CloseReason::ByUser => f.write_str("closed"),
-            CloseReason::Left => f.write_str("left the game"),
-            CloseReason::Refused(r) => write!(f, "refused: {r}"),
-            CloseReason::TakenOver => f.write_str("the seat was resumed on another device"),
-            CloseReason::Unreachable(why) => write!(f, "cannot reach the server: {why}"),
-        }
-    }
-}
-
-/// Something that happened, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClientUpdate {
-    /// The connection changed.
-    State(ConnectionState),
-    /// The server seated us (after every connection and reconnection).
-    /// With `rebuilt`, the events that follow start again from event 1
-    /// (another room, or the client found its copy of the game wrong):
-    /// whatever was built from earlier events is to be thrown away.
-    Welcome {
-        /// The server's welcome.
-        welcome: Box<Welcome>,
-        /// The game is rebuilt from event 1.
-        rebuilt: bool,
-    },
-    /// The next event of the game (numbers without gaps).
-    Event(Event),
-    /// A command was refused (and changed nothing).
-    Refused(Refusal),
-}
-
-/// Why a client could not be made.
-#[derive(Debug)]
-pub struct ClientError(std::io::Error);
-
-impl fmt::Display for ClientError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot start the connection: {}", self.0)
-    }
-}
-
-impl std::error::Error for ClientError {}
-
-enum ToWorker {
-    Send(ClientMessage),
-    Close,
-}
-
-/// A connection to a room, polled by its owner.
-pub struct Client {
-    server: ServerAddress,
-    to_worker: mpsc::UnboundedSender<ToWorker>,
-    updates: std::sync::mpsc::Receiver<ClientUpdate>,
-    replica: Option<Replica>,
-    welcome: Option<Welcome>,
-    state: ConnectionState,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl fmt::Debug for Client {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Client")
-            .field("server", &self.server)
-            .field("state", &self.state)
-            .field("seq", &self.replica.as_ref().map(Replica::seq))
-            .finish_non_exhaustive()
-    }
-}
-
-impl Client {
-    /// Connects to `server` and asks for a seat; `wake` is called (on the
-    /// client's thread) whenever [`poll`](Client::poll) has something new.
-    pub fn connect(
-        server: ServerAddress,
-        request: Request,
-        wake: impl Fn() + Send + Sync + 'static,
-    ) -> Result<Client, ClientError> {
-        Client::with_timing(server, request, wake, Timing::default())
-    }
-
-    fn with_timing(
-        server: ServerAddress,
-        request: Request,
-        wake: impl Fn() + Send + Sync + 'static,
-        timing: Timing,
-    ) -> Result<Client, ClientError> {
-        let (to_worker, commands) = mpsc::unbounded_channel();
-        let (updates_tx, updates) = std::sync::mpsc::channel();
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(ClientError)?;
-        let worker = Worker {
-            url: server.url(),
-            request,
-            updates: updates_tx,
-            wake: Arc::new(wake),
-            commands,
-            replica: None,
-            seat: None,
-            resume: None,
-            queue: VecDeque::new(),
-            unanswered: None,
-            seated: 0,
-            timing,
-        };
-        let thread = std::thread::Builder::new()
-            .name("ca-ngua-client".into())
-            .spawn(move || runtime.block_on(worker.run()))
-            .map_err(ClientError)?;
-        Ok(Client {
-            server,
-            to_worker,
-            updates,
-            replica: None,
-            welcome: None,
-            state: ConnectionState::Connecting,
-            thread: Some(thread),
-        })
-    }
-
-    /// Sends a command, marked with the last event this side has polled
-    /// (so a command made on an old view of the game is refused as
-    /// `stale` rather than played). While disconnected, commands wait for
-    /// the reconnection.
-    pub fn send(&self, cmd: ClientCommand) {
-        let seq = self.replica.as_ref().map_or(0, Replica::seq);
-        let msg = match cmd {
-            ClientCommand::Start(level) => ClientMessage::Start { level },
-            ClientCommand::Roll => ClientMessage::Roll { seq },
-            ClientCommand::Move(mv) => ClientMessage::Move { seq, mv },
-            ClientCommand::Leave => ClientMessage::Leave,
-        };
-        let _ = self.to_worker.send(ToWorker::Send(msg));
-    }
-
-    /// Everything that happened since the last poll, oldest first; the
-    /// replica, welcome and state below already include it.
-    pub fn poll(&mut self) -> Vec<ClientUpdate> {
-        let updates: Vec<ClientUpdate> = self.updates.try_iter().collect();
-        for update in &updates {
-            match update {
-                ClientUpdate::Welcome { welcome, rebuilt } => {
-                    if *rebuilt || self.replica.is_none() {
-                        self.replica = Some(Replica::new(welcome.rules));
-                    }
-                    self.welcome = Some((**welcome).clone());
-                }
-                ClientUpdate::Event(ev) => {
-                    if let Some(r) = &mut self.replica {
-                        // The worker applied the same event to the same
-                        // state before passing it on: it follows.
-                        let _ = r.apply(ev);
-                    }
-                }
-                ClientUpdate::State(state) => self.state = state.clone(),
-                ClientUpdate::Refused(_) => {}
-            }
-        }
-        updates
-    }
-
-    /// The game as the polled events built it.
-    pub fn replica(&self) -> Option<&Replica> {
-        self.replica.as_ref()
-    }
-
-    /// The latest welcome (room, seat, token, rules).
-    pub fn welcome(&self) -> Option<&Welcome> {
-        self.welcome.as_ref()
-    }
-
-    /// Our seat.
-    pub fn seat(&self) -> Option<Seat> {
-        self.welcome.as_ref().map(|w| w.seat)
-    }
-
-    /// True when we may start the game: before the start, the host is the
-    /// first seat, in seat order, whose person has not left.
-    pub fn is_host(&self) -> bool {
-        match (&self.replica, self.seat()) {
-            (Some(r), Some(seat)) => !r.is_started() && super::protocol::host_of(r) == Some(seat),
-            _ => false,
-        }
-    }
-
-    /// The connection's state.
-    pub fn state(&self) -> &ConnectionState {
-        &self.state
-    }
-
-    /// The invite link to this room.
-    pub fn invite(&self) -> Option<super::Invite> {
-        self.welcome.as_ref().map(|w| super::Invite {
-            server: self.server.clone(),
-            room: w.room.clone(),
-        })
-    }
-
-    /// Closes the connection (the seat stays ours: its token resumes it).
-    pub fn close(mut self) {
-        self.stop();
-    }
-
-    fn stop(&mut self) {
-        let _ = self.to_worker.send(ToWorker::Close);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-impl Drop for Client {
-    fn drop(&mut self) {
-        self.stop();
-    }
+impl PerGame for Replicas {
+    type Of<G: Game> = Replica<G>;
 }
 
 /// The client's clock: pauses between tries, keep-alive, and how long a
 /// silent server is trusted.
 #[derive(Copy, Clone, Debug)]
-struct Timing {
+pub(super) struct Timing {
     first_retry: Duration,
     max_retry: Duration,
     /// Tries before giving up on a server never reached.
@@ -397,14 +79,17 @@ enum End {
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-struct Worker {
+pub(super) struct Worker {
     url: String,
     request: Request,
-    updates: std::sync::mpsc::Sender<ClientUpdate>,
+    /// The room's game: as expected, or as the first welcome named it.
+    game: Option<GameKind>,
+    reports: std::sync::mpsc::Sender<Report>,
     wake: Arc<dyn Fn() + Send + Sync>,
     commands: mpsc::UnboundedReceiver<ToWorker>,
-    replica: Option<Replica>,
-    seat: Option<Seat>,
+    replica: Option<AnyGame<Replicas>>,
+    /// Our seat's number.
+    seat: Option<usize>,
     /// The room and token to resume.
     resume: Option<(String, String)>,
     /// Commands waiting for a connection.
@@ -430,15 +115,63 @@ struct Session {
 }
 
 impl Worker {
-    fn emit(&self, update: ClientUpdate) {
-        if self.updates.send(update).is_ok() {
+    pub(super) fn new(
+        url: String,
+        request: Request,
+        expect: Option<GameKind>,
+        reports: std::sync::mpsc::Sender<Report>,
+        wake: Arc<dyn Fn() + Send + Sync>,
+        commands: mpsc::UnboundedReceiver<ToWorker>,
+        timing: Timing,
+    ) -> Worker {
+        Worker {
+            url,
+            request,
+            game: expect,
+            reports,
+            wake,
+            commands,
+            replica: None,
+            seat: None,
+            resume: None,
+            queue: VecDeque::new(),
+            unanswered: None,
+            seated: 0,
+            timing,
+        }
+    }
+
+    fn report(&self, report: Report) {
+        if self.reports.send(report).is_ok() {
             (self.wake)();
         }
     }
 
-    async fn run(mut self) {
+    fn emit(&self, state: ConnectionState) {
+        self.report(Report::State(state));
+    }
+
+    fn emit_game<G: Game>(&self, update: ClientUpdate<G>) {
+        if let Some(update) = AnyGame::<Updates>::of::<G>(update) {
+            self.report(Report::Game(update));
+        }
+    }
+
+    /// Our copy of the game, if it is of game `G`.
+    fn replica<G: Game>(&mut self) -> Option<&mut Replica<G>> {
+        self.replica.as_mut().and_then(AnyGame::get_mut::<G>)
+    }
+
+    /// The number of the last event we have.
+    fn have(&self) -> u64 {
+        self.replica
+            .as_ref()
+            .map_or(0, |r| crate::with_any!(r, _G, r => r.seq()))
+    }
+
+    pub(super) async fn run(mut self) {
         let mut attempt = 0u32;
-        self.emit(ClientUpdate::State(ConnectionState::Connecting));
+        self.emit(ConnectionState::Connecting);
         loop {
             let url = self.url.clone();
             let connect = tokio::time::timeout(
@@ -456,21 +189,21 @@ impl Worker {
                         Err(_) => Err("no answer".to_string()),
                     },
                     closed = self.wait_command() => if closed {
-                        return self.emit(ClientUpdate::State(ConnectionState::Closed(CloseReason::ByUser)));
+                        return self.emit(ConnectionState::Closed(CloseReason::ByUser));
                     },
                 }
             };
             let seated_before = self.seated;
             let end = match connected {
                 Ok(ws) => {
-                    self.emit(ClientUpdate::State(ConnectionState::Connected));
+                    self.emit(ConnectionState::Connected);
                     self.session(ws).await
                 }
                 Err(why) => End::Lost(why),
             };
             let why = match end {
                 End::Closed(reason) => {
-                    return self.emit(ClientUpdate::State(ConnectionState::Closed(reason)));
+                    return self.emit(ConnectionState::Closed(reason));
                 }
                 End::Lost(why) => why,
             };
@@ -480,22 +213,17 @@ impl Worker {
             }
             attempt += 1;
             if self.seated == 0 && attempt >= self.timing.first_tries {
-                return self.emit(ClientUpdate::State(ConnectionState::Closed(
-                    CloseReason::Unreachable(why),
-                )));
+                return self.emit(ConnectionState::Closed(CloseReason::Unreachable(why)));
             }
             let retry_in = self.timing.pause(attempt);
-            self.emit(ClientUpdate::State(ConnectionState::Reconnecting {
-                attempt,
-                retry_in,
-            }));
+            self.emit(ConnectionState::Reconnecting { attempt, retry_in });
             let wait = tokio::time::sleep(retry_in);
             tokio::pin!(wait);
             loop {
                 tokio::select! {
                     () = &mut wait => break,
                     closed = self.wait_command() => if closed {
-                        return self.emit(ClientUpdate::State(ConnectionState::Closed(CloseReason::ByUser)));
+                        return self.emit(ConnectionState::Closed(CloseReason::ByUser));
                     },
                 }
             }
@@ -518,7 +246,7 @@ impl Worker {
             Some((room, token)) => ClientMessage::Resume {
                 room: room.clone(),
                 token: token.clone(),
-                last_seq: self.replica.as_ref().map_or(0, Replica::seq),
+                last_seq: self.have(),
             },
             None => self.request.message(),
         };
@@ -547,10 +275,10 @@ impl Worker {
                     };
                     // A frame this client cannot read is skipped: a newer
                     // server may say more than it knows.
-                    let Ok(msg) = ServerMessage::parse(text.as_str()) else {
+                    let Ok(frame) = serde_json::from_str::<Value>(text.as_str()) else {
                         continue;
                     };
-                    if let Some(end) = self.on_message(&mut ws, &mut s, msg).await {
+                    if let Some(end) = self.on_frame(&mut ws, &mut s, frame).await {
                         close(&mut ws).await;
                         return end;
                     }
@@ -580,12 +308,38 @@ impl Worker {
         }
     }
 
+    /// Reads one frame in the terms of the room's game (a welcome names
+    /// it); `Some` ends the connection.
+    async fn on_frame(&mut self, ws: &mut Socket, s: &mut Session, frame: Value) -> Option<End> {
+        let game = match welcome_game(&frame) {
+            Some(Ok(game)) => game,
+            Some(Err(_)) => {
+                let name = match frame.get("game") {
+                    Some(Value::String(name)) => name.clone(),
+                    other => other.map(Value::to_string).unwrap_or_default(),
+                };
+                return Some(End::Closed(CloseReason::OtherGame(name)));
+            }
+            // Before a welcome nothing but a refusal or a pong comes, and
+            // they name no game.
+            None => self.game.unwrap_or_default(),
+        };
+        if self.game.is_some_and(|g| g != game) {
+            return Some(End::Closed(CloseReason::OtherGame(game.id().to_string())));
+        }
+        with_game!(game, G => match ServerMessage::<G>::from_value(frame) {
+            Ok(msg) => self.on_message::<G>(ws, s, msg).await,
+            // Skipped, as a frame not understood.
+            Err(_) => None,
+        })
+    }
+
     /// Handles one message; `Some` ends the connection.
-    async fn on_message(
+    async fn on_message<G: Game>(
         &mut self,
         ws: &mut Socket,
         s: &mut Session,
-        msg: ServerMessage,
+        msg: ServerMessage<G>,
     ) -> Option<End> {
         match msg {
             ServerMessage::Welcome(welcome) => self.on_welcome(ws, s, welcome).await,
@@ -599,42 +353,42 @@ impl Worker {
                     return Some(End::Closed(CloseReason::Refused(refusal)));
                 }
                 self.unanswered = None;
-                self.emit(ClientUpdate::Refused(refusal));
+                self.report(Report::Refused(refusal));
                 None
             }
             ServerMessage::Pong => None,
         }
     }
 
-    async fn on_welcome(
+    async fn on_welcome<G: Game>(
         &mut self,
         ws: &mut Socket,
         s: &mut Session,
-        welcome: Box<Welcome>,
+        welcome: Box<Welcome<G>>,
     ) -> Option<End> {
         let same_room = self
             .resume
             .as_ref()
             .is_some_and(|(room, _)| *room == welcome.room);
         let fits = self
-            .replica
-            .as_ref()
+            .replica::<G>()
             .is_some_and(|r| *r.rules() == welcome.rules && r.seq() <= welcome.seq);
         if !(same_room && fits) {
             self.replica = None;
         }
         let rebuilt = self.replica.is_none() || s.rebuilt;
-        let replica = self
-            .replica
-            .get_or_insert_with(|| Replica::new(welcome.rules));
-        let have = replica.seq();
+        if self.replica.is_none() {
+            self.replica = AnyGame::of::<G>(Replica::<G>::new(welcome.rules));
+        }
+        self.game = Some(welcome.game);
+        let have = self.have();
         // Events follow a welcome only when it answers a resume from what
         // this side has; otherwise ask for them.
         let events_follow = s.fetching.take() == Some(have);
         let echo = s.welcomed && !s.rebuilt;
         s.rebuilt = false;
         self.resume = Some((welcome.room.clone(), welcome.token.clone()));
-        self.seat = Some(welcome.seat);
+        self.seat = Some(welcome.seat.index());
         if have < welcome.seq && !events_follow {
             s.fetching = Some(have);
             let fetch = ClientMessage::Resume {
@@ -648,7 +402,7 @@ impl Worker {
         }
         let welcome_seq = welcome.seq;
         if !echo {
-            self.emit(ClientUpdate::Welcome { welcome, rebuilt });
+            self.emit_game(ClientUpdate::Welcome { welcome, rebuilt });
         }
         if !s.welcomed {
             s.welcomed = true;
@@ -699,7 +453,12 @@ impl Worker {
         None
     }
 
-    async fn on_event(&mut self, ws: &mut Socket, s: &mut Session, ev: Event) -> Option<End> {
+    async fn on_event<G: Game>(
+        &mut self,
+        ws: &mut Socket,
+        s: &mut Session,
+        ev: Event<G>,
+    ) -> Option<End> {
         if self
             .unanswered
             .as_ref()
@@ -709,7 +468,8 @@ impl Worker {
             // The game moved past the command: it was answered.
             self.unanswered = None;
         }
-        let replica = self.replica.as_mut()?;
+        let seat = self.seat.and_then(G::Seat::from_index);
+        let replica = self.replica::<G>()?;
         let have = replica.seq();
         if ev.seq <= have {
             // Sent again by a resume that overlapped live events.
@@ -723,8 +483,8 @@ impl Worker {
         }
         match replica.apply(&ev) {
             Ok(_) => {
-                let left = ev.event == EventKind::Left { seat: self.seat? };
-                self.emit(ClientUpdate::Event(ev));
+                let left = seat.is_some_and(|seat| ev.event == EventKind::Left { seat });
+                self.emit_game(ClientUpdate::Event(ev));
                 if left {
                     return Some(End::Closed(CloseReason::Left));
                 }
@@ -733,7 +493,7 @@ impl Worker {
             Err(_) => {
                 // Our copy went wrong: rebuild the game from event 1.
                 let rules = *replica.rules();
-                self.replica = Some(Replica::new(rules));
+                self.replica = AnyGame::of::<G>(Replica::<G>::new(rules));
                 s.rebuilt = true;
                 self.fetch(ws, s, 0).await
             }

@@ -1,0 +1,217 @@
+//! A client for online play, made to be driven from a UI loop, for every
+//! game: it runs on a thread of its own (with a small tokio runtime), and
+//! the caller sends commands and polls for what happened, never blocking.
+//! A callback wakes the caller when something arrives (the app passes a
+//! repaint request).
+//!
+//! Two handles over one connection:
+//!
+//! - [`Connection`] knows no game: it connects, asks for a seat
+//!   ([`Request`]), and learns the room's game from the server's welcome
+//!   ([`Connection::poll`] answers it). This is how a person joins a room
+//!   by its code or link without knowing what is played there; then
+//!   [`Connection::into_client`] gives the [`AnyClient`] of that game
+//!   (`with_any!(client, G, c => …)` takes it into code generic over the
+//!   game).
+//! - [`Client<G>`] is the typed view of a room of game `G`: commands
+//!   ([`ClientCommand<G>`]) in, [`ClientUpdate<G>`]s out, and a
+//!   [`Replica<G>`] of the game kept from the events. When the game is
+//!   known beforehand (creating a room, coming back to a remembered one),
+//!   [`Client::connect`] makes one at once; should the server's welcome
+//!   name another game, it closes with [`CloseReason::OtherGame`].
+//!
+//! Either way the client sends each command with the number of the last
+//! event the caller had seen, and when the connection drops it reconnects
+//! by itself (with growing pauses) and resumes from the last event it has,
+//! so no event is lost or seen twice. A seat resumed elsewhere closes it
+//! for good (close code 4001).
+
+mod connection;
+mod typed;
+mod worker;
+
+pub use connection::Connection;
+pub use typed::{AnyClient, Client, Clients};
+
+use super::protocol::{ClientMessage, RulesChoice, Welcome};
+use crate::any_game::GameKind;
+use crate::game::{Game, Level};
+use crate::table::{Event, Refusal};
+use std::fmt;
+use std::time::Duration;
+
+/// How the client gets a seat when it connects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Open a room and host it.
+    Create {
+        /// The game.
+        game: GameKind,
+        /// The host's name.
+        name: String,
+        /// How many play: one of the game's player counts.
+        players: usize,
+        /// The rules.
+        rules: RulesChoice,
+    },
+    /// Take a seat in a room before its start.
+    Join {
+        /// The room's code.
+        room: String,
+        /// The person's name.
+        name: String,
+    },
+    /// Come back to a seat (after the app restarted): the whole game is
+    /// sent again from its first event.
+    Resume {
+        /// The room's code.
+        room: String,
+        /// The seat's token.
+        token: String,
+    },
+}
+
+impl Request {
+    /// Opens a room of game `G` under these rules.
+    pub fn create<G: Game>(name: impl Into<String>, players: usize, rules: &G::Rules) -> Request {
+        Request::Create {
+            game: GameKind::of::<G>(),
+            name: name.into(),
+            players,
+            rules: RulesChoice::custom::<G>(rules),
+        }
+    }
+
+    fn message(&self) -> ClientMessage {
+        match self.clone() {
+            Request::Create {
+                game,
+                name,
+                players,
+                rules,
+            } => ClientMessage::Create {
+                game,
+                name,
+                players,
+                rules,
+            },
+            Request::Join { room, name } => ClientMessage::Join { room, name },
+            Request::Resume { room, token } => ClientMessage::Resume {
+                room,
+                token,
+                last_seq: 0,
+            },
+        }
+    }
+}
+
+/// What the person asks once seated, in a room of game `G`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ClientCommand<G: Game> {
+    /// The host starts the game; empty seats get computers of this level.
+    Start(Level),
+    /// Roll (a game with dice).
+    Roll,
+    /// Move (with the waiting roll, in a game with dice).
+    Move(G::Move),
+    /// Leave for good (a computer takes the seat); the client then closes.
+    Leave,
+}
+
+impl<G: Game> ClientCommand<G> {
+    /// The message, sent after event `seq`.
+    fn message(self, seq: u64) -> ClientMessage {
+        match self {
+            ClientCommand::Start(level) => ClientMessage::Start { level },
+            ClientCommand::Roll => ClientMessage::Roll { seq },
+            ClientCommand::Move(mv) => ClientMessage::Move {
+                seq,
+                mv: mv.to_string(),
+            },
+            ClientCommand::Leave => ClientMessage::Leave,
+        }
+    }
+}
+
+/// The connection, as the person should see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConnectionState {
+    /// Reaching the server for the first time.
+    Connecting,
+    /// Connected.
+    Connected,
+    /// The connection dropped; the next try is in `retry_in` (the `attempt`th).
+    Reconnecting {
+        /// Tries so far.
+        attempt: u32,
+        /// Until the next one.
+        retry_in: Duration,
+    },
+    /// Over, for this reason; the client does nothing more.
+    Closed(CloseReason),
+}
+
+/// Why a client stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CloseReason {
+    /// [`Client::close`] or the client was dropped.
+    ByUser,
+    /// The person left the game.
+    Left,
+    /// The server refused to seat us (`create`, `join` or `resume`): the
+    /// room is gone or full, the token is not good, and so on.
+    Refused(Refusal),
+    /// The same seat was resumed from another connection.
+    TakenOver,
+    /// The server could not be reached (before ever being seated).
+    Unreachable(String),
+    /// The room plays another game than the client was made for, or one
+    /// this version does not know: its name, as the server wrote it.
+    OtherGame(String),
+}
+
+impl fmt::Display for CloseReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CloseReason::ByUser => f.write_str("closed"),
+            CloseReason::Left => f.write_str("left the game"),
+            CloseReason::Refused(r) => write!(f, "refused: {r}"),
+            CloseReason::TakenOver => f.write_str("the seat was resumed on another device"),
+            CloseReason::Unreachable(why) => write!(f, "cannot reach the server: {why}"),
+            CloseReason::OtherGame(game) => write!(f, "the room plays another game ({game})"),
+        }
+    }
+}
+
+/// Something that happened in a room of game `G`, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClientUpdate<G: Game> {
+    /// The connection changed.
+    State(ConnectionState),
+    /// The server seated us (after every connection and reconnection).
+    /// With `rebuilt`, the events that follow start again from event 1
+    /// (another room, or the client found its copy of the game wrong):
+    /// whatever was built from earlier events is to be thrown away.
+    Welcome {
+        /// The server's welcome.
+        welcome: Box<Welcome<G>>,
+        /// The game is rebuilt from event 1.
+        rebuilt: bool,
+    },
+    /// The next event of the game (numbers without gaps).
+    Event(Event<G>),
+    /// A command was refused (and changed nothing).
+    Refused(Refusal),
+}
+
+/// Why a client could not be made.
+#[derive(Debug)]
+pub struct ClientError(std::io::Error);
+
+impl fmt::Display for ClientError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot start the connection: {}", self.0)
+    }
+}
+
+impl std::error::Error for ClientError {}

@@ -1,0 +1,411 @@
+//! What the server sends (`PROTOCOL.md`, "Server → client"), typed by the
+//! room's game, and how a client learns that game from a `welcome`.
+
+use super::{default_game, game_name, to_json};
+use crate::any_game::GameKind;
+use crate::game::{Game, Ranking, wire};
+use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica, SeatInfo};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A room's state as `welcome` carries it (`STATE` in PROTOCOL.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct RoomState<G: Game> {
+    /// The seats taken, in seat order.
+    pub seats: Vec<SeatInfo<G::Seat>>,
+    /// True once the game has started.
+    pub started: bool,
+    /// The position, once started.
+    #[serde(with = "opt_text")]
+    pub position: Option<G::Setup>,
+    /// The roll waiting for its move (always `null` in a game without
+    /// dice).
+    #[serde(with = "opt_text")]
+    pub roll: Option<G::Roll>,
+    /// The places, once over.
+    #[serde(with = "wire::opt_places")]
+    pub ranking: Option<Ranking<G::Seat>>,
+}
+
+impl<G: Game> RoomState<G> {
+    /// The state of a game as its events built it.
+    pub fn of(replica: &Replica<G>) -> RoomState<G> {
+        let mut seats = replica.seats().to_vec();
+        seats.sort_by_key(|s| s.seat);
+        RoomState {
+            seats,
+            started: replica.is_started(),
+            position: replica.game().map(G::setup),
+            roll: replica.pending().map(|p| p.roll),
+            ranking: replica.ranking().cloned(),
+        }
+    }
+}
+
+/// The answer to `create`, `join` and `resume`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Welcome<G: Game> {
+    /// [`PROTOCOL_VERSION`](super::PROTOCOL_VERSION).
+    pub protocol: u32,
+    /// The room's game (a version 1 server leaves it out: Cờ Cá Ngựa).
+    #[serde(default = "default_game", with = "game_name")]
+    pub game: GameKind,
+    /// The room's code.
+    pub room: String,
+    /// The seat of the person welcomed.
+    #[serde(with = "wire::seat")]
+    pub seat: G::Seat,
+    /// Their seat token (sent to them only).
+    pub token: String,
+    /// True when they are the host.
+    pub host: bool,
+    /// How many play.
+    pub players: usize,
+    /// The full rules, whatever `create` named.
+    pub rules: G::Rules,
+    /// The room's latest event number.
+    pub seq: u64,
+    /// The room's state after that event.
+    pub state: RoomState<G>,
+}
+
+/// A message from the server to a client in a room of game `G`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", bound = "")]
+pub enum ServerMessage<G: Game> {
+    /// Answers `create`, `join` and `resume`.
+    Welcome(Box<Welcome<G>>),
+    /// A numbered event of the room.
+    Event(Event<G>),
+    /// A refusal, to the sender only.
+    Error {
+        /// The code.
+        code: ErrorCode,
+        /// What was wrong, in English.
+        message: String,
+    },
+    /// Answers `ping`.
+    Pong,
+}
+
+impl<G: Game> ServerMessage<G> {
+    /// The message as one JSON text frame.
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+
+    /// An event frame.
+    pub fn event(seq: u64, event: EventKind<G>) -> ServerMessage<G> {
+        ServerMessage::Event(Event { seq, event })
+    }
+
+    /// An error frame for a refusal.
+    pub fn error(refusal: &Refusal) -> ServerMessage<G> {
+        ServerMessage::Error {
+            code: refusal.code,
+            message: refusal.message.clone(),
+        }
+    }
+
+    /// Reads a frame from the server.
+    pub fn parse(text: &str) -> Result<ServerMessage<G>, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// Reads a frame already read as JSON (after [`welcome_game`]).
+    pub fn from_value(value: Value) -> Result<ServerMessage<G>, serde_json::Error> {
+        serde_json::from_value(value)
+    }
+}
+
+/// The frames that name no game, written where no room is known (the
+/// connection that reads a client's messages).
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Plain<'a> {
+    Error { code: ErrorCode, message: &'a str },
+    Pong,
+}
+
+/// An `error` frame, as [`ServerMessage::error`] writes it.
+pub fn error_frame(refusal: &Refusal) -> String {
+    to_json(&Plain::Error {
+        code: refusal.code,
+        message: &refusal.message,
+    })
+}
+
+/// The `pong` frame.
+pub fn pong_frame() -> String {
+    to_json(&Plain::Pong)
+}
+
+/// The game of a room, from a frame of its server read as JSON: `None`
+/// for a frame that is not a `welcome`; a welcome without `game` is
+/// Cờ Cá Ngựa's (a version 1 server); a game this build does not know is
+/// an error.
+pub fn welcome_game(frame: &Value) -> Option<Result<GameKind, String>> {
+    if frame.get("type").and_then(Value::as_str) != Some("welcome") {
+        return None;
+    }
+    Some(match frame.get("game") {
+        None => Ok(default_game()),
+        Some(Value::String(name)) => name.parse(),
+        Some(other) => Err(format!("'{other}' is not a game")),
+    })
+}
+
+/// An optional value in its notation, `null` when absent.
+mod opt_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    pub fn serialize<T: Display, S: Serializer>(
+        value: &Option<T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => s.collect_str(v),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<Option<T>, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        Option::<String>::deserialize(d)?
+            .map(|text| {
+                text.parse()
+                    .map_err(|e| serde::de::Error::custom(format!("'{text}': {e}")))
+            })
+            .transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use crate::ca_ngua::CaNgua;
+    use crate::ca_ngua::engine::{Rules, Seat};
+    use crate::co_nhay::CoNhay;
+    use crate::co_nhay::engine::{Arm, Move as NhayMove, Rules as NhayRules, Setup as NhaySetup};
+    use crate::game::{Level, SeatId};
+    use crate::net::protocol::PROTOCOL_VERSION;
+    use crate::table::{InlineRunner, Table};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    #[test]
+    fn server_messages_write_as_the_protocol_spells_them() {
+        let replica = Replica::<CaNgua>::new(Rules::standard());
+        let welcome = Welcome::<CaNgua> {
+            protocol: PROTOCOL_VERSION,
+            game: GameKind::CaNgua,
+            room: "K7M2QX".into(),
+            seat: Seat::Green,
+            token: "0123456789abcdef0123456789abcdef".into(),
+            host: false,
+            players: 4,
+            rules: Rules::standard(),
+            seq: 17,
+            state: RoomState::of(&replica),
+        };
+        let msg = ServerMessage::Welcome(Box::new(welcome));
+        let value: Value = serde_json::from_str(&msg.to_json()).expect("json");
+        assert_eq!(value["type"], "welcome");
+        assert_eq!(value["seat"], "g");
+        assert_eq!(value["rules"]["dice"], "one");
+        assert_eq!(
+            value["state"],
+            serde_json::json!({"seats":[],"started":false,"position":null,"roll":null,"ranking":null})
+        );
+        assert_eq!(ServerMessage::parse(&msg.to_json()).expect("reads"), msg);
+        let err = ServerMessage::<CaNgua>::error(&Refusal::new(ErrorCode::Stale, "late"));
+        assert_eq!(
+            err.to_json(),
+            r#"{"type":"error","code":"stale","message":"late"}"#
+        );
+        assert_eq!(
+            error_frame(&Refusal::new(ErrorCode::Stale, "late")),
+            err.to_json()
+        );
+        assert_eq!(
+            ServerMessage::<CaNgua>::Pong.to_json(),
+            r#"{"type":"pong"}"#
+        );
+        assert_eq!(pong_frame(), r#"{"type":"pong"}"#);
+        let ev = ServerMessage::<CaNgua>::event(3, EventKind::Away { seat: Seat::Blue });
+        assert_eq!(
+            ev.to_json(),
+            r#"{"type":"event","seq":3,"event":{"kind":"away","seat":"b"}}"#
+        );
+    }
+
+    #[test]
+    fn a_welcome_says_version_2_and_names_its_game() {
+        let replica = Replica::<CaNgua>::new(Rules::standard());
+        let welcome = Welcome::<CaNgua> {
+            protocol: PROTOCOL_VERSION,
+            game: GameKind::CaNgua,
+            room: "K7M2QX".into(),
+            seat: Seat::Red,
+            token: "0123456789abcdef0123456789abcdef".into(),
+            host: true,
+            players: 2,
+            rules: Rules::standard(),
+            seq: 1,
+            state: RoomState::of(&replica),
+        };
+        let text = ServerMessage::Welcome(Box::new(welcome)).to_json();
+        let value: Value = serde_json::from_str(&text).expect("json");
+        assert_eq!(value["protocol"], 2);
+        assert_eq!(value["game"], "ca-ngua");
+        assert_eq!(welcome_game(&value), Some(Ok(GameKind::CaNgua)));
+        // A version 1 server's welcome has no game: Cờ Cá Ngựa.
+        let mut v1 = value.clone();
+        v1.as_object_mut().expect("object").remove("game");
+        v1["protocol"] = 1.into();
+        assert_eq!(welcome_game(&v1), Some(Ok(GameKind::CaNgua)));
+        let ServerMessage::Welcome(read) = ServerMessage::<CaNgua>::from_value(v1).expect("reads")
+        else {
+            panic!("a welcome");
+        };
+        assert_eq!(read.game, GameKind::CaNgua);
+        // Other frames name no game; an unknown game is an error.
+        assert_eq!(welcome_game(&serde_json::json!({"type":"pong"})), None);
+        let mut chess = value;
+        chess["game"] = "chess".into();
+        assert!(matches!(welcome_game(&chess), Some(Err(_))));
+        chess["game"] = 3.into();
+        assert!(matches!(welcome_game(&chess), Some(Err(_))));
+    }
+
+    fn arm(n: usize) -> Arm {
+        Arm::from_index(n).expect("arm")
+    }
+
+    #[test]
+    fn a_co_nhay_room_writes_arms_as_strings_and_never_a_roll() {
+        let runner = Box::new(InlineRunner::default());
+        let mut table = Table::<CoNhay>::lobby(
+            NhayRules::quick(),
+            3,
+            "Lan",
+            StdRng::seed_from_u64(1),
+            runner,
+        )
+        .expect("lobby");
+        table.join("Minh").expect("seat");
+        table.start(Level::Easy, |_| String::new()).expect("start");
+        let welcome = Welcome::<CoNhay> {
+            protocol: PROTOCOL_VERSION,
+            game: GameKind::CoNhay,
+            room: "K7M2QX".into(),
+            seat: arm(2),
+            token: "0123456789abcdef0123456789abcdef".into(),
+            host: false,
+            players: 3,
+            rules: *table.rules(),
+            seq: table.seq(),
+            state: RoomState::of(table.replica()),
+        };
+        let msg = ServerMessage::Welcome(Box::new(welcome));
+        let value: Value = serde_json::from_str(&msg.to_json()).expect("json");
+        assert_eq!(value["protocol"], 2);
+        assert_eq!(value["game"], "co-nhay");
+        assert_eq!(value["seat"], "2");
+        assert_eq!(
+            value["rules"],
+            serde_json::json!({"anti_blocking":true,"other_arms":"allowed","game_end":"first_winner"})
+        );
+        let state = &value["state"];
+        assert_eq!(state["started"], true);
+        assert_eq!(state["roll"], Value::Null);
+        assert_eq!(state["ranking"], Value::Null);
+        let seats: Vec<&str> = state["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .map(|s| s["seat"].as_str().expect("a string"))
+            .collect();
+        assert_eq!(seats, ["0", "2", "4"], "three players: every other arm");
+        assert_eq!(state["seats"][0]["name"], "Lan");
+        assert_eq!(state["seats"][1]["kind"], "human");
+        assert_eq!(state["seats"][2]["kind"], "bot");
+        let position = state["position"].as_str().expect("position");
+        assert!(position.parse::<NhaySetup>().is_ok(), "{position}");
+        assert!(position.ends_with(" 0 -"), "arm 0 moves first: {position}");
+        assert_eq!(welcome_game(&value), Some(Ok(GameKind::CoNhay)));
+        assert_eq!(
+            ServerMessage::<CoNhay>::parse(&msg.to_json()).expect("reads"),
+            msg
+        );
+        // Arms are strings in the lobby's events too.
+        let seated = ServerMessage::Event(table.events()[1].clone()).to_json();
+        assert_eq!(
+            seated,
+            r#"{"type":"event","seq":2,"event":{"kind":"seated","seat":"2","name":"Minh"}}"#
+        );
+    }
+
+    #[test]
+    fn co_nhay_events_write_as_the_protocol_spells_them() {
+        let start: NhaySetup =
+            "0,1,2,3,4,5,6,7,8,9/-/-/111,112,113,114,115,116,117,118,119,120/-/- 0 -"
+                .parse()
+                .expect("start");
+        let mv: NhayMove = "3-14".parse().expect("move");
+        let moved = ServerMessage::<CoNhay>::event(
+            4,
+            EventKind::Moved {
+                seat: arm(0),
+                mv,
+                position: start.clone(),
+            },
+        );
+        let text = format!(
+            r#"{{"type":"event","seq":4,"event":{{"kind":"moved","seat":"0","move":"3-14","position":"{start}"}}}}"#
+        );
+        assert_eq!(moved.to_json(), text);
+        let passed = ServerMessage::<CoNhay>::event(
+            5,
+            EventKind::Passed {
+                seat: arm(3),
+                position: start.clone(),
+            },
+        );
+        assert_eq!(
+            passed.to_json(),
+            format!(
+                r#"{{"type":"event","seq":5,"event":{{"kind":"passed","seat":"3","position":"{start}"}}}}"#
+            )
+        );
+        let over = ServerMessage::<CoNhay>::event(
+            6,
+            EventKind::Over {
+                ranking: vec![vec![arm(3)], vec![arm(0)]],
+            },
+        );
+        assert_eq!(
+            over.to_json(),
+            r#"{"type":"event","seq":6,"event":{"kind":"over","ranking":[["3"],["0"]]}}"#
+        );
+        for msg in [moved, passed, over] {
+            assert_eq!(ServerMessage::parse(&msg.to_json()).expect("reads"), msg);
+        }
+        // No roll in a game without dice: a `rolled` event cannot be read.
+        let rolled = r#"{"type":"event","seq":2,"event":{"kind":"rolled","seat":"0","roll":"6","moves":[]}}"#;
+        assert!(ServerMessage::<CoNhay>::parse(rolled).is_err());
+        assert!(
+            ServerMessage::<CaNgua>::parse(&rolled.replace(r#""seat":"0""#, r#""seat":"r""#))
+                .is_ok()
+        );
+    }
+}

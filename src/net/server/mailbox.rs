@@ -1,0 +1,102 @@
+//! What connections and rooms say to each other, whatever the room's game:
+//! a connection sends its room [`RoomMsg`]s (seats as numbers, moves as
+//! text, read by the room in its game's notation), and the room answers
+//! with frames in the connection's outbox ([`Peer`]).
+
+use crate::game::Level;
+use crate::net::protocol::error_frame;
+use crate::table::Refusal;
+use axum::extract::ws::Utf8Bytes;
+use tokio::sync::{mpsc, oneshot, watch};
+
+/// A connection's number, unique in the server's life.
+pub(super) type ConnId = u64;
+
+/// Why a connection is closed: the close code and its reason.
+pub(super) type CloseWhy = Option<(u16, &'static str)>;
+
+/// What a connection's writer sends.
+#[derive(Debug)]
+pub(super) enum Outgoing {
+    /// One text frame.
+    Frame(Utf8Bytes),
+    /// Several text frames in a row (a welcome and the events it missed:
+    /// one slot of the outbox, however long the list).
+    Frames(Vec<Utf8Bytes>),
+}
+
+/// A connection as a room sees it: where its frames go and how to close it.
+#[derive(Clone, Debug)]
+pub(super) struct Peer {
+    pub(super) id: ConnId,
+    pub(super) out: mpsc::Sender<Outgoing>,
+    pub(super) close: watch::Sender<CloseWhy>,
+}
+
+impl Peer {
+    /// Queues frames; false when the connection is gone or too far behind.
+    pub(super) fn send(&self, out: Outgoing) -> bool {
+        self.out.try_send(out).is_ok()
+    }
+
+    /// Queues an `error` frame (dropped if the connection is too far
+    /// behind: it is closed then anyway).
+    pub(super) fn send_error(&self, refusal: &Refusal) {
+        let _ = self.send(Outgoing::Frame(error_frame(refusal).into()));
+    }
+
+    /// Closes the connection; the first reason given is the one sent.
+    pub(super) fn close(&self, why: (u16, &'static str)) {
+        self.close.send_if_modified(|now| {
+            let first = now.is_none();
+            if first {
+                *now = Some(why);
+            }
+            first
+        });
+    }
+}
+
+/// A seat given to a connection (by a create, a join or a resume).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Entered {
+    /// The seat's number ([`SeatId::index`](crate::game::SeatId::index)).
+    pub(super) seat: usize,
+    /// How many events were sent again (a resume's cost).
+    pub(super) resent: usize,
+}
+
+/// A seat's command, from the connection that holds the seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Act {
+    Start(Level),
+    Roll(u64),
+    /// A move after event `.0`, in the notation of the room's game.
+    Move(u64, String),
+    Leave,
+}
+
+/// What a room answers a join or a resume with.
+pub(super) type Reply = oneshot::Sender<Result<Entered, Refusal>>;
+
+/// A message to a room.
+#[derive(Debug)]
+pub(super) enum RoomMsg {
+    /// A person joins before the start.
+    Join {
+        peer: Peer,
+        name: String,
+        reply: Reply,
+    },
+    /// A person comes back to their seat.
+    Resume {
+        peer: Peer,
+        token: String,
+        last_seq: u64,
+        reply: Reply,
+    },
+    /// A seated connection's command; `seat` is the seat's number.
+    Act { conn: ConnId, seat: usize, act: Act },
+    /// The connection closed (or went to another room).
+    Detach { conn: ConnId },
+}

@@ -1,0 +1,198 @@
+//! Every room and connection of a server, counted against its limits. The
+//! registry knows a room only by its code and its inbox, never its game:
+//! rooms of every game live side by side. A room holds a [`Lease`] on its
+//! code, given back when the room's task ends; a connection holds a
+//! [`Slot`], given back when it closes.
+
+use super::codes::new_room_code;
+use super::config::ServerConfig;
+use super::mailbox::{ConnId, RoomMsg};
+use crate::table::{ErrorCode, Refusal};
+use std::collections::HashMap;
+use std::fmt;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::{mpsc, watch};
+
+struct RoomEntry {
+    inbox: mpsc::Sender<RoomMsg>,
+    creator: IpAddr,
+}
+
+#[derive(Default)]
+struct Counts {
+    rooms: HashMap<String, RoomEntry>,
+    rooms_by_ip: HashMap<IpAddr, usize>,
+    conns_by_ip: HashMap<IpAddr, usize>,
+    conns: usize,
+}
+
+/// Every room and connection of a server, and its limits.
+pub(super) struct Registry {
+    counts: Mutex<Counts>,
+    config: Arc<ServerConfig>,
+    stop: watch::Receiver<bool>,
+    next_conn: AtomicU64,
+}
+
+impl fmt::Debug for Registry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Registry").finish_non_exhaustive()
+    }
+}
+
+fn decrement(map: &mut HashMap<IpAddr, usize>, ip: IpAddr) {
+    if let Some(n) = map.get_mut(&ip) {
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            map.remove(&ip);
+        }
+    }
+}
+
+impl Registry {
+    pub(super) fn new(config: ServerConfig, stop: watch::Receiver<bool>) -> Registry {
+        Registry {
+            counts: Mutex::new(Counts::default()),
+            config: Arc::new(config),
+            stop,
+            next_conn: AtomicU64::new(1),
+        }
+    }
+
+    fn counts(&self) -> MutexGuard<'_, Counts> {
+        // A panic elsewhere never leaves the counts half-written (every
+        // change is one statement), so a poisoned lock is still good.
+        self.counts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// How the server runs.
+    pub(super) fn config(&self) -> &Arc<ServerConfig> {
+        &self.config
+    }
+
+    /// Turns true when the server stops.
+    pub(super) fn stop(&self) -> watch::Receiver<bool> {
+        self.stop.clone()
+    }
+
+    /// A number for a new connection.
+    pub(super) fn next_conn(&self) -> ConnId {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Connections open now.
+    pub(super) fn connections(&self) -> usize {
+        self.counts().conns
+    }
+
+    /// Counts a connection in, unless its address or the server is full.
+    pub(super) fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Slot> {
+        let limits = &self.config.limits;
+        let mut c = self.counts();
+        let from_ip = c.conns_by_ip.get(&ip).copied().unwrap_or(0);
+        if c.conns >= limits.max_connections || from_ip >= limits.max_connections_per_ip {
+            return None;
+        }
+        c.conns += 1;
+        *c.conns_by_ip.entry(ip).or_default() += 1;
+        Some(Slot {
+            registry: Arc::clone(self),
+            ip,
+        })
+    }
+
+    /// The inbox of the room with this code.
+    pub(super) fn room(&self, code: &str) -> Option<mpsc::Sender<RoomMsg>> {
+        self.counts().rooms.get(code).map(|r| r.inbox.clone())
+    }
+
+    /// Gives a new room, whose inbox is `inbox`, opened from `ip`, a code
+    /// of its own, unless the server or the address has too many rooms.
+    pub(super) fn reserve(
+        self: &Arc<Self>,
+        ip: IpAddr,
+        inbox: mpsc::Sender<RoomMsg>,
+    ) -> Result<Lease, Refusal> {
+        let limits = &self.config.limits;
+        let busy = || Refusal::new(ErrorCode::RateLimited, "the server cannot open a room now");
+        let mut c = self.counts();
+        if c.rooms.len() >= limits.max_rooms {
+            return Err(Refusal::new(
+                ErrorCode::RateLimited,
+                "the server has too many rooms open; try again later",
+            ));
+        }
+        if c.rooms_by_ip.get(&ip).copied().unwrap_or(0) >= limits.max_rooms_per_ip {
+            return Err(Refusal::new(
+                ErrorCode::RateLimited,
+                "too many rooms open from your address; try again later",
+            ));
+        }
+        let mut code = None;
+        for _ in 0..64 {
+            let candidate = new_room_code().ok_or_else(busy)?;
+            if !c.rooms.contains_key(&candidate) {
+                code = Some(candidate);
+                break;
+            }
+        }
+        let code = code.ok_or_else(busy)?;
+        c.rooms
+            .insert(code.clone(), RoomEntry { inbox, creator: ip });
+        *c.rooms_by_ip.entry(ip).or_default() += 1;
+        Ok(Lease {
+            registry: Arc::clone(self),
+            code,
+        })
+    }
+
+    /// A room's task ended.
+    fn close_room(&self, code: &str) {
+        let mut c = self.counts();
+        if let Some(entry) = c.rooms.remove(code) {
+            decrement(&mut c.rooms_by_ip, entry.creator);
+        }
+    }
+}
+
+/// A room's hold on its code: the room is found by it until the lease is
+/// dropped (when the room's task ends, however it ends).
+pub(super) struct Lease {
+    registry: Arc<Registry>,
+    code: String,
+}
+
+impl Lease {
+    /// The room's code.
+    pub(super) fn code(&self) -> &str {
+        &self.code
+    }
+}
+
+impl fmt::Debug for Lease {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Lease").field(&self.code).finish()
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        self.registry.close_room(&self.code);
+    }
+}
+
+/// A connection counted in; counted out when dropped.
+pub(super) struct Slot {
+    registry: Arc<Registry>,
+    ip: IpAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut c = self.registry.counts();
+        c.conns = c.conns.saturating_sub(1);
+        decrement(&mut c.conns_by_ip, self.ip);
+    }
+}
