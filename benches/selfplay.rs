@@ -18,6 +18,7 @@ fn bench(name: &str, rules: Rules, games: u64, threads: usize, runs: usize) {
         rules,
         seats: Seat::ALL.to_vec(),
         bots: vec![Level::Random; Seat::ALL.len()],
+        tuning: (),
         seed: 1,
         threads,
     };
@@ -27,7 +28,7 @@ fn bench(name: &str, rules: Rules, games: u64, threads: usize, runs: usize) {
     let Some(Report {
         seconds,
         games_per_second,
-        mean_rolls,
+        mean_length: mean_rolls,
         ..
     }) = best
     else {

@@ -8,7 +8,7 @@
 use ca_ngua::co_nhay::bots::{Budget, Level, Rivals, Style};
 use ca_ngua::co_nhay::engine::Players;
 use ca_ngua::co_nhay::rules_file::load_rules;
-use ca_ngua::co_nhay::selfplay::{Config, run};
+use ca_ngua::co_nhay::selfplay::{Config, Tuning, run};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,13 +45,15 @@ fn main() {
     let cfg = Config {
         games: get("--games", "200").parse().unwrap(),
         rules: load_rules(&get("--rules", "standard")).unwrap(),
-        players,
+        seats: players.arms().collect(),
         bots,
-        budget: Budget {
-            nodes: get("--nodes", "30000").parse().unwrap(),
-            max_depth: get("--depth", "5").parse().unwrap(),
+        tuning: Tuning {
+            budget: Budget {
+                nodes: get("--nodes", "30000").parse().unwrap(),
+                max_depth: get("--depth", "5").parse().unwrap(),
+            },
+            style,
         },
-        style,
         seed: get("--seed", "1").parse().unwrap(),
         threads: get("--threads", "1").parse().unwrap(),
     };
@@ -63,11 +65,11 @@ fn main() {
         r.games,
         r.seconds,
         r.capped,
-        r.mean_moves,
+        r.mean_length,
         100.0 * h.win_rate,
         100.0 * h.win_rate_ci95[0],
         100.0 * h.win_rate_ci95[1],
-        h.mean_place,
+        h.mean_place.unwrap_or(0.0),
         100.0 / players.count() as f64,
         h.median_decision_us,
         h.max_decision_us

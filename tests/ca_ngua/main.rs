@@ -1,5 +1,6 @@
 //! Cờ Cá Ngựa's tests, one binary: the engine's outcomes and rules table,
-//! random games, the computer players, the command line, the table, the
+//! random games, the computer players, the command line (and its parser
+//! for both games), the table, the
 //! rules lab ("Try these rules") and the files.
 
 #[path = "../common/mod.rs"]
@@ -7,6 +8,7 @@ mod common;
 
 mod bots;
 mod cli;
+mod cli_clap;
 mod outcome;
 mod random_games;
 mod rules_lab;

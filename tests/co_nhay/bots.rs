@@ -120,10 +120,12 @@ fn wins(players: Players, bots: Vec<Level>, games: u64, budget: Budget) -> Vec<u
     let cfg = Config {
         games,
         rules: Rules::standard(),
-        players,
+        seats: players.arms().collect(),
         bots,
-        budget,
-        style: Style::DEFAULT,
+        tuning: selfplay::Tuning {
+            budget,
+            style: Style::DEFAULT,
+        },
         seed: 77,
         threads: 2,
     };

@@ -3,65 +3,30 @@
 //! status 2 and one `error:` line on standard error, `--stdin` answers one
 //! query a line as soon as it is read.
 
-use super::{Bad, Parsed, batch, no_words_with_stdin, out, parse_number};
+use super::args::{Explain, NhayCommand, NhayRulesCommand, NhaySelfplay, Perft, RuleSetArg};
+use super::parse::unshield;
+use super::{Bad, check_threads, out, outln, words};
 use ca_ngua::co_nhay::bots::{self, Budget, Level, Style};
 use ca_ngua::co_nhay::engine::{Move, Players, Position, Rules, perft};
 use ca_ngua::co_nhay::rules_file::{RuleSet, load_rules};
 use ca_ngua::co_nhay::rules_text::summary_text;
-use ca_ngua::co_nhay::selfplay;
+use ca_ngua::co_nhay::selfplay::{self, Tuning};
 use ca_ngua::i18n::{I18n, Lang};
-
-const USAGE: &str = "\
-usage:
-  ca-ngua-cli nhay start N                       (N = 2, 3, 4 or 6)
-  ca-ngua-cli nhay moves [--rules PRESET|FILE] POSITION
-  ca-ngua-cli nhay play  [--rules PRESET|FILE] POSITION MOVE
-  ca-ngua-cli nhay hint  [--rules PRESET|FILE] POSITION
-  ca-ngua-cli nhay moves|play|hint [--rules PRESET|FILE] --stdin
-  ca-ngua-cli nhay perft [--rules PRESET|FILE] POSITION DEPTH
-  ca-ngua-cli nhay selfplay --games N [--rules R] [--players 2|3|4|6]
-                            [--bots B,B,..] [--seed S] [--threads T]
-                            [--budget NODES] [--json]
-  ca-ngua-cli nhay rules show PRESET|FILE
-  ca-ngua-cli nhay rules explain PRESET|FILE [--lang en|vi]
-
-POSITION is the Cờ nhảy notation described in docs/NOTATION.md: the holes
-of each arm's pieces (arms 0-5, '-' for an arm not in play), the arm to move
-and the finished list, e.g. the start for two players:
-  '0,1,2,3,4,5,6,7,8,9/-/-/111,112,113,114,115,116,117,118,119,120/-/- 0 -'
-MOVE is FROM-TO (hole numbers 0-120, e.g. 3-14) or pass.
-hint prints the move the hard bot would make (or pass).
-perft counts the move sequences of DEPTH moves (passes count).
-Presets: standard, quick, strict. Bots: random, easy, medium, hard.";
 
 /// Deepest perft the command line runs (the count grows about a hundredfold
 /// a level).
 const MAX_PERFT_DEPTH: u32 = 8;
 
-pub(super) fn run(args: &[String]) -> Result<(), Bad> {
-    let Some((command, rest)) = args.split_first() else {
-        return Err(Bad(
-            "nhay: no command given (start, moves, play, hint, perft, selfplay, rules); see 'ca-ngua-cli nhay help'"
-                .into(),
-        ));
-    };
-    match command.as_str() {
-        "start" => start(rest),
-        "moves" => query(rest, Query::Moves),
-        "play" => query(rest, Query::Play),
-        "hint" => query(rest, Query::Hint),
-        "perft" => perft_cmd(rest),
-        "selfplay" => selfplay_cmd(rest),
-        "rules" => rules_cmd(rest),
-        "help" | "--help" | "-h" => outln!("{USAGE}"),
-        other => Err(Bad(format!(
-            "nhay: unknown command '{other}' (expected start, moves, play, hint, perft, selfplay or rules)"
-        ))),
+pub(super) fn run(command: NhayCommand) -> Result<(), Bad> {
+    match command {
+        NhayCommand::Start { players } => start(players.as_deref()),
+        NhayCommand::Moves(q) => query(&q, Query::Moves),
+        NhayCommand::Play(q) => query(&q, Query::Play),
+        NhayCommand::Hint(q) => query(&q, Query::Hint),
+        NhayCommand::Perft(p) => perft_cmd(&p),
+        NhayCommand::Selfplay(s) => selfplay_cmd(&s),
+        NhayCommand::Rules { command } => rules_cmd(command),
     }
-}
-
-fn rules_of(p: &Parsed) -> Result<Rules, Bad> {
-    Ok(load_rules(p.value("rules").unwrap_or("standard"))?)
 }
 
 fn players_of(word: &str, what: &str) -> Result<Players, Bad> {
@@ -75,11 +40,10 @@ fn players_of(word: &str, what: &str) -> Result<Players, Bad> {
         })
 }
 
-fn start(args: &[String]) -> Result<(), Bad> {
-    let p = Parsed::new(args, &[], &[])?;
-    match p.words.as_slice() {
-        [n] => outln!("{}", Position::start(players_of(n, "start")?)),
-        _ => Err(Bad(
+fn start(players: Option<&str>) -> Result<(), Bad> {
+    match players {
+        Some(n) => outln!("{}", Position::start(players_of(unshield(n), "start")?)),
+        None => Err(Bad(
             "usage: ca-ngua-cli nhay start N (N = 2, 3, 4 or 6)".into()
         )),
     }
@@ -92,15 +56,9 @@ enum Query {
     Hint,
 }
 
-fn query(args: &[String], kind: Query) -> Result<(), Bad> {
-    let p = Parsed::new(args, &["rules"], &["stdin"])?;
-    let rules = rules_of(&p)?;
-    if p.flag("stdin") {
-        no_words_with_stdin(&p)?;
-        return batch(|words| answer(&rules, words, kind));
-    }
-    let a = answer(&rules, &p.words, kind)?;
-    outln!("{a}")
+fn query(q: &super::args::Query, kind: Query) -> Result<(), Bad> {
+    let rules = load_rules(&q.rules)?;
+    super::query(&q.words, q.stdin, |words| answer(&rules, words, kind))
 }
 
 /// The position in the first three words, after checking the word count.
@@ -150,11 +108,11 @@ fn answer(rules: &Rules, words: &[String], kind: Query) -> Result<String, Bad> {
     }
 }
 
-fn perft_cmd(args: &[String]) -> Result<(), Bad> {
-    let p = Parsed::new(args, &["rules"], &[])?;
-    let rules = rules_of(&p)?;
-    let position = position_and(&rules, &p.words, "DEPTH", 1)?;
-    let depth_word = &p.words[3];
+fn perft_cmd(p: &Perft) -> Result<(), Bad> {
+    let rules = load_rules(&p.rules)?;
+    let words = words(&p.words);
+    let position = position_and(&rules, &words, "DEPTH", 1)?;
+    let depth_word = &words[3];
     let depth: u32 = depth_word
         .parse()
         .ok()
@@ -167,24 +125,13 @@ fn perft_cmd(args: &[String]) -> Result<(), Bad> {
     outln!("{}", perft(&position, &rules, depth))
 }
 
-fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
-    let p = Parsed::new(
-        args,
-        &[
-            "games", "rules", "players", "seed", "threads", "bots", "budget",
-        ],
-        &["json"],
-    )?;
-    if let Some(w) = p.words.first() {
-        return Err(Bad(format!("selfplay: unexpected argument '{w}'")));
-    }
-    let games: u64 = match p.value("games") {
-        Some(_) => parse_number(&p, "games", 0)?,
-        None => return Err(Bad("selfplay needs --games N".into())),
+fn selfplay_cmd(a: &NhaySelfplay) -> Result<(), Bad> {
+    let Some(games) = a.games else {
+        return Err(Bad("selfplay needs --games N".into()));
     };
-    let rules = rules_of(&p)?;
-    let players = players_of(p.value("players").unwrap_or("2"), "--players")?;
-    let bots = match p.value("bots") {
+    let rules = load_rules(&a.rules)?;
+    let players = players_of(&a.players, "--players")?;
+    let bots = match &a.bots {
         None => vec![Level::Random; players.count()],
         Some(list) => list
             .split(',')
@@ -196,25 +143,25 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
             .collect::<Result<Vec<_>, _>>()?,
     };
     let budget = Budget {
-        nodes: parse_number(&p, "budget", Budget::DEFAULT.nodes)?,
+        nodes: a.budget.unwrap_or(Budget::DEFAULT.nodes),
         ..Budget::DEFAULT
     };
     let cfg = selfplay::Config {
         games,
         rules,
-        players,
+        seats: players.arms().collect(),
         bots,
-        budget,
-        style: Style::DEFAULT,
-        seed: parse_number(&p, "seed", 1)?,
-        threads: parse_number(&p, "threads", 1usize)?,
+        tuning: Tuning {
+            budget,
+            style: Style::DEFAULT,
+        },
+        seed: a.run.seed,
+        threads: a.run.threads,
     };
-    if cfg.threads == 0 || cfg.threads > 256 {
-        return Err(Bad("--threads: between 1 and 256".into()));
-    }
+    check_threads(cfg.threads)?;
     cfg.check().map_err(Bad)?;
     let report = selfplay::run(&cfg);
-    if p.flag("json") {
+    if a.run.json {
         return outln!("{}", serde_json::to_string(&report)?);
     }
     outln!(
@@ -226,7 +173,7 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
     )?;
     outln!(
         "mean moves per game {:.1}, stopped by the cap {}",
-        report.mean_moves,
+        report.mean_length,
         report.capped
     )?;
     let wins: Vec<String> = report
@@ -238,7 +185,7 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
             } else {
                 0.0
             };
-            format!("arm {arm} {w} ({pct:.1}%)")
+            format!("arm {} {w} ({pct:.1}%)", arm.number())
         })
         .collect();
     outln!("first to finish, by arm: {}", wins.join(", "))?;
@@ -251,7 +198,7 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
             100.0 * pl.win_rate,
             100.0 * pl.win_rate_ci95[0],
             100.0 * pl.win_rate_ci95[1],
-            pl.mean_place,
+            pl.mean_place.unwrap_or(0.0),
             pl.median_decision_us,
             pl.max_decision_us
         )?;
@@ -259,24 +206,21 @@ fn selfplay_cmd(args: &[String]) -> Result<(), Bad> {
     Ok(())
 }
 
-fn rules_cmd(args: &[String]) -> Result<(), Bad> {
-    let p = Parsed::new(args, &["lang"], &[])?;
-    match p.words.as_slice() {
-        [sub, name] if sub == "show" => {
+fn rules_cmd(command: NhayRulesCommand) -> Result<(), Bad> {
+    match command {
+        NhayRulesCommand::Show(RuleSetArg { name, .. }) => {
+            let name = unshield(&name);
             let rules = load_rules(name)?;
             let label = Rules::preset(name).map_or_else(
                 || rules.preset_name().unwrap_or("custom").to_string(),
-                |_| name.clone(),
+                |_| name.to_string(),
             );
             out(format_args!("{}", RuleSet::new(&label, rules).to_ron()))
         }
-        [sub, name] if sub == "explain" => {
-            let rules = load_rules(name)?;
-            let lang: Lang = p.value("lang").unwrap_or("en").parse()?;
+        NhayRulesCommand::Explain(Explain { name, lang }) => {
+            let rules = load_rules(unshield(&name))?;
+            let lang: Lang = lang.parse()?;
             out(format_args!("{}", summary_text(&I18n::new(lang), &rules)))
         }
-        _ => Err(Bad(
-            "usage: ca-ngua-cli nhay rules show|explain PRESET|FILE [--lang en|vi]".into(),
-        )),
     }
 }

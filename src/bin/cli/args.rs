@@ -1,0 +1,338 @@
+//! The command line's shape, for both games under one parser (clap's
+//! derive): every command, its options and its help. What the words mean
+//! (positions, rolls, moves, rule sets, bots) is read by the games' own
+//! parsers in `ca_ngua.rs` and `nhay.rs`, whose messages the error lines
+//! keep.
+
+use clap::{Args, Parser, Subcommand};
+use clap_complete::Shell;
+use std::str::FromStr;
+
+const NOTES: &str = "\
+POSITION is the notation described in docs/NOTATION.md, e.g.
+  'Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0'
+ROLL is a die (6) or two dice (3+4); MOVE is FROM-TO (Y-0, 12-18) or pass.
+Presets: standard, casual, traditional. Bots: random, easy, medium, hard.
+Cờ nhảy (Chinese checkers): 'ca-ngua-cli nhay help'.";
+
+const NHAY_NOTES: &str = "\
+POSITION is the Cờ nhảy notation described in docs/NOTATION.md: the holes
+of each arm's pieces (arms 0-5, '-' for an arm not in play), the arm to move
+and the finished list, e.g. the start for two players:
+  '0,1,2,3,4,5,6,7,8,9/-/-/111,112,113,114,115,116,117,118,119,120/-/- 0 -'
+MOVE is FROM-TO (hole numbers 0-120, e.g. 3-14) or pass.
+Presets: standard, quick, strict. Bots: random, easy, medium, hard.";
+
+/// The whole command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "ca-ngua-cli",
+    about = "The engines of Cờ Cá Ngựa and Cờ nhảy without the GUI: for tests, bug reports, \
+             self-play and tuning house rules",
+    version,
+    propagate_version = true,
+    args_override_self = true,
+    arg_required_else_help = false,
+    after_help = NOTES
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The legal moves, sorted, on one line (or pass)
+    #[command(
+        override_usage = "ca-ngua-cli moves [--rules PRESET|FILE] POSITION ROLL\n       \
+                                ca-ngua-cli moves [--rules PRESET|FILE] --stdin"
+    )]
+    Moves(Query),
+    /// Plays MOVE and prints the next position
+    #[command(
+        override_usage = "ca-ngua-cli play [--rules PRESET|FILE] POSITION ROLL MOVE\n       \
+                                ca-ngua-cli play [--rules PRESET|FILE] --stdin"
+    )]
+    Play(Query),
+    /// The move the hard bot would make (or pass)
+    #[command(
+        override_usage = "ca-ngua-cli hint [--rules PRESET|FILE] POSITION ROLL\n       \
+                                ca-ngua-cli hint [--rules PRESET|FILE] --stdin"
+    )]
+    Hint(Query),
+    /// Plays many seeded games between bots and reports speed, length and wins
+    Selfplay(Selfplay),
+    /// Rule sets: show, explain, try, code and decode
+    #[command(arg_required_else_help = false)]
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+    /// Cờ nhảy (Chinese checkers): 'ca-ngua-cli nhay help'
+    #[command(arg_required_else_help = false, after_help = NHAY_NOTES)]
+    Nhay {
+        #[command(subcommand)]
+        command: NhayCommand,
+    },
+    /// Prints a completion script for a shell
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+}
+
+/// `moves`, `play`, `hint` of either game: a query in the arguments, or
+/// one query a line from standard input.
+#[derive(Debug, Args)]
+pub struct Query {
+    /// A preset's name or the path of a rules file
+    #[arg(
+        long,
+        value_name = "PRESET|FILE",
+        default_value = "standard",
+        allow_hyphen_values = true
+    )]
+    pub rules: String,
+    /// Reads one query a line from standard input and answers each line at
+    /// once (a bad line answers 'error: …' and the batch goes on)
+    #[arg(long)]
+    pub stdin: bool,
+    /// The query: the position (its three fields as one argument or
+    /// three), then what the command takes after it
+    #[arg(value_name = "POSITION")]
+    pub words: Vec<String>,
+}
+
+/// `selfplay`.
+#[derive(Debug, Args)]
+pub struct Selfplay {
+    /// Number of games
+    #[arg(long, value_name = "N", value_parser = number::<u64>, allow_hyphen_values = true)]
+    pub games: Option<u64>,
+    /// A preset's name or the path of a rules file
+    #[arg(
+        long,
+        value_name = "PRESET|FILE",
+        default_value = "standard",
+        allow_hyphen_values = true
+    )]
+    pub rules: String,
+    /// The colours that play
+    #[arg(
+        long,
+        value_name = "rgyb",
+        default_value = "rgyb",
+        allow_hyphen_values = true
+    )]
+    pub players: String,
+    /// One bot per player, in seat order for the first game (they rotate);
+    /// random for every player when absent
+    #[arg(long, value_name = "B,B,..", allow_hyphen_values = true)]
+    pub bots: Option<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Seed, threads and output of a run of games.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The run's seed: the same seed plays the same games
+    #[arg(long, value_name = "S", default_value = "1", value_parser = number::<u64>, allow_hyphen_values = true)]
+    pub seed: u64,
+    /// Worker threads (1 to 256)
+    #[arg(long, value_name = "T", default_value = "1", value_parser = number::<usize>, allow_hyphen_values = true)]
+    pub threads: usize,
+    /// Prints the report as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Prints a rule set as a rules file
+    Show(RuleSetArg),
+    /// Says in plain language what the rules are
+    Explain(Explain),
+    /// Plays the rules against a baseline and prints how long games last,
+    /// who wins, kicks, the safety cap and ledger points
+    #[command(
+        after_help = "P is person (played by medium, timed as a person; the default) or a bot."
+    )]
+    Try(RulesTry),
+    /// Prints the rule code of a rule set (CN1-XXXXX-XXXXX)
+    Code(RuleSetArg),
+    /// Prints a rule code as a rules file
+    Decode {
+        /// The rule code, CN1-XXXXX-XXXXX
+        code: String,
+    },
+}
+
+/// A rule set named on the command line.
+#[derive(Debug, Args)]
+pub struct RuleSetArg {
+    /// A preset's name or the path of a rules file
+    #[arg(value_name = "PRESET|FILE")]
+    pub name: String,
+    /// Accepted and unused, as `--lang` of `rules explain` always was here
+    #[arg(long, hide = true, allow_hyphen_values = true)]
+    pub lang: Option<String>,
+}
+
+/// `rules explain`.
+#[derive(Debug, Args)]
+pub struct Explain {
+    /// A preset's name or the path of a rules file
+    #[arg(value_name = "PRESET|FILE")]
+    pub name: String,
+    /// The language of the explanation
+    #[arg(
+        long,
+        value_name = "en|vi",
+        default_value = "en",
+        allow_hyphen_values = true
+    )]
+    pub lang: String,
+}
+
+/// `rules try`.
+#[derive(Debug, Args)]
+pub struct RulesTry {
+    /// The rules to try: a preset's name or the path of a rules file
+    #[arg(
+        long,
+        value_name = "PRESET|FILE",
+        default_value = "standard",
+        allow_hyphen_values = true
+    )]
+    pub rules: String,
+    /// The rules to compare with
+    #[arg(
+        long,
+        value_name = "PRESET|FILE",
+        default_value = "standard",
+        allow_hyphen_values = true
+    )]
+    pub baseline: String,
+    /// The colours that play
+    #[arg(
+        long,
+        value_name = "rgyb",
+        default_value = "rgyb",
+        allow_hyphen_values = true
+    )]
+    pub players: String,
+    /// One player per colour: person or a bot
+    #[arg(long, value_name = "P,P,..", allow_hyphen_values = true)]
+    pub bots: Option<String>,
+    /// Games of each rule set
+    #[arg(long, value_name = "N", default_value_t = ca_ngua::ca_ngua::rules_lab::DEFAULT_GAMES,
+          value_parser = number::<u64>, allow_hyphen_values = true)]
+    pub games: u64,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum NhayCommand {
+    /// The start position for N players
+    Start {
+        /// 2, 3, 4 or 6
+        #[arg(value_name = "N")]
+        players: Option<String>,
+    },
+    /// The legal moves, sorted by FROM then TO, on one line (or pass)
+    #[command(
+        override_usage = "ca-ngua-cli nhay moves [--rules PRESET|FILE] POSITION\n       \
+                                ca-ngua-cli nhay moves [--rules PRESET|FILE] --stdin"
+    )]
+    Moves(Query),
+    /// Plays MOVE and prints the next position
+    #[command(
+        override_usage = "ca-ngua-cli nhay play [--rules PRESET|FILE] POSITION MOVE\n       \
+                                ca-ngua-cli nhay play [--rules PRESET|FILE] --stdin"
+    )]
+    Play(Query),
+    /// The move the hard bot would make (or pass)
+    #[command(
+        override_usage = "ca-ngua-cli nhay hint [--rules PRESET|FILE] POSITION\n       \
+                                ca-ngua-cli nhay hint [--rules PRESET|FILE] --stdin"
+    )]
+    Hint(Query),
+    /// Counts the move sequences of DEPTH moves (passes count)
+    #[command(override_usage = "ca-ngua-cli nhay perft [--rules PRESET|FILE] POSITION DEPTH")]
+    Perft(Perft),
+    /// Plays many seeded games between bots and reports length, wins, places
+    Selfplay(NhaySelfplay),
+    /// Rule sets: show and explain
+    #[command(arg_required_else_help = false)]
+    Rules {
+        #[command(subcommand)]
+        command: NhayRulesCommand,
+    },
+}
+
+/// `nhay perft`: a query without `--stdin`.
+#[derive(Debug, Args)]
+pub struct Perft {
+    /// A preset's name or the path of a rules file
+    #[arg(
+        long,
+        value_name = "PRESET|FILE",
+        default_value = "standard",
+        allow_hyphen_values = true
+    )]
+    pub rules: String,
+    /// The position's three fields (one argument or three), then DEPTH
+    #[arg(value_name = "POSITION")]
+    pub words: Vec<String>,
+}
+
+/// `nhay selfplay`.
+#[derive(Debug, Args)]
+pub struct NhaySelfplay {
+    /// Number of games
+    #[arg(long, value_name = "N", value_parser = number::<u64>, allow_hyphen_values = true)]
+    pub games: Option<u64>,
+    /// A preset's name or the path of a rules file
+    #[arg(
+        long,
+        value_name = "PRESET|FILE",
+        default_value = "standard",
+        allow_hyphen_values = true
+    )]
+    pub rules: String,
+    /// The number of players: 2, 3, 4 or 6
+    #[arg(
+        long,
+        value_name = "2|3|4|6",
+        default_value = "2",
+        allow_hyphen_values = true
+    )]
+    pub players: String,
+    /// One bot per player, in arm order for the first game (they rotate);
+    /// random for every player when absent
+    #[arg(long, value_name = "B,B,..", allow_hyphen_values = true)]
+    pub bots: Option<String>,
+    /// Positions the hard bot may look at per decision
+    #[arg(long, value_name = "NODES", value_parser = number::<u64>, allow_hyphen_values = true)]
+    pub budget: Option<u64>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum NhayRulesCommand {
+    /// Prints a rule set as a rules file
+    Show(RuleSetArg),
+    /// Says in plain language what the rules are
+    Explain(Explain),
+}
+
+/// A number option's value; the error line adds the option's name
+/// (`--games: 'many' is not a valid number`).
+fn number<T: FromStr>(v: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("'{v}' is not a valid number"))
+}

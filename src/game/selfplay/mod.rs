@@ -1,0 +1,242 @@
+//! Self-play and tournaments, written once for every game: many seeded
+//! games between computer players, for measurement (speed, game length,
+//! bot strength, decision times) and for tests.
+//!
+//! The harness ([`run`]) seeds each game, seats the bots, splits the games
+//! over threads and sums what they tell into a [`Report`]. Each game brings
+//! only its hot loop ([`SelfPlay::play_game`]: one game to its end with its
+//! own bots, concrete and fast) in its own folder.
+//!
+//! Game `i` is seeded from the run's seed and `i` alone ([`mix_seed`]), and
+//! the totals are sums over games, so the same seed gives the same result
+//! whatever the thread count. Bots rotate through the seats from game to
+//! game ([`entry_for`]) so that seat order does not bias their results.
+
+mod report;
+
+pub use report::{PlayerReport, Report};
+
+use super::{Game, Level, SeatId};
+use report::Tally;
+use std::fmt::Debug;
+use std::iter::StepBy;
+use std::ops::Range;
+use std::time::Instant;
+
+/// The most seats any game has (Cờ nhảy's six arms).
+pub const MAX_SEATS: usize = 6;
+
+/// A game's side of self-play: its bots and the loop that plays one game
+/// to its end, concrete and fast. Everything around it is [`run`]'s.
+pub trait SelfPlay: Game {
+    /// A computer player of the game, one per seat for a whole game.
+    type Bot: Send;
+    /// What the run sets for every bot besides its level (a search's
+    /// budget and style, for the games whose bots have them).
+    type Tuning: Clone + Debug + Send + Sync;
+    /// The report's name for the mean length of a game (`mean_rolls`,
+    /// `mean_moves`): what a game's length counts.
+    const LENGTH_FIELD: &'static str;
+    /// True when players are ranked past the winner, so that the report
+    /// gives each bot's mean place.
+    const PLACES: bool;
+
+    /// A bot of `level` whose choices are fixed by `seed`.
+    fn bot(level: Level, seed: u64, tuning: &Self::Tuning) -> Self::Bot;
+
+    /// What the game refuses in a run's seats and tuning besides their
+    /// number of bots (checked first, then the bots, then
+    /// [`SelfPlay::check_tuning`]).
+    fn check_seats(rules: &Self::Rules, seats: &[Self::Seat]) -> Result<(), String>;
+
+    /// What the game refuses in a run's tuning.
+    fn check_tuning(tuning: &Self::Tuning) -> Result<(), String> {
+        let _ = tuning;
+        Ok(())
+    }
+
+    /// Plays the game seeded `seed` to its end, `bots[k]` playing
+    /// `seats[k]` (seats as [`SelfPlay::check_seats`] accepts them).
+    /// `on_decision(k, ns)` hears how long each timed decision of
+    /// `bots[k]` took (decisions between two or more moves, bots that
+    /// think). `None` when the game cannot start.
+    fn play_game(
+        rules: &Self::Rules,
+        seats: &[Self::Seat],
+        bots: &mut [Self::Bot],
+        seed: u64,
+        on_decision: &mut impl FnMut(usize, u64),
+    ) -> Option<Finish<Self::Seat>>;
+}
+
+/// How one self-played game ended, as the totals count it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finish<S> {
+    /// The game's length (rolls, moves: [`SelfPlay::LENGTH_FIELD`]).
+    pub length: u64,
+    /// True when a safety cap stopped the game.
+    pub capped: bool,
+    /// First place, if anyone took it.
+    pub winner: Option<S>,
+    /// The place of each seat slot (1 is best, 0 for none), in the order of
+    /// the run's seats; only read where [`SelfPlay::PLACES`].
+    pub places: [u8; MAX_SEATS],
+}
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Config<G: SelfPlay> {
+    /// Number of games.
+    pub games: u64,
+    /// The rules of every game.
+    pub rules: G::Rules,
+    /// The seats that play, in turn order.
+    pub seats: Vec<G::Seat>,
+    /// One bot per seat, in `seats` order for game 0; they rotate after.
+    pub bots: Vec<Level>,
+    /// What every bot is set to besides its level.
+    pub tuning: G::Tuning,
+    /// The run's seed.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+}
+
+impl<G: SelfPlay> Config<G> {
+    /// Checks that the run can be played: the game's word on the seats,
+    /// one bot per seat, then the game's word on the tuning.
+    pub fn check(&self) -> Result<(), String> {
+        G::check_seats(&self.rules, &self.seats)?;
+        if self.seats.len() > MAX_SEATS {
+            return Err(format!("players: at most {MAX_SEATS} play"));
+        }
+        if self.bots.len() != self.seats.len() {
+            return Err(format!(
+                "bots: one bot per player: {} players but {} bots",
+                self.seats.len(),
+                self.bots.len()
+            ));
+        }
+        G::check_tuning(&self.tuning)
+    }
+}
+
+/// Runs the games on `cfg.threads` threads and sums the results. Call
+/// [`Config::check`] first: an unplayable config plays no games.
+pub fn run<G: SelfPlay>(cfg: &Config<G>) -> Report<G> {
+    let threads = cfg.threads.max(1);
+    let start = Instant::now();
+    let mut total = Tally::new(G::SEATS, cfg.bots.len());
+    if cfg.check().is_ok() {
+        for part in split_games(threads, cfg.games, |games| run_games(cfg, games)) {
+            total.merge(part);
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    Report::new(cfg, threads, seconds, total)
+}
+
+/// Plays the games `indices` on this thread and sums them.
+fn run_games<G: SelfPlay>(cfg: &Config<G>, indices: impl Iterator<Item = u64>) -> Tally {
+    let n = cfg.seats.len();
+    let mut tally = Tally::new(G::SEATS, cfg.bots.len());
+    let mut bots: Vec<G::Bot> = Vec::with_capacity(n);
+    for index in indices {
+        let seed = mix_seed(cfg.seed, index);
+        // Seat slot k is played by bot entry entry_for(k, index).
+        bots.clear();
+        bots.extend((0..n).map(|slot| {
+            let entry = entry_for(slot, index, n);
+            G::bot(
+                cfg.bots[entry],
+                mix_seed(seed, 1 + slot as u64),
+                &cfg.tuning,
+            )
+        }));
+        let times = &mut tally.times_ns;
+        let Some(finish) =
+            G::play_game(&cfg.rules, &cfg.seats, &mut bots, seed, &mut |slot, ns| {
+                times[entry_for(slot, index, n)].push(ns);
+            })
+        else {
+            continue; // Config::check rules this out before the run
+        };
+        tally.length += finish.length;
+        if finish.capped {
+            tally.capped += 1;
+        }
+        if let Some(w) = finish.winner {
+            tally.seat_wins[w.index()] += 1;
+            if let Some(slot) = cfg.seats.iter().position(|&s| s == w) {
+                tally.bot_wins[entry_for(slot, index, n)] += 1;
+            }
+        }
+        if G::PLACES {
+            for (slot, place) in finish.places.iter().take(n).enumerate() {
+                tally.bot_places[entry_for(slot, index, n)] += u64::from(*place);
+            }
+        }
+    }
+    tally
+}
+
+/// SplitMix64: turns (seed, index) into well-spread per-game seeds.
+pub fn mix_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Which bot entry sits in seat slot `slot` in game `index` (the `n`
+/// entries rotate through the seats from game to game).
+pub fn entry_for(slot: usize, index: u64, n: usize) -> usize {
+    (slot + n - (index % n as u64) as usize) % n
+}
+
+/// Plays games `0..games` on `threads` threads, game `i` on thread
+/// `i % threads`, each thread summing its games with `play`; the sums come
+/// back in thread order. Self-play of either game splits its runs so.
+pub fn split_games<T: Default + Send>(
+    threads: usize,
+    games: u64,
+    play: impl Fn(StepBy<Range<u64>>) -> T + Sync,
+) -> Vec<T> {
+    let threads = threads.max(1);
+    if threads == 1 {
+        return vec![play((0..games).step_by(1))];
+    }
+    let play = &play;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| scope.spawn(move || play((t..games).step_by(threads))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
+
+/// The median and the worst of decision times in nanoseconds, in
+/// microseconds (0 when there are none).
+pub fn median_and_worst_us(mut times_ns: Vec<u64>) -> (u64, u64) {
+    times_ns.sort_unstable();
+    let median = times_ns.get(times_ns.len() / 2).copied().unwrap_or(0);
+    let worst = times_ns.last().copied().unwrap_or(0);
+    (median / 1000, worst / 1000)
+}
+
+/// Wilson score interval for `k` successes out of `n`, at 95%.
+pub fn wilson95(k: u64, n: u64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = k as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
