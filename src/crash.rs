@@ -17,6 +17,7 @@
 
 use crate::i18n::{Arg, I18n};
 use crate::platform::{Launch, VERSION};
+use crate::privacy::{home_dir, scrub, scrub_home};
 use std::backtrace::Backtrace;
 use std::fs;
 use std::io::IsTerminal;
@@ -124,21 +125,6 @@ impl CrashReport {
 /// The message a panic was given (`panic!("...")`, `expect("...")`).
 pub fn panic_message(info: &PanicHookInfo<'_>) -> String {
     info.payload_as_str().unwrap_or("(no message)").to_string()
-}
-
-/// `text` with the player's home folder written `~`: paths in panic
-/// messages and in backtraces of builds from source name it, and often
-/// the player's name with it.
-pub fn scrub(text: &str, home: Option<&Path>) -> String {
-    let Some(home) = home.and_then(Path::to_str) else {
-        return text.to_string();
-    };
-    // A home of `/` (or empty) would turn every slash into `~`.
-    let home = home.trim_end_matches(['/', '\\']);
-    if home.len() < 2 {
-        return text.to_string();
-    }
-    text.replace(home, "~")
 }
 
 /// `secs` after 1970 as `YYYY-MM-DD HH:MM:SS`: the days-to-civil
@@ -259,16 +245,6 @@ pub fn previous_report_notice(i18n: &I18n, report: &Path) -> String {
         "notice-crash-report",
         &[("file", Arg::from(report.display().to_string()))],
     )
-}
-
-/// The player's home folder, to be kept out of reports and logs.
-fn home_dir() -> Option<PathBuf> {
-    directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf())
-}
-
-/// `text` with this player's home folder written `~`, for the log.
-pub fn scrub_home(text: &str) -> String {
-    scrub(text, home_dir().as_deref())
 }
 
 /// From now on, every panic, in any thread, writes a crash report to
@@ -487,24 +463,6 @@ mod tests {
             assert!(!dir.join(REPORTS_DIR).join(UNSEEN).exists());
         }
         let _ = fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn the_home_folder_never_reaches_a_report() {
-        let home = Path::new("/home/thanh");
-        let text = "cannot open /home/thanh/.config/ca-ngua/prefs.ron";
-        assert_eq!(
-            scrub(text, Some(home)),
-            "cannot open ~/.config/ca-ngua/prefs.ron"
-        );
-        let windows = Path::new(r"C:\Users\Thanh");
-        assert_eq!(
-            scrub(r"at C:\Users\Thanh\src\x.rs", Some(windows)),
-            r"at ~\src\x.rs"
-        );
-        // A root home would swallow every slash: left alone.
-        assert_eq!(scrub("/a/b", Some(Path::new("/"))), "/a/b");
-        assert_eq!(scrub("/a/b", None), "/a/b");
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod net;
 pub mod platform;
 pub mod prefs;
+pub mod privacy;
 pub mod stats;
 pub mod store;
 pub mod table;

@@ -147,7 +147,7 @@ pub fn exit_code(run: eframe::Result, lang: Lang) -> ExitCode {
     let Err(e) = run else {
         return ExitCode::SUCCESS;
     };
-    let details = crate::crash::scrub_home(&format!("{e} ({e:?})"));
+    let details = crate::privacy::scrub_home(&format!("{e} ({e:?})"));
     tracing::error!("the window could not open: {details}");
     let sentence = I18n::new(lang).t_args(
         startup_error_key(&e),

@@ -4,8 +4,9 @@
 
 use super::board::Seat;
 use super::moves::{Move, MoveList, Roll};
+use super::notation::PositionError;
 use super::play::{Effects, PlayError};
-use super::position::{Position, PositionError};
+use super::position::Position;
 use super::rules::{Compiled, GameEnd, Rules, RulesError};
 use super::scoring::Ledger;
 use serde::{Deserialize, Serialize};

@@ -8,6 +8,7 @@
 pub mod board;
 pub mod game;
 pub mod moves;
+pub mod notation;
 pub mod play;
 pub mod position;
 pub mod rules;
@@ -16,8 +17,9 @@ pub mod scoring;
 pub use board::{CENTRE, DOOR, Seat, TOP_CELL, is_star_square, is_start_square, track_square};
 pub use game::{Game, GameError, GameRecord, Outcome};
 pub use moves::{Move, MoveError, MoveList, Roll, RollError};
+pub use notation::{PositionError, Setup};
 pub use play::{Bonus, Effects, PlayError};
-pub use position::{Position, PositionError, Setup, YARD};
+pub use position::{Position, YARD};
 pub use rules::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, MAX_ROLL_CAP, PRESET_NAMES, Pairs, Rules,
     RulesError, SafeSquares,

@@ -15,7 +15,8 @@
 
 use super::board::ARMS;
 use super::moves::{Move, MoveList};
-use super::position::{Effects, PlayError, Position, PositionError};
+use super::notation::PositionError;
+use super::position::{Effects, PlayError, Position};
 use super::rules::Rules;
 use super::seats::{Arm, ArmList, Players};
 use serde::{Deserialize, Serialize};

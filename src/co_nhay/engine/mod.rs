@@ -7,6 +7,7 @@
 pub mod board;
 pub mod game;
 pub mod moves;
+pub mod notation;
 pub mod position;
 pub mod rules;
 pub mod seats;
@@ -14,7 +15,8 @@ pub mod seats;
 pub use board::{ARM_MASKS, ARMS, HOLES, Holes};
 pub use game::{Game, GameError, GameRecord, MOVE_CAP, Outcome};
 pub use moves::{Move, MoveError, MoveList, PIECES};
-pub use position::{Effects, PlayError, Position, PositionError, Setup};
+pub use notation::{PositionError, Setup};
+pub use position::{Effects, PlayError, Position};
 pub use rules::{GameEnd, OtherArms, PRESET_NAMES, Rules};
 pub use seats::{Arm, ArmList, Players};
 
