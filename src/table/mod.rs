@@ -9,6 +9,7 @@
 //! screen, file or socket. Computer players think through a [`Runner`] the
 //! table is given.
 
+mod computers;
 mod event;
 mod replica;
 mod runner;

@@ -6,9 +6,8 @@
 
 use super::event::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatInfo};
 use super::replica::{Applied, ReplayError, Replica};
-use super::runner::{Answer, BotJob, Runner};
-use crate::game::{Decision, Game, Level, Next, Ranking, SeatId, wire};
-use rand::Rng;
+use super::runner::{BotJob, Runner};
+use crate::game::{Game, Level, Next, Ranking, SeatId, wire};
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -26,26 +25,26 @@ pub enum Step<G: Game> {
 
 /// A table: one game, its seats, its dice, its events.
 pub struct Table<G: Game> {
-    replica: Replica<G>,
-    events: Vec<Event<G>>,
+    pub(super) replica: Replica<G>,
+    pub(super) events: Vec<Event<G>>,
     /// Who controls each seat, by seat index.
-    controllers: Vec<Controller>,
+    pub(super) controllers: Vec<Controller>,
     /// Seats to hand back to their person at the next change of turn.
-    back_due: Vec<bool>,
+    pub(super) back_due: Vec<bool>,
     /// Seats in the lobby, before the start: how many will play.
-    players: usize,
+    pub(super) players: usize,
     /// Rolls the dice and seeds the computer players.
-    rng: StdRng,
-    runner: Box<dyn Runner<BotJob<G>>>,
+    pub(super) rng: StdRng,
+    pub(super) runner: Box<dyn Runner<BotJob<G>>>,
     /// The decision the runner was asked about.
-    asked: Option<u64>,
+    pub(super) asked: Option<u64>,
     /// The saved state the game continued from (a game saved by a version
     /// that kept no events).
-    origin: Option<G::Snapshot>,
+    pub(super) origin: Option<G::Snapshot>,
     /// What each seat's computer player remembers of the game.
-    memories: Vec<G::Memory>,
+    pub(super) memories: Vec<G::Memory>,
     /// How much a searching computer player may search.
-    budget: G::Budget,
+    pub(super) budget: G::Budget,
 }
 
 impl<G: Game> fmt::Debug for Table<G> {
@@ -381,7 +380,7 @@ impl<G: Game> Table<G> {
     }
 
     /// Carries out a command for the seat to play, checked.
-    fn act(&mut self, seat: G::Seat, cmd: Command<G>) -> Result<Vec<Event<G>>, Refusal> {
+    pub(super) fn act(&mut self, seat: G::Seat, cmd: Command<G>) -> Result<Vec<Event<G>>, Refusal> {
         let from = self.events.len();
         let Some(next) = self.replica.next() else {
             return refuse(ErrorCode::NotStarted, "the game has not started");
@@ -474,91 +473,6 @@ impl<G: Game> Table<G> {
                 self.emit(EventKind::Back { seat });
             }
         }
-    }
-
-    /// Lets a computer act if one is to: it rolls, or moves once its runner
-    /// has decided (a single legal move needs no thinking).
-    pub fn computer_step(&mut self) -> Step<G> {
-        let Some((seat, level)) = self.computer_to_act() else {
-            return Step::Idle;
-        };
-        let moves = match self.replica.next() {
-            Some(Next::Roll(_)) => {
-                return match self.act(seat, Command::Roll) {
-                    Ok(events) => Step::Acted(events),
-                    Err(_) => Step::Idle,
-                };
-            }
-            Some(Next::Choose(_, moves)) => moves,
-            _ => return Step::Idle,
-        };
-        let ticket = self.replica.seq();
-        let first = moves.first().copied();
-        let mv = if moves.len() <= 1 {
-            first
-        } else {
-            match self.runner.answer(ticket) {
-                Answer::Ready(mv) if moves.contains(&mv) => Some(mv),
-                Answer::Thinking if self.asked == Some(ticket) => return Step::Thinking,
-                Answer::Failed | Answer::Ready(_) => first,
-                Answer::Thinking | Answer::NotAsked => {
-                    self.ask(seat, level, ticket);
-                    match self.runner.answer(ticket) {
-                        Answer::Ready(mv) if moves.contains(&mv) => Some(mv),
-                        Answer::Thinking => return Step::Thinking,
-                        _ => first,
-                    }
-                }
-            }
-        };
-        let Some(mv) = mv else {
-            return Step::Idle;
-        };
-        match self.act(seat, Command::Move(mv)) {
-            Ok(events) => Step::Acted(events),
-            Err(_) => Step::Idle,
-        }
-    }
-
-    /// Starts the runner on the computer's decision, if it has one to make
-    /// and has not been asked yet (the app calls this while the last event
-    /// is still shown, so the thinking overlaps the animation).
-    pub fn prepare_computer(&mut self) {
-        let Some((seat, level)) = self.computer_to_act() else {
-            return;
-        };
-        let ticket = self.replica.seq();
-        if let Some(Next::Choose(_, moves)) = self.replica.next()
-            && moves.len() > 1
-            && self.asked != Some(ticket)
-        {
-            self.ask(seat, level, ticket);
-        }
-    }
-
-    fn ask(&mut self, seat: G::Seat, level: Level, ticket: u64) {
-        let Some(state) = self.replica.game().cloned() else {
-            return;
-        };
-        self.asked = Some(ticket);
-        let memory = self.memories.get(seat.index()).cloned().unwrap_or_default();
-        self.runner.start(BotJob {
-            ticket,
-            decision: Decision {
-                level,
-                seed: self.rng.next_u64(),
-                budget: self.budget,
-                state,
-                roll: self.replica.pending().map(|p| p.roll),
-                memory,
-            },
-        });
-    }
-
-    /// True while the runner thinks about the current decision.
-    pub fn computer_thinking(&mut self) -> bool {
-        let ticket = self.replica.seq();
-        self.asked == Some(ticket) && self.runner.answer(ticket) == Answer::Thinking
     }
 
     /// Ends the game now, the places still open settled as the rules

@@ -4,26 +4,17 @@
 //! whether a change needs a new game (and asks first).
 
 use super::tbl::seats_for;
+pub use super::text::colour_key;
 use super::try_rules::TrySource;
 pub use crate::app::play::rule_sets::RuleSetAction;
 pub use crate::app::widgets::{check, combo, help, level_key, offered_levels, player_options};
 use crate::ca_ngua::engine::{
-    Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares, Seat,
+    Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares,
 };
 use crate::ca_ngua::rules_file::RuleSet;
 use crate::i18n::{Arg, I18n};
 use crate::prefs::Prefs;
 use egui::{RichText, Ui};
-
-/// The text key of a colour.
-pub fn colour_key(seat: Seat) -> &'static str {
-    match seat {
-        Seat::Red => "colour-red",
-        Seat::Green => "colour-green",
-        Seat::Yellow => "colour-yellow",
-        Seat::Blue => "colour-blue",
-    }
-}
 
 /// The text fields of the saved-rules section, kept between frames.
 #[derive(Clone, Debug, Default)]

@@ -3,7 +3,6 @@
 //! longest game, and a chart of every die face rolled against the line
 //! fair dice would draw, with a verdict in plain words.
 
-use super::settings;
 use crate::app::play::stats_view::{StatsTable, kind_name};
 use crate::app::theme::Palette;
 use crate::ca_ngua::engine::{HomeColumn, Rules, Seat};
@@ -54,7 +53,7 @@ pub fn stats_table(stats: &Stats, i18n: &I18n, rules: &Rules) -> StatsTable {
             .into_iter()
             .map(|s| {
                 (
-                    i18n.t(settings::colour_key(s)),
+                    i18n.t(super::text::colour_key(s)),
                     cells(&stats.by_colour[s.index()], climb),
                 )
             })

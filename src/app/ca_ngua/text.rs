@@ -2,12 +2,21 @@
 //! the move log, the names of horses and squares, the standings.
 
 use super::log::{LogEntry, LogEvent};
-use super::settings::colour_key;
 use crate::ca_ngua::engine::{
     CENTRE, DOOR, Move, Outcome, Position, Roll, Rules, Seat, YARD, is_star_square,
     is_start_square, track_square,
 };
 use crate::i18n::{Arg, I18n};
+
+/// The text key of a colour.
+pub fn colour_key(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Red => "colour-red",
+        Seat::Green => "colour-green",
+        Seat::Yellow => "colour-yellow",
+        Seat::Blue => "colour-blue",
+    }
+}
 
 /// A colour's name ("Đỏ").
 pub fn colour(i18n: &I18n, seat: Seat) -> String {

@@ -2,45 +2,17 @@
 //! commands sent to it, and what it reports, kept until a typed client
 //! takes them.
 
-use super::typed::{AnyClient, Client};
+use super::messages::{Report, ToWorker};
 use super::worker::{Timing, Worker};
 use super::{ClientError, ClientUpdate, ConnectionState, Request};
-use crate::any_game::{AnyGame, GameKind, PerGame};
-use crate::game::Game;
+use crate::any_game::GameKind;
 use crate::net::ServerAddress;
 use crate::net::protocol::ClientMessage;
-use crate::table::Refusal;
-use crate::{with_any, with_game};
+use crate::with_any;
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 use tokio::sync::mpsc;
-
-/// What the caller asks of the worker.
-#[derive(Debug)]
-pub(super) enum ToWorker {
-    Send(ClientMessage),
-    Close,
-}
-
-/// The updates of a room of each game (the family [`AnyGame`] holds one
-/// of).
-#[derive(Debug)]
-pub(super) struct Updates;
-
-impl PerGame for Updates {
-    type Of<G: Game> = ClientUpdate<G>;
-}
-
-/// What the worker reports, in order: the connection's state and refusals
-/// name no game; a welcome and the events are of the room's game.
-#[derive(Debug)]
-pub(super) enum Report {
-    State(ConnectionState),
-    Refused(Refusal),
-    /// A `Welcome` or an `Event`.
-    Game(AnyGame<Updates>),
-}
 
 /// A connection to a room, on a thread of its own, for a room of any game:
 /// polled until the server's welcome tells the game, then turned into the
@@ -148,16 +120,6 @@ impl Connection {
     /// The server.
     pub fn server(&self) -> &ServerAddress {
         &self.server
-    }
-
-    /// The typed client of the room's game, once the game is known; the
-    /// connection back otherwise. Nothing polled is lost: the client's
-    /// first poll reports it.
-    pub fn into_client(self) -> Result<AnyClient, Box<Connection>> {
-        match self.game {
-            Some(kind) => Ok(with_game!(kind, G, Wrap => Wrap(Client::<G>::on(self)))),
-            None => Err(Box::new(self)),
-        }
     }
 
     /// Closes the connection (the seat stays ours: its token resumes it).

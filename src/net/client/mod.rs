@@ -27,6 +27,7 @@
 //! for good (close code 4001).
 
 mod connection;
+mod messages;
 mod typed;
 mod worker;
 

@@ -1,7 +1,8 @@
 //! The typed view of a room of game `G`: commands in, updates out, and the
 //! game as the polled events built it.
 
-use super::connection::{Connection, Report};
+use super::connection::Connection;
+use super::messages::Report;
 use super::worker::Timing;
 use super::{ClientCommand, ClientError, ClientUpdate, ConnectionState, Request};
 use crate::any_game::{AnyGame, GameKind, PerGame};
@@ -9,6 +10,7 @@ use crate::game::Game;
 use crate::net::protocol::{Welcome, host_of};
 use crate::net::{Invite, ServerAddress};
 use crate::table::Replica;
+use crate::with_game;
 use std::fmt;
 
 /// A client in a room of game `G`, polled by its owner.
@@ -152,5 +154,17 @@ impl<G: Game> Client<G> {
     /// Closes the connection (the seat stays ours: its token resumes it).
     pub fn close(self) {
         self.link.close();
+    }
+}
+
+impl Connection {
+    /// The typed client of the room's game, once the game is known; the
+    /// connection back otherwise. Nothing polled is lost: the client's
+    /// first poll reports it.
+    pub fn into_client(self) -> Result<AnyClient, Box<Connection>> {
+        match self.game() {
+            Some(kind) => Ok(with_game!(kind, G, Wrap => Wrap(Client::<G>::on(self)))),
+            None => Err(Box::new(self)),
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! event it has. It reports to the [`Connection`](super::Connection) in
 //! order.
 
-use super::connection::{Report, ToWorker, Updates};
+use super::messages::{Report, ToWorker, Updates};
 use super::{ClientUpdate, CloseReason, ConnectionState, Request};
 use crate::any_game::{AnyGame, GameKind, PerGame};
 use crate::game::{Game, SeatId};

@@ -2,7 +2,6 @@
 //! game length and each colour's chance to win.
 
 use super::text::{number, pct, share};
-use crate::app::ca_ngua::settings;
 use crate::app::theme::{Palette, lerp, seat_colour};
 use crate::ca_ngua::engine::Seat;
 use crate::ca_ngua::rules_lab::TrialReport;
@@ -170,7 +169,7 @@ pub(super) fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) 
         .map(|(c, s)| {
             format!(
                 "{} {}",
-                i18n.t(settings::colour_key(*s)),
+                i18n.t(crate::app::ca_ngua::text::colour_key(*s)),
                 share(lang, &c.wins)
             )
         })
@@ -233,7 +232,7 @@ pub(super) fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) 
         painter.text(
             Pos2::new(rect.left() + 8.0, cy),
             egui::Align2::LEFT_CENTER,
-            i18n.t(settings::colour_key(*seat)),
+            i18n.t(crate::app::ca_ngua::text::colour_key(*seat)),
             FontId::proportional(12.0),
             pal.text,
         );

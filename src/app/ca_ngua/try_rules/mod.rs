@@ -12,7 +12,6 @@ mod text;
 
 pub use text::first_player_sentence;
 
-use super::settings;
 use super::tbl::seats_for;
 use crate::ca_ngua::engine::{PRESET_NAMES, Rules};
 use crate::ca_ngua::rules_lab::{Player, RunConfig, Trial, TrialReport, TrialRun};
@@ -253,14 +252,17 @@ fn players_ui(ui: &mut Ui, i18n: &I18n, trial: &Trial) {
         .iter()
         .zip(&trial.players)
         .map(|(s, p)| {
-            let colour = Arg::from(i18n.t(settings::colour_key(*s)));
+            let colour = Arg::from(i18n.t(crate::app::ca_ngua::text::colour_key(*s)));
             match p {
                 Player::Person => i18n.t_args("try-player-person", &[("colour", colour)]),
                 Player::Bot(level) => i18n.t_args(
                     "try-player-bot",
                     &[
                         ("colour", colour),
-                        ("level", Arg::from(i18n.t(&settings::level_key(*level)))),
+                        (
+                            "level",
+                            Arg::from(i18n.t(&crate::app::widgets::level_key(*level))),
+                        ),
                     ],
                 ),
             }

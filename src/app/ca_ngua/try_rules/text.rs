@@ -1,7 +1,6 @@
 //! The panel's words: numbers with the language's decimal mark, figures
 //! with their intervals, the plain sentences and the table of figures.
 
-use crate::app::ca_ngua::settings;
 use crate::ca_ngua::engine::Seat;
 use crate::ca_ngua::rules_lab::{Estimate, Figures, Share, TrialReport};
 use crate::i18n::{Arg, I18n, Lang};
@@ -174,7 +173,10 @@ pub(super) fn figures_ui(
         let seat = Seat::from_letter(c.colour).unwrap_or(Seat::Red);
         i18n.t_args(
             "try-row-wins",
-            &[("colour", Arg::from(i18n.t(settings::colour_key(seat))))],
+            &[(
+                "colour",
+                Arg::from(i18n.t(crate::app::ca_ngua::text::colour_key(seat))),
+            )],
         )
     }));
     labels.extend(
