@@ -5,9 +5,10 @@
 //! cargo run --release --no-default-features --example nhay_tune -- \
 //!     --games 200 --players 6 --opp medium --nodes 30000 --depth 5 \
 //!     --set own_beam=14,reply_beam=8,replies=1,rivals=best,straggler=40,gap=3,lateral=6
+use ca_ngua::any_game::load_rules;
+use ca_ngua::co_nhay::CoNhay;
 use ca_ngua::co_nhay::bots::{Budget, Level, Rivals, Style};
 use ca_ngua::co_nhay::engine::Players;
-use ca_ngua::co_nhay::rules_file::load_rules;
 use ca_ngua::co_nhay::selfplay::{Config, Tuning, run};
 
 fn main() {
@@ -44,7 +45,7 @@ fn main() {
     bots[0] = Level::Hard;
     let cfg = Config {
         games: get("--games", "200").parse().unwrap(),
-        rules: load_rules(&get("--rules", "standard")).unwrap(),
+        rules: load_rules::<CoNhay>(&get("--rules", "standard")).unwrap(),
         seats: players.arms().collect(),
         bots,
         tuning: Tuning {

@@ -10,10 +10,11 @@
 //! (`col`, `enter`, `climb`, `door`, `exit`, `any`) or Hard's own (`hcol`,
 //! `hdoor`, `hexit`) is of that kind: a quick way to see which kind of
 //! decision Hard gets wrong.
+use ca_ngua::any_game::load_rules;
+use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::bots::hard::{self, Model, Params};
 use ca_ngua::ca_ngua::bots::{Bot, BotRng, Budget, Decision, Level};
 use ca_ngua::ca_ngua::engine::{Game, Seat};
-use ca_ngua::ca_ngua::rules_file::load_rules;
 use ca_ngua::game::selfplay::{mix_seed, wilson95};
 use rand::{RngExt, SeedableRng};
 
@@ -26,7 +27,7 @@ fn main() {
             .unwrap_or_else(|| d.to_string())
     };
     let games: u64 = get("--games", "2000").parse().unwrap();
-    let rules = load_rules(&get("--rules", "standard")).unwrap();
+    let rules = load_rules::<CaNgua>(&get("--rules", "standard")).unwrap();
     let seats: Vec<Seat> = get("--players", "rgyb")
         .chars()
         .map(|c| Seat::from_letter(c).unwrap())

@@ -11,6 +11,7 @@
 use crate::ca_ngua::CaNgua;
 use crate::co_nhay::CoNhay;
 use crate::game::Game;
+use crate::game::rules_file::{RulesFileError, load_rules_with};
 use serde::{Deserialize, Serialize};
 use std::any::{Any, TypeId};
 use std::fmt;
@@ -216,6 +217,11 @@ impl GameKind {
         with_game!(self, G => G::ID)
     }
 
+    /// The game's name as players write it (`Cờ Cá Ngựa`, `Cờ nhảy`).
+    pub fn name(self) -> &'static str {
+        with_game!(self, G => G::NAME)
+    }
+
     /// The kind of a game type.
     pub fn of<G: Game>() -> GameKind {
         GameKind::ALL
@@ -223,6 +229,32 @@ impl GameKind {
             .find(|k| k.id() == G::ID)
             .unwrap_or_default()
     }
+}
+
+/// The rules in the text of a `G` rule-set file. A rule set of another
+/// game, a likely mix-up, is refused by that game's name rather than by
+/// the first field it does not share.
+pub fn read_rules<G: Game>(text: &str) -> Result<G::Rules, RulesFileError> {
+    G::rules_from_file(text).map_err(|e| {
+        let other = GameKind::ALL
+            .into_iter()
+            .filter(|k| k.id() != G::ID)
+            .find(|k| with_game!(*k, H => H::rules_from_file(text).is_ok()));
+        match other {
+            Some(kind) => RulesFileError(format!(
+                "this is a {} rule set, not a {} one",
+                kind.name(),
+                G::NAME
+            )),
+            None => e,
+        }
+    })
+}
+
+/// Resolves `--rules` for `G`: one of its presets, or the path of a rule-set
+/// file read by [`read_rules`].
+pub fn load_rules<G: Game>(arg: &str) -> Result<G::Rules, RulesFileError> {
+    load_rules_with(arg, G::preset, G::PRESETS, read_rules::<G>)
 }
 
 impl fmt::Display for GameKind {
@@ -293,5 +325,33 @@ mod tests {
         assert_eq!(GameKind::of::<CaNgua>(), GameKind::CaNgua);
         assert_eq!(GameKind::of::<CoNhay>(), GameKind::CoNhay);
         assert!("chess".parse::<GameKind>().is_err());
+    }
+
+    #[test]
+    fn a_rule_set_of_the_other_game_is_refused_by_its_name() {
+        let ngua = crate::ca_ngua::rules_file::RuleSet::new(
+            "x",
+            crate::ca_ngua::engine::Rules::standard(),
+        )
+        .to_ron();
+        let nhay = crate::co_nhay::rules_file::RuleSet::new(
+            "x",
+            crate::co_nhay::engine::Rules::standard(),
+        )
+        .to_ron();
+        let err = read_rules::<CoNhay>(&ngua).expect_err("not Cờ nhảy");
+        assert_eq!(err.0, "this is a Cờ Cá Ngựa rule set, not a Cờ nhảy one");
+        let err = read_rules::<CaNgua>(&nhay).expect_err("not Cờ Cá Ngựa");
+        assert_eq!(err.0, "this is a Cờ nhảy rule set, not a Cờ Cá Ngựa one");
+        // Each reads its own; a file of neither keeps its own error.
+        assert_eq!(read_rules::<CaNgua>(&ngua), CaNgua::rules_from_file(&ngua));
+        assert!(read_rules::<CoNhay>(&nhay).is_ok());
+        let err = read_rules::<CoNhay>("(").expect_err("broken");
+        assert!(err.0.contains("line 1"), "{err}");
+        assert_eq!(
+            load_rules::<CoNhay>("quick"),
+            Ok(crate::co_nhay::engine::Rules::quick())
+        );
+        assert!(load_rules::<CaNgua>("no-such-preset-or-file").is_err());
     }
 }

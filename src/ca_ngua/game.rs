@@ -8,6 +8,8 @@ use super::engine::{
     Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Position, Roll, Rules, Seat,
     Setup,
 };
+use super::rules_file::RuleSet;
+use crate::game::rules_file::RulesFileError;
 use crate::game::{Decision, Game, Next, SeatId};
 use rand::{Rng, RngExt};
 use std::ops::{Deref, DerefMut};
@@ -82,6 +84,7 @@ pub struct Played {
 
 impl Game for CaNgua {
     const ID: &'static str = "ca-ngua";
+    const NAME: &'static str = "Cờ Cá Ngựa";
     const SEATS: usize = 4;
     const PLAYER_COUNTS: &'static [usize] = &[2, 3, 4];
     const PRESETS: &'static [&'static str] = &PRESET_NAMES;
@@ -106,6 +109,10 @@ impl Game for CaNgua {
 
     fn preset(name: &str) -> Option<Rules> {
         Rules::preset(name)
+    }
+
+    fn rules_from_file(text: &str) -> Result<Rules, RulesFileError> {
+        RuleSet::from_ron(text).map(|set| set.rules)
     }
 
     fn check_rules(rules: &Rules) -> Result<(), String> {

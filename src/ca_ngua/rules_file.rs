@@ -17,9 +17,9 @@
 //! file from a newer version, or settings that contradict each other are
 //! refused with a message that names the field.
 
-use crate::ca_ngua::engine::{PRESET_NAMES, Rules};
+use crate::ca_ngua::engine::Rules;
 use crate::game::rules_file::{
-    RulesFileError, check_version, describe_ron_error, load_rules_with, refuse_newer, to_pretty_ron,
+    RulesFileError, check_version, describe_ron_error, refuse_newer, to_pretty_ron,
 };
 use serde::{Deserialize, Serialize};
 
@@ -68,16 +68,10 @@ impl RuleSet {
     }
 }
 
-/// Resolves `--rules`: a preset name, or a path to a RON rules file.
-pub fn load_rules(arg: &str) -> Result<Rules, RulesFileError> {
-    load_rules_with(arg, Rules::preset, &PRESET_NAMES, |text| {
-        RuleSet::from_ron(text).map(|set| set.rules)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ca_ngua::engine::PRESET_NAMES;
 
     #[test]
     fn presets_round_trip() {

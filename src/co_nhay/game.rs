@@ -8,6 +8,8 @@ use super::engine::{
     Arm, Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Players, Position,
     Rules, Setup,
 };
+use super::rules_file::RuleSet;
+use crate::game::rules_file::RulesFileError;
 use crate::game::{Decision, Game, Next, SeatId};
 use rand::Rng;
 use std::fmt;
@@ -80,6 +82,7 @@ impl Played {
 
 impl Game for CoNhay {
     const ID: &'static str = "co-nhay";
+    const NAME: &'static str = "Cờ nhảy";
     const SEATS: usize = 6;
     const PLAYER_COUNTS: &'static [usize] = &[2, 3, 4, 6];
     const PRESETS: &'static [&'static str] = &PRESET_NAMES;
@@ -104,6 +107,10 @@ impl Game for CoNhay {
 
     fn preset(name: &str) -> Option<Rules> {
         Rules::preset(name)
+    }
+
+    fn rules_from_file(text: &str) -> Result<Rules, RulesFileError> {
+        RuleSet::from_ron(text).map(|set| set.rules)
     }
 
     /// Every combination of Cờ nhảy's toggles can be played.

@@ -1,6 +1,6 @@
 //! Cờ nhảy rule sets as RON files: the format of `ca-ngua-cli nhay
 //! --rules FILE`, of `ca-ngua-cli nhay rules show`, and of saved custom
-//! presets. The same shape as the Cờ Cá Ngựa files (`crate::ca_ngua::rules_file`):
+//! presets. The frame every game's files share is `crate::game::rules_file`:
 //!
 //! ```ron
 //! (
@@ -17,9 +17,9 @@
 //! Every field is named and required; an unknown field, a missing one or a
 //! file from a newer version is refused with a message that names it.
 
-use super::engine::{PRESET_NAMES, Rules};
+use super::engine::Rules;
 use crate::game::rules_file::{
-    RulesFileError, check_version, describe_ron_error, load_rules_with, refuse_newer, to_pretty_ron,
+    RulesFileError, check_version, describe_ron_error, refuse_newer, to_pretty_ron,
 };
 use serde::{Deserialize, Serialize};
 
@@ -58,29 +58,19 @@ impl RuleSet {
         // The version first, so that a newer file is refused for being
         // newer rather than for a field this build does not know.
         refuse_newer(text, RULES_FILE_VERSION)?;
-        let set: RuleSet = ron::from_str(text).map_err(|e| {
-            // A Cờ Cá Ngựa rule set is a likely mix-up: say so.
-            if crate::ca_ngua::rules_file::RuleSet::from_ron(text).is_ok() {
-                RulesFileError("this is a Cờ Cá Ngựa rule set, not a Cờ nhảy one".to_string())
-            } else {
-                RulesFileError(describe_ron_error(&e))
-            }
-        })?;
+        // A rule set of another game is named as such by
+        // `crate::any_game::read_rules`, which knows every game.
+        let set: RuleSet =
+            ron::from_str(text).map_err(|e| RulesFileError(describe_ron_error(&e)))?;
         check_version(set.version, RULES_FILE_VERSION)?;
         Ok(set)
     }
 }
 
-/// Resolves `--rules`: a preset name, or a path to a RON rules file.
-pub fn load_rules(arg: &str) -> Result<Rules, RulesFileError> {
-    load_rules_with(arg, Rules::preset, &PRESET_NAMES, |text| {
-        RuleSet::from_ron(text).map(|set| set.rules)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::co_nhay::engine::PRESET_NAMES;
 
     #[test]
     fn presets_round_trip() {
@@ -130,14 +120,6 @@ mod tests {
                 "version: expected 1",
             ),
             ("(".to_string(), "line 1"),
-            (
-                crate::ca_ngua::rules_file::RuleSet::new(
-                    "x",
-                    crate::ca_ngua::engine::Rules::standard(),
-                )
-                .to_ron(),
-                "Cờ Cá Ngựa rule set",
-            ),
         ];
         for (text, needle) in cases {
             let err = RuleSet::from_ron(&text).expect_err(&text).to_string();

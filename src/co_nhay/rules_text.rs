@@ -2,8 +2,8 @@
 //! value: what differs from the standard rules first, then every rule in
 //! force. The sentences live in the i18n files (`nhay-rules-*` keys), so
 //! the app's rules window and `ca-ngua-cli nhay rules explain` show them in
-//! the player's language. The shapes are those of Cờ Cá Ngựa's
-//! (`crate::ca_ngua::rules_text`), so one window can show either game.
+//! the player's language. The shapes are those every game shares
+//! (`crate::game::rule_text`), so one window can show either game.
 
 use super::engine::{GameEnd, MOVE_CAP, OtherArms, Rules};
 use crate::game::rule_text::{RuleLine, Summary, line};

@@ -91,6 +91,8 @@ pub struct Decision<G: Game> {
 pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static {
     /// The game's name on the wire and in files: `ca-ngua`, `co-nhay`.
     const ID: &'static str;
+    /// The game's name as players write it: `Cờ Cá Ngựa`, `Cờ nhảy`.
+    const NAME: &'static str;
     /// How many seats its board has (colours, arms).
     const SEATS: usize;
     /// The numbers of players it is played by.
@@ -159,6 +161,9 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
     fn standard_rules() -> Self::Rules;
     /// A preset by name.
     fn preset(name: &str) -> Option<Self::Rules>;
+    /// The rules of a rule-set file's text (`crate::game::rules_file`'s
+    /// frame), checked; the error names the field.
+    fn rules_from_file(text: &str) -> Result<Self::Rules, rules_file::RulesFileError>;
     /// Checks that the rules can be played; the error names the field.
     fn check_rules(rules: &Self::Rules) -> Result<(), String>;
     /// The longest game the rules allow, in rolls, when the rules set it

@@ -4,9 +4,11 @@
 use super::args::{Explain, RuleSetArg, RulesCommand, RulesTry, Selfplay};
 use super::parse::unshield;
 use super::{Bad, check_threads, out, outln};
+use ca_ngua::any_game::load_rules;
+use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::bots::{self, Level};
 use ca_ngua::ca_ngua::engine::{Move, Position, Roll, Rules, Seat};
-use ca_ngua::ca_ngua::rules_file::{RuleSet, load_rules};
+use ca_ngua::ca_ngua::rules_file::RuleSet;
 use ca_ngua::ca_ngua::rules_lab::{self, Figures, Player, Trial, TrialReport};
 use ca_ngua::ca_ngua::rules_text::summary_text;
 use ca_ngua::ca_ngua::selfplay;
@@ -20,7 +22,7 @@ pub enum Query {
 }
 
 pub fn query(q: &super::args::Query, kind: Query) -> Result<(), Bad> {
-    let rules = load_rules(&q.rules)?;
+    let rules = load_rules::<CaNgua>(&q.rules)?;
     super::query(&q.words, q.stdin, |words| answer(&rules, words, kind))
 }
 
@@ -64,7 +66,7 @@ pub fn selfplay(a: &Selfplay) -> Result<(), Bad> {
     let Some(games) = a.games else {
         return Err(Bad("selfplay needs --games N".into()));
     };
-    let rules = load_rules(&a.rules)?;
+    let rules = load_rules::<CaNgua>(&a.rules)?;
     let seats = parse_seats(&a.players)?;
     let bots = match &a.bots {
         None => vec![Level::Random; seats.len()],
@@ -139,7 +141,7 @@ pub fn rules(command: RulesCommand) -> Result<(), Bad> {
     match command {
         RulesCommand::Show(RuleSetArg { name, .. }) => {
             let name = unshield(&name);
-            let rules = load_rules(name)?;
+            let rules = load_rules::<CaNgua>(name)?;
             let label = Rules::preset(name).map_or_else(
                 || rules.preset_name().unwrap_or("custom").to_string(),
                 |_| name.to_string(),
@@ -147,12 +149,12 @@ pub fn rules(command: RulesCommand) -> Result<(), Bad> {
             out(format_args!("{}", RuleSet::new(&label, rules).to_ron()))
         }
         RulesCommand::Explain(Explain { name, lang }) => {
-            let rules = load_rules(unshield(&name))?;
+            let rules = load_rules::<CaNgua>(unshield(&name))?;
             let lang: Lang = lang.parse()?;
             out(format_args!("{}", summary_text(&I18n::new(lang), &rules)))
         }
         RulesCommand::Code(RuleSetArg { name, .. }) => {
-            let rules = load_rules(unshield(&name))?;
+            let rules = load_rules::<CaNgua>(unshield(&name))?;
             out(format_args!(
                 "{}\n",
                 ca_ngua::ca_ngua::rules_code::encode(&rules)
@@ -194,8 +196,9 @@ fn rules_label(arg: &str, rules: &Rules) -> String {
 }
 
 fn rules_try(a: &RulesTry) -> Result<(), Bad> {
-    let rules = load_rules(&a.rules)?;
-    let baseline = load_rules(&a.baseline).map_err(|e| Bad(format!("--baseline: {e}")))?;
+    let rules = load_rules::<CaNgua>(&a.rules)?;
+    let baseline =
+        load_rules::<CaNgua>(&a.baseline).map_err(|e| Bad(format!("--baseline: {e}")))?;
     let seats = parse_seats(&a.players)?;
     let players = match &a.bots {
         None => vec![Player::Person; seats.len()],

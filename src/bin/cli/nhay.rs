@@ -6,9 +6,11 @@
 use super::args::{Explain, NhayCommand, NhayRulesCommand, NhaySelfplay, Perft, RuleSetArg};
 use super::parse::unshield;
 use super::{Bad, check_threads, out, outln, words};
+use ca_ngua::any_game::load_rules;
+use ca_ngua::co_nhay::CoNhay;
 use ca_ngua::co_nhay::bots::{self, Budget, Level, Style};
 use ca_ngua::co_nhay::engine::{Move, Players, Position, Rules, perft};
-use ca_ngua::co_nhay::rules_file::{RuleSet, load_rules};
+use ca_ngua::co_nhay::rules_file::RuleSet;
 use ca_ngua::co_nhay::rules_text::summary_text;
 use ca_ngua::co_nhay::selfplay::{self, Tuning};
 use ca_ngua::i18n::{I18n, Lang};
@@ -57,7 +59,7 @@ enum Query {
 }
 
 fn query(q: &super::args::Query, kind: Query) -> Result<(), Bad> {
-    let rules = load_rules(&q.rules)?;
+    let rules = load_rules::<CoNhay>(&q.rules)?;
     super::query(&q.words, q.stdin, |words| answer(&rules, words, kind))
 }
 
@@ -109,7 +111,7 @@ fn answer(rules: &Rules, words: &[String], kind: Query) -> Result<String, Bad> {
 }
 
 fn perft_cmd(p: &Perft) -> Result<(), Bad> {
-    let rules = load_rules(&p.rules)?;
+    let rules = load_rules::<CoNhay>(&p.rules)?;
     let words = words(&p.words);
     let position = position_and(&rules, &words, "DEPTH", 1)?;
     let depth_word = &words[3];
@@ -129,7 +131,7 @@ fn selfplay_cmd(a: &NhaySelfplay) -> Result<(), Bad> {
     let Some(games) = a.games else {
         return Err(Bad("selfplay needs --games N".into()));
     };
-    let rules = load_rules(&a.rules)?;
+    let rules = load_rules::<CoNhay>(&a.rules)?;
     let players = players_of(&a.players, "--players")?;
     let bots = match &a.bots {
         None => vec![Level::Random; players.count()],
@@ -210,7 +212,7 @@ fn rules_cmd(command: NhayRulesCommand) -> Result<(), Bad> {
     match command {
         NhayRulesCommand::Show(RuleSetArg { name, .. }) => {
             let name = unshield(&name);
-            let rules = load_rules(name)?;
+            let rules = load_rules::<CoNhay>(name)?;
             let label = Rules::preset(name).map_or_else(
                 || rules.preset_name().unwrap_or("custom").to_string(),
                 |_| name.to_string(),
@@ -218,7 +220,7 @@ fn rules_cmd(command: NhayRulesCommand) -> Result<(), Bad> {
             out(format_args!("{}", RuleSet::new(&label, rules).to_ron()))
         }
         NhayRulesCommand::Explain(Explain { name, lang }) => {
-            let rules = load_rules(unshield(&name))?;
+            let rules = load_rules::<CoNhay>(unshield(&name))?;
             let lang: Lang = lang.parse()?;
             out(format_args!("{}", summary_text(&I18n::new(lang), &rules)))
         }
