@@ -12,6 +12,7 @@ mod co_nhay_ui;
 mod damaged_files;
 mod feel;
 mod online_app;
+mod online_co_nhay;
 mod packaging;
 mod try_rules_ui;
 mod ui;

@@ -1,0 +1,269 @@
+//! Cờ nhảy online in the app (egui_kittest, real WebSockets on
+//! 127.0.0.1), as a family plays it: the host has Cờ nhảy in front and
+//! opens a room for three; a friend whose app shows Cờ Cá Ngựa joins by
+//! the invite link and is taken to Cờ nhảy, where the settings show the
+//! room's, read-only; the host starts, the empty seat goes to the
+//! computer, both play by keyboard and see the same events; the friend's
+//! app restarts and comes back into its seat by itself, then leaves.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+use crate::common::ui::{Window, focused_name, harness};
+use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::play::phase::Phase;
+use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::co_nhay::CoNhay;
+use ca_ngua::co_nhay::engine::Rules;
+use ca_ngua::i18n::Lang;
+use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
+use ca_ngua::store::Store;
+use ca_ngua::table::EventKind;
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::{Duration, Instant};
+
+/// The app's window here: tall, so the online section and the room's
+/// settings fit in the settings panel; steps of 50 ms.
+const WINDOW: Window = Window {
+    size: egui::Vec2::new(1280.0, 2400.0),
+    step_dt: 0.05,
+    ..Window::DEFAULT
+};
+type Event = ca_ngua::table::Event<CoNhay>;
+type App = Harness<'static, CaNguaApp>;
+
+/// A player called `name` with `game` in front; Cờ nhảy set for three
+/// people (the room's size comes from the host's settings).
+fn prefs(name: &str, game: GameKind) -> Prefs {
+    Prefs {
+        lang: Some(Lang::En),
+        game,
+        online_name: name.into(),
+        nhay: NhayPrefs {
+            player_count: 3,
+            players: [PlayerKind::Human; 6],
+            rules: Rules::standard(),
+            fast_bots: true,
+        },
+        ..Prefs::default()
+    }
+}
+
+/// Steps every harness until `done` holds, for at most `secs` seconds.
+fn wait(hs: &mut [&mut App], secs: u64, what: &str, done: impl Fn(&[&mut App]) -> bool) {
+    let start = Instant::now();
+    while !done(hs) {
+        assert!(
+            start.elapsed() < Duration::from_secs(secs),
+            "timed out: {what}"
+        );
+        for h in hs.iter_mut() {
+            h.step();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn events(h: &App) -> Vec<Event> {
+    h.state().play::<CoNhay>().source().events().to_vec()
+}
+
+fn open_online(h: &mut App) {
+    h.get_by_label("Play online").click();
+    h.run_steps(2);
+}
+
+/// On this app's turn, plays by keyboard as a person would: the focus is
+/// on a piece that can move; Enter chooses it, Enter again its first hole.
+fn play(h: &mut App) {
+    if h.state().phase() != Phase::Choose {
+        return;
+    }
+    let Some(focused) = focused_name(h) else {
+        return;
+    };
+    if !focused.contains("piece") {
+        return;
+    }
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+}
+
+#[test]
+fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
+    let dir = common::temp_dir("online-nhay");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store
+        .save_prefs(&prefs("Lan", GameKind::CoNhay))
+        .unwrap();
+    let mut host = harness(
+        CaNguaApp::from_store(host_store, None, Lang::En, None)
+            .with_inline_computers()
+            .with_test_hosting(),
+        WINDOW,
+    );
+    open_online(&mut host);
+    host.get_by_role_and_label(Role::Button, "Open a room on this device")
+        .click();
+    wait(&mut [&mut host], 20, "the room opens", |hs| {
+        hs[0]
+            .state()
+            .play::<CoNhay>()
+            .remote()
+            .and_then(|r| r.invite())
+            .is_some()
+    });
+    // The room is Cờ nhảy's: Cờ Cá Ngựa's screen stays on this device.
+    assert!(host.state().play::<CaNgua>().remote().is_none());
+    assert_eq!(host.state().phase(), Phase::Lobby);
+    let invite = host
+        .state()
+        .play::<CoNhay>()
+        .remote()
+        .unwrap()
+        .invite()
+        .unwrap();
+    host.run_steps(2);
+    host.check_accessibility();
+
+    // A friend with Cờ Cá Ngựa in front joins by the link.
+    let guest_dir = dir.path().join("guest");
+    let guest_store = Store::at(&guest_dir);
+    guest_store
+        .save_prefs(&prefs("Minh", GameKind::CaNgua))
+        .unwrap();
+    let mut guest = harness(
+        CaNguaApp::from_store(guest_store, None, Lang::En, None).with_inline_computers(),
+        WINDOW,
+    );
+    open_online(&mut guest);
+    let field = guest.get_by(|n| {
+        n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Link or address")
+    });
+    field.focus();
+    field.type_text(&invite.to_string());
+    guest.run_steps(2);
+    guest
+        .get_by_role_and_label(Role::Button, "Join the room")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .play::<CoNhay>()
+                .remote()
+                .is_some_and(|r| r.latest().seats().len() == 2)
+        })
+    });
+    // The friend's app went to Cờ nhảy, the room's game.
+    assert_eq!(guest.state().front(), GameKind::CoNhay);
+    assert!(guest.state().play::<CaNgua>().remote().is_none());
+    guest.run_steps(2);
+    // Its settings are the room's, read-only: three players (the host's
+    // choice), and none of this device's seat controls.
+    assert!(guest.query_by_label("The room's settings").is_some());
+    assert!(guest.query_by_label("3 players").is_some());
+    assert!(
+        guest.query_all_by_label_contains("Minh").next().is_some(),
+        "the guest sees itself in the room"
+    );
+    guest.check_accessibility();
+    // Only the host may start; the third seat goes to the computer.
+    assert!(
+        guest
+            .query_by_role_and_label(Role::Button, "Start the game")
+            .is_none()
+    );
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .play::<CoNhay>()
+                .remote()
+                .is_some_and(|r| r.latest().is_started())
+        })
+    });
+    let remote = guest.state().play::<CoNhay>().remote().unwrap();
+    let seats = remote.latest().seats();
+    assert_eq!(seats.len(), 3, "three arms: {seats:?}");
+    let computers = seats
+        .iter()
+        .filter(|s| remote.controller(s.seat).computer().is_some())
+        .count();
+    assert_eq!(computers, 1, "the empty seat is the computer's");
+
+    // Both play through the UI until every arm has moved a few times.
+    let start = Instant::now();
+    while events(&host)
+        .iter()
+        .filter(|e| matches!(e.event, EventKind::Moved { .. }))
+        .count()
+        < 12
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the game does not go on: {} events",
+            events(&host).len()
+        );
+        play(&mut host);
+        play(&mut guest);
+        host.step();
+        guest.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    wait(&mut [&mut host, &mut guest], 20, "the same events", |hs| {
+        events(hs[0]) == events(hs[1]) && hs.iter().all(|h| h.state().phase() != Phase::Animating)
+    });
+    let seen = events(&host);
+    for (i, e) in seen.iter().enumerate() {
+        assert_eq!(e.seq, i as u64 + 1, "numbered without gaps");
+    }
+    let movers: std::collections::BTreeSet<_> = seen
+        .iter()
+        .filter_map(|e| match e.event {
+            EventKind::Moved { seat, .. } => Some(seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(movers.len(), 3, "all three arms moved: {movers:?}");
+    // Each screen shows the game its events built.
+    for h in [&host, &guest] {
+        let latest = h.state().play::<CoNhay>().source().latest().clone();
+        assert_eq!(h.state().play::<CoNhay>().shown(), &latest);
+    }
+
+    // The friend's app closes and opens again: back in the same seat on
+    // Cờ nhảy's screen, caught up, without doing anything.
+    let seat = guest.state().play::<CoNhay>().remote().unwrap().seat();
+    assert!(seat.is_some());
+    guest.state().flush();
+    drop(guest);
+    let mut guest = harness(
+        CaNguaApp::from_store(Store::at(&guest_dir), None, Lang::En, None).with_inline_computers(),
+        WINDOW,
+    );
+    wait(&mut [&mut host, &mut guest], 20, "back in the seat", |hs| {
+        hs[1].state().play::<CoNhay>().remote().is_some_and(|r| {
+            r.seat() == seat
+                && r.latest().seq() == hs[0].state().play::<CoNhay>().source().latest().seq()
+        })
+    });
+    assert_eq!(guest.state().front(), GameKind::CoNhay);
+    assert_eq!(events(&guest), events(&host));
+    // Leaving: the seat is forgotten, Cờ nhảy on this device is back.
+    open_online(&mut guest);
+    guest
+        .get_by_role_and_label(
+            Role::Button,
+            "Leave the room (the computer takes your seat)",
+        )
+        .click();
+    guest.run_steps(3);
+    assert!(guest.state().play::<CoNhay>().remote().is_none());
+    guest.state().flush();
+    assert!(!guest_dir.join("online.ron").exists());
+}
