@@ -14,5 +14,6 @@ mod feel;
 mod online_app;
 mod online_co_nhay;
 mod packaging;
+mod previous_version;
 mod try_rules_ui;
 mod ui;
