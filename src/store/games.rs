@@ -45,7 +45,8 @@ impl Files for CaNgua {
         match version {
             1 => ron::from_str::<legacy::GameFileV1>(text)
                 .map_err(|e| describe_ron_error(&e))?
-                .upgrade(),
+                .upgrade()
+                .map(GameFile::upgraded),
             v => Err(format!("version {v} was never written")),
         }
     }
@@ -59,8 +60,20 @@ impl Files for CoNhay {
         match version {
             1 => ron::from_str::<legacy::NhayGameFileV1>(text)
                 .map_err(|e| describe_ron_error(&e))?
-                .upgrade(),
+                .upgrade()
+                .map(GameFile::upgraded),
             v => Err(format!("version {v} was never written")),
+        }
+    }
+}
+
+impl<G: Game> GameFile<G> {
+    /// Today's file of a game an older file held.
+    fn upgraded((table, result_recorded): (TableRecord<G>, bool)) -> GameFile<G> {
+        GameFile {
+            version: GAME_VERSION,
+            table,
+            result_recorded,
         }
     }
 }

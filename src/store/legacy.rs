@@ -1,9 +1,9 @@
 //! Game files as older versions wrote them, read and turned into today's:
 //! Cờ Cá Ngựa's `game.ron` version 1 (a state and a move log) and Cờ
 //! nhảy's `co-nhay/game.ron` version 1 (arms as numbers, events of its
-//! own shape).
+//! own shape). Each gives the table's record and whether the statistics
+//! already count the game; `games.rs` makes today's file of them.
 
-use super::games::{GAME_VERSION, GameFile};
 use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{GameRecord, Position, Rules, Seat};
 use crate::co_nhay::CoNhay;
@@ -47,7 +47,7 @@ struct ConfigV1 {
 
 impl GameFileV1 {
     /// The same game as a table that continues from the saved state.
-    pub(super) fn upgrade(self) -> Result<GameFile<CaNgua>, String> {
+    pub(super) fn upgrade(self) -> Result<(TableRecord<CaNgua>, bool), String> {
         let game = &self.session.game;
         let position = Position::parse(&game.position, &game.rules).map_err(|e| e.to_string())?;
         let controllers = self.session.config.players.map(PlayerKind::controller);
@@ -82,16 +82,15 @@ impl GameFileV1 {
                 });
             }
         }
-        Ok(GameFile {
-            version: GAME_VERSION,
-            table: TableRecord {
+        Ok((
+            TableRecord {
                 rules: game.rules,
                 controllers: controllers.to_vec(),
                 origin: Some(self.session.game),
                 events,
             },
-            result_recorded: self.result_recorded,
-        })
+            self.result_recorded,
+        ))
     }
 }
 
@@ -156,7 +155,7 @@ enum NhayEventKindV1 {
 
 impl NhayGameFileV1 {
     /// The same game in today's file: the same events, arms as seats.
-    pub(super) fn upgrade(self) -> Result<GameFile<CoNhay>, String> {
+    pub(super) fn upgrade(self) -> Result<(TableRecord<CoNhay>, bool), String> {
         let events = self
             .table
             .events
@@ -189,15 +188,14 @@ impl NhayGameFileV1 {
                 },
             })
             .collect();
-        Ok(GameFile {
-            version: GAME_VERSION,
-            table: TableRecord {
+        Ok((
+            TableRecord {
                 rules: self.table.rules,
                 controllers: self.table.controllers.to_vec(),
                 origin: None,
                 events,
             },
-            result_recorded: self.result_recorded,
-        })
+            self.result_recorded,
+        ))
     }
 }

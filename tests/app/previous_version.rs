@@ -99,7 +99,7 @@ fn every_file_of_the_previous_release_loads_to_the_same_values() {
         CA_NGUA_POSITION
     );
     assert_eq!(
-        &game.table.controllers()[..],
+        game.table.controllers(),
         &[
             Controller::Here,
             Controller::Computer(Level::Hard),
