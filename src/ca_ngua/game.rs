@@ -125,7 +125,12 @@ impl Game for CaNgua {
 
     /// RULES.md 1: two players sit at opposite corners, three leave blue's
     /// corner empty.
-    fn seats_for(_rules: &Rules, players: usize) -> Result<Vec<Seat>, String> {
+    fn seats_for(rules: &Rules, players: usize) -> Result<Vec<Seat>, String> {
+        if rules.teams && players != 4 {
+            return Err(format!(
+                "teams need four players (red with yellow against green with blue), not {players}"
+            ));
+        }
         match players {
             2 => Ok(vec![Seat::Red, Seat::Yellow]),
             3 => Ok(vec![Seat::Red, Seat::Green, Seat::Yellow]),

@@ -5,7 +5,9 @@
 //! The code is the version prefix `CN1-` and ten characters of Crockford's
 //! base32 (no `I`, `L`, `O` or `U`, so nothing is misread), grouped by
 //! five. They carry 48 bits: the toggles packed in 17 bits, the safety cap
-//! in 20, three spare bits that must be zero, and a CRC-8 of the rest.
+//! in 20, teams in one bit (a spare bit of the first codes, so codes written
+//! before teams existed read as without them), two spare bits that must be
+//! zero, and a CRC-8 of the rest.
 //! Reading ignores case, spaces, line breaks and dashes, and takes `O` for
 //! `0` and `I` or `L` for `1`, as Crockford's alphabet intends.
 
@@ -70,7 +72,7 @@ impl fmt::Display for RulesCodeError {
 impl std::error::Error for RulesCodeError {}
 
 /// The toggles and the cap as 40 bits: toggles in bits 0..17, the cap in
-/// 17..37, bits 37..40 zero.
+/// 17..37, teams in bit 37, bits 38..40 zero.
 fn pack(r: &Rules) -> u64 {
     let mut bits = 0u64;
     let mut at = 0;
@@ -115,6 +117,7 @@ fn pack(r: &Rules) -> u64 {
     put(u64::from(r.scoring), 1);
     // The cap is at most MAX_ROLL_CAP (under 2^20) in a valid rule set.
     put(u64::from(r.roll_cap.min(MAX_ROLL_CAP)), 20);
+    put(u64::from(r.teams), 1);
     bits
 }
 
@@ -170,7 +173,8 @@ fn unpack(bits: u64) -> Option<Rules> {
     };
     let scoring = flag(take(1));
     let roll_cap = u32::try_from(take(20)).ok()?;
-    if take(3) != 0 {
+    let teams = flag(take(1));
+    if take(2) != 0 {
         return None;
     }
     Some(Rules {
@@ -189,6 +193,7 @@ fn unpack(bits: u64) -> Option<Rules> {
         direction,
         scoring,
         roll_cap,
+        teams,
     })
 }
 
@@ -335,6 +340,7 @@ mod tests {
                 Direction::Clockwise
             },
             scoring: rng.random_bool(0.5),
+            teams: rng.random_bool(0.5),
             roll_cap: match rng.random_range(0..4) {
                 0 => 1,
                 1 => MAX_ROLL_CAP,

@@ -46,6 +46,12 @@ impl SelfPlay for CaNgua {
                 seats.len()
             ));
         }
+        if rules.teams && seats.len() != 4 {
+            return Err(format!(
+                "players: teams need four players (red with yellow against green with blue), not {}",
+                seats.len()
+            ));
+        }
         Ok(())
     }
 
@@ -64,10 +70,18 @@ impl SelfPlay for CaNgua {
         let first = *seats.get(rng.random_range(0..seats.len()))?;
         let mut game = Game::new(*rules, seats, first).ok()?;
         play_out(&mut game, seats, bots, &mut rng, on_decision);
+        // A team wins together: the winner named, and its partner.
+        let (winner, partner) = if rules.teams {
+            let w = game.standings().winner;
+            (w, w.map(Seat::partner))
+        } else {
+            (game.winner(), None)
+        };
         Some(Finish {
             length: u64::from(game.rolls()),
             capped: game.is_capped(),
-            winner: game.winner(),
+            winner,
+            partner,
             places: [0; MAX_SEATS],
         })
     }

@@ -88,6 +88,7 @@ impl SelfPlay for CoNhay {
             length: u64::from(game.moves_played()),
             capped: game.is_capped(),
             winner: outcome.winner(),
+            partner: None,
             places,
         })
     }

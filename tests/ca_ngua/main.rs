@@ -15,3 +15,4 @@ mod rules_lab;
 mod rules_table;
 mod store;
 mod table;
+mod teams;

@@ -119,6 +119,23 @@ pub fn selfplay(a: &Selfplay) -> Result<(), Bad> {
         })
         .collect();
     outln!("wins by colour: {}", wins.join(", "))?;
+    if rules.teams {
+        // Partners win together: each team's wins once.
+        let team = |a: Seat| {
+            report
+                .wins
+                .iter()
+                .find(|(c, _)| *c == a)
+                .map_or(0, |(_, w)| *w)
+        };
+        let pct = |w: u64| 100.0 * w as f64 / report.games.max(1) as f64;
+        let (ry, gb) = (team(Seat::Red), team(Seat::Green));
+        outln!(
+            "wins by team: r+y {ry} ({:.1}%), g+b {gb} ({:.1}%)",
+            pct(ry),
+            pct(gb)
+        )?;
+    }
     if a.bots.is_some() {
         for (i, pl) in report.players.iter().enumerate() {
             outln!(

@@ -45,6 +45,12 @@ impl Seat {
         self as usize
     }
 
+    /// The seat across the board: a partner when the rules play in teams
+    /// (red with yellow, green with blue).
+    pub const fn partner(self) -> Seat {
+        Seat::from_index(self.index() ^ 2)
+    }
+
     /// The seat with this index; indices wrap modulo 4.
     #[inline]
     pub const fn from_index(i: usize) -> Seat {

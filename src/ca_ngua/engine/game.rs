@@ -86,6 +86,8 @@ pub enum GameError {
     FinishOrder,
     /// A saved roll count over the rules' safety cap.
     Rolls,
+    /// Teams with fewer than four players.
+    TeamsNeedFour(usize),
 }
 
 impl fmt::Display for GameError {
@@ -100,6 +102,10 @@ impl fmt::Display for GameError {
                 "the finishing order does not list exactly the colours that have finished",
             ),
             GameError::Rolls => f.write_str("more rolls played than the rules' safety cap allows"),
+            GameError::TeamsNeedFour(n) => write!(
+                f,
+                "teams need four players (red with yellow against green with blue), not {n}"
+            ),
         }
     }
 }
@@ -110,6 +116,9 @@ impl Game {
     /// A new game: every horse in the yard, `first` to roll.
     pub fn new(rules: Rules, players: &[Seat], first: Seat) -> Result<Game, GameError> {
         rules.validate().map_err(GameError::Rules)?;
+        if rules.teams && players.len() != 4 {
+            return Err(GameError::TeamsNeedFour(players.len()));
+        }
         // Valid under any rules: nobody has left the yard.
         let position = Position::start(players, first).ok_or(GameError::Players)?;
         Ok(Game::unchecked(rules, position, [None; 4]))
@@ -212,7 +221,7 @@ impl Game {
         if let Some(ledger) = &mut self.ledger {
             ledger.record(&self.rules, &self.position, &fx);
         }
-        self.book(finished.then_some(fx.seat));
+        self.book(finished.then_some(fx.owner));
         fx
     }
 
@@ -226,8 +235,14 @@ impl Game {
             return;
         }
         let seat = self.position.turn;
+        // With teams the colour that finishes may be the roller's partner.
+        let owner = if self.compiled.teams {
+            self.position.owner_index(usize::from(seat))
+        } else {
+            usize::from(seat)
+        };
         let finished = self.position.apply(&self.compiled, roll, mv);
-        self.book(finished.then(|| Seat::from_index(usize::from(seat))));
+        self.book(finished.then(|| Seat::from_index(owner)));
     }
 
     /// Plays `roll` with the move `pick` chooses among the legal moves: it
@@ -289,6 +304,9 @@ impl Game {
     /// early (`conclude`) breaks equal horses-home counts by distance
     /// (**decision**).
     pub fn standings(&self) -> Outcome {
+        if self.rules.teams {
+            return self.team_standings();
+        }
         let pos = &self.position;
         let mut ranks = [None; 4];
         let mut placed = 0u8;
@@ -317,6 +335,44 @@ impl Game {
         }
         Outcome {
             winner: self.finished[0],
+            ranks,
+            capped: self.capped,
+            concluded: self.concluded,
+            rolls: self.rolls,
+            points: self.ledger.as_ref().map(|l| l.points),
+        }
+    }
+
+    /// The places with teams (RULES.md 3, "Teams"): the team whose partners
+    /// are both home first together, the other second. A game the cap
+    /// stopped, or settled early, ranks the teams by their horses home
+    /// together (settled early: then by distance), equal teams sharing
+    /// first place (**decision**). The winner named is the partner of the
+    /// winning team who finished first.
+    fn team_standings(&self) -> Outcome {
+        let pos = &self.position;
+        let rules = &self.rules;
+        let team_done = |s: Seat| pos.is_finished(s, rules) && pos.is_finished(s.partner(), rules);
+        let key = |s: Seat| -> (u32, u32) {
+            let home = (pos.horses_home(s, rules) + pos.horses_home(s.partner(), rules)) as u32;
+            let distance = if self.concluded {
+                pos.distance(s) + pos.distance(s.partner())
+            } else {
+                0
+            };
+            (home, distance)
+        };
+        let winners = [Seat::Red, Seat::Green].into_iter().find(|&s| team_done(s));
+        let mut ranks = [None; 4];
+        for s in pos.playing_seats() {
+            let first = match winners {
+                Some(w) => s == w || s == w.partner(),
+                None => key(s) >= key(Seat::from_index(s.index() + 1)),
+            };
+            ranks[s.index()] = Some(if first { 1 } else { 2 });
+        }
+        Outcome {
+            winner: winners.and_then(|w| self.finish_order().find(|&s| s == w || s == w.partner())),
             ranks,
             capped: self.capped,
             concluded: self.concluded,

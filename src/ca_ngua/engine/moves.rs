@@ -539,14 +539,20 @@ static SQUARE_BIT: [[u64; 256]; 4] = {
 pub(crate) struct Surroundings {
     /// Own horses, track and home cells (bits 0..=56).
     pub own: u64,
-    /// Other colours' horses on the track (bits 0..=50).
+    /// Other colours' horses on the track (bits 0..=50); with teams, the
+    /// opponents' only.
     pub others: u64,
-    /// Track squares where another colour has two or more horses.
+    /// With teams, the partner's horses on the track.
+    pub partner: u64,
+    /// Track squares where another colour (the partner included) has two
+    /// or more horses.
     pub others_pairs: u64,
 }
 
 impl Surroundings {
-    pub(crate) fn new(pos: &Position, seat: Seat) -> Surroundings {
+    /// Seen from `seat`'s horses; `teams` tells the partner (across the
+    /// board) apart from the opponents.
+    pub(crate) fn new(pos: &Position, seat: Seat, teams: bool) -> Surroundings {
         let mut s = Surroundings::default();
         for p in pos.horses(seat) {
             // The yard (255) and the centre are no square.
@@ -561,7 +567,11 @@ impl Surroundings {
                 s.others_pairs |= seen & bit;
                 seen |= bit;
             }
-            s.others |= seen;
+            if teams && k == 2 {
+                s.partner |= seen;
+            } else {
+                s.others |= seen;
+            }
         }
         s
     }
@@ -618,7 +628,11 @@ impl Position {
         if self.turn == NO_TURN || !roll.fits(rules) || self.is_forfeit(rules, roll) {
             return list;
         }
-        let seat = Seat::from_index(self.turn as usize);
+        // The colour whose horses move: the one to roll, or with teams its
+        // partner once its own are all home.
+        let Some(seat) = self.mover(rules) else {
+            return list;
+        };
         // Only the toggles that look at other horses need to know where they
         // stand (the climb looks at its own column).
         let sur = if rules.no_passing
@@ -626,7 +640,7 @@ impl Position {
             || rules.forced_kick
             || rules.home_column == HomeColumn::Climb
         {
-            Surroundings::new(self, seat)
+            Surroundings::new(self, seat, rules.teams)
         } else {
             Surroundings::default()
         };
@@ -680,10 +694,23 @@ impl Position {
     /// True when `mv` by the colour to move would kick (for bots and the
     /// board view; assumes the move is legal).
     pub fn move_kicks(&self, rules: &Rules, mv: Move) -> bool {
-        match self.turn() {
-            Some(seat) => Surroundings::new(self, seat).kicks(rules, seat, mv.to),
+        match self.mover(rules) {
+            Some(seat) => Surroundings::new(self, seat, rules.teams).kicks(rules, seat, mv.to),
             None => false,
         }
+    }
+
+    /// The colour whose horses the colour to roll moves: itself, or with
+    /// teams its partner once its own horses are all home (RULES.md 3,
+    /// "Teams"). `None` when the game is over.
+    #[inline]
+    pub fn mover(&self, rules: &Rules) -> Option<Seat> {
+        let s = self.turn()?.index();
+        Some(Seat::from_index(if rules.teams {
+            self.owner_index(s)
+        } else {
+            s
+        }))
     }
 }
 
@@ -764,8 +791,9 @@ fn target(rules: &Rules, sur: &Surroundings, p: u8, n: u8) -> Option<u8> {
         return None; // a block may be neither passed nor landed on
     }
     if rules.no_passing {
+        // A partner's horse counts as a horse, though one may land on it.
         let between = bit_range(p + 1, to - 1);
-        if (sur.own | sur.others) & between != 0 {
+        if (sur.own | sur.others | sur.partner) & between != 0 {
             return None;
         }
         if to != CENTRE && sur.own & (1 << to) != 0 {

@@ -53,6 +53,10 @@ pub enum PositionError {
     },
     /// A horse at the centre under the climb, which ends on cell 6.
     CentreWithClimb(Seat),
+    /// Teams: fewer than four colours play.
+    TeamsNeedFour(usize),
+    /// Teams: both partners are home, yet someone is to roll.
+    TeamHome(Seat, Seat),
     /// Two horses on one home cell under the climb.
     SharedHomeCell { seat: Seat, cell: u8 },
 }
@@ -108,6 +112,16 @@ impl fmt::Display for PositionError {
                 "{} and {} share track square {square}, which is not safe under these rules",
                 first.name(),
                 second.name()
+            ),
+            TeamsNeedFour(n) => write!(
+                f,
+                "teams need all four colours to play, found {n} (write no '-' colour field)"
+            ),
+            TeamHome(a, b) => write!(
+                f,
+                "{} and {} are both home, so their team has won and the turn must be '-'",
+                a.name(),
+                b.name()
             ),
             CentreWithClimb(s) => write!(
                 f,
@@ -224,6 +238,9 @@ impl Position {
         if n < 2 {
             return Err(PositionError::TooFewColours(n));
         }
+        if rules.teams && n < 4 {
+            return Err(PositionError::TeamsNeedFour(n));
+        }
         if rules.home_column == HomeColumn::Climb {
             for seat in pos.playing_seats() {
                 let h = pos.horses(seat);
@@ -244,7 +261,16 @@ impl Position {
             if !pos.is_playing(seat) {
                 return Err(PositionError::TurnNotPlaying(seat));
             }
-            if pos.is_finished(seat, rules) {
+            if rules.teams {
+                // A finished colour plays on for its partner; once both are
+                // home the game is over.
+                for first in [Seat::Red, Seat::Green] {
+                    let partner = Seat::from_index(first.index() + 2);
+                    if pos.is_finished(first, rules) && pos.is_finished(partner, rules) {
+                        return Err(PositionError::TeamHome(first, partner));
+                    }
+                }
+            } else if pos.is_finished(seat, rules) {
                 return Err(PositionError::TurnFinished(seat));
             }
             pos.turn = seat as u8;
@@ -287,6 +313,8 @@ impl Position {
                 match first[sq as usize] {
                     None => first[sq as usize] = Some(seat),
                     Some(other) if other == seat => {}
+                    // Partners may share any square.
+                    Some(other) if rules.teams && other.index() ^ 2 == seat.index() => {}
                     Some(other) => {
                         // Safe by the board, or (safe pairs) a square that
                         // a pair made safe: its guests stay when the pair

@@ -92,13 +92,16 @@ pub struct Effects {
     pub roll: Roll,
     /// The move made, `None` for a pass.
     pub mv: Option<Move>,
+    /// The colour whose horse moved: `seat`, or with teams its partner once
+    /// `seat`'s own horses are all home.
+    pub owner: Seat,
     /// The absolute track square the move ended on, if on the track.
     pub square: Option<u8>,
     /// Horses sent back to the yard, per seat.
     pub kicked: [u8; 4],
     /// The horse reached the finish (the centre, or cell 6 with the climb).
     pub horse_finished: bool,
-    /// The colour now has all four horses home.
+    /// The colour that moved (`owner`) now has all four horses home.
     pub seat_finished: bool,
     /// Climb: the horse went from the door straight to cell 6.
     pub door_to_top: bool,
@@ -125,6 +128,12 @@ impl Effects {
     ) -> Effects {
         let s = before.turn as usize & 3;
         let seat = Seat::from_index(s);
+        let o = if rules.teams {
+            before.owner_index(s)
+        } else {
+            s
+        };
+        let owner = Seat::from_index(o);
         let forfeited = before.is_forfeit(rules, roll);
         let moved = if forfeited { None } else { mv };
         // Horses in the yard: the high bits of a word, added up by a
@@ -133,24 +142,31 @@ impl Effects {
             ((((p.word(o) & 0x8080_8080) >> 7).wrapping_mul(0x0101_0101)) >> 24) as u8
         };
         let mut kicked = [0; 4];
-        for o in (1..4).map(|k| s ^ k) {
+        for other in (1..4).map(|k| o ^ k) {
             // Only a kick changes another colour's horses: it sends them to
             // the yard.
-            if after.word(o) != before.word(o) {
-                kicked[o] = yard(after, o).saturating_sub(yard(before, o));
+            if after.word(other) != before.word(other) {
+                kicked[other] = yard(after, other).saturating_sub(yard(before, other));
             }
         }
         let horse_finished = moved.is_some_and(|m| m.to == rules.last_progress());
         let from_door =
             rules.home_column == HomeColumn::Climb && moved.is_some_and(|m| m.from == DOOR);
-        let seat_finished = (after.done & !before.done) & (1 << s) != 0;
+        let seat_finished = (after.done & !before.done) & (1 << o) != 0;
+        let game_over = seat_finished
+            && if rules.teams {
+                after.done & (1 << (o ^ 2)) != 0
+            } else {
+                rules.game_end != GameEnd::PlayOn || (after.playing & !after.done).count_ones() < 2
+            };
         let mut fx = Effects {
             seat,
             roll,
             mv,
+            owner,
             square: moved
                 .filter(|m| is_track(m.to))
-                .map(|m| track_square(seat, m.to)),
+                .map(|m| track_square(owner, m.to)),
             kicked,
             horse_finished,
             seat_finished,
@@ -158,9 +174,7 @@ impl Effects {
             door_to_bottom: from_door && moved.is_some_and(|m| m.to == FIRST_HOME_CELL),
             forfeited,
             bonus: None,
-            game_over: seat_finished
-                && (rules.game_end != GameEnd::PlayOn
-                    || (after.playing & !after.done).count_ones() < 2),
+            game_over,
         };
         if !forfeited && !seat_finished {
             fx.bonus = if roll.grants_bonus() {
@@ -291,9 +305,12 @@ impl Position {
             from: YARD,
             to: YARD,
         });
-        let kick = self.kick_test(s, m.to);
-        self.set_word(s, advance_horse(self.word(s), m.from, m.to));
-        self.after_move(c, roll, s, m.to, kick)
+        // With teams, a colour whose horses are all home moves its
+        // partner's.
+        let o = if c.teams { self.owner_index(s) } else { s };
+        let kick = self.kick_test(o, m.to);
+        self.set_word(o, advance_horse(self.word(o), m.from, m.to));
+        self.after_move(c, roll, s, o, m.to, kick)
     }
 
     /// `apply` for the `i`-th move of `moves`, a list of the plain
@@ -311,14 +328,23 @@ impl Position {
         let (k, to) = moves.plain_nth(i);
         let kick = self.kick_test(s, to);
         self.set_word(s, advance_nth_horse(self.word(s), k, to));
-        self.after_move(c, roll, s, to, kick)
+        self.after_move(c, roll, s, s, to, kick)
     }
 
-    /// The rest of a roll of seat `s` whose horse has moved to `to` (`YARD`
-    /// for a pass), `kick` telling whether `kick_test` found a horse there:
-    /// kicks, the bonus roll, the turn, the end of the colour.
+    /// The rest of a roll of seat `s` whose horse (of colour `o`: `s`, or
+    /// with teams its partner) has moved to `to` (`YARD` for a pass), `kick`
+    /// telling whether `kick_test` found a horse there: kicks, the bonus
+    /// roll, the turn, the end of the colour.
     #[inline(always)]
-    fn after_move(&mut self, c: &Compiled, roll: Roll, s: usize, to: u8, kick: bool) -> bool {
+    fn after_move(
+        &mut self,
+        c: &Compiled,
+        roll: Roll,
+        s: usize,
+        o: usize,
+        to: u8,
+        kick: bool,
+    ) -> bool {
         // RULES.md 2.3: the third bonus roll in a row is not used. It has no
         // legal move, so it plays as a pass that gives no bonus roll.
         let bonus_roll = self.streak < c.bonus_below[roll.index()];
@@ -328,18 +354,29 @@ impl Position {
         // depends on where the horse landed is rare and branches: a kick, a
         // bonus roll for a kick or a horse home, a colour finishing.
         self.streak = select_unpredictable(bonus_roll, self.streak + c.streak_step, 0);
-        self.turn = select_unpredictable(bonus_roll, s as u8, self.next_turn(s));
-        if kick && self.kick(c, s, to) && c.bonus_after_kick {
+        self.turn = select_unpredictable(bonus_roll, s as u8, self.next_turn(c, s));
+        if kick && self.kick(c, o, to) && c.bonus_after_kick {
             self.roll_again(s);
         }
         if to == c.bonus_at {
             self.roll_again(s);
         }
-        if self.word(s) == c.finished {
-            self.finish(c, s);
+        if self.word(o) == c.finished {
+            self.finish(c, s, o);
             return true;
         }
         false
+    }
+
+    /// The colour whose horses seat `s` moves under teams: its own, or its
+    /// partner's once its own are all home.
+    #[inline]
+    pub(crate) fn owner_index(&self, s: usize) -> usize {
+        if self.done & (1 << (s & 3)) != 0 {
+            s ^ 2
+        } else {
+            s
+        }
     }
 
     /// A kick or a horse reaching the finish gives the colour another roll
@@ -352,12 +389,19 @@ impl Position {
         self.turn = s as u8;
     }
 
-    /// The colour to move has brought its last horse home.
+    /// Colour `o`, moved by seat `s` (the same colour but with teams), has
+    /// brought its last horse home. With teams the turn ends there (no
+    /// bonus roll), and the game when its partner is home too.
     #[cold]
-    fn finish(&mut self, c: &Compiled, s: usize) {
-        self.done |= 1 << s;
-        if c.play_on && (self.playing & !self.done).count_ones() >= 2 {
-            self.pass_turn(s);
+    fn finish(&mut self, c: &Compiled, s: usize, o: usize) {
+        self.done |= 1 << o;
+        let goes_on = if c.teams {
+            self.done & (1 << (o ^ 2)) == 0
+        } else {
+            c.play_on && (self.playing & !self.done).count_ones() >= 2
+        };
+        if goes_on {
+            self.pass_turn(c, s);
         } else {
             self.set_game_over();
         }
@@ -381,8 +425,9 @@ impl Position {
 
     /// RULES.md 2.2: every horse of other colours on the landing square goes
     /// back to its yard, unless the square is safe or a safe pair protects
-    /// it. Returns true when a horse was kicked. Called when `kick_test`
-    /// found a horse there.
+    /// it; with teams, never the partner's (a pair of the partner's still
+    /// makes the square safe). Returns true when a horse was kicked. Called
+    /// when `kick_test` found a horse there.
     #[cold]
     fn kick(&mut self, c: &Compiled, s: usize, to: u8) -> bool {
         if (c.safe >> (to & 63)) & 1 != 0 {
@@ -393,30 +438,36 @@ impl Position {
         if c.safe_pairs && hits.iter().any(|h| h.count_ones() >= 2) {
             return false; // a pair makes the square safe while it stays
         }
+        let mut kicked_any = false;
         for (o, h) in hits.into_iter().enumerate() {
+            if c.teams && o == s ^ 2 {
+                continue;
+            }
             if h != 0 {
+                kicked_any = true;
                 // 0x80 -> 0xFF in every hit byte: back to the yard.
                 let mut kicked = (self.word(o) | ((h >> 7) * 0xFF)).to_le_bytes();
                 sort_horses(&mut kicked);
                 self.set_word(o, u32::from_le_bytes(kicked));
             }
         }
-        true
+        kicked_any
     }
 
     /// Gives the turn to the next colour that plays and has not finished,
     /// with streak 0; ends the game if there is none.
     #[inline(always)]
-    fn pass_turn(&mut self, s: usize) {
+    fn pass_turn(&mut self, c: &Compiled, s: usize) {
         self.streak = 0;
-        self.turn = self.next_turn(s);
+        self.turn = self.next_turn(c, s);
     }
 
     /// The next colour after seat `s` that plays and has not finished, or
     /// `NO_TURN`.
     #[inline(always)]
-    fn next_turn(&self, s: usize) -> u8 {
-        let others = (self.playing ^ self.done) & 0xF; // `done` is within `playing`
+    fn next_turn(&self, c: &Compiled, s: usize) -> u8 {
+        // `done` is within `playing`; with teams nobody is skipped.
+        let others = (self.playing ^ (self.done & c.skip_done)) & 0xF;
         NEXT_TURN[usize::from(others) << 2 | (s & 3)]
     }
 

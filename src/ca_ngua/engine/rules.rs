@@ -124,6 +124,11 @@ pub struct Rules {
     pub scoring: bool,
     /// The safety cap: a game stops after this many rolls.
     pub roll_cap: u32,
+    /// Two teams of partners across the board, red with yellow against
+    /// green with blue (four players only). Absent from files written
+    /// before the toggle existed, which read as off.
+    #[serde(default)]
+    pub teams: bool,
 }
 
 /// The largest safety cap a rule set may ask for.
@@ -147,7 +152,7 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 /// The names of the built-in presets, in the order menus show them.
-pub const PRESET_NAMES: [&str; 3] = ["standard", "casual", "traditional"];
+pub const PRESET_NAMES: [&str; 4] = ["standard", "casual", "teams", "traditional"];
 
 impl Default for Rules {
     fn default() -> Self {
@@ -176,6 +181,7 @@ impl Rules {
             direction: Direction::Clockwise,
             scoring: false,
             roll_cap: 900,
+            teams: false,
         }
     }
 
@@ -186,6 +192,13 @@ impl Rules {
         r.bonus_after_kick = true;
         r.bonus_after_finish = true;
         r.game_end = GameEnd::PlayOn;
+        r
+    }
+
+    /// Standard plus teams: red with yellow against green with blue.
+    pub const fn teams() -> Rules {
+        let mut r = Rules::standard();
+        r.teams = true;
         r
     }
 
@@ -209,6 +222,7 @@ impl Rules {
             direction: Direction::CounterClockwise,
             scoring: true,
             roll_cap: 10_000,
+            teams: false,
         }
     }
 
@@ -217,6 +231,7 @@ impl Rules {
         match name {
             "standard" => Some(Rules::standard()),
             "casual" => Some(Rules::casual()),
+            "teams" => Some(Rules::teams()),
             "traditional" => Some(Rules::traditional()),
             _ => None,
         }
@@ -299,7 +314,7 @@ impl Rules {
 
     /// True when no toggle makes a move depend on where other horses stand
     /// (one die, exact column, ordinary pairs, passing allowed, nothing
-    /// forced): the move generator's fast path.
+    /// forced, no teams): the move generator's fast path.
     #[inline]
     pub const fn is_plain(&self) -> bool {
         matches!(self.dice, Dice::One)
@@ -308,6 +323,7 @@ impl Rules {
             && !self.no_passing
             && !self.forced_kick
             && !self.forced_exit
+            && !self.teams
     }
 
     /// The largest progress a horse can reach: the centre, or cell 6 with the
@@ -377,6 +393,12 @@ pub(crate) struct Compiled {
     pub finished: u32,
     /// The game goes on after the first colour finishes.
     pub play_on: bool,
+    /// Teams: a finished colour plays its partner's horses, turn order
+    /// skips no one, partners never kick each other.
+    pub teams: bool,
+    /// The finished colours turn order skips: all of them, or none with
+    /// teams.
+    pub skip_done: u8,
 }
 
 /// `DIE_EXITS[one_or_six]`: `Compiled::die_exits` with an exit on a 6
@@ -435,6 +457,8 @@ impl Rules {
             safe: self.safe_square_mask(),
             finished: u32::from_le_bytes(super::position::finished_horses(self)),
             play_on: self.game_end == GameEnd::PlayOn,
+            teams: self.teams,
+            skip_done: if self.teams { 0 } else { 0xF },
         }
     }
 }

@@ -78,6 +78,9 @@ pub struct Finish<S> {
     pub capped: bool,
     /// First place, if anyone took it.
     pub winner: Option<S>,
+    /// Who shared first place with the winner (Cờ Cá Ngựa's teams win
+    /// together); counted as a win of its own.
+    pub partner: Option<S>,
     /// The place of each seat slot (1 is best, 0 for none), in the order of
     /// the run's seats; only read where [`SelfPlay::PLACES`].
     pub places: [u8; MAX_SEATS],
@@ -165,7 +168,7 @@ fn run_games<G: SelfPlay>(cfg: &Config<G>, indices: impl Iterator<Item = u64>) -
         if finish.capped {
             tally.capped += 1;
         }
-        if let Some(w) = finish.winner {
+        for w in [finish.winner, finish.partner].into_iter().flatten() {
             tally.seat_wins[w.index()] += 1;
             if let Some(slot) = cfg.seats.iter().position(|&s| s == w) {
                 tally.bot_wins[entry_for(slot, index, n)] += 1;
