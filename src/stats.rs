@@ -45,6 +45,22 @@ pub struct Stats {
     /// How often each die face (1..=6) came up; with two dice, each die
     /// counts.
     pub faces: [u64; 6],
+    /// Team games (RULES.md 3, "Teams"), counted apart from the games
+    /// above. Absent from files written before teams, which read as none.
+    pub teams: TeamStats,
+}
+
+/// Team games: partners win together.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TeamStats {
+    /// Team games finished on this device.
+    pub games: u64,
+    /// Per kind of player, as for single games: played, and won with the
+    /// partner.
+    pub by_kind: BTreeMap<String, Record>,
+    /// Per team: red with yellow, then green with blue.
+    pub by_team: [Record; 2],
 }
 
 impl Default for Stats {
@@ -56,6 +72,7 @@ impl Default for Stats {
             by_colour: [Record::default(); 4],
             longest_game: 0,
             faces: [0; 6],
+            teams: TeamStats::default(),
         }
     }
 }
@@ -156,6 +173,38 @@ impl Stats {
             let c = &mut self.by_colour[seat.index()];
             bump(&mut c.played, 1);
             bump(&mut c.won, won);
+        }
+    }
+
+    /// Counts a finished team game between `seats` (all four), played at
+    /// its end by `controllers`: apart from single games, each partner of
+    /// the first team winning.
+    pub fn record_team_game(
+        &mut self,
+        seats: &[Seat],
+        controllers: &[Controller],
+        outcome: &Outcome,
+    ) {
+        let t = &mut self.teams;
+        bump(&mut t.games, 1);
+        self.longest_game = self.longest_game.max(outcome.rolls);
+        for &seat in seats {
+            let won = u64::from(outcome.ranks[seat.index()] == Some(1) && outcome.winner.is_some());
+            let kind = controllers
+                .get(seat.index())
+                .copied()
+                .unwrap_or(Controller::Here);
+            let r = t.by_kind.entry(kind_key(kind)).or_default();
+            bump(&mut r.played, 1);
+            bump(&mut r.won, won);
+        }
+        for (team, first) in [Seat::Red, Seat::Green].into_iter().enumerate() {
+            if seats.contains(&first) {
+                let won =
+                    u64::from(outcome.ranks[first.index()] == Some(1) && outcome.winner.is_some());
+                bump(&mut t.by_team[team].played, 1);
+                bump(&mut t.by_team[team].won, won);
+            }
         }
     }
 

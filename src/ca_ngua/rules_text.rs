@@ -132,6 +132,11 @@ pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {
         }
         v.push(line("rules-scoring-settlement", true));
     }
+    if r.teams {
+        for key in ["rules-teams-on", "rules-teams-turn", "rules-teams-end"] {
+            v.push(line(key, true));
+        }
+    }
     v.push(RuleLine {
         key: "rules-cap",
         args: vec![("rolls", Arg::Num(i64::from(r.roll_cap)))],
@@ -173,7 +178,7 @@ pub struct Book {
 
 /// The section a sentence belongs to; `None` for engine matters.
 fn section_of(key: &str) -> Option<&'static str> {
-    const SECTIONS: [(&str, &[&str]); 5] = [
+    const SECTIONS: [(&str, &[&str]); 6] = [
         (
             "rules-section-dice",
             &[
@@ -197,6 +202,7 @@ fn section_of(key: &str) -> Option<&'static str> {
         ("rules-section-home", &["rules-home-", "rules-end-"]),
         ("rules-section-scoring", &["rules-scoring-"]),
         ("rules-section-board", &["rules-direction-"]),
+        ("rules-section-teams", &["rules-teams-"]),
     ];
     SECTIONS
         .iter()

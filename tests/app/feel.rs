@@ -617,3 +617,76 @@ fn a_roll_without_a_move_stays_on_the_die_before_the_turn_passes() {
     }
     assert!(longest >= 10, "'no move' showed {longest} steps");
 }
+
+/// Teams in the app: the toggle shows with four players only and goes with
+/// fewer; a team game near its end plays out, the log says who plays for
+/// whom, and the statistics count it apart from single games.
+#[test]
+fn a_team_game_plays_out_and_counts_apart() {
+    // The settings offer teams with four players, not with two.
+    let mut h = harness(
+        CaNguaApp::with_table(
+            prefs(Lang::En, 4),
+            common::local_table(&prefs(Lang::En, 4), 3),
+        )
+        .with_inline_computers(),
+        WINDOW,
+    );
+    h.run_steps(2);
+    // In the rules' "Home and the end of the game" group.
+    h.get_by_label("Home and the end of the game").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Play in teams").is_some());
+    let mut h = harness(
+        CaNguaApp::with_table(
+            prefs(Lang::En, 2),
+            common::local_table(&prefs(Lang::En, 2), 3),
+        )
+        .with_inline_computers(),
+        WINDOW,
+    );
+    h.get_by_label("Home and the end of the game").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Play in teams").is_none());
+
+    // Red is home and rolls for yellow, whose last horse is one step away;
+    // green and blue trail.
+    let computer = Controller::Computer(Level::Random);
+    let rules = Rules::teams();
+    let table = common::table_at(
+        rules,
+        "57,57,57,57/Y,Y,10,20/Y,57,57,56/Y,Y,Y,30 r 0",
+        None,
+        [computer; 4],
+    );
+    let p = Prefs {
+        rules,
+        players: [PlayerKind::Bot(Level::Random); 4],
+        ..prefs(Lang::En, 4)
+    };
+    let mut h = harness(
+        CaNguaApp::with_table(p, table).with_inline_computers(),
+        WINDOW,
+    );
+    step_until(&mut h, 20_000, |a| a.phase() == Phase::Over);
+    let outcome = latest(h.state()).game().unwrap().outcome().unwrap();
+    assert!(outcome.winner.is_some());
+    let firsts: Vec<Seat> = Seat::ALL
+        .into_iter()
+        .filter(|s| outcome.ranks[s.index()] == Some(1))
+        .collect();
+    assert_eq!(firsts.len(), 2, "a team wins together: {outcome:?}");
+    assert_eq!(firsts[0].partner(), firsts[1]);
+    let stats = h.state().play::<CaNgua>().stats();
+    assert_eq!((stats.games, stats.teams.games), (0, 1));
+    let won = stats.teams.by_team[0].won + stats.teams.by_team[1].won;
+    assert_eq!(won, 1);
+    // Red rolled for yellow: the log says so.
+    h.run_steps(2);
+    assert!(
+        h.query_all_by_label_contains("Red plays for Yellow")
+            .next()
+            .is_some(),
+        "the log names who played for whom"
+    );
+}

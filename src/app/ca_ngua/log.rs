@@ -10,6 +10,9 @@ use crate::table::SeatNews;
 pub struct LogEntry {
     /// The colour that rolled.
     pub seat: Seat,
+    /// Whose horse moved: `seat`, or with teams its partner once its own
+    /// horses are all home.
+    pub owner: Seat,
     /// The roll, as written in the notation (`6`, `3+4`).
     pub roll: String,
     /// What happened.
@@ -46,6 +49,11 @@ pub enum LogEvent {
     SapHam,
     /// A horse reached the finish.
     Finish,
+    /// Teams: the roller moves its partner's horses.
+    PlaysFor {
+        /// The partner.
+        partner: Seat,
+    },
     /// The colour brought every horse home, in this place.
     SeatFinished {
         /// The place (1 = first).
@@ -70,6 +78,7 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
         };
         return vec![LogEntry {
             seat,
+            owner: seat,
             roll: String::new(),
             event,
         }];
@@ -84,7 +93,11 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
     else {
         return Vec::new();
     };
-    let mut events = vec![match fx.mv {
+    let mut events = Vec::new();
+    if fx.owner != fx.seat && fx.mv.is_some() {
+        events.push(LogEvent::PlaysFor { partner: fx.owner });
+    }
+    events.push(match fx.mv {
         _ if fx.forfeited => LogEvent::Forfeit,
         None => LogEvent::Pass,
         Some(m) if m.is_exit() => LogEvent::Exit,
@@ -92,7 +105,7 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
             from: m.from,
             to: m.to,
         },
-    }];
+    });
     if fx.kick_count() > 0 {
         let victims = Seat::ALL
             .into_iter()
@@ -124,6 +137,7 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
         .into_iter()
         .map(|event| LogEntry {
             seat: fx.seat,
+            owner: fx.owner,
             roll: roll.clone(),
             event,
         })

@@ -59,10 +59,13 @@ pub fn settings_ui(
                 && prefs.player_count != n
             {
                 prefs.player_count = n;
+                // Teams need four players.
+                prefs.rules.teams &= n == 4;
                 changed = true;
             }
         }
     });
+
     let seats = seats_for(prefs.player_count);
     for seat in seats {
         let kind = &mut prefs.players[seat.index()];
@@ -73,6 +76,11 @@ pub fn settings_ui(
 
     ui.separator();
     changed |= rules_ui(ui, i18n, prefs, sets);
+    // A preset or rule set with teams brings the four players it needs.
+    if prefs.rules.teams && prefs.player_count != 4 {
+        prefs.player_count = 4;
+        changed = true;
+    }
     if ui.button(i18n.t("try-open")).clicked() {
         out.try_rules = Some(TrySource::Settings);
     }
@@ -193,6 +201,7 @@ fn saved_rules_ui(
 
 fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bool {
     let mut changed = false;
+    let four = prefs.player_count == 4;
     ui.strong(i18n.t("settings-rules"));
     let preset = prefs.rules.preset_name();
     let saved = sets.iter().find(|s| s.rules == prefs.rules);
@@ -345,6 +354,11 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
             );
             help(ui, i18n, "toggle-game-end-help");
             changed |= check(ui, i18n, "toggle-scoring", &mut r.scoring);
+            // Teams are offered with four players only.
+            if four {
+                changed |= check(ui, i18n, "toggle-teams", &mut r.teams);
+                help(ui, i18n, "toggle-teams-help");
+            }
         });
     egui::CollapsingHeader::new(i18n.t("group-board"))
         .id_salt("group-board")

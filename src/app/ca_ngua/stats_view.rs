@@ -42,7 +42,23 @@ pub fn stats_table(stats: &Stats, i18n: &I18n, rules: &Rules) -> StatsTable {
     }
     StatsTable {
         games: stats.games,
-        lines: vec![i18n.t_args("stats-longest", &[("rolls", Arg::from(stats.longest_game))])],
+        lines: {
+            let mut lines =
+                vec![i18n.t_args("stats-longest", &[("rolls", Arg::from(stats.longest_game))])];
+            // Team games are counted apart.
+            let t = &stats.teams;
+            if t.games > 0 {
+                lines.push(i18n.t_args(
+                    "stats-team-games",
+                    &[
+                        ("games", Arg::Num(t.games as i64)),
+                        ("ry", Arg::Num(t.by_team[0].won as i64)),
+                        ("gb", Arg::Num(t.by_team[1].won as i64)),
+                    ],
+                ));
+            }
+            lines
+        },
         columns,
         by_kind: stats
             .by_kind

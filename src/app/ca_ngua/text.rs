@@ -162,9 +162,13 @@ pub fn log_text(i18n: &I18n, e: &LogEntry) -> String {
             &[
                 ("who", who),
                 ("roll", roll),
-                ("from", Arg::from(where_text(i18n, e.seat, *from))),
-                ("to", Arg::from(to_text(i18n, e.seat, *to))),
+                ("from", Arg::from(where_text(i18n, e.owner, *from))),
+                ("to", Arg::from(to_text(i18n, e.owner, *to))),
             ],
+        ),
+        LogEvent::PlaysFor { partner } => i18n.t_args(
+            "log-plays-for",
+            &[("who", who), ("partner", Arg::from(colour(i18n, *partner)))],
         ),
         LogEvent::Kick { victims, square } => {
             let names: Vec<String> = victims.iter().map(|(s, _)| colour(i18n, *s)).collect();

@@ -349,7 +349,11 @@ impl View for CaNgua {
             } => stats.record_move(controllers, effects, *thau_ma),
             Applied::Over(outcome) if result => {
                 let seats: Vec<Seat> = counted.seats().iter().map(|s| s.seat).collect();
-                stats.record_game(&seats, controllers, outcome);
+                if counted.rules().teams {
+                    stats.record_team_game(&seats, controllers, outcome);
+                } else {
+                    stats.record_game(&seats, controllers, outcome);
+                }
             }
             _ => {}
         }

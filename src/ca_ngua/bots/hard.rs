@@ -237,6 +237,9 @@ impl Model {
     /// already won.
     pub fn evaluate(&self, pos: &Position, root_done: u8) -> [f32; 4] {
         let rules = &self.rules;
+        if rules.teams {
+            return self.evaluate_teams(pos);
+        }
         let mut done = 0u8;
         for seat in pos.playing_seats() {
             if pos.is_finished(seat, rules) {
@@ -289,6 +292,54 @@ impl Model {
                 *x /= sum;
             }
         }
+        u
+    }
+}
+
+impl Model {
+    /// Win chances with teams: each team's, shared by its partners, from
+    /// the turns its two colours still need (the one home first rolls for
+    /// the other, so the team needs about half their sum); a partner is no
+    /// threat.
+    fn evaluate_teams(&self, pos: &Position) -> [f32; 4] {
+        let rules = &self.rules;
+        let mut u = [0.0f32; 4];
+        for first in [Seat::Red, Seat::Green] {
+            if pos.is_finished(first, rules) && pos.is_finished(first.partner(), rules) {
+                u[first.index()] = 0.5;
+                u[first.partner().index()] = 0.5;
+                return u;
+            }
+        }
+        let (Some(turn), Some(mover)) = (pos.turn(), pos.mover(rules)) else {
+            return u;
+        };
+        let board = Board::new(pos, rules);
+        let p = &self.params;
+        let mut turns = [0.0f32; 4];
+        for seat in pos.playing_seats() {
+            if pos.is_finished(seat, rules) {
+                continue;
+            }
+            let mut weight = threat_weights(turn, seat, p.late_weight);
+            weight[seat.partner().index()] = 0.0;
+            let mut t = self.colour_turns(pos, &board, seat, &weight);
+            if seat == mover {
+                t -= p.tempo;
+            }
+            turns[seat.index()] = t;
+        }
+        let team = |s: usize| (turns[s] + turns[s ^ 2]) / 2.0;
+        let (a, b) = (team(0), team(1));
+        let best = a.min(b);
+        let ea = (-(a - best) / p.temperature).exp();
+        let eb = (-(b - best) / p.temperature).exp();
+        let share_a = ea / (ea + eb) / 2.0;
+        let share_b = eb / (ea + eb) / 2.0;
+        u[0] = share_a;
+        u[2] = share_a;
+        u[1] = share_b;
+        u[3] = share_b;
         u
     }
 }

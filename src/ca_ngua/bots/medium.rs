@@ -39,7 +39,9 @@ const AWKWARD: i32 = 15;
 pub fn choose(d: &Decision<'_>, rng: &mut BotRng) -> Move {
     let moves = d.moves;
     let fallback = moves.first().unwrap_or(Move::EXIT);
-    let Some(seat) = d.position.turn() else {
+    // The colour whose horses move (with teams, the partner's once one's
+    // own are home).
+    let Some(seat) = d.position.mover(d.rules) else {
         return fallback;
     };
     let before = Board::new(d.position, d.rules);
@@ -67,13 +69,23 @@ pub fn choose(d: &Decision<'_>, rng: &mut BotRng) -> Move {
 
 /// Horses of `seat` on the track with an opponent within one roll behind,
 /// weighted by how far they have come (a leader lost costs more).
+/// With teams, the partner's horses count as the colour's own: a move
+/// that leaves the partner exposed costs as much, a kick that takes a
+/// chaser off the partner gains as much.
 fn exposed(d: &Decision<'_>, board: &Board, pos: &Position, seat: Seat) -> i32 {
     let mut total = 0;
-    for p in pos.horses(seat) {
-        if p != YARD && p <= DOOR {
-            let q = track_square(seat, p);
-            if board.chasers(d.rules, seat, q) > 0 {
-                total += 20 + i32::from(p);
+    let team = if d.rules.teams {
+        [Some(seat), Some(seat.partner())]
+    } else {
+        [Some(seat), None]
+    };
+    for colour in team.into_iter().flatten() {
+        for p in pos.horses(colour) {
+            if p != YARD && p <= DOOR {
+                let q = track_square(colour, p);
+                if board.chasers(d.rules, colour, q) > 0 {
+                    total += 20 + i32::from(p);
+                }
             }
         }
     }

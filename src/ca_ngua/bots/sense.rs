@@ -282,7 +282,9 @@ impl Board {
         let mut n = 0;
         for opp in Seat::ALL {
             let o = opp.index();
-            if o != seat.index() && self.active & (1 << o) != 0 {
+            // With teams the partner is no threat.
+            let partner = rules.teams && o == seat.index() ^ 2;
+            if o != seat.index() && !partner && self.active & (1 << o) != 0 {
                 n += (self.threat_mask(rules, opp, q) & near).count_ones();
             }
         }
