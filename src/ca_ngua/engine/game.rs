@@ -237,7 +237,8 @@ impl Game {
         let seat = self.position.turn;
         // With teams the colour that finishes may be the roller's partner.
         let owner = if self.compiled.teams {
-            self.position.owner_index(usize::from(seat))
+            self.position
+                .owner_index(usize::from(seat), self.compiled.finished)
         } else {
             usize::from(seat)
         };

@@ -233,7 +233,12 @@ impl Position {
                 pos.playing |= 1 << seat.index();
             }
         }
-        pos.done = pos.finished_mask(rules);
+        // The colours turn order skips: the finished ones, none with teams.
+        pos.done = if rules.teams {
+            0
+        } else {
+            pos.finished_mask(rules)
+        };
         let n = pos.playing.count_ones() as usize;
         if n < 2 {
             return Err(PositionError::TooFewColours(n));

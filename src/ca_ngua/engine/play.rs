@@ -128,8 +128,9 @@ impl Effects {
     ) -> Effects {
         let s = before.turn as usize & 3;
         let seat = Seat::from_index(s);
+        let done = u32::from_le_bytes(super::position::finished_horses(rules));
         let o = if rules.teams {
-            before.owner_index(s)
+            before.owner_index(s, done)
         } else {
             s
         };
@@ -152,10 +153,10 @@ impl Effects {
         let horse_finished = moved.is_some_and(|m| m.to == rules.last_progress());
         let from_door =
             rules.home_column == HomeColumn::Climb && moved.is_some_and(|m| m.from == DOOR);
-        let seat_finished = (after.done & !before.done) & (1 << o) != 0;
+        let seat_finished = before.word(o) != done && after.word(o) == done;
         let game_over = seat_finished
             && if rules.teams {
-                after.done & (1 << (o ^ 2)) != 0
+                after.word(o ^ 2) == done
             } else {
                 rules.game_end != GameEnd::PlayOn || (after.playing & !after.done).count_ones() < 2
             };
@@ -307,7 +308,11 @@ impl Position {
         });
         // With teams, a colour whose horses are all home moves its
         // partner's.
-        let o = if c.teams { self.owner_index(s) } else { s };
+        let o = if c.teams {
+            self.owner_index(s, c.finished)
+        } else {
+            s
+        };
         let kick = self.kick_test(o, m.to);
         self.set_word(o, advance_horse(self.word(o), m.from, m.to));
         self.after_move(c, roll, s, o, m.to, kick)
@@ -354,7 +359,7 @@ impl Position {
         // depends on where the horse landed is rare and branches: a kick, a
         // bonus roll for a kick or a horse home, a colour finishing.
         self.streak = select_unpredictable(bonus_roll, self.streak + c.streak_step, 0);
-        self.turn = select_unpredictable(bonus_roll, s as u8, self.next_turn(c, s));
+        self.turn = select_unpredictable(bonus_roll, s as u8, self.next_turn(s));
         if kick && self.kick(c, o, to) && c.bonus_after_kick {
             self.roll_again(s);
         }
@@ -369,14 +374,11 @@ impl Position {
     }
 
     /// The colour whose horses seat `s` moves under teams: its own, or its
-    /// partner's once its own are all home.
+    /// partner's once its own are all home (`finished`: a colour's word
+    /// then).
     #[inline]
-    pub(crate) fn owner_index(&self, s: usize) -> usize {
-        if self.done & (1 << (s & 3)) != 0 {
-            s ^ 2
-        } else {
-            s
-        }
+    pub(crate) fn owner_index(&self, s: usize, finished: u32) -> usize {
+        if self.word(s) == finished { s ^ 2 } else { s }
     }
 
     /// A kick or a horse reaching the finish gives the colour another roll
@@ -394,14 +396,15 @@ impl Position {
     /// bonus roll), and the game when its partner is home too.
     #[cold]
     fn finish(&mut self, c: &Compiled, s: usize, o: usize) {
-        self.done |= 1 << o;
+        // With teams nobody is skipped in turn order: `done` stays empty.
         let goes_on = if c.teams {
-            self.done & (1 << (o ^ 2)) == 0
+            self.word(o ^ 2) != c.finished
         } else {
+            self.done |= 1 << o;
             c.play_on && (self.playing & !self.done).count_ones() >= 2
         };
         if goes_on {
-            self.pass_turn(c, s);
+            self.pass_turn(s);
         } else {
             self.set_game_over();
         }
@@ -434,40 +437,42 @@ impl Position {
             return false;
         }
         let pattern = &KICK_PATTERN[s][to as usize & 63];
-        let hits: [u32; 4] = std::array::from_fn(|o| zero_bytes(self.words[o] ^ pattern[o]));
+        let mut hits: [u32; 4] = std::array::from_fn(|o| zero_bytes(self.words[o] ^ pattern[o]));
         if c.safe_pairs && hits.iter().any(|h| h.count_ones() >= 2) {
             return false; // a pair makes the square safe while it stays
         }
-        let mut kicked_any = false;
-        for (o, h) in hits.into_iter().enumerate() {
-            if c.teams && o == s ^ 2 {
-                continue;
+        if c.teams {
+            // The partner's horses stay; only an opponent's is a kick.
+            hits[s ^ 2] = 0;
+            if hits == [0; 4] {
+                return false;
             }
+        }
+        for (o, h) in hits.into_iter().enumerate() {
             if h != 0 {
-                kicked_any = true;
                 // 0x80 -> 0xFF in every hit byte: back to the yard.
                 let mut kicked = (self.word(o) | ((h >> 7) * 0xFF)).to_le_bytes();
                 sort_horses(&mut kicked);
                 self.set_word(o, u32::from_le_bytes(kicked));
             }
         }
-        kicked_any
+        true
     }
 
     /// Gives the turn to the next colour that plays and has not finished,
     /// with streak 0; ends the game if there is none.
     #[inline(always)]
-    fn pass_turn(&mut self, c: &Compiled, s: usize) {
+    fn pass_turn(&mut self, s: usize) {
         self.streak = 0;
-        self.turn = self.next_turn(c, s);
+        self.turn = self.next_turn(s);
     }
 
     /// The next colour after seat `s` that plays and has not finished, or
     /// `NO_TURN`.
     #[inline(always)]
-    fn next_turn(&self, c: &Compiled, s: usize) -> u8 {
-        // `done` is within `playing`; with teams nobody is skipped.
-        let others = (self.playing ^ (self.done & c.skip_done)) & 0xF;
+    fn next_turn(&self, s: usize) -> u8 {
+        // `done` is within `playing` (and empty with teams).
+        let others = (self.playing ^ self.done) & 0xF;
         NEXT_TURN[usize::from(others) << 2 | (s & 3)]
     }
 

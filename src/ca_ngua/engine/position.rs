@@ -124,8 +124,9 @@ pub struct Position {
     pub(crate) words: [u32; 4],
     /// Bit `s` set when seat `s` plays.
     pub(crate) playing: u8,
-    /// Bit `s` set when seat `s` has all its horses home (derived from
-    /// `horses`; kept because turn order reads it on every roll).
+    /// Bit `s` set when seat `s` has all its horses home and turn order
+    /// skips it (derived from `horses`; kept because turn order reads it
+    /// on every roll). Always empty with teams, where nobody is skipped.
     pub(crate) done: u8,
     /// The seat to roll, or `NO_TURN` when the game is over.
     pub(crate) turn: u8,

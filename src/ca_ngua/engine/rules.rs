@@ -396,9 +396,6 @@ pub(crate) struct Compiled {
     /// Teams: a finished colour plays its partner's horses, turn order
     /// skips no one, partners never kick each other.
     pub teams: bool,
-    /// The finished colours turn order skips: all of them, or none with
-    /// teams.
-    pub skip_done: u8,
 }
 
 /// `DIE_EXITS[one_or_six]`: `Compiled::die_exits` with an exit on a 6
@@ -458,7 +455,6 @@ impl Rules {
             finished: u32::from_le_bytes(super::position::finished_horses(self)),
             play_on: self.game_end == GameEnd::PlayOn,
             teams: self.teams,
-            skip_done: if self.teams { 0 } else { 0xF },
         }
     }
 }
