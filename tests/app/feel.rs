@@ -681,6 +681,18 @@ fn a_team_game_plays_out_and_counts_apart() {
     assert_eq!((stats.games, stats.teams.games), (0, 1));
     let won = stats.teams.by_team[0].won + stats.teams.by_team[1].won;
     assert_eq!(won, 1);
+    // The results name the winning team; the cards stand in teams.
+    let team = if firsts[0].index() % 2 == 0 {
+        "Team Red and Yellow win!"
+    } else {
+        "Team Green and Blue win!"
+    };
+    h.run_steps(2);
+    assert!(
+        h.query_all_by_label_contains(team).next().is_some(),
+        "the results say {team}"
+    );
+    assert!(h.query_all_by_label("Team Green and Blue").next().is_some());
     // Red rolled for yellow: the log says so.
     h.run_steps(2);
     assert!(

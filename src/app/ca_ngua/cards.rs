@@ -80,6 +80,7 @@ pub fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> crate::app:
             who: play.player_name(i18n, seat),
             status: String::new(),
             tag: None,
+            band: None,
         };
     };
     let mut who = c.who.clone();
@@ -105,5 +106,43 @@ pub fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> crate::app:
         // "bị đá!" on the card's corner while the square flashes (the
         // counts already say where the horse went).
         tag: c.kicked.then(|| i18n.t("card-kicked")),
+        // With teams, the partner's colour along the edge.
+        band: play
+            .rules()
+            .teams
+            .then(|| crate::app::theme::seat_colour(seat.partner())),
     }
+}
+
+/// With teams, partners' cards together under the team's name.
+pub fn card_groups(
+    play: &CaNguaGame,
+    i18n: &I18n,
+    seats: Vec<Seat>,
+) -> Vec<(Option<String>, Vec<Seat>)> {
+    if !play.rules().teams {
+        return vec![(None, seats)];
+    }
+    [Seat::Red, Seat::Green]
+        .into_iter()
+        .map(|first| {
+            let team: Vec<Seat> = seats
+                .iter()
+                .copied()
+                .filter(|s| *s == first || *s == first.partner())
+                .collect();
+            (Some(team_name(i18n, first)), team)
+        })
+        .collect()
+}
+
+/// A team by its colours: "Đội Đỏ – Vàng".
+pub fn team_name(i18n: &I18n, first: Seat) -> String {
+    i18n.t_args(
+        "team-name",
+        &[
+            ("a", Arg::from(super::text::colour(i18n, first))),
+            ("b", Arg::from(super::text::colour(i18n, first.partner()))),
+        ],
+    )
 }

@@ -24,6 +24,21 @@ pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Seat]) -> Option<Strin
     )
 }
 
+/// With teams, the line for the people here, all of one team: "Đội bạn
+/// thắng!" or "Đội bạn về nhì".
+pub fn your_team(i18n: &I18n, outcome: &Outcome, here: &[Seat]) -> Option<String> {
+    let first = *here.first()?;
+    if here.iter().any(|s| *s != first && *s != first.partner()) {
+        return None; // both teams play at this device
+    }
+    outcome.winner?;
+    Some(if outcome.ranks[first.index()] == Some(1) {
+        i18n.t("end-your-team-won")
+    } else {
+        i18n.t("end-your-team-second")
+    })
+}
+
 impl CaNguaGame {
     /// The results, in `ui`.
     pub fn results_ui(&self, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {
@@ -34,6 +49,23 @@ impl CaNguaGame {
         let rules = game.rules();
         let finished: Vec<Seat> = game.finish_order().collect();
         match outcome.winner {
+            // Teams win together: the team's name, in the winner's colour.
+            Some(w) if rules.teams => {
+                let first = if w.index() % 2 == 0 {
+                    Seat::Red
+                } else {
+                    Seat::Green
+                };
+                ui.label(
+                    RichText::new(i18n.t_args(
+                        "end-team-winner",
+                        &[("team", Arg::from(super::cards::team_name(i18n, first)))],
+                    ))
+                    .size(26.0)
+                    .strong()
+                    .color(seat_text_colour(w, dark)),
+                );
+            }
             Some(w) => {
                 ui.label(
                     RichText::new(
@@ -49,7 +81,12 @@ impl CaNguaGame {
             }
         }
         let here: Vec<Seat> = pos.playing_seats().filter(|s| self.is_here(*s)).collect();
-        if let Some(you) = your_place(i18n, outcome, &here) {
+        let you = if rules.teams {
+            your_team(i18n, outcome, &here)
+        } else {
+            your_place(i18n, outcome, &here)
+        };
+        if let Some(you) = you {
             ui.label(RichText::new(you).size(19.0));
         }
         ui.add_space(6.0);
@@ -102,6 +139,23 @@ mod tests {
             rolls: 100,
             points: None,
         }
+    }
+
+    #[test]
+    fn your_team_in_words() {
+        let i = I18n::new(Lang::En);
+        let o = outcome([Some(1), Some(2), Some(1), Some(2)], Some(Seat::Yellow));
+        assert_eq!(
+            your_team(&i, &o, &[Seat::Red]).as_deref(),
+            Some("Your team wins!")
+        );
+        assert_eq!(
+            your_team(&i, &o, &[Seat::Green, Seat::Blue]).as_deref(),
+            Some("Your team comes second")
+        );
+        // Both teams at this device, or nobody: no line.
+        assert_eq!(your_team(&i, &o, &[Seat::Red, Seat::Green]), None);
+        assert_eq!(your_team(&i, &o, &[]), None);
     }
 
     #[test]

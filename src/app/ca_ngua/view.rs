@@ -246,6 +246,14 @@ impl View for CaNgua {
         super::cards::card(play, i18n, seat, now)
     }
 
+    fn card_groups(
+        play: &CaNguaGame,
+        i18n: &I18n,
+        seats: Vec<Seat>,
+    ) -> Vec<(Option<String>, Vec<Seat>)> {
+        super::cards::card_groups(play, i18n, seats)
+    }
+
     fn results_ui(play: &CaNguaGame, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {
         play.results_ui(ui, i18n, outcome, dark);
     }

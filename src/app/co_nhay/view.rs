@@ -264,6 +264,7 @@ impl View for CoNhay {
             None => String::new(),
         };
         Card {
+            band: None,
             who,
             status,
             tag: None,

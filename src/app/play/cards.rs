@@ -19,6 +19,8 @@ pub struct Card {
     pub status: String,
     /// A tag on the card's corner for a moment ("bị đá!").
     pub tag: Option<String>,
+    /// A band along the card's right edge (a team's other colour).
+    pub band: Option<egui::Color32>,
 }
 
 /// The height of a card, fixed so the panel never jumps.
@@ -32,10 +34,15 @@ impl<V: View> Play<V> {
         let Some(game) = shown.game() else {
             return;
         };
-        for seat in V::seats(game) {
-            let card = V::card(self, i18n, seat, now);
-            card_ui::<V>(ui, i18n, seat, shown.turn() == Some(seat), &card, &pal);
-            ui.add_space(4.0);
+        for (heading, seats) in V::card_groups(self, i18n, V::seats(game)) {
+            if let Some(heading) = heading {
+                ui.label(RichText::new(heading).small().strong());
+            }
+            for seat in seats {
+                let card = V::card(self, i18n, seat, now);
+                card_ui::<V>(ui, i18n, seat, shown.turn() == Some(seat), &card, &pal);
+                ui.add_space(4.0);
+            }
         }
     }
 }
@@ -72,6 +79,13 @@ fn card_ui<V: View>(
         let bar = egui::Rect::from_min_size(rect.min, Vec2::new(6.0, rect.height()));
         ui.painter().rect_filled(bar, CornerRadius::same(3), colour);
     }
+    if let Some(band) = card.band {
+        let bar = egui::Rect::from_min_size(
+            egui::Pos2::new(rect.right() - 8.0, rect.top()),
+            Vec2::new(8.0, rect.height()),
+        );
+        ui.painter().rect_filled(bar, CornerRadius::same(3), band);
+    }
     V::draw_piece(
         ui.painter(),
         seat,
@@ -86,7 +100,7 @@ fn card_ui<V: View>(
     };
     let inner = egui::Rect::from_min_max(
         rect.min + Vec2::new(36.0, 5.0),
-        rect.max - Vec2::new(6.0, 4.0),
+        rect.max - Vec2::new(if card.band.is_some() { 12.0 } else { 6.0 }, 4.0),
     );
     let mut child = ui.new_child(
         egui::UiBuilder::new()

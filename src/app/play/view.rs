@@ -163,6 +163,17 @@ pub trait View: Game + Files {
     fn keys_ui(play: &mut Play<Self>, ui: &mut Ui, phase: Phase);
     /// A card's lines for a seat.
     fn card(play: &Play<Self>, i18n: &I18n, seat: Self::Seat, now: f64) -> Card;
+    /// The cards in groups, each under an optional heading (Cờ Cá Ngựa's
+    /// teams: partners together under the team's name); one group of
+    /// every seat in play by default.
+    fn card_groups(
+        play: &Play<Self>,
+        i18n: &I18n,
+        seats: Vec<Self::Seat>,
+    ) -> Vec<(Option<String>, Vec<Self::Seat>)> {
+        let _ = (play, i18n);
+        vec![(None, seats)]
+    }
     /// The results, in the results dialog.
     fn results_ui(play: &Play<Self>, ui: &mut Ui, i18n: &I18n, outcome: &Self::Outcome, dark: bool);
     /// The rules in force, in the rules window.
