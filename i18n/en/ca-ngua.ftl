@@ -278,6 +278,7 @@ try-row-rolls-p90 = Longest 10% of games: over (rolls)
 try-row-minutes-median = Minutes per game (median)
 try-row-minutes-p90 = Longest 10% of games: over (minutes)
 try-row-wins = { $colour } wins
+try-row-team-wins = { $team } win
 try-row-first = The first to roll wins
 try-row-kicks = Kicks per game
 try-row-capped = Games stopped by the roll limit

@@ -278,6 +278,7 @@ try-row-rolls-p90 = 10% ván dài nhất: hơn (lượt)
 try-row-minutes-median = Phút một ván (trung vị)
 try-row-minutes-p90 = 10% ván dài nhất: hơn (phút)
 try-row-wins = { $colour } thắng
+try-row-team-wins = { $team } thắng
 try-row-first = Người gieo trước thắng
 try-row-kicks = Lần đá ngựa mỗi ván
 try-row-capped = Ván dừng vì quá số lượt

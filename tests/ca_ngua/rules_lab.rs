@@ -292,3 +292,55 @@ fn an_unplayable_trial_is_an_error_a_player_can_read() {
     let e = rules_lab::run(&t, &bad, &cfg(10, 1)).unwrap_err();
     assert!(e.to_string().contains("baseline"), "{e}");
 }
+
+/// Teams in the rule lab: each team's wins, the partners of the team that
+/// won both counted, the first player's team against a fair 50%; teams
+/// with fewer than four players are refused, as trial or as baseline.
+#[test]
+fn the_lab_says_which_team_wins_how_often() {
+    let t = trial(Rules::teams(), &Seat::ALL, Player::Bot(Level::Random));
+    let r = rules_lab::run(&t, &Rules::standard(), &cfg(300, 5)).unwrap();
+    let teams = r.trial.teams.as_ref().expect("team figures");
+    assert_eq!(teams.len(), 2);
+    assert_eq!(
+        (teams[0].colours.as_str(), teams[1].colours.as_str()),
+        ("ry", "gb")
+    );
+    let games = r.trial.games;
+    let no_winner = r.trial.no_winner.count;
+    assert_eq!(teams[0].wins.count + teams[1].wins.count + no_winner, games);
+    // Partners win together: red's wins are yellow's, green's are blue's.
+    let wins = |c: char| {
+        r.trial
+            .colours
+            .iter()
+            .find(|x| x.colour == c)
+            .unwrap()
+            .wins
+            .count
+    };
+    assert_eq!((wins('r'), wins('g')), (wins('y'), wins('b')));
+    assert_eq!(wins('r'), teams[0].wins.count);
+    assert!((r.trial.first_player.fair - 0.5).abs() < 1e-9);
+    // The baseline without teams has no team figures.
+    assert!(r.baseline.as_ref().unwrap().teams.is_none());
+
+    let three = trial(
+        Rules::teams(),
+        &[Seat::Red, Seat::Green, Seat::Yellow],
+        Player::Bot(Level::Random),
+    );
+    let err = rules_lab::run(&three, &Rules::standard(), &cfg(10, 1)).unwrap_err();
+    assert!(err.0.contains("teams need four players"), "{}", err.0);
+    let two = trial(
+        Rules::standard(),
+        &[Seat::Red, Seat::Yellow],
+        Player::Bot(Level::Random),
+    );
+    let err = rules_lab::run(&two, &Rules::teams(), &cfg(10, 1)).unwrap_err();
+    assert!(
+        err.0.starts_with("baseline rules: teams need four players"),
+        "{}",
+        err.0
+    );
+}

@@ -318,6 +318,10 @@ fn trial_rows(f: &Figures) -> Vec<(String, String)> {
             None => "(no ledger)".into(),
         },
     ));
+    // Teams last, so that a baseline without them lines up above.
+    for t in f.teams.iter().flatten() {
+        rows.push((format!("team {} wins", t.colours), pct(&t.wins)));
+    }
     rows
 }
 

@@ -23,7 +23,9 @@ mod report;
 mod run;
 
 pub use estimates::{Estimate, HISTOGRAM_BINS, Histogram, Mean, Share};
-pub use report::{BudgetReport, ColourWins, Figures, FirstPlayer, SeatReport, TrialReport};
+pub use report::{
+    BudgetReport, ColourWins, Figures, FirstPlayer, SeatReport, TeamWins, TrialReport,
+};
 pub use run::TrialRun;
 
 use crate::ca_ngua::bots::{Budget, Level};
@@ -169,6 +171,12 @@ impl Trial {
                 self.seats.len()
             )));
         }
+        if self.rules.teams && self.seats.len() != 4 {
+            return Err(TrialError(format!(
+                "players: teams need four players (red with yellow against green with blue), not {}",
+                self.seats.len()
+            )));
+        }
         if self.players.len() != self.seats.len() {
             return Err(TrialError(format!(
                 "bots: one player per colour: {} colours but {} players",
@@ -224,6 +232,12 @@ pub fn run_with(
     baseline
         .validate()
         .map_err(|e| TrialError(format!("baseline rules: {e}")))?;
+    if baseline.teams && trial.seats.len() != 4 {
+        return Err(TrialError(format!(
+            "baseline rules: teams need four players (red with yellow against green with blue), not {}",
+            trial.seats.len()
+        )));
+    }
     let base = (*baseline != trial.rules).then_some(*baseline);
     let mut totals = Totals {
         trial,

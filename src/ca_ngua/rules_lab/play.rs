@@ -18,6 +18,8 @@ pub(super) struct GameResult {
     /// not depend on the order games finish in).
     pub(super) millis: u64,
     pub(super) winner: Option<Seat>,
+    /// With teams, the winner's partner, who won with it.
+    pub(super) partner: Option<Seat>,
     pub(super) first: Seat,
     pub(super) kicks: u32,
     pub(super) capped: bool,
@@ -109,10 +111,18 @@ fn play_game(
             .map(|&p| p.max(0).unsigned_abs())
             .fold(0u32, u32::saturating_add)
     });
+    // A team wins together: the team home first, not the first colour home.
+    let (winner, partner) = if game.rules().teams {
+        let w = game.standings().winner;
+        (w, w.map(Seat::partner))
+    } else {
+        (game.winner(), None)
+    };
     Some(GameResult {
         rolls: game.rolls(),
         millis: (seconds * 1000.0).round() as u64,
-        winner: game.winner(),
+        winner,
+        partner,
         first,
         kicks,
         capped: game.is_capped(),

@@ -5,7 +5,7 @@ use super::estimates::{Estimate, Histogram, Mean, Share, bin_width, histogram, q
 use super::play::GameResult;
 use super::{PERSON_STAND_IN, Player, RunConfig, TIME_MODEL, TRIAL_BUDGET, TimeModel, Trial};
 use crate::ca_ngua::bots::Level;
-use crate::ca_ngua::engine::Rules;
+use crate::ca_ngua::engine::{Rules, Seat};
 use serde::Serialize;
 
 /// Totals over the games of one rule set so far.
@@ -31,7 +31,10 @@ impl Tally {
         match g.winner {
             Some(w) => {
                 self.wins[w.index()] += 1;
-                if w == g.first {
+                if let Some(p) = g.partner {
+                    self.wins[p.index()] += 1;
+                }
+                if w == g.first || g.partner == Some(g.first) {
                     self.first_wins += 1;
                 }
             }
@@ -110,16 +113,34 @@ pub struct Figures {
     /// Game length in rolls, binned (the same bins for the trial and its
     /// baseline).
     pub length_histogram: Histogram,
+    /// With teams, each team's wins: red with yellow, then green with blue.
+    pub teams: Option<Vec<TeamWins>>,
 }
 
-fn figures(t: &Tally, trial: &Trial, bin: u32) -> Figures {
+/// One team's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TeamWins {
+    /// The partners' letters, `ry` or `gb`.
+    pub colours: String,
+    /// Games the team won.
+    pub wins: Share,
+}
+
+/// The figures of one rule set (`rules`: the trial's or the baseline's)
+/// played by the trial's players.
+fn figures(t: &Tally, trial: &Trial, rules: &Rules, bin: u32) -> Figures {
     let games = t.games();
     let mut rolls: Vec<f64> = t.rolls.iter().map(|&r| f64::from(r)).collect();
     rolls.sort_by(f64::total_cmp);
     let mut minutes: Vec<f64> = t.millis.iter().map(|&m| m as f64 / 60_000.0).collect();
     minutes.sort_by(f64::total_cmp);
     let sum_sq = |v: &[f64]| v.iter().map(|x| x * x).sum::<f64>();
-    let n = trial.seats.len().max(1) as f64;
+    // With teams the first player's team is one of two.
+    let n = if rules.teams {
+        2.0
+    } else {
+        trial.seats.len().max(1) as f64
+    };
     let first = Share::of(t.first_wins, games);
     Figures {
         games,
@@ -151,6 +172,15 @@ fn figures(t: &Tally, trial: &Trial, bin: u32) -> Figures {
             .scored
             .then(|| Mean::from_sums(games, t.points as f64, t.points_sq as f64)),
         length_histogram: histogram(&t.rolls, bin),
+        teams: rules.teams.then(|| {
+            [Seat::Red, Seat::Green]
+                .into_iter()
+                .map(|first| TeamWins {
+                    colours: format!("{}{}", first.letter(), first.partner().letter()),
+                    wins: Share::of(t.wins[first.index()], games),
+                })
+                .collect()
+        }),
     }
 }
 
@@ -255,8 +285,10 @@ impl Totals<'_> {
                 max_depth: TRIAL_BUDGET.max_depth,
             },
             time_model: TIME_MODEL,
-            trial: figures(&self.a, self.trial, bin),
-            baseline: self.baseline.map(|_| figures(&self.b, self.trial, bin)),
+            trial: figures(&self.a, self.trial, &self.trial.rules, bin),
+            baseline: self
+                .baseline
+                .map(|rules| figures(&self.b, self.trial, &rules, bin)),
         }
     }
 }

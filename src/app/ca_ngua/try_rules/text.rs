@@ -158,6 +158,8 @@ pub(super) fn figures_ui(
             Some(m) => format!("{} ± {}", number(lang, m.mean, 1), number(lang, m.se, 1)),
             None => i18n.t("try-no-ledger"),
         });
+        // Teams last, so that a baseline without them lines up above.
+        v.extend(f.teams.iter().flatten().map(|t| share(lang, &t.wins)));
         v
     };
     let mut labels: Vec<String> = [
@@ -189,6 +191,21 @@ pub(super) fn figures_ui(
         .iter()
         .map(|k| i18n.t(k)),
     );
+    labels.extend(r.trial.teams.iter().flatten().map(|t| {
+        let first = t
+            .colours
+            .chars()
+            .next()
+            .and_then(Seat::from_letter)
+            .unwrap_or(Seat::Red);
+        i18n.t_args(
+            "try-row-team-wins",
+            &[(
+                "team",
+                Arg::from(crate::app::ca_ngua::cards::team_name(i18n, first)),
+            )],
+        )
+    }));
     let a = rows(&r.trial);
     let b = r.baseline.as_ref().map(rows);
     egui::Grid::new("try-figures")
