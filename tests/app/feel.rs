@@ -682,7 +682,7 @@ fn a_team_game_plays_out_and_counts_apart() {
     let won = stats.teams.by_team[0].won + stats.teams.by_team[1].won;
     assert_eq!(won, 1);
     // The results name the winning team; the cards stand in teams.
-    let team = if firsts[0].index() % 2 == 0 {
+    let team = if firsts[0].index().is_multiple_of(2) {
         "Team Red and Yellow win!"
     } else {
         "Team Green and Blue win!"

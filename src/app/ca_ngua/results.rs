@@ -51,7 +51,7 @@ impl CaNguaGame {
         match outcome.winner {
             // Teams win together: the team's name, in the winner's colour.
             Some(w) if rules.teams => {
-                let first = if w.index() % 2 == 0 {
+                let first = if w.index().is_multiple_of(2) {
                     Seat::Red
                 } else {
                     Seat::Green
