@@ -237,6 +237,56 @@ async fn computers_fill_the_empty_seats_and_play_to_the_end() {
     server.shutdown();
 }
 
+/// A room with teams (RULES.md 3): two people and two computers play to
+/// the end, every position the engine's under teams, partners ranked
+/// together; teams with fewer than four players are bad rules.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_team_room_plays_to_the_end_and_ranks_partners_together() {
+    let server = server(config());
+    let addr = server.addr();
+    for (players, rules) in [
+        (2, json!("teams")),
+        (3, json!("teams")),
+        (3, serde_json::to_value(Rules::teams()).expect("rules")),
+    ] {
+        let mut ws = Ws::connect(addr).await;
+        ws.send(json!({"type":"create","name":"Lan","players":players,"rules":rules}))
+            .await;
+        let refusal = ws.expect_error("bad_rules").await;
+        assert!(
+            refusal.to_string().contains("teams"),
+            "the refusal says why: {refusal}"
+        );
+    }
+    let (mut host, welcome) = create(addr, 4, json!("teams")).await;
+    assert_eq!(welcome["rules"]["teams"], json!(true));
+    let room = welcome["room"].as_str().expect("room").to_string();
+    let (guest, w) = join(addr, &room, "Minh").await;
+    assert_eq!(host.expect_event().await.seq, 2);
+    host.send(json!({"type":"start","level":"easy"})).await;
+    let a = tokio::spawn(play(host, Seat::Red, 2, 3));
+    let b = tokio::spawn(play(guest, seat_of(&w), 2, 4));
+    let (_, events) = tokio::time::timeout(Duration::from_secs(120), a)
+        .await
+        .expect("in time")
+        .expect("host");
+    let (_, guest_events) = tokio::time::timeout(Duration::from_secs(120), b)
+        .await
+        .expect("in time")
+        .expect("guest");
+    assert_eq!(events, guest_events);
+    check_with_engine(&events, Rules::teams());
+    let Some(EventKind::Over { ranking }) = events.last().map(|e| &e.event) else {
+        panic!("the game ends: {:?}", events.last());
+    };
+    assert_eq!(ranking.len(), 2, "two places: {ranking:?}");
+    for place in ranking {
+        assert_eq!(place.len(), 2, "{ranking:?}");
+        assert_eq!(place[0].partner(), place[1], "{ranking:?}");
+    }
+    server.shutdown();
+}
+
 #[tokio::test]
 async fn the_welcome_carries_every_rule_and_the_state_and_tokens_reach_only_their_owner() {
     let server = server(config());
