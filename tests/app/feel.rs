@@ -649,6 +649,33 @@ fn a_team_game_plays_out_and_counts_apart() {
     h.run_steps(2);
     assert!(h.query_by_label("Play in teams").is_none());
 
+    // A person here whose horses are all home plays on for the partner:
+    // the game is not settled for them, their turn comes.
+    let computer = Controller::Computer(Level::Random);
+    let table = common::table_at(
+        Rules::teams(),
+        "57,57,57,57/Y,5,12,33/Y,Y,30,45/Y,Y,8,40 g 0",
+        None,
+        [Controller::Here, computer, computer, computer],
+    );
+    let p = Prefs {
+        rules: Rules::teams(),
+        players: [
+            PlayerKind::Human,
+            PlayerKind::Bot(Level::Random),
+            PlayerKind::Bot(Level::Random),
+            PlayerKind::Bot(Level::Random),
+        ],
+        ..prefs(Lang::En, 4)
+    };
+    let mut h = harness(
+        CaNguaApp::with_table(p, table).with_inline_computers(),
+        WINDOW,
+    );
+    step_until(&mut h, 3000, |a| a.phase() == Phase::Roll);
+    assert!(!latest(h.state()).is_over());
+    assert_eq!(latest(h.state()).turn(), Some(Seat::Red));
+
     // Red is home and rolls for yellow, whose last horse is one step away;
     // green and blue trail.
     let computer = Controller::Computer(Level::Random);

@@ -167,7 +167,9 @@ impl View for CaNgua {
     }
 
     fn finished(state: &Match, seat: Seat) -> bool {
-        state.position().is_finished(seat, state.rules())
+        let (pos, rules) = (state.position(), state.rules());
+        // With teams a player who is home plays on for its partner.
+        pos.is_finished(seat, rules) && (!rules.teams || pos.is_finished(seat.partner(), rules))
     }
 
     fn has_begun(state: &Match) -> bool {
