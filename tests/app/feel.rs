@@ -20,7 +20,7 @@ use ca_ngua::prefs::{PlayerKind, Prefs};
 use ca_ngua::table::Controller;
 use egui::{Key, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -675,6 +675,22 @@ fn a_team_game_plays_out_and_counts_apart() {
     step_until(&mut h, 3000, |a| a.phase() == Phase::Roll);
     assert!(!latest(h.state()).is_over());
     assert_eq!(latest(h.state()).turn(), Some(Seat::Red));
+    // Red rolls and moves yellow's horses: the horses to click are
+    // yellow's, where yellow's stand.
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    step_until(&mut h, 300, |a| a.phase() == Phase::Choose);
+    let mut nodes = Vec::new();
+    all_nodes(h.root().accesskit_node(), &mut nodes);
+    let horses: Vec<String> = nodes
+        .iter()
+        .map(name)
+        .filter(|n| n.contains(" horse ") && n.contains("moves to"))
+        .collect();
+    assert!(!horses.is_empty(), "horses to click");
+    assert!(
+        horses.iter().all(|n| n.starts_with("Yellow horse")),
+        "{horses:?}"
+    );
 
     // Red is home and rolls for yellow, whose last horse is one step away;
     // green and blue trail.

@@ -60,7 +60,12 @@ impl CaNguaGame {
                     board: horses.len() - home - yard,
                     yard,
                     points: game.ledger().map(|l| l.points[seat.index()]),
-                    place: order.iter().position(|s| *s == seat).map(|i| (i + 1) as u8),
+                    // With teams places are the team's, said at the end.
+                    place: if rules.teams {
+                        None
+                    } else {
+                        order.iter().position(|s| *s == seat).map(|i| (i + 1) as u8)
+                    },
                     to_move: shown.turn() == Some(seat),
                     kicked: flashing.contains(&seat),
                 }

@@ -110,9 +110,9 @@ impl Feedback {
                     cues.at(arrive, Cue::Home);
                 }
                 if fx.seat_finished && !fx.game_over {
-                    self.banner(BannerKind::AllHome { seat: fx.seat }, arrive);
+                    self.banner(BannerKind::AllHome { seat: fx.owner }, arrive);
                 } else if fx.horse_finished && !fx.game_over {
-                    self.banner(BannerKind::Home { seat: fx.seat }, arrive);
+                    self.banner(BannerKind::Home { seat: fx.owner }, arrive);
                 }
             }
             Applied::Over(outcome) if outcome.winner.is_some() => {

@@ -61,7 +61,8 @@ impl Herd {
             return;
         };
         if let Some(Move { from, to }) = fx.mv {
-            let seat = fx.seat;
+            // The colour whose horse moved (with teams, maybe the partner).
+            let seat = fx.owner;
             let here = self.numbers_at(seat, from);
             let number = prefer
                 .filter(|n| here.contains(n))

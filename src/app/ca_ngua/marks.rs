@@ -42,17 +42,17 @@ pub(super) fn last_move_of(
 ) -> Option<LastMove> {
     let m = fx.mv?;
     let yard_index = before
-        .horses(fx.seat)
+        .horses(fx.owner)
         .iter()
         .filter(|&&h| h == YARD)
         .count()
         .saturating_sub(1);
-    let mut steps = path(fx.seat, m.from, m.to, yard_index);
+    let mut steps = path(fx.owner, m.from, m.to, yard_index);
     if steps.is_empty() {
-        steps.push(place(fx.seat, m.to, 0));
+        steps.push(place(fx.owner, m.to, 0));
     }
     Some(LastMove {
-        seat: fx.seat,
+        seat: fx.owner,
         from: m.from,
         to: m.to,
         path: steps,

@@ -51,6 +51,13 @@ pub struct Local {
 }
 
 impl CaNguaGame {
+    /// The colour whose horses move in the position shown: the one to
+    /// roll, or with teams its partner once its own are home.
+    pub fn mover(&self) -> Option<crate::ca_ngua::engine::Seat> {
+        let shown = self.presenter.shown();
+        shown.position()?.mover(shown.rules())
+    }
+
     /// The saved custom rule sets.
     pub fn rule_sets(&self) -> &[RuleSet] {
         &self.local.rule_sets

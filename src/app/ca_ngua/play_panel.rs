@@ -47,7 +47,7 @@ impl CaNguaGame {
             .presenter
             .marks()
             .herd
-            .numbers_at(p.seat, only.from)
+            .numbers_at(pos.mover(shown.rules()).unwrap_or(p.seat), only.from)
             .first()
             .copied()
             .unwrap_or(1);
@@ -104,7 +104,7 @@ impl CaNguaGame {
             if ui.button(i18n.t("button-hint")).clicked() {
                 self.ask(PlayIntent::Hint);
             }
-            if let (Some(m), Some(seat)) = (self.hint, self.presenter.shown().turn()) {
+            if let (Some(m), Some(seat)) = (self.hint, self.mover()) {
                 ui.label(
                     RichText::new(i18n.t_args(
                         "hint-text",
@@ -120,7 +120,7 @@ impl CaNguaGame {
         if moves.len() > 1 {
             ui.add_space(6.0);
             ui.label(RichText::new(i18n.t("moves-heading")).strong());
-            if let Some(seat) = self.presenter.shown().turn() {
+            if let Some(seat) = self.mover() {
                 for (k, m) in moves.iter().enumerate() {
                     let label = format!("{}. {}", k + 1, text::move_text(i18n, seat, *m));
                     let response = ui.button(label);

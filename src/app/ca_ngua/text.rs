@@ -75,7 +75,8 @@ pub fn moves_text(
     roll: Roll,
     moves: &[Move],
 ) -> String {
-    let Some(seat) = pos.turn() else {
+    // The colour whose horses move (with teams, maybe the partner's).
+    let Some(seat) = pos.mover(rules) else {
         return String::new();
     };
     let places: Vec<String> = moves
@@ -115,7 +116,7 @@ pub fn horse_label(
     number: u8,
     moves: &[Move],
 ) -> String {
-    let Some(seat) = pos.turn() else {
+    let Some(seat) = pos.mover(rules) else {
         return String::new();
     };
     let from = moves.first().map_or(YARD, |m| m.from);

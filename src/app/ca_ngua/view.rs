@@ -28,7 +28,7 @@ impl CaNguaGame {
     /// The number of the horse of the first move a person may choose.
     fn first_horse_to_move(&self, phase: Phase) -> Option<u8> {
         let m = *self.choosable_moves(phase).first()?;
-        let seat = self.presenter.shown().turn()?;
+        let seat = self.mover()?;
         self.presenter
             .marks()
             .herd
@@ -122,7 +122,7 @@ impl View for CaNgua {
     }
 
     fn select(play: &mut CaNguaGame, (from, number): (u8, u8), phase: Phase) {
-        if let Some(seat) = play.presenter.shown().turn() {
+        if let Some(seat) = play.mover() {
             play.presenter.marks_mut().prefer = Some((seat, from, number));
         }
         let moves: Vec<_> = play

@@ -235,7 +235,8 @@ impl CaNguaGame {
         let mut movable = Vec::new();
         let mut targets = Vec::new();
         let moves = self.choosable_moves(phase);
-        let Some(seat) = self.presenter.shown().turn() else {
+        // The colour whose horses move (with teams, maybe the partner's).
+        let Some(seat) = pos.mover(self.presenter.shown().rules()) else {
             return (movable, targets);
         };
         if moves.is_empty() {
