@@ -188,6 +188,7 @@ log-kick = { $who } kicked { $victims } on square { $square }
 log-finish = { $who } brought a horse home
 log-plays-for = { $who } plays for { $partner }
 log-seat-finished = { $who } has every horse home: place { $place }
+log-seat-home = { $who } has every horse home
 
 ## The end of a game
 end-title = Results

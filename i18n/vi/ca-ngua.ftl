@@ -188,6 +188,7 @@ log-kick = { $who } đá { $victims } ở ô { $square }
 log-finish = { $who } đưa một con ngựa về đích
 log-plays-for = { $who } đi thay { $partner }
 log-seat-finished = { $who } đã về đủ bốn ngựa: hạng { $place }
+log-seat-home = { $who } đã về đủ bốn ngựa
 
 ## Cuối ván
 end-title = Kết quả

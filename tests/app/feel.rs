@@ -736,6 +736,17 @@ fn a_team_game_plays_out_and_counts_apart() {
         "the results say {team}"
     );
     assert!(h.query_all_by_label("Team Green and Blue").next().is_some());
+    // A colour home has no place of its own in a team game.
+    assert!(
+        h.query_all_by_label_contains("has every horse home: place")
+            .next()
+            .is_none()
+    );
+    assert!(
+        h.query_all_by_label_contains("has every horse home")
+            .next()
+            .is_some()
+    );
     // Red rolled for yellow: the log says so.
     h.run_steps(2);
     assert!(

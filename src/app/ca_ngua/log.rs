@@ -93,11 +93,7 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
     else {
         return Vec::new();
     };
-    let mut events = Vec::new();
-    if fx.owner != fx.seat && fx.mv.is_some() {
-        events.push(LogEvent::PlaysFor { partner: fx.owner });
-    }
-    events.push(match fx.mv {
+    let mut events = vec![match fx.mv {
         _ if fx.forfeited => LogEvent::Forfeit,
         None => LogEvent::Pass,
         Some(m) if m.is_exit() => LogEvent::Exit,
@@ -105,7 +101,12 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
             from: m.from,
             to: m.to,
         },
-    });
+    }];
+    // Teams: the move was the partner's horse (the log shows the newest
+    // line first, so this reads above the move).
+    if fx.owner != fx.seat && fx.mv.is_some() {
+        events.push(LogEvent::PlaysFor { partner: fx.owner });
+    }
     if fx.kick_count() > 0 {
         let victims = Seat::ALL
             .into_iter()
@@ -127,9 +128,14 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
         events.push(LogEvent::Finish);
     }
     if fx.seat_finished {
-        let place = after
-            .game()
-            .map_or(1, |g| g.finish_order().count().max(1) as u8);
+        // With teams a colour home has no place of its own (0).
+        let place = after.game().map_or(1, |g| {
+            if g.rules().teams {
+                0
+            } else {
+                g.finish_order().count().max(1) as u8
+            }
+        });
         events.push(LogEvent::SeatFinished { place });
     }
     let roll = fx.roll.to_string();

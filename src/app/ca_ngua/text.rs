@@ -188,9 +188,17 @@ pub fn log_text(i18n: &I18n, e: &LogEntry) -> String {
         LogEvent::Away => i18n.t_args("net-event-away", &[("player", who)]),
         LogEvent::Back => i18n.t_args("net-event-back", &[("player", who)]),
         LogEvent::Left => i18n.t_args("net-event-left", &[("player", who)]),
+        // The colour that came home (with teams, maybe the partner).
+        LogEvent::SeatFinished { place: 0 } => i18n.t_args(
+            "log-seat-home",
+            &[("who", Arg::from(colour(i18n, e.owner)))],
+        ),
         LogEvent::SeatFinished { place } => i18n.t_args(
             "log-seat-finished",
-            &[("who", who), ("place", Arg::from(*place))],
+            &[
+                ("who", Arg::from(colour(i18n, e.owner))),
+                ("place", Arg::from(*place)),
+            ],
         ),
     }
 }
