@@ -271,3 +271,30 @@ fn random_team_games_under_random_toggles_end_with_the_invariants_held() {
     }
     assert!(finished_games > 500, "{finished_games} games finished");
 }
+
+/// The bots play for their partner: red, home, rolls a 6 for yellow, whose
+/// horse on square 15 has green's horse two squares behind; moving it to
+/// the star on square 21 saves it. Medium and Hard take it.
+#[test]
+fn bots_save_their_partners_horse() {
+    use ca_ngua::ca_ngua::bots::{Bot, Budget, Decision, Level};
+    let rules = Rules::teams();
+    let pos = Position::parse("57,57,57,57/Y,Y,Y,0/Y,Y,10,41/Y,Y,Y,Y r 0", &rules).unwrap();
+    assert_eq!(pos.mover(&rules), Some(Seat::Yellow));
+    let roll: Roll = "6".parse().unwrap();
+    let moves = pos.legal_moves(&rules, roll);
+    assert_eq!(moves.to_string(), "Y-0 10-16 41-47");
+    assert!(rules.is_safe_square(track_square(Seat::Yellow, 47)));
+    for level in [Level::Medium, Level::Hard] {
+        for seed in 0..5 {
+            let mut bot = Bot::with_budget(level, seed, Budget::TEST);
+            let mv = bot.choose(&Decision {
+                rules: &rules,
+                position: &pos,
+                roll,
+                moves: &moves,
+            });
+            assert_eq!(mv.to_string(), "41-47", "{level:?} seed {seed}");
+        }
+    }
+}
