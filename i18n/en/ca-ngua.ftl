@@ -317,6 +317,7 @@ net-event-back = { $player } is back.
 net-event-left = { $player } left; the computer plays their seat.
 net-waiting-players = Waiting for players ({ $seated } of { $players })
 net-invite-bad-scheme = An invite link starts with ca-ngua://
+net-invite-secure = This room is on a secure (https) server, which this version of the app cannot reach yet.
 net-invite-bad-host = The address has no host.
 net-invite-bad-port = The port must be a number from 1 to 65535.
 net-invite-bad-room = A room code is 6 letters and digits.

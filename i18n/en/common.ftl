@@ -56,3 +56,15 @@ online-room-settings-help = The host chose these rules and seats; they cannot be
 online-room-players = { $n } players
 online-room-rules = Rules of the room
 online-room-goes-on = Your online room in { $game } goes on: switch back to it to play.
+
+## The server's invite page (GET /join/CODE)
+invite-page-title = Cờ Cá Ngựa: an invitation to play
+invite-page-heading = You are invited to play
+invite-page-room = Room { $code }
+invite-page-seats = { $seated } of { $players } seats taken
+invite-page-join = Join
+invite-page-started = The game has already started: ask for a new room.
+invite-page-get-app = No app yet? Install Cờ Cá Ngựa (free, for Windows, macOS and Linux) from the project's releases page, then come back and press Join.
+invite-page-by-hand = Or open the app, choose Play online and paste this link:
+invite-page-unknown-heading = No such room
+invite-page-unknown = Room { $code } is not open on this server: it may have ended. Ask the host for a new link.

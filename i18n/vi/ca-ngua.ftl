@@ -317,6 +317,7 @@ net-event-back = { $player } đã quay lại.
 net-event-left = { $player } đã rời ván; máy chơi thay ghế này.
 net-waiting-players = Đang chờ người chơi ({ $seated }/{ $players })
 net-invite-bad-scheme = Đường dẫn mời bắt đầu bằng ca-ngua://
+net-invite-secure = Phòng này ở máy chủ bảo mật (https), phiên bản này của ứng dụng chưa kết nối được.
 net-invite-bad-host = Địa chỉ thiếu tên máy.
 net-invite-bad-port = Cổng phải là số từ 1 đến 65535.
 net-invite-bad-room = Mã phòng gồm 6 chữ cái và chữ số.

@@ -56,3 +56,15 @@ online-room-settings-help = Chủ phòng đã chọn luật và chỗ ngồi nà
 online-room-players = { $n } người chơi
 online-room-rules = Luật của phòng
 online-room-goes-on = Phòng chơi qua mạng của bạn ở { $game } vẫn tiếp tục: quay lại đó để chơi.
+
+## The server's invite page (GET /join/CODE)
+invite-page-title = Cờ Cá Ngựa: lời mời vào chơi
+invite-page-heading = Bạn được mời vào chơi
+invite-page-room = Phòng { $code }
+invite-page-seats = Đã có { $seated } trên { $players } người
+invite-page-join = Vào chơi
+invite-page-started = Ván đã bắt đầu: hãy xin chủ phòng mở phòng mới.
+invite-page-get-app = Chưa có ứng dụng? Cài Cờ Cá Ngựa (miễn phí, cho Windows, macOS và Linux) từ trang phát hành của dự án, rồi quay lại bấm Vào chơi.
+invite-page-by-hand = Hoặc mở ứng dụng, chọn Chơi qua mạng và dán đường dẫn này:
+invite-page-unknown-heading = Không có phòng này
+invite-page-unknown = Phòng { $code } không mở trên máy chủ này: có thể ván đã kết thúc. Hãy xin chủ phòng đường dẫn mới.

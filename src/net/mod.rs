@@ -75,6 +75,9 @@ pub enum InviteError {
     Port(String),
     /// The room code is not 6 characters of the code alphabet.
     Room(String),
+    /// An `https://` invite page: its server speaks TLS, which this build's
+    /// client does not yet.
+    Secure,
 }
 
 impl fmt::Display for InviteError {
@@ -86,6 +89,9 @@ impl fmt::Display for InviteError {
             InviteError::Room(r) => write!(
                 f,
                 "'{r}' is not a room code ({ROOM_CODE_LEN} letters and digits)"
+            ),
+            InviteError::Secure => f.write_str(
+                "the room is on a secure (https) server, which this version cannot reach yet",
             ),
         }
     }
@@ -101,6 +107,7 @@ impl InviteError {
             InviteError::Host => "net-invite-bad-host",
             InviteError::Port(_) => "net-invite-bad-port",
             InviteError::Room(_) => "net-invite-bad-room",
+            InviteError::Secure => "net-invite-secure",
         }
     }
 }
@@ -158,6 +165,9 @@ impl FromStr for Invite {
     /// any case, a slash after the code, the code in small letters.
     fn from_str(text: &str) -> Result<Invite, InviteError> {
         let text = text.trim();
+        if let Some(invite) = Invite::from_page_url(text) {
+            return invite;
+        }
         let scheme = text.get(..INVITE_SCHEME.len()).ok_or(InviteError::Scheme)?;
         if !scheme.eq_ignore_ascii_case(INVITE_SCHEME) {
             return Err(InviteError::Scheme);
@@ -173,6 +183,45 @@ impl FromStr for Invite {
             return Err(InviteError::Room(room));
         }
         Ok(Invite { server, room })
+    }
+}
+
+impl Invite {
+    /// Reads an invite page's address (`http://HOST[:PORT]/join/CODE`,
+    /// PROTOCOL.md "Over the internet"): the room on the server at that
+    /// host, port 80 when none is written. `None` when the text is not an
+    /// `http(s)://` address; an `https://` one is refused for now.
+    pub fn from_page_url(text: &str) -> Option<Result<Invite, InviteError>> {
+        let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
+        let (rest, secure) = if lower.starts_with("http://") {
+            (&text[7..], false)
+        } else if lower.starts_with("https://") {
+            (&text[8..], true)
+        } else {
+            return None;
+        };
+        // Only an invite page's address: `HOST/join/CODE`.
+        let (host, path) = rest.split_once('/')?;
+        let room = path.strip_prefix("join/")?;
+        if secure {
+            return Some(Err(InviteError::Secure));
+        }
+        let room = room.split(['?', '#']).next().unwrap_or("");
+        let room = normalize_room(room.strip_suffix('/').unwrap_or(room));
+        if !is_room_code(&room) {
+            return Some(Err(InviteError::Room(room)));
+        }
+        let has_port = if host.starts_with('[') {
+            host.contains("]:")
+        } else {
+            host.contains(':')
+        };
+        let server = if has_port {
+            host.parse()
+        } else {
+            format!("{host}:80").parse()
+        };
+        Some(server.map(|server| Invite { server, room }))
     }
 }
 
@@ -244,6 +293,29 @@ mod tests {
     }
 
     #[test]
+    fn invite_page_addresses_join_their_room() {
+        let invite: Invite = " http://play.example.org/join/k7m2qx "
+            .parse()
+            .expect("page");
+        assert_eq!(invite.server, ServerAddress::new("play.example.org", 80));
+        assert_eq!(invite.room, "K7M2QX");
+        let invite: Invite = "HTTP://192.168.1.20:7777/join/K7M2QX/?from=chat"
+            .parse()
+            .expect("page");
+        assert_eq!(invite.server, ServerAddress::new("192.168.1.20", 7777));
+        let v6: Invite = "http://[fe80::1]:7777/join/ABCDEF".parse().expect("v6");
+        assert_eq!(v6.server, ServerAddress::new("fe80::1", 7777));
+        assert_eq!(
+            "https://play.example.org/join/K7M2QX".parse::<Invite>(),
+            Err(InviteError::Secure)
+        );
+        assert_eq!(
+            "http://play.example.org/join/XX".parse::<Invite>(),
+            Err(InviteError::Room("XX".into()))
+        );
+    }
+
+    #[test]
     fn bad_invite_links_say_what_is_wrong() {
         for (text, err) in [
             ("http://h:1/ABCDEF", InviteError::Scheme),
@@ -292,6 +364,7 @@ mod tests {
             InviteError::Host,
             InviteError::Port(String::new()),
             InviteError::Room(String::new()),
+            InviteError::Secure,
         ];
         let wanted: Vec<&str> = codes
             .into_iter()

@@ -7,5 +7,6 @@ mod support;
 mod client;
 mod co_nhay;
 mod game;
+mod pages;
 mod refusals;
 mod resume;

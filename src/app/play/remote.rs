@@ -304,6 +304,10 @@ impl<G: Game> Link<G> for Client<G> {
 /// What the player typed to join: a link, or an address and a code.
 pub fn join_target(link_or_address: &str, code: &str) -> Result<Invite, crate::net::InviteError> {
     let text = link_or_address.trim();
+    // An invite page's address (what chats turn into a link).
+    if let Some(invite) = Invite::from_page_url(text) {
+        return invite;
+    }
     if text
         .get(..crate::net::INVITE_SCHEME.len())
         .is_some_and(|s| s.eq_ignore_ascii_case(crate::net::INVITE_SCHEME))

@@ -99,4 +99,19 @@ pub(super) enum RoomMsg {
     Act { conn: ConnId, seat: usize, act: Act },
     /// The connection closed (or went to another room).
     Detach { conn: ConnId },
+    /// What the room's invite page shows.
+    Describe { reply: oneshot::Sender<RoomSummary> },
+}
+
+/// A room as its invite page shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct RoomSummary {
+    /// The game's id (`ca-ngua`, `co-nhay`).
+    pub(super) game: &'static str,
+    /// How many play.
+    pub(super) players: usize,
+    /// The names of those seated, in seat order.
+    pub(super) seated: Vec<String>,
+    /// The game has begun (nobody can join any more).
+    pub(super) started: bool,
 }

@@ -19,6 +19,7 @@ mod codes;
 mod config;
 mod conn;
 mod mailbox;
+mod pages;
 mod pool;
 mod registry;
 mod room;
@@ -148,6 +149,8 @@ pub async fn serve(
     let app = Router::new()
         .route("/ws", get(upgrade))
         .route("/health", get(|| async { "ok\n" }))
+        .route("/join/{code}", get(pages::invite_page))
+        .route("/metrics", get(pages::metrics))
         .with_state(Arc::clone(&registry));
     if let Ok(addr) = listener.local_addr() {
         info!(%addr, "listening");

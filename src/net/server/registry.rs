@@ -34,6 +34,8 @@ pub(super) struct Registry {
     config: Arc<ServerConfig>,
     stop: watch::Receiver<bool>,
     next_conn: AtomicU64,
+    /// Events sent out since the server started (`/metrics`).
+    events: AtomicU64,
 }
 
 impl fmt::Debug for Registry {
@@ -58,7 +60,23 @@ impl Registry {
             config: Arc::new(config),
             stop,
             next_conn: AtomicU64::new(1),
+            events: AtomicU64::new(0),
         }
+    }
+
+    /// Rooms open now.
+    pub(super) fn rooms_open(&self) -> usize {
+        self.counts().rooms.len()
+    }
+
+    /// Events recorded by every room since the server started.
+    pub(super) fn events_total(&self) -> u64 {
+        self.events.load(Ordering::Relaxed)
+    }
+
+    /// Counts events a room recorded.
+    pub(super) fn count_events(&self, n: usize) {
+        self.events.fetch_add(n as u64, Ordering::Relaxed);
     }
 
     fn counts(&self) -> MutexGuard<'_, Counts> {
@@ -165,6 +183,11 @@ pub(super) struct Lease {
 }
 
 impl Lease {
+    /// Counts events the room recorded (`/metrics`).
+    pub(super) fn count_events(&self, n: usize) {
+        self.registry.count_events(n);
+    }
+
     /// The room's code.
     pub(super) fn code(&self) -> &str {
         &self.code

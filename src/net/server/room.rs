@@ -7,7 +7,7 @@
 
 use super::codes::{new_token, same_token};
 use super::config::ServerConfig;
-use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer, RoomMsg};
+use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer, RoomMsg, RoomSummary};
 use super::pool::PoolRunner;
 use super::registry::{Lease, Registry};
 use crate::any_game::GameKind;
@@ -226,6 +226,15 @@ impl<G: Game> Room<G> {
                 }
             }
             RoomMsg::Detach { conn } => self.detach(conn),
+            RoomMsg::Describe { reply } => {
+                let r = self.table.replica();
+                let _ = reply.send(RoomSummary {
+                    game: G::ID,
+                    players: self.players,
+                    seated: r.seats().iter().map(|s| s.name.clone()).collect(),
+                    started: r.is_started(),
+                });
+            }
         }
     }
 
@@ -435,6 +444,7 @@ impl<G: Game> Room<G> {
             }
         }
         if !events.is_empty() {
+            self.lease.count_events(events.len());
             self.cap_events();
         }
     }

@@ -1,0 +1,297 @@
+//! The server's pages besides `/ws`: a room's invite page (`GET
+//! /join/CODE`, PROTOCOL.md "Over the internet") and its figures for
+//! Prometheus (`GET /metrics`).
+//!
+//! The invite page is what people paste into a chat: chat apps turn an
+//! `http(s)://` address into a link, not a `ca-ngua:` one. It is one small
+//! HTML page in the visitor's language (`Accept-Language`, Vietnamese or
+//! English), with its style inline and nothing fetched from elsewhere: the
+//! room's game and seats, a big button that opens the app on the room, and
+//! how to get the app.
+
+use super::mailbox::{RoomMsg, RoomSummary};
+use super::registry::Registry;
+use crate::i18n::{Arg, I18n, Lang};
+use crate::net::INVITE_SCHEME;
+use crate::net::protocol::{is_room_code, normalize_room};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// The language of a page for this request: Vietnamese when the visitor
+/// prefers it to English, English otherwise.
+pub(super) fn page_lang(accept_language: Option<&str>) -> Lang {
+    let Some(header) = accept_language else {
+        return Lang::En;
+    };
+    // Tags in the order given, each with its weight (q=1 when absent).
+    let mut best: Option<(f32, Lang)> = None;
+    for part in header.split(',') {
+        let mut fields = part.split(';');
+        let tag = fields.next().unwrap_or("").trim().to_ascii_lowercase();
+        let q = fields
+            .find_map(|f| f.trim().strip_prefix("q="))
+            .and_then(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let lang = match tag.split('-').next() {
+            Some("vi") => Lang::Vi,
+            Some("en") => Lang::En,
+            _ => continue,
+        };
+        if best.is_none_or(|(b, _)| q > b) {
+            best = Some((q, lang));
+        }
+    }
+    best.map_or(Lang::En, |(_, l)| l)
+}
+
+/// Text for HTML: `&`, `<`, `>`, `"` and `'` escaped.
+pub(super) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The host a visitor reached, from `Host`, when it is a plain host name or
+/// address with an optional port (anything else is not echoed into the
+/// page).
+fn request_host(headers: &HeaderMap) -> Option<String> {
+    let host = headers.get(header::HOST)?.to_str().ok()?.trim();
+    let ok = !host.is_empty()
+        && host.len() <= 255
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+    ok.then(|| host.to_string())
+}
+
+/// Asks a room what its page shows; `None` when there is no such room (or
+/// it does not answer in time).
+async fn describe(registry: &Registry, code: &str) -> Option<RoomSummary> {
+    let inbox = registry.room(code)?;
+    let (reply, answer) = oneshot::channel();
+    inbox.send(RoomMsg::Describe { reply }).await.ok()?;
+    tokio::time::timeout(Duration::from_secs(2), answer)
+        .await
+        .ok()?
+        .ok()
+}
+
+/// `GET /join/CODE`.
+pub(super) async fn invite_page(
+    State(registry): State<Arc<Registry>>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = page_lang(
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    let code = normalize_room(&code);
+    let summary = if is_room_code(&code) {
+        describe(&registry, &code).await
+    } else {
+        None
+    };
+    let host = request_host(&headers);
+    let (status, body) = match (summary, host) {
+        (Some(room), Some(host)) => (StatusCode::OK, room_page(lang, &host, &code, &room)),
+        _ => (StatusCode::NOT_FOUND, unknown_page(lang, &code)),
+    };
+    (
+        status,
+        [
+            (header::CONTENT_LANGUAGE, lang.code()),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Html(body),
+    )
+        .into_response()
+}
+
+/// The page of an open room.
+pub(super) fn room_page(lang: Lang, host: &str, code: &str, room: &RoomSummary) -> String {
+    let i18n = I18n::new(lang);
+    let game = i18n.t(&format!("game-{}", room.game));
+    let link = format!("{INVITE_SCHEME}{host}/{code}");
+    let names: Vec<String> = room.seated.iter().map(|n| escape(n)).collect();
+    let seats = i18n.t_args(
+        "invite-page-seats",
+        &[
+            ("seated", Arg::from(room.seated.len())),
+            ("players", Arg::from(room.players)),
+        ],
+    );
+    let mut body = format!(
+        "<p class=\"game\">{}</p>\n<h1>{}</h1>\n<p class=\"room\">{}</p>\n<p>{}{}</p>\n",
+        escape(&game),
+        escape(&i18n.t("invite-page-heading")),
+        escape(&i18n.t_args("invite-page-room", &[("code", Arg::from(code))])),
+        escape(&seats),
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", names.join(", "))
+        },
+    );
+    if room.started {
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n",
+            escape(&i18n.t("invite-page-started"))
+        ));
+    } else {
+        body.push_str(&format!(
+            "<p><a class=\"join\" href=\"{}\">{}</a></p>\n",
+            escape(&link),
+            escape(&i18n.t("invite-page-join"))
+        ));
+    }
+    body.push_str(&format!(
+        "<p class=\"note\">{}</p>\n<p class=\"note\">{} <code>{}</code></p>\n",
+        escape(&i18n.t("invite-page-get-app")),
+        escape(&i18n.t("invite-page-by-hand")),
+        escape(&link),
+    ));
+    page(lang, &i18n.t("invite-page-title"), &body)
+}
+
+/// The page of a room that is not (or no longer) open.
+pub(super) fn unknown_page(lang: Lang, code: &str) -> String {
+    let i18n = I18n::new(lang);
+    let body = format!(
+        "<h1>{}</h1>\n<p>{}</p>\n<p class=\"note\">{}</p>\n",
+        escape(&i18n.t("invite-page-unknown-heading")),
+        escape(&i18n.t_args(
+            "invite-page-unknown",
+            &[("code", Arg::from(code.to_string()))]
+        )),
+        escape(&i18n.t("invite-page-get-app")),
+    );
+    page(lang, &i18n.t("invite-page-title"), &body)
+}
+
+/// A whole page around `body`, in the app's colours, nothing from
+/// elsewhere.
+fn page(lang: Lang, title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
+         <div class=\"band\"><span class=\"r\"></span><span class=\"g\"></span>\
+         <span class=\"y\"></span><span class=\"b\"></span></div>\n{body}</main>\n</body>\n</html>\n",
+        lang = lang.code(),
+        title = escape(title),
+    )
+}
+
+/// The page's style: the board's cream, the four colours of the horses.
+const STYLE: &str = "\
+body{margin:0;background:#f4ecd8;color:#2b2520;font-family:'Noto Sans',system-ui,sans-serif;\
+display:flex;min-height:100vh;align-items:center;justify-content:center}\
+main{background:#fffdf7;border-radius:16px;box-shadow:0 4px 24px rgba(0,0,0,.12);\
+padding:28px 32px;max-width:480px;margin:16px;overflow:hidden}\
+.band{display:flex;height:10px;margin:-28px -32px 20px}\
+.band span{flex:1}.r{background:#d63a3a}.g{background:#2e9e4f}.y{background:#e8b21e}.b{background:#2f6fd0}\
+h1{font-size:1.6em;margin:.2em 0}.game{font-weight:600;color:#d63a3a;margin:0}\
+.room{font-size:1.2em;letter-spacing:.05em}\
+a.join{display:inline-block;background:#d63a3a;color:#fff;text-decoration:none;font-weight:700;\
+font-size:1.4em;padding:14px 36px;border-radius:12px;margin:8px 0}\
+a.join:hover{background:#b52f2f}.note{color:#6b6259;font-size:.95em}\
+code{word-break:break-all}";
+
+/// `GET /metrics`: the Prometheus text format.
+pub(super) async fn metrics(State(registry): State<Arc<Registry>>) -> Response {
+    let body = metrics_text(
+        registry.rooms_open(),
+        registry.connections(),
+        registry.events_total(),
+    );
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        body,
+    )
+        .into_response()
+}
+
+/// The figures in the Prometheus text format.
+pub(super) fn metrics_text(rooms: usize, connections: usize, events: u64) -> String {
+    format!(
+        "# HELP ca_ngua_rooms_open Rooms open now.\n\
+         # TYPE ca_ngua_rooms_open gauge\n\
+         ca_ngua_rooms_open {rooms}\n\
+         # HELP ca_ngua_connections WebSocket connections open now.\n\
+         # TYPE ca_ngua_connections gauge\n\
+         ca_ngua_connections {connections}\n\
+         # HELP ca_ngua_events_total Events recorded by every room since the server started.\n\
+         # TYPE ca_ngua_events_total counter\n\
+         ca_ngua_events_total {events}\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_visitor_language_decides() {
+        assert_eq!(page_lang(None), Lang::En);
+        assert_eq!(page_lang(Some("vi-VN,vi;q=0.9,en;q=0.8")), Lang::Vi);
+        assert_eq!(page_lang(Some("en-US,en;q=0.9,vi;q=0.8")), Lang::En);
+        assert_eq!(page_lang(Some("fr-FR, vi;q=0.5")), Lang::Vi);
+        assert_eq!(page_lang(Some("de")), Lang::En);
+        assert_eq!(page_lang(Some("en;q=0.3, vi;q=0.7")), Lang::Vi);
+    }
+
+    #[test]
+    fn names_are_escaped_and_the_button_opens_the_app() {
+        let room = RoomSummary {
+            game: "co-nhay",
+            players: 3,
+            seated: vec!["<b>Lan</b>".into()],
+            started: false,
+        };
+        let html = room_page(Lang::En, "play.example.org", "K7M2QX", &room);
+        assert!(html.contains("&lt;b&gt;Lan&lt;/b&gt;"), "{html}");
+        assert!(!html.contains("<b>Lan"));
+        assert!(html.contains("href=\"ca-ngua://play.example.org/K7M2QX\""));
+        assert!(html.contains("Cờ nhảy"), "{html}");
+        assert!(!html.contains("<script"));
+        assert!(
+            !html.contains("http://") && !html.contains("https://"),
+            "nothing from elsewhere"
+        );
+        let started = RoomSummary {
+            started: true,
+            ..room
+        };
+        assert!(!room_page(Lang::Vi, "h", "K7M2QX", &started).contains("class=\"join\""));
+    }
+
+    #[test]
+    fn metrics_name_every_figure() {
+        let text = metrics_text(2, 5, 170);
+        for line in [
+            "ca_ngua_rooms_open 2",
+            "ca_ngua_connections 5",
+            "ca_ngua_events_total 170",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! The server's pages over a real socket on 127.0.0.1: a room's invite
+//! page in both languages (its game, its seats, the button that opens the
+//! app), the page of an unknown room (404), and `/metrics` counting rooms,
+//! connections and events.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::support::{config, create, join, server};
+use serde_json::json;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+/// A plain HTTP/1.1 GET: the status and the body.
+fn get(addr: SocketAddr, path: &str, accept_language: Option<&str>) -> (u16, String) {
+    let mut tcp = TcpStream::connect(addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let lang = accept_language
+        .map(|l| format!("Accept-Language: {l}\r\n"))
+        .unwrap_or_default();
+    write!(
+        tcp,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{lang}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    tcp.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8(raw).expect("UTF-8");
+    let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, body.to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invite_pages_in_both_languages_and_metrics() {
+    let server = server(config());
+    let addr = server.addr();
+
+    // An unknown room, and a code that cannot be one: 404, said plainly.
+    for (path, lang, says) in [
+        ("/join/K7M2QX", Some("vi-VN,vi;q=0.9"), "Không có phòng này"),
+        ("/join/K7M2QX", Some("en-GB"), "No such room"),
+        ("/join/not-a-code", None, "No such room"),
+    ] {
+        let (status, body) = tokio::task::spawn_blocking(move || get(addr, path, lang))
+            .await
+            .unwrap();
+        assert_eq!(status, 404, "{path}");
+        assert!(body.contains(says), "{body}");
+    }
+
+    // A room for three with its host seated and a friend in it.
+    let (_host, welcome) = create(addr, 3, json!("standard")).await;
+    let room = welcome["room"].as_str().unwrap().to_string();
+    let (_friend, _) = join(addr, &room, "Minh <3").await;
+    let lower = room.to_lowercase();
+    for (lang, join_word, seats) in [
+        (Some("vi"), "Vào chơi", "Đã có 2 trên 3 người"),
+        (Some("en-US,en;q=0.9"), "Join", "2 of 3 seats taken"),
+    ] {
+        let path = format!("/join/{lower}");
+        let (status, body) = tokio::task::spawn_blocking(move || get(addr, &path, lang))
+            .await
+            .unwrap();
+        assert_eq!(status, 200);
+        assert!(body.contains(join_word), "{body}");
+        assert!(body.contains(seats), "{body}");
+        assert!(body.contains("Minh &lt;3"), "names are escaped: {body}");
+        assert!(
+            body.contains(&format!("href=\"ca-ngua://{addr}/{room}\"")),
+            "the button opens the app on the room: {body}"
+        );
+        assert!(body.contains("Cờ Cá Ngựa"), "the game: {body}");
+        assert!(!body.contains("<script"), "no script");
+    }
+
+    // The figures: one room, two connections, the events so far.
+    let (status, text) = tokio::task::spawn_blocking(move || get(addr, "/metrics", None))
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+    let figure = |name: &str| -> u64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{name} ")))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{name} in\n{text}"))
+    };
+    assert_eq!(figure("ca_ngua_rooms_open"), 1);
+    assert_eq!(figure("ca_ngua_connections"), 2);
+    assert!(figure("ca_ngua_events_total") >= 1, "{text}");
+    server.shutdown();
+}
