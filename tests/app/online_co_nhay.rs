@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::{Window, focused_name, harness};
+use crate::common::ui::{Window, focused_name, harness, name};
 use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;
@@ -21,7 +21,7 @@ use ca_ngua::table::EventKind;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::time::{Duration, Instant};
 
 /// The app's window here: tall, so the online section and the room's
@@ -129,6 +129,49 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
         .unwrap();
     host.run_steps(2);
     host.check_accessibility();
+    // The link to give friends is the room's invite page, on an address of
+    // this device they can reach (never loopback when it has another).
+    let shown = name(
+        &host
+            .query_all_by_label_contains("/join/")
+            .next()
+            .expect("the invite page's address")
+            .accesskit_node(),
+    );
+    assert!(shown.contains(&format!("/join/{}", invite.room)), "{shown}");
+    if !ca_ngua::net::lan_addresses().is_empty() {
+        assert!(!shown.contains("127.0.0.1"), "{shown}");
+    }
+    host.get_by_role_and_label(Role::Button, "Copy the link")
+        .click();
+    host.run_steps(2);
+    assert!(
+        host.query_by_label("Copied!").is_some(),
+        "the copy is confirmed"
+    );
+
+    // Without a name, the section says why Host and Join wait.
+    let mut nameless = harness(
+        CaNguaApp::with_table(
+            prefs("", GameKind::CaNgua),
+            common::local_table(&prefs("", GameKind::CaNgua), 1),
+        )
+        .with_inline_computers(),
+        WINDOW,
+    );
+    open_online(&mut nameless);
+    assert!(
+        nameless
+            .query_by_label("Type your name first: the others see it in the room.")
+            .is_some()
+    );
+    assert!(
+        nameless
+            .get_by_role_and_label(Role::Button, "Open a room on this device")
+            .accesskit_node()
+            .is_disabled()
+    );
+    drop(nameless);
 
     // A friend with Cờ Cá Ngựa in front joins by the link.
     let guest_dir = dir.path().join("guest");

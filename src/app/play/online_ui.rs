@@ -70,6 +70,10 @@ pub fn online_settings_ui(
                 return;
             }
             let named = !name.trim().is_empty();
+            if !named {
+                // Say why Host and Join wait.
+                ui.label(RichText::new(i18n.t("online-name-needed")).weak());
+            }
             if ui
                 .add_enabled(named, egui::Button::new(i18n.t("online-host")))
                 .clicked()
@@ -80,7 +84,8 @@ pub fn online_settings_ui(
             ui.separator();
             ui.horizontal(|ui| {
                 let label = ui.label(i18n.t("online-join-address"));
-                ui.add(egui::TextEdit::singleline(&mut edit.address).desired_width(150.0))
+                // Wide enough for an invite page's whole address.
+                ui.add(egui::TextEdit::singleline(&mut edit.address).desired_width(f32::INFINITY))
                     .labelled_by(label.id);
             });
             ui.horizontal(|ui| {
@@ -157,6 +162,24 @@ pub fn seat_state<G: Game>(i18n: &I18n, remote: &Remote<G>, seat: G::Seat) -> St
     }
 }
 
+/// How long "copied" shows after a copy.
+const COPIED_SECONDS: f64 = 3.0;
+
+/// The address to give friends: the room's invite page (which opens the
+/// app, and which chats turn into a link), on a host they can reach. For a
+/// room hosted on this device that is its first address on the local
+/// network (loopback only when it has none).
+pub fn shareable_link(invite: &crate::net::Invite, hosted_port: Option<u16>) -> String {
+    let server = hosted_port
+        .and_then(|port| {
+            crate::net::lan_addresses()
+                .first()
+                .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port))
+        })
+        .unwrap_or_else(|| invite.server.clone());
+    format!("http://{server}/join/{}", invite.room)
+}
+
 impl<V: View> Play<V> {
     /// The online part of the play panel: the connection's news and, before
     /// the start, the lobby. Returns the host's Start, if pressed.
@@ -180,11 +203,23 @@ impl<V: View> Play<V> {
                 .strong(),
             );
             if !r.is_started() {
-                let link = invite.to_string();
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(i18n.t_args("online-invite", &[("link", Arg::from(link.as_str()))]));
+                let link = shareable_link(&invite, remote.hosted_port());
+                ui.label(i18n.t_args("online-invite", &[("link", Arg::from(link.as_str()))]));
+                let copied_id = ui.scope_id().with("invite-copied");
+                let now = ui.input(|i| i.time);
+                ui.horizontal(|ui| {
                     if ui.button(i18n.t("online-copy-link")).clicked() {
                         ui.ctx().copy_text(link.clone());
+                        ui.ctx().data_mut(|d| d.insert_temp(copied_id, now));
+                    }
+                    // A moment's word that the copy happened.
+                    let at: Option<f64> = ui.ctx().data(|d| d.get_temp(copied_id));
+                    if let Some(at) = at.filter(|at| now - at < COPIED_SECONDS) {
+                        ui.label(RichText::new(i18n.t("online-copied")).strong());
+                        ui.ctx()
+                            .request_repaint_after(std::time::Duration::from_secs_f64(
+                                COPIED_SECONDS - (now - at),
+                            ));
                     }
                 });
                 if let Some(port) = remote.hosted_port() {
