@@ -82,12 +82,12 @@ pub fn online_settings_ui(
             }
             ui.label(i18n.t("online-host-help"));
             ui.separator();
-            ui.horizontal(|ui| {
-                let label = ui.label(i18n.t("online-join-address"));
-                // Wide enough for an invite page's whole address.
-                ui.add(egui::TextEdit::singleline(&mut edit.address).desired_width(f32::INFINITY))
-                    .labelled_by(label.id);
-            });
+            // The label above, the field the panel's width: room for an
+            // invite page's whole address.
+            let label = ui.label(i18n.t("online-join-address"));
+            let width = ui.available_width() - 12.0;
+            ui.add(egui::TextEdit::singleline(&mut edit.address).desired_width(width))
+                .labelled_by(label.id);
             ui.horizontal(|ui| {
                 let label = ui.label(i18n.t("online-join-code"));
                 ui.add(egui::TextEdit::singleline(&mut edit.code).desired_width(90.0))
