@@ -136,6 +136,38 @@ fn run(command: Command) -> Result<(), Bad> {
         Command::Selfplay(s) => ca_ngua_cmd::selfplay(&s),
         Command::Rules { command } => ca_ngua_cmd::rules(command),
         Command::Nhay { command } => nhay::run(command),
+        #[cfg(feature = "net")]
+        Command::Online { command } => online(command),
         Command::Completions { shell } => parse::completions(shell),
+    }
+}
+
+/// `online join LINK --name NAME [--level L]`.
+#[cfg(feature = "net")]
+fn online(command: args::OnlineCommand) -> Result<(), Bad> {
+    use ca_ngua::net::client::{HeadlessEnd, play_seat};
+    let args::OnlineCommand::Join(a) = command;
+    let invite: ca_ngua::net::Invite = a.link.parse().map_err(|e| Bad(format!("{e}")))?;
+    let name = a.name.trim();
+    if name.is_empty() {
+        return Err(Bad("--name: the others need a name to see".into()));
+    }
+    let level: ca_ngua::game::Level = a.level.parse().map_err(|e| Bad(format!("--level: {e}")))?;
+    let end = play_seat(
+        &invite,
+        name,
+        level,
+        std::time::Duration::from_secs(600),
+        |line| {
+            let _ = outln!("{line}");
+        },
+    )
+    .map_err(Bad)?;
+    match end {
+        HeadlessEnd::Over(places) => {
+            let places: Vec<String> = places.iter().map(|p| p.join(" ")).collect();
+            outln!("ranking: {}", places.join(" | "))
+        }
+        HeadlessEnd::Closed(reason) => Err(Bad(format!("the room ended the seat: {reason}"))),
     }
 }

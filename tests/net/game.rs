@@ -20,7 +20,7 @@ type EventKind = ca_ngua::table::EventKind<CaNgua>;
 /// Plays a seat until the game is over: rolls and moves (a seeded random
 /// legal move) whenever it is this seat's turn; every frame must be the
 /// next event, nothing refused.
-async fn play(mut ws: Ws, seat: Seat, from: u64, seed: u64) -> (Ws, Vec<Event>) {
+pub(crate) async fn play(mut ws: Ws, seat: Seat, from: u64, seed: u64) -> (Ws, Vec<Event>) {
     let mut turn = Turn {
         seq: from,
         ..Turn::default()

@@ -7,6 +7,7 @@ mod support;
 mod client;
 mod co_nhay;
 mod game;
+mod headless;
 mod pages;
 mod refusals;
 mod resume;

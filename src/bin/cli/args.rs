@@ -74,12 +74,43 @@ pub enum Command {
         #[command(subcommand)]
         command: NhayCommand,
     },
+    /// Online: plays a seat in a friend's room with a computer player
+    #[cfg(feature = "net")]
+    Online {
+        #[command(subcommand)]
+        command: OnlineCommand,
+    },
     /// Prints a completion script for a shell
     Completions {
         /// The shell
         #[arg(value_enum)]
         shell: Shell,
     },
+}
+
+/// `online …`.
+#[cfg(feature = "net")]
+#[derive(Debug, Subcommand)]
+pub enum OnlineCommand {
+    /// Joins a room (either game) and plays the seat with a computer player
+    /// to the end: every event as a line of JSON, the places last
+    Join(OnlineJoin),
+}
+
+/// `online join`.
+#[cfg(feature = "net")]
+#[derive(Debug, Args)]
+pub struct OnlineJoin {
+    /// The room: its invite page (http://HOST:PORT/join/CODE) or its
+    /// ca-ngua:// link
+    #[arg(value_name = "LINK")]
+    pub link: String,
+    /// The name the others see
+    #[arg(long)]
+    pub name: String,
+    /// How the computer plays the seat: easy, medium or hard
+    #[arg(long, default_value = "medium")]
+    pub level: String,
 }
 
 /// `moves`, `play`, `hint` of either game: a query in the arguments, or

@@ -27,11 +27,13 @@
 //! for good (close code 4001).
 
 mod connection;
+mod headless;
 mod messages;
 mod typed;
 mod worker;
 
 pub use connection::Connection;
+pub use headless::{HeadlessEnd, Line, play_seat};
 pub use typed::{AnyClient, Client, Clients};
 
 use super::protocol::{ClientMessage, RulesChoice, Welcome};

@@ -1,0 +1,138 @@
+//! A seat played by a computer player, without a window: `ca-ngua-cli
+//! online join LINK`. It joins the room (of whichever game the server
+//! names), plays its seat at a level whenever its turn comes, and tells
+//! every update to the caller, until the game is over or the connection
+//! ends.
+
+use super::{ClientCommand, ClientUpdate, CloseReason, Connection, ConnectionState, Request};
+use crate::game::{Decision, Game, Level, Ranking, SeatId};
+use crate::net::Invite;
+use crate::with_any;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How a headless seat's game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeadlessEnd {
+    /// The game is over: the places, each a list of seat codes.
+    Over(Vec<Vec<String>>),
+    /// The connection ended before the game did.
+    Closed(CloseReason),
+}
+
+/// One line of news from the room, already in words.
+pub type Line = String;
+
+/// Joins `invite` as `name` and plays the seat with a computer player of
+/// `level` to the end, calling `on_line` with each update (an event as its
+/// wire JSON, a state change or a refusal in words). Blocks until the end;
+/// gives up when nothing comes for `quiet`.
+pub fn play_seat(
+    invite: &Invite,
+    name: &str,
+    level: Level,
+    quiet: Duration,
+    mut on_line: impl FnMut(Line),
+) -> Result<HeadlessEnd, String> {
+    let (wake_tx, wake) = mpsc::channel::<()>();
+    let request = Request::Join {
+        room: invite.room.clone(),
+        name: name.to_string(),
+    };
+    let mut connection = Connection::connect(invite.server.clone(), request, move || {
+        let _ = wake_tx.send(());
+    })
+    .map_err(|e| e.to_string())?;
+    // Until the server names the room's game.
+    let client = loop {
+        if connection.poll().is_some() {
+            match connection.into_client() {
+                Ok(client) => break client,
+                Err(c) => connection = *c,
+            }
+        }
+        if let ConnectionState::Closed(reason) = connection.state().clone() {
+            return Ok(HeadlessEnd::Closed(reason));
+        }
+        if wake.recv_timeout(quiet).is_err() {
+            return Err("the server does not answer".into());
+        }
+    };
+    with_any!(client, G, c => play::<G>(c, level, &wake, quiet, &mut on_line))
+}
+
+/// Plays a seated client of game `G` to the end.
+fn play<G: Game>(
+    mut client: super::Client<G>,
+    level: Level,
+    wake: &mpsc::Receiver<()>,
+    quiet: Duration,
+    on_line: &mut impl FnMut(Line),
+) -> Result<HeadlessEnd, String> {
+    let mut acted_at = None;
+    loop {
+        for update in client.poll() {
+            match update {
+                ClientUpdate::Event(e) => {
+                    on_line(serde_json::to_string(&e).unwrap_or_default());
+                }
+                ClientUpdate::State(ConnectionState::Closed(reason)) => {
+                    return Ok(HeadlessEnd::Closed(reason));
+                }
+                ClientUpdate::State(state) => on_line(format!("# connection: {state:?}")),
+                ClientUpdate::Welcome { welcome, .. } => on_line(format!(
+                    "# seated in room {} as {}",
+                    welcome.room,
+                    welcome.seat.code()
+                )),
+                ClientUpdate::Refused(r) => on_line(format!("# refused: {r}")),
+            }
+        }
+        let Some(replica) = client.replica() else {
+            if wake.recv_timeout(quiet).is_err() {
+                return Err("the server does not answer".into());
+            }
+            continue;
+        };
+        if let Some(ranking) = replica.ranking() {
+            let places = ranking_codes::<G>(ranking);
+            client.close();
+            return Ok(HeadlessEnd::Over(places));
+        }
+        // Our turn, once per event: roll, or choose a move.
+        if replica.turn() == client.seat()
+            && client.seat().is_some()
+            && acted_at != Some(replica.seq())
+            && let Some(state) = replica.game().cloned()
+        {
+            acted_at = Some(replica.seq());
+            match replica.pending() {
+                None if G::HAS_DICE => client.send(ClientCommand::Roll),
+                pending => {
+                    let decision = Decision {
+                        level,
+                        seed: replica.seq(),
+                        budget: Default::default(),
+                        state,
+                        roll: pending.map(|p| p.roll),
+                        memory: Default::default(),
+                    };
+                    if let Some(mv) = G::decide(&decision) {
+                        client.send(ClientCommand::Move(mv));
+                    }
+                }
+            }
+        }
+        if wake.recv_timeout(quiet).is_err() {
+            return Err("nothing happened in the room for too long".into());
+        }
+    }
+}
+
+/// The places as seat codes.
+fn ranking_codes<G: Game>(ranking: &Ranking<G::Seat>) -> Vec<Vec<String>> {
+    ranking
+        .iter()
+        .map(|place| place.iter().map(|s| s.code()).collect())
+        .collect()
+}
