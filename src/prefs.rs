@@ -88,6 +88,10 @@ pub struct Prefs {
     pub all_numbers: bool,
     /// The name other players see online.
     pub online_name: String,
+    /// Rooms are opened on the server below rather than on this device.
+    pub online_use_server: bool,
+    /// The server to open rooms on (`HOST:PORT`), when one is used.
+    pub online_server: String,
     /// The game in front: Cờ Cá Ngựa or Cờ nhảy.
     pub game: GameKind,
     /// Cờ nhảy's own settings.
@@ -115,6 +119,8 @@ impl Default for Prefs {
             volume: 70,
             all_numbers: false,
             online_name: String::new(),
+            online_use_server: false,
+            online_server: String::new(),
             game: GameKind::default(),
             nhay: NhayPrefs::default(),
         }

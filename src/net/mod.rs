@@ -225,6 +225,96 @@ impl Invite {
     }
 }
 
+/// Why a server did not answer its health check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HealthError {
+    /// The address does not read as `HOST:PORT`.
+    Address(InviteError),
+    /// The host name is not known.
+    Resolve,
+    /// Nothing listens there (or a firewall said no).
+    Refused,
+    /// No answer in time.
+    Timeout,
+    /// Something answered, but not a Cờ Cá Ngựa server.
+    NotOurs,
+}
+
+impl HealthError {
+    /// The i18n key of the sentence for this error.
+    pub fn key(&self) -> &'static str {
+        match self {
+            HealthError::Address(e) => e.key(),
+            HealthError::Resolve => "online-server-unknown-host",
+            HealthError::Refused => "online-server-refused",
+            HealthError::Timeout => "online-server-timeout",
+            HealthError::NotOurs => "online-server-not-ours",
+        }
+    }
+}
+
+/// Asks `server` for `GET /health` (PROTOCOL.md), waiting at most
+/// `timeout` for each step: `Ok` when it answers `ok`.
+pub fn check_health(
+    server: &ServerAddress,
+    timeout: std::time::Duration,
+) -> Result<(), HealthError> {
+    use std::io::{Read, Write};
+    use std::net::ToSocketAddrs;
+    let addrs: Vec<std::net::SocketAddr> = (server.host.as_str(), server.port)
+        .to_socket_addrs()
+        .map_err(|_| HealthError::Resolve)?
+        .collect();
+    let mut last = HealthError::Resolve;
+    for addr in addrs {
+        let mut tcp = match std::net::TcpStream::connect_timeout(&addr, timeout) {
+            Ok(t) => t,
+            Err(e) => {
+                last = if e.kind() == std::io::ErrorKind::TimedOut {
+                    HealthError::Timeout
+                } else {
+                    HealthError::Refused
+                };
+                continue;
+            }
+        };
+        let _ = tcp.set_read_timeout(Some(timeout));
+        let _ = tcp.set_write_timeout(Some(timeout));
+        let request =
+            format!("GET /health HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n");
+        if tcp.write_all(request.as_bytes()).is_err() {
+            last = HealthError::Refused;
+            continue;
+        }
+        let mut answer = Vec::new();
+        let read = tcp.take(4096).read_to_end(&mut answer);
+        if let Err(e) = read
+            && answer.is_empty()
+        {
+            last = if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) {
+                HealthError::Timeout
+            } else {
+                HealthError::NotOurs
+            };
+            continue;
+        }
+        let text = String::from_utf8_lossy(&answer);
+        let ok = text.starts_with("HTTP/1.1 200")
+            && text
+                .split_once("\r\n\r\n")
+                .is_some_and(|(_, body)| body.trim() == "ok");
+        return if ok {
+            Ok(())
+        } else {
+            Err(HealthError::NotOurs)
+        };
+    }
+    Err(last)
+}
+
 /// The i18n key of the sentence for a refusal's code (`i18n/*/main.ftl`,
 /// "Online play").
 pub fn error_key(code: ErrorCode) -> &'static str {

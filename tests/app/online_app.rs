@@ -281,3 +281,75 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     guest.state().flush();
     assert!(!guest_dir.join("online.ron").exists());
 }
+
+/// The server setting: rooms opened on a server named in the settings
+/// (here one on 127.0.0.1), after checking that it answers; a server that
+/// is not there is said to be so.
+#[test]
+fn a_room_opens_on_the_server_named_in_the_settings() {
+    let server = ca_ngua::net::server::spawn(
+        "127.0.0.1:0".parse().unwrap(),
+        ca_ngua::net::server::ServerConfig::default(),
+    )
+    .unwrap();
+    let port = server.addr().port();
+    let dir = common::temp_dir("online-server");
+    let store = Store::at(dir.path());
+    store
+        .save_prefs(&Prefs {
+            online_use_server: true,
+            online_server: format!("127.0.0.1:{port}"),
+            ..prefs("Lan")
+        })
+        .unwrap();
+    let mut app = harness(
+        CaNguaApp::from_store(store, None, Lang::En, None).with_inline_computers(),
+        WINDOW,
+    );
+    open_online(&mut app);
+    app.get_by_role_and_label(Role::Button, "Check the server")
+        .click();
+    let answers = "The server answers: rooms can be opened there.";
+    wait(&mut [&mut app], 20, "the check", |hs| {
+        hs[0].query_by_label(answers).is_some()
+    });
+    app.get_by_role_and_label(Role::Button, "Open a room on the server")
+        .click();
+    wait(&mut [&mut app], 20, "the room opens", |hs| {
+        hs[0]
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .and_then(|r| r.invite())
+            .is_some()
+    });
+    let remote = app.state().play::<CaNgua>().remote().unwrap();
+    let invite = remote.invite().unwrap();
+    assert_eq!(invite.server.port, port, "the room is on that server");
+    assert_eq!(remote.hosted_port(), None, "not one this app runs");
+    drop(app);
+    server.shutdown();
+
+    // Nothing there: said plainly.
+    let dir = common::temp_dir("online-server-gone");
+    let store = Store::at(dir.path());
+    store
+        .save_prefs(&Prefs {
+            online_use_server: true,
+            online_server: format!("127.0.0.1:{port}"),
+            ..prefs("Lan")
+        })
+        .unwrap();
+    let mut app = harness(
+        CaNguaApp::from_store(store, None, Lang::En, None).with_inline_computers(),
+        WINDOW,
+    );
+    open_online(&mut app);
+    app.get_by_role_and_label(Role::Button, "Check the server")
+        .click();
+    wait(&mut [&mut app], 20, "the check", |hs| {
+        hs[0]
+            .query_by_label_contains("Nothing answers at that address and port")
+            .is_some()
+    });
+}

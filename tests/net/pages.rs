@@ -93,3 +93,36 @@ async fn invite_pages_in_both_languages_and_metrics() {
     assert!(figure("ca_ngua_events_total") >= 1, "{text}");
     server.shutdown();
 }
+
+/// The app's "check the server": a Cờ Cá Ngựa server answers its health
+/// check; a closed port, and a program that is not one, are told apart.
+#[test]
+fn the_health_check_tells_a_server_from_nothing_and_from_something_else() {
+    use ca_ngua::net::{HealthError, ServerAddress, check_health};
+    let wait = Duration::from_secs(5);
+    let server = server(config());
+    let addr = server.addr();
+    let ours = ServerAddress::new("127.0.0.1", addr.port());
+    assert_eq!(check_health(&ours, wait), Ok(()));
+    server.shutdown();
+    // A port nothing listens on (just freed).
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let closed = ServerAddress::new("127.0.0.1", free.local_addr().unwrap().port());
+    drop(free);
+    assert_eq!(check_health(&closed, wait), Err(HealthError::Refused));
+    // Something else that answers HTTP.
+    let other = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = other.local_addr().unwrap().port();
+    let answering = std::thread::spawn(move || {
+        if let Ok((mut tcp, _)) = other.accept() {
+            let mut buf = [0u8; 512];
+            let _ = tcp.read(&mut buf);
+            let _ = tcp.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot here\n");
+        }
+    });
+    assert_eq!(
+        check_health(&ServerAddress::new("127.0.0.1", port), wait),
+        Err(HealthError::NotOurs)
+    );
+    answering.join().unwrap();
+}

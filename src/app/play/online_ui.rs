@@ -20,6 +20,75 @@ pub struct OnlineEdit {
     pub code: String,
     /// Why the last attempt failed, if it did.
     pub error: Option<String>,
+    /// The server's health check, when one was asked for.
+    pub check: ServerCheck,
+}
+
+/// A server's health check, run off the frame.
+#[derive(Clone, Debug, Default)]
+pub struct ServerCheck(std::sync::Arc<std::sync::Mutex<CheckState>>);
+
+/// Where a health check stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum CheckState {
+    /// None asked for.
+    #[default]
+    Idle,
+    /// Asking this server.
+    Checking(String),
+    /// This server answered so.
+    Done(String, Result<(), crate::net::HealthError>),
+}
+
+impl ServerCheck {
+    /// Where the check stands.
+    pub fn state(&self) -> CheckState {
+        self.0.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    fn set(&self, state: CheckState) {
+        if let Ok(mut s) = self.0.lock() {
+            *s = state;
+        }
+    }
+
+    /// Checks `text` (`HOST:PORT`) on a thread of its own; `ctx` is woken
+    /// with the answer.
+    pub fn start(&self, text: &str, ctx: &egui::Context) {
+        let text = text.trim().to_string();
+        let server = match server_address(&text) {
+            Ok(s) => s,
+            Err(e) => {
+                self.set(CheckState::Done(
+                    text,
+                    Err(crate::net::HealthError::Address(e)),
+                ));
+                return;
+            }
+        };
+        self.set(CheckState::Checking(text.clone()));
+        let me = self.clone();
+        let ctx = ctx.clone();
+        let _ = std::thread::Builder::new()
+            .name("ca-ngua-health".into())
+            .spawn(move || {
+                let answer = crate::net::check_health(&server, std::time::Duration::from_secs(4));
+                me.set(CheckState::Done(text, answer));
+                ctx.request_repaint();
+            });
+    }
+}
+
+/// A server as typed: `HOST:PORT`, or its address as a page shows it
+/// (`http://HOST:PORT/`).
+pub fn server_address(text: &str) -> Result<crate::net::ServerAddress, crate::net::InviteError> {
+    let text = text.trim();
+    let bare = text
+        .strip_prefix("http://")
+        .or_else(|| text.strip_prefix("HTTP://"))
+        .unwrap_or(text);
+    let bare = bare.split('/').next().unwrap_or(bare);
+    bare.parse()
 }
 
 /// What the player asked of online play.
@@ -46,9 +115,11 @@ pub fn online_settings_ui(
     ui: &mut Ui,
     i18n: &I18n,
     name: &mut String,
+    server: (&mut bool, &mut String),
     edit: &mut OnlineEdit,
     in_room: bool,
 ) -> (bool, Option<OnlineAction>) {
+    let (use_server, server) = server;
     let mut changed = false;
     let mut action = None;
     egui::CollapsingHeader::new(i18n.t("online-heading"))
@@ -74,8 +145,46 @@ pub fn online_settings_ui(
                 // Say why Host and Join wait.
                 ui.label(RichText::new(i18n.t("online-name-needed")).weak());
             }
+            // Where rooms are opened: here, or on a server named.
+            ui.horizontal(|ui| {
+                changed |= ui
+                    .radio_value(use_server, false, i18n.t("online-where-device"))
+                    .changed();
+                changed |= ui
+                    .radio_value(use_server, true, i18n.t("online-where-server"))
+                    .changed();
+            });
+            if *use_server {
+                let label = ui.label(i18n.t("online-server-address"));
+                let width = ui.available_width() - 12.0;
+                changed |= ui
+                    .add(egui::TextEdit::singleline(server).desired_width(width))
+                    .labelled_by(label.id)
+                    .changed();
+                if ui.button(i18n.t("online-server-check")).clicked() {
+                    edit.check.start(server, ui.ctx());
+                }
+                match edit.check.state() {
+                    CheckState::Idle => {}
+                    CheckState::Checking(_) => {
+                        ui.label(i18n.t("online-server-checking"));
+                    }
+                    CheckState::Done(_, Ok(())) => {
+                        ui.label(RichText::new(i18n.t("online-server-ok")).strong());
+                    }
+                    CheckState::Done(_, Err(e)) => {
+                        ui.label(RichText::new(i18n.t(e.key())).strong());
+                    }
+                }
+            }
+            let host_key = if *use_server {
+                "online-host-server"
+            } else {
+                "online-host"
+            };
+            let can_host = named && (!*use_server || !server.trim().is_empty());
             if ui
-                .add_enabled(named, egui::Button::new(i18n.t("online-host")))
+                .add_enabled(can_host, egui::Button::new(i18n.t(host_key)))
                 .clicked()
             {
                 action = Some(OnlineAction::Host);

@@ -58,6 +58,7 @@ impl CaNguaApp {
                 ui,
                 &self.i18n,
                 &mut prefs.online_name,
+                (&mut prefs.online_use_server, &mut prefs.online_server),
                 &mut self.online_edit,
                 in_room,
             );

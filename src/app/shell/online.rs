@@ -38,14 +38,14 @@ fn host<V: View>(
     app: &mut CaNguaApp,
     ctx: &egui::Context,
     address: ServerAddress,
-    host: ServerHandle,
+    host: Option<ServerHandle>,
     name: String,
 ) -> Result<(), String> {
     let prefs = &app.prefs;
     let request = Request::create::<V>(name, V::prefs_seats(prefs).len(), &V::prefs_rules(prefs));
     let client =
         Client::<V>::connect(address.clone(), request, waker(ctx)).map_err(|e| e.to_string())?;
-    go_online::<V>(app, Remote::new(Box::new(client), address, Some(host)));
+    go_online::<V>(app, Remote::new(Box::new(client), address, host));
     Ok(())
 }
 
@@ -135,6 +135,25 @@ impl CaNguaApp {
         self.online_edit.error = None;
         let name = self.prefs.online_name.trim().to_string();
         match action {
+            OnlineAction::Host if self.prefs.online_use_server => {
+                // A room on the server named in the settings.
+                let address =
+                    match crate::app::play::online_ui::server_address(&self.prefs.online_server) {
+                        Ok(a) => a,
+                        Err(e) => {
+                            self.online_edit.error = Some(self.i18n.t(e.key()));
+                            return;
+                        }
+                    };
+                let kind = self.prefs.game;
+                let hosted = with_game!(kind, G => host::<G>(self, ctx, address, None, name));
+                if let Err(e) = hosted {
+                    self.online_edit.error = Some(self.i18n.t_args(
+                        "online-host-failed",
+                        &[("reason", crate::i18n::Arg::from(e))],
+                    ));
+                }
+            }
             OnlineAction::Host => {
                 let bind = std::net::SocketAddr::new(self.host_ip, 0);
                 let server = match crate::net::server::spawn(bind, self.server_config.clone()) {
@@ -149,7 +168,8 @@ impl CaNguaApp {
                 };
                 let address = ServerAddress::new("127.0.0.1", server.addr().port());
                 let kind = self.prefs.game;
-                let hosted = with_game!(kind, G => host::<G>(self, ctx, address, server, name));
+                let hosted =
+                    with_game!(kind, G => host::<G>(self, ctx, address, Some(server), name));
                 if let Err(e) = hosted {
                     self.online_edit.error = Some(self.i18n.t_args(
                         "online-host-failed",
