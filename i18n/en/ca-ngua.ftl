@@ -420,6 +420,7 @@ online-server-timeout = The server did not answer in time: it may be unreachable
 online-server-not-ours = Something answered, but it is not a Cờ Cá Ngựa server: check the port.
 online-host-server = Open a room on the server
 online-host-help = Friends on the same network join with the invite link, or with the address and the room's code. The player count and the rules are those of the settings above.
+online-host-server-help = Friends anywhere join with the invite link the room shows. The player count and the rules are those of the settings above.
 online-join-address = Link or address
 online-join-code = Room code
 online-join = Join the room

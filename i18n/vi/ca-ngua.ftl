@@ -420,6 +420,7 @@ online-server-timeout = Máy chủ không trả lời kịp: có thể mạng n�
 online-server-not-ours = Có máy trả lời, nhưng không phải máy chủ Cờ Cá Ngựa: hãy xem lại cổng.
 online-host-server = Mở phòng trên máy chủ
 online-host-help = Bạn bè trong cùng mạng vào bằng đường dẫn mời, hoặc bằng địa chỉ và mã phòng. Số người chơi và bộ luật lấy theo thiết lập ở trên.
+online-host-server-help = Bạn bè ở đâu cũng vào được bằng đường dẫn mời mà phòng hiện ra. Số người chơi và bộ luật lấy theo thiết lập ở trên.
 online-join-address = Đường dẫn hoặc địa chỉ
 online-join-code = Mã phòng
 online-join = Vào phòng

@@ -189,7 +189,11 @@ pub fn online_settings_ui(
             {
                 action = Some(OnlineAction::Host);
             }
-            ui.label(i18n.t("online-host-help"));
+            ui.label(i18n.t(if *use_server {
+                "online-host-server-help"
+            } else {
+                "online-host-help"
+            }));
             ui.separator();
             // The label above, the field the panel's width: room for an
             // invite page's whole address.
