@@ -285,10 +285,10 @@ pub fn install_panic_hook(data_dir: Option<PathBuf>) {
 /// then panics). Returns the report of the last crash, if the player has
 /// not been told about it yet.
 #[track_caller]
-pub fn start(data_dir: Option<&Path>, launch: Launch) -> Option<PathBuf> {
+pub fn start(data_dir: Option<&Path>, launch: &Launch) -> Option<PathBuf> {
     start_logging(data_dir);
     install_panic_hook(data_dir.map(Path::to_path_buf));
-    if launch == Launch::CrashTest {
+    if *launch == Launch::CrashTest {
         crash_test();
     }
     data_dir.and_then(take_previous_report)

@@ -21,12 +21,16 @@ fn main() -> ExitCode {
         // Answered (--version, --help) or refused without a window.
         ControlFlow::Break(code) => return code,
     };
-    let previous_crash = crash::start(platform::data_dir().as_deref(), launch);
+    let previous_crash = crash::start(platform::data_dir().as_deref(), &launch);
     let (store, opened) = Store::open();
     // The window's size and place, kept beside the other files (eframe
     // writes it; a bad file is ignored and the window opens at its default).
     let window_file = store.dir().map(|d| d.join("window.ron"));
     let mut app = CaNguaApp::from_store(store, opened, system_lang, None);
+    if let platform::Launch::Join(link) = launch {
+        // A clicked invite: join that room once the window is up.
+        app = app.with_join_link(link);
+    }
     if let Some(report) = previous_crash {
         let notice = crash::previous_report_notice(&I18n::new(app.lang()), &report);
         app.push_notice(notice);

@@ -29,7 +29,7 @@ pub const DATA_DIR_VAR: &str = "CA_NGUA_DATA_DIR";
 pub const ICON_PNG: &[u8] = include_bytes!("../assets/icon/png/128x128.png");
 
 /// What the app was asked to do on its command line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Launch {
     /// No arguments: open the window and play.
     Play,
@@ -40,6 +40,18 @@ pub enum Launch {
     /// `--crash-test`: panic at once, as a bug would, so that the crash
     /// report can be checked (a support and test aid, left out of `--help`).
     CrashTest,
+    /// `ca-ngua LINK`: open the window and join that room (an invite page's
+    /// address or a `ca-ngua:` link, as the desktop passes a clicked link).
+    Join(String),
+}
+
+/// True for what reads as a room's link: `ca-ngua:…`, or an `http(s)://`
+/// address (an invite page; the app says so if it is not one).
+pub fn is_room_link(arg: &str) -> bool {
+    let lower = arg.trim().to_ascii_lowercase();
+    ["ca-ngua:", "http://", "https://"]
+        .iter()
+        .any(|p| lower.starts_with(p))
 }
 
 /// The argument that `--crash-test` is.
@@ -60,6 +72,7 @@ pub fn parse_args<I: IntoIterator<Item = OsString>>(args: I) -> Result<Launch, S
             "--version" | "-V" => Launch::Version,
             "--help" | "-h" => Launch::Help,
             CRASH_TEST_ARG => Launch::CrashTest,
+            link if is_room_link(link) => Launch::Join(link.trim().to_string()),
             _ => return Err(arg),
         };
         if launch != Launch::Play {
@@ -194,6 +207,22 @@ mod tests {
         assert_eq!(parse_args(args(&["--help"])), Ok(Launch::Help));
         assert_eq!(parse_args(args(&["-h"])), Ok(Launch::Help));
         assert_eq!(parse_args(args(&["--crash-test"])), Ok(Launch::CrashTest));
+    }
+
+    #[test]
+    fn a_room_link_opens_the_window_on_that_room() {
+        for link in [
+            "ca-ngua://192.168.1.20:7777/K7M2QX",
+            "CA-NGUA://h:1/ABCDEF",
+            "http://play.example.org/join/K7M2QX",
+        ] {
+            assert_eq!(parse_args(args(&[link])), Ok(Launch::Join(link.into())));
+        }
+        // One thing at a time.
+        assert_eq!(
+            parse_args(args(&["--version", "ca-ngua://h:1/ABCDEF"])),
+            Err("ca-ngua://h:1/ABCDEF".into())
+        );
     }
 
     #[test]

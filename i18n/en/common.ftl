@@ -30,8 +30,10 @@ region-settings = Settings
 ## Start-up, crash reports and the command line of the app
 app-help =
     Cờ Cá Ngựa, the Vietnamese Ludo game.
-    Usage: ca-ngua [--version | --help]
-    Without arguments it opens the game window.
+    Usage: ca-ngua [--version | --help | LINK]
+    Without arguments it opens the game window; with a room's invite link
+    (http://HOST:PORT/join/CODE or ca-ngua://HOST:PORT/CODE) it opens the
+    window and joins that room.
       --version   print the version and exit
       --help      print this help and exit
     Logs and crash reports are kept in the data folder ({ $data }); set CA_NGUA_LOG=debug for a more detailed log.

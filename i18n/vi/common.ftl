@@ -30,8 +30,10 @@ region-settings = Thiết lập
 ## Khởi động, báo cáo lỗi và dòng lệnh của ứng dụng
 app-help =
     Cờ Cá Ngựa, trò chơi cá ngựa của Việt Nam.
-    Cách dùng: ca-ngua [--version | --help]
-    Không có tham số thì mở cửa sổ trò chơi.
+    Cách dùng: ca-ngua [--version | --help | ĐƯỜNG-DẪN]
+    Không có tham số thì mở cửa sổ trò chơi; với đường dẫn mời của một phòng
+    (http://MÁY:CỔNG/join/MÃ hoặc ca-ngua://MÁY:CỔNG/MÃ) thì mở cửa sổ và
+    vào phòng đó.
       --version   in phiên bản rồi thoát
       --help      in phần hướng dẫn này rồi thoát
     Nhật ký và báo cáo lỗi được lưu trong thư mục dữ liệu ({ $data }); đặt CA_NGUA_LOG=debug để nhật ký ghi chi tiết hơn.

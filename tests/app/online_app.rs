@@ -353,3 +353,67 @@ fn a_room_opens_on_the_server_named_in_the_settings() {
             .is_some()
     });
 }
+
+/// `ca-ngua LINK` (a clicked invite): the app opens and joins that room by
+/// itself, before any remembered seat.
+#[test]
+fn an_app_opened_with_a_link_joins_that_room() {
+    let dir = common::temp_dir("online-link");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store.save_prefs(&prefs("Lan")).unwrap();
+    let mut host = harness(
+        CaNguaApp::from_store(host_store, None, Lang::En, None)
+            .with_inline_computers()
+            .with_test_hosting(),
+        WINDOW,
+    );
+    open_online(&mut host);
+    host.get_by_role_and_label(Role::Button, "Open a room on this device")
+        .click();
+    wait(&mut [&mut host], 20, "the room opens", |hs| {
+        hs[0]
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .and_then(|r| r.invite())
+            .is_some()
+    });
+    let invite = host
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .invite()
+        .unwrap();
+    let guest_store = Store::at(dir.path().join("guest"));
+    guest_store.save_prefs(&prefs("Minh")).unwrap();
+    let link = format!("http://{}/join/{}", invite.server, invite.room);
+    let mut guest = harness(
+        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+            .with_inline_computers()
+            .with_join_link(link),
+        WINDOW,
+    );
+    wait(
+        &mut [&mut host, &mut guest],
+        20,
+        "the guest sits down",
+        |hs| {
+            hs[1]
+                .state()
+                .play::<CaNgua>()
+                .remote()
+                .is_some_and(|r| r.seat().is_some() && r.latest().seats().len() == 2)
+        },
+    );
+    assert_eq!(
+        guest
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .unwrap()
+            .invite()
+            .map(|i| i.room),
+        Some(invite.room)
+    );
+}

@@ -26,7 +26,10 @@ fn the_desktop_entry_is_named_and_matched_by_the_application_id() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join(&file).is_file(),
         "{file}"
     );
-    assert_eq!(desktop_value("Exec"), Some(APP_ID));
+    // The program, given the clicked link when the desktop opens a
+    // ca-ngua: link with it (the scheme handler below).
+    assert_eq!(desktop_value("Exec"), Some(format!("{APP_ID} %u").as_str()));
+    assert_eq!(desktop_value("MimeType"), Some("x-scheme-handler/ca-ngua;"));
     assert_eq!(desktop_value("Icon"), Some(APP_ID));
     assert_eq!(desktop_value("StartupWMClass"), Some(APP_ID));
     assert_eq!(desktop_value("Terminal"), Some("false"));

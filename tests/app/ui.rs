@@ -576,12 +576,20 @@ fn the_hint_shows_the_hard_players_move() {
     let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
     assert!(!shows(&h, "Hint:"));
     h.get_by_role_and_label(Role::Button, "Hint").click();
-    h.run_steps(3);
     let words = if expected.is_exit() {
         "Hint: leave the yard".to_string()
     } else {
         format!("to square {}", u32::from(expected.to) + 1)
     };
+    // The hint is searched on a thread of its own: wait for it (up to a
+    // few seconds on a busy machine).
+    for _ in 0..500 {
+        if shows(&h, &words) {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     assert!(shows(&h, &words), "no {words}");
     // Moving clears it.
     h.get_by_label("1. leave the yard").click();

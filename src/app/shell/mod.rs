@@ -89,6 +89,8 @@ pub struct CaNguaApp {
     /// The seat to come back to at the first frame (a restart while in an
     /// online game).
     pending_resume: Option<crate::store::OnlineSeat>,
+    /// A room to join at the first frame (`ca-ngua LINK`).
+    pending_join: Option<String>,
     /// A room being joined, until the server names its game.
     joining: Option<online::Joining>,
     /// Where a hosted room listens: every interface (friends on the
@@ -199,6 +201,7 @@ impl CaNguaApp {
             thinking: Thinking::Threads(None),
             online_edit: OnlineEdit::default(),
             pending_resume: None,
+            pending_join: None,
             joining: None,
             host_ip: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
             server_config: crate::net::server::ServerConfig::default(),
@@ -305,6 +308,13 @@ impl CaNguaApp {
                 s.set_thinking(&self.thinking);
             }
         }
+    }
+
+    /// Joins the room of `link` (an invite page's address or a `ca-ngua:`
+    /// link) at the first frame, rather than a remembered seat.
+    pub fn with_join_link(mut self, link: String) -> CaNguaApp {
+        self.pending_join = Some(link);
+        self
     }
 
     /// Hosted rooms listen on loopback only and run their computers

@@ -63,6 +63,17 @@ impl CaNguaApp {
     /// hands a room being joined to its game's screen once the server has
     /// named its game.
     pub(super) fn resume_online(&mut self, ctx: &egui::Context) {
+        // A link the app was opened with comes before a remembered seat.
+        if let Some(link) = self.pending_join.take() {
+            self.pending_resume = None;
+            self.online(
+                ctx,
+                OnlineAction::Join {
+                    address: link,
+                    code: String::new(),
+                },
+            );
+        }
         if let Some(seat) = self.pending_resume.take() {
             let Ok(server) = seat.server.parse::<ServerAddress>() else {
                 self.saver.save_online(None);
