@@ -198,7 +198,7 @@ impl Stats {
             bump(&mut r.played, 1);
             bump(&mut r.won, won);
         }
-        for (team, first) in [Seat::Red, Seat::Green].into_iter().enumerate() {
+        for (team, first) in Seat::TEAMS.into_iter().enumerate() {
             if seats.contains(&first) {
                 let won =
                     u64::from(outcome.ranks[first.index()] == Some(1) && outcome.winner.is_some());

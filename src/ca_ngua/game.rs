@@ -6,7 +6,7 @@ use super::bots::{self, Bot, Budget};
 use super::dice;
 use super::engine::{
     Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Position, Roll, Rules, Seat,
-    Setup,
+    Setup, check_players,
 };
 use super::rules_file::RuleSet;
 use crate::game::rules_file::RulesFileError;
@@ -126,11 +126,7 @@ impl Game for CaNgua {
     /// RULES.md 1: two players sit at opposite corners, three leave blue's
     /// corner empty.
     fn seats_for(rules: &Rules, players: usize) -> Result<Vec<Seat>, String> {
-        if rules.teams && players != 4 {
-            return Err(format!(
-                "teams need four players (red with yellow against green with blue), not {players}"
-            ));
-        }
+        check_players(rules, players).map_err(|e| e.to_string())?;
         match players {
             2 => Ok(vec![Seat::Red, Seat::Yellow]),
             3 => Ok(vec![Seat::Red, Seat::Green, Seat::Yellow]),

@@ -7,7 +7,7 @@
 use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::bots::{Bot, BotRng, Decision, Level};
 use crate::ca_ngua::dice;
-use crate::ca_ngua::engine::{Dice, Game, Roll, Rules, Seat};
+use crate::ca_ngua::engine::{Dice, Game, Roll, Rules, Seat, check_players};
 use crate::game::selfplay::{self, Finish, MAX_SEATS, SelfPlay};
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
@@ -46,12 +46,7 @@ impl SelfPlay for CaNgua {
                 seats.len()
             ));
         }
-        if rules.teams && seats.len() != 4 {
-            return Err(format!(
-                "players: teams need four players (red with yellow against green with blue), not {}",
-                seats.len()
-            ));
-        }
+        check_players(rules, seats.len()).map_err(|e| format!("players: {e}"))?;
         Ok(())
     }
 
@@ -71,12 +66,7 @@ impl SelfPlay for CaNgua {
         let mut game = Game::new(*rules, seats, first).ok()?;
         play_out(&mut game, seats, bots, &mut rng, on_decision);
         // A team wins together: the winner named, and its partner.
-        let (winner, partner) = if rules.teams {
-            let w = game.standings().winner;
-            (w, w.map(Seat::partner))
-        } else {
-            (game.winner(), None)
-        };
+        let (winner, partner) = game.winners();
         Some(Finish {
             length: u64::from(game.rolls()),
             capped: game.is_capped(),

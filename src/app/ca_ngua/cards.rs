@@ -128,13 +128,13 @@ pub fn card_groups(
     if !play.rules().teams {
         return vec![(None, seats)];
     }
-    [Seat::Red, Seat::Green]
+    Seat::TEAMS
         .into_iter()
         .map(|first| {
             let team: Vec<Seat> = seats
                 .iter()
                 .copied()
-                .filter(|s| *s == first || *s == first.partner())
+                .filter(|s| s.team() == first)
                 .collect();
             (Some(team_name(i18n, first)), team)
         })

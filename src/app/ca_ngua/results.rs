@@ -28,7 +28,7 @@ pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Seat]) -> Option<Strin
 /// thắng!" or "Đội bạn về nhì".
 pub fn your_team(i18n: &I18n, outcome: &Outcome, here: &[Seat]) -> Option<String> {
     let first = *here.first()?;
-    if here.iter().any(|s| *s != first && *s != first.partner()) {
+    if here.iter().any(|s| s.team() != first.team()) {
         return None; // both teams play at this device
     }
     outcome.winner?;
@@ -51,15 +51,10 @@ impl CaNguaGame {
         match outcome.winner {
             // Teams win together: the team's name, in the winner's colour.
             Some(w) if rules.teams => {
-                let first = if w.index().is_multiple_of(2) {
-                    Seat::Red
-                } else {
-                    Seat::Green
-                };
                 ui.label(
                     RichText::new(i18n.t_args(
                         "end-team-winner",
-                        &[("team", Arg::from(super::cards::team_name(i18n, first)))],
+                        &[("team", Arg::from(super::cards::team_name(i18n, w.team())))],
                     ))
                     .size(26.0)
                     .strong()

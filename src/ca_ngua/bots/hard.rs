@@ -304,12 +304,10 @@ impl Model {
     fn evaluate_teams(&self, pos: &Position) -> [f32; 4] {
         let rules = &self.rules;
         let mut u = [0.0f32; 4];
-        for first in [Seat::Red, Seat::Green] {
-            if pos.is_finished(first, rules) && pos.is_finished(first.partner(), rules) {
-                u[first.index()] = 0.5;
-                u[first.partner().index()] = 0.5;
-                return u;
-            }
+        if let Some(first) = pos.team_home(rules) {
+            u[first.index()] = 0.5;
+            u[first.partner().index()] = 0.5;
+            return u;
         }
         let (Some(turn), Some(mover)) = (pos.turn(), pos.mover(rules)) else {
             return u;

@@ -283,7 +283,7 @@ impl Board {
         for opp in Seat::ALL {
             let o = opp.index();
             // With teams the partner is no threat.
-            let partner = rules.teams && o == seat.index() ^ 2;
+            let partner = rules.teams && opp == seat.partner();
             if o != seat.index() && !partner && self.active & (1 << o) != 0 {
                 n += (self.threat_mask(rules, opp, q) & near).count_ones();
             }

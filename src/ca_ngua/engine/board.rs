@@ -51,6 +51,15 @@ impl Seat {
         Seat::from_index(self.index() ^ 2)
     }
 
+    /// The teams, each named by its first seat: red (with yellow), then
+    /// green (with blue).
+    pub const TEAMS: [Seat; 2] = [Seat::Red, Seat::Green];
+
+    /// The team this seat plays in, by its first seat ([`Seat::TEAMS`]).
+    pub const fn team(self) -> Seat {
+        Seat::from_index(self.index() & 1)
+    }
+
     /// The seat with this index; indices wrap modulo 4.
     #[inline]
     pub const fn from_index(i: usize) -> Seat {

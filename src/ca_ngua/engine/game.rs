@@ -112,13 +112,20 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// Refuses a number of players the rules cannot seat: teams need four.
+pub fn check_players(rules: &Rules, players: usize) -> Result<(), GameError> {
+    if rules.teams && players != 4 {
+        Err(GameError::TeamsNeedFour(players))
+    } else {
+        Ok(())
+    }
+}
+
 impl Game {
     /// A new game: every horse in the yard, `first` to roll.
     pub fn new(rules: Rules, players: &[Seat], first: Seat) -> Result<Game, GameError> {
         rules.validate().map_err(GameError::Rules)?;
-        if rules.teams && players.len() != 4 {
-            return Err(GameError::TeamsNeedFour(players.len()));
-        }
+        check_players(&rules, players.len())?;
         // Valid under any rules: nobody has left the yard.
         let position = Position::start(players, first).ok_or(GameError::Players)?;
         Ok(Game::unchecked(rules, position, [None; 4]))
@@ -295,6 +302,18 @@ impl Game {
         }
     }
 
+    /// Who won, as self-play counts wins: the first colour home, or with
+    /// teams the winning team's partners (the one home first, then the
+    /// other).
+    pub fn winners(&self) -> (Option<Seat>, Option<Seat>) {
+        if self.rules.teams {
+            let w = self.standings().winner;
+            (w, w.map(Seat::partner))
+        } else {
+            (self.winner(), None)
+        }
+    }
+
     /// The outcome, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.is_over().then(|| self.standings())
@@ -353,7 +372,6 @@ impl Game {
     fn team_standings(&self) -> Outcome {
         let pos = &self.position;
         let rules = &self.rules;
-        let team_done = |s: Seat| pos.is_finished(s, rules) && pos.is_finished(s.partner(), rules);
         let key = |s: Seat| -> (u32, u32) {
             let home = (pos.horses_home(s, rules) + pos.horses_home(s.partner(), rules)) as u32;
             let distance = if self.concluded {
@@ -363,17 +381,17 @@ impl Game {
             };
             (home, distance)
         };
-        let winners = [Seat::Red, Seat::Green].into_iter().find(|&s| team_done(s));
+        let winners = pos.team_home(rules);
         let mut ranks = [None; 4];
         for s in pos.playing_seats() {
             let first = match winners {
-                Some(w) => s == w || s == w.partner(),
+                Some(w) => s.team() == w,
                 None => key(s) >= key(Seat::from_index(s.index() + 1)),
             };
             ranks[s.index()] = Some(if first { 1 } else { 2 });
         }
         Outcome {
-            winner: winners.and_then(|w| self.finish_order().find(|&s| s == w || s == w.partner())),
+            winner: winners.and_then(|w| self.finish_order().find(|s| s.team() == w)),
             ranks,
             capped: self.capped,
             concluded: self.concluded,

@@ -15,7 +15,7 @@ pub mod rules;
 pub mod scoring;
 
 pub use board::{CENTRE, DOOR, Seat, TOP_CELL, is_star_square, is_start_square, track_square};
-pub use game::{Game, GameError, GameRecord, Outcome};
+pub use game::{Game, GameError, GameRecord, Outcome, check_players};
 pub use moves::{Move, MoveError, MoveList, Roll, RollError};
 pub use notation::{PositionError, Setup};
 pub use play::{Bonus, Effects, PlayError};

@@ -707,10 +707,7 @@ impl Position {
     pub fn mover(&self, rules: &Rules) -> Option<Seat> {
         let s = self.turn()?.index();
         Some(Seat::from_index(if rules.teams {
-            self.owner_index(
-                s,
-                u32::from_le_bytes(super::position::finished_horses(rules)),
-            )
+            self.owner_index(s, super::position::finished_word(rules))
         } else {
             s
         }))

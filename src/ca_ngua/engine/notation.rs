@@ -269,11 +269,8 @@ impl Position {
             if rules.teams {
                 // A finished colour plays on for its partner; once both are
                 // home the game is over.
-                for first in [Seat::Red, Seat::Green] {
-                    let partner = Seat::from_index(first.index() + 2);
-                    if pos.is_finished(first, rules) && pos.is_finished(partner, rules) {
-                        return Err(PositionError::TeamHome(first, partner));
-                    }
+                if let Some(first) = pos.team_home(rules) {
+                    return Err(PositionError::TeamHome(first, first.partner()));
                 }
             } else if pos.is_finished(seat, rules) {
                 return Err(PositionError::TurnFinished(seat));
@@ -319,7 +316,7 @@ impl Position {
                     None => first[sq as usize] = Some(seat),
                     Some(other) if other == seat => {}
                     // Partners may share any square.
-                    Some(other) if rules.teams && other.index() ^ 2 == seat.index() => {}
+                    Some(other) if rules.teams && other.partner() == seat => {}
                     Some(other) => {
                         // Safe by the board, or (safe pairs) a square that
                         // a pair made safe: its guests stay when the pair

@@ -128,7 +128,7 @@ impl Effects {
     ) -> Effects {
         let s = before.turn as usize & 3;
         let seat = Seat::from_index(s);
-        let done = u32::from_le_bytes(super::position::finished_horses(rules));
+        let done = super::position::finished_word(rules);
         let o = if rules.teams {
             before.owner_index(s, done)
         } else {

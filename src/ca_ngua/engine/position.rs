@@ -110,6 +110,12 @@ pub(crate) const fn finished_horses(rules: &Rules) -> [u8; HORSES] {
     }
 }
 
+/// [`finished_horses`] as one word, as a position holds a colour's horses.
+#[inline(always)]
+pub(crate) const fn finished_word(rules: &Rules) -> u32 {
+    u32::from_le_bytes(finished_horses(rules))
+}
+
 /// A position: where every horse stands, who rolls next and the bonus-roll
 /// streak of that colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -242,12 +248,20 @@ impl Position {
     /// Bit `s` set for each seat whose horses are all home.
     #[inline]
     pub(crate) fn finished_mask(&self, rules: &Rules) -> u8 {
-        let done = u32::from_le_bytes(finished_horses(rules));
+        let done = finished_word(rules);
         let mut mask = 0;
         for s in 0..4 {
             mask |= u8::from(self.word(s) == done) << s;
         }
         mask
+    }
+
+    /// With teams, the team (by its first seat) whose partners are both
+    /// home, if one is: the game is then over.
+    pub fn team_home(&self, rules: &Rules) -> Option<Seat> {
+        Seat::TEAMS
+            .into_iter()
+            .find(|&s| self.is_finished(s, rules) && self.is_finished(s.partner(), rules))
     }
 
     /// Distance travelled: the sum of progress, yard counting 0 (RULES.md 3,

@@ -452,7 +452,7 @@ impl Rules {
             },
             safe_pairs: self.pairs == Pairs::SafePair,
             safe: self.safe_square_mask(),
-            finished: u32::from_le_bytes(super::position::finished_horses(self)),
+            finished: super::position::finished_word(self),
             play_on: self.game_end == GameEnd::PlayOn,
             teams: self.teams,
         }

@@ -29,7 +29,7 @@ pub use report::{
 pub use run::TrialRun;
 
 use crate::ca_ngua::bots::{Budget, Level};
-use crate::ca_ngua::engine::{Rules, Seat};
+use crate::ca_ngua::engine::{Rules, Seat, check_players};
 use play::{GameResult, play_pair};
 use report::{Tally, Totals};
 use serde::Serialize;
@@ -171,12 +171,8 @@ impl Trial {
                 self.seats.len()
             )));
         }
-        if self.rules.teams && self.seats.len() != 4 {
-            return Err(TrialError(format!(
-                "players: teams need four players (red with yellow against green with blue), not {}",
-                self.seats.len()
-            )));
-        }
+        check_players(&self.rules, self.seats.len())
+            .map_err(|e| TrialError(format!("players: {e}")))?;
         if self.players.len() != self.seats.len() {
             return Err(TrialError(format!(
                 "bots: one player per colour: {} colours but {} players",
@@ -232,12 +228,8 @@ pub fn run_with(
     baseline
         .validate()
         .map_err(|e| TrialError(format!("baseline rules: {e}")))?;
-    if baseline.teams && trial.seats.len() != 4 {
-        return Err(TrialError(format!(
-            "baseline rules: teams need four players (red with yellow against green with blue), not {}",
-            trial.seats.len()
-        )));
-    }
+    check_players(baseline, trial.seats.len())
+        .map_err(|e| TrialError(format!("baseline rules: {e}")))?;
     let base = (*baseline != trial.rules).then_some(*baseline);
     let mut totals = Totals {
         trial,

@@ -112,12 +112,7 @@ fn play_game(
             .fold(0u32, u32::saturating_add)
     });
     // A team wins together: the team home first, not the first colour home.
-    let (winner, partner) = if game.rules().teams {
-        let w = game.standings().winner;
-        (w, w.map(Seat::partner))
-    } else {
-        (game.winner(), None)
-    };
+    let (winner, partner) = game.winners();
     Some(GameResult {
         rolls: game.rolls(),
         millis: (seconds * 1000.0).round() as u64,

@@ -173,7 +173,7 @@ fn figures(t: &Tally, trial: &Trial, rules: &Rules, bin: u32) -> Figures {
             .then(|| Mean::from_sums(games, t.points as f64, t.points_sq as f64)),
         length_histogram: histogram(&t.rolls, bin),
         teams: rules.teams.then(|| {
-            [Seat::Red, Seat::Green]
+            Seat::TEAMS
                 .into_iter()
                 .map(|first| TeamWins {
                     colours: format!("{}{}", first.letter(), first.partner().letter()),
