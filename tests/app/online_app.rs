@@ -8,8 +8,10 @@
 use crate::common;
 use crate::common::ui::{Window, harness};
 use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::play::View;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::i18n::Lang;
+use ca_ngua::net::Invite;
 use ca_ngua::prefs::{PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use egui::accesskit::Role;
@@ -17,8 +19,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::time::{Duration, Instant};
 
-/// The app's window here: 1280×2400, and steps of 50 ms.
-const WINDOW: Window = Window {
+/// The app's window here: 1280×2400 (so the online section and the
+/// room's settings fit in the settings panel), and steps of 50 ms.
+pub(crate) const WINDOW: Window = Window {
     size: egui::Vec2::new(1280.0, 2400.0),
     step_dt: 0.05,
     ..Window::DEFAULT
@@ -37,14 +40,12 @@ fn prefs(name: &str) -> Prefs {
     }
 }
 
-/// Steps both harnesses until `done` holds, for at most `secs` seconds
+/// An app on screen.
+pub(crate) type App = Harness<'static, CaNguaApp>;
+
+/// Steps every harness until `done` holds, for at most `secs` seconds
 /// (the server answers on other threads).
-fn wait(
-    hs: &mut [&mut Harness<'static, CaNguaApp>],
-    secs: u64,
-    what: &str,
-    done: impl Fn(&[&mut Harness<'static, CaNguaApp>]) -> bool,
-) {
+pub(crate) fn wait(hs: &mut [&mut App], secs: u64, what: &str, done: impl Fn(&[&mut App]) -> bool) {
     let start = Instant::now();
     while !done(hs) {
         assert!(
@@ -62,9 +63,36 @@ fn events(h: &Harness<'_, CaNguaApp>) -> Vec<Event> {
     h.state().play::<CaNgua>().source().events().to_vec()
 }
 
-fn open_online(h: &mut Harness<'static, CaNguaApp>) {
+pub(crate) fn open_online(h: &mut App) {
     h.get_by_label("Play online").click();
     h.run_steps(2);
+}
+
+/// The app of the preferences saved in `store`, hosting rooms on loopback.
+pub(crate) fn hosting_app(store: Store) -> App {
+    harness(
+        CaNguaApp::from_store(store, None, Lang::En, None)
+            .with_inline_computers()
+            .with_test_hosting(),
+        WINDOW,
+    )
+}
+
+/// Opens a room of the game in front from the settings (its game `V`) and
+/// returns its invite once the server has answered.
+pub(crate) fn open_room<V: View>(h: &mut App) -> Invite {
+    open_online(h);
+    h.get_by_role_and_label(Role::Button, "Open a room on this device")
+        .click();
+    wait(&mut [h], 20, "the room opens", |hs| {
+        hs[0]
+            .state()
+            .play::<V>()
+            .remote()
+            .and_then(|r| r.invite())
+            .is_some()
+    });
+    h.state().play::<V>().remote().unwrap().invite().unwrap()
 }
 
 #[test]
@@ -72,31 +100,9 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     let dir = common::temp_dir("online-app");
     let host_store = Store::at(dir.path().join("host"));
     host_store.save_prefs(&prefs("Lan")).unwrap();
-    let mut host = harness(
-        CaNguaApp::from_store(host_store, None, Lang::En, None)
-            .with_inline_computers()
-            .with_test_hosting(),
-        WINDOW,
-    );
+    let mut host = hosting_app(host_store);
     // The host opens a room from the settings.
-    open_online(&mut host);
-    host.get_by_role_and_label(Role::Button, "Open a room on this device")
-        .click();
-    wait(&mut [&mut host], 20, "the room opens", |hs| {
-        hs[0]
-            .state()
-            .play::<CaNgua>()
-            .remote()
-            .and_then(|r| r.invite())
-            .is_some()
-    });
-    let invite = host
-        .state()
-        .play::<CaNgua>()
-        .remote()
-        .unwrap()
-        .invite()
-        .unwrap();
+    let invite = open_room::<CaNgua>(&mut host);
     assert_eq!(invite.server.host, "127.0.0.1");
     assert_eq!(host.state().phase(), Phase::Lobby);
     host.run_steps(2);
@@ -361,30 +367,8 @@ fn an_app_opened_with_a_link_joins_that_room() {
     let dir = common::temp_dir("online-link");
     let host_store = Store::at(dir.path().join("host"));
     host_store.save_prefs(&prefs("Lan")).unwrap();
-    let mut host = harness(
-        CaNguaApp::from_store(host_store, None, Lang::En, None)
-            .with_inline_computers()
-            .with_test_hosting(),
-        WINDOW,
-    );
-    open_online(&mut host);
-    host.get_by_role_and_label(Role::Button, "Open a room on this device")
-        .click();
-    wait(&mut [&mut host], 20, "the room opens", |hs| {
-        hs[0]
-            .state()
-            .play::<CaNgua>()
-            .remote()
-            .and_then(|r| r.invite())
-            .is_some()
-    });
-    let invite = host
-        .state()
-        .play::<CaNgua>()
-        .remote()
-        .unwrap()
-        .invite()
-        .unwrap();
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CaNgua>(&mut host);
     let guest_store = Store::at(dir.path().join("guest"));
     guest_store.save_prefs(&prefs("Minh")).unwrap();
     let link = format!("http://{}/join/{}", invite.server, invite.room);

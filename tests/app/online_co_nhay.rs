@@ -8,7 +8,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::{Window, focused_name, harness, name};
+use crate::common::ui::{focused_name, harness, name};
+use crate::online_app::{App, WINDOW, hosting_app, open_online, open_room, wait};
 use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;
@@ -20,19 +21,10 @@ use ca_ngua::store::Store;
 use ca_ngua::table::EventKind;
 use egui::Key;
 use egui::accesskit::Role;
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use std::time::{Duration, Instant};
 
-/// The app's window here: tall, so the online section and the room's
-/// settings fit in the settings panel; steps of 50 ms.
-const WINDOW: Window = Window {
-    size: egui::Vec2::new(1280.0, 2400.0),
-    step_dt: 0.05,
-    ..Window::DEFAULT
-};
 type Event = ca_ngua::table::Event<CoNhay>;
-type App = Harness<'static, CaNguaApp>;
 
 /// A player called `name` with `game` in front; Cờ nhảy set for three
 /// people (the room's size comes from the host's settings).
@@ -51,28 +43,8 @@ fn prefs(name: &str, game: GameKind) -> Prefs {
     }
 }
 
-/// Steps every harness until `done` holds, for at most `secs` seconds.
-fn wait(hs: &mut [&mut App], secs: u64, what: &str, done: impl Fn(&[&mut App]) -> bool) {
-    let start = Instant::now();
-    while !done(hs) {
-        assert!(
-            start.elapsed() < Duration::from_secs(secs),
-            "timed out: {what}"
-        );
-        for h in hs.iter_mut() {
-            h.step();
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 fn events(h: &App) -> Vec<Event> {
     h.state().play::<CoNhay>().source().events().to_vec()
-}
-
-fn open_online(h: &mut App) {
-    h.get_by_label("Play online").click();
-    h.run_steps(2);
 }
 
 /// On this app's turn, plays by keyboard as a person would: the focus is
@@ -100,33 +72,11 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
     host_store
         .save_prefs(&prefs("Lan", GameKind::CoNhay))
         .unwrap();
-    let mut host = harness(
-        CaNguaApp::from_store(host_store, None, Lang::En, None)
-            .with_inline_computers()
-            .with_test_hosting(),
-        WINDOW,
-    );
-    open_online(&mut host);
-    host.get_by_role_and_label(Role::Button, "Open a room on this device")
-        .click();
-    wait(&mut [&mut host], 20, "the room opens", |hs| {
-        hs[0]
-            .state()
-            .play::<CoNhay>()
-            .remote()
-            .and_then(|r| r.invite())
-            .is_some()
-    });
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CoNhay>(&mut host);
     // The room is Cờ nhảy's: Cờ Cá Ngựa's screen stays on this device.
     assert!(host.state().play::<CaNgua>().remote().is_none());
     assert_eq!(host.state().phase(), Phase::Lobby);
-    let invite = host
-        .state()
-        .play::<CoNhay>()
-        .remote()
-        .unwrap()
-        .invite()
-        .unwrap();
     host.run_steps(2);
     host.check_accessibility();
     // The link to give friends is the room's invite page, on an address of
