@@ -185,11 +185,16 @@ async fn four_clients_play_a_whole_game_and_see_the_same_events() {
     server.shutdown();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn computers_fill_the_empty_seats_and_play_to_the_end() {
-    let server = server(config());
-    let addr = server.addr();
-    let (mut host, welcome) = create(addr, 4, json!("casual")).await;
+/// A room for four opened with `rules`: the host (red) and one guest play
+/// their seats (seeded by `seeds`), easy computers the other two, to the
+/// end. Returns the host's welcome and the events after the guest joined,
+/// which both saw alike.
+async fn two_people_and_two_computers(
+    addr: std::net::SocketAddr,
+    rules: Value,
+    seeds: [u64; 2],
+) -> (Value, Vec<Event>) {
+    let (mut host, welcome) = create(addr, 4, rules).await;
     let room = welcome["room"].as_str().expect("room").to_string();
     let (guest, w) = join(addr, &room, "Minh").await;
     assert_eq!(
@@ -198,8 +203,8 @@ async fn computers_fill_the_empty_seats_and_play_to_the_end() {
         "the host hears of the guest"
     );
     host.send(json!({"type":"start","level":"easy"})).await;
-    let a = tokio::spawn(play(host, Seat::Red, 2, 1));
-    let b = tokio::spawn(play(guest, seat_of(&w), 2, 2));
+    let a = tokio::spawn(play(host, Seat::Red, 2, seeds[0]));
+    let b = tokio::spawn(play(guest, seat_of(&w), 2, seeds[1]));
     let (_, events) = tokio::time::timeout(Duration::from_secs(120), a)
         .await
         .expect("in time")
@@ -209,6 +214,14 @@ async fn computers_fill_the_empty_seats_and_play_to_the_end() {
         .expect("in time")
         .expect("guest");
     assert_eq!(events, guest_events);
+    (welcome, events)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computers_fill_the_empty_seats_and_play_to_the_end() {
+    let server = server(config());
+    let addr = server.addr();
+    let (_, events) = two_people_and_two_computers(addr, json!("casual"), [1, 2]).await;
     let EventKind::Started { seats, .. } = &events[0].event else {
         panic!("first event after the join is the start");
     };
@@ -258,23 +271,8 @@ async fn a_team_room_plays_to_the_end_and_ranks_partners_together() {
             "the refusal says why: {refusal}"
         );
     }
-    let (mut host, welcome) = create(addr, 4, json!("teams")).await;
+    let (welcome, events) = two_people_and_two_computers(addr, json!("teams"), [3, 4]).await;
     assert_eq!(welcome["rules"]["teams"], json!(true));
-    let room = welcome["room"].as_str().expect("room").to_string();
-    let (guest, w) = join(addr, &room, "Minh").await;
-    assert_eq!(host.expect_event().await.seq, 2);
-    host.send(json!({"type":"start","level":"easy"})).await;
-    let a = tokio::spawn(play(host, Seat::Red, 2, 3));
-    let b = tokio::spawn(play(guest, seat_of(&w), 2, 4));
-    let (_, events) = tokio::time::timeout(Duration::from_secs(120), a)
-        .await
-        .expect("in time")
-        .expect("host");
-    let (_, guest_events) = tokio::time::timeout(Duration::from_secs(120), b)
-        .await
-        .expect("in time")
-        .expect("guest");
-    assert_eq!(events, guest_events);
     check_with_engine(&events, Rules::teams());
     let Some(EventKind::Over { ranking }) = events.last().map(|e| &e.event) else {
         panic!("the game ends: {:?}", events.last());
