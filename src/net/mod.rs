@@ -186,20 +186,26 @@ impl FromStr for Invite {
     }
 }
 
+/// What follows `http://` (false) or `https://` (true) in `text`, in any
+/// case; `None` for another scheme.
+pub fn after_http(text: &str) -> Option<(&str, bool)> {
+    let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
+    if lower.starts_with("http://") {
+        Some((&text[7..], false))
+    } else if lower.starts_with("https://") {
+        Some((&text[8..], true))
+    } else {
+        None
+    }
+}
+
 impl Invite {
     /// Reads an invite page's address (`http://HOST[:PORT]/join/CODE`,
     /// PROTOCOL.md "Over the internet"): the room on the server at that
     /// host, port 80 when none is written. `None` when the text is not an
     /// `http(s)://` address; an `https://` one is refused for now.
     pub fn from_page_url(text: &str) -> Option<Result<Invite, InviteError>> {
-        let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
-        let (rest, secure) = if lower.starts_with("http://") {
-            (&text[7..], false)
-        } else if lower.starts_with("https://") {
-            (&text[8..], true)
-        } else {
-            return None;
-        };
+        let (rest, secure) = after_http(text)?;
         // Only an invite page's address: `HOST/join/CODE`.
         let (host, path) = rest.split_once('/')?;
         let room = path.strip_prefix("join/")?;

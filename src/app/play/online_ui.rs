@@ -34,10 +34,10 @@ pub enum CheckState {
     /// None asked for.
     #[default]
     Idle,
-    /// Asking this server.
-    Checking(String),
-    /// This server answered so.
-    Done(String, Result<(), crate::net::HealthError>),
+    /// Asking the server.
+    Checking,
+    /// The server answered so.
+    Done(Result<(), crate::net::HealthError>),
 }
 
 impl ServerCheck {
@@ -55,25 +55,21 @@ impl ServerCheck {
     /// Checks `text` (`HOST:PORT`) on a thread of its own; `ctx` is woken
     /// with the answer.
     pub fn start(&self, text: &str, ctx: &egui::Context) {
-        let text = text.trim().to_string();
-        let server = match server_address(&text) {
+        let server = match server_address(text) {
             Ok(s) => s,
             Err(e) => {
-                self.set(CheckState::Done(
-                    text,
-                    Err(crate::net::HealthError::Address(e)),
-                ));
+                self.set(CheckState::Done(Err(crate::net::HealthError::Address(e))));
                 return;
             }
         };
-        self.set(CheckState::Checking(text.clone()));
+        self.set(CheckState::Checking);
         let me = self.clone();
         let ctx = ctx.clone();
         let _ = std::thread::Builder::new()
             .name("ca-ngua-health".into())
             .spawn(move || {
                 let answer = crate::net::check_health(&server, std::time::Duration::from_secs(4));
-                me.set(CheckState::Done(text, answer));
+                me.set(CheckState::Done(answer));
                 ctx.request_repaint();
             });
     }
@@ -83,10 +79,12 @@ impl ServerCheck {
 /// (`http://HOST:PORT/`).
 pub fn server_address(text: &str) -> Result<crate::net::ServerAddress, crate::net::InviteError> {
     let text = text.trim();
-    let bare = text
-        .strip_prefix("http://")
-        .or_else(|| text.strip_prefix("HTTP://"))
-        .unwrap_or(text);
+    let bare = match crate::net::after_http(text) {
+        // No TLS in this client yet.
+        Some((_, true)) => return Err(crate::net::InviteError::Secure),
+        Some((rest, false)) => rest,
+        None => text,
+    };
     let bare = bare.split('/').next().unwrap_or(bare);
     bare.parse()
 }
@@ -166,13 +164,13 @@ pub fn online_settings_ui(
                 }
                 match edit.check.state() {
                     CheckState::Idle => {}
-                    CheckState::Checking(_) => {
+                    CheckState::Checking => {
                         ui.label(i18n.t("online-server-checking"));
                     }
-                    CheckState::Done(_, Ok(())) => {
+                    CheckState::Done(Ok(())) => {
                         ui.label(RichText::new(i18n.t("online-server-ok")).strong());
                     }
-                    CheckState::Done(_, Err(e)) => {
+                    CheckState::Done(Err(e)) => {
                         ui.label(RichText::new(i18n.t(e.key())).strong());
                     }
                 }
