@@ -237,107 +237,91 @@ impl Model {
     /// already won.
     pub fn evaluate(&self, pos: &Position, root_done: u8) -> [f32; 4] {
         let rules = &self.rules;
-        if rules.teams {
-            return self.evaluate_teams(pos);
-        }
-        let mut done = 0u8;
-        for seat in pos.playing_seats() {
-            if pos.is_finished(seat, rules) {
-                done |= 1 << seat.index();
-            }
-        }
-        let fresh = done & !root_done;
         let mut u = [0.0f32; 4];
-        if fresh != 0 {
-            // Someone finished during the search: the race for first place
-            // is over (later places are not worth a move here).
-            let share = 1.0 / fresh.count_ones() as f32;
-            for (s, x) in u.iter_mut().enumerate() {
-                if fresh & (1 << s) != 0 {
-                    *x = share;
+        // The seats still in the running.
+        let running = if rules.teams {
+            // A team home has won; until then everyone is in the running,
+            // a colour home for its partner.
+            if let Some(first) = pos.team_home(rules) {
+                u[first.index()] = 0.5;
+                u[first.partner().index()] = 0.5;
+                return u;
+            }
+            pos.playing
+        } else {
+            let mut done = 0u8;
+            for seat in pos.playing_seats() {
+                if pos.is_finished(seat, rules) {
+                    done |= 1 << seat.index();
                 }
             }
-            return u;
-        }
-        let Some(turn) = pos.turn() else {
+            let fresh = done & !root_done;
+            if fresh != 0 {
+                // Someone finished during the search: the race for first
+                // place is over (later places are not worth a move here).
+                let share = 1.0 / fresh.count_ones() as f32;
+                for (s, x) in u.iter_mut().enumerate() {
+                    if fresh & (1 << s) != 0 {
+                        *x = share;
+                    }
+                }
+                return u;
+            }
+            pos.playing & !done
+        };
+        let (Some(turn), Some(mover)) = (pos.turn(), pos.mover(rules)) else {
             return u; // stopped without a winner: nothing to share
         };
         let board = Board::new(pos, rules);
         let p = &self.params;
         let mut turns = [0.0f32; 4];
-        let mut best = f32::INFINITY;
         for seat in pos.playing_seats() {
-            if done & (1 << seat.index()) != 0 {
-                continue;
-            }
-            let weight = threat_weights(turn, seat, p.late_weight);
-            let mut t = self.colour_turns(pos, &board, seat, &weight);
-            if seat == turn {
-                t -= p.tempo;
-            }
-            turns[seat.index()] = t;
-            best = best.min(t);
-        }
-        let mut sum = 0.0;
-        for seat in pos.playing_seats() {
-            let s = seat.index();
-            if done & (1 << s) == 0 {
-                // Shifted by the best so that exp never overflows.
-                u[s] = (-(turns[s] - best) / p.temperature).exp();
-                sum += u[s];
-            }
-        }
-        if sum > 0.0 {
-            for x in &mut u {
-                *x /= sum;
-            }
-        }
-        u
-    }
-}
-
-impl Model {
-    /// Win chances with teams: each team's, shared by its partners, from
-    /// the turns its two colours still need (the one home first rolls for
-    /// the other, so the team needs about half their sum); a partner is no
-    /// threat.
-    fn evaluate_teams(&self, pos: &Position) -> [f32; 4] {
-        let rules = &self.rules;
-        let mut u = [0.0f32; 4];
-        if let Some(first) = pos.team_home(rules) {
-            u[first.index()] = 0.5;
-            u[first.partner().index()] = 0.5;
-            return u;
-        }
-        let (Some(turn), Some(mover)) = (pos.turn(), pos.mover(rules)) else {
-            return u;
-        };
-        let board = Board::new(pos, rules);
-        let p = &self.params;
-        let mut turns = [0.0f32; 4];
-        for seat in pos.playing_seats() {
-            if pos.is_finished(seat, rules) {
+            // A colour home needs no more turns.
+            if running & (1 << seat.index()) == 0 || (rules.teams && pos.is_finished(seat, rules)) {
                 continue;
             }
             let mut weight = threat_weights(turn, seat, p.late_weight);
-            weight[seat.partner().index()] = 0.0;
+            if rules.teams {
+                weight[seat.partner().index()] = 0.0; // a partner is no threat
+            }
             let mut t = self.colour_turns(pos, &board, seat, &weight);
             if seat == mover {
                 t -= p.tempo;
             }
             turns[seat.index()] = t;
         }
-        let team = |s: usize| (turns[s] + turns[s ^ 2]) / 2.0;
-        let (a, b) = (team(0), team(1));
-        let best = a.min(b);
-        let ea = (-(a - best) / p.temperature).exp();
-        let eb = (-(b - best) / p.temperature).exp();
-        let share_a = ea / (ea + eb) / 2.0;
-        let share_b = eb / (ea + eb) / 2.0;
-        u[0] = share_a;
-        u[2] = share_a;
-        u[1] = share_b;
-        u[3] = share_b;
+        if rules.teams {
+            // Each team's turns: the one home first rolls for the other,
+            // so the team needs about half the sum of its colours'. Both
+            // partners hold the team's value, so each gets half its chance.
+            turns = std::array::from_fn(|s| (turns[s] + turns[s ^ 2]) / 2.0);
+        }
+        let best = pos
+            .playing_seats()
+            .filter(|s| running & (1 << s.index()) != 0)
+            .map(|s| turns[s.index()])
+            .fold(f32::INFINITY, f32::min);
+        let mut sum = 0.0;
+        for seat in pos.playing_seats() {
+            let s = seat.index();
+            if running & (1 << s) != 0 {
+                // Shifted by the best so that exp never overflows.
+                u[s] = (-(turns[s] - best) / p.temperature).exp();
+                sum += u[s];
+            }
+        }
+        // With teams each chance is counted twice, once per partner: the
+        // team's share, halved between them.
+        let (sum, halves) = if rules.teams {
+            (u[0] + u[1], 2.0)
+        } else {
+            (sum, 1.0)
+        };
+        if sum > 0.0 {
+            for x in &mut u {
+                *x = *x / sum / halves;
+            }
+        }
         u
     }
 }

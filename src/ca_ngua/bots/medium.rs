@@ -74,12 +74,9 @@ pub fn choose(d: &Decision<'_>, rng: &mut BotRng) -> Move {
 /// chaser off the partner gains as much.
 fn exposed(d: &Decision<'_>, board: &Board, pos: &Position, seat: Seat) -> i32 {
     let mut total = 0;
-    let team = if d.rules.teams {
-        [Some(seat), Some(seat.partner())]
-    } else {
-        [Some(seat), None]
-    };
-    for colour in team.into_iter().flatten() {
+    let team = [seat, seat.partner()];
+    let colours = if d.rules.teams { &team[..] } else { &team[..1] };
+    for &colour in colours {
         for p in pos.horses(colour) {
             if p != YARD && p <= DOOR {
                 let q = track_square(colour, p);
