@@ -3,14 +3,17 @@
 //! --features net`). docs/SERVER.md tells how to run it.
 
 use ca_ngua::net::server::{ServerConfig, serve};
+use ca_ngua::net::tls::ServerTls;
 use std::io::IsTerminal;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 const USAGE: &str = "usage: ca-ngua-server --bind ADDR:PORT [--away-secs N] [--bot-delay-ms N] \
 [--max-rooms N] [--max-rooms-per-ip N] [--max-conns N] [--max-conns-per-ip N] \
-[--room-idle-secs N] [--threads N] [--behind-proxy]";
+[--room-idle-secs N] [--threads N] [--behind-proxy] [--tls-cert FILE --tls-key FILE] \
+[--state-dir DIR]";
 
 struct Args {
     bind: SocketAddr,
@@ -27,6 +30,7 @@ fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
     let mut bind = None;
     let mut config = ServerConfig::default();
+    let (mut cert, mut key) = (None, None);
     while let Some(arg) = args.next() {
         let limits = &mut config.limits;
         match arg.as_str() {
@@ -50,10 +54,19 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String>
             }
             "--threads" => config.threads = number(&arg, args.next())?,
             "--behind-proxy" => config.trust_forwarded_for = true,
+            "--tls-cert" => cert = Some(PathBuf::from(args.next().ok_or("--tls-cert needs FILE")?)),
+            "--tls-key" => key = Some(PathBuf::from(args.next().ok_or("--tls-key needs FILE")?)),
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
     let bind = bind.ok_or("--bind ADDR:PORT is required")?;
+    config.tls = match (cert, key) {
+        (Some(cert), Some(key)) => {
+            Some(ServerTls::from_pem_files(&cert, &key).map_err(|e| format!("TLS: {e}"))?)
+        }
+        (None, None) => None,
+        _ => return Err("--tls-cert and --tls-key go together".into()),
+    };
     Ok(Some(Args { bind, config }))
 }
 

@@ -32,8 +32,8 @@ async fn woken() {
 }
 
 /// A client and everything it reported.
-struct Player {
-    client: Client,
+pub(crate) struct Player {
+    pub(crate) client: Client,
     updates: Vec<ClientUpdate>,
     wakes: Arc<AtomicUsize>,
     acted_at: Option<u64>,
@@ -42,7 +42,7 @@ struct Player {
 }
 
 impl Player {
-    fn connect(server: ServerAddress, request: Request) -> Player {
+    pub(crate) fn connect(server: ServerAddress, request: Request) -> Player {
         let wakes = Arc::new(AtomicUsize::new(0));
         let w = Arc::clone(&wakes);
         let client = Client::connect(server, request, move || {
@@ -59,14 +59,18 @@ impl Player {
         }
     }
 
-    fn poll(&mut self) -> Vec<ClientUpdate> {
+    pub(crate) fn poll(&mut self) -> Vec<ClientUpdate> {
         let new = self.client.poll();
         self.updates.extend(new.iter().cloned());
         new
     }
 
     /// Polls until an update not looked at yet matches.
-    async fn wait_for(&mut self, what: &str, f: impl Fn(&ClientUpdate) -> bool) -> ClientUpdate {
+    pub(crate) async fn wait_for(
+        &mut self,
+        what: &str,
+        f: impl Fn(&ClientUpdate) -> bool,
+    ) -> ClientUpdate {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
             self.poll();
@@ -102,11 +106,11 @@ impl Player {
         }
     }
 
-    fn over(&self) -> bool {
+    pub(crate) fn over(&self) -> bool {
         self.client.replica().is_some_and(|r| r.is_over())
     }
 
-    fn events(&self) -> Vec<Event> {
+    pub(crate) fn events(&self) -> Vec<Event> {
         self.updates
             .iter()
             .filter_map(|u| match u {
@@ -119,7 +123,7 @@ impl Player {
 
 /// Plays every player's turns until all games are over (or `until` says
 /// to stop); a refused command is tried again on the next event.
-async fn play(players: &mut [&mut Player], until: impl Fn(&[&mut Player]) -> bool) {
+pub(crate) async fn play(players: &mut [&mut Player], until: impl Fn(&[&mut Player]) -> bool) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     while !until(players) {
         for p in players.iter_mut() {
@@ -143,16 +147,16 @@ async fn play(players: &mut [&mut Player], until: impl Fn(&[&mut Player]) -> boo
     }
 }
 
-fn all_over(players: &[&mut Player]) -> bool {
+pub(crate) fn all_over(players: &[&mut Player]) -> bool {
     players.iter().all(|p| p.over())
 }
 
-fn welcomed(u: &ClientUpdate) -> bool {
+pub(crate) fn welcomed(u: &ClientUpdate) -> bool {
     matches!(u, ClientUpdate::Welcome { .. })
 }
 
 /// Lan opens a room for `players` under a preset.
-fn lan_creates(players: usize, preset: &str) -> Request {
+pub(crate) fn lan_creates(players: usize, preset: &str) -> Request {
     Request::Create {
         game: GameKind::CaNgua,
         name: "Lan".into(),
@@ -162,7 +166,7 @@ fn lan_creates(players: usize, preset: &str) -> Request {
 }
 
 /// Events numbered 1, 2, 3, … with no gap and none twice.
-fn assert_whole(events: &[Event]) {
+pub(crate) fn assert_whole(events: &[Event]) {
     for (i, e) in events.iter().enumerate() {
         assert_eq!(e.seq, i as u64 + 1, "event {i}");
     }

@@ -11,3 +11,4 @@ mod headless;
 mod pages;
 mod refusals;
 mod resume;
+mod tls;

@@ -76,17 +76,9 @@ impl ServerCheck {
 }
 
 /// A server as typed: `HOST:PORT`, or its address as a page shows it
-/// (`http://HOST:PORT/`).
+/// (`https://HOST/`, `http://HOST:PORT/`).
 pub fn server_address(text: &str) -> Result<crate::net::ServerAddress, crate::net::InviteError> {
-    let text = text.trim();
-    let bare = match crate::net::after_http(text) {
-        // No TLS in this client yet.
-        Some((_, true)) => return Err(crate::net::InviteError::Secure),
-        Some((rest, false)) => rest,
-        None => text,
-    };
-    let bare = bare.split('/').next().unwrap_or(bare);
-    bare.parse()
+    text.parse()
 }
 
 /// What the player asked of online play.
@@ -288,7 +280,11 @@ pub fn shareable_link(invite: &crate::net::Invite, hosted_port: Option<u16>) -> 
                 .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port))
         })
         .unwrap_or_else(|| invite.server.clone());
-    format!("http://{server}/join/{}", invite.room)
+    crate::net::Invite {
+        server,
+        room: invite.room.clone(),
+    }
+    .page_url()
 }
 
 impl<V: View> Play<V> {

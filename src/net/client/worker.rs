@@ -174,18 +174,15 @@ impl Worker {
         self.emit(ConnectionState::Connecting);
         loop {
             let url = self.url.clone();
-            let connect = tokio::time::timeout(
-                self.timing.connect_timeout,
-                tokio_tungstenite::connect_async_with_config(url, None, true),
-            );
+            let connect = tokio::time::timeout(self.timing.connect_timeout, open_socket(url));
             tokio::pin!(connect);
             // Commands made while connecting wait in the queue; only a
             // close stops the attempt.
             let connected = loop {
                 tokio::select! {
                     r = &mut connect => break match r {
-                        Ok(Ok((ws, _))) => Ok(ws),
-                        Ok(Err(e)) => Err(e.to_string()),
+                        Ok(Ok(ws)) => Ok(ws),
+                        Ok(Err(e)) => Err(e),
                         Err(_) => Err("no answer".to_string()),
                     },
                     closed = self.wait_command() => if closed {
@@ -530,6 +527,21 @@ fn closed_by_server(frame: Option<CloseFrame>) -> End {
         )),
         None => End::Lost("closed by the server".into()),
     }
+}
+
+/// Opens the WebSocket at `url`, over TLS for `wss://` (the roots of
+/// [`tls::client_config`](crate::net::tls::client_config)).
+async fn open_socket(url: String) -> Result<Socket, String> {
+    let connector = if url.starts_with("wss://") {
+        let config = crate::net::tls::client_config().map_err(|e| e.to_string())?;
+        Some(tokio_tungstenite::Connector::Rustls(config))
+    } else {
+        None
+    };
+    tokio_tungstenite::connect_async_tls_with_config(url, None, true, connector)
+        .await
+        .map(|(ws, _)| ws)
+        .map_err(|e| e.to_string())
 }
 
 /// Sends a message; a connection that cannot take it within the silence

@@ -1,6 +1,7 @@
 //! What a server allows and how it runs: one place every part of the
 //! server reads its limits from.
 
+use crate::net::tls::ServerTls;
 use std::time::Duration;
 
 /// What one server allows (docs/SERVER.md explains each choice).
@@ -79,6 +80,9 @@ pub struct ServerConfig {
     pub threads: usize,
     /// The limits.
     pub limits: Limits,
+    /// Answer TLS (`wss://`, `https://`) with this certificate
+    /// (`--tls-cert`, `--tls-key`); plain when `None`.
+    pub tls: Option<ServerTls>,
 }
 
 impl Default for ServerConfig {
@@ -89,6 +93,7 @@ impl Default for ServerConfig {
             trust_forwarded_for: false,
             threads: 2,
             limits: Limits::default(),
+            tls: None,
         }
     }
 }

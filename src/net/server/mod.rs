@@ -28,6 +28,7 @@ mod writer;
 pub use config::{Limits, ServerConfig};
 
 use crate::net::protocol::MAX_FRAME_BYTES;
+use crate::net::tls::TlsListener;
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, State};
@@ -156,19 +157,30 @@ pub async fn serve(
         info!(%addr, "listening");
     }
     let mut stopping = stop.clone();
-    // Frames are small and every one is awaited by a person: send each at
-    // once rather than wait to fill a packet (Nagle).
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
+    let stopped = async move {
         let _ = stopping.wait_for(|s| *s).await;
-    })
-    .await?;
+    };
+    let service = app.into_make_service_with_connect_info::<SocketAddr>();
+    match registry.config().tls.clone() {
+        Some(tls) => {
+            // `tap_io` adds nothing (TlsListener sets no-delay itself) but
+            // gives the listener axum's `ConnectInfo<SocketAddr>`.
+            let listener = TlsListener::new(listener, &tls)?.tap_io(|_| {});
+            axum::serve(listener, service)
+                .with_graceful_shutdown(stopped)
+                .await?;
+        }
+        None => {
+            // Frames are small and every one is awaited by a person: send
+            // each at once rather than wait to fill a packet (Nagle).
+            let listener = listener.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
+            axum::serve(listener, service)
+                .with_graceful_shutdown(stopped)
+                .await?;
+        }
+    }
     // WebSocket connections outlive the HTTP server: they see the same
     // signal and close with 1001; give them a moment to say so.
     let _ = stop.wait_for(|s| *s).await;

@@ -12,8 +12,8 @@
 use super::mailbox::{RoomMsg, RoomSummary};
 use super::registry::Registry;
 use crate::i18n::{Arg, I18n, Lang};
-use crate::net::INVITE_SCHEME;
 use crate::net::protocol::{is_room_code, normalize_room};
+use crate::net::{Invite, ServerAddress};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
@@ -106,9 +106,26 @@ pub(super) async fn invite_page(
     } else {
         None
     };
-    let host = request_host(&headers);
-    let (status, body) = match (summary, host) {
-        (Some(room), Some(host)) => (StatusCode::OK, room_page(lang, &host, &code, &room)),
+    // The server as the visitor reached it: TLS when this server answers
+    // it, or behind a trusted proxy that says the visitor used https.
+    let config = registry.config();
+    let forwarded_https = config.trust_forwarded_for
+        && headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
+    let scheme = if config.tls.is_some() || forwarded_https {
+        "https"
+    } else {
+        "http"
+    };
+    let server = request_host(&headers)
+        .and_then(|host| format!("{scheme}://{host}").parse::<ServerAddress>().ok());
+    let (status, body) = match (summary, server) {
+        (Some(room), Some(server)) => {
+            let invite = Invite { server, room: code };
+            (StatusCode::OK, room_page(lang, &invite, &room))
+        }
         _ => (StatusCode::NOT_FOUND, unknown_page(lang, &code)),
     };
     (
@@ -123,10 +140,12 @@ pub(super) async fn invite_page(
 }
 
 /// The page of an open room.
-pub(super) fn room_page(lang: Lang, host: &str, code: &str, room: &RoomSummary) -> String {
+pub(super) fn room_page(lang: Lang, invite: &Invite, room: &RoomSummary) -> String {
     let i18n = I18n::new(lang);
     let game = i18n.t(&format!("game-{}", room.game));
-    let link = format!("{INVITE_SCHEME}{host}/{code}");
+    // The app's own link, with the port and TLS spelled out.
+    let link = invite.to_string();
+    let code = invite.room.as_str();
     let names: Vec<String> = room.seated.iter().map(|n| escape(n)).collect();
     let seats = i18n.t_args(
         "invite-page-seats",
@@ -266,10 +285,14 @@ mod tests {
             seated: vec!["<b>Lan</b>".into()],
             started: false,
         };
-        let html = room_page(Lang::En, "play.example.org", "K7M2QX", &room);
+        let invite = Invite {
+            server: ServerAddress::secure("play.example.org", 443),
+            room: "K7M2QX".into(),
+        };
+        let html = room_page(Lang::En, &invite, &room);
         assert!(html.contains("&lt;b&gt;Lan&lt;/b&gt;"), "{html}");
         assert!(!html.contains("<b>Lan"));
-        assert!(html.contains("href=\"ca-ngua://play.example.org/K7M2QX\""));
+        assert!(html.contains("href=\"ca-ngua://play.example.org:443/K7M2QX?tls\""));
         assert!(html.contains("Cờ nhảy"), "{html}");
         assert!(!html.contains("<script"));
         assert!(
@@ -280,7 +303,7 @@ mod tests {
             started: true,
             ..room
         };
-        assert!(!room_page(Lang::Vi, "h", "K7M2QX", &started).contains("class=\"join\""));
+        assert!(!room_page(Lang::Vi, &invite, &started).contains("class=\"join\""));
     }
 
     #[test]
