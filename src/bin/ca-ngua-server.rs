@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 const USAGE: &str = "usage: ca-ngua-server --bind ADDR:PORT [--away-secs N] [--bot-delay-ms N] \
-[--max-rooms N] [--max-rooms-per-ip N] [--max-conns N] [--max-conns-per-ip N] \
+[--max-rooms N] [--max-rooms-per-ip N] [--messages-per-sec N] [--message-burst N] [--max-conns N] [--max-conns-per-ip N] \
 [--room-idle-secs N] [--threads N] [--behind-proxy] [--tls-cert FILE --tls-key FILE] \
 [--state-dir DIR]";
 
@@ -49,12 +49,17 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String>
             "--max-rooms-per-ip" => limits.max_rooms_per_ip = number(&arg, args.next())?,
             "--max-conns" => limits.max_connections = number(&arg, args.next())?,
             "--max-conns-per-ip" => limits.max_connections_per_ip = number(&arg, args.next())?,
+            "--messages-per-sec" => limits.messages_per_sec = number(&arg, args.next())?,
+            "--message-burst" => limits.message_burst = number(&arg, args.next())?,
             "--room-idle-secs" => {
                 limits.room_idle = Duration::from_secs(number(&arg, args.next())?);
             }
             "--threads" => config.threads = number(&arg, args.next())?,
             "--behind-proxy" => config.trust_forwarded_for = true,
             "--tls-cert" => cert = Some(PathBuf::from(args.next().ok_or("--tls-cert needs FILE")?)),
+            "--state-dir" => {
+                config.state_dir = Some(PathBuf::from(args.next().ok_or("--state-dir needs DIR")?));
+            }
             "--tls-key" => key = Some(PathBuf::from(args.next().ok_or("--tls-key needs FILE")?)),
             other => return Err(format!("unknown argument '{other}'")),
         }

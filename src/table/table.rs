@@ -552,6 +552,35 @@ impl<G: Game> Table<G> {
         rng: StdRng,
         runner: Box<dyn Runner<BotJob<G>>>,
     ) -> Result<Table<G>, RestoreError> {
+        let t = Table::replay(record, rng, runner)?;
+        if !t.replica.is_started() {
+            return Err(RestoreError::NotStarted);
+        }
+        Ok(t)
+    }
+
+    /// Restores a room's table, which may still be waiting for `players`
+    /// people to sit down (a server's state folder).
+    pub fn reopen(
+        record: TableRecord<G>,
+        players: usize,
+        rng: StdRng,
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> Result<Table<G>, RestoreError> {
+        let mut t = Table::replay(record, rng, runner)?;
+        if !t.replica.is_started() {
+            G::seats_for(&t.rules().clone(), players).map_err(RestoreError::Game)?;
+            t.players = players;
+        }
+        Ok(t)
+    }
+
+    /// A table from its record's events, each checked against the engine.
+    fn replay(
+        record: TableRecord<G>,
+        rng: StdRng,
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> Result<Table<G>, RestoreError> {
         G::check_rules(&record.rules).map_err(RestoreError::Game)?;
         if record.controllers.len() != G::SEATS {
             return Err(RestoreError::Game(format!(
@@ -574,9 +603,6 @@ impl<G: Game> Table<G> {
         for ev in &record.events {
             let applied = t.replica.apply(ev).map_err(RestoreError::Replay)?;
             t.remember(&applied);
-        }
-        if !t.replica.is_started() {
-            return Err(RestoreError::NotStarted);
         }
         t.players = t.replica.seats().len();
         t.events = record.events;

@@ -10,5 +10,6 @@ mod game;
 mod headless;
 mod pages;
 mod refusals;
+mod restart;
 mod resume;
 mod tls;

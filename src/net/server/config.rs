@@ -83,6 +83,9 @@ pub struct ServerConfig {
     /// Answer TLS (`wss://`, `https://`) with this certificate
     /// (`--tls-cert`, `--tls-key`); plain when `None`.
     pub tls: Option<ServerTls>,
+    /// Keep every room in this folder (`--state-dir`), so that a server
+    /// started again on it has them back; in memory only when `None`.
+    pub state_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for ServerConfig {
@@ -94,6 +97,7 @@ impl Default for ServerConfig {
             threads: 2,
             limits: Limits::default(),
             tls: None,
+            state_dir: None,
         }
     }
 }

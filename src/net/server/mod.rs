@@ -23,6 +23,7 @@ mod pages;
 mod pool;
 mod registry;
 mod room;
+mod state;
 mod writer;
 
 pub use config::{Limits, ServerConfig};
@@ -147,6 +148,9 @@ pub async fn serve(
     mut stop: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     let registry = Arc::new(Registry::new(config, stop.clone()));
+    if let Some(dir) = registry.config().state_dir.clone() {
+        reopen_rooms(&registry, &dir);
+    }
     let app = Router::new()
         .route("/ws", get(upgrade))
         .route("/health", get(|| async { "ok\n" }))
@@ -190,6 +194,30 @@ pub async fn serve(
     }
     info!("stopped");
     Ok(())
+}
+
+/// Opens again every room kept in the state folder; a room that cannot be
+/// rebuilt is moved aside and reported, and the server starts anyway.
+fn reopen_rooms(registry: &Arc<Registry>, dir: &std::path::Path) {
+    let (rooms, unreadable) = state::load(dir);
+    let mut reopened = 0;
+    for saved in rooms {
+        let (code, path) = (saved.code.clone(), saved.path.clone());
+        let kind = saved.game;
+        match crate::with_game!(kind, G => room::reopen::<G>(registry, saved)) {
+            Ok(()) => reopened += 1,
+            Err(e) => {
+                let aside = state::set_aside(&path);
+                tracing::error!(room = %code, aside = %aside.display(), "cannot reopen the room; its file is moved aside: {e}");
+            }
+        }
+    }
+    info!(
+        dir = %dir.display(),
+        reopened,
+        set_aside = unreadable.len(),
+        "state folder read"
+    );
 }
 
 /// The client's address: the peer's, or behind a trusted proxy the last

@@ -166,6 +166,27 @@ impl Registry {
         })
     }
 
+    /// Takes the code of a room kept in the state folder by an earlier
+    /// server (counted as a room, opened from no address).
+    pub(super) fn reclaim(
+        self: &Arc<Self>,
+        code: &str,
+        inbox: mpsc::Sender<RoomMsg>,
+    ) -> Result<Lease, String> {
+        let mut c = self.counts();
+        if c.rooms.contains_key(code) {
+            return Err(format!("two rooms named {code}"));
+        }
+        let creator = IpAddr::V6(std::net::Ipv6Addr::UNSPECIFIED);
+        c.rooms
+            .insert(code.to_string(), RoomEntry { inbox, creator });
+        *c.rooms_by_ip.entry(creator).or_default() += 1;
+        Ok(Lease {
+            registry: Arc::clone(self),
+            code: code.to_string(),
+        })
+    }
+
     /// A room's task ended.
     fn close_room(&self, code: &str) {
         let mut c = self.counts();

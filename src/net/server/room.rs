@@ -10,6 +10,7 @@ use super::config::ServerConfig;
 use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer, RoomMsg, RoomSummary};
 use super::pool::PoolRunner;
 use super::registry::{Lease, Registry};
+use super::state::{RoomLog, SavedRoom, token_hash};
 use crate::any_game::GameKind;
 use crate::game::{Game, Level, SeatId};
 use crate::net::protocol::{
@@ -41,7 +42,13 @@ pub(super) struct Room<G: Game> {
     /// The room's code, held until the room ends.
     lease: Lease,
     table: Table<G>,
+    /// Each seat's token, as its SHA-256 hash (all the room keeps).
     tokens: Vec<Option<String>>,
+    /// The room's file in the state folder (`--state-dir`), written before
+    /// anyone is sent what it records.
+    log: Option<RoomLog>,
+    /// The controllers as last written to `log`.
+    logged_controllers: Vec<Controller>,
     /// How many play.
     players: usize,
     /// The connection holding each seat.
@@ -118,10 +125,20 @@ pub(super) fn open<G: Game>(
     let lease = registry.reserve(ip, inbox.clone())?;
     let code = lease.code().to_string();
     info!(room = %code, game = %G::ID, players, "room opened");
+    let log = config.state_dir.as_deref().and_then(|dir| {
+        let rules = serde_json::to_value(rules).unwrap_or_default();
+        RoomLog::create(dir, GameKind::of::<G>(), &code, players, rules)
+            .map_err(|e| {
+                tracing::error!(room = %code, "cannot keep the room in the state folder: {e}");
+            })
+            .ok()
+    });
     let room = Room {
         lease,
         table,
         tokens: vec![None; G::SEATS],
+        log,
+        logged_controllers: Vec::new(),
         players,
         members: vec![None; G::SEATS],
         away_due: vec![None; G::SEATS],
@@ -140,16 +157,118 @@ pub(super) fn open<G: Game>(
     Ok((code, inbox, entered))
 }
 
+/// The controllers line of a room file, as tables save them.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Controllers(#[serde(with = "crate::game::wire::per_seat")] Vec<Controller>);
+
+/// Opens again a room of game `G` that a server before this one kept in
+/// its state folder: its table is rebuilt from its events (each checked
+/// with the engine), its seats wait for their people to resume (or go to
+/// computers after the away time), and it goes on writing its file.
+pub(super) fn reopen<G: Game>(registry: &Arc<Registry>, saved: SavedRoom) -> Result<(), String> {
+    let config = Arc::clone(registry.config());
+    let rules: G::Rules =
+        serde_json::from_value(saved.rules).map_err(|e| format!("the rules: {e}"))?;
+    let events: Vec<Event<G>> = saved
+        .events
+        .into_iter()
+        .enumerate()
+        .map(|(i, ev)| serde_json::from_value(ev).map_err(|e| format!("event {}: {e}", i + 1)))
+        .collect::<Result<_, _>>()?;
+    let controllers = match saved.controllers {
+        Some(c) => {
+            serde_json::from_value::<Controllers>(c)
+                .map_err(|e| format!("the controllers: {e}"))?
+                .0
+        }
+        None => vec![Controller::Elsewhere; G::SEATS],
+    };
+    let wake = Arc::new(Notify::new());
+    let table = Table::<G>::reopen(
+        crate::table::TableRecord {
+            rules,
+            controllers,
+            origin: None,
+            events,
+        },
+        saved.players,
+        crate::game::secure_rng(),
+        PoolRunner::<G>::boxed(&wake),
+    )
+    .map_err(|e| e.to_string())?;
+    let log = RoomLog::reopen(&saved.path).map_err(|e| format!("cannot write: {e}"))?;
+    let (inbox, rx) = mpsc::channel(256);
+    let lease = registry.reclaim(&saved.code, inbox)?;
+    let mut tokens = saved.tokens;
+    tokens.resize(G::SEATS, None);
+    let now = Instant::now();
+    let over = table.replica().is_over();
+    // Everyone left with the old server: each person has the away time to
+    // come back before a computer plays for them.
+    let away_due = all_seats::<G>()
+        .map(|s| {
+            (table.controller(s) == Controller::Elsewhere && !over && tokens[s.index()].is_some())
+                .then(|| now + config.away)
+        })
+        .collect();
+    info!(room = %saved.code, game = %G::ID, seq = table.seq(), "room reopened");
+    let room = Room {
+        lease,
+        logged_controllers: table.controllers().to_vec(),
+        table,
+        tokens,
+        log: Some(log),
+        players: saved.players,
+        members: vec![None; G::SEATS],
+        away_due,
+        bot: Bot::Idle,
+        empty_since: Some(now),
+        level: saved.level,
+        wake,
+        config,
+    };
+    tokio::spawn(room.run(rx, registry.stop()));
+    Ok(())
+}
+
 impl<G: Game> Room<G> {
     /// Seats the host (the first seat) and welcomes them.
     fn welcome_host(mut self, host: G::Seat, token: String, peer: Peer) -> Room<G> {
-        for ev in self.table.events() {
+        let events = self.table.events().to_vec();
+        self.persist(&events);
+        for ev in &events {
             self.record(ev);
         }
-        self.tokens[host.index()] = Some(token);
+        self.set_token(host, Some(&token));
         self.members[host.index()] = Some(peer.clone());
-        self.welcome(host, &peer, None);
+        self.welcome(host, &peer, &token, None);
         self
+    }
+
+    /// Keeps a seat's token (as its hash), in the state folder first.
+    fn set_token(&mut self, seat: G::Seat, token: Option<&str>) {
+        if let Some(log) = &mut self.log {
+            log.token(seat.index(), token);
+        }
+        self.tokens[seat.index()] = token.map(token_hash);
+    }
+
+    /// Writes events, and the controllers if they changed, to the state
+    /// folder (before anyone is sent them).
+    fn persist(&mut self, events: &[Event<G>]) {
+        let Some(log) = &mut self.log else {
+            return;
+        };
+        for ev in events {
+            log.event(serde_json::to_value(ev).unwrap_or_default());
+        }
+        let controllers = self.table.controllers();
+        if controllers != self.logged_controllers.as_slice() {
+            log.controllers(
+                serde_json::to_value(Controllers(controllers.to_vec())).unwrap_or_default(),
+            );
+            self.logged_controllers = controllers.to_vec();
+        }
     }
 
     fn code(&self) -> &str {
@@ -195,6 +314,10 @@ impl<G: Game> Room<G> {
             let now = Instant::now();
             let acted = self.fire_timers(now);
             if self.expired(now) {
+                // Over for good: nothing to bring back after a restart.
+                if let Some(log) = self.log.take() {
+                    log.remove();
+                }
                 break;
             }
             if acted && self.config.bot_delay.is_zero() {
@@ -247,8 +370,8 @@ impl<G: Game> Room<G> {
         // Everyone already here hears of the new seat; the newcomer's
         // welcome already holds it.
         self.broadcast(&events);
-        self.tokens[seat.index()] = Some(token);
-        self.attach(seat, peer, None);
+        self.set_token(seat, Some(&token));
+        self.attach(seat, peer, &token, None);
         Ok(Entered {
             seat: seat.index(),
             resent: 0,
@@ -258,11 +381,12 @@ impl<G: Game> Room<G> {
     fn resume(&mut self, peer: Peer, token: &str, last_seq: u64) -> Result<Entered, Refusal> {
         // Every token is compared, in time that does not depend on which
         // one matches or where they differ.
+        let hash = token_hash(token);
         let seat = all_seats::<G>()
             .filter(|s| {
                 self.tokens[s.index()]
                     .as_deref()
-                    .is_some_and(|t| same_token(t, token))
+                    .is_some_and(|t| same_token(t, &hash))
             })
             .fold(None, |found, s| found.or(Some(s)))
             .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "this token holds no seat here"))?;
@@ -285,7 +409,7 @@ impl<G: Game> Room<G> {
                 self.unseat(s);
             }
         }
-        self.attach(seat, peer, Some(last_seq));
+        self.attach(seat, peer, token, Some(last_seq));
         let resent = self.table.events_since(last_seq).len();
         if self.table.replica().is_away(seat) {
             let events = self.table.back(seat);
@@ -299,14 +423,15 @@ impl<G: Game> Room<G> {
 
     /// Seats a connection and welcomes it (with the events after
     /// `last_seq`, for a resume).
-    fn attach(&mut self, seat: G::Seat, peer: Peer, last_seq: Option<u64>) {
+    fn attach(&mut self, seat: G::Seat, peer: Peer, token: &str, last_seq: Option<u64>) {
         self.members[seat.index()] = Some(peer.clone());
         self.away_due[seat.index()] = None;
         self.empty_since = None;
-        self.welcome(seat, &peer, last_seq);
+        self.welcome(seat, &peer, token, last_seq);
     }
 
-    fn welcome(&mut self, seat: G::Seat, peer: &Peer, last_seq: Option<u64>) {
+    /// Welcomes a seat's person, with their token (only they see it).
+    fn welcome(&mut self, seat: G::Seat, peer: &Peer, token: &str, last_seq: Option<u64>) {
         let replica = self.table.replica();
         let mut state = RoomState::of(replica);
         for info in &mut state.seats {
@@ -319,7 +444,7 @@ impl<G: Game> Room<G> {
             game: GameKind::of::<G>(),
             room: self.code().to_string(),
             seat,
-            token: self.tokens[seat.index()].clone().unwrap_or_default(),
+            token: token.to_string(),
             host: host_of(replica) == Some(seat),
             players: self.players,
             rules: *self.table.rules(),
@@ -361,6 +486,9 @@ impl<G: Game> Room<G> {
                     ))
                 } else {
                     self.level = level;
+                    if let Some(log) = &mut self.log {
+                        log.level(level);
+                    }
                     self.table.start(level, |_| String::new())
                 }
             }
@@ -373,7 +501,7 @@ impl<G: Game> Room<G> {
             Act::Leave => {
                 let events = self.table.leave(seat, self.level);
                 self.broadcast(&events);
-                self.tokens[seat.index()] = None;
+                self.set_token(seat, None);
                 self.members[seat.index()] = None;
                 self.away_due[seat.index()] = None;
                 self.note_empty(Instant::now());
@@ -425,6 +553,7 @@ impl<G: Game> Room<G> {
 
     /// Records events and sends them to everyone in the room.
     fn broadcast(&mut self, events: &[Event<G>]) {
+        self.persist(events);
         for ev in events {
             let frame = self.record(ev);
             for seat in all_seats::<G>() {
