@@ -3,7 +3,8 @@
 //! applies) alike, so every game is recorded the same way whoever owns it.
 
 use super::text::one_line;
-use super::{Player, Record, RecordSeat, Step, UtcDate};
+use super::{Player, Record, RecordError, RecordSeat, Step, UtcDate};
+use crate::game::selfplay::{KeptGame, Seen};
 use crate::game::{Game, Level, SeatId};
 use crate::table::{Controller, Event, EventKind, SeatKind, Table};
 
@@ -118,5 +119,51 @@ impl<G: Game> Recorder<G> {
     /// The record, taken out.
     pub fn into_record(self) -> Option<Record<G>> {
         self.record
+    }
+}
+
+impl<G: Game> Record<G> {
+    /// The record of a self-played game ([`run_keeping`](crate::game::selfplay::run_keeping)),
+    /// its result found by replaying it (which also checks every turn).
+    pub fn of_selfplay(
+        rules: G::Rules,
+        game: &KeptGame<G>,
+        date: UtcDate,
+    ) -> Result<Record<G>, RecordError> {
+        let mut setup = None;
+        let mut steps = Vec::new();
+        for seen in &game.seen {
+            match seen {
+                Seen::Start(s) => setup = Some(s.clone()),
+                Seen::Turn { seat, roll, mv } => steps.push(Step {
+                    seat: *seat,
+                    roll: *roll,
+                    mv: *mv,
+                }),
+            }
+        }
+        let setup = setup.ok_or_else(|| RecordError::new(1, "the game never started"))?;
+        let seats = game
+            .players
+            .iter()
+            .map(|&(seat, level)| RecordSeat {
+                seat,
+                player: Player::Computer(Some(level)),
+                name: String::new(),
+            })
+            .collect();
+        let mut record = Record {
+            rules,
+            date,
+            seats,
+            setup,
+            steps,
+            result: None,
+        };
+        let states = record.replay()?;
+        if let Some(end) = states.last().filter(|s| G::is_over(s)) {
+            record.result = Some(G::ranking(&G::outcome(end)));
+        }
+        Ok(record)
     }
 }

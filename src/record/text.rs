@@ -54,6 +54,12 @@ impl<G: Game> Record<G> {
         self.result_line() + 2 + index
     }
 
+    /// The result as the `Result:` line writes it (`*` while the game goes
+    /// on).
+    pub fn result_text(&self) -> String {
+        result_text::<G>(self.result.as_ref())
+    }
+
     /// The record as text (as `Display` writes it).
     pub fn to_text(&self) -> String {
         self.to_string()
