@@ -135,10 +135,65 @@ fn run(command: Command) -> Result<(), Bad> {
         Command::Hint(q) => ca_ngua_cmd::query(&q, ca_ngua_cmd::Query::Hint),
         Command::Selfplay(s) => ca_ngua_cmd::selfplay(&s),
         Command::Rules { command } => ca_ngua_cmd::rules(command),
+        Command::Record { command } => record(command),
         Command::Nhay { command } => nhay::run(command),
         #[cfg(feature = "net")]
         Command::Online { command } => online(command),
         Command::Completions { shell } => parse::completions(shell),
+    }
+}
+
+/// `record check FILE [--positions]`: the record replayed with its game's
+/// engine; a record that does not read or replay is an `error: line N: …`.
+fn record(command: args::RecordCommand) -> Result<(), Bad> {
+    use ca_ngua::game::Game;
+    use ca_ngua::record::read_any;
+    let args::RecordCommand::Check(a) = command;
+    let text = std::fs::read_to_string(&a.file)
+        .map_err(|e| Bad(format!("cannot read {}: {e}", a.file.display())))?;
+    let record = read_any(&text)?;
+    ca_ngua::with_any!(&record, G, r => {
+        let states = r.replay()?;
+        if a.positions {
+            for state in states.iter().skip(1) {
+                outln!("{}", G::setup(state))?;
+            }
+        }
+        outln!("ok: {} steps, result {}", r.steps.len(), r.result_text())
+    })
+}
+
+/// Runs self-play, writing each game's record to `dir/game-NNNN.txt` when
+/// `dir` is given (the first file that cannot be written is the error).
+fn selfplay_recording<G: ca_ngua::game::selfplay::SelfPlay>(
+    cfg: &ca_ngua::game::selfplay::Config<G>,
+    dir: Option<&std::path::Path>,
+) -> Result<ca_ngua::game::selfplay::Report<G>, Bad> {
+    use ca_ngua::record::{RECORD_EXTENSION, Record, UtcDate};
+    let Some(dir) = dir else {
+        return Ok(ca_ngua::game::selfplay::run(cfg));
+    };
+    std::fs::create_dir_all(dir).map_err(|e| Bad(format!("--record: {}: {e}", dir.display())))?;
+    let date = UtcDate::now();
+    let failure = std::sync::Mutex::new(None::<String>);
+    let keep = |game: ca_ngua::game::selfplay::KeptGame<G>| {
+        let path = dir.join(format!("game-{:04}.{RECORD_EXTENSION}", game.index + 1));
+        let written = Record::of_selfplay(cfg.rules, &game, date)
+            .map_err(|e| format!("game {} does not replay: {e}", game.index + 1))
+            .and_then(|r| {
+                std::fs::write(&path, r.to_text())
+                    .map_err(|e| format!("--record: {}: {e}", path.display()))
+            });
+        if let Err(e) = written
+            && let Ok(mut f) = failure.lock()
+        {
+            f.get_or_insert(e);
+        }
+    };
+    let report = ca_ngua::game::selfplay::run_keeping(cfg, &keep);
+    match failure.into_inner().ok().flatten() {
+        Some(e) => Err(Bad(e)),
+        None => Ok(report),
     }
 }
 

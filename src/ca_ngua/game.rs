@@ -123,6 +123,18 @@ impl Game for CaNgua {
         Some(rules.roll_cap)
     }
 
+    /// A record writes Cờ Cá Ngựa's rules as their rule code (`CN1-…`),
+    /// which holds every toggle and can be pasted into the app.
+    fn rules_to_text(rules: &Rules) -> String {
+        super::rules_code::encode(rules)
+    }
+
+    fn rules_from_text(text: &str) -> Result<Rules, String> {
+        let rules = super::rules_code::decode(text).map_err(|e| e.to_string())?;
+        rules.validate().map_err(|e| e.to_string())?;
+        Ok(rules)
+    }
+
     /// RULES.md 1: two players sit at opposite corners, three leave blue's
     /// corner empty.
     fn seats_for(rules: &Rules, players: usize) -> Result<Vec<Seat>, String> {

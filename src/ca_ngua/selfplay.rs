@@ -8,7 +8,7 @@ use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::bots::{Bot, BotRng, Decision, Level};
 use crate::ca_ngua::dice;
 use crate::ca_ngua::engine::{Dice, Game, Roll, Rules, Seat, check_players};
-use crate::game::selfplay::{self, Finish, MAX_SEATS, SelfPlay};
+use crate::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay};
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
 
@@ -60,11 +60,13 @@ impl SelfPlay for CaNgua {
         bots: &mut [Bot],
         seed: u64,
         on_decision: &mut impl FnMut(usize, u64),
+        on_seen: &mut impl FnMut(Seen<CaNgua>),
     ) -> Option<Finish<Seat>> {
         let mut rng = BotRng::seed_from_u64(seed);
         let first = *seats.get(rng.random_range(0..seats.len()))?;
         let mut game = Game::new(*rules, seats, first).ok()?;
-        play_out(&mut game, seats, bots, &mut rng, on_decision);
+        on_seen(Seen::Start(game.position().to_setup()));
+        play_out_seen(&mut game, seats, bots, &mut rng, on_decision, on_seen);
         // A team wins together: the winner named, and its partner.
         let (winner, partner) = game.winners();
         Some(Finish {
@@ -89,7 +91,20 @@ pub fn play_out(
     seats: &[Seat],
     bots: &mut [Bot],
     rng: &mut BotRng,
+    on_decision: impl FnMut(usize, u64),
+) {
+    play_out_seen(game, seats, bots, rng, on_decision, &mut |_| {});
+}
+
+/// As [`play_out`], and `on_seen` hears every turn played.
+#[inline(always)]
+fn play_out_seen(
+    game: &mut Game,
+    seats: &[Seat],
+    bots: &mut [Bot],
+    rng: &mut BotRng,
     mut on_decision: impl FnMut(usize, u64),
+    on_seen: &mut impl FnMut(Seen<CaNgua>),
 ) {
     let rules = *game.rules();
     // Which bot plays each seat.
@@ -105,18 +120,26 @@ pub fn play_out(
     let mut dice_rng = rng.clone();
     let random_only = bots.iter().all(|b| b.level() == Level::Random);
     match (rules.dice, random_only) {
-        (Dice::One, true) => play_rolls::<true>(game, &slot_of, bots, &mut on_decision, || {
-            dice::roll_with_bits(Dice::One, &mut dice_rng)
-        }),
-        (Dice::One, false) => play_rolls::<false>(game, &slot_of, bots, &mut on_decision, || {
-            dice::roll_with_bits(Dice::One, &mut dice_rng)
-        }),
-        (Dice::Two, true) => play_rolls::<true>(game, &slot_of, bots, &mut on_decision, || {
-            dice::roll_with_bits(Dice::Two, &mut dice_rng)
-        }),
-        (Dice::Two, false) => play_rolls::<false>(game, &slot_of, bots, &mut on_decision, || {
-            dice::roll_with_bits(Dice::Two, &mut dice_rng)
-        }),
+        (Dice::One, true) => {
+            play_rolls::<true>(game, &slot_of, bots, &mut on_decision, on_seen, || {
+                dice::roll_with_bits(Dice::One, &mut dice_rng)
+            })
+        }
+        (Dice::One, false) => {
+            play_rolls::<false>(game, &slot_of, bots, &mut on_decision, on_seen, || {
+                dice::roll_with_bits(Dice::One, &mut dice_rng)
+            })
+        }
+        (Dice::Two, true) => {
+            play_rolls::<true>(game, &slot_of, bots, &mut on_decision, on_seen, || {
+                dice::roll_with_bits(Dice::Two, &mut dice_rng)
+            })
+        }
+        (Dice::Two, false) => {
+            play_rolls::<false>(game, &slot_of, bots, &mut on_decision, on_seen, || {
+                dice::roll_with_bits(Dice::Two, &mut dice_rng)
+            })
+        }
     }
     *rng = dice_rng;
 }
@@ -129,6 +152,7 @@ fn play_rolls<const RANDOM_ONLY: bool>(
     slot_of: &[usize; 4],
     bots: &mut [Bot],
     on_decision: &mut impl FnMut(usize, u64),
+    on_seen: &mut impl FnMut(Seen<CaNgua>),
     mut roll_dice: impl FnMut() -> (Roll, u32),
 ) {
     let rules = *game.rules();
@@ -138,8 +162,10 @@ fn play_rolls<const RANDOM_ONLY: bool>(
         let Some(bot) = bots.get_mut(slot) else {
             break;
         };
+        // The move played, for `on_seen` (dead code when nobody listens).
+        let mut played = None;
         game.play_roll(roll, |position, moves| {
-            if RANDOM_ONLY || bot.level() == Level::Random {
+            let i = if RANDOM_ONLY || bot.level() == Level::Random {
                 bot.pick_uniform(moves, bits)
             } else if moves.len() < 2 {
                 0
@@ -151,7 +177,14 @@ fn play_rolls<const RANDOM_ONLY: bool>(
                     moves,
                 };
                 timed_pick(bot, &d, bits, slot, on_decision)
-            }
+            };
+            played = moves.get(i);
+            i
+        });
+        on_seen(Seen::Turn {
+            seat,
+            roll: Some(roll),
+            mv: played,
         });
     }
 }

@@ -5,7 +5,7 @@
 use super::CoNhay;
 use super::bots::{Bot, Budget, Decision, Level, Style};
 use super::engine::{Arm, Game, Move, Players, Rules};
-use crate::game::selfplay::{self, Finish, MAX_SEATS, SelfPlay};
+use crate::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay};
 use std::time::Instant;
 
 pub use crate::game::selfplay::{PlayerReport, run};
@@ -75,10 +75,12 @@ impl SelfPlay for CoNhay {
         bots: &mut [Bot],
         _seed: u64,
         on_decision: &mut impl FnMut(usize, u64),
+        on_seen: &mut impl FnMut(Seen<CoNhay>),
     ) -> Option<Finish<Arm>> {
         let players = seating(seats)?;
         let mut game = Game::new(*rules, players);
-        play_out(&mut game, bots, on_decision);
+        on_seen(Seen::Start(game.position().to_setup()));
+        play_out_seen(&mut game, bots, on_decision, on_seen);
         let outcome = game.standings();
         let mut places = [0; MAX_SEATS];
         for (place, arm) in places.iter_mut().zip(players.arms()) {
@@ -97,7 +99,17 @@ impl SelfPlay for CoNhay {
 /// Plays `game` to its end with one bot per arm in play (`bots[k]` plays
 /// the `k`-th arm in play). `on_decision(k, ns)` hears how long each timed
 /// decision took.
-pub fn play_out(game: &mut Game, bots: &mut [Bot], mut on_decision: impl FnMut(usize, u64)) {
+pub fn play_out(game: &mut Game, bots: &mut [Bot], on_decision: impl FnMut(usize, u64)) {
+    play_out_seen(game, bots, on_decision, &mut |_| {});
+}
+
+/// As [`play_out`], and `on_seen` hears every move and pass.
+fn play_out_seen(
+    game: &mut Game,
+    bots: &mut [Bot],
+    mut on_decision: impl FnMut(usize, u64),
+    on_seen: &mut impl FnMut(Seen<CoNhay>),
+) {
     let rules = *game.rules();
     let arms: Vec<Arm> = game.players().arms().collect();
     while let Some(arm) = game.turn() {
@@ -129,5 +141,10 @@ pub fn play_out(game: &mut Game, bots: &mut [Bot], mut on_decision: impl FnMut(u
             moves.first().unwrap_or(Move::PASS)
         };
         game.play_unchecked(mv);
+        on_seen(Seen::Turn {
+            seat: arm,
+            roll: None,
+            mv: (!mv.is_pass()).then_some(mv),
+        });
     }
 }

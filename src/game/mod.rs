@@ -175,6 +175,41 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
         None
     }
 
+    /// The rules as one line of text, as a game record writes them
+    /// (`crate::record`): by default the preset's name when they are a
+    /// preset's, otherwise every toggle as one line of JSON (the rule-set
+    /// file's `rules`, in JSON so that it stays on one line).
+    fn rules_to_text(rules: &Self::Rules) -> String {
+        if let Some(name) = Self::PRESETS
+            .iter()
+            .find(|n| Self::preset(n).as_ref() == Some(rules))
+        {
+            return (*name).to_string();
+        }
+        // A rule set is plain data: serialising it cannot fail; should it,
+        // the empty text is refused when read back.
+        serde_json::to_string(rules).unwrap_or_default()
+    }
+
+    /// Reads what [`Game::rules_to_text`] writes, checked; the error says
+    /// what is wrong.
+    fn rules_from_text(text: &str) -> Result<Self::Rules, String> {
+        let rules = match Self::preset(text) {
+            Some(rules) => rules,
+            None if text.starts_with('{') => {
+                serde_json::from_str(text).map_err(|e| format!("the rules do not read: {e}"))?
+            }
+            None => {
+                return Err(format!(
+                    "'{text}' is neither a preset ({}) nor rules in JSON",
+                    Self::PRESETS.join(", ")
+                ));
+            }
+        };
+        Self::check_rules(&rules)?;
+        Ok(rules)
+    }
+
     // --- seats and the start ------------------------------------------
 
     /// The seats of a game of `players` under `rules`, in turn order, or

@@ -1,8 +1,8 @@
 //! Files under the user's config directory: `prefs.ron`, `online.ron`,
 //! each game's game in progress and statistics (`game.ron` and
 //! `stats.ron` for Cờ Cá Ngựa, `co-nhay/game.ron` and `co-nhay/stats.ron`
-//! for Cờ nhảy: see [`Files`]) and `rules/<name>.ron` (custom rule
-//! presets). `CA_NGUA_CONFIG_DIR` overrides the directory.
+//! for Cờ nhảy: see [`Files`]), `rules/<name>.ron` (custom rule
+//! presets) and `records/` (the last games' records, [`Store::records`]). `CA_NGUA_CONFIG_DIR` overrides the directory.
 //!
 //! Every file carries a version. Writes are atomic (a temporary file, then a
 //! rename), so a crash never leaves half a file. A file that cannot be read
@@ -13,10 +13,12 @@
 
 mod games;
 mod legacy;
+mod records;
 mod rule_sets;
 mod saver;
 
 pub use games::{Files, GAME_VERSION, GameFile, SavedGame};
+pub use records::{RECORDS_DIR, RECORDS_KEPT, RecordFiles, RecordId, RecordSummary, SummarySeat};
 pub use rule_sets::{export_rule_set, import_rule_set, valid_rule_set_name};
 pub use saver::Saver;
 

@@ -483,3 +483,137 @@ fn rules_try_text_and_refusals() {
     assert_refused(&cli(&["rules", "try", "extra"]), "extra");
     assert_refused(&cli(&["rules", "try", "--threads", "0"]), "--threads");
 }
+
+/// The files of a folder, by name.
+fn files_in(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn selfplay_records_its_games_and_record_check_replays_them() {
+    let dir = common::temp_dir("cli-records");
+    let run = |sub: &str| {
+        let out = dir.join(sub);
+        let o = cli(&[
+            "selfplay",
+            "--games",
+            "4",
+            "--players",
+            "ry",
+            "--bots",
+            "easy,random",
+            "--seed",
+            "9",
+            "--record",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        (out, stdout(&o))
+    };
+    let (a, report) = run("a");
+    let files = files_in(&a);
+    let names: Vec<_> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "game-0001.txt",
+            "game-0002.txt",
+            "game-0003.txt",
+            "game-0004.txt"
+        ]
+    );
+    // The records are the report's games: their winners are its wins.
+    let mut wins = BTreeMap::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let result = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Result: "))
+            .unwrap();
+        *wins
+            .entry(result.split(' ').next().unwrap().to_string())
+            .or_insert(0) += 1;
+        let steps = text.lines().skip_while(|l| !l.is_empty()).skip(1).count();
+        let o = cli(&["record", "check", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(stdout(&o), format!("ok: {steps} steps, result {result}\n"));
+        let o = cli(&["record", "check", "--positions", f.to_str().unwrap()]);
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines.len(),
+            steps + 1,
+            "a position a step, then the summary"
+        );
+        assert!(
+            lines[steps - 1].ends_with(" - 0"),
+            "the game is over: {}",
+            lines[steps - 1]
+        );
+    }
+    let by_colour: Vec<String> = wins.iter().map(|(c, n)| format!("{c} {n} (")).collect();
+    for w in by_colour {
+        assert!(report.contains(&w), "{report} lacks {w}");
+    }
+    // The same seed records the same games (but for the date).
+    let (b, _) = run("b");
+    for (fa, fb) in files.iter().zip(files_in(&b)) {
+        let strip = |p: &std::path::Path| {
+            let t = std::fs::read_to_string(p).unwrap();
+            t.lines()
+                .filter(|l| !l.starts_with("Date: "))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(strip(fa), strip(&fb));
+    }
+}
+
+#[test]
+fn record_check_names_the_wrong_line() {
+    let dir = common::temp_dir("cli-record-check");
+    let out = dir.join("games");
+    let o = cli(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--players",
+        "ryg",
+        "--record",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(out.join("game-0001.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Line 12 is the third step; make it a move nobody can make.
+    let step: Vec<&str> = lines[11].split(' ').collect();
+    let mut bad = lines.clone();
+    let wrong = format!("{} {} 40-46", step[0], step[1]);
+    bad[11] = &wrong;
+    let file = temp_file(&dir, "bad.txt", &bad.join("\n"));
+    let o = cli(&["record", "check", file.to_str().unwrap()]);
+    assert_refused(&o, "error: line 12: \"40-46\" is not a legal move for");
+    let mut newer = lines.clone();
+    newer[0] = "Record: 2";
+    let file = temp_file(&dir, "newer.txt", &newer.join("\n"));
+    let o = cli(&["record", "check", "--positions", file.to_str().unwrap()]);
+    assert_refused(&o, "error: line 1: written by a newer version of the game");
+    let file = temp_file(&dir, "empty.txt", "");
+    assert_refused(
+        &cli(&["record", "check", file.to_str().unwrap()]),
+        "error: line 1: not a game record",
+    );
+    assert_refused(
+        &cli(&["record", "check", dir.join("missing.txt").to_str().unwrap()]),
+        "cannot read",
+    );
+    assert_refused(&cli(&["record", "check"]), "error:");
+}

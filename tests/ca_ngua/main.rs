@@ -11,6 +11,8 @@ mod cli;
 mod cli_clap;
 mod outcome;
 mod random_games;
+mod record_files;
+mod records;
 mod rules_lab;
 mod rules_table;
 mod store;

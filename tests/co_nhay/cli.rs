@@ -436,3 +436,55 @@ fn selfplay_is_reproducible_whatever_the_thread_count() {
         "{text}"
     );
 }
+
+#[test]
+fn nhay_selfplay_records_its_games_and_record_check_replays_them() {
+    let dir = common::temp_dir("nhay-cli-records");
+    let out = dir.join("games");
+    let o = cli(&[
+        "nhay",
+        "selfplay",
+        "--games",
+        "2",
+        "--players",
+        "3",
+        "--bots",
+        "easy,medium,easy",
+        "--record",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for n in 1..=2 {
+        let file = out.join(format!("game-000{n}.txt"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            text.starts_with("Record: 1\nGame: co-nhay\nRules: standard\n"),
+            "{text}"
+        );
+        let result = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Result: "))
+            .unwrap();
+        let steps = text.lines().skip_while(|l| !l.is_empty()).skip(1).count();
+        let o = cli(&["record", "check", "--positions", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), steps + 1);
+        assert_eq!(lines[steps], format!("ok: {steps} steps, result {result}"));
+        // Every position reads back as a Cờ nhảy position.
+        for p in &lines[..steps] {
+            assert!(p.parse::<ca_ngua::co_nhay::engine::Setup>().is_ok(), "{p}");
+        }
+    }
+    let o = cli(&[
+        "nhay",
+        "selfplay",
+        "--games",
+        "1",
+        "--record",
+        "/dev/null/x",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: --record:"), "{}", stderr(&o));
+}

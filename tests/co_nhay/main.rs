@@ -8,5 +8,6 @@ mod bots;
 mod cli;
 mod engine;
 mod perft;
+mod records;
 mod store;
 mod table;

@@ -68,6 +68,12 @@ pub enum Command {
         #[command(subcommand)]
         command: RulesCommand,
     },
+    /// Game records of either game: check
+    #[command(arg_required_else_help = false)]
+    Record {
+        #[command(subcommand)]
+        command: RecordCommand,
+    },
     /// Cờ nhảy (Chinese checkers): 'ca-ngua-cli nhay help'
     #[command(arg_required_else_help = false, after_help = NHAY_NOTES)]
     Nhay {
@@ -86,6 +92,25 @@ pub enum Command {
         #[arg(value_enum)]
         shell: Shell,
     },
+}
+
+/// `record …`.
+#[derive(Debug, Subcommand)]
+pub enum RecordCommand {
+    /// Replays a game record (either game) with the engine: 'ok: N steps,
+    /// result …', or the line that is wrong
+    Check(RecordCheck),
+}
+
+/// `record check`.
+#[derive(Debug, Args)]
+pub struct RecordCheck {
+    /// The record's file
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// Prints the position after every step, one a line, before the summary
+    #[arg(long)]
+    pub positions: bool,
 }
 
 /// `online …`.
@@ -161,6 +186,10 @@ pub struct Selfplay {
     /// random for every player when absent
     #[arg(long, value_name = "B,B,..", allow_hyphen_values = true)]
     pub bots: Option<String>,
+    /// Writes each game's record (docs/NOTATION.md, "Game records") to
+    /// DIR/game-NNNN.txt (the folder is made if missing)
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -349,6 +378,10 @@ pub struct NhaySelfplay {
     /// Positions the hard bot may look at per decision
     #[arg(long, value_name = "NODES", value_parser = number::<u64>, allow_hyphen_values = true)]
     pub budget: Option<u64>,
+    /// Writes each game's record (docs/NOTATION.md, "Game records") to
+    /// DIR/game-NNNN.txt (the folder is made if missing)
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
 }

@@ -162,7 +162,7 @@ fn selfplay_cmd(a: &NhaySelfplay) -> Result<(), Bad> {
     };
     check_threads(cfg.threads)?;
     cfg.check().map_err(Bad)?;
-    let report = selfplay::run(&cfg);
+    let report = crate::selfplay_recording(&cfg, a.record.as_deref())?;
     if a.run.json {
         return outln!("{}", serde_json::to_string(&report)?);
     }

@@ -60,13 +60,46 @@ pub trait SelfPlay: Game {
     /// `on_decision(k, ns)` hears how long each timed decision of
     /// `bots[k]` took (decisions between two or more moves, bots that
     /// think). `None` when the game cannot start.
+    /// `on_seen` hears where the game began and every turn played, for a
+    /// run that keeps its games ([`run_keeping`]); a run that does not
+    /// passes a closure that does nothing, which the loop inlines away.
     fn play_game(
         rules: &Self::Rules,
         seats: &[Self::Seat],
         bots: &mut [Self::Bot],
         seed: u64,
         on_decision: &mut impl FnMut(usize, u64),
+        on_seen: &mut impl FnMut(Seen<Self>),
     ) -> Option<Finish<Self::Seat>>;
+}
+
+/// What a self-played game did, as it went: for those who keep the game
+/// (a record of it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seen<G: Game> {
+    /// The game began from this position.
+    Start(G::Setup),
+    /// A seat played a turn: its roll (in a game with dice) and its move
+    /// (`None`: a pass).
+    Turn {
+        /// Who played.
+        seat: G::Seat,
+        /// The roll.
+        roll: Option<G::Roll>,
+        /// The move; `None` is a pass.
+        mv: Option<G::Move>,
+    },
+}
+
+/// One self-played game as it was played, kept by [`run_keeping`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptGame<G: Game> {
+    /// The game's number in the run, from 0.
+    pub index: u64,
+    /// Who played each seat, in the run's seat order.
+    pub players: Vec<(G::Seat, Level)>,
+    /// Where it began and every turn, in order.
+    pub seen: Vec<Seen<G>>,
 }
 
 /// How one self-played game ended, as the totals count it.
@@ -127,11 +160,27 @@ impl<G: SelfPlay> Config<G> {
 /// Runs the games on `cfg.threads` threads and sums the results. Call
 /// [`Config::check`] first: an unplayable config plays no games.
 pub fn run<G: SelfPlay>(cfg: &Config<G>) -> Report<G> {
+    run_with::<G, false>(cfg, &|_| {})
+}
+
+/// As [`run`], and hands every game, as it was played, to `keep` (on the
+/// thread that played it) as soon as it ends: the same games as [`run`]
+/// plays with the same config.
+pub fn run_keeping<G: SelfPlay>(cfg: &Config<G>, keep: &(dyn Fn(KeptGame<G>) + Sync)) -> Report<G> {
+    run_with::<G, true>(cfg, keep)
+}
+
+fn run_with<G: SelfPlay, const KEEP: bool>(
+    cfg: &Config<G>,
+    keep: &(dyn Fn(KeptGame<G>) + Sync),
+) -> Report<G> {
     let threads = cfg.threads.max(1);
     let start = Instant::now();
     let mut total = Tally::new(G::SEATS, cfg.bots.len());
     if cfg.check().is_ok() {
-        for part in split_games(threads, cfg.games, |games| run_games(cfg, games)) {
+        for part in split_games(threads, cfg.games, |games| {
+            run_games::<G, KEEP>(cfg, games, keep)
+        }) {
             total.merge(part);
         }
     }
@@ -139,8 +188,14 @@ pub fn run<G: SelfPlay>(cfg: &Config<G>) -> Report<G> {
     Report::new(cfg, threads, seconds, total)
 }
 
-/// Plays the games `indices` on this thread and sums them.
-fn run_games<G: SelfPlay>(cfg: &Config<G>, indices: impl Iterator<Item = u64>) -> Tally {
+/// Plays the games `indices` on this thread and sums them; with `KEEP`,
+/// hands each game to `keep` (without, nothing of it is compiled into the
+/// loop).
+fn run_games<G: SelfPlay, const KEEP: bool>(
+    cfg: &Config<G>,
+    indices: impl Iterator<Item = u64>,
+    keep: &(dyn Fn(KeptGame<G>) + Sync),
+) -> Tally {
     let n = cfg.seats.len();
     let mut tally = Tally::new(G::SEATS, cfg.bots.len());
     let mut bots: Vec<G::Bot> = Vec::with_capacity(n);
@@ -157,13 +212,33 @@ fn run_games<G: SelfPlay>(cfg: &Config<G>, indices: impl Iterator<Item = u64>) -
             )
         }));
         let times = &mut tally.times_ns;
-        let Some(finish) =
-            G::play_game(&cfg.rules, &cfg.seats, &mut bots, seed, &mut |slot, ns| {
+        let mut seen = Vec::new();
+        let Some(finish) = G::play_game(
+            &cfg.rules,
+            &cfg.seats,
+            &mut bots,
+            seed,
+            &mut |slot, ns| {
                 times[entry_for(slot, index, n)].push(ns);
-            })
-        else {
+            },
+            &mut |s| {
+                if KEEP {
+                    seen.push(s);
+                }
+            },
+        ) else {
             continue; // Config::check rules this out before the run
         };
+        if KEEP {
+            let players = (0..n)
+                .map(|slot| (cfg.seats[slot], cfg.bots[entry_for(slot, index, n)]))
+                .collect();
+            keep(KeptGame {
+                index,
+                players,
+                seen: std::mem::take(&mut seen),
+            });
+        }
         tally.length += finish.length;
         if finish.capped {
             tally.capped += 1;

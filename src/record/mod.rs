@@ -1,0 +1,137 @@
+//! Game records: every game, of either game, kept as text a person can read
+//! in an editor (`docs/NOTATION.md`, "Game records"): a header (format
+//! version, game, rules, date, seats, starting position, result) and one
+//! line per turn in the game's own notation. Written once over the
+//! [`Game`] trait.
+//!
+//! - [`Record<G>`]: the record of one game; [`Record::from_text`] and
+//!   `Display` read and write it (`text.rs`), [`Record::replay`] checks
+//!   every step against the engine and gives the positions (`replay.rs`).
+//! - [`Recorder<G>`]: builds a record from a table's events as they come,
+//!   for a local table and an online replica alike (`recorder.rs`).
+//! - [`AnyRecord`] and [`read_any`]: a record of whichever game the text
+//!   names.
+//! - [`UtcDate`]: the date, written ISO 8601 in UTC (`date.rs`).
+
+mod date;
+mod recorder;
+mod replay;
+mod text;
+
+pub use date::UtcDate;
+pub use recorder::Recorder;
+pub use text::read_any;
+
+use crate::any_game::{AnyGame, PerGame};
+use crate::game::{Game, Level, Ranking};
+use std::fmt;
+
+/// The version of the record format this build writes and reads (a record
+/// of a newer version is refused by name, never misread).
+pub const RECORD_FORMAT: u32 = 1;
+
+/// The file extension of a record (`game.txt`): plain text, so that any
+/// editor on any system opens it.
+pub const RECORD_EXTENSION: &str = "txt";
+
+/// Who played a seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// A person (at the device or online).
+    Person,
+    /// A computer player, of this level when it is known (an online
+    /// client sees a computer but not its level).
+    Computer(Option<Level>),
+}
+
+/// A seat of a recorded game: who sat there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordSeat<S> {
+    /// The colour or arm.
+    pub seat: S,
+    /// A person or a computer.
+    pub player: Player,
+    /// The player's name (may be empty); one line, no control characters.
+    pub name: String,
+}
+
+/// One turn: the roll (in a game with dice) and the move made with it, or
+/// a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step<G: Game> {
+    /// Who played.
+    pub seat: G::Seat,
+    /// The roll; always `Some` in a game with dice, `None` without.
+    pub roll: Option<G::Roll>,
+    /// The move; `None` is a pass.
+    pub mv: Option<G::Move>,
+}
+
+/// The record of one game, finished or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record<G: Game> {
+    /// The rules it was played under.
+    pub rules: G::Rules,
+    /// When it began.
+    pub date: UtcDate,
+    /// Who played each seat in play, in turn order.
+    pub seats: Vec<RecordSeat<G::Seat>>,
+    /// The position it began from (any position, not only the start).
+    pub setup: G::Setup,
+    /// Every turn played, in order.
+    pub steps: Vec<Step<G>>,
+    /// The places once the game is over (or was ended early); `None` while
+    /// it goes on.
+    pub result: Option<Ranking<G::Seat>>,
+}
+
+/// Why a record does not read or does not replay: the line (1-based) and
+/// what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl RecordError {
+    pub(crate) fn new(line: usize, message: impl Into<String>) -> RecordError {
+        RecordError {
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// The family of records: [`AnyRecord`] holds the record of one game.
+#[derive(Debug)]
+pub struct Records;
+
+impl PerGame for Records {
+    type Of<G: Game> = Record<G>;
+}
+
+/// The record of a game of either kind.
+pub type AnyRecord = AnyGame<Records>;
+
+impl AnyRecord {
+    /// The record as text.
+    pub fn to_text(&self) -> String {
+        crate::with_any!(self, _G, r => r.to_text())
+    }
+
+    /// Replays the record with its game's engine: the number of steps, or
+    /// the line that is wrong.
+    pub fn check(&self) -> Result<usize, RecordError> {
+        crate::with_any!(self, _G, r => r.replay().map(|_| r.steps.len()))
+    }
+}

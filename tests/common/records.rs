@@ -1,0 +1,81 @@
+//! Game records, for any game: a seeded table of computers played to its
+//! end, recorded from its events, written, read back and replayed.
+
+use ca_ngua::game::{Game, Level};
+use ca_ngua::record::{Record, Recorder, UtcDate};
+use ca_ngua::table::{Controller, EventKind, InlineRunner, Step, Table};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+/// A fixed date, so that records are reproducible.
+pub const DATE: UtcDate = UtcDate(1_773_480_413);
+
+/// A table of computers of `level` under `rules`, seeded, played to its end.
+pub fn played<G: Game>(rules: G::Rules, players: usize, level: Level, seed: u64) -> Table<G> {
+    let seats = G::seats_for(&rules, players).expect("seats");
+    let mut t = Table::<G>::local(
+        rules,
+        &seats,
+        &vec![Controller::Computer(level); G::SEATS],
+        StdRng::seed_from_u64(seed),
+        Box::new(InlineRunner::default()),
+    )
+    .expect("table");
+    for _ in 0..100_000 {
+        match t.computer_step() {
+            Step::Acted(_) => {}
+            Step::Thinking => panic!("an inline runner never keeps thinking"),
+            Step::Idle => break,
+        }
+    }
+    assert!(t.replica().is_over(), "the game ended");
+    t
+}
+
+/// The positions the table's game went through, as its events wrote them
+/// (the start, then after every move and pass).
+pub fn positions<G: Game>(t: &Table<G>) -> Vec<String> {
+    t.events()
+        .iter()
+        .filter_map(|e| match &e.event {
+            EventKind::Started { position, .. }
+            | EventKind::Moved { position, .. }
+            | EventKind::Passed { position, .. } => Some(position.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Records the table's game and checks the record all the way: text and
+/// back unchanged, the same text again, replayed to the same positions
+/// and the same result. Returns the record's text.
+pub fn check_round_trip<G: Game>(t: &Table<G>, what: &str) -> String {
+    let record = Recorder::of_table(t, DATE).expect("a started game has a record");
+    assert_eq!(
+        record.result.as_ref(),
+        t.ranking(),
+        "{what}: the record keeps the result"
+    );
+    let text = record.to_text();
+    let back = Record::<G>::from_text(&text).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+    assert_eq!(back, record, "{what}: text and back");
+    assert_eq!(back.to_text(), text, "{what}: the same text again");
+    let states = back
+        .replay()
+        .unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+    let replayed: Vec<String> = states.iter().map(|s| G::setup(s).to_string()).collect();
+    assert_eq!(replayed, positions(t), "{what}: the same positions");
+    let last = states.last().expect("the start at least");
+    assert!(G::is_over(last), "{what}: the replay ends the game");
+    text
+}
+
+/// The text with line `line` (from 1) replaced.
+pub fn with_line(text: &str, line: usize, new: &str) -> String {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| if i + 1 == line { new } else { l })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
