@@ -10,6 +10,8 @@ pub mod co_nhay;
 pub mod crash;
 pub mod game;
 pub mod i18n;
+#[cfg(feature = "gui")]
+pub mod instance;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod platform;

@@ -8,10 +8,12 @@
 use ca_ngua::app::{CaNguaApp, setup_context};
 use ca_ngua::crash;
 use ca_ngua::i18n::{I18n, Lang};
+use ca_ngua::instance;
 use ca_ngua::platform;
 use ca_ngua::store::Store;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::sync::{Arc, OnceLock};
 
 fn main() -> ExitCode {
     // The first start follows the system language; Vietnamese otherwise.
@@ -26,7 +28,36 @@ fn main() -> ExitCode {
     // The window's size and place, kept beside the other files (eframe
     // writes it; a bad file is ignored and the window opens at its default).
     let window_file = store.dir().map(|d| d.join("window.ron"));
+    // One window: a later start (a clicked invite) hands its link to the
+    // window already open, which is woken to take it.
+    let request = match &launch {
+        platform::Launch::Join(link) => instance::Request::Join(link.clone()),
+        _ => instance::Request::Show,
+    };
+    let window: Arc<OnceLock<egui::Context>> = Arc::new(OnceLock::new());
+    let listening = match store.dir() {
+        Some(dir) => {
+            let window = Arc::clone(&window);
+            let wake = move || {
+                if let Some(ctx) = window.get() {
+                    ctx.request_repaint();
+                }
+            };
+            match instance::claim(dir, instance::runtime_dir().as_deref(), &request, wake) {
+                instance::Claim::HandedOff => return ExitCode::SUCCESS,
+                instance::Claim::First(listening) => Some(listening),
+                instance::Claim::Alone(why) => {
+                    tracing::warn!("no single-window socket: {why}");
+                    None
+                }
+            }
+        }
+        None => None,
+    };
     let mut app = CaNguaApp::from_store(store, opened, system_lang, None);
+    if let Some(listening) = listening {
+        app = app.with_instance(listening);
+    }
     if let platform::Launch::Join(link) = launch {
         // A clicked invite: join that room once the window is up.
         app = app.with_join_link(link);
@@ -57,6 +88,7 @@ fn main() -> ExitCode {
         options,
         Box::new(move |cc| {
             setup_context(&cc.egui_ctx, look);
+            let _ = window.set(cc.egui_ctx.clone());
             let mut app = app;
             // Computer players wake the window when they have decided.
             app.set_waker(&cc.egui_ctx);

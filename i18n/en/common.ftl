@@ -70,3 +70,9 @@ invite-page-get-app = No app yet? Install Cờ Cá Ngựa (free, for Windows, ma
 invite-page-by-hand = Or open the app, choose Play online and paste this link:
 invite-page-unknown-heading = No such room
 invite-page-unknown = Room { $code } is not open on this server: it may have ended. Ask the host for a new link.
+
+## A link clicked while the app is open
+handoff-title = Join another room?
+handoff-text = You clicked a link to room { $room }. Joining it leaves the game you are playing here.
+handoff-join = Join the room
+handoff-stay = Keep playing

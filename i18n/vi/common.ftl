@@ -70,3 +70,9 @@ invite-page-get-app = Chưa có ứng dụng? Cài Cờ Cá Ngựa (miễn phí,
 invite-page-by-hand = Hoặc mở ứng dụng, chọn Chơi qua mạng và dán đường dẫn này:
 invite-page-unknown-heading = Không có phòng này
 invite-page-unknown = Phòng { $code } không mở trên máy chủ này: có thể ván đã kết thúc. Hãy xin chủ phòng đường dẫn mới.
+
+## A link clicked while the app is open
+handoff-title = Vào phòng khác?
+handoff-text = Bạn vừa bấm đường dẫn tới phòng { $room }. Vào phòng đó thì rời ván đang chơi ở đây.
+handoff-join = Vào phòng
+handoff-stay = Chơi tiếp

@@ -11,6 +11,7 @@ mod app_start;
 mod co_nhay_ui;
 mod damaged_files;
 mod feel;
+mod handoff;
 mod online_app;
 mod online_co_nhay;
 mod packaging;

@@ -120,3 +120,30 @@ fn every_file_the_packages_list_exists() {
     }
     assert!(checked >= 10, "only {checked} files found in Cargo.toml");
 }
+
+#[test]
+fn the_installers_register_the_link_scheme() {
+    // cargo-packager turns this into CFBundleURLTypes (macOS) and a
+    // per-user `Software\\Classes\\ca-ngua` key (the Windows installer,
+    // installed for the current user).
+    let packager = MANIFEST
+        .split("[package.metadata.packager]")
+        .nth(1)
+        .and_then(|rest| rest.split("\n[").next())
+        .expect("a packager table");
+    assert!(
+        packager
+            .lines()
+            .any(|l| l.starts_with("deep-link-protocols") && l.contains("schemes = [\"ca-ngua\"]")),
+        "{packager}"
+    );
+    let nsis = MANIFEST
+        .split("[package.metadata.packager.nsis]")
+        .nth(1)
+        .and_then(|rest| rest.split("\n[").next())
+        .expect("an NSIS table");
+    assert!(
+        nsis.lines().any(|l| l == "install-mode = \"currentUser\""),
+        "{nsis}"
+    );
+}

@@ -83,6 +83,19 @@ impl CaNguaApp {
                 }
                 self.give_focus_back(ctx);
             }
+            Intent::JoinHandedLink => {
+                if let Some(link) = self.handoff.take() {
+                    if self.screens.iter().any(|s| s.is_online()) {
+                        self.online(ctx, crate::app::shell::OnlineAction::Leave);
+                    }
+                    self.pending_join = Some(link);
+                }
+                self.give_focus_back(ctx);
+            }
+            Intent::KeepPlaying => {
+                self.handoff = None;
+                self.give_focus_back(ctx);
+            }
             Intent::CancelNewGame => {
                 self.confirm = None;
                 self.give_focus_back(ctx);

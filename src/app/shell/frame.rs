@@ -120,6 +120,7 @@ impl CaNguaApp {
         // the game in front is driven: the other one waits as it was (an
         // online room keeps its connection and catches up when it is back
         // in front).
+        self.take_handoffs(&ctx);
         self.resume_online(&ctx);
         let dialog = self.is_asking_anything();
         {
@@ -218,6 +219,7 @@ impl CaNguaApp {
             Some(EndAction::Close) | None => {}
         }
         self.confirm_modal(&ctx);
+        self.handoff_modal(&ctx);
         self.code_modal(&ctx);
         self.apply(&ctx);
     }

@@ -37,6 +37,10 @@ pub enum Intent {
     PrefsChanged(Box<Prefs>),
     /// Confirm the change that needs a new game.
     ConfirmNewGame,
+    /// Leave the game in progress for the room of a handed-over link.
+    JoinHandedLink,
+    /// Keep playing; forget the handed-over link.
+    KeepPlaying,
     /// Keep the game; undo the change that needed a new one.
     CancelNewGame,
     /// Show or hide the rules window.
@@ -91,6 +95,11 @@ pub struct CaNguaApp {
     pending_resume: Option<crate::store::OnlineSeat>,
     /// A room to join at the first frame (`ca-ngua LINK`).
     pending_join: Option<String>,
+    /// Where later starts of the app hand their links (one window).
+    instance: Option<crate::instance::Listening>,
+    /// A link handed over while a game is in progress, waiting for the
+    /// player to say whether to leave it.
+    handoff: Option<String>,
     /// A room being joined, until the server names its game.
     joining: Option<online::Joining>,
     /// Where a hosted room listens: every interface (friends on the
@@ -202,6 +211,8 @@ impl CaNguaApp {
             online_edit: OnlineEdit::default(),
             pending_resume: None,
             pending_join: None,
+            instance: None,
+            handoff: None,
             joining: None,
             host_ip: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
             server_config: crate::net::server::ServerConfig::default(),
@@ -317,6 +328,13 @@ impl CaNguaApp {
         self
     }
 
+    /// Listens for later starts of the app (a clicked invite while the
+    /// window is open): their links come here.
+    pub fn with_instance(mut self, listening: crate::instance::Listening) -> CaNguaApp {
+        self.instance = Some(listening);
+        self
+    }
+
     /// Hosted rooms listen on loopback only and run their computers
     /// without pauses (tests: nothing reaches the network).
     pub fn with_test_hosting(mut self) -> CaNguaApp {
@@ -365,7 +383,10 @@ impl CaNguaApp {
     /// code, a file. The game waits (computer players too); the rules and
     /// statistics windows ask nothing and let play go on.
     pub fn is_asking_anything(&self) -> bool {
-        self.confirm.is_some() || self.code_window.is_some() || self.file_job.is_some()
+        self.confirm.is_some()
+            || self.code_window.is_some()
+            || self.file_job.is_some()
+            || self.handoff.is_some()
     }
 
     /// Adds a message for the player, shown with the file notices until

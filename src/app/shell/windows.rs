@@ -135,4 +135,65 @@ impl CaNguaApp {
         });
         self.confirm_focused = true;
     }
+
+    /// Links from later starts of the app: the window comes to the front;
+    /// a link joins its room at once, or after asking when a game is in
+    /// progress here (a local game under way, or a room).
+    pub(super) fn take_handoffs(&mut self, ctx: &egui::Context) {
+        let Some(instance) = &self.instance else {
+            return;
+        };
+        for request in instance.take() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Minimized(false));
+            ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+            let crate::instance::Request::Join(link) = request else {
+                continue;
+            };
+            let busy = self.screens.iter().any(|s| s.is_online())
+                || super::front_of(&mut self.screens, self.prefs.game).in_progress();
+            if busy {
+                self.handoff = Some(link);
+                self.confirm_focused = false;
+                self.focus_before = ctx.memory(|m| m.focused());
+            } else {
+                self.pending_join = Some(link);
+            }
+        }
+    }
+
+    /// "Leave this game for the room of the link you clicked?"
+    pub(super) fn handoff_modal(&mut self, ctx: &egui::Context) {
+        let Some(link) = &self.handoff else {
+            return;
+        };
+        let room = link
+            .parse::<crate::net::Invite>()
+            .map(|i| i.room)
+            .unwrap_or_else(|_| link.clone());
+        let focus = !self.confirm_focused;
+        let id = egui::Id::unique("confirm-handoff");
+        egui::Modal::new(id).show(ctx, |ui| {
+            ui.set_max_width(380.0);
+            ui.heading(self.i18n.t("handoff-title"));
+            ui.label(
+                self.i18n
+                    .t_args("handoff-text", &[("room", crate::i18n::Arg::from(room))]),
+            );
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(self.i18n.t("handoff-join")).clicked() {
+                    self.intents.push(Intent::JoinHandedLink);
+                }
+                // The focus goes to the answer that changes nothing.
+                let stay = ui.button(self.i18n.t("handoff-stay"));
+                if focus {
+                    stay.request_focus();
+                }
+                if stay.clicked() {
+                    self.intents.push(Intent::KeepPlaying);
+                }
+            });
+        });
+        self.confirm_focused = true;
+    }
 }

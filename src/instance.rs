@@ -1,0 +1,320 @@
+//! One window per player: a second `ca-ngua` (a clicked invite while the
+//! game is already open) hands its link to the running one over a local
+//! socket and exits, so the friend's room opens in the window they have.
+//!
+//! The socket is the user's own: on Unix a socket file in the user's
+//! runtime folder (`XDG_RUNTIME_DIR`, else the config folder), elsewhere a
+//! port on 127.0.0.1 written in a file in the config folder with a secret
+//! the caller must repeat. Its name comes from the config folder, so two
+//! players' folders (`CA_NGUA_CONFIG_DIR`) are two separate instances.
+//!
+//! What goes over it is one line: `join LINK` or `show`, answered `ok`.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// What a second start asks of the running window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Join this room (an invite page's address or a `ca-ngua:` link).
+    Join(String),
+    /// Come to the front.
+    Show,
+}
+
+impl Request {
+    fn line(&self) -> String {
+        match self {
+            Request::Join(link) => format!("join {}", link.trim()),
+            Request::Show => "show".to_string(),
+        }
+    }
+
+    fn read(line: &str) -> Option<Request> {
+        let line = line.trim();
+        if line == "show" {
+            Some(Request::Show)
+        } else {
+            let link = line.strip_prefix("join ")?.trim();
+            crate::platform::is_room_link(link).then(|| Request::Join(link.to_string()))
+        }
+    }
+}
+
+/// The longest line taken (a link is far shorter).
+const MAX_LINE: u64 = 4096;
+
+/// How long either side waits for the other.
+const PATIENCE: Duration = Duration::from_secs(2);
+
+/// Where this config folder's instance listens: a name of its own from the
+/// folder's path.
+fn name_for(config_dir: &Path) -> String {
+    let digest = ring::digest::digest(
+        &ring::digest::SHA256,
+        config_dir.to_string_lossy().as_bytes(),
+    );
+    let short: String = digest.as_ref()[..6]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("ca-ngua-{short}")
+}
+
+/// The running window's end: requests from later starts arrive on
+/// [`Listening::requests`].
+#[derive(Debug)]
+pub struct Listening {
+    requests: mpsc::Receiver<Request>,
+    /// Removed when the window closes (Unix).
+    #[cfg(unix)]
+    path: PathBuf,
+}
+
+impl Listening {
+    /// Requests that have arrived, oldest first.
+    pub fn take(&self) -> Vec<Request> {
+        self.requests.try_iter().collect()
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Listening {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// What starting found.
+#[derive(Debug)]
+pub enum Claim {
+    /// This is the only window: it listens for later starts.
+    First(Listening),
+    /// A window is already open and took the request: exit.
+    HandedOff,
+    /// Neither (no folder, a socket that cannot be made): carry on alone.
+    Alone(String),
+}
+
+/// Hands `request` to a window already open for `config_dir`, or becomes
+/// the one that listens. `runtime_dir` is where the socket goes (Unix).
+/// `wake` is called when a request arrives (to repaint the window).
+pub fn claim(
+    config_dir: &Path,
+    runtime_dir: Option<&Path>,
+    request: &Request,
+    wake: impl Fn() + Send + 'static,
+) -> Claim {
+    imp::claim(config_dir, runtime_dir, request, Box::new(wake))
+}
+
+/// The runtime folder the desktop gives this user (`XDG_RUNTIME_DIR`).
+pub fn runtime_dir() -> Option<PathBuf> {
+    std::env::var_os("XDG_RUNTIME_DIR")
+        .map(PathBuf::from)
+        .filter(|p| p.is_dir())
+}
+
+/// Reads one request from a connection and answers `ok`.
+fn serve_one<S: Read + Write>(stream: S, secret: Option<&str>) -> Option<Request> {
+    let mut reader = BufReader::new(stream).take(MAX_LINE);
+    let mut line = String::new();
+    reader.read_line(&mut line).ok()?;
+    let line = match secret {
+        Some(secret) => line.trim().strip_prefix(secret)?.trim_start().to_string(),
+        None => line,
+    };
+    let request = Request::read(&line)?;
+    let mut stream = reader.into_inner().into_inner();
+    let _ = stream.write_all(b"ok\n");
+    Some(request)
+}
+
+/// Sends one request on a connection; true when it was taken.
+fn send_one<S: Read + Write>(mut stream: S, line: &str) -> bool {
+    if stream.write_all(format!("{line}\n").as_bytes()).is_err() {
+        return false;
+    }
+    let mut answer = String::new();
+    let _ = BufReader::new(stream).take(16).read_line(&mut answer);
+    answer.trim() == "ok"
+}
+
+#[cfg(unix)]
+mod imp {
+    use super::*;
+    use std::os::unix::net::{UnixListener, UnixStream};
+
+    pub(super) fn claim(
+        config_dir: &Path,
+        runtime_dir: Option<&Path>,
+        request: &Request,
+        wake: Box<dyn Fn() + Send>,
+    ) -> Claim {
+        let dir = runtime_dir.unwrap_or(config_dir);
+        let path = dir.join(format!("{}.sock", name_for(config_dir)));
+        if let Ok(stream) = UnixStream::connect(&path) {
+            let _ = stream.set_read_timeout(Some(PATIENCE));
+            let _ = stream.set_write_timeout(Some(PATIENCE));
+            if send_one(stream, &request.line()) {
+                return Claim::HandedOff;
+            }
+        }
+        // Nobody answers: a socket left by a window that crashed.
+        let _ = std::fs::remove_file(&path);
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return Claim::Alone(format!("{}: {e}", dir.display()));
+        }
+        let listener = match UnixListener::bind(&path) {
+            Ok(l) => l,
+            Err(e) => return Claim::Alone(format!("{}: {e}", path.display())),
+        };
+        let (tx, requests) = mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("ca-ngua-instance".into())
+            .spawn(move || {
+                for stream in listener.incoming().flatten() {
+                    let _ = stream.set_read_timeout(Some(PATIENCE));
+                    let _ = stream.set_write_timeout(Some(PATIENCE));
+                    if let Some(request) = serve_one(stream, None) {
+                        if tx.send(request).is_err() {
+                            break;
+                        }
+                        wake();
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            return Claim::Alone(e.to_string());
+        }
+        Claim::First(Listening { requests, path })
+    }
+}
+
+#[cfg(not(unix))]
+mod imp {
+    use super::*;
+    use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+
+    /// The file naming the port and the secret: `PORT SECRET`.
+    fn port_file(config_dir: &Path) -> PathBuf {
+        config_dir.join(format!("{}.port", name_for(config_dir)))
+    }
+
+    pub(super) fn claim(
+        config_dir: &Path,
+        _runtime_dir: Option<&Path>,
+        request: &Request,
+        wake: Box<dyn Fn() + Send>,
+    ) -> Claim {
+        let file = port_file(config_dir);
+        if let Ok(text) = std::fs::read_to_string(&file)
+            && let Some((port, secret)) = text.trim().split_once(' ')
+            && let Ok(port) = port.parse::<u16>()
+        {
+            let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+            if let Ok(stream) = TcpStream::connect_timeout(&addr, PATIENCE) {
+                let _ = stream.set_read_timeout(Some(PATIENCE));
+                let _ = stream.set_write_timeout(Some(PATIENCE));
+                if send_one(stream, &format!("{secret} {}", request.line())) {
+                    return Claim::HandedOff;
+                }
+            }
+        }
+        let listener = match TcpListener::bind((Ipv4Addr::LOCALHOST, 0)) {
+            Ok(l) => l,
+            Err(e) => return Claim::Alone(e.to_string()),
+        };
+        let port = match listener.local_addr() {
+            Ok(a) => a.port(),
+            Err(e) => return Claim::Alone(e.to_string()),
+        };
+        let mut bytes = [0u8; 16];
+        if rand::TryRng::try_fill_bytes(&mut rand::rngs::SysRng, &mut bytes).is_err() {
+            return Claim::Alone("no random bits".into());
+        }
+        let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        if let Err(e) = std::fs::create_dir_all(config_dir)
+            .and_then(|()| std::fs::write(&file, format!("{port} {secret}")))
+        {
+            return Claim::Alone(format!("{}: {e}", file.display()));
+        }
+        let (tx, requests) = mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("ca-ngua-instance".into())
+            .spawn(move || {
+                for stream in listener.incoming().flatten() {
+                    let _ = stream.set_read_timeout(Some(PATIENCE));
+                    let _ = stream.set_write_timeout(Some(PATIENCE));
+                    if let Some(request) = serve_one(stream, Some(&secret)) {
+                        if tx.send(request).is_err() {
+                            break;
+                        }
+                        wake();
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            return Claim::Alone(e.to_string());
+        }
+        Claim::First(Listening { requests })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    #[test]
+    fn requests_read_back_and_strangers_are_ignored() {
+        for r in [
+            Request::Show,
+            Request::Join("ca-ngua://h:7777/K7M2QX".into()),
+            Request::Join("https://play.example.org/join/K7M2QX".into()),
+        ] {
+            assert_eq!(Request::read(&r.line()), Some(r));
+        }
+        assert_eq!(Request::read("join ftp://x"), None);
+        assert_eq!(Request::read("rm -rf"), None);
+    }
+
+    #[test]
+    fn a_second_start_hands_its_link_to_the_first() {
+        let dir = std::env::temp_dir().join(format!("ca-ngua-instance-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let woken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let w = std::sync::Arc::clone(&woken);
+        let Claim::First(listening) = claim(&dir, Some(&dir), &Request::Show, move || {
+            w.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }) else {
+            panic!("the first start listens");
+        };
+        let link = Request::Join("ca-ngua://127.0.0.1:7777/K7M2QX".into());
+        assert!(matches!(
+            claim(&dir, Some(&dir), &link, || {}),
+            Claim::HandedOff
+        ));
+        let mut got = Vec::new();
+        for _ in 0..200 {
+            got.extend(listening.take());
+            if !got.is_empty() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(got, vec![link]);
+        assert_eq!(woken.load(std::sync::atomic::Ordering::SeqCst), 1);
+        // Another config folder is another instance.
+        let other = dir.join("other");
+        assert!(matches!(
+            claim(&other, Some(&dir), &Request::Show, || {}),
+            Claim::First(_)
+        ));
+        drop(listening);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

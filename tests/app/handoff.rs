@@ -1,0 +1,118 @@
+//! One window: a clicked invite while the app is open. The real `ca-ngua`
+//! binary, started with a link, hands it to the app already running for
+//! the same config folder (a socket in the runtime folder) and exits
+//! without a window; the running app, in the middle of a local game, asks
+//! before leaving it, keeps playing when told to, and joins the room when
+//! told to.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+use crate::common::ui::harness;
+use crate::online_app::{App, WINDOW, hosting_app, open_room, wait};
+use ca_ngua::app::CaNguaApp;
+use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::i18n::Lang;
+use ca_ngua::instance::{Claim, Request, claim};
+use ca_ngua::prefs::{PlayerKind, Prefs};
+use ca_ngua::store::Store;
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use std::path::Path;
+use std::process::Command;
+
+fn prefs(name: &str) -> Prefs {
+    Prefs {
+        lang: Some(Lang::En),
+        player_count: 2,
+        players: [PlayerKind::Human; 4],
+        fast_bots: true,
+        online_name: name.into(),
+        ..Prefs::default()
+    }
+}
+
+/// `ca-ngua LINK` as the desktop starts it for a clicked link, for the
+/// player whose config folder is `config`.
+fn click_link(link: &str, config: &Path, runtime: &Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ca-ngua"))
+        .arg(link)
+        .env("CA_NGUA_CONFIG_DIR", config)
+        .env("XDG_RUNTIME_DIR", runtime)
+        // No display: a start that did not hand off could not open a window.
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "handed off and exited: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn asked(h: &App) -> bool {
+    h.query_by_label("Join another room?").is_some()
+}
+
+#[test]
+fn a_link_clicked_while_the_app_is_open_goes_to_its_window() {
+    let dir = common::temp_dir("handoff");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store.save_prefs(&prefs("Lan")).unwrap();
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CaNgua>(&mut host);
+
+    // The friend's app is open, in the middle of a local game.
+    let config = dir.path().join("friend");
+    let runtime = dir.path().join("run");
+    std::fs::create_dir_all(&runtime).unwrap();
+    let store = Store::at(&config);
+    store.save_prefs(&prefs("Minh")).unwrap();
+    let Claim::First(listening) = claim(&config, Some(&runtime), &Request::Show, || {}) else {
+        panic!("the open app listens");
+    };
+    let mut friend = harness(
+        CaNguaApp::from_store(store, None, Lang::En, None)
+            .with_inline_computers()
+            .with_instance(listening),
+        WINDOW,
+    );
+    friend.get_by_role_and_label(Role::Button, "Roll").click();
+    wait(&mut [&mut friend], 20, "a game in progress", |hs| {
+        hs[0].state().play::<CaNgua>().in_progress()
+    });
+
+    // A link clicked now: the app asks, and "keep playing" changes nothing.
+    let link = invite.page_url();
+    click_link(&link, &config, &runtime);
+    wait(&mut [&mut friend], 20, "the question", |hs| asked(hs[0]));
+    friend
+        .get_by_role_and_label(Role::Button, "Keep playing")
+        .click();
+    friend.run_steps(3);
+    assert!(!asked(&friend));
+    assert!(friend.state().play::<CaNgua>().remote().is_none());
+    assert!(friend.state().play::<CaNgua>().in_progress());
+
+    // Clicked again, and this time the friend goes.
+    click_link(&link, &config, &runtime);
+    wait(&mut [&mut friend], 20, "the question", |hs| asked(hs[0]));
+    friend
+        .get_by_role_and_label(Role::Button, "Join the room")
+        .click();
+    wait(
+        &mut [&mut host, &mut friend],
+        20,
+        "seated in the room",
+        |hs| {
+            hs.iter().all(|h| {
+                h.state()
+                    .play::<CaNgua>()
+                    .remote()
+                    .is_some_and(|r| r.latest().seats().len() == 2)
+            })
+        },
+    );
+    let joined = friend.state().play::<CaNgua>().remote().unwrap().invite();
+    assert_eq!(joined.map(|i| i.room), Some(invite.room));
+}
