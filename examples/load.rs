@@ -11,7 +11,9 @@
 //!
 //! Options: `--think-ms N` (a pause before each command, as a person
 //! would take; 0 by default: as fast as the server answers), `--threads N`
-//! (the server's worker threads; the clients get as many again).
+//! (the server's worker threads; the clients get as many again),
+//! `--state-dir DIR` (every event stored in DIR before it is sent, as the
+//! server's option: compare the figures with and without).
 //! Nothing leaves 127.0.0.1; the run stops by itself.
 
 use ca_ngua::net::server::{ServerConfig, spawn};
@@ -34,6 +36,8 @@ struct Options {
     secs: u64,
     think: Duration,
     threads: usize,
+    /// Keep the rooms in this folder (the server's `--state-dir`).
+    state_dir: Option<std::path::PathBuf>,
 }
 
 fn options() -> Result<Options, String> {
@@ -42,10 +46,15 @@ fn options() -> Result<Options, String> {
         secs: 60,
         think: Duration::ZERO,
         threads: 2,
+        state_dir: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
+        if arg == "--state-dir" {
+            o.state_dir = Some(value.into());
+            continue;
+        }
         let n: u64 = value
             .parse()
             .map_err(|_| format!("{arg}: '{value}' is not a number"))?;
@@ -342,6 +351,7 @@ fn main() -> Result<(), String> {
     let mut config = ServerConfig {
         bot_delay: Duration::ZERO,
         threads: o.threads,
+        state_dir: o.state_dir.clone(),
         ..ServerConfig::default()
     };
     // Every client comes from 127.0.0.1 and plays as fast as it can: the

@@ -401,3 +401,98 @@ fn an_app_opened_with_a_link_joins_that_room() {
         Some(invite.room)
     );
 }
+
+/// The host's app closes (or crashes) in the middle of a game: opened again,
+/// it hosts the room again on the same port from the state it kept in its
+/// folder, goes back into its seat, and the friend's app reconnects by
+/// itself; the game goes on with every event once, in order, on both.
+#[test]
+fn a_host_that_restarts_gets_its_room_back() {
+    let dir = common::temp_dir("online-rehost");
+    let host_dir = dir.path().join("host");
+    let host_store = Store::at(&host_dir);
+    host_store.save_prefs(&prefs("Lan")).unwrap();
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CaNgua>(&mut host);
+    let guest_store = Store::at(dir.path().join("guest"));
+    guest_store.save_prefs(&prefs("Minh")).unwrap();
+    let mut guest = harness(
+        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+            .with_inline_computers()
+            .with_join_link(invite.page_url()),
+        WINDOW,
+    );
+    wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .play::<CaNgua>()
+                .remote()
+                .is_some_and(|r| r.latest().seats().len() == 2)
+        })
+    });
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    let play = |h: &mut App| match h.state().phase() {
+        Phase::Roll => {
+            if let Some(b) = h.query_by_role_and_label(Role::Button, "Roll") {
+                b.click();
+            }
+        }
+        Phase::Choose => h.key_press(egui::Key::Num1),
+        _ => {}
+    };
+    let until = |host: &mut App, guest: &mut App, n: usize| {
+        let start = Instant::now();
+        while events(host).len() < n || events(guest).len() < n {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the game does not go on"
+            );
+            play(host);
+            play(guest);
+            host.step();
+            guest.step();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    };
+    until(&mut host, &mut guest, 20);
+    let port = invite.server.port;
+    assert!(
+        host_dir
+            .join("hosted-rooms/rooms")
+            .join(format!("{}.room", invite.room))
+            .exists()
+    );
+
+    // The host's app goes, and its server with it.
+    host.state().flush();
+    drop(host);
+    let mut host = hosting_app(Store::at(&host_dir));
+    wait(&mut [&mut host, &mut guest], 30, "the room is back", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .play::<CaNgua>()
+                .remote()
+                .is_some_and(|r| r.latest().is_started())
+        }) && events(hs[0]) == events(hs[1])
+    });
+    let back = host
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .invite()
+        .unwrap();
+    assert_eq!(
+        (back.room.as_str(), back.server.port),
+        (invite.room.as_str(), port)
+    );
+    let n = events(&host).len();
+    until(&mut host, &mut guest, n + 20);
+    wait(&mut [&mut host, &mut guest], 20, "the same events", |hs| {
+        events(hs[0]) == events(hs[1])
+    });
+    for (i, e) in events(&host).iter().enumerate() {
+        assert_eq!(e.seq, i as u64 + 1);
+    }
+}

@@ -59,6 +59,10 @@ pub enum Intent {
     SwitchGame(GameKind),
 }
 
+/// The folder (in the player's folder) where a room hosted in the app
+/// keeps its state (the server's `--state-dir`).
+pub const HOSTED_ROOMS_DIR: &str = "hosted-rooms";
+
 /// The app's state.
 pub struct CaNguaApp {
     i18n: I18n,
@@ -95,6 +99,12 @@ pub struct CaNguaApp {
     pending_resume: Option<crate::store::OnlineSeat>,
     /// A room to join at the first frame (`ca-ngua LINK`).
     pending_join: Option<String>,
+    /// A room this app hosted before it was closed (or crashed), to host
+    /// again on the same port from its kept state at the first frame.
+    pending_rehost: Option<crate::store::OnlineSeat>,
+    /// The server of that room, hosted again, for the room's screen once
+    /// the app is back in its seat.
+    reopened_host: Option<crate::net::server::ServerHandle>,
     /// Where later starts of the app hand their links (one window).
     instance: Option<crate::instance::Listening>,
     /// A link handed over while a game is in progress, waiting for the
@@ -213,6 +223,8 @@ impl CaNguaApp {
             pending_join: None,
             instance: None,
             handoff: None,
+            pending_rehost: None,
+            reopened_host: None,
             joining: None,
             host_ip: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
             server_config: crate::net::server::ServerConfig::default(),
@@ -289,13 +301,17 @@ impl CaNguaApp {
         let thinking = Thinking::Threads(ctx.cloned());
         let (screens, n) = games::screens_from_store(&store, &prefs, &thinking);
         found.extend(n);
+        // A room hosted here keeps its state beside the player's files, so
+        // that a restart (or a crash) gives it back.
+        let hosted_rooms = store.dir().map(|d| d.join(HOSTED_ROOMS_DIR));
         let mut app = CaNguaApp::with_screens(prefs, screens, Saver::new(store));
+        app.server_config.state_dir = hosted_rooms;
         app.thinking = thinking;
         app.sound = super::sound::Sound::new();
         app.picker = Box::new(files::NativePicker);
         match online {
-            // A room this app hosted ended with it.
-            Some(seat) if seat.hosted => app.saver.save_online(None),
+            // A room this app hosted: hosted again from its kept state.
+            Some(seat) if seat.hosted => app.pending_rehost = Some(seat),
             // Back into the seat once the window is up.
             Some(seat) => app.pending_resume = Some(seat),
             None => {}

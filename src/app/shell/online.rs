@@ -74,6 +74,9 @@ impl CaNguaApp {
                 },
             );
         }
+        if let Some(seat) = self.pending_rehost.take() {
+            self.rehost(seat);
+        }
         if let Some(seat) = self.pending_resume.take() {
             let Ok(server) = seat.server.parse::<ServerAddress>() else {
                 self.saver.save_online(None);
@@ -126,12 +129,38 @@ impl CaNguaApp {
         let server = connection.server().clone();
         match connection.into_client() {
             Ok(client) => {
-                with_any!(client, G, c => go_online::<G>(self, Remote::new(Box::new(c), server, None)));
+                let host = self.reopened_host.take();
+                with_any!(client, G, c => go_online::<G>(self, Remote::new(Box::new(c), server, host)));
             }
             Err(connection) => {
                 self.joining = Some(Joining {
                     connection: *connection,
                 })
+            }
+        }
+    }
+
+    /// Hosts again, on its port and from its kept state, the room this app
+    /// hosted before it closed, and goes back into its seat; the friends'
+    /// apps reconnect by themselves. If the port is taken meanwhile, says
+    /// so and forgets the room.
+    fn rehost(&mut self, seat: crate::store::OnlineSeat) {
+        let port = seat.server.parse::<ServerAddress>().map(|a| a.port);
+        let spawned = port.map_err(|e| e.to_string()).and_then(|port| {
+            let bind = std::net::SocketAddr::new(self.host_ip, port);
+            crate::net::server::spawn(bind, self.server_config.clone()).map_err(|e| e.to_string())
+        });
+        match spawned {
+            Ok(server) => {
+                self.reopened_host = Some(server);
+                self.pending_resume = Some(seat);
+            }
+            Err(e) => {
+                self.saver.save_online(None);
+                self.online_edit.error = Some(self.i18n.t_args(
+                    "online-host-failed",
+                    &[("reason", crate::i18n::Arg::from(e))],
+                ));
             }
         }
     }
@@ -167,6 +196,10 @@ impl CaNguaApp {
             }
             OnlineAction::Host => {
                 let bind = std::net::SocketAddr::new(self.host_ip, 0);
+                // One room hosted here at a time: an older one's state goes.
+                if let Some(dir) = &self.server_config.state_dir {
+                    let _ = std::fs::remove_dir_all(dir.join("rooms"));
+                }
                 let server = match crate::net::server::spawn(bind, self.server_config.clone()) {
                     Ok(s) => s,
                     Err(e) => {
