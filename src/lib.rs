@@ -15,6 +15,7 @@ pub mod net;
 pub mod platform;
 pub mod prefs;
 pub mod privacy;
+pub mod record;
 pub mod stats;
 pub mod store;
 pub mod table;

@@ -33,7 +33,8 @@ pub trait SelfPlay: Game {
     type Bot: Send;
     /// What the run sets for every bot besides its level (a search's
     /// budget and style, for the games whose bots have them).
-    type Tuning: Clone + Debug + Send + Sync;
+    /// (The default is what analysis rollouts use.)
+    type Tuning: Clone + Debug + Default + Send + Sync;
     /// The report's name for the mean length of a game (`mean_rolls`,
     /// `mean_moves`): what a game's length counts.
     const LENGTH_FIELD: &'static str;
@@ -67,6 +68,20 @@ pub trait SelfPlay: Game {
         seed: u64,
         on_decision: &mut impl FnMut(usize, u64),
     ) -> Option<Finish<Self::Seat>>;
+
+    /// Plays the game in `state` on, `bots[k]` playing `seats[k]` (the
+    /// seats in play, [`Game::seats`]), any dice rolled by a generator
+    /// seeded `seed`, until it ends or `max_plies` rolls (moves, in a game
+    /// without dice) have been played: a rollout of game analysis
+    /// (`crate::record::analysis`), which scores a game stopped early by
+    /// its places as they stand.
+    fn play_on(
+        state: &mut Self::State,
+        seats: &[Self::Seat],
+        bots: &mut [Self::Bot],
+        seed: u64,
+        max_plies: u32,
+    );
 }
 
 /// How one self-played game ended, as the totals count it.

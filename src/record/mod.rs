@@ -1,0 +1,2 @@
+//! Game records, replay and analysis, for every game.
+pub mod analysis;
