@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod bots;
 mod cli;
 mod engine;

@@ -339,10 +339,13 @@ fn share(sum: u64, n: u32) -> f64 {
 /// on the wins rounded to whole ones (shared first places are rare).
 fn move_value<G: Game>(mv: Option<G::Move>, sum: u64, n: u32) -> MoveValue<G> {
     let wins = (sum + SHARE / 2) / SHARE;
+    let win = share(sum, n);
+    // Rounding may leave the interval a hair off a win chance of 0 or 1.
+    let [low, high] = wilson95(wins, u64::from(n));
     MoveValue {
         mv,
-        win: share(sum, n),
-        ci95: wilson95(wins, u64::from(n)),
+        win,
+        ci95: [low.min(win), high.max(win)],
         rollouts: n,
     }
 }
