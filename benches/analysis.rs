@@ -4,7 +4,8 @@
 //! chances' confidence intervals.
 //!
 //! `cargo bench --no-default-features --bench analysis`; a number after
-//! `--` sets the rollouts per move: `… --bench analysis -- 100`.
+//! `--` sets the rollouts per move of both games (a quarter of them for
+//! luck): `… --bench analysis -- 100`.
 
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::CoNhay;
@@ -63,19 +64,21 @@ fn bench<G: SelfPlay>(name: &str, levels: &[Level], seed: u64, config: &Analysis
 }
 
 fn main() {
-    let mut config = AnalysisConfig {
+    let rollouts = std::env::args().skip(1).find_map(|a| a.parse::<u32>().ok());
+    let config = |defaults: AnalysisConfig| AnalysisConfig {
         threads: 2,
-        ..AnalysisConfig::default()
+        ..rollouts.map_or(defaults, AnalysisConfig::with_rollouts)
     };
-    if let Some(n) = std::env::args().skip(1).find_map(|a| a.parse::<u32>().ok()) {
-        config.rollouts = n;
-        config.luck_rollouts = n / 4;
-    }
     bench::<CaNgua>(
         "Cờ Cá Ngựa, 4 players",
         &[Level::Hard, Level::Medium, Level::Medium, Level::Easy],
         3,
-        &config,
+        &config(AnalysisConfig::for_game::<CaNgua>()),
     );
-    bench::<CoNhay>("Cờ nhảy, 2 players", &[Level::Hard, Level::Medium], 3, &config);
+    bench::<CoNhay>(
+        "Cờ nhảy, 2 players",
+        &[Level::Hard, Level::Medium],
+        3,
+        &config(AnalysisConfig::for_game::<CoNhay>()),
+    );
 }

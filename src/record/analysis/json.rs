@@ -19,7 +19,7 @@ fn roll_json<G: Game>(roll: Option<G::Roll>) -> Value {
 fn config_json(c: &AnalysisConfig) -> Value {
     json!({
         "rollouts": c.rollouts,
-        "luck_rollouts": c.luck_rollouts.clamp(1, c.rollouts.max(1)),
+        "luck_rollouts": c.luck_rollouts(),
         "level": c.level.name(),
         "seed": c.seed,
         "threads": c.threads,

@@ -35,10 +35,18 @@ pub struct Play<G: Game> {
     pub mv: Option<G::Move>,
 }
 
-/// The rollouts per option when nothing else is asked: measured, a
-/// four-player Cờ Cá Ngựa game of about 400 rolls takes about two minutes
-/// on two cores with Medium players (`benches/analysis.rs`).
-pub const DEFAULT_ROLLOUTS: u32 = 200;
+/// The rollouts per move in a game with dice when nothing else is asked:
+/// a four-player Cờ Cá Ngựa game of about 400 rolls then takes about a
+/// minute and a half on two cores with Medium players, and a win chance's
+/// 95% interval is about ±5 points (`benches/analysis.rs`).
+pub const DEFAULT_ROLLOUTS: u32 = 500;
+
+/// The rollouts per move in a game without dice when nothing else is
+/// asked. Without dice the only chance in a rollout is the players' own
+/// tie-breaks, so rollouts from one position mostly agree and more of
+/// them add little; and a Cờ nhảy turn has fifty moves or so to rate, not
+/// three.
+pub const DEFAULT_ROLLOUTS_WITHOUT_DICE: u32 = 16;
 
 /// The longest rollout when nothing else is asked, in rolls or moves: no
 /// Cờ Cá Ngựa game comes near it, and a Cờ nhảy game that reaches it is
@@ -66,11 +74,40 @@ pub struct AnalysisConfig {
     pub max_plies: u32,
 }
 
+/// A game with dice's defaults ([`AnalysisConfig::for_game`]).
 impl Default for AnalysisConfig {
     fn default() -> AnalysisConfig {
+        AnalysisConfig::with_rollouts(DEFAULT_ROLLOUTS)
+    }
+}
+
+impl AnalysisConfig {
+    /// The defaults for `G`: [`DEFAULT_ROLLOUTS`] with dice,
+    /// [`DEFAULT_ROLLOUTS_WITHOUT_DICE`] without, a quarter of them for
+    /// each move of the other rolls, Medium players, seed 1, a thread per
+    /// core.
+    pub fn for_game<G: Game>() -> AnalysisConfig {
+        AnalysisConfig::with_rollouts(if G::HAS_DICE {
+            DEFAULT_ROLLOUTS
+        } else {
+            DEFAULT_ROLLOUTS_WITHOUT_DICE
+        })
+    }
+
+    /// The rollouts luck compares rolls on: `luck_rollouts` within
+    /// `1..=rollouts`.
+    pub fn luck_rollouts(&self) -> u32 {
+        self.luck_rollouts.min(self.rollouts).max(1)
+    }
+
+    /// The defaults with `rollouts` per move (and a quarter of them for
+    /// each move of the other rolls): what `--rollouts N` sets.
+    pub fn with_rollouts(rollouts: u32) -> AnalysisConfig {
         AnalysisConfig {
-            rollouts: DEFAULT_ROLLOUTS,
-            luck_rollouts: DEFAULT_ROLLOUTS / 4,
+            rollouts,
+            // Luck needs every roll's every move: the bulk of the work in a
+            // game with dice, so fewer rollouts each.
+            luck_rollouts: (rollouts / 4).max(1),
             level: Level::Medium,
             seed: 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -250,7 +287,7 @@ pub fn analyse<G: SelfPlay>(
     }
     let seats = G::seats(start);
     let plan = plan::plan(rules, start, plays, config)?;
-    let prefix = config.luck_rollouts.clamp(1, config.rollouts);
+    let prefix = config.luck_rollouts();
     let control = Control { progress, cancel };
     let tallies = rollout::run_jobs(rules, &seats, &plan.jobs, prefix, config, &control)?;
 

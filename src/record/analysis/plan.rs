@@ -62,7 +62,7 @@ pub(super) fn plan<G: Game>(
     config: &AnalysisConfig,
 ) -> Result<Plan<G>, AnalysisError> {
     let all_rolls = G::all_rolls(rules);
-    let luck_rollouts = config.luck_rollouts.clamp(1, config.rollouts);
+    let luck_rollouts = config.luck_rollouts();
     let mut state = start.clone();
     let mut steps = Vec::with_capacity(plays.len());
     let mut jobs = Vec::new();

@@ -10,7 +10,6 @@
 
 use super::plan::Job;
 use super::{AnalysisConfig, AnalysisError};
-use crate::game::SeatId;
 use crate::game::selfplay::{SelfPlay, mix_seed};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
@@ -159,7 +158,7 @@ pub(super) fn score_game<G: SelfPlay>(
         return;
     }
     for seat in firsts {
-        if let Some(k) = seats.iter().position(|s| s.index() == seat.index()) {
+        if let Some(k) = seats.iter().position(|&s| s == seat) {
             score[k] = SHARE / sides;
         }
     }
