@@ -9,8 +9,8 @@
 
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::game::selfplay::SelfPlay;
 use ca_ngua::game::Level;
+use ca_ngua::game::selfplay::SelfPlay;
 use ca_ngua::record::analysis::{AnalysisConfig, analyse, sample_game};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -55,9 +55,24 @@ fn bench<G: SelfPlay>(name: &str, levels: &[Level], seed: u64, config: &Analysis
         median * 100.0,
         worst * 100.0,
     );
+    let mut cost_half: Vec<f64> = decisions
+        .iter()
+        .filter(|s| s.best != s.played)
+        .map(|s| (s.cost_ci95[1] - s.cost_ci95[0]) / 2.0)
+        .collect();
+    cost_half.sort_by(f64::total_cmp);
+    println!(
+        "  cost CI half-width median {:.1} points",
+        cost_half.get(cost_half.len() / 2).copied().unwrap_or(0.0) * 100.0
+    );
     for p in &analysis.players {
+        let clear = analysis
+            .steps
+            .iter()
+            .filter(|s| s.seat == p.seat && s.is_clear_mistake())
+            .count();
         println!(
-            "  {:?}: decisions {}, skill lost {:.3}, luck {:+.3}",
+            "  {:?}: decisions {}, skill lost {:.3}, clear mistakes {clear}, luck {:+.3}",
             p.seat, p.decisions, p.skill_lost, p.luck
         );
     }

@@ -5,8 +5,8 @@
 use super::bots::{self, Bot, Budget};
 use super::dice;
 use super::engine::{
-    Dice, Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Position, Roll, Rules, Seat,
-    Setup, check_players,
+    Dice, Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Position, Roll, Rules,
+    Seat, Setup, check_players,
 };
 use super::rules_file::RuleSet;
 use crate::game::rules_file::RulesFileError;

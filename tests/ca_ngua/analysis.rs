@@ -43,7 +43,14 @@ fn run(
     plays: &[Play<CaNgua>],
     cfg: &AnalysisConfig,
 ) -> Result<Analysis<CaNgua>, AnalysisError> {
-    analyse::<CaNgua>(rules, start, plays, cfg, &|_, _| {}, &AtomicBool::new(false))
+    analyse::<CaNgua>(
+        rules,
+        start,
+        plays,
+        cfg,
+        &|_, _| {},
+        &AtomicBool::new(false),
+    )
 }
 
 /// Two dice: both colours have one horse left on home cell 1. Red's 3+3
@@ -76,9 +83,16 @@ fn the_move_that_wins_at_once_is_rated_best() {
     assert_eq!(step.played_move(), Some(other));
     let best = &step.moves[step.best];
     assert_eq!(best.win, 1.0, "the game is won");
-    assert!(best.ci95[0] > 0.95 && best.ci95[1] == 1.0, "{:?}", best.ci95);
+    assert!(
+        best.ci95[0] > 0.95 && best.ci95[1] == 1.0,
+        "{:?}",
+        best.ci95
+    );
     assert!(step.cost > 0.2, "cost {}", step.cost);
-    assert_eq!(step.cost, best.win - step.moves[step.played].win);
+    assert!((step.cost - (best.win - step.moves[step.played].win)).abs() < 1e-9);
+    // The same dice after both moves: the rollouts are sure of the cost.
+    assert!(step.is_clear_mistake(), "{:?}", step.cost_ci95);
+    assert!(step.cost_ci95[0] <= step.cost && step.cost <= step.cost_ci95[1]);
     // Red's totals: this one decision, its mistake.
     let red = &a.players[0];
     assert_eq!(red.seat, Seat::Red);
@@ -240,6 +254,13 @@ fn every_legal_move_is_rated_once_and_the_totals_add_up() {
         let best = step.moves[step.best].win;
         assert!(step.moves.iter().all(|m| m.win <= best));
         assert!(step.cost >= 0.0);
+        assert!(step.cost_ci95[0] <= step.cost + 1e-12 && step.cost <= step.cost_ci95[1] + 1e-12);
+        if step.best == step.played {
+            assert_eq!((step.cost, step.cost_ci95), (0.0, [0.0, 0.0]));
+        } else {
+            let diff = step.moves[step.best].win - step.moves[step.played].win;
+            assert!((step.cost - diff).abs() < 1e-9);
+        }
         assert!(step.luck.is_some());
         CaNgua::play(&mut state, p.roll, p.mv).unwrap();
     }
@@ -249,10 +270,19 @@ fn every_legal_move_is_rated_once_and_the_totals_add_up() {
         let luck: f64 = own.iter().map(|s| s.luck.unwrap().luck).sum();
         assert!((p.skill_lost - lost).abs() < 1e-9);
         assert!((p.luck - luck).abs() < 1e-9);
-        assert_eq!(p.decisions, own.iter().filter(|s| s.moves.len() >= 2).count());
+        assert_eq!(
+            p.decisions,
+            own.iter().filter(|s| s.moves.len() >= 2).count()
+        );
         assert!(p.mistakes.len() <= 3);
         assert!(p.mistakes.windows(2).all(|w| w[0].cost >= w[1].cost));
-        assert!(p.mistakes.iter().all(|m| m.cost > 0.0));
+        assert!(
+            p.mistakes
+                .iter()
+                .all(|m| m.cost_ci95[0] > 0.0 && m.cost > 0.0)
+        );
+        let clear = own.iter().filter(|s| s.is_clear_mistake()).count();
+        assert_eq!(p.mistakes.len(), clear.min(3));
         let series: Vec<f64> = a.steps.iter().map(|s| s.win_after[k]).collect();
         assert_eq!(p.series, series);
     }
@@ -301,16 +331,16 @@ fn plays_that_cannot_be_played_are_refused_with_their_number() {
     .unwrap_err();
     assert!(matches!(err, AnalysisError::Play { index: 1, .. }), "{err}");
     assert!(err.to_string().starts_with("play 2: "), "{err}");
-    let missing = Play::<CaNgua> { roll: None, mv: None };
+    let missing = Play::<CaNgua> {
+        roll: None,
+        mv: None,
+    };
     let err = run(&rules, &start, &[missing], &cfg).unwrap_err();
     assert!(matches!(err, AnalysisError::Play { index: 0, .. }), "{err}");
     let over = [play("6", Some("51-57")), play("6", None)];
     let err = run(&rules, &start, &over, &cfg).unwrap_err();
     assert!(err.to_string().contains("over"), "{err}");
-    let none = AnalysisConfig {
-        rollouts: 0,
-        ..cfg
-    };
+    let none = AnalysisConfig { rollouts: 0, ..cfg };
     assert!(matches!(
         run(&rules, &start, &[], &none),
         Err(AnalysisError::Config(_))

@@ -6,10 +6,10 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod bots;
 mod cli;
 mod cli_clap;
-mod analysis;
 mod outcome;
 mod random_games;
 mod rules_lab;

@@ -36,7 +36,14 @@ fn run(
     cfg: &AnalysisConfig,
 ) -> Result<Analysis<CoNhay>, AnalysisError> {
     let rules = Rules::standard();
-    analyse::<CoNhay>(&rules, start, plays, cfg, &|_, _| {}, &AtomicBool::new(false))
+    analyse::<CoNhay>(
+        &rules,
+        start,
+        plays,
+        cfg,
+        &|_, _| {},
+        &AtomicBool::new(false),
+    )
 }
 
 /// Both players have nine pieces home and the tenth one step from its last
@@ -64,6 +71,7 @@ fn the_move_that_finishes_the_arm_is_rated_best() {
         }
     }
     assert!(step.cost > 0.5, "{}", step.cost);
+    assert!(step.is_clear_mistake(), "{:?}", step.cost_ci95);
     assert_eq!(step.luck, None, "no dice, no luck");
     assert_eq!(a.players[0].luck, 0.0);
     assert_eq!(a.players[0].mistakes.len(), 1);

@@ -54,6 +54,8 @@ fn step_json<G: Game>(index: usize, s: &Step<G>, seats: &[G::Seat]) -> Value {
         "played": move_text::<G>(s.played_move()),
         "best": move_text::<G>(s.best_move()),
         "cost": s.cost,
+        "cost_ci95": s.cost_ci95,
+        "clear_mistake": s.is_clear_mistake(),
         "decision": s.is_decision(),
         "moves": s.moves.iter().map(move_json).collect::<Vec<_>>(),
         "luck": s.luck.as_ref().map_or(Value::Null, luck_json),
@@ -69,6 +71,7 @@ fn mistake_json<G: Game>(m: &Mistake<G>) -> Value {
         "played": move_text::<G>(m.played),
         "best": move_text::<G>(m.best),
         "cost": m.cost,
+        "cost_ci95": m.cost_ci95,
     })
 }
 

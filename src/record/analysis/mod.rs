@@ -193,6 +193,10 @@ pub struct Step<G: Game> {
     /// The win chance the move played lost against the best (0 when it
     /// was the best, or the only move).
     pub cost: f64,
+    /// The cost's 95% confidence interval, from the differences between
+    /// the two moves' rollouts, rollout by rollout (they share their dice,
+    /// so it is much narrower than either move's interval).
+    pub cost_ci95: [f64; 2],
     /// The roll's luck, in a game with dice.
     pub luck: Option<Luck>,
     /// Every seat's win chance after the step (the move played's
@@ -215,6 +219,13 @@ impl<G: Game> Step<G> {
     pub fn best_move(&self) -> Option<G::Move> {
         self.moves.get(self.best).and_then(|m| m.mv)
     }
+
+    /// True when the rollouts are sure the move played was worse than the
+    /// best: its cost's interval lies above zero. A smaller cost may be
+    /// the rollouts' noise.
+    pub fn is_clear_mistake(&self) -> bool {
+        self.cost_ci95[0] > 0.0
+    }
 }
 
 /// A costly move: where, what was played, what was best, what it cost.
@@ -232,6 +243,8 @@ pub struct Mistake<G: Game> {
     pub best: Option<G::Move>,
     /// The win chance lost.
     pub cost: f64,
+    /// Its 95% confidence interval ([`Step::cost_ci95`]).
+    pub cost_ci95: [f64; 2],
 }
 
 /// A player's totals.
@@ -245,8 +258,8 @@ pub struct PlayerTotals<G: Game> {
     pub skill_lost: f64,
     /// Its rolls' luck, summed ([`Luck::luck`]).
     pub luck: f64,
-    /// Its three costliest moves, costliest first (fewer when it made
-    /// fewer costly moves).
+    /// Its three costliest clear mistakes ([`Step::is_clear_mistake`]),
+    /// costliest first (fewer when it made fewer).
     pub mistakes: Vec<Mistake<G>>,
     /// Its win chance after each step of the game, one point per step.
     pub series: Vec<f64>,
@@ -286,7 +299,7 @@ pub fn analyse<G: SelfPlay>(
         ));
     }
     let seats = G::seats(start);
-    let plan = plan::plan(rules, start, plays, config)?;
+    let plan = plan::plan(rules, &seats, start, plays, config)?;
     let prefix = config.luck_rollouts();
     let control = Control { progress, cancel };
     let tallies = rollout::run_jobs(rules, &seats, &plan.jobs, prefix, config, &control)?;
@@ -305,10 +318,13 @@ pub fn analyse<G: SelfPlay>(
             })
             .collect();
         let best = best_of(moves.iter().map(|m| m.win));
-        let cost = match (moves.get(best), moves.get(step.played)) {
-            (Some(b), Some(p)) => (b.win - p.win).max(0.0),
-            _ => 0.0,
+        let scores = |i: usize| {
+            step.options
+                .get(i)
+                .and_then(|&(_, job)| tally(job))
+                .map_or(&[][..], |t| &t.scores[..])
         };
+        let (cost, cost_ci95) = paired_cost(scores(best), scores(step.played));
         let win_after = match step
             .options
             .get(step.played)
@@ -346,6 +362,7 @@ pub fn analyse<G: SelfPlay>(
             played: step.played,
             best,
             cost,
+            cost_ci95,
             luck,
             win_after,
         });
@@ -387,6 +404,30 @@ fn move_value<G: Game>(mv: Option<G::Move>, sum: u64, n: u32) -> MoveValue<G> {
     }
 }
 
+/// The cost of playing the move whose rollouts scored `played` rather
+/// than the one whose rollouts scored `best` (the same dice, rollout by
+/// rollout), and its 95% interval from the spread of the differences.
+fn paired_cost(best: &[u8], played: &[u8]) -> (f64, [f64; 2]) {
+    let n = best.len().min(played.len());
+    if n == 0 {
+        return (0.0, [0.0, 0.0]);
+    }
+    let d: Vec<f64> = best
+        .iter()
+        .zip(played)
+        .map(|(&b, &p)| (f64::from(b) - f64::from(p)) / SHARE as f64)
+        .collect();
+    let nf = n as f64;
+    let mean = d.iter().sum::<f64>() / nf;
+    let var = if n > 1 {
+        d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (nf - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.959_963_984_540_054 * (var / nf).sqrt();
+    (mean.max(0.0), [mean - half, mean + half])
+}
+
 /// The index of the highest value, the first of equals.
 fn best_of(values: impl Iterator<Item = f64>) -> usize {
     let mut best: Option<(usize, f64)> = None;
@@ -402,7 +443,7 @@ fn best_of(values: impl Iterator<Item = f64>) -> usize {
 fn totals<G: Game>(seat: G::Seat, k: usize, steps: &[Step<G>]) -> PlayerTotals<G> {
     let own = || steps.iter().enumerate().filter(|(_, s)| s.seat == seat);
     let mut mistakes: Vec<Mistake<G>> = own()
-        .filter(|(_, s)| s.cost > 0.0)
+        .filter(|(_, s)| s.is_clear_mistake())
         .map(|(i, s)| Mistake {
             step: i,
             setup: s.setup.clone(),
@@ -410,6 +451,7 @@ fn totals<G: Game>(seat: G::Seat, k: usize, steps: &[Step<G>]) -> PlayerTotals<G
             played: s.played_move(),
             best: s.best_move(),
             cost: s.cost,
+            cost_ci95: s.cost_ci95,
         })
         .collect();
     // Costliest first; the earlier of equal costs first.
@@ -437,6 +479,24 @@ mod tests {
         assert_eq!(best_of([0.2, 0.5, 0.5, 0.1].into_iter()), 1);
         assert_eq!(best_of([0.7].into_iter()), 0);
         assert_eq!(best_of(std::iter::empty()), 0);
+    }
+
+    #[test]
+    fn a_paired_cost_is_sure_when_the_dice_agree() {
+        // The best move wins every rollout the played one wins, and two
+        // more: a cost of 2/4 with an interval above zero.
+        let s = SHARE as u8;
+        let (cost, ci) = paired_cost(&[s, s, s, 0], &[s, 0, 0, 0]);
+        assert_eq!(cost, 0.5);
+        assert!(ci[0] > 0.0 && ci[0] < 0.5 && ci[1] > 0.5, "{ci:?}");
+        // The same rollouts: no cost, no doubt.
+        assert_eq!(paired_cost(&[s, 0], &[s, 0]), (0.0, [0.0, 0.0]));
+        // Opposite luck: a cost of nothing on average, an interval
+        // around it.
+        let (cost, ci) = paired_cost(&[s, 0], &[0, s]);
+        assert_eq!(cost, 0.0);
+        assert!(ci[0] < 0.0 && ci[1] > 0.0, "{ci:?}");
+        assert_eq!(paired_cost(&[], &[]), (0.0, [0.0, 0.0]));
     }
 
     #[test]

@@ -17,6 +17,10 @@ pub(super) struct Job<G: Game> {
     pub(super) step: usize,
     /// How many rollouts.
     pub(super) rollouts: u32,
+    /// The seat (index in the analysis' seats) whose every rollout's
+    /// score is kept: the mover, for the moves of the roll played, whose
+    /// differences are measured rollout by rollout.
+    pub(super) keep: Option<usize>,
 }
 
 /// A roll that could have come instead of the one played.
@@ -57,6 +61,7 @@ pub(super) struct Plan<G: Game> {
 /// Plays `plays` from `start`, checking each, and lists what to roll out.
 pub(super) fn plan<G: Game>(
     rules: &G::Rules,
+    seats: &[G::Seat],
     start: &G::State,
     plays: &[Play<G>],
     config: &AnalysisConfig,
@@ -82,10 +87,14 @@ pub(super) fn plan<G: Game>(
                 .iter()
                 .map(|m| m.map_or("pass".to_string(), |m| m.to_string()))
                 .collect();
-            bad(format!("{mv} is not legal here (legal: {})", legal.join(" ")))
+            bad(format!(
+                "{mv} is not legal here (legal: {})",
+                legal.join(" ")
+            ))
         })?;
-        let options = add_jobs(&mut jobs, &state, index, play.roll, moves, config.rollouts)
-            .map_err(bad)?;
+        let mover = seats.iter().position(|&s| s == seat);
+        let played_roll = (play.roll, config.rollouts, mover);
+        let options = add_jobs(&mut jobs, &state, index, played_roll, moves).map_err(bad)?;
         let dice = match play.roll {
             Some(actual) => {
                 let mut others = Vec::new();
@@ -95,9 +104,9 @@ pub(super) fn plan<G: Game>(
                         actual_probability = Some(probability);
                     } else if G::check_roll(&state, roll).is_ok() {
                         let moves = options_of::<G>(&state, Some(roll)).map_err(bad)?;
+                        let other = (Some(roll), luck_rollouts, None);
                         let options =
-                            add_jobs(&mut jobs, &state, index, Some(roll), moves, luck_rollouts)
-                                .map_err(bad)?;
+                            add_jobs(&mut jobs, &state, index, other, moves).map_err(bad)?;
                         others.push(OtherRoll {
                             probability,
                             jobs: options.into_iter().map(|(_, j)| j).collect(),
@@ -143,15 +152,15 @@ fn options_of<G: Game>(
     }
 }
 
-/// A job for each option (the game after it, rolled out `rollouts` times);
-/// the options with their job's index.
+/// A job for each option of `roll` (the game after it, rolled out
+/// `rollouts` times, every score of seat `keep` kept); the options with
+/// their job's index.
 fn add_jobs<G: Game>(
     jobs: &mut Vec<Job<G>>,
     state: &G::State,
     step: usize,
-    roll: Option<G::Roll>,
+    (roll, rollouts, keep): (Option<G::Roll>, u32, Option<usize>),
     moves: Vec<Option<G::Move>>,
-    rollouts: u32,
 ) -> Result<Vec<(Option<G::Move>, usize)>, String> {
     let mut options = Vec::with_capacity(moves.len());
     for mv in moves {
@@ -162,6 +171,7 @@ fn add_jobs<G: Game>(
             state: after,
             step,
             rollouts,
+            keep,
         });
     }
     Ok(options)

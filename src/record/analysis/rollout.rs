@@ -25,6 +25,9 @@ pub(super) struct Tally {
     pub(super) all: Vec<u64>,
     /// Over its first `prefix` rollouts (what luck compares across rolls).
     pub(super) prefix: Vec<u64>,
+    /// Every rollout's score of the job's kept seat, in rollout order
+    /// (empty when it keeps none).
+    pub(super) scores: Vec<u8>,
 }
 
 /// The seed of rollout `k` of step `step`.
@@ -103,6 +106,7 @@ fn run_job<G: SelfPlay>(
     let mut tally = Tally {
         all: vec![0; seats.len()],
         prefix: vec![0; seats.len()],
+        scores: Vec::new(),
     };
     let mut score = vec![0; seats.len()];
     let mut bots = Vec::with_capacity(seats.len());
@@ -113,11 +117,16 @@ fn run_job<G: SelfPlay>(
         let seed = rollout_seed(config.seed, job.step, k);
         let mut state = job.state.clone();
         bots.clear();
-        bots.extend((0..seats.len()).map(|slot| {
-            G::bot(config.level, mix_seed(seed, 1 + slot as u64), &tuning)
-        }));
+        bots.extend(
+            (0..seats.len())
+                .map(|slot| G::bot(config.level, mix_seed(seed, 1 + slot as u64), &tuning)),
+        );
         G::play_on(&mut state, seats, &mut bots, seed, config.max_plies);
         score_game::<G>(rules, seats, &state, &mut score);
+        if let Some(&kept) = job.keep.and_then(|k| score.get(k)) {
+            // At most SHARE, which fits a byte.
+            tally.scores.push(kept.min(SHARE) as u8);
+        }
         for (s, (all, pre)) in score
             .iter()
             .zip(tally.all.iter_mut().zip(tally.prefix.iter_mut()))
