@@ -483,12 +483,18 @@ mod tests {
 
     #[test]
     fn a_paired_cost_is_sure_when_the_dice_agree() {
-        // The best move wins every rollout the played one wins, and two
-        // more: a cost of 2/4 with an interval above zero.
+        // The best move wins all 20 rollouts, the played one 10 of them
+        // (each one the best also won): a cost of 1/2, sure.
         let s = SHARE as u8;
+        let mut played = vec![s; 10];
+        played.extend([0; 10]);
+        let (cost, ci) = paired_cost(&[s; 20], &played);
+        assert_eq!(cost, 0.5);
+        assert!(ci[0] > 0.2 && ci[0] < 0.5 && ci[1] > 0.5, "{ci:?}");
+        // On four rollouts the same share is not sure.
         let (cost, ci) = paired_cost(&[s, s, s, 0], &[s, 0, 0, 0]);
         assert_eq!(cost, 0.5);
-        assert!(ci[0] > 0.0 && ci[0] < 0.5 && ci[1] > 0.5, "{ci:?}");
+        assert!(ci[0] < 0.0, "{ci:?}");
         // The same rollouts: no cost, no doubt.
         assert_eq!(paired_cost(&[s, 0], &[s, 0]), (0.0, [0.0, 0.0]));
         // Opposite luck: a cost of nothing on average, an interval

@@ -23,6 +23,10 @@ pub(super) struct Job<G: Game> {
     pub(super) keep: Option<usize>,
 }
 
+/// The options of a roll: every legal move (`None`: the pass), with the
+/// index of its job.
+pub(super) type Options<G> = Vec<(Option<<G as Game>::Move>, usize)>;
+
 /// A roll that could have come instead of the one played.
 #[derive(Debug)]
 pub(super) struct OtherRoll {
@@ -43,7 +47,7 @@ pub(super) struct StepPlan<G: Game> {
     pub(super) roll: Option<G::Roll>,
     /// The options of the roll played: every legal move (`None`: the
     /// pass), with its job.
-    pub(super) options: Vec<(Option<G::Move>, usize)>,
+    pub(super) options: Options<G>,
     /// Which option was played.
     pub(super) played: usize,
     /// The probability of the roll played and the other rolls, when the
@@ -161,7 +165,7 @@ fn add_jobs<G: Game>(
     step: usize,
     (roll, rollouts, keep): (Option<G::Roll>, u32, Option<usize>),
     moves: Vec<Option<G::Move>>,
-) -> Result<Vec<(Option<G::Move>, usize)>, String> {
+) -> Result<Options<G>, String> {
     let mut options = Vec::with_capacity(moves.len());
     for mv in moves {
         let mut after = state.clone();
