@@ -79,7 +79,8 @@ impl SelfPlay for CaNgua {
 
     /// The dice and the random player's choices from the generator seeded
     /// `seed`, as in `play_game`; a bot whose seat is missing from `seats`
-    /// stops the game where it stands.
+    /// stops the game where it stands. `winners` settles first place as
+    /// the standings do, so a stopped game's places give the same winner.
     fn play_on(state: &mut Match, seats: &[Seat], bots: &mut [Bot], seed: u64, max_plies: u32) {
         let mut rng = BotRng::seed_from_u64(seed);
         let rules = *state.rules();
@@ -87,7 +88,9 @@ impl SelfPlay for CaNgua {
         // game leaves it, and nothing about the rules depends on it.
         let game: &mut Game = state;
         for _ in 0..max_plies {
-            let Some(seat) = game.turn() else {
+            // First place is settled once a colour (with teams: a team) is
+            // home: play-on rules would go on for the places after it.
+            let Some(seat) = game.turn().filter(|_| game.winners().0.is_none()) else {
                 break;
             };
             let (roll, bits) = dice::roll_with_bits(rules.dice, &mut rng);

@@ -97,7 +97,9 @@ impl SelfPlay for CoNhay {
     fn play_on(game: &mut Game, seats: &[Arm], bots: &mut [Bot], _seed: u64, max_plies: u32) {
         let rules = *game.rules();
         for _ in 0..max_plies {
-            let Some(arm) = game.turn() else {
+            // The first finisher takes first place: play-on rules would go
+            // on for the places after it.
+            let Some(arm) = game.turn().filter(|_| game.winner().is_none()) else {
                 break;
             };
             let Some(bot) = seats

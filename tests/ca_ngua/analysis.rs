@@ -6,7 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::{Dice, Rules, Seat, Setup};
+use ca_ngua::ca_ngua::engine::{Dice, GameEnd, Rules, Seat, Setup};
+use ca_ngua::game::selfplay::SelfPlay;
 use ca_ngua::game::{Game, Level, Next};
 use ca_ngua::record::analysis::{
     Analysis, AnalysisConfig, AnalysisError, Play, analyse, sample_game,
@@ -345,4 +346,28 @@ fn plays_that_cannot_be_played_are_refused_with_their_number() {
         run(&rules, &start, &[], &none),
         Err(AnalysisError::Config(_))
     ));
+}
+
+/// Play on: red is home, green and yellow race on for second place. First
+/// place is settled, so rollouts stop at once and red wins every one.
+#[test]
+fn rollouts_stop_once_first_place_is_settled() {
+    let rules = Rules {
+        game_end: GameEnd::PlayOn,
+        ..Rules::standard()
+    };
+    let start = state(&rules, "57,57,57,57/Y,Y,Y,Y/Y,Y,Y,Y/- g 0");
+    assert_eq!(CaNgua::turn(&start), Some(Seat::Green));
+    let mut rolled = start.clone();
+    let seats = CaNgua::seats(&start);
+    let mut bots: Vec<_> = (0..seats.len())
+        .map(|k| CaNgua::bot(Level::Medium, k as u64, &()))
+        .collect();
+    CaNgua::play_on(&mut rolled, &seats, &mut bots, 1, 1_000);
+    assert_eq!(rolled, start, "nothing left to play for first place");
+
+    let a = run(&rules, &start, &[play("6", Some("Y-0"))], &config(5, 1)).unwrap();
+    assert_eq!(a.steps[0].win_after, vec![1.0, 0.0, 0.0]);
+    let luck = a.steps[0].luck.unwrap();
+    assert_eq!((luck.before, luck.after, luck.luck), (0.0, 0.0, 0.0));
 }

@@ -71,10 +71,11 @@ pub trait SelfPlay: Game {
 
     /// Plays the game in `state` on, `bots[k]` playing `seats[k]` (the
     /// seats in play, [`Game::seats`]), any dice rolled by a generator
-    /// seeded `seed`, until it ends or `max_plies` rolls (moves, in a game
-    /// without dice) have been played: a rollout of game analysis
-    /// (`crate::record::analysis`), which scores a game stopped early by
-    /// its places as they stand.
+    /// seeded `seed`, until first place is settled (the game ends, or
+    /// under play-on rules someone takes first place) or `max_plies` rolls
+    /// (moves, in a game without dice) have been played: a rollout of game
+    /// analysis (`crate::record::analysis`), which scores first place
+    /// only, and a game stopped by the cap by its places as they stand.
     fn play_on(
         state: &mut Self::State,
         seats: &[Self::Seat],
