@@ -6,7 +6,8 @@
 //! is the same whatever the thread count and whichever thread ran a job.
 //! Rollout `k` of every option of a step has the same seed: the options
 //! are compared on the same dice (common random numbers), which takes
-//! much of the dice's noise out of their differences.
+//! some of the dice's noise out of their differences (a Cờ Cá Ngựa game
+//! soon goes its own way after two different moves, so not all of it).
 
 use super::plan::Job;
 use super::{AnalysisConfig, AnalysisError};
