@@ -371,3 +371,42 @@ fn rollouts_stop_once_first_place_is_settled() {
     let luck = a.steps[0].luck.unwrap();
     assert_eq!((luck.before, luck.after, luck.luck), (0.0, 0.0, 0.0));
 }
+
+/// Teams: red brings its last horse home with yellow already home, and the
+/// team wins: a whole win for each partner, none for the other team.
+#[test]
+fn a_team_that_wins_wins_for_both_partners() {
+    let rules = Rules::teams();
+    assert!(CaNgua::allies(&rules, Seat::Red, Seat::Yellow));
+    assert!(!CaNgua::allies(&rules, Seat::Red, Seat::Green));
+    assert!(!CaNgua::allies(&Rules::standard(), Seat::Red, Seat::Yellow));
+    let start = state(&rules, "51,57,57,57/57,57,57,Y/57,57,57,57/Y,Y,Y,Y r 0");
+    let a = run(&rules, &start, &[play("6", Some("51-57"))], &config(3, 1)).unwrap();
+    assert_eq!(a.steps[0].win_after, vec![1.0, 0.0, 1.0, 0.0]);
+    assert_eq!(a.steps[0].moves[0].win, 1.0);
+}
+
+#[test]
+fn every_roll_is_listed_once_with_its_probability() {
+    let one = CaNgua::all_rolls(&Rules::standard());
+    let two = CaNgua::all_rolls(&Rules {
+        dice: Dice::Two,
+        ..Rules::standard()
+    });
+    for (rolls, count) in [(&one, 6), (&two, 21)] {
+        assert_eq!(rolls.len(), count);
+        let total: f64 = rolls.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
+        let distinct: HashSet<String> = rolls.iter().map(|(r, _)| r.to_string()).collect();
+        assert_eq!(distinct.len(), count);
+    }
+    let p = |text: &str| {
+        two.iter()
+            .find(|(r, _)| r.to_string() == text)
+            .map(|(_, p)| *p)
+    };
+    assert_eq!(p("3+3"), Some(1.0 / 36.0));
+    assert_eq!(p("1+6"), Some(2.0 / 36.0));
+    assert_eq!(p("6+1"), None, "the notation writes the low die first");
+    assert!(one.iter().all(|(_, p)| *p == 1.0 / 6.0));
+}

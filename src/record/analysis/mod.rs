@@ -9,7 +9,7 @@
 //! module knows nothing of how records are written. Win chances are
 //! measured by rollouts: the game after an option is played on to its end
 //! by computer players of one level, many times, over several threads
-//! ([`rollout`]). [`analyse`] tells its progress and stops when asked, so
+//! (`rollout.rs`). [`analyse`] tells its progress and stops when asked, so
 //! that a window can run it on a thread of its own.
 
 mod json;
