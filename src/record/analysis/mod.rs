@@ -7,9 +7,9 @@
 //! The game comes as the rules, the state it starts from and its plays,
 //! each exactly what one call of [`Game::play`] takes ([`Play`]), so this
 //! module knows nothing of how records are written. Win chances are
-//! measured by rollouts: the game after an option is played on to its end
-//! by computer players of one level, many times, over several threads
-//! (`rollout.rs`). [`analyse`] tells its progress and stops when asked, so
+//! measured by rollouts: the game after an option is played on by
+//! computer players of one level until first place is settled, many
+//! times, over several threads (`rollout.rs`). [`analyse`] tells its progress and stops when asked, so
 //! that a window can run it on a thread of its own.
 
 mod json;
