@@ -5,8 +5,8 @@
 use super::bots::{self, Bot, Budget};
 use super::dice;
 use super::engine::{
-    Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Position, Roll, Rules, Seat,
-    Setup, check_players,
+    Dice, Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Position, Roll, Rules,
+    Seat, Setup, check_players,
 };
 use super::rules_file::RuleSet;
 use crate::game::rules_file::RulesFileError;
@@ -226,6 +226,22 @@ impl Game for CaNgua {
         Some(dice::roll(rules, rng))
     }
 
+    /// One die: 1 to 6, each 1/6. Two dice: the 21 rolls `a+b` with
+    /// `a <= b` (the notation does not order the dice), a double 1/36,
+    /// the others 2/36.
+    fn all_rolls(rules: &Rules) -> Vec<(Roll, f64)> {
+        match rules.dice {
+            Dice::One => (1..=6).map(|d| (Roll::die(d), 1.0 / 6.0)).collect(),
+            Dice::Two => (1..=6u8)
+                .flat_map(|a| (a..=6).map(move |b| (a, b)))
+                .map(|(a, b)| {
+                    let ways = if a == b { 1.0 } else { 2.0 };
+                    (Roll::dice_pair(a, b), ways / 36.0)
+                })
+                .collect(),
+        }
+    }
+
     fn play(state: &mut Match, roll: Option<Roll>, mv: Option<Move>) -> Result<Played, String> {
         let roll = roll.ok_or("a move without a roll")?;
         let effects = state.game.play(roll, mv).map_err(|e| e.to_string())?;
@@ -244,6 +260,11 @@ impl Game for CaNgua {
 
     fn places(outcome: &Outcome) -> Vec<(u8, Seat)> {
         outcome.standings()
+    }
+
+    /// RULES.md 3, "Teams": red with yellow, green with blue.
+    fn allies(rules: &Rules, a: Seat, b: Seat) -> bool {
+        a == b || (rules.teams && a.partner() == b)
     }
 
     fn decide(d: &Decision<CaNgua>) -> Option<Move> {

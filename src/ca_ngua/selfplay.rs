@@ -8,6 +8,7 @@ use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::bots::{Bot, BotRng, Decision, Level};
 use crate::ca_ngua::dice;
 use crate::ca_ngua::engine::{Dice, Game, Roll, Rules, Seat, check_players};
+use crate::ca_ngua::game::Match;
 use crate::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay};
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
@@ -76,6 +77,42 @@ impl SelfPlay for CaNgua {
             partner,
             places: [0; MAX_SEATS],
         })
+    }
+
+    /// The dice and the random player's choices from the generator seeded
+    /// `seed`, as in `play_game`; a bot whose seat is missing from `seats`
+    /// stops the game where it stands. `winners` settles first place as
+    /// the standings do, so a stopped game's places give the same winner.
+    fn play_on(state: &mut Match, seats: &[Seat], bots: &mut [Bot], seed: u64, max_plies: u32) {
+        let mut rng = BotRng::seed_from_u64(seed);
+        let rules = *state.rules();
+        // The match's Thầu mạ flag is for the show; playing on the engine's
+        // game leaves it, and nothing about the rules depends on it.
+        let game: &mut Game = state;
+        for _ in 0..max_plies {
+            // First place is settled once a colour (with teams: a team) is
+            // home: play-on rules would go on for the places after it.
+            let Some(seat) = game.turn().filter(|_| game.winners().0.is_none()) else {
+                break;
+            };
+            let (roll, bits) = dice::roll_with_bits(rules.dice, &mut rng);
+            let Some(bot) = seats
+                .iter()
+                .position(|&s| s == seat)
+                .and_then(|k| bots.get_mut(k))
+            else {
+                break;
+            };
+            game.play_roll(roll, |position, moves| {
+                let d = Decision {
+                    rules: &rules,
+                    position,
+                    roll,
+                    moves,
+                };
+                bot.pick(&d, bits)
+            });
+        }
     }
 }
 

@@ -94,6 +94,39 @@ impl SelfPlay for CoNhay {
             places,
         })
     }
+
+    /// Nothing is drawn: only the bots use random numbers, each its own.
+    fn play_on(game: &mut Game, seats: &[Arm], bots: &mut [Bot], _seed: u64, max_plies: u32) {
+        let rules = *game.rules();
+        for _ in 0..max_plies {
+            // The first finisher takes first place: play-on rules would go
+            // on for the places after it.
+            let Some(arm) = game.turn().filter(|_| game.winner().is_none()) else {
+                break;
+            };
+            let Some(bot) = seats
+                .iter()
+                .position(|&a| a == arm)
+                .and_then(|k| bots.get_mut(k))
+            else {
+                break;
+            };
+            let moves = game.legal_moves();
+            let position = *game.position();
+            let mv = bot.choose(&Decision {
+                rules: &rules,
+                position: &position,
+                moves: &moves,
+            });
+            // The bots choose from the list; pass exactly when it is empty.
+            let mv = if moves.contains(mv) {
+                mv
+            } else {
+                moves.first().unwrap_or(Move::PASS)
+            };
+            game.play_unchecked(mv);
+        }
+    }
 }
 
 /// Plays `game` to its end with one bot per arm in play (`bots[k]` plays

@@ -248,6 +248,13 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
     fn next(state: &Self::State, roll: Option<Self::Roll>) -> Next<Self>;
     /// Rolls the dice for the seat to roll; `None` for a game without dice.
     fn roll<R: Rng + ?Sized>(rules: &Self::Rules, rng: &mut R) -> Option<Self::Roll>;
+    /// Every roll the dice can show under `rules`, each once, with its
+    /// probability (they sum to 1), for analysis to weigh a roll against
+    /// the others (its luck). Empty for a game without dice.
+    fn all_rolls(rules: &Self::Rules) -> Vec<(Self::Roll, f64)> {
+        let _ = rules;
+        Vec::new()
+    }
     /// Plays a move (`None`: a pass) with the roll made, checking both.
     fn play(
         state: &mut Self::State,
@@ -260,6 +267,13 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
     fn outcome(state: &Self::State) -> Self::Outcome;
     /// The places of an outcome, place numbers (1 is best) with their seat.
     fn places(outcome: &Self::Outcome) -> Vec<(u8, Self::Seat)>;
+    /// True when `a` and `b` play for one side under `rules`: the same
+    /// seat, or partners where the rules play in teams (who share a first
+    /// place as one win, not as a tie).
+    fn allies(rules: &Self::Rules, a: Self::Seat, b: Self::Seat) -> bool {
+        let _ = rules;
+        a == b
+    }
 
     // --- computer players ---------------------------------------------
 

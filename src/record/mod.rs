@@ -13,6 +13,7 @@
 //!   names.
 //! - [`UtcDate`]: the date, written ISO 8601 in UTC (`date.rs`).
 
+pub mod analysis;
 mod date;
 mod recorder;
 mod replay;

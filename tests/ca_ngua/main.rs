@@ -1,4 +1,4 @@
-//! Cờ Cá Ngựa's tests, one binary: the engine's outcomes and rules table,
+//! Cờ Cá Ngựa's tests, one binary: game analysis, the engine's outcomes and rules table,
 //! random games, the computer players, the command line (and its parser
 //! for both games), the table, the
 //! rules lab ("Try these rules") and the files.
@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod bots;
 mod cli;
 mod cli_clap;

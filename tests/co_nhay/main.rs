@@ -1,9 +1,10 @@
-//! Cờ nhảy's tests, one binary: the engine and its perft counts, the
+//! Cờ nhảy's tests, one binary: game analysis, the engine and its perft counts, the
 //! computer players, the command line, the table and the files.
 
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod bots;
 mod cli;
 mod engine;

@@ -33,7 +33,8 @@ pub trait SelfPlay: Game {
     type Bot: Send;
     /// What the run sets for every bot besides its level (a search's
     /// budget and style, for the games whose bots have them).
-    type Tuning: Clone + Debug + Send + Sync;
+    /// (The default is what analysis rollouts use.)
+    type Tuning: Clone + Debug + Default + Send + Sync;
     /// The report's name for the mean length of a game (`mean_rolls`,
     /// `mean_moves`): what a game's length counts.
     const LENGTH_FIELD: &'static str;
@@ -71,6 +72,21 @@ pub trait SelfPlay: Game {
         on_decision: &mut impl FnMut(usize, u64),
         on_seen: &mut impl FnMut(Seen<Self>),
     ) -> Option<Finish<Self::Seat>>;
+
+    /// Plays the game in `state` on, `bots[k]` playing `seats[k]` (the
+    /// seats in play, [`Game::seats`]), any dice rolled by a generator
+    /// seeded `seed`, until first place is settled (the game ends, or
+    /// under play-on rules someone takes first place) or `max_plies` rolls
+    /// (moves, in a game without dice) have been played: a rollout of game
+    /// analysis (`crate::record::analysis`), which scores first place
+    /// only, and a game stopped by the cap by its places as they stand.
+    fn play_on(
+        state: &mut Self::State,
+        seats: &[Self::Seat],
+        bots: &mut [Self::Bot],
+        seed: u64,
+        max_plies: u32,
+    );
 }
 
 /// What a self-played game did, as it went: for those who keep the game

@@ -1,0 +1,190 @@
+//! Analysis of Cờ nhảy games (`ca_ngua::record::analysis`): the move that
+//! finishes the arm is rated best, there is no luck without dice, the
+//! same seed gives the same analysis on one thread or two, a rollout
+//! stopped by the ply cap is scored by the places as they stand, every
+//! legal move is rated once, and cancelling stops it. Few rollouts, few
+//! moves.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use ca_ngua::co_nhay::CoNhay;
+use ca_ngua::co_nhay::engine::{Rules, Setup};
+use ca_ngua::game::{Game, Level, Next};
+use ca_ngua::record::analysis::{
+    Analysis, AnalysisConfig, AnalysisError, Play, analyse, sample_game,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+fn config(rollouts: u32, threads: usize) -> AnalysisConfig {
+    AnalysisConfig {
+        rollouts,
+        luck_rollouts: rollouts,
+        level: Level::Medium,
+        seed: 5,
+        threads,
+        max_plies: 400,
+    }
+}
+
+fn state(text: &str) -> <CoNhay as Game>::State {
+    let setup: Setup = text.parse().unwrap();
+    CoNhay::from_setup(&Rules::standard(), &setup).unwrap()
+}
+
+fn run(
+    start: &<CoNhay as Game>::State,
+    plays: &[Play<CoNhay>],
+    cfg: &AnalysisConfig,
+) -> Result<Analysis<CoNhay>, AnalysisError> {
+    let rules = Rules::standard();
+    analyse::<CoNhay>(
+        &rules,
+        start,
+        plays,
+        cfg,
+        &|_, _| {},
+        &AtomicBool::new(false),
+    )
+}
+
+/// Both players have nine pieces home and the tenth one step from its last
+/// hole: arm 0, to move, wins with 106-114 (its own three other moves to
+/// 114 leave 106 behind); any other move lets arm 3 finish with 17-9.
+const RACE: &str = "106,111,112,113,115,116,117,118,119,120/-/-/0,1,2,3,4,5,6,7,8,17/-/- 0 -";
+
+#[test]
+fn the_move_that_finishes_the_arm_is_rated_best() {
+    let start = state(RACE);
+    let win = "106-114".parse().unwrap();
+    let other = "112-114".parse().unwrap();
+    let plays = [Play {
+        roll: None,
+        mv: Some(other),
+    }];
+    let a = run(&start, &plays, &config(6, 2)).unwrap();
+    let step = &a.steps[0];
+    assert_eq!(step.best_move(), Some(win));
+    assert_eq!(step.played_move(), Some(other));
+    assert_eq!(step.moves[step.best].win, 1.0);
+    for m in &step.moves {
+        if m.mv != Some(win) {
+            assert!(m.win < 0.5, "{m:?}");
+        }
+    }
+    assert!(step.cost > 0.5, "{}", step.cost);
+    assert!(step.is_clear_mistake(), "{:?}", step.cost_ci95);
+    assert_eq!(step.luck, None, "no dice, no luck");
+    assert_eq!(a.players[0].luck, 0.0);
+    assert_eq!(a.players[0].mistakes.len(), 1);
+    assert_eq!(a.players[0].mistakes[0].best, Some(win));
+    assert_eq!(a.players[1].decisions, 0);
+    // Arm 3 then finishes at once: the series shows the swing.
+    assert!(a.players[1].series[0] > 0.5);
+}
+
+#[test]
+fn a_rollout_stopped_by_the_ply_cap_goes_to_the_player_nearer_home() {
+    // The start of a game, every first move forward: rollouts stopped at
+    // once are scored by the places as they stand, by distance left, and
+    // arm 0 is then ahead whatever it played.
+    let rules = Rules::standard();
+    let start = CoNhay::start(
+        &rules,
+        &CoNhay::seats_for(&rules, 2).unwrap(),
+        &mut rand::rng(),
+    )
+    .unwrap();
+    let Next::Choose(_, moves) = CoNhay::next(&start, None) else {
+        panic!("arm 0 moves first");
+    };
+    let plays = [Play {
+        roll: None,
+        mv: moves.first().copied(),
+    }];
+    let cfg = AnalysisConfig {
+        max_plies: 0,
+        ..config(3, 1)
+    };
+    let a = run(&start, &plays, &cfg).unwrap();
+    assert_eq!(a.steps[0].moves.len(), moves.len());
+    for m in &a.steps[0].moves {
+        assert_eq!(m.win, 1.0, "{m:?}");
+    }
+    assert_eq!(a.steps[0].win_after, vec![1.0, 0.0]);
+    // Unstopped, the rollouts are whole games: first place is one arm's.
+    let whole = run(&start, &plays, &config(3, 1)).unwrap();
+    let after = &whole.steps[0].win_after;
+    assert_eq!(after.iter().sum::<f64>(), 1.0);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_analysis_on_one_thread_or_two() {
+    let rules = Rules::standard();
+    let (start, plays) =
+        sample_game::<CoNhay>(&rules, &[Level::Medium, Level::Easy], 2, 6).unwrap();
+    let cfg = AnalysisConfig {
+        max_plies: 60,
+        ..config(3, 1)
+    };
+    let one = run(&start, &plays, &cfg).unwrap();
+    let two = run(&start, &plays, &AnalysisConfig { threads: 2, ..cfg }).unwrap();
+    assert_eq!(one.steps, two.steps);
+    assert_eq!(one.players, two.players);
+    // Every legal move once, in the engine's order.
+    let mut game = start.clone();
+    for (step, p) in one.steps.iter().zip(&plays) {
+        let Next::Choose(_, legal) = CoNhay::next(&game, None) else {
+            panic!("a move");
+        };
+        let rated: Vec<_> = step.moves.iter().map(|m| m.mv).collect();
+        assert_eq!(rated, legal.into_iter().map(Some).collect::<Vec<_>>());
+        assert_eq!(step.played_move(), p.mv);
+        CoNhay::play(&mut game, None, p.mv).unwrap();
+    }
+    let json = one.to_json();
+    assert_eq!(json["game"], "co-nhay");
+    assert_eq!(json["seats"], serde_json::json!(["0", "3"]));
+    assert!(json["steps"][0]["roll"].is_null());
+    assert!(json["steps"][0]["luck"].is_null());
+}
+
+#[test]
+fn cancelling_stops_the_analysis() {
+    let start = state(RACE);
+    let plays = [Play {
+        roll: None,
+        mv: Some("106-114".parse().unwrap()),
+    }];
+    let cancel = AtomicBool::new(true);
+    let result = analyse::<CoNhay>(
+        &Rules::standard(),
+        &start,
+        &plays,
+        &config(50, 2),
+        &|_, _| {},
+        &cancel,
+    );
+    assert_eq!(result, Err(AnalysisError::Cancelled));
+    cancel.store(false, Ordering::Relaxed);
+    let a = analyse::<CoNhay>(
+        &Rules::standard(),
+        &start,
+        &plays,
+        &config(2, 2),
+        &|_, _| {},
+        &cancel,
+    )
+    .unwrap();
+    assert_eq!(a.steps[0].cost, 0.0);
+}
+
+#[test]
+fn a_move_that_is_not_legal_is_refused() {
+    let start = state(RACE);
+    let plays = [Play {
+        roll: None,
+        mv: Some("0-10".parse().unwrap()),
+    }];
+    let err = run(&start, &plays, &config(2, 1)).unwrap_err();
+    assert!(matches!(err, AnalysisError::Play { index: 0, .. }), "{err}");
+    assert!(err.to_string().contains("not legal"), "{err}");
+}
