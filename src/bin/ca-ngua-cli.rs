@@ -148,7 +148,10 @@ fn run(command: Command) -> Result<(), Bad> {
 fn record(command: args::RecordCommand) -> Result<(), Bad> {
     use ca_ngua::game::Game;
     use ca_ngua::record::read_any;
-    let args::RecordCommand::Check(a) = command;
+    let a = match command {
+        args::RecordCommand::Check(a) => a,
+        args::RecordCommand::Analyse(a) => return record_analyse(a),
+    };
     let text = std::fs::read_to_string(&a.file)
         .map_err(|e| Bad(format!("cannot read {}: {e}", a.file.display())))?;
     let record = read_any(&text)?;
@@ -160,6 +163,61 @@ fn record(command: args::RecordCommand) -> Result<(), Bad> {
             }
         }
         outln!("ok: {} steps, result {}", r.steps.len(), r.result_text())
+    })
+}
+
+/// `record analyse FILE [--rollouts N] [--seed S] [--threads N] [--json]`:
+/// the record replayed, then analysed (docs/ANALYSIS.md); a summary per
+/// player, or the whole analysis as JSON.
+fn record_analyse(a: args::RecordAnalyse) -> Result<(), Bad> {
+    use ca_ngua::game::{Game, SeatId};
+    use ca_ngua::record::analysis::{AnalysisConfig, Play, analyse};
+    use ca_ngua::record::read_any;
+    let text = std::fs::read_to_string(&a.file)
+        .map_err(|e| Bad(format!("cannot read {}: {e}", a.file.display())))?;
+    let record = read_any(&text)?;
+    ca_ngua::with_any!(&record, G, r => {
+        r.replay()?;
+        let start = G::from_setup(&r.rules, &r.setup).map_err(Bad)?;
+        let plays: Vec<Play<G>> = r
+            .steps
+            .iter()
+            .map(|s| Play { roll: s.roll, mv: s.mv })
+            .collect();
+        let mut config = match a.rollouts {
+            Some(n) => AnalysisConfig::with_rollouts(n),
+            None => AnalysisConfig::for_game::<G>(),
+        };
+        config.seed = a.seed;
+        if let Some(t) = a.threads {
+            config.threads = t as usize;
+        }
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let analysis = analyse::<G>(&r.rules, &start, &plays, &config, &|_, _| {}, &cancel)
+            .map_err(|e| Bad(e.to_string()))?;
+        if a.json {
+            return outln!("{}", analysis.to_json());
+        }
+        for p in &analysis.players {
+            outln!(
+                "{}: {} decisions, skill lost {:.1}%, luck {:+.1}%",
+                p.seat.code(),
+                p.decisions,
+                100.0 * p.skill_lost,
+                100.0 * p.luck
+            )?;
+            for m in &p.mistakes {
+                let mv = |m: Option<<G as Game>::Move>| m.map_or("pass".to_string(), |m| m.to_string());
+                outln!(
+                    "  step {}: played {}, better {} (cost {:.1}%)",
+                    m.step + 1,
+                    mv(m.played),
+                    mv(m.best),
+                    100.0 * m.cost
+                )?;
+            }
+        }
+        Ok(())
     })
 }
 

@@ -617,3 +617,78 @@ fn record_check_names_the_wrong_line() {
     );
     assert_refused(&cli(&["record", "check"]), "error:");
 }
+
+#[test]
+fn record_analyse_rates_every_decision_and_every_roll() {
+    let dir = common::temp_dir("cli-record-analyse");
+    let out = dir.join("games");
+    let o = cli(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--players",
+        "ry",
+        "--seed",
+        "7",
+        "--record",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let file = out.join("game-0001.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let steps: Vec<&str> = text.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "record",
+            "analyse",
+            file.to_str().unwrap(),
+            "--rollouts",
+            "4",
+        ];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let run = |a: Vec<String>| cli(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let o = run(args(&["--json", "--seed", "3"]));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON line");
+    let analysed = json["steps"].as_array().expect("steps");
+    assert_eq!(analysed.len(), steps.len(), "a step a line of the record");
+    for (step, line) in analysed.iter().zip(&steps) {
+        // The roll and the move of the record, in notation.
+        let mut words = line.split(' ');
+        let (_, roll, mv) = (words.next(), words.next().unwrap(), words.next().unwrap());
+        assert_eq!(step["roll"].as_str(), Some(roll), "{step}");
+        let moves = step["moves"].as_array().expect("moves");
+        if mv != "pass" && moves.len() > 1 {
+            assert_eq!(step["played"].as_str(), Some(mv));
+            assert!(
+                moves.iter().any(|m| m["move"].as_str() == Some(mv)),
+                "{step}"
+            );
+            for m in moves {
+                let w = m["win"].as_f64().unwrap();
+                assert!((0.0..=1.0).contains(&w), "{m}");
+            }
+        }
+        // Every roll has its luck in a game with dice.
+        assert!(step["luck"].is_object(), "{step}");
+    }
+    assert_eq!(json["players"].as_array().map(Vec::len), Some(2));
+    // The same seed, the same figures; the summary names both players.
+    let again = run(args(&["--json", "--seed", "3"]));
+    assert_eq!(stdout(&again), stdout(&o));
+    let summary = stdout(&run(args(&[])));
+    assert!(summary.lines().any(|l| l.starts_with("r: ")), "{summary}");
+    assert!(summary.lines().any(|l| l.starts_with("y: ")), "{summary}");
+    assert_refused(
+        &cli(&[
+            "record",
+            "analyse",
+            "--rollouts",
+            "0",
+            file.to_str().unwrap(),
+        ]),
+        "error:",
+    );
+}

@@ -68,7 +68,7 @@ pub enum Command {
         #[command(subcommand)]
         command: RulesCommand,
     },
-    /// Game records of either game: check
+    /// Game records of either game: check, analyse
     #[command(arg_required_else_help = false)]
     Record {
         #[command(subcommand)]
@@ -100,6 +100,30 @@ pub enum RecordCommand {
     /// Replays a game record (either game) with the engine: 'ok: N steps,
     /// result …', or the line that is wrong
     Check(RecordCheck),
+    /// Analyses a game record (either game): every decision's moves with
+    /// their win chances, each roll's luck, each player's totals
+    /// (docs/ANALYSIS.md)
+    Analyse(RecordAnalyse),
+}
+
+/// `record analyse`.
+#[derive(Debug, Args)]
+pub struct RecordAnalyse {
+    /// The record's file
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// Rollouts per legal move (default: 500 with dice, 16 without)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub rollouts: Option<u32>,
+    /// The seed of the rollouts (the same seed, the same figures)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Threads (default: one per core)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// The whole analysis as JSON on one line, rather than the summary
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `record check`.
