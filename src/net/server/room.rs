@@ -239,6 +239,7 @@ impl<G: Game> Room<G> {
         for ev in &events {
             self.record(ev);
         }
+        self.lease.count_events(events.len());
         self.set_token(host, Some(&token));
         self.members[host.index()] = Some(peer.clone());
         self.welcome(host, &peer, &token, None);
