@@ -132,6 +132,31 @@ fn serve_one<S: Read + Write>(stream: S, secret: Option<&str>) -> Option<Request
     Some(request)
 }
 
+/// Serves the connections of `incoming` on a thread of its own (each
+/// answered, its request passed on and the window woken) until the window
+/// is gone.
+fn spawn_listener<S: Read + Write>(
+    incoming: impl Iterator<Item = S> + Send + 'static,
+    secret: Option<String>,
+    wake: Box<dyn Fn() + Send>,
+) -> Result<mpsc::Receiver<Request>, String> {
+    let (tx, requests) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("ca-ngua-instance".into())
+        .spawn(move || {
+            for stream in incoming {
+                if let Some(request) = serve_one(stream, secret.as_deref()) {
+                    if tx.send(request).is_err() {
+                        break;
+                    }
+                    wake();
+                }
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    Ok(requests)
+}
+
 /// Sends one request on a connection; true when it was taken.
 fn send_one<S: Read + Write>(mut stream: S, line: &str) -> bool {
     if stream.write_all(format!("{line}\n").as_bytes()).is_err() {
@@ -171,25 +196,16 @@ mod imp {
             Ok(l) => l,
             Err(e) => return Claim::Alone(format!("{}: {e}", path.display())),
         };
-        let (tx, requests) = mpsc::channel();
-        let spawned = std::thread::Builder::new()
-            .name("ca-ngua-instance".into())
-            .spawn(move || {
-                for stream in listener.incoming().flatten() {
-                    let _ = stream.set_read_timeout(Some(PATIENCE));
-                    let _ = stream.set_write_timeout(Some(PATIENCE));
-                    if let Some(request) = serve_one(stream, None) {
-                        if tx.send(request).is_err() {
-                            break;
-                        }
-                        wake();
-                    }
-                }
-            });
-        if let Err(e) = spawned {
-            return Claim::Alone(e.to_string());
+        let incoming = std::iter::from_fn(move || {
+            let (stream, _) = listener.accept().ok()?;
+            let _ = stream.set_read_timeout(Some(PATIENCE));
+            let _ = stream.set_write_timeout(Some(PATIENCE));
+            Some(stream)
+        });
+        match spawn_listener(incoming, None, wake) {
+            Ok(requests) => Claim::First(Listening { requests, path }),
+            Err(e) => Claim::Alone(e),
         }
-        Claim::First(Listening { requests, path })
     }
 }
 
@@ -241,25 +257,16 @@ mod imp {
         {
             return Claim::Alone(format!("{}: {e}", file.display()));
         }
-        let (tx, requests) = mpsc::channel();
-        let spawned = std::thread::Builder::new()
-            .name("ca-ngua-instance".into())
-            .spawn(move || {
-                for stream in listener.incoming().flatten() {
-                    let _ = stream.set_read_timeout(Some(PATIENCE));
-                    let _ = stream.set_write_timeout(Some(PATIENCE));
-                    if let Some(request) = serve_one(stream, Some(&secret)) {
-                        if tx.send(request).is_err() {
-                            break;
-                        }
-                        wake();
-                    }
-                }
-            });
-        if let Err(e) = spawned {
-            return Claim::Alone(e.to_string());
+        let incoming = std::iter::from_fn(move || {
+            let (stream, _) = listener.accept().ok()?;
+            let _ = stream.set_read_timeout(Some(PATIENCE));
+            let _ = stream.set_write_timeout(Some(PATIENCE));
+            Some(stream)
+        });
+        match spawn_listener(incoming, Some(secret), wake) {
+            Ok(requests) => Claim::First(Listening { requests }),
+            Err(e) => Claim::Alone(e),
         }
-        Claim::First(Listening { requests })
     }
 }
 

@@ -8,28 +8,16 @@
 
 use crate::common;
 use crate::common::ui::harness;
-use crate::online_app::{App, WINDOW, hosting_app, open_room, wait};
+use crate::online_app::{App, WINDOW, hosting_app, open_room, prefs, wait};
 use ca_ngua::app::CaNguaApp;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::i18n::Lang;
 use ca_ngua::instance::{Claim, Request, claim};
-use ca_ngua::prefs::{PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use std::path::Path;
 use std::process::Command;
-
-fn prefs(name: &str) -> Prefs {
-    Prefs {
-        lang: Some(Lang::En),
-        player_count: 2,
-        players: [PlayerKind::Human; 4],
-        fast_bots: true,
-        online_name: name.into(),
-        ..Prefs::default()
-    }
-}
 
 /// `ca-ngua LINK` as the desktop starts it for a clicked link, for the
 /// player whose config folder is `config`.

@@ -29,7 +29,7 @@ pub(crate) const WINDOW: Window = Window {
 use ca_ngua::ca_ngua::CaNgua;
 type Event = ca_ngua::table::Event<CaNgua>;
 
-fn prefs(name: &str) -> Prefs {
+pub(crate) fn prefs(name: &str) -> Prefs {
     Prefs {
         lang: Some(Lang::En),
         player_count: 2,
@@ -61,6 +61,20 @@ pub(crate) fn wait(hs: &mut [&mut App], secs: u64, what: &str, done: impl Fn(&[&
 
 fn events(h: &Harness<'_, CaNguaApp>) -> Vec<Event> {
     h.state().play::<CaNgua>().source().events().to_vec()
+}
+
+/// Plays a step through the UI if it is this app's turn: rolls, or takes
+/// the first move.
+fn play_turn(h: &mut App) {
+    match h.state().phase() {
+        Phase::Roll => {
+            if let Some(b) = h.query_by_role_and_label(Role::Button, "Roll") {
+                b.click();
+            }
+        }
+        Phase::Choose => h.key_press(egui::Key::Num1),
+        _ => {}
+    }
 }
 
 pub(crate) fn open_online(h: &mut App) {
@@ -160,15 +174,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     });
 
     // Both play through the UI: whoever's turn it is rolls, or moves.
-    let play = |h: &mut Harness<'static, CaNguaApp>| match h.state().phase() {
-        Phase::Roll => {
-            if let Some(b) = h.query_by_role_and_label(Role::Button, "Roll") {
-                b.click();
-            }
-        }
-        Phase::Choose => h.key_press(egui::Key::Num1),
-        _ => {}
-    };
+    let play = play_turn;
     let start = Instant::now();
     while events(&host).len() < 30 {
         assert!(
@@ -432,15 +438,7 @@ fn a_host_that_restarts_gets_its_room_back() {
     });
     host.get_by_role_and_label(Role::Button, "Start the game")
         .click();
-    let play = |h: &mut App| match h.state().phase() {
-        Phase::Roll => {
-            if let Some(b) = h.query_by_role_and_label(Role::Button, "Roll") {
-                b.click();
-            }
-        }
-        Phase::Choose => h.key_press(egui::Key::Num1),
-        _ => {}
-    };
+    let play = play_turn;
     let until = |host: &mut App, guest: &mut App, n: usize| {
         let start = Instant::now();
         while events(host).len() < n || events(guest).len() < n {
