@@ -76,3 +76,19 @@ handoff-title = Join another room?
 handoff-text = You clicked a link to room { $room }. Joining it leaves the game you are playing here.
 handoff-join = Join the room
 handoff-stay = Keep playing
+
+## The analysis of a recorded game
+analysis-help = The computer plays the game out many times from every position to rate each move and each roll. It takes a minute or two.
+analysis-start = Analyse the game
+analysis-progress = Analysing… { $percent }%
+analysis-cancel = Stop the analysis
+analysis-cancelled = The analysis was stopped.
+analysis-failed = The game cannot be analysed: { $reason }
+analysis-verdict-unlucky = { $name } lost { $luck }% to the dice and { $skill }% to their choices.
+analysis-verdict-lucky = { $name } gained { $luck }% from the dice and lost { $skill }% to their choices.
+analysis-verdict-no-dice = { $name } lost { $skill }% to their choices.
+analysis-graph-help = Each player's chance of winning after every step. Click to go to that step.
+analysis-no-mistakes = No clear mistakes: every move played was as good as the best, within the analysis' margin.
+analysis-mistakes = The costliest mistakes (click to see the position):
+analysis-mistake = { $name }, step { $step }: played { $played }, better { $best } (−{ $cost }%)
+analysis-pass = pass

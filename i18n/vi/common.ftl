@@ -76,3 +76,19 @@ handoff-title = Vào phòng khác?
 handoff-text = Bạn vừa bấm đường dẫn tới phòng { $room }. Vào phòng đó thì rời ván đang chơi ở đây.
 handoff-join = Vào phòng
 handoff-stay = Chơi tiếp
+
+## Phân tích ván đã ghi
+analysis-help = Máy chơi thử ván này rất nhiều lần từ mỗi thế cờ để chấm từng nước đi và từng lần gieo. Mất một hai phút.
+analysis-start = Phân tích ván
+analysis-progress = Đang phân tích… { $percent }%
+analysis-cancel = Dừng phân tích
+analysis-cancelled = Đã dừng phân tích.
+analysis-failed = Không phân tích được ván này: { $reason }
+analysis-verdict-unlucky = { $name } mất { $luck }% vì xúc xắc và { $skill }% vì cách đi.
+analysis-verdict-lucky = { $name } được { $luck }% nhờ xúc xắc và mất { $skill }% vì cách đi.
+analysis-verdict-no-dice = { $name } mất { $skill }% vì cách đi.
+analysis-graph-help = Khả năng thắng của mỗi người sau từng bước. Bấm vào để tới bước đó.
+analysis-no-mistakes = Không có nước sai rõ ràng: mọi nước đã đi đều tốt ngang nước hay nhất, trong sai số của phép phân tích.
+analysis-mistakes = Những nước sai đắt nhất (bấm để xem thế cờ):
+analysis-mistake = { $name }, bước { $step }: đi { $played }, hay hơn là { $best } (−{ $cost }%)
+analysis-pass = bỏ lượt

@@ -10,6 +10,7 @@
 //! time, one [`Phase`] is computed, and pacing lets computer players and
 //! the automatic options act when their time comes.
 
+pub mod analysis_ui;
 pub mod announce;
 pub mod cards;
 mod commands;

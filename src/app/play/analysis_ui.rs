@@ -1,0 +1,310 @@
+//! The analysis of a recorded game, beside its replay (docs/ANALYSIS.md):
+//! started by the player, run on a thread of its own with a progress bar
+//! and a cancel button, then a win-chance graph of the whole game (click a
+//! point to go to that step), each player's skill lost and luck in words,
+//! and their costliest mistakes with the better move (click to go there).
+
+use crate::game::Game;
+use crate::game::selfplay::SelfPlay;
+use crate::i18n::{Arg, I18n};
+use crate::record::Record;
+use crate::record::analysis::{Analysis, AnalysisConfig, AnalysisError, Play, analyse};
+use egui::{Color32, RichText, Ui};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// What the panel is doing.
+#[derive(Debug, Default)]
+enum State<G: Game> {
+    /// Not asked yet.
+    #[default]
+    Idle,
+    /// Running on its thread.
+    Running(Arc<Job<G>>),
+    /// Done.
+    Done(Box<Analysis<G>>),
+    /// Stopped by the player.
+    Cancelled,
+    /// It could not be made.
+    Failed(String),
+}
+
+/// A running analysis, shared with its thread.
+#[derive(Debug)]
+struct Job<G: Game> {
+    done: AtomicU64,
+    total: AtomicU64,
+    cancel: AtomicBool,
+    result: Mutex<Option<Result<Analysis<G>, AnalysisError>>>,
+}
+
+/// The analysis panel of one recorded game.
+#[derive(Debug, Default)]
+pub struct AnalysisPanel<G: Game> {
+    state: State<G>,
+}
+
+/// What the player asked of the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisAsk {
+    /// Go to this step of the replay (after that many steps).
+    GoTo(usize),
+}
+
+impl<G: SelfPlay> AnalysisPanel<G> {
+    /// True while the analysis runs.
+    pub fn is_running(&self) -> bool {
+        matches!(self.state, State::Running(_))
+    }
+
+    /// The finished analysis.
+    pub fn analysis(&self) -> Option<&Analysis<G>> {
+        match &self.state {
+            State::Done(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Starts analysing `record` with `config` on a thread of its own;
+    /// `wake` repaints the window as it goes.
+    pub fn start(
+        &mut self,
+        record: &Record<G>,
+        config: AnalysisConfig,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) {
+        let start = match G::from_setup(&record.rules, &record.setup) {
+            Ok(s) => s,
+            Err(e) => {
+                self.state = State::Failed(e);
+                return;
+            }
+        };
+        let rules = record.rules;
+        let plays: Vec<Play<G>> = record
+            .steps
+            .iter()
+            .map(|s| Play {
+                roll: s.roll,
+                mv: s.mv,
+            })
+            .collect();
+        let job = Arc::new(Job {
+            done: AtomicU64::new(0),
+            total: AtomicU64::new(0),
+            cancel: AtomicBool::new(false),
+            result: Mutex::new(None),
+        });
+        let shared = Arc::clone(&job);
+        let spawned = std::thread::Builder::new()
+            .name("ca-ngua-analysis".into())
+            .spawn(move || {
+                let progress = |done: u64, total: u64| {
+                    shared.done.store(done, Ordering::Relaxed);
+                    shared.total.store(total, Ordering::Relaxed);
+                    wake();
+                };
+                let result =
+                    analyse::<G>(&rules, &start, &plays, &config, &progress, &shared.cancel);
+                if let Ok(mut slot) = shared.result.lock() {
+                    *slot = Some(result);
+                }
+                wake();
+            });
+        self.state = match spawned {
+            Ok(_) => State::Running(job),
+            Err(e) => State::Failed(e.to_string()),
+        };
+    }
+
+    /// Asks a running analysis to stop.
+    pub fn cancel(&mut self) {
+        if let State::Running(job) = &self.state {
+            job.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes a finished run's result.
+    fn settle(&mut self) {
+        let State::Running(job) = &self.state else {
+            return;
+        };
+        let finished = job.result.lock().ok().and_then(|mut r| r.take());
+        if let Some(result) = finished {
+            self.state = match result {
+                Ok(a) => State::Done(Box::new(a)),
+                Err(AnalysisError::Cancelled) => State::Cancelled,
+                Err(e) => State::Failed(e.to_string()),
+            };
+        }
+    }
+
+    /// The panel: the button, the progress, or the analysis. `names` are
+    /// the players' names by seat, `colour` each seat's colour, `step` the
+    /// replay's step (drawn on the graph).
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        record: &Record<G>,
+        names: &dyn Fn(G::Seat) -> String,
+        colour: &dyn Fn(G::Seat) -> Color32,
+        step: usize,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Option<AnalysisAsk> {
+        self.settle();
+        let mut ask = None;
+        match &self.state {
+            State::Idle | State::Cancelled | State::Failed(_) => {
+                match &self.state {
+                    State::Cancelled => {
+                        ui.label(i18n.t("analysis-cancelled"));
+                    }
+                    State::Failed(e) => {
+                        ui.label(
+                            i18n.t_args("analysis-failed", &[("reason", Arg::from(e.clone()))]),
+                        );
+                    }
+                    _ => {
+                        ui.label(i18n.t("analysis-help"));
+                    }
+                }
+                if ui.button(i18n.t("analysis-start")).clicked() {
+                    self.start(record, AnalysisConfig::for_game::<G>(), wake);
+                }
+            }
+            State::Running(job) => {
+                let done = job.done.load(Ordering::Relaxed);
+                let total = job.total.load(Ordering::Relaxed).max(1);
+                let fraction = done as f32 / total as f32;
+                let text = i18n.t_args(
+                    "analysis-progress",
+                    &[("percent", Arg::from(format!("{:.0}", 100.0 * fraction)))],
+                );
+                ui.add(egui::ProgressBar::new(fraction).text(text.clone()))
+                    .widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, &text)
+                    });
+                if ui.button(i18n.t("analysis-cancel")).clicked() {
+                    self.cancel();
+                }
+            }
+            State::Done(analysis) => {
+                ask = done_ui(ui, i18n, analysis, names, colour, step);
+            }
+        }
+        ask
+    }
+}
+
+/// A finished analysis: the verdict per player, the graph, the mistakes.
+fn done_ui<G: Game>(
+    ui: &mut Ui,
+    i18n: &I18n,
+    analysis: &Analysis<G>,
+    names: &dyn Fn(G::Seat) -> String,
+    colour: &dyn Fn(G::Seat) -> Color32,
+    step: usize,
+) -> Option<AnalysisAsk> {
+    let mut ask = None;
+    for p in &analysis.players {
+        let pct = |x: f64| format!("{:.0}", (100.0 * x).abs());
+        // Choices: the clear mistakes only (a cost whose interval lies above
+        // zero); the sum of every cost adds up the rollouts' noise too.
+        let skill: f64 = analysis
+            .steps
+            .iter()
+            .filter(|s| s.seat == p.seat && s.is_clear_mistake())
+            .map(|s| s.cost)
+            .sum();
+        // "Lan lost 11% to the dice and 4% to her choices", or gained.
+        let key = if G::HAS_DICE {
+            if p.luck < 0.0 {
+                "analysis-verdict-unlucky"
+            } else {
+                "analysis-verdict-lucky"
+            }
+        } else {
+            "analysis-verdict-no-dice"
+        };
+        let words = i18n.t_args(
+            key,
+            &[
+                ("name", Arg::from(names(p.seat))),
+                ("luck", Arg::from(pct(p.luck))),
+                ("skill", Arg::from(pct(skill))),
+            ],
+        );
+        ui.label(RichText::new(words).color(colour(p.seat)));
+    }
+    // The graph: each player's win chance after every step.
+    let plot = egui_plot::Plot::new("analysis-graph")
+        .height(150.0)
+        .include_y(0.0)
+        .include_y(1.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .legend(egui_plot::Legend::default())
+        .y_axis_formatter(|mark, _| format!("{:.0}%", 100.0 * mark.value));
+    let response = plot.show(ui, |plot_ui| {
+        for p in &analysis.players {
+            let points: Vec<[f64; 2]> = p
+                .series
+                .iter()
+                .enumerate()
+                .map(|(i, w)| [(i + 1) as f64, *w])
+                .collect();
+            plot_ui.line(
+                egui_plot::Line::new(names(p.seat), points)
+                    .color(colour(p.seat))
+                    .width(2.0),
+            );
+        }
+        plot_ui.vline(egui_plot::VLine::new("", step as f64).color(Color32::GRAY));
+        plot_ui.pointer_coordinate()
+    });
+    let graph = response
+        .response
+        .on_hover_text(i18n.t("analysis-graph-help"));
+    if graph.clicked()
+        && let Some(point) = response.inner
+    {
+        let last = analysis.steps.len();
+        ask = Some(AnalysisAsk::GoTo(
+            (point.x.round().max(0.0) as usize).min(last),
+        ));
+    }
+    // The costliest mistakes, each a button to its step.
+    let mistakes: Vec<_> = analysis
+        .players
+        .iter()
+        .flat_map(|p| p.mistakes.iter().map(move |m| (p.seat, m)))
+        .collect();
+    if mistakes.is_empty() {
+        ui.label(i18n.t("analysis-no-mistakes"));
+    } else {
+        ui.label(RichText::new(i18n.t("analysis-mistakes")).strong());
+    }
+    let mv = |m: Option<G::Move>| m.map_or_else(|| i18n.t("analysis-pass"), |m| m.to_string());
+    for (seat, m) in mistakes {
+        let text = i18n.t_args(
+            "analysis-mistake",
+            &[
+                ("name", Arg::from(names(seat))),
+                ("step", Arg::from(m.step + 1)),
+                ("played", Arg::from(mv(m.played))),
+                ("best", Arg::from(mv(m.best))),
+                ("cost", Arg::from(format!("{:.0}", 100.0 * m.cost))),
+            ],
+        );
+        // The step before the mistake: the board where the better move
+        // was there to make.
+        if ui.button(text).clicked() {
+            ask = Some(AnalysisAsk::GoTo(m.step));
+        }
+    }
+    ask
+}
