@@ -1,8 +1,8 @@
 //! Writing files off the frame: the saver's own thread writes each file
 //! asked for (the newest of each), atomically.
 
-use super::{Files, GameFile, Store, StoreNotice};
 use super::records::{RECORDS_DIR, RecordId};
+use super::{Files, GameFile, Store, StoreNotice};
 use crate::prefs::Prefs;
 use crate::record::AnyRecord;
 use crate::store::OnlineSeat;

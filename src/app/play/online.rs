@@ -31,16 +31,12 @@ impl<V: View> Play<V> {
             self.paused_local = Some(table);
             // The local game's record waits with its table; the room's
             // game is recorded apart (continued, if it was before).
-            let local = std::mem::replace(
-                &mut self.recording,
-                super::recording::Recording::resuming(),
-            );
+            let local =
+                std::mem::replace(&mut self.recording, super::recording::Recording::resuming());
             self.paused_recording = Some(local);
         } else {
-            let left = std::mem::replace(
-                &mut self.recording,
-                super::recording::Recording::resuming(),
-            );
+            let left =
+                std::mem::replace(&mut self.recording, super::recording::Recording::resuming());
             self.retired.push(left);
         }
         self.reset_view();

@@ -3,8 +3,8 @@
 //! online replica's), the record is kept in the store as soon as the game
 //! starts and written again as it goes.
 //!
-//! Writes are coalesced: the first is made when the game starts (it
-//! names the file), the next ones go through the saver's thread at most
+//! Writes are coalesced: the first is made when the game starts, at its
+//! first turn (it names the file; a table nobody played leaves none), the next ones go through the saver's thread at most
 //! once every [`WRITE_EVERY`] seconds, and at once when the game ends or
 //! the screen leaves it ([`Recording::finish`]). A 400-roll game makes a
 //! few dozen writes, none on the frame.
@@ -90,7 +90,12 @@ impl<G: Game> Recording<G> {
                 self.fed = ev.seq;
             }
         }
-        if self.id.is_none() && self.record().is_some() {
+        // A game is kept once it has been played: a table nobody touched
+        // (each game's screen has one from the start) leaves no record.
+        let played = self
+            .record()
+            .is_some_and(|r| !r.steps.is_empty() || r.result.is_some());
+        if self.id.is_none() && played {
             self.begin(source, saver, now);
         }
         let Some(record) = self.record() else {
@@ -175,13 +180,19 @@ fn unfinished<G: Game>(files: RecordFiles<'_>, record: &Record<G>) -> Option<(Re
             let any = files.load(&s.id).ok()?;
             let old = any.get::<G>()?;
             let same_seats = old.seats.len() == record.seats.len()
-                && old.seats.iter().zip(&record.seats).all(|(a, b)| a.seat == b.seat);
+                && old
+                    .seats
+                    .iter()
+                    .zip(&record.seats)
+                    .all(|(a, b)| a.seat == b.seat);
             let continues = old.rules == record.rules
                 && old.setup == record.setup
                 && same_seats
-                && old.steps.iter().zip(&record.steps).all(|(a, b)| {
-                    a.seat == b.seat && a.roll == b.roll && a.mv == b.mv
-                });
+                && old
+                    .steps
+                    .iter()
+                    .zip(&record.steps)
+                    .all(|(a, b)| a.seat == b.seat && a.roll == b.roll && a.mv == b.mv);
             continues.then(|| (s.id.clone(), old.date))
         })
 }

@@ -54,11 +54,14 @@ pub fn date_words(date: crate::record::UtcDate) -> String {
 }
 
 impl<V: View> Replay<V> {
-    /// The keys, while the window has the keyboard: ←/→ a step (unless
+    /// The keys, while the window has the keyboard (or no widget has it):
+    /// ←/→ a step (unless
     /// the slider, which takes them itself, has it), Home and End.
     fn keys(&mut self, ctx: &egui::Context, i18n: &I18n, slider: Option<egui::Id>) {
         let focused = ctx.memory(|m| m.focused());
-        let ours = focused.is_some_and(|f| self.own.contains(&f));
+        // The window's own widgets, or none (a button that has just been
+        // disabled at the start or the end lets the keyboard go).
+        let ours = focused.is_none_or(|f| self.own.contains(&f));
         if !ours || ctx.text_edit_focused() {
             return;
         }
@@ -84,7 +87,13 @@ impl<V: View> Replay<V> {
     }
 
     /// The window's content.
-    fn content_ui(&mut self, ui: &mut Ui, i18n: &I18n, now: f64, dark: bool) -> Option<ReplayAction> {
+    fn content_ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        now: f64,
+        dark: bool,
+    ) -> Option<ReplayAction> {
         let mut action = None;
         let mut own = Vec::new();
         let game = i18n.t(&format!("game-{}", V::ID));
@@ -196,9 +205,7 @@ impl<V: View> Replay<V> {
                 .show_value(false)
                 .step_by(1.0),
         );
-        slider.widget_info(|| {
-            egui::WidgetInfo::slider(true, value as f64, self.counter(i18n))
-        });
+        slider.widget_info(|| egui::WidgetInfo::slider(true, value as f64, self.counter(i18n)));
         own.push(slider.id);
         if slider.changed() {
             to = Some(value);
@@ -325,7 +332,10 @@ pub fn seat_code_words<V: View>(i18n: &I18n, code: &str) -> String {
 pub fn result_words<V: View>(i18n: &I18n, result: Option<&[Vec<String>]>) -> String {
     match result.and_then(|r| r.first()) {
         Some(first) => {
-            let who: Vec<String> = first.iter().map(|c| seat_code_words::<V>(i18n, c)).collect();
+            let who: Vec<String> = first
+                .iter()
+                .map(|c| seat_code_words::<V>(i18n, c))
+                .collect();
             i18n.t_args("replay-won", &[("who", Arg::from(who.join(", ")))])
         }
         None => i18n.t("replay-unfinished"),

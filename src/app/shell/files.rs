@@ -96,7 +96,12 @@ impl FilePicker for NativePicker {
         file_name: &str,
         filter: (&str, &str),
     ) -> Receiver<Option<PathBuf>> {
-        answer(ctx, dialog_of(title, filter).set_file_name(file_name).save_file())
+        answer(
+            ctx,
+            dialog_of(title, filter)
+                .set_file_name(file_name)
+                .save_file(),
+        )
     }
 
     fn open_as(

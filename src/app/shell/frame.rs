@@ -215,9 +215,9 @@ impl CaNguaApp {
         let end = front_of(&mut self.screens, self.prefs.game).end_window(&ctx, &self.i18n, phase);
         match end {
             Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
-            Some(EndAction::Replay) => self.intents.push(Intent::Record(
-                super::records::RecordIntent::ReplayCurrent,
-            )),
+            Some(EndAction::Replay) => self
+                .intents
+                .push(Intent::Record(super::records::RecordIntent::ReplayCurrent)),
             Some(EndAction::Close) | None => {}
         }
         self.replay_window(&ctx, now);

@@ -7,7 +7,9 @@
 
 use super::{CaNguaApp, FileJob, FilePurpose, Intent};
 use crate::app::play::replay::{self, ReplayScreen};
-use crate::app::play::replay_ui::{ReplayAction, date_words, player_words, result_words, seat_code_words};
+use crate::app::play::replay_ui::{
+    ReplayAction, date_words, player_words, result_words, seat_code_words,
+};
 use crate::app::text::store_notice;
 use crate::i18n::{Arg, I18n};
 use crate::record::read_any;
@@ -152,8 +154,12 @@ impl CaNguaApp {
             return;
         };
         match replay.window_ui(ctx, &self.i18n, now, self.dark) {
-            Some(ReplayAction::Close) => self.intents.push(Intent::Record(RecordIntent::CloseReplay)),
-            Some(ReplayAction::SaveFile) => self.intents.push(Intent::Record(RecordIntent::SaveFile)),
+            Some(ReplayAction::Close) => {
+                self.intents.push(Intent::Record(RecordIntent::CloseReplay))
+            }
+            Some(ReplayAction::SaveFile) => {
+                self.intents.push(Intent::Record(RecordIntent::SaveFile))
+            }
             None => {}
         }
     }
@@ -260,7 +266,10 @@ impl CaNguaApp {
                     self.notices.push(self.i18n.t_args(
                         "records-save-failed",
                         &[
-                            ("file", Arg::from(crate::privacy::scrub_home(&path.display().to_string()))),
+                            (
+                                "file",
+                                Arg::from(crate::privacy::scrub_home(&path.display().to_string())),
+                            ),
                             ("error", Arg::from(e.to_string())),
                         ],
                     ));
@@ -293,7 +302,10 @@ impl CaNguaApp {
                 let message = self
                     .i18n
                     .t_args("records-refused", &[("error", Arg::from(e))]);
-                self.records.paste.get_or_insert_with(PasteWindow::default).error = Some(message);
+                self.records
+                    .paste
+                    .get_or_insert_with(PasteWindow::default)
+                    .error = Some(message);
             }
         }
     }
