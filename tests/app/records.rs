@@ -155,7 +155,7 @@ fn a_finished_game_is_listed_and_replayed_by_keys_and_buttons() {
     h.key_press(Key::End);
     h.run_steps(2);
     assert_at(&h, steps);
-    assert!(!boards(&h).iter().any(|b| *b == start), "the start is gone");
+    assert!(!boards(&h).contains(&start), "the start is gone");
     h.key_press(Key::Home);
     h.run_steps(2);
     assert_at(&h, 0);
@@ -239,4 +239,91 @@ fn a_broken_pasted_record_names_its_line() {
     h.run_steps(3);
     assert!(!h.state().is_asking_anything());
     assert_eq!(replay(&h).record(), &record);
+}
+
+#[test]
+fn a_game_restored_after_a_restart_continues_its_record() {
+    let dir = common::temp_dir("records-restart");
+    let mut h = harness(near_the_end(dir.path()), WINDOW);
+    step_until(&mut h, 2_000, |a| {
+        a.play::<CaNgua>()
+            .record()
+            .is_some_and(|r| r.steps.len() >= 5)
+    });
+    let before = h.state().play::<CaNgua>().record().unwrap().clone();
+    assert!(before.result.is_none());
+    drop(h);
+    let (past, _) = Store::at(dir.path()).records().list();
+    assert_eq!(past.len(), 1);
+    let id = past[0].id.clone();
+
+    let app =
+        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
+    let mut h = harness(app, WINDOW);
+    play_to_the_end(&mut h);
+    h.state_mut().finish_writing();
+    let (past, _) = Store::at(dir.path()).records().list();
+    assert_eq!(past.len(), 1, "the same record: {past:?}");
+    assert_eq!(past[0].id, id);
+    let kept = Store::at(dir.path()).records().load(&id).unwrap();
+    let kept = kept.get::<CaNgua>().unwrap();
+    assert!(kept.result.is_some());
+    assert_eq!(kept.date, before.date);
+    assert_eq!(kept.steps[..before.steps.len()], before.steps[..]);
+    let played = h.state().play::<CaNgua>().table().unwrap();
+    let all = Recorder::of_table(played, kept.date).unwrap();
+    assert_eq!(kept.steps, all.steps);
+}
+
+#[test]
+fn a_cờ_nhảy_record_opens_and_steps() {
+    use ca_ngua::co_nhay::CoNhay;
+    let t = common::records::played::<CoNhay>(CoNhay::standard_rules(), 2, Level::Random, 2);
+    let record = Recorder::of_table(&t, common::records::DATE).unwrap();
+    let dir = common::temp_dir("records-nhay");
+    let mut h = harness(near_the_end(dir.path()), WINDOW);
+    h.get_by_label("Statistics").click_accesskit();
+    h.run_steps(3);
+    h.get_by_label("Paste a record…").click_accesskit();
+    h.run_steps(3);
+    h.get_by_role_and_label(Role::MultilineTextInput, "Game record")
+        .set_text_value_accesskit(&record.to_text());
+    h.run_steps(2);
+    h.get_by_label("Open the record").click_accesskit();
+    h.run_steps(3);
+    let states = record.replay().unwrap();
+    let replay = |h: &Harness<'_, CaNguaApp>| {
+        h.state()
+            .replay()
+            .unwrap()
+            .as_any()
+            .downcast_ref::<Replay<CoNhay>>()
+            .unwrap()
+            .shown()
+            .game()
+            .cloned()
+    };
+    // The replay's board: the boards shown but the game's own.
+    let star = |h: &Harness<'_, CaNguaApp>| {
+        let play = h.state().play::<CaNgua>();
+        let main = board_summary(
+            &I18n::new(Lang::En),
+            play.shown().position().unwrap(),
+            play.rules(),
+        );
+        let mut b = boards(h);
+        b.retain(|l| *l != main && l.starts_with("Chinese checkers star board"));
+        b
+    };
+    assert_eq!(replay(&h), Some(states[0].clone()));
+    let board0 = star(&h);
+    assert_eq!(board0.len(), 1, "{board0:?}");
+    h.key_press(Key::ArrowRight);
+    h.run_steps(2);
+    assert_eq!(h.state().replay().unwrap().step(), 1);
+    assert_eq!(replay(&h), Some(states[1].clone()));
+    assert_ne!(star(&h), board0, "the board's words follow the step");
+    h.key_press(Key::End);
+    h.run_steps(2);
+    assert_eq!(replay(&h), states.last().cloned());
 }
