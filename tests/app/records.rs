@@ -327,3 +327,92 @@ fn a_cờ_nhảy_record_opens_and_steps() {
     h.run_steps(2);
     assert_eq!(replay(&h), states.last().cloned());
 }
+
+/// A file dropped on the window.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_record_is_saved_as_a_file_and_opened_from_one_or_dropped() {
+    use ca_ngua::app::shell::files::FixedPicker;
+    let t = common::records::played::<CaNgua>(Rules::standard(), 3, Level::Easy, 9);
+    let record = Recorder::of_table(&t, common::records::DATE).unwrap();
+    let dir = common::temp_dir("records-files");
+    let file = dir.join("shared.txt");
+    let app = near_the_end(dir.path()).with_file_picker(Box::new(FixedPicker {
+        path: Some(file.clone()),
+    }));
+    let mut h = harness(app, WINDOW);
+    h.get_by_label("Statistics").click_accesskit();
+    h.run_steps(3);
+    h.get_by_label("Paste a record…").click_accesskit();
+    h.run_steps(3);
+    h.get_by_role_and_label(Role::MultilineTextInput, "Game record")
+        .set_text_value_accesskit(&record.to_text());
+    h.run_steps(2);
+    h.get_by_label("Open the record").click_accesskit();
+    h.run_steps(3);
+    // Saved where the dialog says.
+    h.get_by_label("Save as file…").click_accesskit();
+    h.run_steps(4);
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(Record::<CaNgua>::from_text(&written).unwrap(), record);
+    // Copied as text.
+    h.get_by_label("Copy as text").click_accesskit();
+    h.step();
+    let copied = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .any(|c| matches!(c, egui::OutputCommand::CopyText(t) if *t == written));
+    assert!(copied, "the record was not copied");
+    h.get_by_label("To the end").click_accesskit();
+    h.run_steps(2);
+    assert_eq!(replay(&h).step(), record.steps.len());
+
+    // Opened from the file: a new window at the start.
+    h.get_by_label("Open a record file…").click_accesskit();
+    h.run_steps(4);
+    assert_eq!(replay(&h).step(), 0);
+    assert_eq!(replay(&h).record(), &record);
+
+    // A broken file dropped on the window: refused, its line named.
+    let wrong = record.step_line(0);
+    let broken: Vec<String> = written
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i + 1 == wrong {
+                "x 9 nonsense".into()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, broken.join("\n")).unwrap();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(bad)));
+    h.run_steps(3);
+    let error = h.state().record_error().expect("refused").to_string();
+    assert!(error.contains(&format!("line {wrong}")), "{error}");
+    // A good one dropped opens.
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(file)));
+    h.run_steps(3);
+    assert!(h.state().record_error().is_none());
+    assert_eq!(replay(&h).record(), &record);
+}

@@ -326,6 +326,8 @@ pub trait ReplayScreen: std::fmt::Debug {
     ) -> Option<super::replay_ui::ReplayAction>;
     /// The record as text (to save or copy).
     fn text(&self) -> String;
+    /// A name for the record's file (`20260314-092653-ca-ngua.txt`).
+    fn file_name(&self) -> String;
     /// The step shown.
     fn step(&self) -> usize;
     /// The number of steps.

@@ -205,7 +205,8 @@ impl<V: View> Replay<V> {
                 .show_value(false)
                 .step_by(1.0),
         );
-        slider.widget_info(|| egui::WidgetInfo::slider(true, value as f64, self.counter(i18n)));
+        let name = format!("{label}: {}", self.counter(i18n));
+        slider.widget_info(|| egui::WidgetInfo::slider(true, value as f64, &name));
         own.push(slider.id);
         if slider.changed() {
             to = Some(value);
@@ -306,6 +307,15 @@ impl<V: View> ReplayScreen for Replay<V> {
 
     fn text(&self) -> String {
         self.record.to_text()
+    }
+
+    fn file_name(&self) -> String {
+        format!(
+            "{}-{}.{}",
+            self.record.date.compact(),
+            V::ID,
+            crate::record::RECORD_EXTENSION
+        )
     }
 
     fn step(&self) -> usize {

@@ -111,6 +111,10 @@ impl<V: View> Play<V> {
             |ui| V::results_ui(self, ui, i18n, &outcome, dark),
         );
         self.end_focused = true;
+        if action == Some(EndAction::Replay) {
+            // The replay window takes the place of the results.
+            self.end_closed = true;
+        }
         if action == Some(EndAction::Close) {
             self.end_closed = true;
             // The focus goes back to the play panel.

@@ -234,7 +234,8 @@ impl CaNguaApp {
                 if let Some(replay) = &self.records.replay {
                     let text = replay.text();
                     let title = self.i18n.t("records-save-title");
-                    let answer = self.picker.save_as(ctx, &title, "game.txt", RECORD_FILTER);
+                    let name = replay.file_name();
+                    let answer = self.picker.save_as(ctx, &title, &name, RECORD_FILTER);
                     self.file_job = Some(FileJob {
                         purpose: FilePurpose::ExportRecord(text),
                         answer,
