@@ -136,6 +136,7 @@ fn a_finished_game_is_listed_and_replayed_by_keys_and_buttons() {
     h.run_steps(3);
     assert_eq!(replay(&h).steps(), steps);
     assert_at(&h, 0);
+    assert_eq!(unnamed(&h), Vec::<String>::new(), "every node has a name");
     let start = board_at(replay(&h).record(), 0);
     let end = board_at(replay(&h).record(), steps);
     assert_ne!(start, end, "the game moved");

@@ -237,7 +237,7 @@ impl<V: View> Replay<V> {
         let scroll_to = (self.log_scrolled != Some(self.step())).then_some(self.step());
         self.log_scrolled = Some(self.step());
         let mut to = None;
-        egui::ScrollArea::vertical()
+        let out = egui::ScrollArea::vertical()
             .id_salt("replay-log")
             .max_height(260.0)
             .show(ui, |ui| {
@@ -261,6 +261,11 @@ impl<V: View> Replay<V> {
                     }
                 });
             });
+        // Its scroll bars are named as what they scroll.
+        for axis in 0..2usize {
+            ui.ctx()
+                .accesskit_node_builder(out.id.with(axis), |node| node.set_label(name.as_str()));
+        }
         if let Some(step) = to {
             self.playing = None;
             self.go(step, i18n);
