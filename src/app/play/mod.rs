@@ -411,7 +411,7 @@ impl<V: View> Play<V> {
         for mut r in self.retired.drain(..) {
             r.finish(saver);
         }
-        self.recording.sync(&self.source, saver, self.now);
+        self.recording.sync(&self.source, saver);
         let new: Vec<_> = self.source.events_since(self.presenter.received()).to_vec();
         if new.is_empty() {
             return;

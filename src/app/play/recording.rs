@@ -4,10 +4,12 @@
 //! starts and written again as it goes.
 //!
 //! Writes are coalesced: the first is made when the game starts, at its
-//! first turn (it names the file; a table nobody played leaves none), the next ones go through the saver's thread at most
-//! once every [`WRITE_EVERY`] seconds, and at once when the game ends or
-//! the screen leaves it ([`Recording::finish`]). A 400-roll game makes a
-//! few dozen writes, none on the frame.
+//! first turn (on the frame: it names the file; a table nobody played
+//! leaves none); the next ones go through the saver's thread, at most once
+//! every [`WRITE_EVERY`] (a second), and at once when the game ends or the
+//! screen leaves it ([`Recording::finish`]). However fast a 400-roll game
+//! of computers goes, it makes one write a second at most, all but the
+//! first off the frame.
 //!
 //! A game restored after a restart (or an online game resumed) continues
 //! its record: the newest unfinished record of the same game whose start,
@@ -19,10 +21,10 @@ use crate::any_game::GameKind;
 use crate::game::Game;
 use crate::record::{AnyRecord, Record, Recorder, UtcDate};
 use crate::store::{RecordFiles, RecordId, Saver};
+use std::time::{Duration, Instant};
 
-/// The least time between two writes of a record while its game goes on,
-/// in seconds.
-pub const WRITE_EVERY: f64 = 1.0;
+/// The least time between two writes of a record while its game goes on.
+pub const WRITE_EVERY: Duration = Duration::from_secs(1);
 
 /// How many unfinished records are looked at to continue one.
 const RESUME_CANDIDATES: usize = 3;
@@ -39,8 +41,9 @@ pub struct Recording<G: Game> {
     resume: bool,
     /// The record changed since it was last written.
     dirty: bool,
-    /// When it was last written.
-    last_write: Option<f64>,
+    /// When it was last written (a clock of its own: a screen not in
+    /// front has no frame times, and its online game goes on).
+    last_write: Option<Instant>,
 }
 
 impl<G: Game> Recording<G> {
@@ -75,10 +78,10 @@ impl<G: Game> Recording<G> {
         self.id.as_ref()
     }
 
-    /// Takes in the source's new events at time `now`, and keeps the
-    /// record: the first write when the game starts, then at most one
-    /// every [`WRITE_EVERY`] seconds, and one when the game ends.
-    pub fn sync(&mut self, source: &Source<G>, saver: &Saver, now: f64) {
+    /// Takes in the source's new events, and keeps the record: the first
+    /// write when the game starts, then at most one every
+    /// [`WRITE_EVERY`], and one when the game ends.
+    pub fn sync(&mut self, source: &Source<G>, saver: &Saver) {
         let events = source.events_since(self.fed);
         if !events.is_empty() {
             let recorder = self.recorder.get_or_insert_with(|| {
@@ -96,17 +99,15 @@ impl<G: Game> Recording<G> {
             .record()
             .is_some_and(|r| !r.steps.is_empty() || r.result.is_some());
         if self.id.is_none() && played {
-            self.begin(source, saver, now);
+            self.begin(source, saver);
         }
         let Some(record) = self.record() else {
             return;
         };
-        let due = record.result.is_some()
-            || self
-                .last_write
-                .is_none_or(|t| now < t || now - t >= WRITE_EVERY);
+        let due =
+            record.result.is_some() || self.last_write.is_none_or(|t| t.elapsed() >= WRITE_EVERY);
         if self.dirty && due {
-            self.write(saver, now);
+            self.write(saver);
         }
     }
 
@@ -114,12 +115,11 @@ impl<G: Game> Recording<G> {
     /// closes).
     pub fn finish(&mut self, saver: &Saver) {
         if self.dirty {
-            let now = self.last_write.unwrap_or_default();
-            self.write(saver, now);
+            self.write(saver);
         }
     }
 
-    fn write(&mut self, saver: &Saver, now: f64) {
+    fn write(&mut self, saver: &Saver) {
         let (Some(id), Some(record)) = (&self.id, self.record()) else {
             return;
         };
@@ -127,12 +127,12 @@ impl<G: Game> Recording<G> {
             saver.save_record(id.clone(), any);
         }
         self.dirty = false;
-        self.last_write = Some(now);
+        self.last_write = Some(Instant::now());
     }
 
     /// The game has started: its record is kept under a new file, or
     /// continues the one it was recorded in.
-    fn begin(&mut self, source: &Source<G>, saver: &Saver, now: f64) {
+    fn begin(&mut self, source: &Source<G>, saver: &Saver) {
         let files = saver.store().records();
         if std::mem::take(&mut self.resume)
             && let Some(record) = self.record()
@@ -157,7 +157,7 @@ impl<G: Game> Recording<G> {
         if let Ok(id) = files.save(&any) {
             self.id = Some(id);
             self.dirty = false;
-            self.last_write = Some(now);
+            self.last_write = Some(Instant::now());
         }
     }
 }
