@@ -1,8 +1,10 @@
 //! Writing files off the frame: the saver's own thread writes each file
 //! asked for (the newest of each), atomically.
 
+use super::records::{RECORDS_DIR, RecordId};
 use super::{Files, GameFile, Store, StoreNotice};
 use crate::prefs::Prefs;
+use crate::record::AnyRecord;
 use crate::store::OnlineSeat;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -153,6 +155,15 @@ impl Saver {
     /// Saves a game's statistics, soon.
     pub fn save_stats<G: Files>(&self, stats: &G::Stats) {
         self.send(Payload::value(&G::stats_file(), stats.clone()));
+    }
+
+    /// Writes a kept game's record again (its game went on), soon: the
+    /// text is made on the saver's thread.
+    pub fn save_record(&self, id: RecordId, record: AnyRecord) {
+        self.send(Payload {
+            name: format!("{RECORDS_DIR}/{id}"),
+            write: Box::new(move |store: &Store| store.records().replace(&id, &record)),
+        });
     }
 
     /// Waits until everything asked for so far is written.

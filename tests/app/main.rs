@@ -16,5 +16,6 @@ mod online_app;
 mod online_co_nhay;
 mod packaging;
 mod previous_version;
+mod records;
 mod try_rules_ui;
 mod ui;

@@ -195,6 +195,26 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     for (i, e) in seen.iter().enumerate() {
         assert_eq!(e.seq, i as u64 + 1);
     }
+    // Both apps record the room's game from the events they were sent,
+    // with the players' names.
+    let turns = seen
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.event,
+                ca_ngua::table::EventKind::Moved { .. } | ca_ngua::table::EventKind::Passed { .. }
+            )
+        })
+        .count();
+    for h in [&host, &guest] {
+        let record = h.state().play::<CaNgua>().record().expect("recorded");
+        assert_eq!(record.steps.len(), turns);
+        let names: Vec<&str> = record.seats.iter().map(|s| s.name.as_str()).collect();
+        assert!(
+            names.contains(&"Lan") && names.contains(&"Minh"),
+            "{names:?}"
+        );
+    }
     // The board shows the game the events built.
     wait(&mut [&mut host, &mut guest], 20, "shown", |hs| {
         hs.iter().all(|h| h.state().phase() != Phase::Animating)
@@ -280,6 +300,17 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
         })
     });
     assert_eq!(events(&guest), events(&host));
+    // The guest's record of the room's game goes on in the same file.
+    guest.state_mut().finish_writing();
+    let (past, _) = Store::at(&guest_dir).records().list();
+    assert_eq!(past.len(), 1, "one record of the room's game: {past:?}");
+    let kept = Store::at(&guest_dir).records().load(&past[0].id).unwrap();
+    let kept = kept.get::<CaNgua>().unwrap();
+    assert_eq!(
+        Some(kept),
+        guest.state().play::<CaNgua>().record(),
+        "the record continued"
+    );
     // Leaving: back to the game on this device, and the seat forgotten.
     open_online(&mut guest);
     guest

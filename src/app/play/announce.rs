@@ -23,6 +23,9 @@ pub struct Announcement {
 /// The announcements of the latest frame that had any.
 #[derive(Clone, Debug, Default)]
 pub struct Announcer {
+    /// Tells this announcer's nodes from another's (a replay window's
+    /// beside the game's).
+    salt: &'static str,
     serial: u64,
     current: Vec<Announcement>,
     /// The next announcement starts a new batch.
@@ -30,6 +33,14 @@ pub struct Announcer {
 }
 
 impl Announcer {
+    /// An announcer whose nodes are told from others' by `salt`.
+    pub fn with_salt(salt: &'static str) -> Announcer {
+        Announcer {
+            salt,
+            ..Announcer::default()
+        }
+    }
+
     /// A new frame: the next announcement replaces the last batch.
     pub fn new_frame(&mut self) {
         self.fresh = true;
@@ -67,7 +78,7 @@ impl Announcer {
     pub fn ui(&self, ui: &mut Ui) {
         let at = Rect::from_min_size(ui.cursor().min, Vec2::splat(1.0));
         for a in &self.current {
-            let id = Id::unique(("announcement", a.serial));
+            let id = Id::unique(("announcement", self.salt, a.serial));
             let response = ui.interact(at, id, Sense::hover());
             response.widget_info(|| egui::WidgetInfo::labeled(Role::Label, true, &a.text));
             ui.ctx().accesskit_node_builder(id, |node| {

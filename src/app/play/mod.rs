@@ -21,7 +21,10 @@ mod pacing;
 mod panel;
 pub mod phase;
 pub mod presenter;
+pub mod recording;
 pub mod remote;
+pub mod replay;
+pub mod replay_ui;
 pub mod results;
 pub mod rule_sets;
 pub mod screen;
@@ -96,6 +99,13 @@ pub struct Play<V: View> {
     pub(crate) now: f64,
     /// The game's own state.
     pub(crate) local: V::Local,
+    /// The game's record, kept as it goes.
+    recording: recording::Recording<V>,
+    /// The local game's record, set aside with its table while an online
+    /// game is shown.
+    paused_recording: Option<recording::Recording<V>>,
+    /// Records of games left, to finish writing at the next sync.
+    retired: Vec<recording::Recording<V>>,
 }
 
 /// A runner for computer players that wakes the window when it is done.
@@ -142,6 +152,9 @@ impl<V: View> Play<V> {
             all_numbers: false,
             now: 0.0,
             local: V::Local::default(),
+            recording: recording::Recording::resuming(),
+            paused_recording: None,
+            retired: Vec::new(),
         };
         play.count_history();
         play
@@ -174,9 +187,15 @@ impl<V: View> Play<V> {
         let stats = std::mem::take(&mut self.stats);
         let hints = std::mem::replace(&mut self.hint_runner, thread_runner::<V>(None));
         let local = std::mem::take(&mut self.local);
+        let mut retired = std::mem::take(&mut self.retired);
+        retired.push(std::mem::take(&mut self.recording));
+        retired.extend(self.paused_recording.take());
         *self = Play::new(table, stats, false);
         self.hint_runner = hints;
         self.local = local;
+        // A new game: a new record (the old one finishes writing).
+        self.recording = recording::Recording::new();
+        self.retired = retired;
         self.count_history();
     }
 
@@ -390,6 +409,10 @@ impl<V: View> Play<V> {
     /// saved game is written (off the frame); the presenter queues them.
     pub fn sync(&mut self, saver: &Saver) {
         self.poll_remote();
+        for mut r in self.retired.drain(..) {
+            r.finish(saver);
+        }
+        self.recording.sync(&self.source, saver);
         let new: Vec<_> = self.source.events_since(self.presenter.received()).to_vec();
         if new.is_empty() {
             return;
@@ -436,6 +459,22 @@ impl<V: View> Play<V> {
             saver.save_game::<V>(GameFile::of(table, self.result_recorded));
         }
         saver.save_stats::<V>(&self.stats);
+    }
+
+    /// The game's record so far (`None` before it starts).
+    pub fn record(&self) -> Option<&crate::record::Record<V>> {
+        self.recording.record()
+    }
+
+    /// Writes the records not written yet, now (the app closes).
+    pub fn finish_records(&mut self, saver: &Saver) {
+        self.recording.finish(saver);
+        if let Some(r) = &mut self.paused_recording {
+            r.finish(saver);
+        }
+        for mut r in self.retired.drain(..) {
+            r.finish(saver);
+        }
     }
 
     /// Shows everything received at once (after a new or restored game).

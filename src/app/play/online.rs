@@ -29,6 +29,15 @@ impl<V: View> Play<V> {
         let source = std::mem::replace(&mut self.source, Source::Remote(Box::new(remote)));
         if let Source::Local(table) = source {
             self.paused_local = Some(table);
+            // The local game's record waits with its table; the room's
+            // game is recorded apart (continued, if it was before).
+            let local =
+                std::mem::replace(&mut self.recording, super::recording::Recording::resuming());
+            self.paused_recording = Some(local);
+        } else {
+            let left =
+                std::mem::replace(&mut self.recording, super::recording::Recording::resuming());
+            self.retired.push(left);
         }
         self.reset_view();
         self.online_note = None;
@@ -49,6 +58,11 @@ impl<V: View> Play<V> {
     fn back_to_local(&mut self) {
         if let Some(table) = self.paused_local.take() {
             self.source = Source::Local(table);
+            let online = std::mem::replace(
+                &mut self.recording,
+                self.paused_recording.take().unwrap_or_default(),
+            );
+            self.retired.push(online);
             self.reset_view();
         }
         self.online_note = None;

@@ -11,6 +11,8 @@ use egui::{RichText, Ui, Vec2};
 pub enum EndAction {
     /// Start a new game.
     NewGame,
+    /// Show the game again in the replay window.
+    Replay,
     /// Close the window.
     Close,
 }
@@ -33,7 +35,7 @@ pub fn differences_ui(ui: &mut Ui, i18n: &I18n, differences: &[String]) {
 }
 
 /// The results dialog: `results` draws the results, then New game and
-/// Close. It takes the focus when `focus` (its first frame), and a screen
+/// Replay the game and Close. It takes the focus when `focus` (its first frame), and a screen
 /// reader hears it as a dialog named by its title, with `summary` (the
 /// places) as its description.
 pub fn end_dialog(
@@ -68,6 +70,9 @@ pub fn end_dialog(
                 }
                 if new_game.clicked() {
                     action = Some(EndAction::NewGame);
+                }
+                if ui.add(big("button-replay")).clicked() {
+                    action = Some(EndAction::Replay);
                 }
                 if ui.add(big("button-close")).clicked() {
                     action = Some(EndAction::Close);
@@ -106,6 +111,10 @@ impl<V: View> Play<V> {
             |ui| V::results_ui(self, ui, i18n, &outcome, dark),
         );
         self.end_focused = true;
+        if action == Some(EndAction::Replay) {
+            // The replay window takes the place of the results.
+            self.end_closed = true;
+        }
         if action == Some(EndAction::Close) {
             self.end_closed = true;
             // The focus goes back to the play panel.

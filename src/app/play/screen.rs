@@ -95,6 +95,10 @@ pub trait Screen: std::fmt::Debug {
     fn apply_intents(&mut self, dialog: bool, saver: &Saver) -> Requests;
     /// Saves the game and its statistics.
     fn save(&self, saver: &Saver);
+    /// The game's record so far (`None` before it starts).
+    fn record(&self) -> Option<crate::record::AnyRecord>;
+    /// Writes the records not written yet, now (the app closes).
+    fn finish_records(&mut self, saver: &Saver);
     /// Starts a new game from the settings.
     fn new_game(&mut self, prefs: &Prefs, thinking: &Thinking);
     /// Where computer players and hints think from now.
@@ -271,6 +275,14 @@ impl<V: View> Screen for Play<V> {
 
     fn save(&self, saver: &Saver) {
         Play::save(self, saver);
+    }
+
+    fn record(&self) -> Option<crate::record::AnyRecord> {
+        crate::record::AnyRecord::of::<V>(Play::record(self)?.clone())
+    }
+
+    fn finish_records(&mut self, saver: &Saver) {
+        Play::finish_records(self, saver);
     }
 
     fn new_game(&mut self, prefs: &Prefs, thinking: &Thinking) {

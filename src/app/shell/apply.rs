@@ -2,7 +2,7 @@
 //! own requests first (their moves read at once), then the shell's.
 
 use super::files;
-use super::{CaNguaApp, CodeWindow, FileJob, Intent, front_of, setup_look};
+use super::{CaNguaApp, CodeWindow, FileJob, FilePurpose, Intent, front_of, setup_look};
 use crate::app::play::rule_sets::RuleSetAction;
 use crate::prefs::Prefs;
 
@@ -17,14 +17,18 @@ impl CaNguaApp {
             Err(std::sync::mpsc::TryRecvError::Empty) => return,
             Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
         };
-        let export = job.export.clone();
+        let purpose = job.purpose.clone();
         self.file_job = None;
         if let Some(path) = answer {
-            let action = match export {
-                Some(name) => RuleSetAction::Export(name, path),
-                None => RuleSetAction::Import(path),
-            };
-            self.intents.push(Intent::RuleSet(action));
+            match purpose {
+                FilePurpose::ExportRules(name) => self
+                    .intents
+                    .push(Intent::RuleSet(RuleSetAction::Export(name, path))),
+                FilePurpose::ImportRules => self
+                    .intents
+                    .push(Intent::RuleSet(RuleSetAction::Import(path))),
+                record => self.record_file(record, path),
+            }
         }
     }
 
@@ -110,7 +114,7 @@ impl CaNguaApp {
             Intent::RuleSet(RuleSetAction::PickImport) if self.file_job.is_none() => {
                 let answer = self.picker.open(ctx, &self.i18n.t("file-import-title"));
                 self.file_job = Some(FileJob {
-                    export: None,
+                    purpose: FilePurpose::ImportRules,
                     answer,
                 });
             }
@@ -118,7 +122,7 @@ impl CaNguaApp {
                 let title = self.i18n.t("file-export-title");
                 let answer = self.picker.save(ctx, &title, &files::file_name_for(&name));
                 self.file_job = Some(FileJob {
-                    export: Some(name),
+                    purpose: FilePurpose::ExportRules(name),
                     answer,
                 });
             }
@@ -149,7 +153,13 @@ impl CaNguaApp {
                     &self.i18n,
                 );
             }
-            Intent::ToggleStats => self.show_stats = !self.show_stats,
+            Intent::ToggleStats => {
+                self.show_stats = !self.show_stats;
+                if self.show_stats {
+                    self.read_past_games();
+                }
+            }
+            Intent::Record(intent) => self.apply_record(ctx, intent),
             Intent::DismissNotices => self.notices.clear(),
         }
     }
@@ -157,6 +167,7 @@ impl CaNguaApp {
     /// A new game of the game in front, from the preferences.
     fn new_game(&mut self) {
         let front = front_of(&mut self.screens, self.prefs.game);
+        front.finish_records(&self.saver);
         front.new_game(&self.prefs, &self.thinking);
         front.save(&self.saver);
     }

@@ -13,6 +13,28 @@ pub trait FilePicker {
     fn save(&self, ctx: &egui::Context, title: &str, file_name: &str) -> Receiver<Option<PathBuf>>;
     /// Which file to open.
     fn open(&self, ctx: &egui::Context, title: &str) -> Receiver<Option<PathBuf>>;
+    /// Where to save a file, offering files of `filter` (its name and
+    /// extension); the rule sets' dialog by default.
+    fn save_as(
+        &self,
+        ctx: &egui::Context,
+        title: &str,
+        file_name: &str,
+        filter: (&str, &str),
+    ) -> Receiver<Option<PathBuf>> {
+        let _ = filter;
+        self.save(ctx, title, file_name)
+    }
+    /// Which file to open, offering files of `filter`.
+    fn open_as(
+        &self,
+        ctx: &egui::Context,
+        title: &str,
+        filter: (&str, &str),
+    ) -> Receiver<Option<PathBuf>> {
+        let _ = filter;
+        self.open(ctx, title)
+    }
 }
 
 /// The system's file dialogs.
@@ -43,9 +65,13 @@ fn answer(
 }
 
 fn dialog(title: &str) -> rfd::AsyncFileDialog {
+    dialog_of(title, ("Cờ Cá Ngựa (.ron)", "ron"))
+}
+
+fn dialog_of(title: &str, (name, ext): (&str, &str)) -> rfd::AsyncFileDialog {
     let d = rfd::AsyncFileDialog::new()
         .set_title(title)
-        .add_filter("Cờ Cá Ngựa (.ron)", &["ron"]);
+        .add_filter(name, &[ext]);
     match directories::UserDirs::new() {
         Some(dirs) => d.set_directory(dirs.home_dir()),
         None => d,
@@ -61,6 +87,30 @@ impl FilePicker for NativePicker {
 
     fn open(&self, ctx: &egui::Context, title: &str) -> Receiver<Option<PathBuf>> {
         answer(ctx, dialog(title).pick_file())
+    }
+
+    fn save_as(
+        &self,
+        ctx: &egui::Context,
+        title: &str,
+        file_name: &str,
+        filter: (&str, &str),
+    ) -> Receiver<Option<PathBuf>> {
+        answer(
+            ctx,
+            dialog_of(title, filter)
+                .set_file_name(file_name)
+                .save_file(),
+        )
+    }
+
+    fn open_as(
+        &self,
+        ctx: &egui::Context,
+        title: &str,
+        filter: (&str, &str),
+    ) -> Receiver<Option<PathBuf>> {
+        answer(ctx, dialog_of(title, filter).pick_file())
     }
 }
 

@@ -16,7 +16,7 @@ impl eframe::App for CaNguaApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.saver.flush();
+        self.finish_writing();
     }
 
     /// Only the window's size and place are kept (in `window.ron`): egui's
@@ -216,11 +216,17 @@ impl CaNguaApp {
         let end = front_of(&mut self.screens, self.prefs.game).end_window(&ctx, &self.i18n, phase);
         match end {
             Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
+            Some(EndAction::Replay) => self
+                .intents
+                .push(Intent::Record(super::records::RecordIntent::ReplayCurrent)),
             Some(EndAction::Close) | None => {}
         }
+        self.replay_window(&ctx, now);
         self.confirm_modal(&ctx);
         self.handoff_modal(&ctx);
         self.code_modal(&ctx);
+        self.paste_modal(&ctx);
+        self.dropped_files(&ctx);
         self.apply(&ctx);
     }
 

@@ -10,6 +10,7 @@ pub mod files;
 mod frame;
 mod games;
 mod online;
+pub mod records;
 mod windows;
 
 pub use frame::place_window;
@@ -57,6 +58,8 @@ pub enum Intent {
     CloseCode,
     /// Bring another game to the front (every game in progress stays).
     SwitchGame(GameKind),
+    /// Replay, save, open or paste a game's record.
+    Record(records::RecordIntent),
 }
 
 /// The folder (in the player's folder) where a room hosted in the app
@@ -128,13 +131,28 @@ pub struct CaNguaApp {
     code_window: Option<CodeWindow>,
     /// How many times the rules window was opened (it opens at the top).
     rules_opened: u32,
+    /// The past games, the replay window and the paste window.
+    records: records::RecordsUi,
 }
 
 /// A file dialog waiting for its answer.
 struct FileJob {
-    /// Import, or export the named set.
-    export: Option<String>,
+    /// What the file is for.
+    purpose: FilePurpose,
     answer: std::sync::mpsc::Receiver<Option<std::path::PathBuf>>,
+}
+
+/// What a file asked for in a dialog is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum FilePurpose {
+    /// A rule set to import.
+    ImportRules,
+    /// The named rule set, to export.
+    ExportRules(String),
+    /// A record (its text) to save.
+    ExportRecord(String),
+    /// A record to open.
+    ImportRecord,
 }
 
 /// The window that takes a rule code.
@@ -233,6 +251,7 @@ impl CaNguaApp {
             file_job: None,
             code_window: None,
             rules_opened: 0,
+            records: records::RecordsUi::default(),
         }
     }
 
@@ -403,6 +422,7 @@ impl CaNguaApp {
             || self.code_window.is_some()
             || self.file_job.is_some()
             || self.handoff.is_some()
+            || self.records.is_asking()
     }
 
     /// Adds a message for the player, shown with the file notices until
@@ -419,6 +439,15 @@ impl CaNguaApp {
     /// Waits until every file asked for is written (tests, and the window
     /// closing).
     pub fn flush(&self) {
+        self.saver.flush();
+    }
+
+    /// Writes every game's record not written yet and waits until all is
+    /// on disk (the window closing).
+    pub fn finish_writing(&mut self) {
+        for s in &mut self.screens {
+            s.finish_records(&self.saver);
+        }
         self.saver.flush();
     }
 
@@ -488,6 +517,6 @@ fn front_of(screens: &mut [Box<dyn Screen>], kind: GameKind) -> &mut dyn Screen 
 impl Drop for CaNguaApp {
     fn drop(&mut self) {
         // Nothing is lost when the window closes right after a move.
-        self.saver.flush();
+        self.finish_writing();
     }
 }

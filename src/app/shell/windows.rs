@@ -45,6 +45,7 @@ impl CaNguaApp {
         let dark = self.dark;
         let front = self.prefs.game;
         let title = i18n.t(&format!("stats-title-{}", front.id()));
+        let mut intents = Vec::new();
         place_window(egui::Window::new(&title), ctx)
             .id(egui::Id::unique("stats-window"))
             .open(&mut open)
@@ -53,8 +54,10 @@ impl CaNguaApp {
             .show(ctx, |ui| {
                 crate::app::a11y::scroll(ui, ("stats-scroll", front), &title, |ui| {
                     screen.stats_ui(ui, i18n, dark);
+                    self.past_games_ui(ui, &mut intents);
                 });
             });
+        self.intents.extend(intents);
         crate::app::a11y::name_title_bar(ctx, egui::Id::unique("stats-window"), &title);
         if !open {
             self.intents.push(Intent::ToggleStats);

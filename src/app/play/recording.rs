@@ -1,0 +1,198 @@
+//! Every game played in the app is recorded as it goes (`crate::record`):
+//! a [`Recorder`] takes the source's events (a local table's, or an
+//! online replica's), the record is kept in the store as soon as the game
+//! starts and written again as it goes.
+//!
+//! Writes are coalesced: the first is made when the game starts, at its
+//! first turn (on the frame: it names the file; a table nobody played
+//! leaves none); the next ones go through the saver's thread, at most once
+//! every [`WRITE_EVERY`] (a second), and at once when the game ends or the
+//! screen leaves it ([`Recording::finish`]). However fast a 400-roll game
+//! of computers goes, it makes one write a second at most, all but the
+//! first off the frame.
+//!
+//! A game restored after a restart (or an online game resumed) continues
+//! its record: the newest unfinished record of the same game whose start,
+//! seats and steps the events repeat is taken up again (its file and its
+//! date); if none is found, a new record starts.
+
+use super::source::Source;
+use crate::any_game::GameKind;
+use crate::game::Game;
+use crate::record::{AnyRecord, Record, Recorder, UtcDate};
+use crate::store::{RecordFiles, RecordId, Saver};
+use std::time::{Duration, Instant};
+
+/// The least time between two writes of a record while its game goes on.
+pub const WRITE_EVERY: Duration = Duration::from_secs(1);
+
+/// How many unfinished records are looked at to continue one.
+const RESUME_CANDIDATES: usize = 3;
+
+/// A game's record as it is played.
+#[derive(Debug)]
+pub struct Recording<G: Game> {
+    recorder: Option<Recorder<G>>,
+    /// The number of the last event taken in.
+    fed: u64,
+    /// The record's file, once kept.
+    id: Option<RecordId>,
+    /// Look for a record to continue before starting a new one.
+    resume: bool,
+    /// The record changed since it was last written.
+    dirty: bool,
+    /// When it was last written (a clock of its own: a screen not in
+    /// front has no frame times, and its online game goes on).
+    last_write: Option<Instant>,
+}
+
+impl<G: Game> Recording<G> {
+    /// A new game's record: a new file.
+    pub fn new() -> Recording<G> {
+        Recording {
+            recorder: None,
+            fed: 0,
+            id: None,
+            resume: false,
+            dirty: false,
+            last_write: None,
+        }
+    }
+
+    /// A game that may have been recorded already (restored after a
+    /// restart, an online room taken up again): its record continues.
+    pub fn resuming() -> Recording<G> {
+        Recording {
+            resume: true,
+            ..Recording::new()
+        }
+    }
+
+    /// The record so far (`None` before the game starts).
+    pub fn record(&self) -> Option<&Record<G>> {
+        self.recorder.as_ref()?.record()
+    }
+
+    /// The record's file in the store, once kept.
+    pub fn id(&self) -> Option<&RecordId> {
+        self.id.as_ref()
+    }
+
+    /// Takes in the source's new events, and keeps the record: the first
+    /// write when the game starts, then at most one every
+    /// [`WRITE_EVERY`], and one when the game ends.
+    pub fn sync(&mut self, source: &Source<G>, saver: &Saver) {
+        let events = source.events_since(self.fed);
+        if !events.is_empty() {
+            let recorder = self.recorder.get_or_insert_with(|| {
+                Recorder::new(*source.rules(), UtcDate::now())
+                    .with_controllers(&source.controllers())
+            });
+            for ev in events {
+                self.dirty |= recorder.push(ev);
+                self.fed = ev.seq;
+            }
+        }
+        // A game is kept once it has been played: a table nobody touched
+        // (each game's screen has one from the start) leaves no record.
+        let played = self
+            .record()
+            .is_some_and(|r| !r.steps.is_empty() || r.result.is_some());
+        if self.id.is_none() && played {
+            self.begin(source, saver);
+        }
+        let Some(record) = self.record() else {
+            return;
+        };
+        let due =
+            record.result.is_some() || self.last_write.is_none_or(|t| t.elapsed() >= WRITE_EVERY);
+        if self.dirty && due {
+            self.write(saver);
+        }
+    }
+
+    /// Writes what is not written yet, now (the game is left, or the app
+    /// closes).
+    pub fn finish(&mut self, saver: &Saver) {
+        if self.dirty {
+            self.write(saver);
+        }
+    }
+
+    fn write(&mut self, saver: &Saver) {
+        let (Some(id), Some(record)) = (&self.id, self.record()) else {
+            return;
+        };
+        if let Some(any) = AnyRecord::of::<G>(record.clone()) {
+            saver.save_record(id.clone(), any);
+        }
+        self.dirty = false;
+        self.last_write = Some(Instant::now());
+    }
+
+    /// The game has started: its record is kept under a new file, or
+    /// continues the one it was recorded in.
+    fn begin(&mut self, source: &Source<G>, saver: &Saver) {
+        let files = saver.store().records();
+        if std::mem::take(&mut self.resume)
+            && let Some(record) = self.record()
+            && let Some((id, date)) = unfinished(files, record)
+        {
+            // The same events again, under the record's own date.
+            let mut recorder =
+                Recorder::new(*source.rules(), date).with_controllers(&source.controllers());
+            for ev in source.events() {
+                recorder.push(ev);
+            }
+            self.recorder = Some(recorder);
+            self.id = Some(id);
+            self.dirty = true;
+            return;
+        }
+        let Some(any) = self.record().cloned().and_then(AnyRecord::of::<G>) else {
+            return;
+        };
+        // A file that cannot be written is tried again with the next
+        // change; the saver reports what goes wrong then.
+        if let Ok(id) = files.save(&any) {
+            self.id = Some(id);
+            self.dirty = false;
+            self.last_write = Some(Instant::now());
+        }
+    }
+}
+
+impl<G: Game> Default for Recording<G> {
+    fn default() -> Self {
+        Recording::new()
+    }
+}
+
+/// The newest unfinished record of this game that `record` continues: the
+/// same rules, start and seats, its steps the first of `record`'s.
+fn unfinished<G: Game>(files: RecordFiles<'_>, record: &Record<G>) -> Option<(RecordId, UtcDate)> {
+    let (past, _) = files.list();
+    past.into_iter()
+        .filter(|s| s.game == GameKind::of::<G>() && s.result.is_none())
+        .filter(|s| s.steps <= record.steps.len())
+        .take(RESUME_CANDIDATES)
+        .find_map(|s| {
+            let any = files.load(&s.id).ok()?;
+            let old = any.get::<G>()?;
+            let same_seats = old.seats.len() == record.seats.len()
+                && old
+                    .seats
+                    .iter()
+                    .zip(&record.seats)
+                    .all(|(a, b)| a.seat == b.seat);
+            let continues = old.rules == record.rules
+                && old.setup == record.setup
+                && same_seats
+                && old
+                    .steps
+                    .iter()
+                    .zip(&record.steps)
+                    .all(|(a, b)| a.seat == b.seat && a.roll == b.roll && a.mv == b.mv);
+            continues.then(|| (s.id.clone(), old.date))
+        })
+}

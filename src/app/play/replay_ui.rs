@@ -1,0 +1,358 @@
+//! The replay window: the board as in play, the timeline (a slider over
+//! the steps), buttons and keys to step (←/→ one step, Home/End the start
+//! and the end), playing by itself at a chosen speed, the log of steps
+//! with the step shown highlighted, and each step said to a screen reader
+//! as play says it. A place is kept for the analysis of the game.
+
+use super::View;
+use super::phase::Phase;
+use super::replay::{Replay, ReplayScreen, Speed};
+use crate::game::SeatId;
+use crate::i18n::{Arg, I18n};
+use crate::record::{Player, RecordSeat};
+use egui::{EventFilter, Key, Modifiers, RichText, Ui, Vec2};
+use std::any::Any;
+
+/// What the replay window asks of the shell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReplayAction {
+    /// Close the window.
+    Close,
+    /// Save the record as a file (a dialog asks where).
+    SaveFile,
+}
+
+/// The id of the replay window.
+pub fn window_id() -> egui::Id {
+    egui::Id::unique("replay-window")
+}
+
+/// A seat of a record in words: its colour and who played it ("Đỏ: Lan",
+/// "Vàng: Máy – Khó").
+pub fn seat_words<V: View>(i18n: &I18n, seat: &RecordSeat<V::Seat>) -> String {
+    format!(
+        "{}: {}",
+        V::colour(i18n, seat.seat),
+        player_words(i18n, seat.player, &seat.name)
+    )
+}
+
+/// Who played a seat: the name, a person, or a computer of a level.
+pub fn player_words(i18n: &I18n, player: Player, name: &str) -> String {
+    match player {
+        _ if !name.trim().is_empty() => name.trim().to_string(),
+        Player::Person => i18n.t("player-human"),
+        Player::Computer(Some(level)) => i18n.t(&crate::app::widgets::level_key(level)),
+        Player::Computer(None) => i18n.t("replay-computer"),
+    }
+}
+
+/// The date as a player reads it: `2026-03-14 09:26 UTC`.
+pub fn date_words(date: crate::record::UtcDate) -> String {
+    let (y, mo, d, h, mi, _) = date.parts();
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} UTC")
+}
+
+impl<V: View> Replay<V> {
+    /// The keys, while the window has the keyboard (or no widget has it):
+    /// ←/→ a step (unless
+    /// the slider, which takes them itself, has it), Home and End.
+    fn keys(&mut self, ctx: &egui::Context, i18n: &I18n, slider: Option<egui::Id>) {
+        let focused = ctx.memory(|m| m.focused());
+        // The window's own widgets, or none (a button that has just been
+        // disabled at the start or the end lets the keyboard go).
+        let ours = focused.is_none_or(|f| self.own.contains(&f));
+        if !ours || ctx.text_edit_focused() {
+            return;
+        }
+        let on_slider = focused.is_some() && focused == slider;
+        let press = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        let mut to = None;
+        if !on_slider && press(Key::ArrowLeft) {
+            to = Some(self.step().saturating_sub(1));
+        }
+        if !on_slider && press(Key::ArrowRight) {
+            to = Some(self.step() + 1);
+        }
+        if press(Key::Home) {
+            to = Some(0);
+        }
+        if press(Key::End) {
+            to = Some(self.steps());
+        }
+        if let Some(step) = to {
+            self.playing = None;
+            self.go(step, i18n);
+        }
+    }
+
+    /// The window's content.
+    fn content_ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        now: f64,
+        dark: bool,
+    ) -> Option<ReplayAction> {
+        let mut action = None;
+        let mut own = Vec::new();
+        let game = i18n.t(&format!("game-{}", V::ID));
+        ui.label(RichText::new(format!("{game} · {}", date_words(self.record.date))).strong());
+        let seats: Vec<String> = self
+            .record
+            .seats
+            .iter()
+            .map(|s| seat_words::<V>(i18n, s))
+            .collect();
+        ui.label(seats.join(" · "));
+        ui.horizontal_top(|ui| {
+            let side = 430.0_f32.min(ui.available_width() * 0.6).max(200.0);
+            ui.allocate_ui(Vec2::splat(side), |ui| {
+                ui.set_min_size(Vec2::splat(side));
+                V::board_ui(&mut self.play, ui, i18n, Phase::Elsewhere, now, dark);
+            });
+            // The board only shows: nothing on it is for picking.
+            self.play.intents.clear();
+            self.play.hover = None;
+            ui.vertical(|ui| {
+                ui.set_max_width(340.0);
+                self.announcer.ui(ui);
+                action = self.controls_ui(ui, i18n, &mut own);
+                ui.separator();
+                self.log_ui(ui, i18n, &mut own);
+                ui.separator();
+                analysis_ui(ui, i18n);
+            });
+        });
+        self.own = own;
+        action
+    }
+
+    /// The step counter, the buttons, the timeline and the speed.
+    fn controls_ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        own: &mut Vec<egui::Id>,
+    ) -> Option<ReplayAction> {
+        let mut action = None;
+        ui.label(RichText::new(self.counter(i18n)).strong().size(16.0));
+        let mut to = None;
+        ui.horizontal(|ui| {
+            let mut button = |ui: &mut Ui, key: &str, step: usize, enabled: bool| {
+                let r = ui.add_enabled(enabled, egui::Button::new(i18n.t(key)));
+                if r.has_focus() {
+                    // ←/→ step the game rather than move the focus.
+                    let filter = EventFilter {
+                        horizontal_arrows: true,
+                        ..EventFilter::default()
+                    };
+                    ui.memory_mut(|m| m.set_focus_lock_filter(r.id, filter));
+                }
+                own.push(r.id);
+                if r.clicked() {
+                    to = Some(step);
+                }
+                r
+            };
+            let (step, steps) = (self.step(), self.steps());
+            button(ui, "replay-first", 0, step > 0);
+            button(ui, "replay-back", step.saturating_sub(1), step > 0);
+            let forward = button(ui, "replay-forward", step + 1, step < steps);
+            button(ui, "replay-last", steps, step < steps);
+            if !self.focused {
+                // The window takes the keyboard when it opens.
+                forward.request_focus();
+                self.focused = true;
+            }
+        });
+        ui.horizontal(|ui| {
+            let key = if self.playing.is_some() {
+                "replay-pause"
+            } else {
+                "replay-play"
+            };
+            let r = ui.button(i18n.t(key));
+            own.push(r.id);
+            if r.clicked() {
+                self.playing = match self.playing {
+                    Some(_) => None,
+                    None if self.step() >= self.steps() => {
+                        to = Some(0);
+                        Some(0.0)
+                    }
+                    None => Some(0.0),
+                };
+            }
+            let before = self.speed;
+            crate::app::widgets::combo(
+                ui,
+                i18n,
+                "replay-speed",
+                "replay-speed",
+                &mut self.speed,
+                &Speed::ALL,
+            );
+            if self.speed != before && self.playing.is_some() {
+                self.playing = Some(0.0);
+            }
+        });
+        let mut value = self.step();
+        let label = i18n.t("replay-timeline");
+        ui.label(&label);
+        let slider = ui.add(
+            egui::Slider::new(&mut value, 0..=self.steps())
+                .show_value(false)
+                .step_by(1.0),
+        );
+        let name = format!("{label}: {}", self.counter(i18n));
+        slider.widget_info(|| egui::WidgetInfo::slider(true, value as f64, &name));
+        own.push(slider.id);
+        if slider.changed() {
+            to = Some(value);
+            self.playing = None;
+        }
+        if let Some(step) = to {
+            self.go(step, i18n);
+        }
+        self.slider = Some(slider.id);
+        ui.horizontal(|ui| {
+            let save = ui.button(i18n.t("replay-save-file"));
+            let copy = ui.button(i18n.t("replay-copy"));
+            own.extend([save.id, copy.id]);
+            if save.clicked() {
+                action = Some(ReplayAction::SaveFile);
+            }
+            if copy.clicked() {
+                ui.ctx().copy_text(self.record.to_text());
+            }
+        });
+        action
+    }
+
+    /// Every step, the one shown highlighted; a click shows it.
+    fn log_ui(&mut self, ui: &mut Ui, i18n: &I18n, own: &mut Vec<egui::Id>) {
+        ui.label(RichText::new(i18n.t("log-heading")).strong());
+        let name = i18n.t("replay-log");
+        let scroll_to = (self.log_scrolled != Some(self.step())).then_some(self.step());
+        self.log_scrolled = Some(self.step());
+        let mut to = None;
+        let out = egui::ScrollArea::vertical()
+            .id_salt("replay-log")
+            .max_height(260.0)
+            .show(ui, |ui| {
+                let list = egui::UiBuilder::new()
+                    .accessibility_role(egui::accesskit::Role::List)
+                    .accessibility_label(name.clone());
+                ui.scope_builder(list, |ui| {
+                    for i in 0..=self.steps() {
+                        let text = format!("{i}. {}", self.step_text(i18n, i).unwrap_or_default());
+                        let r = ui.push_id(("replay-step", i), |ui| {
+                            ui.selectable_label(i == self.step(), text)
+                        });
+                        let r = r.inner;
+                        own.push(r.id);
+                        if scroll_to == Some(i) {
+                            r.scroll_to_me(None);
+                        }
+                        if r.clicked() {
+                            to = Some(i);
+                        }
+                    }
+                });
+            });
+        // Its scroll bars are named as what they scroll.
+        for axis in 0..2usize {
+            ui.ctx()
+                .accesskit_node_builder(out.id.with(axis), |node| node.set_label(name.as_str()));
+        }
+        if let Some(step) = to {
+            self.playing = None;
+            self.go(step, i18n);
+        }
+    }
+}
+
+/// The place kept for the analysis of the game (how much each move lost,
+/// the luck of each roll, the chances through the game): not built yet.
+fn analysis_ui(ui: &mut Ui, i18n: &I18n) {
+    ui.label(RichText::new(i18n.t("replay-analysis")).strong());
+    ui.label(RichText::new(i18n.t("replay-analysis-later")).weak());
+}
+
+impl<V: View> ReplayScreen for Replay<V> {
+    fn window_ui(
+        &mut self,
+        ctx: &egui::Context,
+        i18n: &I18n,
+        now: f64,
+        dark: bool,
+    ) -> Option<ReplayAction> {
+        if self.announcements().is_empty() {
+            self.announce(i18n);
+        }
+        self.keys(ctx, i18n, self.slider);
+        self.tick(ctx, now, i18n);
+        let mut open = true;
+        let title = i18n.t("replay-title");
+        let mut action = None;
+        crate::app::shell::place_window(egui::Window::new(&title), ctx)
+            .id(window_id())
+            .open(&mut open)
+            .default_width(820.0)
+            .show(ctx, |ui| {
+                action = self.content_ui(ui, i18n, now, dark);
+            });
+        crate::app::a11y::name_title_bar(ctx, window_id(), &title);
+        if !open {
+            action = Some(ReplayAction::Close);
+        }
+        action
+    }
+
+    fn text(&self) -> String {
+        self.record.to_text()
+    }
+
+    fn file_name(&self) -> String {
+        format!(
+            "{}-{}.{}",
+            self.record.date.compact(),
+            V::ID,
+            crate::record::RECORD_EXTENSION
+        )
+    }
+
+    fn step(&self) -> usize {
+        Replay::step(self)
+    }
+
+    fn steps(&self) -> usize {
+        Replay::steps(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A seat's code in words, for a list of past games (the code itself if
+/// the game has no such seat).
+pub fn seat_code_words<V: View>(i18n: &I18n, code: &str) -> String {
+    V::Seat::from_code(code).map_or_else(|| code.to_string(), |s| V::colour(i18n, s))
+}
+
+/// "Won: Red" (or the places of a team), or that the game was not
+/// finished.
+pub fn result_words<V: View>(i18n: &I18n, result: Option<&[Vec<String>]>) -> String {
+    match result.and_then(|r| r.first()) {
+        Some(first) => {
+            let who: Vec<String> = first
+                .iter()
+                .map(|c| seat_code_words::<V>(i18n, c))
+                .collect();
+            i18n.t_args("replay-won", &[("who", Arg::from(who.join(", ")))])
+        }
+        None => i18n.t("replay-unfinished"),
+    }
+}

@@ -1,0 +1,316 @@
+//! Game records in the shell: the past games listed in the statistics
+//! window (newest first, a click opens one), the replay window (from that
+//! list, from the results dialog, from a file or pasted text, from a file
+//! dropped on the window), saving a record as a file and the window that
+//! takes a pasted record. A record that does not read or replay is
+//! refused with the line that is wrong, never a panic.
+
+use super::{CaNguaApp, FileJob, FilePurpose, Intent};
+use crate::app::play::replay::{self, ReplayScreen};
+use crate::app::play::replay_ui::{
+    ReplayAction, date_words, player_words, result_words, seat_code_words,
+};
+use crate::app::text::store_notice;
+use crate::i18n::{Arg, I18n};
+use crate::record::read_any;
+use crate::store::{RecordId, RecordSummary};
+use crate::with_game;
+use egui::{RichText, Ui};
+
+/// What the player asked of records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordIntent {
+    /// Replay the game of the screen in front (the results dialog).
+    ReplayCurrent,
+    /// Replay a past game.
+    OpenPast(RecordId),
+    /// Close the replay window.
+    CloseReplay,
+    /// Save the record replayed as a file.
+    SaveFile,
+    /// Open a record file (a dialog asks which).
+    PickFile,
+    /// Open the window that takes a pasted record.
+    OpenPaste,
+    /// Close that window.
+    ClosePaste,
+    /// Read a record from this text and replay it.
+    ReadText(String),
+}
+
+/// The records' part of the shell.
+#[derive(Debug, Default)]
+pub(super) struct RecordsUi {
+    /// The replay window, while open.
+    replay: Option<Box<dyn ReplayScreen>>,
+    /// The past games, as read when the statistics window opened.
+    past: Option<Vec<RecordSummary>>,
+    /// The window that takes a pasted record, while open.
+    paste: Option<PasteWindow>,
+}
+
+/// The window that takes a pasted record (or says why a record was
+/// refused).
+#[derive(Clone, Debug, Default)]
+struct PasteWindow {
+    text: String,
+    error: Option<String>,
+}
+
+impl RecordsUi {
+    /// True while the paste window asks for a record.
+    pub(super) fn is_asking(&self) -> bool {
+        self.paste.is_some()
+    }
+}
+
+/// A past game in a line: when, which game, who played, how it ended.
+fn summary_line(i18n: &I18n, s: &RecordSummary) -> String {
+    let game = i18n.t(&format!("game-{}", s.game.id()));
+    let seats: Vec<String> = s
+        .seats
+        .iter()
+        .map(|seat| {
+            let colour = with_game!(s.game, G => seat_code_words::<G>(i18n, &seat.seat));
+            format!("{colour}: {}", player_words(i18n, seat.player, &seat.name))
+        })
+        .collect();
+    let result = with_game!(s.game, G => result_words::<G>(i18n, s.result.as_deref()));
+    format!(
+        "{} · {game} · {} · {result}",
+        date_words(s.date),
+        seats.join(", ")
+    )
+}
+
+/// The past games, under the statistics: open a file, paste a record,
+/// and the list, newest first.
+fn past_games_ui(ui: &mut Ui, i18n: &I18n, past: Option<&[RecordSummary]>, out: &mut Vec<Intent>) {
+    ui.separator();
+    ui.label(RichText::new(i18n.t("records-heading")).strong().size(16.0));
+    ui.horizontal(|ui| {
+        if ui.button(i18n.t("records-open-file")).clicked() {
+            out.push(Intent::Record(RecordIntent::PickFile));
+        }
+        if ui.button(i18n.t("records-paste")).clicked() {
+            out.push(Intent::Record(RecordIntent::OpenPaste));
+        }
+    });
+    let past = past.unwrap_or_default();
+    if past.is_empty() {
+        ui.label(RichText::new(i18n.t("records-none")).weak());
+        return;
+    }
+    let list = egui::UiBuilder::new()
+        .accessibility_role(egui::accesskit::Role::List)
+        .accessibility_label(i18n.t("records-heading"));
+    ui.scope_builder(list, |ui| {
+        for s in past {
+            ui.push_id(s.id.as_str(), |ui| {
+                if ui.button(summary_line(i18n, s)).clicked() {
+                    out.push(Intent::Record(RecordIntent::OpenPast(s.id.clone())));
+                }
+            });
+        }
+    });
+}
+
+impl CaNguaApp {
+    /// The replay window shown, if one is open (tests look inside).
+    pub fn replay(&self) -> Option<&dyn ReplayScreen> {
+        self.records.replay.as_deref()
+    }
+
+    /// The past games listed in the statistics window.
+    pub fn past_games(&self) -> Option<&[RecordSummary]> {
+        self.records.past.as_deref()
+    }
+
+    /// Why the last record offered was refused, while the paste window
+    /// says so.
+    pub fn record_error(&self) -> Option<&str> {
+        self.records.paste.as_ref()?.error.as_deref()
+    }
+
+    /// The past games part of the statistics window.
+    pub(super) fn past_games_ui(&self, ui: &mut Ui, out: &mut Vec<Intent>) {
+        past_games_ui(ui, &self.i18n, self.records.past.as_deref(), out);
+    }
+
+    /// Reads the past games again (the statistics window opens).
+    pub(super) fn read_past_games(&mut self) {
+        // What is waiting to be written is in the list too.
+        self.finish_writing();
+        let (past, notices) = self.saver.store().records().list();
+        for n in &notices {
+            self.notices.push(store_notice(&self.i18n, n));
+        }
+        self.records.past = Some(past);
+    }
+
+    /// The replay window, while open.
+    pub(super) fn replay_window(&mut self, ctx: &egui::Context, now: f64) {
+        let Some(replay) = &mut self.records.replay else {
+            return;
+        };
+        match replay.window_ui(ctx, &self.i18n, now, self.dark) {
+            Some(ReplayAction::Close) => {
+                self.intents.push(Intent::Record(RecordIntent::CloseReplay))
+            }
+            Some(ReplayAction::SaveFile) => {
+                self.intents.push(Intent::Record(RecordIntent::SaveFile))
+            }
+            None => {}
+        }
+    }
+
+    /// Files dropped on the window are read as records.
+    pub(super) fn dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        for file in dropped {
+            let text = file
+                .bytes()
+                .and_then(|bytes| String::from_utf8(bytes).map_err(|e| e.to_string()));
+            self.record_text(text);
+        }
+    }
+
+    /// The window that takes a pasted record; the game waits while it is
+    /// open.
+    pub(super) fn paste_modal(&mut self, ctx: &egui::Context) {
+        let Some(window) = &mut self.records.paste else {
+            return;
+        };
+        let i18n = &self.i18n;
+        let mut intents = Vec::new();
+        egui::Modal::new(egui::Id::unique("record-paste")).show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.heading(i18n.t("records-paste-title"));
+            ui.label(i18n.t("records-paste-text"));
+            let name = ui.label(i18n.t("records-paste-label"));
+            ui.add(
+                egui::TextEdit::multiline(&mut window.text)
+                    .desired_rows(10)
+                    .desired_width(500.0)
+                    .font(egui::TextStyle::Monospace),
+            )
+            .labelled_by(name.id);
+            if let Some(e) = &window.error {
+                ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(i18n.t("records-paste-open")).clicked() {
+                    intents.push(Intent::Record(RecordIntent::ReadText(window.text.clone())));
+                }
+                if ui.button(i18n.t("button-close")).clicked() {
+                    intents.push(Intent::Record(RecordIntent::ClosePaste));
+                }
+            });
+        });
+        self.intents.extend(intents);
+    }
+
+    /// Carries out a request about records.
+    pub(super) fn apply_record(&mut self, ctx: &egui::Context, intent: RecordIntent) {
+        match intent {
+            RecordIntent::ReplayCurrent => {
+                if let Some(record) = self.front_screen().record() {
+                    self.open_replay(replay::open(record).map_err(|e| e.to_string()));
+                }
+            }
+            RecordIntent::OpenPast(id) => {
+                let loaded = self.saver.store().records().load(&id);
+                match loaded {
+                    Ok(record) => self.open_replay(replay::open(record).map_err(|e| e.to_string())),
+                    Err(n) => {
+                        self.notices.push(store_notice(&self.i18n, &n));
+                        self.read_past_games();
+                    }
+                }
+            }
+            RecordIntent::CloseReplay => self.records.replay = None,
+            RecordIntent::SaveFile if self.file_job.is_none() => {
+                if let Some(replay) = &self.records.replay {
+                    let text = replay.text();
+                    let title = self.i18n.t("records-save-title");
+                    let name = replay.file_name();
+                    let answer = self.picker.save_as(ctx, &title, &name, RECORD_FILTER);
+                    self.file_job = Some(FileJob {
+                        purpose: FilePurpose::ExportRecord(text),
+                        answer,
+                    });
+                }
+            }
+            RecordIntent::PickFile if self.file_job.is_none() => {
+                let title = self.i18n.t("records-open-title");
+                let answer = self.picker.open_as(ctx, &title, RECORD_FILTER);
+                self.file_job = Some(FileJob {
+                    purpose: FilePurpose::ImportRecord,
+                    answer,
+                });
+            }
+            RecordIntent::SaveFile | RecordIntent::PickFile => {}
+            RecordIntent::OpenPaste => {
+                self.records.paste.get_or_insert_with(PasteWindow::default);
+            }
+            RecordIntent::ClosePaste => self.records.paste = None,
+            RecordIntent::ReadText(text) => self.record_text(Ok(text)),
+        }
+    }
+
+    /// A file chosen in a dialog: the record saved there, or read from it.
+    pub(super) fn record_file(&mut self, purpose: FilePurpose, path: std::path::PathBuf) {
+        match purpose {
+            FilePurpose::ExportRecord(text) => {
+                if let Err(e) = std::fs::write(&path, text) {
+                    self.notices.push(self.i18n.t_args(
+                        "records-save-failed",
+                        &[
+                            (
+                                "file",
+                                Arg::from(crate::privacy::scrub_home(&path.display().to_string())),
+                            ),
+                            ("error", Arg::from(e.to_string())),
+                        ],
+                    ));
+                }
+            }
+            FilePurpose::ImportRecord => {
+                self.record_text(std::fs::read_to_string(&path).map_err(|e| e.to_string()));
+            }
+            FilePurpose::ImportRules | FilePurpose::ExportRules(_) => {}
+        }
+    }
+
+    /// A record's text (or why it could not be had): replayed, or the
+    /// paste window says what is wrong with it.
+    fn record_text(&mut self, text: Result<String, String>) {
+        let opened = text.and_then(|text| {
+            let record = read_any(&text).map_err(|e| e.to_string())?;
+            replay::open(record).map_err(|e| e.to_string())
+        });
+        self.open_replay(opened);
+    }
+
+    fn open_replay(&mut self, opened: Result<Box<dyn ReplayScreen>, String>) {
+        match opened {
+            Ok(replay) => {
+                self.records.replay = Some(replay);
+                self.records.paste = None;
+            }
+            Err(e) => {
+                let message = self
+                    .i18n
+                    .t_args("records-refused", &[("error", Arg::from(e))]);
+                self.records
+                    .paste
+                    .get_or_insert_with(PasteWindow::default)
+                    .error = Some(message);
+            }
+        }
+    }
+}
+
+/// Record files in the file dialogs.
+const RECORD_FILTER: (&str, &str) = ("Cờ Cá Ngựa (.txt)", crate::record::RECORD_EXTENSION);
