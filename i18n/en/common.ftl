@@ -114,7 +114,6 @@ replay-save-file = Save as file…
 replay-copy = Copy as text
 replay-log = The game's steps
 replay-analysis = Analysis
-replay-analysis-later = The game's analysis will be here.
 replay-computer = Computer
 replay-won = Won: { $who }
 replay-unfinished = Not finished

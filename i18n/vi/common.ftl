@@ -114,7 +114,6 @@ replay-save-file = Lưu thành tệp…
 replay-copy = Chép văn bản
 replay-log = Các bước của ván
 replay-analysis = Phân tích
-replay-analysis-later = Phân tích ván sẽ có ở đây.
 replay-computer = Máy
 replay-won = Thắng: { $who }
 replay-unfinished = Chưa xong

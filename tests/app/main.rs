@@ -7,6 +7,7 @@
 mod common;
 
 mod a11y;
+mod analysis_panel;
 mod app_start;
 mod co_nhay_ui;
 mod damaged_files;

@@ -39,9 +39,20 @@ struct Job<G: Game> {
 }
 
 /// The analysis panel of one recorded game.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct AnalysisPanel<G: Game> {
     state: State<G>,
+    /// How to analyse (the game's defaults when `None`).
+    config: Option<AnalysisConfig>,
+}
+
+impl<G: Game> Default for AnalysisPanel<G> {
+    fn default() -> Self {
+        AnalysisPanel {
+            state: State::Idle,
+            config: None,
+        }
+    }
 }
 
 /// What the player asked of the panel.
@@ -52,6 +63,15 @@ pub enum AnalysisAsk {
 }
 
 impl<G: SelfPlay> AnalysisPanel<G> {
+    /// A panel that analyses with `config` rather than the game's
+    /// defaults (fewer rollouts: quicker and rougher).
+    pub fn with_config(config: AnalysisConfig) -> AnalysisPanel<G> {
+        AnalysisPanel {
+            state: State::Idle,
+            config: Some(config),
+        }
+    }
+
     /// True while the analysis runs.
     pub fn is_running(&self) -> bool {
         matches!(self.state, State::Running(_))
@@ -170,7 +190,8 @@ impl<G: SelfPlay> AnalysisPanel<G> {
                     }
                 }
                 if ui.button(i18n.t("analysis-start")).clicked() {
-                    self.start(record, AnalysisConfig::for_game::<G>(), wake);
+                    let config = self.config.unwrap_or_else(AnalysisConfig::for_game::<G>);
+                    self.start(record, config, wake);
                 }
             }
             State::Running(job) => {

@@ -80,6 +80,8 @@ pub struct Replay<V: View> {
     /// The window's widgets of the last frame (its keys act while one of
     /// them has the keyboard).
     pub(super) own: Vec<egui::Id>,
+    /// The game's analysis, when asked for.
+    pub(super) analysis: super::analysis_ui::AnalysisPanel<V>,
     /// The keyboard goes to the window at its first frame.
     pub(super) focused: bool,
     /// The timeline's slider (it takes ←/→ itself).
@@ -204,6 +206,7 @@ impl<V: View> Replay<V> {
             announcer: Announcer::with_salt("replay"),
             log_scrolled: None,
             own: Vec::new(),
+            analysis: super::analysis_ui::AnalysisPanel::default(),
             focused: false,
             slider: None,
         };

@@ -121,11 +121,42 @@ impl<V: View> Replay<V> {
                 ui.separator();
                 self.log_ui(ui, i18n, &mut own);
                 ui.separator();
-                analysis_ui(ui, i18n);
+                if let Some(step) = self.analysis_ui(ui, i18n, dark) {
+                    self.playing = None;
+                    self.go(step, i18n);
+                }
             });
         });
         self.own = own;
         action
+    }
+
+    /// The analysis of the game (analysis_ui.rs): the step to go to when
+    /// the player clicks the graph or a mistake.
+    fn analysis_ui(&mut self, ui: &mut Ui, i18n: &I18n, dark: bool) -> Option<usize> {
+        ui.label(RichText::new(i18n.t("replay-analysis")).strong());
+        let step = self.step();
+        let record = &self.record;
+        let names = |seat: V::Seat| {
+            record
+                .seats
+                .iter()
+                .find(|s| s.seat == seat)
+                .map(|s| seat_words::<V>(i18n, s))
+                .unwrap_or_default()
+        };
+        let colour = |seat: V::Seat| V::seat_colours(seat, dark).0;
+        let ctx = ui.ctx().clone();
+        let ask = self
+            .analysis
+            .ui(ui, i18n, record, &names, &colour, step, move || {
+                ctx.request_repaint();
+            });
+        if self.analysis.is_running() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(250));
+        }
+        ask.map(|super::analysis_ui::AnalysisAsk::GoTo(step)| step)
     }
 
     /// The step counter, the buttons, the timeline and the speed.
@@ -271,13 +302,6 @@ impl<V: View> Replay<V> {
             self.go(step, i18n);
         }
     }
-}
-
-/// The place kept for the analysis of the game (how much each move lost,
-/// the luck of each roll, the chances through the game): not built yet.
-fn analysis_ui(ui: &mut Ui, i18n: &I18n) {
-    ui.label(RichText::new(i18n.t("replay-analysis")).strong());
-    ui.label(RichText::new(i18n.t("replay-analysis-later")).weak());
 }
 
 impl<V: View> ReplayScreen for Replay<V> {

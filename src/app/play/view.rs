@@ -38,7 +38,7 @@ pub struct Pace {
 }
 
 /// A game as the app shows it. Implemented in each game's folder.
-pub trait View: Game + Files {
+pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
     /// What the presenter keeps besides the state shown (which horse is
     /// which, the last roll, the last move).
     type Marks: Clone + std::fmt::Debug;
