@@ -36,12 +36,10 @@ fn harness(config: AnalysisConfig) -> (Harness<'static, Panel>, Record<CaNgua>) 
         .with_size(egui::Vec2::new(600.0, 900.0))
         .build_ui_state(
             |ui, s: &mut Panel| {
-                let names = |seat: <CaNgua as Game>::Seat| format!("Player {}", seat.code());
-                let colour = |_| egui::Color32::DARK_RED;
-                if let Some(ask) = s
-                    .panel
-                    .ui(ui, &s.i18n, &s.record, &names, &colour, 0, || {})
-                {
+                let seat = |seat: <CaNgua as Game>::Seat| {
+                    (format!("Player {}", seat.code()), egui::Color32::DARK_RED)
+                };
+                if let Some(ask) = s.panel.ui(ui, &s.i18n, &s.record, &seat, 0, || {}) {
                     s.asked = Some(ask);
                 }
             },

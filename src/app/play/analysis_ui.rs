@@ -159,16 +159,15 @@ impl<G: SelfPlay> AnalysisPanel<G> {
         }
     }
 
-    /// The panel: the button, the progress, or the analysis. `names` are
-    /// the players' names by seat, `colour` each seat's colour, `step` the
-    /// replay's step (drawn on the graph).
+    /// The panel: the button, the progress, or the analysis. `seat` gives
+    /// a player's name and colour, `step` is the replay's step (drawn on
+    /// the graph).
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         i18n: &I18n,
         record: &Record<G>,
-        names: &dyn Fn(G::Seat) -> String,
-        colour: &dyn Fn(G::Seat) -> Color32,
+        seat: &dyn Fn(G::Seat) -> (String, Color32),
         step: usize,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Option<AnalysisAsk> {
@@ -211,7 +210,9 @@ impl<G: SelfPlay> AnalysisPanel<G> {
                 }
             }
             State::Done(analysis) => {
-                ask = done_ui(ui, i18n, analysis, names, colour, step);
+                let names = |s| seat(s).0;
+                let colour = |s| seat(s).1;
+                ask = done_ui(ui, i18n, analysis, &names, &colour, step);
             }
         }
         ask

@@ -137,21 +137,19 @@ impl<V: View> Replay<V> {
         ui.label(RichText::new(i18n.t("replay-analysis")).strong());
         let step = self.step();
         let record = &self.record;
-        let names = |seat: V::Seat| {
-            record
+        let seat = |seat: V::Seat| {
+            let name = record
                 .seats
                 .iter()
                 .find(|s| s.seat == seat)
                 .map(|s| seat_words::<V>(i18n, s))
-                .unwrap_or_default()
+                .unwrap_or_default();
+            (name, V::seat_colours(seat, dark).0)
         };
-        let colour = |seat: V::Seat| V::seat_colours(seat, dark).0;
         let ctx = ui.ctx().clone();
-        let ask = self
-            .analysis
-            .ui(ui, i18n, record, &names, &colour, step, move || {
-                ctx.request_repaint();
-            });
+        let ask = self.analysis.ui(ui, i18n, record, &seat, step, move || {
+            ctx.request_repaint();
+        });
         if self.analysis.is_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(250));
