@@ -147,9 +147,23 @@ impl<V: View> Replay<V> {
             (name, V::seat_colours(seat, dark).0)
         };
         let ctx = ui.ctx().clone();
-        let ask = self.analysis.ui(ui, i18n, record, &seat, step, move || {
-            ctx.request_repaint();
-        });
+        // Its own scrolling, so that the window keeps within the screen.
+        let analysis = &mut self.analysis;
+        let out = egui::ScrollArea::vertical()
+            .id_salt("replay-analysis")
+            .max_height(250.0)
+            .min_scrolled_height(240.0)
+            .show(ui, |ui| {
+                analysis.ui(ui, i18n, record, &seat, step, move || {
+                    ctx.request_repaint();
+                })
+            });
+        let name = i18n.t("replay-analysis");
+        for axis in 0..2usize {
+            ui.ctx()
+                .accesskit_node_builder(out.id.with(axis), |node| node.set_label(name.as_str()));
+        }
+        let ask = out.inner;
         if self.analysis.is_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(250));
@@ -268,7 +282,7 @@ impl<V: View> Replay<V> {
         let mut to = None;
         let out = egui::ScrollArea::vertical()
             .id_salt("replay-log")
-            .max_height(260.0)
+            .max_height(200.0)
             .show(ui, |ui| {
                 let list = egui::UiBuilder::new()
                     .accessibility_role(egui::accesskit::Role::List)
