@@ -10,6 +10,7 @@ pub mod co_nhay;
 pub mod crash;
 pub mod game;
 pub mod i18n;
+pub mod learn;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod platform;

@@ -70,3 +70,12 @@ invite-page-get-app = No app yet? Install Cờ Cá Ngựa (free, for Windows, ma
 invite-page-by-hand = Or open the app, choose Play online and paste this link:
 invite-page-unknown-heading = No such room
 invite-page-unknown = Room { $code } is not open on this server: it may have ended. Ask the host for a new link.
+
+## Learn to play (issue 24): the welcome of a first start
+welcome-title = Welcome!
+welcome-text = Here are Cờ Cá Ngựa (Ludo) and Cờ nhảy (Chinese checkers). Would you like to play straight away, or take a few short lessons first? Nothing on the board moves until you choose.
+welcome-learn = Learn first
+welcome-play = Play now
+welcome-later = The lessons are always there: the “Learn” button in the top bar.
+button-learn = Learn
+button-learn-close = Close the lessons

@@ -70,3 +70,12 @@ invite-page-get-app = Chưa có ứng dụng? Cài Cờ Cá Ngựa (miễn phí,
 invite-page-by-hand = Hoặc mở ứng dụng, chọn Chơi qua mạng và dán đường dẫn này:
 invite-page-unknown-heading = Không có phòng này
 invite-page-unknown = Phòng { $code } không mở trên máy chủ này: có thể ván đã kết thúc. Hãy xin chủ phòng đường dẫn mới.
+
+## Learn to play (issue 24): the welcome of a first start
+welcome-title = Chào mừng bạn!
+welcome-text = Đây là Cờ Cá Ngựa và Cờ nhảy. Bạn muốn vào chơi luôn, hay học qua vài bài ngắn trước? Bàn cờ đứng yên cho tới khi bạn chọn.
+welcome-learn = Học trước
+welcome-play = Chơi ngay
+welcome-later = Lúc nào cũng học được: nút “Học chơi” ở thanh trên cùng.
+button-learn = Học chơi
+button-learn-close = Đóng bài học

@@ -11,6 +11,8 @@ mod app_start;
 mod co_nhay_ui;
 mod damaged_files;
 mod feel;
+mod first_minutes;
+mod learn_ui;
 mod online_app;
 mod online_co_nhay;
 mod packaging;

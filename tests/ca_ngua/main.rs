@@ -9,6 +9,7 @@ mod common;
 mod bots;
 mod cli;
 mod cli_clap;
+mod lessons;
 mod outcome;
 mod random_games;
 mod rules_lab;

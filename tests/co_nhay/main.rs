@@ -7,6 +7,7 @@ mod common;
 mod bots;
 mod cli;
 mod engine;
+mod lessons;
 mod perft;
 mod store;
 mod table;

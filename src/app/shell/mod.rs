@@ -53,6 +53,13 @@ pub enum Intent {
     CloseCode,
     /// Bring another game to the front (every game in progress stays).
     SwitchGame(GameKind),
+    /// The welcome was answered: learn first (`true`) or play now.
+    Welcome {
+        /// Open the lessons rather than the game.
+        learn: bool,
+    },
+    /// Open or close the lessons of the game in front.
+    ToggleLearn,
 }
 
 /// The app's state.
@@ -109,6 +116,14 @@ pub struct CaNguaApp {
     code_window: Option<CodeWindow>,
     /// How many times the rules window was opened (it opens at the top).
     rules_opened: u32,
+    /// The welcome of a first start is shown: nothing moves until the
+    /// player answers it.
+    welcome: bool,
+    /// The welcome has taken the focus.
+    welcome_focused: bool,
+    /// The lessons, while open (they take the board's place; the game in
+    /// front waits).
+    learn: Option<super::learn::Learn>,
 }
 
 /// A file dialog waiting for its answer.
@@ -210,6 +225,9 @@ impl CaNguaApp {
             file_job: None,
             code_window: None,
             rules_opened: 0,
+            welcome: false,
+            welcome_focused: false,
+            learn: None,
         }
     }
 
@@ -269,6 +287,9 @@ impl CaNguaApp {
     ) -> CaNguaApp {
         let mut found: Vec<StoreNotice> = opened.into_iter().collect();
         let (mut prefs, n) = store.load_prefs();
+        // A settings file that could not be read belongs to a player who
+        // has been here before: no welcome.
+        prefs.welcomed |= n.is_some();
         found.extend(n);
         if prefs.lang.is_none() {
             prefs.lang = Some(system_lang);
@@ -278,7 +299,9 @@ impl CaNguaApp {
         let thinking = Thinking::Threads(ctx.cloned());
         let (screens, n) = games::screens_from_store(&store, &prefs, &thinking);
         found.extend(n);
+        let welcome = !prefs.welcomed;
         let mut app = CaNguaApp::with_screens(prefs, screens, Saver::new(store));
+        app.welcome = welcome;
         app.thinking = thinking;
         app.sound = super::sound::Sound::new();
         app.picker = Box::new(files::NativePicker);
@@ -298,6 +321,27 @@ impl CaNguaApp {
             s.save(&app.saver);
         }
         app
+    }
+
+    /// Starts as if the welcome had been answered "play now" (tests that
+    /// start from an empty folder and are about something else).
+    pub fn skip_welcome(mut self) -> CaNguaApp {
+        if self.welcome {
+            self.welcome = false;
+            self.prefs.welcomed = true;
+            self.saver.save_prefs(&self.prefs);
+        }
+        self
+    }
+
+    /// True while the welcome of a first start is shown.
+    pub fn is_welcoming(&self) -> bool {
+        self.welcome
+    }
+
+    /// The lessons, while open.
+    pub fn learn(&self) -> Option<&super::learn::Learn> {
+        self.learn.as_ref()
     }
 
     /// Lets computer players wake the window when they have decided.
@@ -362,10 +406,14 @@ impl CaNguaApp {
     }
 
     /// True while the app asks the player something: a new game, a rule
-    /// code, a file. The game waits (computer players too); the rules and
+    /// code, a file, the welcome; or while the lessons are open. The game waits (computer players too); the rules and
     /// statistics windows ask nothing and let play go on.
     pub fn is_asking_anything(&self) -> bool {
-        self.confirm.is_some() || self.code_window.is_some() || self.file_job.is_some()
+        self.confirm.is_some()
+            || self.code_window.is_some()
+            || self.file_job.is_some()
+            || self.welcome
+            || self.learn.is_some()
     }
 
     /// Adds a message for the player, shown with the file notices until
