@@ -67,6 +67,8 @@ pub struct LessonView<V: View + Teach> {
     hint: bool,
     /// A question's answer given (right or wrong).
     answered: Option<usize>,
+    /// The lesson and its task were said to a screen reader.
+    announced: bool,
     /// Where the board's game would be saved: nowhere (a lesson is not
     /// the game in progress).
     saver: Saver,
@@ -127,6 +129,7 @@ impl<V: View + Teach> LessonView<V> {
             hint: false,
             answered: None,
             saver: Saver::new(Store::none()),
+            announced: false,
         })
     }
 
@@ -331,6 +334,13 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
         ui.add(egui::Label::new(i18n.t(&def.text)).wrap());
         ui.add_space(4.0);
         let task = i18n.t_args("learn-task", &[("task", Arg::from(i18n.t(&def.task)))]);
+        if !self.announced {
+            // A screen reader hears the lesson and its task as it opens.
+            self.announced = true;
+            self.play
+                .announcer
+                .say(format!("{}. {task}", i18n.t(&def.title)), false);
+        }
         ui.add(egui::Label::new(RichText::new(task).strong().size(16.0)).wrap());
         ui.add_space(6.0);
         let phase = self.phase();
