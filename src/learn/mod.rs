@@ -188,7 +188,7 @@ impl<G: Teach> Lesson<G> {
     fn validate(&self) -> Result<(), String> {
         let mut run = Run::new(self.clone());
         if let Goal::Question { legal, .. } = &self.def.goal {
-            run.roll_if_due()?;
+            run.roll_until_moves()?;
             let Some(show) = self.show else {
                 return Err("question: no move to show".into());
             };
@@ -208,14 +208,14 @@ impl<G: Teach> Lesson<G> {
         // Every listed wrong move is refused where the lesson starts.
         for (mv, key) in &self.wrong {
             let mut probe = Run::new(self.clone());
-            probe.roll_if_due()?;
+            probe.roll_until_moves()?;
             match probe.play(*mv) {
                 Verdict::Wrong { .. } | Verdict::Illegal { .. } => {}
                 v => return Err(format!("wrong move {mv} ({key}) is not refused: {v:?}")),
             }
         }
         for (i, mv) in self.solution.iter().enumerate() {
-            run.roll_if_due()?;
+            run.roll_until_moves()?;
             let last = i + 1 == self.solution.len();
             match run.play(*mv) {
                 Verdict::Solved { .. } if last => {}
@@ -239,7 +239,13 @@ impl<G: Teach> Lesson<G> {
                 }
             }
         }
-        Ok(())
+        match run.dice_left() {
+            [] => Ok(()),
+            left => Err(format!(
+                "dice: {} scripted roll(s) never used by the solution",
+                left.len()
+            )),
+        }
     }
 }
 
@@ -341,7 +347,8 @@ impl<G: Teach> Run<G> {
         G::HAS_DICE && self.roll.is_none() && self.stars.is_none()
     }
 
-    /// Makes the next scripted roll, when one is due; the roll made.
+    /// Makes the next scripted roll, when one is due; the roll made. A
+    /// roll without a move is passed at once (a roll is due again).
     pub fn roll_if_due(&mut self) -> Result<Option<G::Roll>, String> {
         if !self.needs_roll() {
             return Ok(None);
@@ -354,7 +361,35 @@ impl<G: Teach> Run<G> {
         G::check_roll(&self.state, roll).map_err(|e| format!("dice: {roll}: {e}"))?;
         self.rolled += 1;
         self.roll = Some(roll);
+        if self.moves().is_empty() {
+            // RULES.md 2.1: a roll without a move is passed (the table
+            // passes at once); in a lesson the turn then comes back.
+            let mut after = self.state.clone();
+            G::play(&mut after, Some(roll), None).map_err(|e| format!("dice: {roll}: {e}"))?;
+            self.state = self.turned_back(after)?;
+            self.roll = None;
+        }
         Ok(Some(roll))
+    }
+
+    /// The game after a move or a pass, the turn given back to the learner
+    /// if it went on to another colour.
+    fn turned_back(&self, after: G::State) -> Result<G::State, String> {
+        match G::turn(&after) {
+            Some(t) if t != self.lesson.learner => {
+                G::turn_back(&self.lesson.rules, &after, self.lesson.learner)
+            }
+            _ => Ok(after),
+        }
+    }
+
+    /// Rolls the scripted dice until a roll has a move (those without are
+    /// passed), when a roll is due.
+    pub fn roll_until_moves(&mut self) -> Result<(), String> {
+        while self.needs_roll() {
+            self.roll_if_due()?;
+        }
+        Ok(())
     }
 
     /// The legal moves now (none before the roll).
@@ -423,14 +458,9 @@ impl<G: Teach> Run<G> {
             return Verdict::Solved { stars };
         }
         // The other colours stand still: the turn comes back.
-        self.state = match G::turn(&after) {
-            Some(t) if t != self.lesson.learner => {
-                match G::turn_back(&self.lesson.rules, &after, self.lesson.learner) {
-                    Ok(s) => s,
-                    Err(why) => return Verdict::Illegal { why },
-                }
-            }
-            _ => after,
+        self.state = match self.turned_back(after) {
+            Ok(s) => s,
+            Err(why) => return Verdict::Illegal { why },
         };
         Verdict::Good
     }

@@ -42,13 +42,16 @@ fn click_starting(h: &mut Harness<'static, CaNguaApp>, prefix: &str) {
     h.run_steps(2);
 }
 
-/// Clicks the button whose name starts with `prefix` and contains `part`.
+/// Clicks the (first) button whose name starts with `prefix` and contains
+/// `part` (horses in the yard share their words).
 fn click_horse(h: &mut Harness<'static, CaNguaApp>, prefix: &str, part: &str) {
-    h.get_by(|n| {
+    h.query_all_by(|n| {
         n.role() == Role::Button
             && n.label()
                 .is_some_and(|l| l.starts_with(prefix) && l.contains(part))
     })
+    .next()
+    .expect("no such horse")
     .click();
     h.run_steps(2);
 }
@@ -95,6 +98,33 @@ fn the_first_lesson_of_cờ_cá_ngựa_is_played_to_three_stars() {
         .click();
     h.step();
     assert!(h.state().learn().is_none());
+}
+
+#[test]
+fn a_roll_without_a_move_passes_and_the_turn_comes_back() {
+    let mut h = lessons(GameKind::CaNgua);
+    click_starting(&mut h, "2. Leaving the yard");
+    assert!(shows(&h, "Rolls to come: 3, 6"));
+    // A 3: no horse can leave the yard; the roll is passed, and after
+    // the pass is shown the roll is red's again.
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run_steps(60);
+    assert!(
+        h.state()
+            .learn()
+            .unwrap()
+            .lesson()
+            .unwrap()
+            .stars()
+            .is_none()
+    );
+    assert!(shows(&h, "Rolls to come: 6"));
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run_steps(20);
+    click_horse(&mut h, "Red horse", "in the yard");
+    h.run_steps(30);
+    assert!(shows(&h, "Well done!"));
+    assert_eq!(stars(&h, "cn-exit"), Some(3));
 }
 
 #[test]

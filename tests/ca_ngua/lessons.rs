@@ -12,8 +12,8 @@ fn solve(lesson: &Lesson<CaNgua>) {
     let n = lesson.solution.len();
     for (i, mv) in lesson.solution.iter().enumerate() {
         assert!(run.needs_roll(), "{}: no roll due", lesson.def.id);
-        let roll = run.roll_if_due().unwrap().unwrap();
-        assert_eq!(roll, lesson.dice[i.min(lesson.dice.len() - 1)]);
+        run.roll_until_moves().unwrap();
+        assert!(run.pending_roll().is_some());
         let v = run.play(*mv);
         if i + 1 == n {
             assert_eq!(v, Verdict::Solved { stars: 3 }, "{}", lesson.def.id);
@@ -22,6 +22,8 @@ fn solve(lesson: &Lesson<CaNgua>) {
         }
     }
     assert_eq!(run.stars(), Some(3));
+    // Every scripted roll was used.
+    assert!(run.dice_left().is_empty(), "{}", lesson.def.id);
 }
 
 #[test]
@@ -37,7 +39,7 @@ fn every_lesson_is_solved_by_its_intended_moves() {
 fn every_lesson_refuses_a_wrong_move_with_its_explanation() {
     for l in lessons_of::<CaNgua>().unwrap() {
         let mut run = Run::new(l.clone());
-        run.roll_if_due().unwrap();
+        run.roll_until_moves().unwrap();
         let intended = run.hint().unwrap();
         // A listed wrong move, or else any legal move that is not the
         // intended one.
@@ -71,11 +73,30 @@ fn every_lesson_refuses_a_wrong_move_with_its_explanation() {
         assert_eq!(run.state(), &before);
         assert!(run.pending_roll().is_some());
         for mv in l.solution.iter() {
-            run.roll_if_due().unwrap();
+            run.roll_until_moves().unwrap();
             run.play(*mv);
         }
         assert_eq!(run.stars(), Some(2), "{}", l.def.id);
     }
+}
+
+#[test]
+fn a_roll_without_a_move_is_passed_and_the_turn_comes_back() {
+    // Leaving the yard: a 3 first (no horse can come out), then the 6.
+    let l = lessons_of::<CaNgua>()
+        .unwrap()
+        .into_iter()
+        .find(|l| l.def.id == "cn-exit")
+        .unwrap();
+    let mut run = Run::new(l.clone());
+    assert_eq!(run.roll_if_due().unwrap(), Some("3".parse().unwrap()));
+    assert!(run.needs_roll(), "the 3 is passed");
+    assert_eq!(
+        run.state().turn(),
+        Some(ca_ngua::ca_ngua::engine::Seat::Red)
+    );
+    assert_eq!(run.roll_if_due().unwrap(), Some("6".parse().unwrap()));
+    assert_eq!(run.moves(), vec!["Y-0".parse().unwrap()]);
 }
 
 #[test]
@@ -128,6 +149,10 @@ fn broken_lessons_are_refused_with_a_message_never_a_panic() {
         ),
         (edited(|d| d.dice = vec!["9".into()]), "dice"),
         (edited(|d| d.dice.clear()), "ran out"),
+        (
+            edited(|d| d.dice.push("5".into())),
+            "never used by the solution",
+        ),
         (edited(|d| d.solution = vec!["0-5".into()]), "solution"),
         (edited(|d| d.rules.preset = "nonsense".into()), "preset"),
         (

@@ -179,6 +179,11 @@ impl<V: View + Teach> LessonView<V> {
                     if let Err(why) = self.run.roll_if_due() {
                         self.said = Some(Said::Refused(why));
                     }
+                    // A roll without a move was passed: once the pass is
+                    // shown, the turn comes back.
+                    if self.run.needs_roll() {
+                        self.resync = true;
+                    }
                 }
                 EventKind::Moved { seat, mv, .. } if seat == self.run.lesson().learner => {
                     match self.run.play(mv) {
