@@ -333,8 +333,8 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
         let def = self.run.lesson().def.clone();
         ui.horizontal_wrapped(|ui| {
             ui.heading(format!("{}. {}", self.index + 1, i18n.t(&def.title)));
-            stars_ui(ui, best, 16.0);
-            ui.label(RichText::new(stars_text(i18n, best)).small());
+            // The best stars of earlier tries.
+            stars_ui(ui, best, 16.0, &stars_text(i18n, best));
         });
         ui.add(egui::Label::new(i18n.t(&def.text)).wrap());
         ui.add_space(4.0);
@@ -402,7 +402,7 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
             );
         }
         if let Some(stars) = self.run.stars() {
-            stars_ui(ui, stars, 30.0);
+            stars_ui(ui, stars, 30.0, &stars_text(i18n, stars));
             let best = u32::try_from(self.run.lesson().solution.len().max(1)).unwrap_or(1);
             ui.label(i18n.t_args(
                 "learn-earned",

@@ -146,10 +146,11 @@ pub fn stars_text(i18n: &I18n, stars: u8) -> String {
 }
 
 /// Stars drawn with the painter (the fonts need no star glyph): `stars`
-/// of three filled.
-pub fn stars_ui(ui: &mut Ui, stars: u8, size: f32) -> egui::Response {
+/// of three filled; a screen reader reads `name`.
+pub fn stars_ui(ui: &mut Ui, stars: u8, size: f32, name: &str) -> egui::Response {
     let (rect, response) =
         ui.allocate_exact_size(egui::Vec2::new(size * 3.3, size), egui::Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Image, true, name));
     let gold = egui::Color32::from_rgb(0xF2, 0xA9, 0x00);
     let empty = ui.visuals().widgets.inactive.bg_fill;
     let outline = ui.visuals().text_color();
@@ -202,7 +203,7 @@ fn list_ui(ui: &mut Ui, i18n: &I18n, prefs: &Prefs, intents: &mut Vec<LearnInten
                             ("stars", Arg::from(stars_text(i18n, stars))),
                         ],
                     );
-                    stars_ui(ui, stars, 14.0);
+                    stars_ui(ui, stars, 14.0, &stars_text(i18n, stars));
                     if ui.button(label).clicked() {
                         intents.push(LearnIntent::Open(kind, k));
                     }
