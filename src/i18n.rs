@@ -1,6 +1,6 @@
 //! Vietnamese and English text, from the Fluent files under `i18n/`: one
 //! file the whole app shares (`common.ftl`) and one per game
-//! (`ca-ngua.ftl`, `co-nhay.ftl`), the same files with the same keys in each language.
+//! (`ca-ngua.ftl`, `co-nhay.ftl`) and the lessons' (`learn.ftl`), the same files with the same keys in each language.
 //!
 //! Both languages are compiled into the binary and loaded at start, so the
 //! language switches at runtime without a restart. Vietnamese is the first
@@ -75,7 +75,7 @@ impl FromStr for Lang {
 
 /// The Fluent files of each language, as shipped: `(language, file name,
 /// source)`, every file in both languages.
-pub const FILES: [(Lang, &str, &str); 6] = [
+pub const FILES: [(Lang, &str, &str); 8] = [
     (
         Lang::Vi,
         "common.ftl",
@@ -91,6 +91,7 @@ pub const FILES: [(Lang, &str, &str); 6] = [
         "co-nhay.ftl",
         include_str!("../i18n/vi/co-nhay.ftl"),
     ),
+    (Lang::Vi, "learn.ftl", include_str!("../i18n/vi/learn.ftl")),
     (
         Lang::En,
         "common.ftl",
@@ -106,6 +107,7 @@ pub const FILES: [(Lang, &str, &str); 6] = [
         "co-nhay.ftl",
         include_str!("../i18n/en/co-nhay.ftl"),
     ),
+    (Lang::En, "learn.ftl", include_str!("../i18n/en/learn.ftl")),
 ];
 
 /// The sources of one language, in order.

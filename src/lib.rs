@@ -12,6 +12,7 @@ pub mod game;
 pub mod i18n;
 #[cfg(feature = "gui")]
 pub mod instance;
+pub mod learn;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod platform;

@@ -96,6 +96,21 @@ pub struct Prefs {
     pub game: GameKind,
     /// Cờ nhảy's own settings.
     pub nhay: NhayPrefs,
+    /// The welcome ("play now, or learn first?") has been answered. A new
+    /// player has no file and is welcomed; a file from a version before
+    /// the welcome lacks the field and belongs to a player who knows the
+    /// app already.
+    #[serde(default = "welcomed_before")]
+    pub welcomed: bool,
+    /// Stars earned in the lessons, by lesson id (1–3; a lesson not yet
+    /// solved is absent).
+    pub lesson_stars: std::collections::BTreeMap<String, u8>,
+}
+
+/// A preferences file without the `welcomed` field was written before the
+/// welcome existed: its player is not new.
+fn welcomed_before() -> bool {
+    true
 }
 
 impl Default for Prefs {
@@ -123,6 +138,8 @@ impl Default for Prefs {
             online_server: String::new(),
             game: GameKind::default(),
             nhay: NhayPrefs::default(),
+            welcomed: false,
+            lesson_stars: std::collections::BTreeMap::new(),
         }
     }
 }

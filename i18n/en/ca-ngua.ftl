@@ -443,3 +443,7 @@ online-reconnecting = The connection to the server was lost. Reconnecting, nothi
 online-host-failed = Could not open a room: { $reason }
 online-join-failed = Could not join the room: { $reason }
 online-lobby-header = Waiting for the start
+
+## Learn to play (issue 24): the first minutes
+die-click-to-roll = Click the die to roll
+move-kicks = kicks { $victims }

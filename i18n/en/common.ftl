@@ -129,3 +129,12 @@ records-save-title = Save the game as a file
 records-open-title = Open a record file
 records-save-failed = { $file } could not be saved: { $error }.
 records-refused = This game cannot be opened: { $error }
+
+## Learn to play (issue 24): the welcome of a first start
+welcome-title = Welcome!
+welcome-text = Here are Cờ Cá Ngựa (Ludo) and Cờ nhảy (Chinese checkers). Would you like to play straight away, or take a few short lessons first? Nothing on the board moves until you choose.
+welcome-learn = Learn first
+welcome-play = Play now
+welcome-later = The lessons are always there: the “Learn” button in the top bar.
+button-learn = Learn
+button-learn-close = Close the lessons

@@ -443,3 +443,7 @@ online-reconnecting = Mất kết nối với máy chủ. Đang nối lại, kh�
 online-host-failed = Không mở được phòng: { $reason }
 online-join-failed = Không vào được phòng: { $reason }
 online-lobby-header = Chờ bắt đầu ván
+
+## Learn to play (issue 24): the first minutes
+die-click-to-roll = Bấm vào xúc xắc để gieo
+move-kicks = đá ngựa { $victims }

@@ -129,3 +129,12 @@ records-save-title = Lưu ván thành tệp
 records-open-title = Mở tệp ván
 records-save-failed = Không lưu được { $file }: { $error }.
 records-refused = Không mở được ván này: { $error }
+
+## Learn to play (issue 24): the welcome of a first start
+welcome-title = Chào mừng bạn!
+welcome-text = Đây là Cờ Cá Ngựa và Cờ nhảy. Bạn muốn vào chơi luôn, hay học qua vài bài ngắn trước? Bàn cờ đứng yên cho tới khi bạn chọn.
+welcome-learn = Học trước
+welcome-play = Chơi ngay
+welcome-later = Lúc nào cũng học được: nút “Học chơi” ở thanh trên cùng.
+button-learn = Học chơi
+button-learn-close = Đóng bài học

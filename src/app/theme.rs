@@ -90,6 +90,16 @@ pub fn on_seat_colour(seat: Seat) -> Color32 {
     }
 }
 
+/// Black or white, whichever reads better on `fill` (text on a filled
+/// button of any seat's colour).
+pub fn ink_on(fill: Color32) -> Color32 {
+    if contrast(fill, Color32::WHITE) >= contrast(fill, Color32::BLACK) {
+        Color32::WHITE
+    } else {
+        Color32::BLACK
+    }
+}
+
 /// The outline of a horse: dark on the light look, light on the dark one,
 /// so a horse stands out from any square it can stand on, its own pale
 /// start square included (WCAG's 3:1 for shapes).

@@ -45,6 +45,9 @@ pub struct Table<G: Game> {
     pub(super) memories: Vec<G::Memory>,
     /// How much a searching computer player may search.
     pub(super) budget: G::Budget,
+    /// Rolls to make before the dice roll again, the next last (a lesson's
+    /// scripted dice).
+    pub(super) scripted: Vec<G::Roll>,
 }
 
 impl<G: Game> fmt::Debug for Table<G> {
@@ -79,6 +82,7 @@ impl<G: Game> Table<G> {
             origin: None,
             memories: vec![G::Memory::default(); G::SEATS],
             budget: G::Budget::default(),
+            scripted: Vec::new(),
         }
     }
 
@@ -291,6 +295,13 @@ impl<G: Game> Table<G> {
         self
     }
 
+    /// The next rolls are these, in order, before the dice roll again (a
+    /// lesson's scripted dice, checked when the lesson was read).
+    pub fn with_scripted_rolls(mut self, rolls: &[G::Roll]) -> Table<G> {
+        self.scripted = rolls.iter().rev().copied().collect();
+        self
+    }
+
     /// The rules.
     pub fn rules(&self) -> &G::Rules {
         self.replica.rules()
@@ -391,7 +402,11 @@ impl<G: Game> Table<G> {
                     return refuse(ErrorCode::RollPending, "the roll is waiting for its move");
                 }
                 let rules = *self.rules();
-                let Some(roll) = G::roll(&rules, &mut self.rng) else {
+                let Some(roll) = self
+                    .scripted
+                    .pop()
+                    .or_else(|| G::roll(&rules, &mut self.rng))
+                else {
                     return refuse(ErrorCode::NoDice, "this game has no dice");
                 };
                 let moves = match self.replica.game().map(|g| G::next(g, Some(roll))) {

@@ -362,7 +362,9 @@ fn switching_games_keeps_both_games_in_progress_across_a_restart() {
     let store = Store::at(dir.path());
     store.save_prefs(&p).unwrap();
     let load = || {
-        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None).with_inline_computers()
+        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
+            .skip_welcome()
+            .with_inline_computers()
     };
     let mut h = harness(load(), WINDOW);
     assert_eq!(h.state().front(), GameKind::CaNgua);

@@ -323,8 +323,9 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
             ..prefs(Lang::Vi, 2)
         })
         .unwrap();
-    let app =
-        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None).with_inline_computers();
+    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
+        .skip_welcome()
+        .with_inline_computers();
     let mut h = harness(app, WINDOW);
     // The code of the rules in use is shown, and copied on request.
     assert!(shows(&h, &code), "no {code}");
@@ -404,6 +405,7 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
         ))
         .unwrap();
     let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
+        .skip_welcome()
         .with_inline_computers()
         .with_file_picker(Box::new(FixedPicker {
             path: Some(file.clone()),

@@ -13,6 +13,8 @@ mod co_nhay_ui;
 mod damaged_files;
 mod feel;
 mod handoff;
+mod first_minutes;
+mod learn_ui;
 mod online_app;
 mod online_co_nhay;
 mod packaging;

@@ -86,6 +86,7 @@ pub(crate) fn open_online(h: &mut App) {
 pub(crate) fn hosting_app(store: Store) -> App {
     harness(
         CaNguaApp::from_store(store, None, Lang::En, None)
+            .skip_welcome()
             .with_inline_computers()
             .with_test_hosting(),
         WINDOW,
@@ -129,7 +130,9 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     let guest_store = Store::at(&guest_dir);
     guest_store.save_prefs(&prefs("Minh")).unwrap();
     let mut guest = harness(
-        CaNguaApp::from_store(guest_store, None, Lang::En, None).with_inline_computers(),
+        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+            .skip_welcome()
+            .with_inline_computers(),
         WINDOW,
     );
     open_online(&mut guest);
@@ -290,7 +293,9 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     guest.state().flush();
     drop(guest);
     let mut guest = harness(
-        CaNguaApp::from_store(Store::at(&guest_dir), None, Lang::En, None).with_inline_computers(),
+        CaNguaApp::from_store(Store::at(&guest_dir), None, Lang::En, None)
+            .skip_welcome()
+            .with_inline_computers(),
         WINDOW,
     );
     wait(&mut [&mut host, &mut guest], 20, "back in the seat", |hs| {
@@ -346,7 +351,9 @@ fn a_room_opens_on_the_server_named_in_the_settings() {
         })
         .unwrap();
     let mut app = harness(
-        CaNguaApp::from_store(store, None, Lang::En, None).with_inline_computers(),
+        CaNguaApp::from_store(store, None, Lang::En, None)
+            .skip_welcome()
+            .with_inline_computers(),
         WINDOW,
     );
     open_online(&mut app);
@@ -384,7 +391,9 @@ fn a_room_opens_on_the_server_named_in_the_settings() {
         })
         .unwrap();
     let mut app = harness(
-        CaNguaApp::from_store(store, None, Lang::En, None).with_inline_computers(),
+        CaNguaApp::from_store(store, None, Lang::En, None)
+            .skip_welcome()
+            .with_inline_computers(),
         WINDOW,
     );
     open_online(&mut app);
@@ -411,6 +420,7 @@ fn an_app_opened_with_a_link_joins_that_room() {
     let link = format!("http://{}/join/{}", invite.server, invite.room);
     let mut guest = harness(
         CaNguaApp::from_store(guest_store, None, Lang::En, None)
+            .skip_welcome()
             .with_inline_computers()
             .with_join_link(link),
         WINDOW,

@@ -130,7 +130,9 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
         .save_prefs(&prefs("Minh", GameKind::CaNgua))
         .unwrap();
     let mut guest = harness(
-        CaNguaApp::from_store(guest_store, None, Lang::En, None).with_inline_computers(),
+        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+            .skip_welcome()
+            .with_inline_computers(),
         WINDOW,
     );
     open_online(&mut guest);
@@ -237,7 +239,9 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
     guest.state().flush();
     drop(guest);
     let mut guest = harness(
-        CaNguaApp::from_store(Store::at(&guest_dir), None, Lang::En, None).with_inline_computers(),
+        CaNguaApp::from_store(Store::at(&guest_dir), None, Lang::En, None)
+            .skip_welcome()
+            .with_inline_computers(),
         WINDOW,
     );
     wait(&mut [&mut host, &mut guest], 20, "back in the seat", |hs| {

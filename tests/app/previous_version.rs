@@ -73,6 +73,8 @@ fn saved_prefs() -> Prefs {
             rules: NhayRules::strict(),
             fast_bots: false,
         },
+        // Written before the welcome existed: a player who knows the app.
+        welcomed: true,
         ..Prefs::default()
     }
 }

@@ -330,8 +330,9 @@ fn a_restarted_app_resumes_the_game_exactly() {
     use ca_ngua::store::Store;
     let dir = common::temp_dir("resume");
     Store::at(dir.path()).save_prefs(&prefs(Lang::Vi)).unwrap();
-    let app =
-        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
+    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+        .skip_welcome()
+        .with_inline_computers();
     let mut h = harness(app, WINDOW);
     // Play until a few rolls are in, then roll once more and stop with the
     // roll waiting for its move.
@@ -374,8 +375,9 @@ fn a_restarted_app_resumes_the_game_exactly() {
 
     // The next start: same position, players, rules, events, turn and the
     // same waiting roll (no re-roll by restarting), in the saved language.
-    let app =
-        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
+    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+        .skip_welcome()
+        .with_inline_computers();
     assert!(app.notices().is_empty(), "{:?}", app.notices());
     assert_eq!(app.play::<CaNgua>().table().unwrap().record(), before);
     assert_eq!(app.play::<CaNgua>().stats(), &stats_before);
@@ -393,8 +395,9 @@ fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
     std::fs::write(dir.join("prefs.ron"), "(version: 1, player_count: ").unwrap();
     std::fs::write(dir.join("game.ron"), "\u{0}\u{1}garbage").unwrap();
     std::fs::write(dir.join("stats.ron"), "(version: 42)").unwrap();
-    let app =
-        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
+    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+        .skip_welcome()
+        .with_inline_computers();
     assert_eq!(app.notices().len(), 3, "{:?}", app.notices());
     let mut h = harness(app, WINDOW);
     assert!(shows(&h, "could not be read"));
@@ -502,8 +505,11 @@ fn damaged_saves_never_stop_the_app() {
         }
         let mut prefs = prefs.unwrap();
         prefs.lang = prefs.lang.or(Some(Lang::Vi));
+        // The welcome is answered (`skip_welcome`).
+        prefs.welcomed = true;
 
         let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
+            .skip_welcome()
             .with_inline_computers();
         // A notice for each file that could not be read, and only for them.
         assert_eq!(

@@ -10,6 +10,7 @@ mod analysis;
 mod bots;
 mod cli;
 mod cli_clap;
+mod lessons;
 mod outcome;
 mod random_games;
 mod record_files;

@@ -8,6 +8,7 @@ mod analysis;
 mod bots;
 mod cli;
 mod engine;
+mod lessons;
 mod perft;
 mod records;
 mod store;

@@ -72,6 +72,9 @@ pub struct BoardInput {
     pub focus_horse: Option<u8>,
     /// The dice, in the yard of whose roll it is.
     pub die: Option<DieView>,
+    /// The dice roll when clicked (a person here is to roll): their
+    /// accessible name and tooltip.
+    pub die_rolls: Option<String>,
     /// Who plays each colour, written on its yard ("Bạn", "Máy – Vừa").
     pub names: [String; 4],
     /// The last move, marked until the next one.
@@ -101,6 +104,8 @@ pub enum BoardAction {
     },
     /// Make this move.
     Move(Move),
+    /// Roll the dice (the blank die in the yard was clicked).
+    Roll,
 }
 
 /// Draws the board in the space available and returns what was clicked.
@@ -442,6 +447,27 @@ fn interact(
     let mut hovered = None;
     let painter = ui.painter().clone();
     let stroke = Stroke::new((t.cell * 0.07).max(1.5), pal.highlight);
+    if let (Some(die), Some(label)) = (&input.die, &input.die_rolls) {
+        // The blank die in the yard of the person to roll is a button: it
+        // rolls, as the play panel's Roll does.
+        let yard = t.rect(yard_origin(die.seat), 6, 6);
+        let c = yard.min + Vec2::new(3.0, 2.55) * t.cell;
+        let rect = Rect::from_center_size(c, Vec2::splat(t.cell * 2.0));
+        let id = ui.scope_id().with("roll-die");
+        let response = ui
+            .interact(rect, id, Sense::click())
+            .on_hover_cursor(egui::CursorIcon::PointingHand)
+            .on_hover_text(label);
+        response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, label));
+        if response.has_focus() {
+            focus_ring(&painter, c, t.cell * 1.05, t.cell, pal);
+        } else if response.hovered() {
+            painter.circle_stroke(c, t.cell * 1.05, stroke);
+        }
+        if response.clicked() {
+            action = Some(BoardAction::Roll);
+        }
+    }
     for m in &input.movable {
         let c = t.point(place_centre(m.place));
         let r = if matches!(m.place, Place::Yard(..)) {

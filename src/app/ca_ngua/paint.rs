@@ -17,6 +17,8 @@ pub struct Preview {
     pub path: Vec<Place>,
     /// The move.
     pub mv: Move,
+    /// Whom it kicks, in words ("kicks blue"), when it kicks.
+    pub kicks: Option<String>,
 }
 
 /// Grid units to screen points.
@@ -191,7 +193,27 @@ pub(super) fn draw_preview(painter: &Painter, t: &Transform, p: &Preview, pal: &
             t.cell * 0.46,
             Stroke::new((t.cell * 0.08).max(2.0), pal.highlight),
         );
+        if let Some(text) = &p.kicks {
+            draw_kick_mark(painter, t, c, text);
+        }
     }
+}
+
+/// A landing that kicks: a crossed red ring on the square and the words
+/// ("kicks blue") on a pill above it.
+fn draw_kick_mark(painter: &Painter, t: &Transform, c: Pos2, text: &str) {
+    let red = Color32::from_rgb(0xC4, 0x1E, 0x1E);
+    let stroke = Stroke::new((t.cell * 0.1).max(2.0), red);
+    painter.circle_stroke(c, t.cell * 0.56, stroke);
+    let d = t.cell * 0.3;
+    painter.line_segment([c + Vec2::new(-d, -d), c + Vec2::new(d, d)], stroke);
+    painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], stroke);
+    let font = FontId::proportional((t.cell * 0.42).round().max(10.0));
+    let galley = painter.layout_no_wrap(text.to_string(), font, Color32::WHITE);
+    let size = galley.size() + Vec2::new(t.cell * 0.4, t.cell * 0.14);
+    let pill = Rect::from_center_size(c - Vec2::new(0.0, t.cell * 1.0), size);
+    painter.rect_filled(pill, size.y * 0.5, red);
+    painter.galley(pill.center() - galley.size() * 0.5, galley, Color32::WHITE);
 }
 
 /// A banner across the middle of the board, fading in and out.

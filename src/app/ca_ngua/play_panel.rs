@@ -63,7 +63,7 @@ impl CaNguaGame {
     /// The roll in words and what it did, the hint, the numbered moves.
     pub(super) fn dice_moves_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64) {
         let moves = self.choosable_moves(phase);
-        // The roll in words, and what it did, on two lines of fixed height.
+        // The roll in words, and what it did.
         let pending = self.presenter.shown().pending().map(|p| (p.seat, p.roll));
         let (roller, roll) = pending.or(self.presenter.marks().last_roll).unzip();
         let rolling = self.dice_rolling(now);
@@ -92,11 +92,13 @@ impl CaNguaGame {
             let who = text::colour(i18n, n.seat);
             i18n.t_args(key, &[("who", Arg::from(who))])
         });
+        // Two lines kept for them, so the moves below stay put; a long
+        // line wraps rather than being cut.
         ui.allocate_ui(Vec2::new(ui.available_width(), 44.0), |ui| {
             ui.set_min_height(44.0);
-            ui.add(egui::Label::new(dice_text).truncate());
+            ui.add(egui::Label::new(dice_text).wrap());
             if let Some(n) = notice {
-                ui.add(egui::Label::new(RichText::new(n).strong()).truncate());
+                ui.add(egui::Label::new(RichText::new(n).strong()).wrap());
             }
         });
         // A hint from the Hard player, for a person choosing.
@@ -120,9 +122,21 @@ impl CaNguaGame {
         if moves.len() > 1 {
             ui.add_space(6.0);
             ui.label(RichText::new(i18n.t("moves-heading")).strong());
+            let shown = self.presenter.shown();
+            let kicks = match (shown.position(), shown.pending()) {
+                (Some(pos), Some(p)) => moves
+                    .iter()
+                    .map(|m| text::kicked_by(pos, shown.rules(), p.roll, *m))
+                    .collect(),
+                _ => vec![Vec::new(); moves.len()],
+            };
             if let Some(seat) = self.mover() {
                 for (k, m) in moves.iter().enumerate() {
-                    let label = format!("{}. {}", k + 1, text::move_text(i18n, seat, *m));
+                    let mut label = format!("{}. {}", k + 1, text::move_text(i18n, seat, *m));
+                    if let Some(victims) = kicks.get(k).filter(|v| !v.is_empty()) {
+                        label.push_str(" — ");
+                        label.push_str(&text::kicks_text(i18n, victims));
+                    }
                     let response = ui.button(label);
                     if response.hovered() {
                         hovered = Some(*m);

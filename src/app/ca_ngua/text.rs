@@ -83,18 +83,10 @@ pub fn moves_text(
         .iter()
         .map(|m| {
             let mut place = to_text(i18n, seat, m.to);
-            if let Ok((_, fx)) = pos.play(rules, roll, Some(*m))
-                && fx.kick_count() > 0
-            {
-                let victims: Vec<String> = Seat::ALL
-                    .into_iter()
-                    .filter(|v| fx.kicked[v.index()] > 0)
-                    .map(|v| colour(i18n, v))
-                    .collect();
+            let victims = kicked_by(pos, rules, roll, *m);
+            if !victims.is_empty() {
                 place.push_str(", ");
-                place.push_str(
-                    &i18n.t_args("horse-kicks", &[("victims", Arg::from(victims.join(", ")))]),
-                );
+                place.push_str(&kicks_text(i18n, &victims));
             }
             place
         })
@@ -104,6 +96,26 @@ pub fn moves_text(
         .reduce(|a, b| i18n.t_args("horse-or", &[("a", Arg::from(a)), ("b", Arg::from(b))]))
         .unwrap_or_default();
     i18n.t_args("horse-goes", &[("to", Arg::from(to))])
+}
+
+/// The colours a move sends back to their yards (none for most moves).
+pub fn kicked_by(pos: &Position, rules: &Rules, roll: Roll, m: Move) -> Vec<Seat> {
+    match pos.play(rules, roll, Some(m)) {
+        Ok((_, fx)) => Seat::ALL
+            .into_iter()
+            .filter(|v| fx.kicked[v.index()] > 0)
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// "kicks blue" / "đá ngựa xanh dương": whom a move kicks, in words.
+pub fn kicks_text(i18n: &I18n, victims: &[Seat]) -> String {
+    let names: Vec<String> = victims
+        .iter()
+        .map(|v| colour_in_sentence(i18n, *v))
+        .collect();
+    i18n.t_args("move-kicks", &[("victims", Arg::from(names.join(", ")))])
 }
 
 /// The accessible name of a horse that can move: its number, where it

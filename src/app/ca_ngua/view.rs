@@ -220,6 +220,7 @@ impl View for CaNgua {
                 play.ask(PlayIntent::Select((from, number)));
             }
             Some(board_view::BoardAction::Move(m)) => play.ask(PlayIntent::Move(m)),
+            Some(board_view::BoardAction::Roll) => play.ask(PlayIntent::RollOrMove),
             None => {}
         }
     }

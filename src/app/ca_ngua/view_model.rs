@@ -115,6 +115,9 @@ impl CaNguaGame {
             label: text::board_summary(i18n, &current, &rules),
             focus_horse,
             die: self.die_view(i18n, now),
+            die_rolls: phase
+                .allows(crate::app::play::phase::Action::Roll)
+                .then(|| i18n.t("die-click-to-roll")),
             names: Seat::ALL.map(|s| self.player_name(i18n, s)),
             // While a horse walks, it is the mark of its own move.
             last_move: self
@@ -129,7 +132,7 @@ impl CaNguaGame {
                 .feedback
                 .banner_at(now)
                 .map(|(kind, u)| (text::banner_text(i18n, kind), text::banner_seat(kind), u)),
-            preview: self.preview(phase, &current),
+            preview: self.preview(i18n, phase, &current),
             all_numbers: self.all_numbers,
         }
     }
@@ -198,7 +201,7 @@ impl CaNguaGame {
     }
 
     /// Where the horse or move under the pointer would land.
-    fn preview(&self, phase: Phase, pos: &Position) -> Vec<Preview> {
+    fn preview(&self, i18n: &I18n, phase: Phase, pos: &Position) -> Vec<Preview> {
         let Some(seat) = self.presenter.shown().turn() else {
             return Vec::new();
         };
@@ -216,10 +219,17 @@ impl CaNguaGame {
             .saturating_sub(1);
         picked
             .into_iter()
-            .map(|mv| Preview {
-                seat,
-                path: path(seat, mv.from, mv.to, yard_index),
-                mv,
+            .map(|mv| {
+                let victims = match self.presenter.shown().pending() {
+                    Some(p) => text::kicked_by(pos, self.presenter.shown().rules(), p.roll, mv),
+                    None => Vec::new(),
+                };
+                Preview {
+                    seat,
+                    path: path(seat, mv.from, mv.to, yard_index),
+                    mv,
+                    kicks: (!victims.is_empty()).then(|| text::kicks_text(i18n, &victims)),
+                }
             })
             .collect()
     }

@@ -60,7 +60,11 @@ impl CoNhayGame {
             turn: shown.turn(),
             movable,
             targets,
-            hint: self.hint.filter(|_| phase == Phase::Choose),
+            // Over too: a lesson's question shows its move on a board
+            // that takes no move (in a game, a move clears the hint).
+            hint: self
+                .hint
+                .filter(|_| matches!(phase, Phase::Choose | Phase::Over)),
             last_move: self.last_move().filter(|_| hop.is_none()).cloned(),
             preview,
             dark,

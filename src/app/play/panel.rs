@@ -55,8 +55,8 @@ impl<V: View> Play<V> {
         self.announcer.ui(ui);
         self.online_panel_ui(ui, i18n);
         let shown = self.presenter.shown();
-        // Whose turn, on one line of fixed height: a long name is cut, never
-        // wrapped, so nothing below moves when the turn changes.
+        // Whose turn, on a line of fixed height that grows only when a long
+        // name needs a second line (never cut: the player reads all of it).
         let header = match shown.turn() {
             Some(seat) => RichText::new(i18n.t_args(
                 "turn-label",
@@ -70,7 +70,8 @@ impl<V: View> Play<V> {
             None => RichText::new(i18n.t("turn-game-over")),
         };
         ui.allocate_ui(Vec2::new(ui.available_width(), 26.0), |ui| {
-            ui.add(egui::Label::new(header.size(17.0).strong()).truncate());
+            ui.set_min_height(26.0);
+            ui.add(egui::Label::new(header.size(17.0).strong()).wrap());
         });
         ui.add_space(4.0);
         self.cards_ui(ui, i18n, now, dark);
@@ -83,8 +84,25 @@ impl<V: View> Play<V> {
             Phase::Over => ("button-play-again", true),
             _ => ("button-waiting", false),
         };
-        let button = egui::Button::new(RichText::new(i18n.t(label)).size(20.0))
-            .min_size(Vec2::new(160.0, 40.0));
+        // The person's own turn to act: a large button filled with the
+        // seat's colour, unlike the grey "wait" of every other moment.
+        let act_colour = match (phase, enabled, self.presenter.shown().turn()) {
+            (Phase::Roll | Phase::Choose, true, Some(seat)) => Some(V::seat_colours(seat, dark).0),
+            _ => None,
+        };
+        let button = match act_colour {
+            Some(fill) => egui::Button::new(
+                RichText::new(i18n.t(label))
+                    .size(23.0)
+                    .strong()
+                    .color(crate::app::theme::ink_on(fill)),
+            )
+            .fill(fill)
+            .stroke(egui::Stroke::new(2.0, crate::app::theme::ink_on(fill)))
+            .min_size(Vec2::new(ui.available_width().min(260.0), 52.0)),
+            None => egui::Button::new(RichText::new(i18n.t(label)).size(20.0))
+                .min_size(Vec2::new(160.0, 40.0)),
+        };
         // No main button in an online room before its start.
         let response = ui
             .scope(|ui| {

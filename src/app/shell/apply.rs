@@ -38,6 +38,15 @@ impl CaNguaApp {
         let dialog = self.is_asking_anything();
         let requests =
             front_of(&mut self.screens, self.prefs.game).apply_intents(dialog, &self.saver);
+        if let Some(learn) = &mut self.learn {
+            if learn.apply(&self.i18n) {
+                ctx.request_repaint();
+            }
+            let asked = learn.take_intents();
+            for a in asked {
+                self.learn_intent(a);
+            }
+        }
         let intents = std::mem::take(&mut self.intents);
         let mut repaint = !intents.is_empty() || requests != Default::default();
         let mut all: Vec<Intent> = Vec::new();
@@ -62,6 +71,31 @@ impl CaNguaApp {
         }
     }
 
+    /// Carries out what the lessons asked for.
+    fn learn_intent(&mut self, intent: crate::app::learn::LearnIntent) {
+        use crate::app::learn::LearnIntent;
+        match intent {
+            LearnIntent::Open(kind, index) => {
+                if let Some(learn) = &mut self.learn {
+                    learn.open(kind, index);
+                }
+            }
+            LearnIntent::Back => {
+                if let Some(learn) = &mut self.learn {
+                    learn.close_lesson();
+                }
+            }
+            LearnIntent::Close => self.learn = None,
+            LearnIntent::Solved { id, stars } => {
+                let best = self.prefs.lesson_stars.entry(id).or_insert(0);
+                if stars > *best {
+                    *best = stars;
+                    self.saver.save_prefs(&self.prefs);
+                }
+            }
+        }
+    }
+
     fn apply_one(&mut self, ctx: &egui::Context, intent: Intent) {
         match intent {
             Intent::Online(action) => self.online(ctx, action),
@@ -69,7 +103,26 @@ impl CaNguaApp {
                 if self.prefs.game != kind {
                     self.prefs.game = kind;
                     self.saver.save_prefs(&self.prefs);
+                    // The lessons follow the game in front, from its list.
+                    if let Some(learn) = &mut self.learn {
+                        learn.close_lesson();
+                    }
                 }
+            }
+            Intent::Welcome { learn } => {
+                self.welcome = false;
+                self.prefs.welcomed = true;
+                self.saver.save_prefs(&self.prefs);
+                if learn {
+                    self.learn = Some(crate::app::learn::Learn::default());
+                }
+                self.give_focus_back(ctx);
+            }
+            Intent::ToggleLearn => {
+                self.learn = match self.learn {
+                    Some(_) => None,
+                    None => Some(crate::app::learn::Learn::default()),
+                };
             }
             Intent::NewGame => {
                 // A new game here: an online game is left first.

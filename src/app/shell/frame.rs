@@ -142,7 +142,7 @@ impl CaNguaApp {
         // The window's accessible name is the game's title.
         let title = self.title();
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label(title));
-        if !dialog {
+        if !dialog && self.learn.is_none() {
             let f6 = ui.input(|i| i.key_pressed(egui::Key::F6));
             let front = self.front_mut();
             front.keys_ui(ui, phase);
@@ -181,12 +181,17 @@ impl CaNguaApp {
         };
         let board = (ui.available_height() - 8.0).max(200.0);
         let play_width = (width - left - board - 16.0).clamp(220.0, 320.0);
+        if let Some(learn) = &mut self.learn {
+            learn.animate(&ctx, now, &self.prefs, &self.i18n);
+        }
         egui::Panel::right("play")
             .resizable(false)
             .exact_size(play_width)
-            .show(ui, |ui| {
-                front_of(&mut self.screens, self.prefs.game)
-                    .play_ui(ui, &self.i18n, phase, now, dark);
+            .show(ui, |ui| match &mut self.learn {
+                // The lessons take the game's place; the game waits.
+                Some(learn) => learn.panel_ui(ui, &self.i18n, &self.prefs, now),
+                None => front_of(&mut self.screens, self.prefs.game)
+                    .play_ui(ui, &self.i18n, phase, now, dark),
             });
         if self.show_settings && narrow {
             let top = ui.available_rect_before_wrap().top();
@@ -202,8 +207,10 @@ impl CaNguaApp {
                     });
                 });
         }
-        egui::CentralPanel::default().show(ui, |ui| {
-            front_of(&mut self.screens, self.prefs.game).board_ui(ui, &self.i18n, phase, now, dark);
+        egui::CentralPanel::default().show(ui, |ui| match &mut self.learn {
+            Some(learn) => learn.board_ui(ui, &self.i18n, &self.prefs, now, dark),
+            None => front_of(&mut self.screens, self.prefs.game)
+                .board_ui(ui, &self.i18n, phase, now, dark),
         });
         self.rules_window(&ctx);
         self.stats_window(&ctx);
@@ -227,6 +234,7 @@ impl CaNguaApp {
         self.code_modal(&ctx);
         self.paste_modal(&ctx);
         self.dropped_files(&ctx);
+        self.welcome_modal(&ctx);
         self.apply(&ctx);
     }
 
@@ -252,6 +260,17 @@ impl CaNguaApp {
             }
             if ui.button(self.i18n.t("button-stats")).clicked() {
                 self.intents.push(Intent::ToggleStats);
+            }
+            let learn_label = if self.learn.is_some() {
+                self.i18n.t("button-learn-close")
+            } else {
+                self.i18n.t("button-learn")
+            };
+            if ui
+                .selectable_label(self.learn.is_some(), learn_label)
+                .clicked()
+            {
+                self.intents.push(Intent::ToggleLearn);
             }
         });
         // A room on another game's screen goes on while this one is in

@@ -60,6 +60,13 @@ pub enum Intent {
     SwitchGame(GameKind),
     /// Replay, save, open or paste a game's record.
     Record(records::RecordIntent),
+    /// The welcome was answered: learn first (`true`) or play now.
+    Welcome {
+        /// Open the lessons rather than the game.
+        learn: bool,
+    },
+    /// Open or close the lessons of the game in front.
+    ToggleLearn,
 }
 
 /// The folder (in the player's folder) where a room hosted in the app
@@ -133,6 +140,14 @@ pub struct CaNguaApp {
     rules_opened: u32,
     /// The past games, the replay window and the paste window.
     records: records::RecordsUi,
+    /// The welcome of a first start is shown: nothing moves until the
+    /// player answers it.
+    welcome: bool,
+    /// The welcome has taken the focus.
+    welcome_focused: bool,
+    /// The lessons, while open (they take the board's place; the game in
+    /// front waits).
+    learn: Option<super::learn::Learn>,
 }
 
 /// A file dialog waiting for its answer.
@@ -252,6 +267,9 @@ impl CaNguaApp {
             code_window: None,
             rules_opened: 0,
             records: records::RecordsUi::default(),
+            welcome: false,
+            welcome_focused: false,
+            learn: None,
         }
     }
 
@@ -311,6 +329,9 @@ impl CaNguaApp {
     ) -> CaNguaApp {
         let mut found: Vec<StoreNotice> = opened.into_iter().collect();
         let (mut prefs, n) = store.load_prefs();
+        // A settings file that could not be read belongs to a player who
+        // has been here before: no welcome.
+        prefs.welcomed |= n.is_some();
         found.extend(n);
         if prefs.lang.is_none() {
             prefs.lang = Some(system_lang);
@@ -323,8 +344,10 @@ impl CaNguaApp {
         // A room hosted here keeps its state beside the player's files, so
         // that a restart (or a crash) gives it back.
         let hosted_rooms = store.dir().map(|d| d.join(HOSTED_ROOMS_DIR));
+        let welcome = !prefs.welcomed;
         let mut app = CaNguaApp::with_screens(prefs, screens, Saver::new(store));
         app.server_config.state_dir = hosted_rooms;
+        app.welcome = welcome;
         app.thinking = thinking;
         app.sound = super::sound::Sound::new();
         app.picker = Box::new(files::NativePicker);
@@ -344,6 +367,27 @@ impl CaNguaApp {
             s.save(&app.saver);
         }
         app
+    }
+
+    /// Starts as if the welcome had been answered "play now" (tests that
+    /// start from an empty folder and are about something else).
+    pub fn skip_welcome(mut self) -> CaNguaApp {
+        if self.welcome {
+            self.welcome = false;
+            self.prefs.welcomed = true;
+            self.saver.save_prefs(&self.prefs);
+        }
+        self
+    }
+
+    /// True while the welcome of a first start is shown.
+    pub fn is_welcoming(&self) -> bool {
+        self.welcome
+    }
+
+    /// The lessons, while open.
+    pub fn learn(&self) -> Option<&super::learn::Learn> {
+        self.learn.as_ref()
     }
 
     /// Lets computer players wake the window when they have decided.
@@ -415,14 +459,17 @@ impl CaNguaApp {
     }
 
     /// True while the app asks the player something: a new game, a rule
-    /// code, a file. The game waits (computer players too); the rules and
-    /// statistics windows ask nothing and let play go on.
+    /// code, a file, the welcome; or while the lessons are open. The game
+    /// waits (computer players too); the rules and statistics windows ask
+    /// nothing and let play go on.
     pub fn is_asking_anything(&self) -> bool {
         self.confirm.is_some()
             || self.code_window.is_some()
             || self.file_job.is_some()
             || self.handoff.is_some()
             || self.records.is_asking()
+            || self.welcome
+            || self.learn.is_some()
     }
 
     /// Adds a message for the player, shown with the file notices until

@@ -199,4 +199,42 @@ impl CaNguaApp {
         });
         self.confirm_focused = true;
     }
+
+    /// The welcome of a first start: play now, or learn first. Nothing
+    /// moves while it is shown (the game is in its dialog phase).
+    pub(super) fn welcome_modal(&mut self, ctx: &egui::Context) {
+        if !self.welcome {
+            return;
+        }
+        let focus = !self.welcome_focused;
+        let id = egui::Id::unique("welcome");
+        egui::Modal::new(id).show(ctx, |ui| {
+            ui.set_max_width(420.0);
+            ui.heading(self.i18n.t("welcome-title"));
+            ui.label(self.i18n.t("welcome-text"));
+            ui.add_space(10.0);
+            ui.horizontal_wrapped(|ui| {
+                let learn = ui.add(
+                    egui::Button::new(RichText::new(self.i18n.t("welcome-learn")).size(17.0))
+                        .min_size(egui::Vec2::new(150.0, 36.0)),
+                );
+                if focus {
+                    learn.request_focus();
+                }
+                if learn.clicked() {
+                    self.intents.push(Intent::Welcome { learn: true });
+                }
+                let play = ui.add(
+                    egui::Button::new(RichText::new(self.i18n.t("welcome-play")).size(17.0))
+                        .min_size(egui::Vec2::new(150.0, 36.0)),
+                );
+                if play.clicked() {
+                    self.intents.push(Intent::Welcome { learn: false });
+                }
+            });
+            ui.add_space(4.0);
+            ui.label(RichText::new(self.i18n.t("welcome-later")).small());
+        });
+        self.welcome_focused = true;
+    }
 }

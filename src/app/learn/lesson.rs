@@ -1,0 +1,468 @@
+//! One lesson on screen, for any game: its words, its scripted roll, the
+//! hint, the explanation of a refused move, the stars; the game's own
+//! board and panel (`View`) over a local table started from the lesson's
+//! setup, every seat played here.
+
+use super::{LearnIntent, stars_text, stars_ui};
+use crate::any_game::GameKind;
+use crate::app::play::phase::{Action, Phase};
+use crate::app::play::{Play, PlayIntent, View};
+use crate::i18n::{Arg, I18n};
+use crate::learn::{Goal, Lesson, Run, Teach, Verdict};
+use crate::prefs::Prefs;
+use crate::store::{Files, Saver, Store};
+use crate::table::{Command, Controller, EventKind, InlineRunner, Table};
+use egui::{RichText, Ui, Vec2};
+
+/// A lesson on screen, whatever its game.
+pub trait LessonScreen: std::fmt::Debug {
+    /// The lesson's id.
+    fn id(&self) -> &str;
+    /// Stars earned in this run, once solved.
+    fn stars(&self) -> Option<u8>;
+    /// The line said about the last move or answer, if any.
+    fn feedback(&self) -> Option<&str>;
+    /// Shows what happened since the last frame.
+    fn animate(&mut self, ctx: &egui::Context, now: f64, prefs: &Prefs, i18n: &I18n);
+    /// The words and controls; `best` is the stars earned before.
+    fn panel_ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        now: f64,
+        best: u8,
+        intents: &mut Vec<LearnIntent>,
+    );
+    /// The board.
+    fn board_ui(&mut self, ui: &mut Ui, i18n: &I18n, prefs: &Prefs, now: f64, dark: bool);
+    /// Carries out the board's requests, checking each move with the
+    /// lesson; true when the board changed (a frame is due).
+    fn apply(&mut self, i18n: &I18n, intents: &mut Vec<LearnIntent>) -> bool;
+}
+
+/// What is said under the task.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Said {
+    /// A refused move or a wrong answer: why.
+    Refused(String),
+    /// The lesson is solved.
+    Solved(String),
+}
+
+/// A lesson of game `V` on screen.
+pub struct LessonView<V: View + Teach> {
+    run: Run<V>,
+    play: Play<V>,
+    /// Its place in the game's list.
+    index: usize,
+    /// How many lessons the game has.
+    count: usize,
+    /// The last event of the table checked against the lesson.
+    seen: u64,
+    /// The table is to follow the lesson once the show is done (after a
+    /// move, the other colours stand still: the turn comes back).
+    resync: bool,
+    said: Option<Said>,
+    /// The lesson's hint is shown.
+    hint: bool,
+    /// A question's answer given (right or wrong).
+    answered: Option<usize>,
+    /// The lesson and its task were said to a screen reader.
+    announced: bool,
+    /// Where the board's game would be saved: nowhere (a lesson is not
+    /// the game in progress).
+    saver: Saver,
+}
+
+impl<V: View + Teach> std::fmt::Debug for LessonView<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LessonView")
+            .field("lesson", &self.run.lesson().def.id)
+            .field("tries", &self.run.tries())
+            .field("stars", &self.run.stars())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A local table showing the lesson's game now: every seat played here,
+/// the dice scripted; the roll waiting, if any, rolled again at once.
+fn table_of<V: View + Teach>(run: &Run<V>) -> Option<Table<V>> {
+    let lesson = run.lesson();
+    let setup = V::setup(run.state());
+    let mut dice: Vec<V::Roll> = run.pending_roll().into_iter().collect();
+    dice.extend_from_slice(run.dice_left());
+    let mut table = Table::starting_at(
+        lesson.rules,
+        &setup,
+        &vec![Controller::Here; V::SEATS],
+        crate::game::secure_rng(),
+        Box::new(InlineRunner::default()),
+    )
+    .ok()?
+    .with_scripted_rolls(&dice);
+    if run.pending_roll().is_some() {
+        let seq = table.seq();
+        table.command(lesson.learner, seq, Command::Roll).ok()?;
+    }
+    Some(table)
+}
+
+impl<V: View + Teach> LessonView<V> {
+    /// The lesson at `index` of the game's list, at its start.
+    pub fn open(index: usize) -> Option<LessonView<V>> {
+        let lessons = crate::learn::lessons_of::<V>().ok()?;
+        let count = lessons.len();
+        let lesson: Lesson<V> = lessons.into_iter().nth(index)?;
+        let run = Run::new(lesson);
+        let table = table_of(&run)?;
+        let seen = table.seq();
+        let mut play = Play::new(table, <V as Files>::Stats::default(), true);
+        play.skip_animations();
+        Some(LessonView {
+            run,
+            play,
+            index,
+            count,
+            seen,
+            resync: false,
+            said: None,
+            hint: false,
+            answered: None,
+            saver: Saver::new(Store::none()),
+            announced: false,
+        })
+    }
+
+    /// The run (tests).
+    pub fn run(&self) -> &Run<V> {
+        &self.run
+    }
+
+    /// The board's game (tests).
+    pub fn play(&self) -> &Play<V> {
+        &self.play
+    }
+
+    /// The table follows the lesson: rebuilt from the lesson's game.
+    fn follow(&mut self) {
+        if let Some(table) = table_of(&self.run) {
+            self.seen = table.seq();
+            self.play.replace(table);
+            self.play.skip_animations();
+        }
+        self.resync = false;
+    }
+
+    /// The phase of the board: a question, or a lesson solved, takes no
+    /// move.
+    fn phase(&self) -> Phase {
+        if self.run.stars().is_some() || self.is_question() {
+            return Phase::Over;
+        }
+        self.play.phase(false)
+    }
+
+    fn is_question(&self) -> bool {
+        matches!(self.run.lesson().def.goal, Goal::Question { .. })
+    }
+
+    /// Checks the table's new events against the lesson.
+    fn check_events(&mut self, i18n: &I18n, intents: &mut Vec<LearnIntent>) {
+        let Some(table) = self.play.table() else {
+            return;
+        };
+        let new: Vec<_> = table.events_since(self.seen).to_vec();
+        self.seen = table.seq();
+        for e in new {
+            match e.event {
+                EventKind::Rolled { .. } => {
+                    if let Err(why) = self.run.roll_if_due() {
+                        self.said = Some(Said::Refused(why));
+                    }
+                    // A roll without a move was passed: once the pass is
+                    // shown, the turn comes back.
+                    if self.run.needs_roll() {
+                        self.resync = true;
+                    }
+                }
+                EventKind::Moved { seat, mv, .. } if seat == self.run.lesson().learner => {
+                    match self.run.play(mv) {
+                        Verdict::Good => {
+                            self.said = None;
+                            self.hint = false;
+                            self.resync = true;
+                        }
+                        Verdict::Solved { stars } => {
+                            let done = i18n.t(&self.run.lesson().def.done);
+                            self.said = Some(Said::Solved(
+                                i18n.t_args("learn-done", &[("done", Arg::from(done))]),
+                            ));
+                            self.play
+                                .announcer
+                                .say(self.said_text().unwrap_or_default(), true);
+                            intents.push(LearnIntent::Solved {
+                                id: self.run.lesson().def.id.clone(),
+                                stars,
+                            });
+                        }
+                        Verdict::Wrong { why } => {
+                            self.refuse(i18n.t(&why));
+                            return;
+                        }
+                        Verdict::Illegal { why } => {
+                            self.refuse(i18n.t_args("learn-not-legal", &[("why", Arg::from(why))]));
+                            return;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A refused move: undone at once, and why.
+    fn refuse(&mut self, why: String) {
+        self.play.announcer.say(why.clone(), true);
+        self.said = Some(Said::Refused(why));
+        self.follow();
+    }
+
+    fn said_text(&self) -> Option<String> {
+        self.said.as_ref().map(|s| match s {
+            Said::Refused(t) | Said::Solved(t) => t.clone(),
+        })
+    }
+
+    /// A question's answers, and once answered, the move the board shows.
+    fn question_ui(&mut self, ui: &mut Ui, i18n: &I18n, intents: &mut Vec<LearnIntent>) {
+        let Goal::Question { answers, .. } = self.run.lesson().def.goal.clone() else {
+            return;
+        };
+        ui.label(RichText::new(i18n.t("learn-question")).strong());
+        let solved = self.run.stars().is_some();
+        ui.horizontal_wrapped(|ui| {
+            for (k, key) in answers.iter().enumerate() {
+                let picked = self.answered == Some(k);
+                let b = ui.add_enabled(!solved, egui::Button::new(i18n.t(key)).selected(picked));
+                if b.clicked() {
+                    self.answer(k, i18n, intents);
+                }
+            }
+        });
+        if solved
+            && let (Some(show), Goal::Question { legal, .. }) =
+                (self.run.lesson().show, &self.run.lesson().def.goal)
+        {
+            let text = show.to_string();
+            let (from, to) = text.split_once('-').unwrap_or((&text, ""));
+            let key = if *legal {
+                "learn-shown-legal"
+            } else {
+                "learn-shown-illegal"
+            };
+            ui.add(
+                egui::Label::new(
+                    i18n.t_args(key, &[("from", Arg::from(from)), ("to", Arg::from(to))]),
+                )
+                .wrap(),
+            );
+        }
+    }
+
+    fn answer(&mut self, k: usize, i18n: &I18n, intents: &mut Vec<LearnIntent>) {
+        self.answered = Some(k);
+        let why = i18n.t(&self.run.lesson().def.why);
+        if self.run.answer(k) {
+            // The board shows the move the question is about.
+            self.play.hint = self.run.lesson().show;
+            let text = i18n.t_args("learn-answer-right", &[("why", Arg::from(why))]);
+            self.play.announcer.say(text.clone(), true);
+            self.said = Some(Said::Solved(text));
+            if let Some(stars) = self.run.stars() {
+                intents.push(LearnIntent::Solved {
+                    id: self.run.lesson().def.id.clone(),
+                    stars,
+                });
+            }
+        } else {
+            let text = i18n.t_args(
+                "learn-answer-wrong",
+                &[("why", Arg::from(i18n.t(&self.run.lesson().def.hint)))],
+            );
+            self.play.announcer.say(text.clone(), true);
+            self.said = Some(Said::Refused(text));
+        }
+    }
+}
+
+impl<V: View + Teach> LessonScreen for LessonView<V> {
+    fn id(&self) -> &str {
+        &self.run.lesson().def.id
+    }
+
+    fn stars(&self) -> Option<u8> {
+        self.run.stars()
+    }
+
+    fn feedback(&self) -> Option<&str> {
+        self.said.as_ref().map(|s| match s {
+            Said::Refused(t) | Said::Solved(t) => t.as_str(),
+        })
+    }
+
+    fn animate(&mut self, ctx: &egui::Context, now: f64, prefs: &Prefs, i18n: &I18n) {
+        if self.resync && !self.play.is_animating() {
+            self.follow();
+        }
+        self.play.sync(&self.saver);
+        self.play.animate(ctx, now, prefs, i18n);
+        if self.resync {
+            ctx.request_repaint();
+        }
+    }
+
+    fn panel_ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        now: f64,
+        best: u8,
+        intents: &mut Vec<LearnIntent>,
+    ) {
+        self.play.announcer.ui(ui);
+        let def = self.run.lesson().def.clone();
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(format!("{}. {}", self.index + 1, i18n.t(&def.title)));
+            // The best stars of earlier tries.
+            stars_ui(ui, best, 16.0, &stars_text(i18n, best));
+        });
+        ui.add(egui::Label::new(i18n.t(&def.text)).wrap());
+        ui.add_space(4.0);
+        let task = i18n.t_args("learn-task", &[("task", Arg::from(i18n.t(&def.task)))]);
+        if !self.announced {
+            // A screen reader hears the lesson and its task as it opens.
+            self.announced = true;
+            self.play
+                .announcer
+                .say(format!("{}. {task}", i18n.t(&def.title)), false);
+        }
+        ui.add(egui::Label::new(RichText::new(task).strong().size(16.0)).wrap());
+        ui.add_space(6.0);
+        let phase = self.phase();
+        if self.is_question() {
+            self.question_ui(ui, i18n, intents);
+        } else if V::HAS_DICE {
+            // The lesson's next rolls, then the roll button of the game.
+            let left: Vec<String> = self.run.dice_left().iter().map(|r| r.to_string()).collect();
+            if !left.is_empty() {
+                ui.label(i18n.t_args("learn-dice-left", &[("rolls", Arg::from(left.join(", ")))]));
+            }
+            if phase.allows(Action::Roll) {
+                let seat = self.run.lesson().learner;
+                let fill = V::seat_colours(seat, ui.visuals().dark_mode).0;
+                let ink = crate::app::theme::ink_on(fill);
+                let roll = ui.add(
+                    egui::Button::new(RichText::new(i18n.t("learn-roll")).size(22.0).color(ink))
+                        .fill(fill)
+                        .min_size(Vec2::new(ui.available_width().min(240.0), 48.0)),
+                );
+                if roll.clicked() {
+                    self.play.ask(PlayIntent::RollOrMove);
+                }
+            }
+        }
+        if !self.is_question() && self.run.stars().is_none() {
+            V::panel_ui(&mut self.play, ui, i18n, phase, now);
+        }
+        ui.add_space(6.0);
+        if self.run.stars().is_none() {
+            if ui.button(i18n.t("learn-hint-button")).clicked() {
+                self.hint = true;
+                if !self.is_question() {
+                    self.play.hint = self.run.hint();
+                }
+            }
+            if self.hint {
+                ui.add(egui::Label::new(RichText::new(i18n.t(&def.hint)).italics()).wrap());
+            }
+        }
+        if let Some(said) = &self.said {
+            let (text, strong) = match said {
+                Said::Refused(t) => (t.clone(), false),
+                Said::Solved(t) => (t.clone(), true),
+            };
+            ui.add_space(4.0);
+            ui.add(
+                egui::Label::new(RichText::new(text).strong().size(if strong {
+                    17.0
+                } else {
+                    15.0
+                }))
+                .wrap(),
+            );
+        }
+        if let Some(stars) = self.run.stars() {
+            stars_ui(ui, stars, 30.0, &stars_text(i18n, stars));
+            let best = u32::try_from(self.run.lesson().solution.len().max(1)).unwrap_or(1);
+            ui.label(i18n.t_args(
+                "learn-earned",
+                &[
+                    ("stars", Arg::from(stars)),
+                    ("tries", Arg::from(self.run.tries())),
+                    ("best", Arg::from(best)),
+                ],
+            ));
+            ui.horizontal_wrapped(|ui| {
+                if self.index + 1 < self.count {
+                    let next = ui.button(RichText::new(i18n.t("learn-next")).strong());
+                    if next.clicked() {
+                        intents.push(LearnIntent::Open(GameKind::of::<V>(), self.index + 1));
+                    }
+                } else {
+                    ui.label(i18n.t("learn-all-done"));
+                }
+                if ui.button(i18n.t("learn-retry")).clicked() {
+                    intents.push(LearnIntent::Open(GameKind::of::<V>(), self.index));
+                }
+            });
+        } else if ui.button(i18n.t("learn-retry")).clicked() {
+            intents.push(LearnIntent::Open(GameKind::of::<V>(), self.index));
+        }
+        ui.add_space(8.0);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(i18n.t("learn-back")).clicked() {
+                intents.push(LearnIntent::Back);
+            }
+            if ui.button(i18n.t("learn-close")).clicked() {
+                intents.push(LearnIntent::Close);
+            }
+        });
+    }
+
+    fn board_ui(&mut self, ui: &mut Ui, i18n: &I18n, _prefs: &Prefs, now: f64, dark: bool) {
+        crate::app::a11y::name_region(ui, &i18n.t(V::BOARD_REGION));
+        let phase = self.phase();
+        if !ui.ctx().text_edit_focused() {
+            self.play.keys_ui(ui, phase);
+        }
+        V::board_ui(&mut self.play, ui, i18n, phase, now, dark);
+    }
+
+    fn apply(&mut self, i18n: &I18n, intents: &mut Vec<LearnIntent>) -> bool {
+        let phase = self.phase();
+        for intent in self.play.take_intents() {
+            match intent {
+                // The lesson's hint, not the computer's.
+                PlayIntent::Hint => {
+                    self.hint = true;
+                    self.play.hint = self.run.hint();
+                }
+                PlayIntent::NewGame => {}
+                other => self.play.apply_play(other, phase),
+            }
+        }
+        self.play.sync(&self.saver);
+        self.check_events(i18n, intents);
+        self.play.take_repaint() || self.resync
+    }
+}

@@ -1,0 +1,176 @@
+//! The lesson files as written (`assets/lessons/*.ron`, compiled in):
+//! the frame, one lesson's fields, rules as a preset and toggles.
+
+use super::{Goal, Lesson, LessonError, Teach};
+use crate::game::Game;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The lesson files shipped: (file name, text).
+pub const LESSON_FILES: [(&str, &str); 2] = [
+    (
+        "ca-ngua.ron",
+        include_str!("../../assets/lessons/ca-ngua.ron"),
+    ),
+    (
+        "co-nhay.ron",
+        include_str!("../../assets/lessons/co-nhay.ron"),
+    ),
+];
+
+/// The version of the lesson format this build reads.
+pub const LESSONS_VERSION: u32 = 1;
+
+/// A lesson file: a version and the lessons, in the order they are taught.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonFile {
+    /// The format's version (1).
+    pub version: u32,
+    /// The lessons, in order.
+    pub lessons: Vec<LessonDef>,
+}
+
+/// One lesson as written. Words are text keys of `i18n/{vi,en}/learn.ftl`;
+/// positions, rolls and moves are in the game's notation
+/// (`docs/NOTATION.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonDef {
+    /// A stable id, the key of the stars kept in the settings.
+    pub id: String,
+    /// The game: `ca-ngua` or `co-nhay`.
+    pub game: String,
+    /// The title's text key.
+    pub title: String,
+    /// The idea, in a few sentences (text key).
+    pub text: String,
+    /// The task (text key).
+    pub task: String,
+    /// The words of the hint (text key); the board also marks the intended
+    /// move.
+    pub hint: String,
+    /// What is said once the goal is reached (text key).
+    pub done: String,
+    /// The rules in force.
+    #[serde(default)]
+    pub rules: RulesDef,
+    /// The start, in the game's setup notation; the colour or arm to play
+    /// is the learner's.
+    pub setup: String,
+    /// Cờ Cá Ngựa: the rolls the lesson uses, in order.
+    #[serde(default)]
+    pub dice: Vec<String>,
+    /// What the engine checks.
+    pub goal: Goal,
+    /// The intended moves (empty for a question).
+    #[serde(default)]
+    pub solution: Vec<String>,
+    /// Why a move other than the intended one is refused (text key).
+    pub why: String,
+    /// Moves refused with their own explanation: (move, text key).
+    #[serde(default)]
+    pub wrong: Vec<(String, String)>,
+    /// Two stars for at most this many moves beyond the solution's
+    /// length (three at its length, one beyond).
+    #[serde(default = "two_stars_margin")]
+    pub two_stars_margin: u32,
+}
+
+fn two_stars_margin() -> u32 {
+    2
+}
+
+/// Rules as a preset and the toggles changed from it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesDef {
+    /// The preset's name (`standard` by default).
+    pub preset: String,
+    /// Fields of the rules changed from the preset: the field's name and
+    /// its value as a rule-set file writes it (`"true"`, `"block"`, `"60"`).
+    #[serde(default)]
+    pub set: BTreeMap<String, String>,
+}
+
+impl Default for RulesDef {
+    fn default() -> Self {
+        RulesDef {
+            preset: "standard".into(),
+            set: BTreeMap::new(),
+        }
+    }
+}
+
+impl RulesDef {
+    /// The rules of game `G`: the preset with the toggles set; the error
+    /// names the preset or the field.
+    pub fn rules<G: Game>(&self) -> Result<G::Rules, String> {
+        let preset = G::preset(&self.preset).ok_or_else(|| {
+            format!(
+                "rules: no preset '{}' (one of {})",
+                self.preset,
+                G::PRESETS.join(", ")
+            )
+        })?;
+        if self.set.is_empty() {
+            return Ok(preset);
+        }
+        let mut value = serde_json::to_value(preset).map_err(|e| format!("rules: {e}"))?;
+        let Some(fields) = value.as_object_mut() else {
+            return Err("rules: not a set of fields".into());
+        };
+        for (name, text) in &self.set {
+            if !fields.contains_key(name) {
+                return Err(format!("rules: no field '{name}'"));
+            }
+            // true, false and numbers as themselves; anything else a name.
+            let v = serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .filter(|v| v.is_boolean() || v.is_number())
+                .unwrap_or_else(|| serde_json::Value::String(text.clone()));
+            fields.insert(name.clone(), v);
+        }
+        serde_json::from_value(value).map_err(|e| format!("rules: {e}"))
+    }
+}
+
+/// Reads a lesson file's text; the error names the file.
+pub fn read_lessons(name: &str, text: &str) -> Result<LessonFile, LessonError> {
+    let file: LessonFile = ron::from_str(text).map_err(|e| LessonError {
+        lesson: name.to_string(),
+        message: e.to_string(),
+    })?;
+    if file.version != LESSONS_VERSION {
+        return Err(LessonError {
+            lesson: name.to_string(),
+            message: format!(
+                "version {} (this build reads {LESSONS_VERSION})",
+                file.version
+            ),
+        });
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for l in &file.lessons {
+        if !seen.insert(l.id.as_str()) {
+            return Err(LessonError {
+                lesson: l.id.clone(),
+                message: format!("the id is used twice in {name}"),
+            });
+        }
+    }
+    Ok(file)
+}
+
+/// The shipped lessons of game `G`, each read and validated, in order:
+/// the first that cannot be used stops the list with its error.
+pub fn lessons_of<G: Teach>() -> Result<Vec<Lesson<G>>, LessonError> {
+    let mut out = Vec::new();
+    for (name, text) in LESSON_FILES {
+        let file = read_lessons(name, text)?;
+        for def in file.lessons.into_iter().filter(|d| d.game == G::ID) {
+            out.push(Lesson::new(def)?);
+        }
+    }
+    Ok(out)
+}
