@@ -20,7 +20,10 @@ learn-done = Well done! { $done }
 learn-earned = You earned { $stars ->
     [one] 1 star
    *[other] { $stars } stars
-} of 3 ({ $tries } moves tried, { $best } needed).
+} of 3 ({ $tries ->
+    [one] 1 try
+   *[other] { $tries } tries
+}, { $best } needed).
 learn-not-legal = Not allowed here: { $why }
 learn-dice-left = Rolls to come: { $rolls }
 learn-question = Question

@@ -449,7 +449,8 @@ impl<G: Teach> Run<G> {
         self.step += 1;
         self.roll = None;
         if solved {
-            self.state = after;
+            // The turn comes back, unless the game is over.
+            self.state = self.turned_back(after.clone()).unwrap_or(after);
             let stars = self
                 .lesson
                 .def

@@ -78,10 +78,7 @@ fn the_first_lesson_of_cờ_cá_ngựa_is_played_to_three_stars() {
     h.run_steps(30);
     assert!(shows(&h, "Well done!"), "not solved");
     assert_eq!(stars(&h, "cn-board"), Some(3));
-    assert!(shows(
-        &h,
-        "You earned 3 stars of 3 (1 moves tried, 1 needed)."
-    ));
+    assert!(shows(&h, "You earned 3 stars of 3 (1 try, 1 needed)."));
     // On to the next lesson, and back to the list, which shows the stars.
     h.get_by_role_and_label(Role::Button, "Next lesson").click();
     h.run_steps(2);

@@ -204,6 +204,9 @@ impl<V: View + Teach> LessonView<V> {
                                 id: self.run.lesson().def.id.clone(),
                                 stars,
                             });
+                            // The board ends with the turn back at the
+                            // learner (no other colour's die waiting).
+                            self.resync = true;
                         }
                         Verdict::Wrong { why } => {
                             self.refuse(i18n.t(&why));
@@ -243,7 +246,10 @@ impl<V: View + Teach> LessonView<V> {
         ui.horizontal_wrapped(|ui| {
             for (k, key) in answers.iter().enumerate() {
                 let picked = self.answered == Some(k);
-                let b = ui.add_enabled(!solved, egui::Button::new(i18n.t(key)).selected(picked));
+                let b = ui.add_enabled(
+                    !solved,
+                    egui::Button::new(i18n.t(key)).selected(picked).wrap(),
+                );
                 if b.clicked() {
                     self.answer(k, i18n, intents);
                 }
@@ -316,6 +322,9 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
         }
         self.play.sync(&self.saver);
         self.play.animate(ctx, now, prefs, i18n);
+        // The lessons speak of squares and holes by number: every one is
+        // numbered.
+        self.play.all_numbers = true;
         if self.resync {
             ctx.request_repaint();
         }
@@ -332,7 +341,8 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
         self.play.announcer.ui(ui);
         let def = self.run.lesson().def.clone();
         ui.horizontal_wrapped(|ui| {
-            ui.heading(format!("{}. {}", self.index + 1, i18n.t(&def.title)));
+            let title = format!("{}. {}", self.index + 1, i18n.t(&def.title));
+            ui.add(egui::Label::new(RichText::new(title).heading()).wrap());
             // The best stars of earlier tries.
             stars_ui(ui, best, 16.0, &stars_text(i18n, best));
         });
@@ -376,7 +386,10 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
         }
         ui.add_space(6.0);
         if self.run.stars().is_none() {
-            if ui.button(i18n.t("learn-hint-button")).clicked() {
+            if ui
+                .add(egui::Button::new(i18n.t("learn-hint-button")).wrap())
+                .clicked()
+            {
                 self.hint = true;
                 if !self.is_question() {
                     self.play.hint = self.run.hint();
@@ -414,26 +427,40 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
             ));
             ui.horizontal_wrapped(|ui| {
                 if self.index + 1 < self.count {
-                    let next = ui.button(RichText::new(i18n.t("learn-next")).strong());
+                    let next = ui.add(
+                        egui::Button::new(RichText::new(i18n.t("learn-next")).strong()).wrap(),
+                    );
                     if next.clicked() {
                         intents.push(LearnIntent::Open(GameKind::of::<V>(), self.index + 1));
                     }
                 } else {
                     ui.label(i18n.t("learn-all-done"));
                 }
-                if ui.button(i18n.t("learn-retry")).clicked() {
+                if ui
+                    .add(egui::Button::new(i18n.t("learn-retry")).wrap())
+                    .clicked()
+                {
                     intents.push(LearnIntent::Open(GameKind::of::<V>(), self.index));
                 }
             });
-        } else if ui.button(i18n.t("learn-retry")).clicked() {
+        } else if ui
+            .add(egui::Button::new(i18n.t("learn-retry")).wrap())
+            .clicked()
+        {
             intents.push(LearnIntent::Open(GameKind::of::<V>(), self.index));
         }
         ui.add_space(8.0);
         ui.horizontal_wrapped(|ui| {
-            if ui.button(i18n.t("learn-back")).clicked() {
+            if ui
+                .add(egui::Button::new(i18n.t("learn-back")).wrap())
+                .clicked()
+            {
                 intents.push(LearnIntent::Back);
             }
-            if ui.button(i18n.t("learn-close")).clicked() {
+            if ui
+                .add(egui::Button::new(i18n.t("learn-close")).wrap())
+                .clicked()
+            {
                 intents.push(LearnIntent::Close);
             }
         });

@@ -92,7 +92,8 @@ impl Learn {
         std::mem::take(&mut self.intents)
     }
 
-    /// The side panel: the list, or the lesson's words and controls.
+    /// The side panel: the lesson's words and controls (a few words and
+    /// the way back while the list is shown).
     pub fn panel_ui(&mut self, ui: &mut Ui, i18n: &I18n, prefs: &Prefs, now: f64) {
         crate::app::a11y::name_region(ui, &i18n.t("learn-region"));
         let name = i18n.t("learn-region");
@@ -105,18 +106,28 @@ impl Learn {
                     .unwrap_or_default();
                 lesson.panel_ui(ui, i18n, now, stars, &mut self.intents);
             }
-            None => list_ui(ui, i18n, prefs, &mut self.intents),
+            None => {
+                ui.add(egui::Label::new(i18n.t("learn-intro")).wrap());
+                ui.add_space(8.0);
+                if ui
+                    .add(egui::Button::new(i18n.t("learn-close")).wrap())
+                    .clicked()
+                {
+                    self.intents.push(LearnIntent::Close);
+                }
+            }
         });
     }
 
-    /// The board of the lesson (nothing while the list is shown).
+    /// The board of the lesson, or the list of lessons.
     pub fn board_ui(&mut self, ui: &mut Ui, i18n: &I18n, prefs: &Prefs, now: f64, dark: bool) {
         match &mut self.lesson {
             Some(lesson) => lesson.board_ui(ui, i18n, prefs, now, dark),
+            // The list takes the board's room.
             None => {
-                ui.vertical_centered(|ui| {
-                    ui.add_space(40.0);
-                    ui.label(RichText::new(i18n.t("learn-intro")).size(18.0));
+                crate::app::a11y::scroll(ui, "learn-list-scroll", &i18n.t("learn-region"), |ui| {
+                    ui.set_max_width(560.0);
+                    list_ui(ui, i18n, prefs, &mut self.intents);
                 });
             }
         }
@@ -187,8 +198,14 @@ fn star(painter: &egui::Painter, c: egui::Pos2, r: f32, fill: egui::Color32, lin
 fn list_ui(ui: &mut Ui, i18n: &I18n, prefs: &Prefs, intents: &mut Vec<LearnIntent>) {
     let kind = prefs.game;
     let game = i18n.t(&format!("game-{}", kind.id()));
-    ui.heading(i18n.t_args("learn-heading", &[("game", Arg::from(game))]));
-    ui.add(egui::Label::new(i18n.t("learn-intro")).wrap());
+    // Everything here wraps: the panel is narrow and a long line would
+    // push it off the window.
+    ui.add(
+        egui::Label::new(
+            RichText::new(i18n.t_args("learn-heading", &[("game", Arg::from(game))])).heading(),
+        )
+        .wrap(),
+    );
     ui.add_space(6.0);
     match entries(kind) {
         Ok(list) => {
@@ -204,7 +221,7 @@ fn list_ui(ui: &mut Ui, i18n: &I18n, prefs: &Prefs, intents: &mut Vec<LearnInten
                         ],
                     );
                     stars_ui(ui, stars, 14.0, &stars_text(i18n, stars));
-                    if ui.button(label).clicked() {
+                    if ui.add(egui::Button::new(label).wrap()).clicked() {
                         intents.push(LearnIntent::Open(kind, k));
                     }
                 });
@@ -215,9 +232,5 @@ fn list_ui(ui: &mut Ui, i18n: &I18n, prefs: &Prefs, intents: &mut Vec<LearnInten
                 RichText::new(i18n.t_args("learn-broken", &[("error", Arg::from(e))])).strong(),
             );
         }
-    }
-    ui.add_space(8.0);
-    if ui.button(i18n.t("learn-close")).clicked() {
-        intents.push(LearnIntent::Close);
     }
 }
