@@ -90,7 +90,7 @@ analysis-verdict-no-dice = { $name } lost { $skill }% to their choices.
 analysis-graph-help = Each player's chance of winning after every step. Click to go to that step.
 analysis-no-mistakes = No clear mistakes: every move played was as good as the best, within the analysis' margin.
 analysis-mistakes = The costliest mistakes (click to see the position):
-analysis-mistake = { $name }, step { $step }: played { $played }, better { $best } (−{ $cost }%)
+analysis-mistake = { $name }, step { $step }: played { $played }, better { $best } (costs { $cost }%)
 analysis-pass = pass
 
 ## Game records: the replay window, past games, files

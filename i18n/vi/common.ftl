@@ -90,7 +90,7 @@ analysis-verdict-no-dice = { $name } mất { $skill }% vì cách đi.
 analysis-graph-help = Khả năng thắng của mỗi người sau từng bước. Bấm vào để tới bước đó.
 analysis-no-mistakes = Không có nước sai rõ ràng: mọi nước đã đi đều tốt ngang nước hay nhất, trong sai số của phép phân tích.
 analysis-mistakes = Những nước sai đắt nhất (bấm để xem thế cờ):
-analysis-mistake = { $name }, bước { $step }: đi { $played }, hay hơn là { $best } (−{ $cost }%)
+analysis-mistake = { $name }, bước { $step }: đi { $played }, hay hơn là { $best } (mất { $cost }%)
 analysis-pass = bỏ lượt
 
 ## Game records: the replay window, past games, files

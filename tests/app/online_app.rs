@@ -36,6 +36,7 @@ pub(crate) fn prefs(name: &str) -> Prefs {
         players: [PlayerKind::Human; 4],
         fast_bots: true,
         online_name: name.into(),
+        welcomed: true,
         ..Prefs::default()
     }
 }

@@ -42,6 +42,7 @@ fn near_the_end(dir: &std::path::Path) -> CaNguaApp {
         [Controller::Computer(Level::Random); 4],
     );
     CaNguaApp::from_store(Store::at(dir), None, Lang::En, None)
+        .skip_welcome()
         .with_inline_computers()
         .with_game_table(table)
 }
@@ -258,8 +259,9 @@ fn a_game_restored_after_a_restart_continues_its_record() {
     assert_eq!(past.len(), 1);
     let id = past[0].id.clone();
 
-    let app =
-        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
+    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+        .skip_welcome()
+        .with_inline_computers();
     let mut h = harness(app, WINDOW);
     play_to_the_end(&mut h);
     h.state_mut().finish_writing();
