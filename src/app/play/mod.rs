@@ -394,11 +394,13 @@ impl<V: View> Play<V> {
         match self.source.controller(seat) {
             Controller::Here if people_here <= 1 => i18n.t("player-you"),
             Controller::Here => i18n.t("player-human"),
-            Controller::Elsewhere => shown
-                .seat(seat)
-                .map(|s| s.name.trim().to_string())
-                .filter(|n| !n.is_empty())
-                .unwrap_or_else(|| i18n.t("player-human")),
+            // Elsewhere: online, or a replayed game (whose computers
+            // have no name).
+            Controller::Elsewhere => match shown.seat(seat) {
+                Some(s) if !s.name.trim().is_empty() => s.name.trim().to_string(),
+                Some(s) if s.kind == crate::table::SeatKind::Bot => i18n.t("online-computer"),
+                _ => i18n.t("player-human"),
+            },
             Controller::Computer(level) | Controller::StandIn(level) => {
                 i18n.t(&crate::app::widgets::level_key(level))
             }
