@@ -165,6 +165,25 @@ pub(crate) fn lan_creates(players: usize, preset: &str) -> Request {
     }
 }
 
+/// Minh joins `room` on `server`; answers once the host has heard of it
+/// (the second event).
+pub(crate) async fn guest_joins(host: &mut Player, server: ServerAddress, room: String) -> Player {
+    let mut guest = Player::connect(
+        server,
+        Request::Join {
+            room,
+            name: "Minh".into(),
+        },
+    );
+    guest.wait_for("the welcome", welcomed).await;
+    host.wait_for(
+        "the guest",
+        |u| matches!(u, ClientUpdate::Event(e) if e.seq == 2),
+    )
+    .await;
+    guest
+}
+
 /// Events numbered 1, 2, 3, … with no gap and none twice.
 pub(crate) fn assert_whole(events: &[Event]) {
     for (i, e) in events.iter().enumerate() {
@@ -274,19 +293,7 @@ async fn clients_reconnect_by_themselves_and_miss_nothing() {
     let mut host = Player::connect(via.clone(), lan_creates(2, "standard"));
     host.wait_for("the welcome", welcomed).await;
     let room = host.client.welcome().expect("welcome").room.clone();
-    let mut guest = Player::connect(
-        via,
-        Request::Join {
-            room,
-            name: "Minh".into(),
-        },
-    );
-    guest.wait_for("the welcome", welcomed).await;
-    host.wait_for(
-        "the guest",
-        |u| matches!(u, ClientUpdate::Event(e) if e.seq == 2),
-    )
-    .await;
+    let mut guest = guest_joins(&mut host, via, room).await;
     host.client.send(ClientCommand::Start(Level::Medium));
     for cut in 1..=3u64 {
         play(&mut [&mut host, &mut guest], |p| {

@@ -6,10 +6,10 @@
 //! hashes; a file that cannot be read is moved aside and the server starts.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::client::{Player, all_over, assert_whole, lan_creates, play, welcomed};
+use crate::client::{Player, all_over, assert_whole, guest_joins, lan_creates, play, welcomed};
 use ca_ngua::game::Level;
 use ca_ngua::net::ServerAddress;
-use ca_ngua::net::client::{ClientCommand, ClientUpdate, Request};
+use ca_ngua::net::client::ClientCommand;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -105,19 +105,7 @@ async fn a_game_goes_on_across_a_restart(name: &str, stop: fn(Server)) {
     let mut host = Player::connect(address.clone(), lan_creates(3, "standard"));
     host.wait_for("the welcome", welcomed).await;
     let room = host.client.invite().expect("an invite").room;
-    let mut guest = Player::connect(
-        address.clone(),
-        Request::Join {
-            room: room.clone(),
-            name: "Minh".into(),
-        },
-    );
-    guest.wait_for("the welcome", welcomed).await;
-    host.wait_for(
-        "the guest",
-        |u| matches!(u, ClientUpdate::Event(e) if e.seq == 2),
-    )
-    .await;
+    let mut guest = guest_joins(&mut host, address.clone(), room.clone()).await;
     host.client.send(ClientCommand::Start(Level::Easy));
     play(&mut [&mut host, &mut guest], |p| {
         p.iter()

@@ -6,10 +6,10 @@
 //! playing a seat to the end with the authority given by `SSL_CERT_FILE`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::client::{Player, all_over, assert_whole, lan_creates, play, welcomed};
+use crate::client::{Player, all_over, assert_whole, guest_joins, lan_creates, play, welcomed};
 use crate::support::{config, server};
 use ca_ngua::game::Level;
-use ca_ngua::net::client::{ClientCommand, ClientUpdate, Request};
+use ca_ngua::net::client::{ClientCommand, ClientUpdate};
 use ca_ngua::net::server::ServerConfig;
 use ca_ngua::net::tls::{ServerTls, trust_pem};
 use ca_ngua::net::{HealthError, Invite, ServerAddress, check_health};
@@ -116,19 +116,7 @@ async fn a_game_over_wss_with_a_private_authority() {
     );
     let link: Invite = page.parse().expect("the page address reads");
     assert_eq!(link.server.url(), format!("wss://localhost:{port}/ws"));
-    let mut guest = Player::connect(
-        link.server,
-        Request::Join {
-            room: link.room,
-            name: "Minh".into(),
-        },
-    );
-    guest.wait_for("the welcome", welcomed).await;
-    host.wait_for(
-        "the guest",
-        |u| matches!(u, ClientUpdate::Event(e) if e.seq == 2),
-    )
-    .await;
+    let mut guest = guest_joins(&mut host, link.server, link.room).await;
     host.client.send(ClientCommand::Start(Level::Easy));
     play(&mut [&mut host, &mut guest], all_over).await;
     let (a, b) = (host.events(), guest.events());
