@@ -45,9 +45,22 @@ pub fn scroll<R>(
     name: &str,
     add_contents: impl FnOnce(&mut Ui) -> R,
 ) -> R {
-    let out = egui::ScrollArea::vertical()
-        .id_salt(salt)
-        .show(ui, add_contents);
+    named_scroll(
+        ui,
+        egui::ScrollArea::vertical().id_salt(salt),
+        name,
+        add_contents,
+    )
+}
+
+/// As [`scroll`], for a scroll area shaped by the caller (its height).
+pub fn named_scroll<R>(
+    ui: &mut Ui,
+    area: egui::ScrollArea,
+    name: &str,
+    add_contents: impl FnOnce(&mut Ui) -> R,
+) -> R {
+    let out = area.show(ui, add_contents);
     for axis in 0..2usize {
         ui.ctx()
             .accesskit_node_builder(out.id.with(axis), |node| node.set_label(name));

@@ -149,21 +149,15 @@ impl<V: View> Replay<V> {
         let ctx = ui.ctx().clone();
         // Its own scrolling, so that the window keeps within the screen.
         let analysis = &mut self.analysis;
-        let out = egui::ScrollArea::vertical()
+        let area = egui::ScrollArea::vertical()
             .id_salt("replay-analysis")
             .max_height(250.0)
-            .min_scrolled_height(240.0)
-            .show(ui, |ui| {
-                analysis.ui(ui, i18n, record, &seat, step, move || {
-                    ctx.request_repaint();
-                })
-            });
-        let name = i18n.t("replay-analysis");
-        for axis in 0..2usize {
-            ui.ctx()
-                .accesskit_node_builder(out.id.with(axis), |node| node.set_label(name.as_str()));
-        }
-        let ask = out.inner;
+            .min_scrolled_height(240.0);
+        let ask = crate::app::a11y::named_scroll(ui, area, &i18n.t("replay-analysis"), |ui| {
+            analysis.ui(ui, i18n, record, &seat, step, move || {
+                ctx.request_repaint();
+            })
+        });
         if self.analysis.is_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(250));
@@ -280,35 +274,31 @@ impl<V: View> Replay<V> {
         let scroll_to = (self.log_scrolled != Some(self.step())).then_some(self.step());
         self.log_scrolled = Some(self.step());
         let mut to = None;
-        let out = egui::ScrollArea::vertical()
+        let area = egui::ScrollArea::vertical()
             .id_salt("replay-log")
-            .max_height(200.0)
-            .show(ui, |ui| {
-                let list = egui::UiBuilder::new()
-                    .accessibility_role(egui::accesskit::Role::List)
-                    .accessibility_label(name.clone());
-                ui.scope_builder(list, |ui| {
-                    for i in 0..=self.steps() {
-                        let text = format!("{i}. {}", self.step_text(i18n, i).unwrap_or_default());
-                        let r = ui.push_id(("replay-step", i), |ui| {
-                            ui.selectable_label(i == self.step(), text)
-                        });
-                        let r = r.inner;
-                        own.push(r.id);
-                        if scroll_to == Some(i) {
-                            r.scroll_to_me(None);
-                        }
-                        if r.clicked() {
-                            to = Some(i);
-                        }
-                    }
-                });
-            });
+            .max_height(200.0);
         // Its scroll bars are named as what they scroll.
-        for axis in 0..2usize {
-            ui.ctx()
-                .accesskit_node_builder(out.id.with(axis), |node| node.set_label(name.as_str()));
-        }
+        crate::app::a11y::named_scroll(ui, area, &name, |ui| {
+            let list = egui::UiBuilder::new()
+                .accessibility_role(egui::accesskit::Role::List)
+                .accessibility_label(name.clone());
+            ui.scope_builder(list, |ui| {
+                for i in 0..=self.steps() {
+                    let text = format!("{i}. {}", self.step_text(i18n, i).unwrap_or_default());
+                    let r = ui.push_id(("replay-step", i), |ui| {
+                        ui.selectable_label(i == self.step(), text)
+                    });
+                    let r = r.inner;
+                    own.push(r.id);
+                    if scroll_to == Some(i) {
+                        r.scroll_to_me(None);
+                    }
+                    if r.clicked() {
+                        to = Some(i);
+                    }
+                }
+            });
+        });
         if let Some(step) = to {
             self.playing = None;
             self.go(step, i18n);
