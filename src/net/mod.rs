@@ -382,9 +382,8 @@ pub fn check_health(
             ask_health(tcp, server)
         };
         match answer {
-            Err(HealthError::Refused | HealthError::Timeout) => {
-                last = answer.err().unwrap_or(HealthError::Refused);
-            }
+            // Another of the host's addresses may answer.
+            Err(e @ (HealthError::Refused | HealthError::Timeout)) => last = e,
             answer => return answer,
         }
     }

@@ -172,26 +172,11 @@ impl<G: SelfPlay> AnalysisPanel<G> {
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Option<AnalysisAsk> {
         self.settle();
-        let mut ask = None;
-        match &self.state {
-            State::Idle | State::Cancelled | State::Failed(_) => {
-                match &self.state {
-                    State::Cancelled => {
-                        ui.label(i18n.t("analysis-cancelled"));
-                    }
-                    State::Failed(e) => {
-                        ui.label(
-                            i18n.t_args("analysis-failed", &[("reason", Arg::from(e.clone()))]),
-                        );
-                    }
-                    _ => {
-                        ui.label(i18n.t("analysis-help"));
-                    }
-                }
-                if ui.button(i18n.t("analysis-start")).clicked() {
-                    let config = self.config.unwrap_or_else(AnalysisConfig::for_game::<G>);
-                    self.start(record, config, wake);
-                }
+        let note = match &self.state {
+            State::Done(analysis) => {
+                let names = |s| seat(s).0;
+                let colour = |s| seat(s).1;
+                return done_ui(ui, i18n, analysis, &names, &colour, step);
             }
             State::Running(job) => {
                 let done = job.done.load(Ordering::Relaxed);
@@ -208,14 +193,18 @@ impl<G: SelfPlay> AnalysisPanel<G> {
                 if ui.button(i18n.t("analysis-cancel")).clicked() {
                     self.cancel();
                 }
+                return None;
             }
-            State::Done(analysis) => {
-                let names = |s| seat(s).0;
-                let colour = |s| seat(s).1;
-                ask = done_ui(ui, i18n, analysis, &names, &colour, step);
-            }
+            State::Idle => i18n.t("analysis-help"),
+            State::Cancelled => i18n.t("analysis-cancelled"),
+            State::Failed(e) => i18n.t_args("analysis-failed", &[("reason", Arg::from(e.clone()))]),
+        };
+        ui.label(note);
+        if ui.button(i18n.t("analysis-start")).clicked() {
+            let config = self.config.unwrap_or_else(AnalysisConfig::for_game::<G>);
+            self.start(record, config, wake);
         }
-        ask
+        None
     }
 }
 
