@@ -577,21 +577,29 @@ fn selfplay_records_its_games_and_record_check_replays_them() {
     }
 }
 
-#[test]
-fn record_check_names_the_wrong_line() {
-    let dir = common::temp_dir("cli-record-check");
+/// One self-played game of `players` (and `args`), recorded under `dir`:
+/// its record's file.
+fn one_recorded_game(dir: &std::path::Path, players: &str, args: &[&str]) -> PathBuf {
     let out = dir.join("games");
-    let o = cli(&[
+    let mut all = vec![
         "selfplay",
         "--games",
         "1",
         "--players",
-        "ryg",
+        players,
         "--record",
         out.to_str().unwrap(),
-    ]);
+    ];
+    all.extend_from_slice(args);
+    let o = cli(&all);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let text = std::fs::read_to_string(out.join("game-0001.txt")).unwrap();
+    out.join("game-0001.txt")
+}
+
+#[test]
+fn record_check_names_the_wrong_line() {
+    let dir = common::temp_dir("cli-record-check");
+    let text = std::fs::read_to_string(one_recorded_game(&dir, "ryg", &[])).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     // Line 12 is the third step; make it a move nobody can make.
     let step: Vec<&str> = lines[11].split(' ').collect();
@@ -621,20 +629,7 @@ fn record_check_names_the_wrong_line() {
 #[test]
 fn record_analyse_rates_every_decision_and_every_roll() {
     let dir = common::temp_dir("cli-record-analyse");
-    let out = dir.join("games");
-    let o = cli(&[
-        "selfplay",
-        "--games",
-        "1",
-        "--players",
-        "ry",
-        "--seed",
-        "7",
-        "--record",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let file = out.join("game-0001.txt");
+    let file = one_recorded_game(&dir, "ry", &["--seed", "7"]);
     let text = std::fs::read_to_string(&file).unwrap();
     let steps: Vec<&str> = text.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
     let args = |extra: &[&'static str]| {
