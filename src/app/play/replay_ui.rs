@@ -144,7 +144,9 @@ impl<V: View> Replay<V> {
                 .find(|s| s.seat == seat)
                 .map(|s| seat_words::<V>(i18n, s))
                 .unwrap_or_default();
-            (name, V::seat_colours(seat, dark).0)
+            // The colour for text on the window (a light yellow is unreadable
+            // on the light look).
+            (name, V::seat_colours(seat, dark).1)
         };
         let ctx = ui.ctx().clone();
         // Its own scrolling, so that the window keeps within the screen.
