@@ -165,3 +165,45 @@ lesson-cn-house-climb-text = The old way of playing ("traditional" in the settin
 lesson-cn-house-climb-task = climb from the door straight to cell 6.
 lesson-cn-house-climb-hint = 2 and 4 make 6: the top cell.
 lesson-cn-house-climb-done = Thầu mạ! Straight to the top of the column.
+
+## Puzzles ("find the best move") and the tabs of the Learn window
+learn-tab-lessons = Lessons
+learn-tab-puzzles = Puzzles
+puzzle-intro = Each puzzle is a position from a real game where one move is clearly better than every other. Find it! Right at the first try earns three stars.
+puzzle-heading = { $game } puzzles
+puzzle-easy = easy
+puzzle-medium = medium
+puzzle-hard = hard
+puzzle-easy-heading = Easy
+puzzle-medium-heading = Medium
+puzzle-hard-heading = Hard
+puzzle-mine-heading = From your games
+puzzle-group = { $group }: { $solved } of { $count } solved
+puzzle-open = Puzzle { $n }, { $stars }
+puzzle-mine-about = The computer can look back at the games you played: each turn where you chose one move while another was clearly better becomes a puzzle for you.
+puzzle-mine-button = Find puzzles in my recent games
+puzzle-mine-progress = { $done } of { $total } games looked at, { $found } found
+puzzle-mine-stop = Stop
+puzzle-mine-no-store = There is no folder that keeps games, so past games cannot be looked at.
+puzzle-mine-done = { $games ->
+    [0] No finished game is left to look at. Play a few more and come back.
+   *[other] Looked at { $games ->
+        [one] one game
+       *[other] { $games } games
+    }: { $added ->
+        [0] no new puzzle.
+        [one] one new puzzle.
+       *[other] { $added } new puzzles.
+    }
+}
+puzzle-mine-failed = Past games could not be looked at: { $error }
+puzzle-title = Puzzle { $n } ({ $difficulty })
+puzzle-text-dice = { $colour } to play, and the die shows { $roll }. There are { $moves } moves; by the analysis, one is clearly better than the rest.
+puzzle-text = { $colour } to play. There are { $moves } moves; by the analysis, one is clearly better than all the others.
+puzzle-task = find the best move.
+puzzle-hint-dice = The best move keeps about { $best }% to win, and no other more than { $second }%. Think about which move keeps a horse safe, kicks someone, or goes furthest.
+puzzle-hint = The best move keeps about { $best }% to win, and no other more than { $second }%. Think about which move takes a piece furthest, or opens a road of hops for the pieces behind.
+puzzle-done = { $best_move }: about { $best }% to win; the next best only { $second }%.
+puzzle-wrong = That move ({ $move }) keeps about { $chance }% to win, the best about { $best }%. Try again!
+puzzle-all-moves = Every move and its chance to win:
+puzzle-move-chance = { $move }: { $chance }%

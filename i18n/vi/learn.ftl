@@ -158,3 +158,41 @@ lesson-cn-house-climb-text = Lối chơi xưa (bộ luật "truyền thống" tr
 lesson-cn-house-climb-task = từ cửa chuồng leo thẳng lên ô 6.
 lesson-cn-house-climb-hint = 2 với 4 là 6: bậc trên cùng.
 lesson-cn-house-climb-done = Thầu mạ! Lên thẳng đỉnh cột.
+
+## Puzzles ("find the best move") and the tabs of the Learn window
+learn-tab-lessons = Bài học
+learn-tab-puzzles = Câu đố
+puzzle-intro = Mỗi câu đố là một thế cờ lấy từ ván thật, nơi có một nước đi tốt hơn hẳn mọi nước khác. Tìm ra nó! Đúng ngay lần đầu được ba sao.
+puzzle-heading = Câu đố { $game }
+puzzle-easy = dễ
+puzzle-medium = vừa
+puzzle-hard = khó
+puzzle-easy-heading = Dễ
+puzzle-medium-heading = Vừa
+puzzle-hard-heading = Khó
+puzzle-mine-heading = Từ ván của bạn
+puzzle-group = { $group }: đã giải { $solved }/{ $count }
+puzzle-open = Câu đố { $n }, { $stars }
+puzzle-mine-about = Máy có thể xem lại các ván bạn đã chơi: lượt nào bạn chọn một nước trong khi có nước khác tốt hơn hẳn sẽ thành câu đố cho bạn.
+puzzle-mine-button = Tìm câu đố trong các ván gần đây
+puzzle-mine-progress = Đã xem { $done }/{ $total } ván, tìm được { $found } câu
+puzzle-mine-stop = Dừng
+puzzle-mine-no-store = Không có thư mục lưu ván, nên không xem lại được các ván đã chơi.
+puzzle-mine-done = { $games ->
+    [0] Không còn ván nào đã xong mà chưa xem. Chơi thêm vài ván rồi quay lại nhé.
+   *[other] Đã xem { $games } ván: { $added ->
+        [0] chưa có câu đố mới.
+       *[other] thêm { $added } câu đố mới.
+    }
+}
+puzzle-mine-failed = Không xem lại được các ván đã chơi: { $error }
+puzzle-title = Câu đố { $n } ({ $difficulty })
+puzzle-text-dice = Lượt của { $colour }, xúc xắc ra { $roll }. Có { $moves } cách đi; theo phân tích, một cách tốt hơn hẳn các cách còn lại.
+puzzle-text = Lượt của { $colour }. Có { $moves } nước đi; theo phân tích, một nước tốt hơn hẳn mọi nước khác.
+puzzle-task = tìm nước đi tốt nhất.
+puzzle-hint-dice = Nước tốt nhất giữ khoảng { $best }% cơ hội thắng, không nước nào khác quá { $second }%. Nghĩ xem nước nào giữ ngựa an toàn, đá được ai, hay đi được xa nhất.
+puzzle-hint = Nước tốt nhất giữ khoảng { $best }% cơ hội thắng, không nước nào khác quá { $second }%. Nghĩ xem nước nào đưa quân đi xa nhất, hay mở đường nhảy cho các quân phía sau.
+puzzle-done = { $best_move }: khoảng { $best }% cơ hội thắng, nước tốt thứ hai chỉ { $second }%.
+puzzle-wrong = Nước này ({ $move }) giữ khoảng { $chance }% cơ hội thắng, nước tốt nhất khoảng { $best }%. Thử lại nhé!
+puzzle-all-moves = Mọi nước đi và cơ hội thắng:
+puzzle-move-chance = { $move }: { $chance }%

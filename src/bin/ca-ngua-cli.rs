@@ -22,6 +22,8 @@ mod ca_ngua_cmd;
 mod nhay;
 #[path = "cli/parse.rs"]
 mod parse;
+#[path = "cli/puzzles.rs"]
+mod puzzles;
 
 use args::{Cli, Command};
 
@@ -136,6 +138,7 @@ fn run(command: Command) -> Result<(), Bad> {
         Command::Selfplay(s) => ca_ngua_cmd::selfplay(&s),
         Command::Rules { command } => ca_ngua_cmd::rules(command),
         Command::Record { command } => record(command),
+        Command::Puzzles { command } => puzzles::run(command),
         Command::Nhay { command } => nhay::run(command),
         #[cfg(feature = "net")]
         Command::Online { command } => online(command),

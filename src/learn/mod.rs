@@ -12,8 +12,14 @@
 mod ca_ngua;
 mod co_nhay;
 mod file;
+mod puzzle;
 
 pub use file::{LESSON_FILES, LessonDef, LessonFile, RulesDef, lessons_of, read_lessons};
+pub use puzzle::{
+    CLEAR_MARGIN, Difficulty, MineConfig, PUZZLE_FILES, PUZZLES_VERSION, PuzzleDef, PuzzleFacts,
+    PuzzleFile, find_puzzles, grade, make_puzzles, mine_record, puzzles_in, puzzles_of,
+    read_puzzles, write_puzzles,
+};
 
 use crate::game::{Game, Next};
 use serde::{Deserialize, Serialize};
@@ -94,6 +100,9 @@ pub struct Lesson<G: Teach> {
     pub wrong: Vec<(G::Move, String)>,
     /// A question's move to show once answered.
     pub show: Option<G::Move>,
+    /// A puzzle's win chances and difficulty (a puzzle is a lesson of one
+    /// move whose every other move is refused).
+    pub puzzle: Option<PuzzleFacts<G>>,
 }
 
 /// A lesson that cannot be used, and why; names the lesson.
@@ -178,6 +187,7 @@ impl<G: Teach> Lesson<G> {
             solution,
             wrong,
             show,
+            puzzle: None,
         };
         lesson.validate().map_err(err)?;
         Ok(lesson)

@@ -13,11 +13,13 @@
 
 mod games;
 mod legacy;
+mod puzzles;
 mod records;
 mod rule_sets;
 mod saver;
 
 pub use games::{Files, GAME_VERSION, GameFile, SavedGame};
+pub use puzzles::MY_PUZZLES_FILE;
 pub use records::{RECORDS_DIR, RECORDS_KEPT, RecordFiles, RecordId, RecordSummary, SummarySeat};
 pub use rule_sets::{export_rule_set, import_rule_set, valid_rule_set_name};
 pub use saver::Saver;

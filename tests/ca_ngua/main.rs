@@ -12,6 +12,7 @@ mod cli;
 mod cli_clap;
 mod lessons;
 mod outcome;
+mod puzzles;
 mod random_games;
 mod record_files;
 mod records;

@@ -10,6 +10,7 @@ mod cli;
 mod engine;
 mod lessons;
 mod perft;
+mod puzzles;
 mod records;
 mod store;
 mod table;

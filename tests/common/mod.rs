@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod cli;
+pub mod puzzles;
 pub mod records;
 #[cfg(feature = "gui")]
 pub mod ui;

@@ -180,6 +180,11 @@ impl View for CaNgua {
         text::colour(i18n, seat)
     }
 
+    fn move_words(i18n: &I18n, state: &Match, mv: crate::ca_ngua::engine::Move) -> String {
+        let seat = <CaNgua as crate::game::Game>::turn(state).unwrap_or(Seat::Red);
+        text::move_text(i18n, seat, mv)
+    }
+
     fn log_text(i18n: &I18n, line: &LogEntry) -> String {
         text::log_text(i18n, line)
     }

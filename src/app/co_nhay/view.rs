@@ -200,6 +200,15 @@ impl View for CoNhay {
         text::colour(i18n, seat)
     }
 
+    fn move_words(i18n: &I18n, state: &Engine, mv: Move) -> String {
+        let jumps = mv
+            .ends()
+            .filter(|(a, b)| crate::co_nhay::engine::board::hex_distance(*a, *b) > 1)
+            .and_then(|(a, b)| <CoNhay as crate::game::Game>::position(state).jump_path(a, b))
+            .map_or(0, |p| p.len().saturating_sub(1));
+        text::move_text(i18n, mv, jumps)
+    }
+
     fn log_text(i18n: &I18n, line: &LogLine) -> String {
         text::log_text(i18n, line)
     }

@@ -3,7 +3,7 @@
 //! board and panel (`View`) over a local table started from the lesson's
 //! setup, every seat played here.
 
-use super::{LearnIntent, stars_text, stars_ui};
+use super::{Course, LearnIntent, stars_text, stars_ui};
 use crate::any_game::GameKind;
 use crate::app::play::phase::{Action, Phase};
 use crate::app::play::{Play, PlayIntent, View};
@@ -53,6 +53,8 @@ enum Said {
 pub struct LessonView<V: View + Teach> {
     run: Run<V>,
     play: Play<V>,
+    /// The list it is in (lessons, puzzles).
+    course: Course,
     /// Its place in the game's list.
     index: usize,
     /// How many lessons the game has.
@@ -108,12 +110,21 @@ fn table_of<V: View + Teach>(run: &Run<V>) -> Option<Table<V>> {
 }
 
 impl<V: View + Teach> LessonView<V> {
-    /// The lesson at `index` of the game's list, at its start.
+    /// The lesson at `index` of the game's list of lessons, at its start.
     pub fn open(index: usize) -> Option<LessonView<V>> {
         let lessons = crate::learn::lessons_of::<V>().ok()?;
-        let count = lessons.len();
-        let lesson: Lesson<V> = lessons.into_iter().nth(index)?;
-        let run = Run::new(lesson);
+        LessonView::open_in(Course::Lessons, lessons, index)
+    }
+
+    /// The lesson (or puzzle) at `index` of `list`, the list of `course`,
+    /// at its start. A puzzle starts with its roll made.
+    pub fn open_in(course: Course, list: Vec<Lesson<V>>, index: usize) -> Option<LessonView<V>> {
+        let count = list.len();
+        let lesson: Lesson<V> = list.into_iter().nth(index)?;
+        let mut run = Run::new(lesson);
+        if run.lesson().puzzle.is_some() {
+            run.roll_until_moves().ok()?;
+        }
         let table = table_of(&run)?;
         let seen = table.seq();
         let mut play = Play::new(table, <V as Files>::Stats::default(), true);
@@ -121,6 +132,7 @@ impl<V: View + Teach> LessonView<V> {
         Some(LessonView {
             run,
             play,
+            course,
             index,
             count,
             seen,
@@ -131,6 +143,45 @@ impl<V: View + Teach> LessonView<V> {
             saver: Saver::new(Store::none()),
             announced: false,
         })
+    }
+
+    /// The words of text key `key` for this lesson: a puzzle's carry its
+    /// figures (`mv` the move tried, if any).
+    fn words(&self, i18n: &I18n, key: &str, mv: Option<V::Move>) -> String {
+        let lesson = self.run.lesson();
+        let Some(facts) = &lesson.puzzle else {
+            return i18n.t(key);
+        };
+        let percent = |x: f64| format!("{:.0}", 100.0 * x);
+        let said = |m: V::Move| V::move_words(i18n, &lesson.start, m);
+        let (best_move, best) = facts
+            .best()
+            .map_or((String::new(), 0.0), |(m, c)| (said(m), c));
+        let second = facts.second().unwrap_or(0.0);
+        let chance = mv.and_then(|m| facts.chance(m)).unwrap_or(0.0);
+        let roll = lesson
+            .dice
+            .first()
+            .map(|r| r.to_string())
+            .unwrap_or_default();
+        let args = [
+            ("n", Arg::from(self.index + 1)),
+            ("difficulty", Arg::from(i18n.t(facts.difficulty.key()))),
+            ("colour", Arg::from(V::colour(i18n, lesson.learner))),
+            ("roll", Arg::from(roll)),
+            ("moves", Arg::from(facts.chances.len())),
+            ("best", Arg::from(percent(best))),
+            ("second", Arg::from(percent(second))),
+            ("chance", Arg::from(percent(chance))),
+            ("move", Arg::from(mv.map(said).unwrap_or_default())),
+            ("best_move", Arg::from(best_move)),
+        ];
+        i18n.t_args(key, &args)
+    }
+
+    /// True for a puzzle.
+    fn is_puzzle(&self) -> bool {
+        self.run.lesson().puzzle.is_some()
     }
 
     /// The run (tests).
@@ -193,7 +244,11 @@ impl<V: View + Teach> LessonView<V> {
                             self.resync = true;
                         }
                         Verdict::Solved { stars } => {
-                            let done = i18n.t(&self.run.lesson().def.done);
+                            let done = self.words(i18n, &self.run.lesson().def.done, Some(mv));
+                            if self.is_puzzle() {
+                                // The answer stays marked on the board.
+                                self.play.hint = Some(mv);
+                            }
                             self.said = Some(Said::Solved(
                                 i18n.t_args("learn-done", &[("done", Arg::from(done))]),
                             ));
@@ -209,7 +264,8 @@ impl<V: View + Teach> LessonView<V> {
                             self.resync = true;
                         }
                         Verdict::Wrong { why } => {
-                            self.refuse(i18n.t(&why));
+                            let why = self.words(i18n, &why, Some(mv));
+                            self.refuse(why);
                             return;
                         }
                         Verdict::Illegal { why } => {
@@ -341,20 +397,28 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
         self.play.announcer.ui(ui);
         let def = self.run.lesson().def.clone();
         ui.horizontal_wrapped(|ui| {
-            let title = format!("{}. {}", self.index + 1, i18n.t(&def.title));
+            let title = if self.is_puzzle() {
+                self.words(i18n, &def.title, None)
+            } else {
+                format!("{}. {}", self.index + 1, i18n.t(&def.title))
+            };
             ui.add(egui::Label::new(RichText::new(title).heading()).wrap());
             // The best stars of earlier tries.
             stars_ui(ui, best, 16.0, &stars_text(i18n, best));
         });
-        ui.add(egui::Label::new(i18n.t(&def.text)).wrap());
+        ui.add(egui::Label::new(self.words(i18n, &def.text, None)).wrap());
         ui.add_space(4.0);
-        let task = i18n.t_args("learn-task", &[("task", Arg::from(i18n.t(&def.task)))]);
+        let task = i18n.t_args(
+            "learn-task",
+            &[("task", Arg::from(self.words(i18n, &def.task, None)))],
+        );
         if !self.announced {
             // A screen reader hears the lesson and its task as it opens.
             self.announced = true;
-            self.play
-                .announcer
-                .say(format!("{}. {task}", i18n.t(&def.title)), false);
+            self.play.announcer.say(
+                format!("{}. {task}", self.words(i18n, &def.title, None)),
+                false,
+            );
         }
         ui.add(egui::Label::new(RichText::new(task).strong().size(16.0)).wrap());
         ui.add_space(6.0);
@@ -391,12 +455,15 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
                 .clicked()
             {
                 self.hint = true;
-                if !self.is_question() {
+                // A puzzle's hint is in words: marking the move would
+                // give the answer away.
+                if !self.is_question() && !self.is_puzzle() {
                     self.play.hint = self.run.hint();
                 }
             }
             if self.hint {
-                ui.add(egui::Label::new(RichText::new(i18n.t(&def.hint)).italics()).wrap());
+                let hint = self.words(i18n, &def.hint, None);
+                ui.add(egui::Label::new(RichText::new(hint).italics()).wrap());
             }
         }
         if let Some(said) = &self.said {
@@ -425,13 +492,33 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
                     ("best", Arg::from(best)),
                 ],
             ));
+            if let Some(facts) = &self.run.lesson().puzzle {
+                // What the analysis found, every move.
+                ui.label(RichText::new(i18n.t("puzzle-all-moves")).strong());
+                for (mv, chance) in &facts.chances {
+                    ui.label(i18n.t_args(
+                        "puzzle-move-chance",
+                        &[
+                            (
+                                "move",
+                                Arg::from(V::move_words(i18n, &self.run.lesson().start, *mv)),
+                            ),
+                            ("chance", Arg::from(format!("{:.0}", 100.0 * chance))),
+                        ],
+                    ));
+                }
+            }
             ui.horizontal_wrapped(|ui| {
                 if self.index + 1 < self.count {
                     let next = ui.add(
                         egui::Button::new(RichText::new(i18n.t("learn-next")).strong()).wrap(),
                     );
                     if next.clicked() {
-                        intents.push(LearnIntent::Open(GameKind::of::<V>(), self.index + 1));
+                        intents.push(LearnIntent::Open(
+                            GameKind::of::<V>(),
+                            self.course,
+                            self.index + 1,
+                        ));
                     }
                 } else {
                     ui.label(i18n.t("learn-all-done"));
@@ -440,14 +527,22 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
                     .add(egui::Button::new(i18n.t("learn-retry")).wrap())
                     .clicked()
                 {
-                    intents.push(LearnIntent::Open(GameKind::of::<V>(), self.index));
+                    intents.push(LearnIntent::Open(
+                        GameKind::of::<V>(),
+                        self.course,
+                        self.index,
+                    ));
                 }
             });
         } else if ui
             .add(egui::Button::new(i18n.t("learn-retry")).wrap())
             .clicked()
         {
-            intents.push(LearnIntent::Open(GameKind::of::<V>(), self.index));
+            intents.push(LearnIntent::Open(
+                GameKind::of::<V>(),
+                self.course,
+                self.index,
+            ));
         }
         ui.add_space(8.0);
         ui.horizontal_wrapped(|ui| {
@@ -482,7 +577,9 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
                 // The lesson's hint, not the computer's.
                 PlayIntent::Hint => {
                     self.hint = true;
-                    self.play.hint = self.run.hint();
+                    if !self.is_puzzle() {
+                        self.play.hint = self.run.hint();
+                    }
                 }
                 PlayIntent::NewGame => {}
                 other => self.play.apply_play(other, phase),

@@ -1,24 +1,41 @@
-//! The lessons on screen ("Học chơi"): a list per game with the stars
-//! earned, and a lesson played on the game's own board. The engine's
+//! The lessons on screen ("Học chơi"): per game, the lessons and the
+//! puzzles (the shipped ones and the player's own, made on a thread from
+//! their past games), each with the stars earned, and a lesson or puzzle
+//! played on the game's own board. The engine's
 //! [`crate::learn::Run`] decides; this module only shows it: a local table
 //! started from the lesson's setup, its dice scripted, every seat played
 //! here and nothing driven but the show. A move the lesson refuses is
 //! undone at once with its one-line explanation.
 
 mod lesson;
+mod mining;
 
 use crate::any_game::GameKind;
 use crate::i18n::{Arg, I18n};
+use crate::learn::{Difficulty, Lesson, LessonError, PuzzleFile, Teach};
 use crate::prefs::Prefs;
+use crate::store::Store;
 use egui::{RichText, Ui};
 pub use lesson::{LessonScreen, LessonView};
+use mining::Mining;
+
+/// The parts of the Learn window, a tab each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Course {
+    /// The lessons, one idea each.
+    #[default]
+    Lessons,
+    /// "Find the best move": the shipped puzzles, then the player's own.
+    Puzzles,
+}
 
 /// What the lessons asked for while drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use]
 pub enum LearnIntent {
-    /// Open the lesson at this place in the game's list.
-    Open(GameKind, usize),
+    /// Open the lesson or puzzle at this place in the game's list of the
+    /// course.
+    Open(GameKind, Course, usize),
     /// Back to the list.
     Back,
     /// Close the lessons (back to the game).
@@ -32,13 +49,17 @@ pub enum LearnIntent {
     },
 }
 
-/// A lesson in the list.
+/// A lesson or puzzle in the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// Its id.
     pub id: String,
     /// Its title's text key.
     pub title: String,
+    /// A puzzle's difficulty.
+    pub difficulty: Option<Difficulty>,
+    /// True for a puzzle from the player's own games.
+    pub mine: bool,
 }
 
 /// The lessons, while open.
@@ -46,17 +67,45 @@ pub struct Entry {
 pub struct Learn {
     /// The lesson being played; the list when `None`.
     lesson: Option<Box<dyn LessonScreen>>,
+    /// The tab shown.
+    course: Course,
     /// What the lesson screens asked for.
     intents: Vec<LearnIntent>,
+    /// The player's own puzzles.
+    mine: PuzzleFile,
+    /// Where they are kept (none in tests that do not ask).
+    store: Option<Store>,
+    /// Past games being looked through for puzzles.
+    mining: Option<Mining>,
+    /// What the last look through past games found, or why it failed.
+    mined: Option<String>,
 }
 
-/// The lessons of a game: their ids and titles, or why they could not be
-/// read (a broken lesson file is reported, never a panic).
-pub fn entries(kind: GameKind) -> Result<Vec<Entry>, String> {
-    crate::with_game!(kind, G => crate::learn::lessons_of::<G>()
+/// The list of `course` for game `G`: the lessons, or the shipped puzzles
+/// followed by the player's own (`mine`).
+pub fn course_list<G: Teach>(
+    course: Course,
+    mine: &PuzzleFile,
+) -> Result<Vec<Lesson<G>>, LessonError> {
+    match course {
+        Course::Lessons => crate::learn::lessons_of::<G>(),
+        Course::Puzzles => {
+            let mut list = crate::learn::puzzles_of::<G>()?;
+            list.extend(crate::learn::puzzles_in::<G>(mine)?);
+            Ok(list)
+        }
+    }
+}
+
+/// The lessons or puzzles of a game: their ids and titles, or why they
+/// could not be read (a broken file is reported, never a panic).
+pub fn entries(kind: GameKind, course: Course, mine: &PuzzleFile) -> Result<Vec<Entry>, String> {
+    crate::with_game!(kind, G => course_list::<G>(course, mine)
         .map(|ls| {
             ls.into_iter()
                 .map(|l| Entry {
+                    mine: mine.puzzles.iter().any(|p| p.id == l.def.id),
+                    difficulty: l.puzzle.as_ref().map(|p| p.difficulty),
                     id: l.def.id,
                     title: l.def.title,
                 })
@@ -66,6 +115,28 @@ pub fn entries(kind: GameKind) -> Result<Vec<Entry>, String> {
 }
 
 impl Learn {
+    /// The lessons with the player's own puzzles read from `store` (a bad
+    /// file is moved aside: its notice is returned).
+    pub fn with_store(store: Store) -> (Learn, Option<crate::store::StoreNotice>) {
+        let (mine, notice) = store.load_my_puzzles();
+        let learn = Learn {
+            mine,
+            store: Some(store),
+            ..Learn::default()
+        };
+        (learn, notice)
+    }
+
+    /// The tab shown.
+    pub fn course(&self) -> Course {
+        self.course
+    }
+
+    /// The player's own puzzles.
+    pub fn my_puzzles(&self) -> &PuzzleFile {
+        &self.mine
+    }
+
     /// Back to the list.
     pub fn close_lesson(&mut self) {
         self.lesson = None;
@@ -76,11 +147,16 @@ impl Learn {
         self.lesson.as_deref()
     }
 
-    /// Opens the lesson at `index` of `kind`'s list (nothing when there is
-    /// none: the list stays).
-    pub fn open(&mut self, kind: GameKind, index: usize) {
+    /// Opens the lesson or puzzle at `index` of `kind`'s list of `course`
+    /// (nothing when there is none: the list stays).
+    pub fn open(&mut self, kind: GameKind, course: Course, index: usize) {
+        self.course = course;
+        let mine = &self.mine;
         let screen: Option<Box<dyn LessonScreen>> = crate::with_game!(kind, G => {
-            LessonView::<G>::open(index).map(|v| Box::new(v) as Box<dyn LessonScreen>)
+            course_list::<G>(course, mine)
+                .ok()
+                .and_then(|list| LessonView::<G>::open_in(course, list, index))
+                .map(|v| Box::new(v) as Box<dyn LessonScreen>)
         });
         if let Some(s) = screen {
             self.lesson = Some(s);
@@ -90,6 +166,45 @@ impl Learn {
     /// The requests of the last frame.
     pub fn take_intents(&mut self) -> Vec<LearnIntent> {
         std::mem::take(&mut self.intents)
+    }
+
+    /// Starts looking through the player's past games of `kind` for
+    /// puzzles, on a thread (nothing without a store, or while a look
+    /// goes on).
+    pub fn start_mining(&mut self, kind: GameKind, ctx: &egui::Context) {
+        if self.mining.is_some() {
+            return;
+        }
+        if let Some(store) = &self.store {
+            self.mined = None;
+            self.mining = Some(Mining::start(kind, store.clone(), self.mine.clone(), ctx));
+        }
+    }
+
+    /// True while past games are looked through.
+    pub fn is_mining(&self) -> bool {
+        self.mining.is_some()
+    }
+
+    /// Takes what the look through past games found, once it is done.
+    fn poll_mining(&mut self, i18n: &I18n) {
+        let Some(job) = &self.mining else {
+            return;
+        };
+        let Some(result) = job.result() else {
+            return;
+        };
+        self.mining = None;
+        self.mined = Some(match result {
+            Ok((file, added, games)) => {
+                self.mine = file;
+                i18n.t_args(
+                    "puzzle-mine-done",
+                    &[("added", Arg::from(added)), ("games", Arg::from(games))],
+                )
+            }
+            Err(e) => i18n.t_args("puzzle-mine-failed", &[("error", Arg::from(e))]),
+        });
     }
 
     /// The side panel: the lesson's words and controls (a few words and
@@ -107,7 +222,25 @@ impl Learn {
                 lesson.panel_ui(ui, i18n, now, stars, &mut self.intents);
             }
             None => {
-                ui.add(egui::Label::new(i18n.t("learn-intro")).wrap());
+                ui.horizontal_wrapped(|ui| {
+                    for (course, key) in [
+                        (Course::Lessons, "learn-tab-lessons"),
+                        (Course::Puzzles, "learn-tab-puzzles"),
+                    ] {
+                        if ui
+                            .selectable_label(self.course == course, i18n.t(key))
+                            .clicked()
+                        {
+                            self.course = course;
+                        }
+                    }
+                });
+                ui.add_space(6.0);
+                let intro = match self.course {
+                    Course::Lessons => "learn-intro",
+                    Course::Puzzles => "puzzle-intro",
+                };
+                ui.add(egui::Label::new(i18n.t(intro)).wrap());
                 ui.add_space(8.0);
                 if ui
                     .add(egui::Button::new(i18n.t("learn-close")).wrap())
@@ -125,9 +258,19 @@ impl Learn {
             Some(lesson) => lesson.board_ui(ui, i18n, prefs, now, dark),
             // The list takes the board's room.
             None => {
+                let ctx = ui.ctx().clone();
+                self.poll_mining(i18n);
                 crate::app::a11y::scroll(ui, "learn-list-scroll", &i18n.t("learn-region"), |ui| {
                     ui.set_max_width(560.0);
-                    list_ui(ui, i18n, prefs, &mut self.intents);
+                    match self.course {
+                        Course::Lessons => list_ui(ui, i18n, prefs, &mut self.intents),
+                        Course::Puzzles => {
+                            if puzzles_ui(ui, i18n, prefs, &self.mine, &mut self.intents) {
+                                self.start_mining(prefs.game, &ctx);
+                            }
+                            self.mine_ui(ui, i18n);
+                        }
+                    }
                 });
             }
         }
@@ -207,7 +350,7 @@ fn list_ui(ui: &mut Ui, i18n: &I18n, prefs: &Prefs, intents: &mut Vec<LearnInten
         .wrap(),
     );
     ui.add_space(6.0);
-    match entries(kind) {
+    match entries(kind, Course::Lessons, &PuzzleFile::new()) {
         Ok(list) => {
             for (k, e) in list.iter().enumerate() {
                 let stars = prefs.lesson_stars.get(&e.id).copied().unwrap_or_default();
@@ -222,7 +365,7 @@ fn list_ui(ui: &mut Ui, i18n: &I18n, prefs: &Prefs, intents: &mut Vec<LearnInten
                     );
                     stars_ui(ui, stars, 14.0, &stars_text(i18n, stars));
                     if ui.add(egui::Button::new(label).wrap()).clicked() {
-                        intents.push(LearnIntent::Open(kind, k));
+                        intents.push(LearnIntent::Open(kind, Course::Lessons, k));
                     }
                 });
             }
@@ -231,6 +374,135 @@ fn list_ui(ui: &mut Ui, i18n: &I18n, prefs: &Prefs, intents: &mut Vec<LearnInten
             ui.label(
                 RichText::new(i18n.t_args("learn-broken", &[("error", Arg::from(e))])).strong(),
             );
+        }
+    }
+}
+
+/// The puzzles of the game in front, by difficulty, then the player's
+/// own, a button each with its stars; true when the player asks to look
+/// through their past games.
+fn puzzles_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    prefs: &Prefs,
+    mine: &PuzzleFile,
+    intents: &mut Vec<LearnIntent>,
+) -> bool {
+    let kind = prefs.game;
+    let game = i18n.t(&format!("game-{}", kind.id()));
+    ui.add(
+        egui::Label::new(
+            RichText::new(i18n.t_args("puzzle-heading", &[("game", Arg::from(game))])).heading(),
+        )
+        .wrap(),
+    );
+    ui.add_space(6.0);
+    let list = match entries(kind, Course::Puzzles, mine) {
+        Ok(list) => list,
+        Err(e) => {
+            ui.label(
+                RichText::new(i18n.t_args("learn-broken", &[("error", Arg::from(e))])).strong(),
+            );
+            return false;
+        }
+    };
+    let mut groups: Vec<(String, Vec<(usize, &Entry)>)> = Difficulty::ALL
+        .iter()
+        .map(|d| {
+            let items = list
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| !e.mine && e.difficulty == Some(*d))
+                .collect();
+            (i18n.t(&format!("{}-heading", d.key())), items)
+        })
+        .collect();
+    groups.push((
+        i18n.t("puzzle-mine-heading"),
+        list.iter().enumerate().filter(|(_, e)| e.mine).collect(),
+    ));
+    let mut ask = false;
+    let last = groups.len() - 1;
+    for (g, (heading, items)) in groups.into_iter().enumerate() {
+        let solved = items
+            .iter()
+            .filter(|(_, e)| prefs.lesson_stars.get(&e.id).is_some_and(|s| *s > 0))
+            .count();
+        ui.add(
+            egui::Label::new(
+                RichText::new(i18n.t_args(
+                    "puzzle-group",
+                    &[
+                        ("group", Arg::from(heading)),
+                        ("solved", Arg::from(solved)),
+                        ("count", Arg::from(items.len())),
+                    ],
+                ))
+                .strong(),
+            )
+            .wrap(),
+        );
+        ui.horizontal_wrapped(|ui| {
+            for (k, e) in &items {
+                let stars = prefs.lesson_stars.get(&e.id).copied().unwrap_or_default();
+                let name = i18n.t_args(
+                    "puzzle-open",
+                    &[
+                        ("n", Arg::from(k + 1)),
+                        ("stars", Arg::from(stars_text(i18n, stars))),
+                    ],
+                );
+                ui.vertical(|ui| {
+                    let b = ui.add(
+                        egui::Button::new(format!("{}", k + 1)).min_size(egui::vec2(44.0, 28.0)),
+                    );
+                    b.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
+                    });
+                    if b.clicked() {
+                        intents.push(LearnIntent::Open(kind, Course::Puzzles, *k));
+                    }
+                    stars_ui(ui, stars, 11.0, &stars_text(i18n, stars));
+                });
+            }
+        });
+        if g == last {
+            ui.add(egui::Label::new(i18n.t("puzzle-mine-about")).wrap());
+            ask = ui
+                .add(egui::Button::new(i18n.t("puzzle-mine-button")).wrap())
+                .clicked();
+        }
+        ui.add_space(8.0);
+    }
+    ask
+}
+
+impl Learn {
+    /// The look through past games: its progress and a way to stop it, or
+    /// what the last one found.
+    fn mine_ui(&mut self, ui: &mut Ui, i18n: &I18n) {
+        if let Some(job) = &self.mining {
+            let (done, total, found) = job.progress();
+            let frac = if total == 0 {
+                0.0
+            } else {
+                done as f32 / total as f32
+            };
+            ui.add(egui::ProgressBar::new(frac).text(i18n.t_args(
+                "puzzle-mine-progress",
+                &[
+                    ("done", Arg::from(done)),
+                    ("total", Arg::from(total)),
+                    ("found", Arg::from(found)),
+                ],
+            )));
+            if ui.button(i18n.t("puzzle-mine-stop")).clicked() {
+                job.stop();
+            }
+        } else if self.store.is_none() {
+            ui.add(egui::Label::new(i18n.t("puzzle-mine-no-store")).wrap());
+        } else if let Some(said) = &self.mined {
+            ui.add(egui::Label::new(RichText::new(said).strong()).wrap());
         }
     }
 }

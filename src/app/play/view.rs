@@ -131,6 +131,9 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
     fn colour(i18n: &I18n, seat: Self::Seat) -> String;
     /// A log line in words.
     fn log_text(i18n: &I18n, line: &Self::Log) -> String;
+    /// A legal move of the player to move in `state`, in words ("ra quân",
+    /// "từ ô 3 đến ô 14, nhảy 2 lần").
+    fn move_words(i18n: &I18n, state: &Self::State, mv: Self::Move) -> String;
     /// The places at the end, one sentence each.
     fn standings(i18n: &I18n, outcome: &Self::Outcome) -> Vec<String>;
 

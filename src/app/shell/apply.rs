@@ -71,13 +71,23 @@ impl CaNguaApp {
         }
     }
 
+    /// Opens the lessons, with the player's own puzzles from the store.
+    fn open_learn(&mut self) {
+        let (learn, notice) = crate::app::learn::Learn::with_store(self.saver.store().clone());
+        if let Some(n) = notice {
+            self.notices
+                .push(crate::app::text::store_notice(&self.i18n, &n));
+        }
+        self.learn = Some(learn);
+    }
+
     /// Carries out what the lessons asked for.
     fn learn_intent(&mut self, intent: crate::app::learn::LearnIntent) {
         use crate::app::learn::LearnIntent;
         match intent {
-            LearnIntent::Open(kind, index) => {
+            LearnIntent::Open(kind, course, index) => {
                 if let Some(learn) = &mut self.learn {
-                    learn.open(kind, index);
+                    learn.open(kind, course, index);
                 }
             }
             LearnIntent::Back => {
@@ -114,15 +124,14 @@ impl CaNguaApp {
                 self.prefs.welcomed = true;
                 self.saver.save_prefs(&self.prefs);
                 if learn {
-                    self.learn = Some(crate::app::learn::Learn::default());
+                    self.open_learn();
                 }
                 self.give_focus_back(ctx);
             }
             Intent::ToggleLearn => {
-                self.learn = match self.learn {
-                    Some(_) => None,
-                    None => Some(crate::app::learn::Learn::default()),
-                };
+                if self.learn.take().is_none() {
+                    self.open_learn();
+                }
             }
             Intent::NewGame => {
                 // A new game here: an online game is left first.

@@ -74,6 +74,12 @@ pub enum Command {
         #[command(subcommand)]
         command: RecordCommand,
     },
+    /// Puzzles ("find the best move") of either game: make, mine, check
+    #[command(arg_required_else_help = false)]
+    Puzzles {
+        #[command(subcommand)]
+        command: PuzzlesCommand,
+    },
     /// Cờ nhảy (Chinese checkers): 'ca-ngua-cli nhay help'
     #[command(arg_required_else_help = false, after_help = NHAY_NOTES)]
     Nhay {
@@ -104,6 +110,90 @@ pub enum RecordCommand {
     /// their win chances, each roll's luck, each player's totals
     /// (docs/ANALYSIS.md)
     Analyse(RecordAnalyse),
+}
+
+/// `puzzles …`.
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesCommand {
+    /// Plays seeded games between computer players and keeps the turns
+    /// where one move is clearly better than every other, graded by which
+    /// computer players find it (docs/LESSONS.md, "Puzzles")
+    Make(PuzzlesMake),
+    /// Looks through game records for a seat's mistakes where one move was
+    /// clearly better ("puzzles from my mistakes")
+    Mine(PuzzlesMine),
+    /// Reads a puzzle file and checks every puzzle against the engine:
+    /// 'ok: N puzzles' with the count per game and difficulty
+    Check(PuzzlesCheck),
+    /// Grades every puzzle of a file again with this build's computer
+    /// players, and writes the file back
+    Grade(PuzzlesGrade),
+}
+
+/// `puzzles grade`.
+#[derive(Debug, Args)]
+pub struct PuzzlesGrade {
+    /// The puzzle file
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+}
+
+/// `puzzles make`.
+#[derive(Debug, Args)]
+pub struct PuzzlesMake {
+    /// The game: ca-ngua or co-nhay
+    #[arg(long, value_name = "GAME", default_value = "ca-ngua")]
+    pub game: String,
+    /// Games to play
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub games: u32,
+    /// Players in each game
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub players: usize,
+    /// The rules' preset
+    #[arg(long, value_name = "PRESET", default_value = "standard")]
+    pub rules: String,
+    /// The seed (the same seed, the same puzzles)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Rollouts per move that screen each turn (default: 100 with dice, 16
+    /// without; the confirmation uses ten or six times as many)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub rollouts: Option<u32>,
+    /// Threads (default: one per core)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Adds to this puzzle file (made when missing) rather than printing
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// `puzzles mine`.
+#[derive(Debug, Args)]
+pub struct PuzzlesMine {
+    /// Game records (either game)
+    #[arg(value_name = "RECORD", required = true)]
+    pub records: Vec<std::path::PathBuf>,
+    /// Only this seat's turns (default: every seat a person played)
+    #[arg(long, value_name = "SEAT")]
+    pub seat: Option<String>,
+    /// Rollouts per move that screen each turn
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub rollouts: Option<u32>,
+    /// Threads (default: one per core)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Adds to this puzzle file (made when missing) rather than printing
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// `puzzles check`.
+#[derive(Debug, Args)]
+pub struct PuzzlesCheck {
+    /// The puzzle file (default: the puzzles shipped with the app)
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
 }
 
 /// `record analyse`.

@@ -1,0 +1,179 @@
+//! `puzzles make|mine|check`: puzzles ("find the best move") made from
+//! self-played games or from game records, and puzzle files checked
+//! (docs/LESSONS.md, "Puzzles").
+
+use super::args::{PuzzlesCheck, PuzzlesCommand, PuzzlesGrade, PuzzlesMake, PuzzlesMine};
+use super::{Bad, outln};
+use ca_ngua::any_game::GameKind;
+use ca_ngua::game::{Game, SeatId};
+use ca_ngua::learn::{
+    Difficulty, MineConfig, PUZZLE_FILES, PuzzleFile, make_puzzles, mine_record, puzzles_in,
+    read_puzzles, write_puzzles,
+};
+use std::path::Path;
+
+pub(crate) fn run(command: PuzzlesCommand) -> Result<(), Bad> {
+    match command {
+        PuzzlesCommand::Make(a) => make(&a),
+        PuzzlesCommand::Mine(a) => mine(&a),
+        PuzzlesCommand::Check(a) => check(&a),
+        PuzzlesCommand::Grade(a) => regrade(&a),
+    }
+}
+
+/// The file at `path`, or a new one when there is none.
+fn open_or_new(path: &Path) -> Result<PuzzleFile, Bad> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(read_puzzles(&path.display().to_string(), &text)?),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(PuzzleFile::new()),
+        Err(e) => Err(Bad(format!("cannot read {}: {e}", path.display()))),
+    }
+}
+
+/// Prints the puzzles as a file, or adds them to `out`; then the counts.
+fn finish(found: Vec<ca_ngua::learn::PuzzleDef>, out: Option<&Path>) -> Result<(), Bad> {
+    let n = found.len();
+    match out {
+        None => {
+            let mut file = PuzzleFile::new();
+            file.add(found);
+            outln!("{}", write_puzzles(&file))
+        }
+        Some(path) => {
+            let mut file = open_or_new(path)?;
+            let added = file.add(found);
+            std::fs::write(path, write_puzzles(&file) + "\n")
+                .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
+            outln!(
+                "{added} of {n} puzzles added to {} ({} in all)",
+                path.display(),
+                file.puzzles.len()
+            )
+        }
+    }
+}
+
+fn config_of<G: Game>(rollouts: Option<u32>, threads: Option<u32>) -> MineConfig {
+    let mut config = MineConfig::for_game::<G>();
+    if let Some(n) = rollouts {
+        // The confirmation keeps its ratio to the screen.
+        let ratio = config.confirm_rollouts / config.screen.rollouts.max(1);
+        config.screen.rollouts = n;
+        config.confirm_rollouts = n.saturating_mul(ratio.max(1));
+    }
+    if let Some(t) = threads {
+        config.screen.threads = t as usize;
+    }
+    config
+}
+
+fn make(a: &PuzzlesMake) -> Result<(), Bad> {
+    let kind: GameKind = a.game.parse().map_err(Bad)?;
+    ca_ngua::with_game!(kind, G => {
+        let rules = G::preset(&a.rules).ok_or_else(|| {
+            Bad(format!("--rules: no preset '{}' (one of {})", a.rules, G::PRESETS.join(", ")))
+        })?;
+        let config = config_of::<G>(a.rollouts, a.threads);
+        let found = make_puzzles::<G>(&rules, a.players, a.games, a.seed, &config, &mut |g, n| {
+            eprintln!("game {g}/{}: {n} puzzles", a.games);
+        })
+        .map_err(Bad)?;
+        finish(found, a.out.as_deref())
+    })
+}
+
+fn mine(a: &PuzzlesMine) -> Result<(), Bad> {
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let mut found = Vec::new();
+    for path in &a.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Bad(format!("cannot read {}: {e}", path.display())))?;
+        let record = ca_ngua::record::read_any(&text)
+            .map_err(|e| Bad(format!("{}: {e}", path.display())))?;
+        let name = path.file_stem().map_or_else(
+            || "record".to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        ca_ngua::with_any!(&record, G, r => {
+            let seats: Vec<<G as Game>::Seat> = match &a.seat {
+                Some(code) => {
+                    let seat = r
+                        .seats
+                        .iter()
+                        .map(|s| s.seat)
+                        .find(|s| s.code() == code.as_str())
+                        .ok_or_else(|| Bad(format!("--seat: no seat '{code}' in {}", path.display())))?;
+                    vec![seat]
+                }
+                None => r
+                    .seats
+                    .iter()
+                    .filter(|s| s.player == ca_ngua::record::Player::Person)
+                    .map(|s| s.seat)
+                    .collect(),
+            };
+            let config = config_of::<G>(a.rollouts, a.threads);
+            let mut p = mine_record::<G>(r, &name, &seats, &config, &cancel)
+                .map_err(|e| Bad(format!("{}: {e}", path.display())))?;
+            found.append(&mut p);
+        });
+    }
+    finish(found, a.out.as_deref())
+}
+
+fn check(a: &PuzzlesCheck) -> Result<(), Bad> {
+    let files: Vec<(String, String)> = match &a.file {
+        Some(path) => vec![(
+            path.display().to_string(),
+            std::fs::read_to_string(path)
+                .map_err(|e| Bad(format!("cannot read {}: {e}", path.display())))?,
+        )],
+        None => PUZZLE_FILES
+            .iter()
+            .map(|(n, t)| ((*n).to_string(), (*t).to_string()))
+            .collect(),
+    };
+    let mut total = 0;
+    let mut lines = Vec::new();
+    for (name, text) in files {
+        let file = read_puzzles(&name, &text)?;
+        for kind in GameKind::ALL {
+            let n = ca_ngua::with_game!(kind, G => puzzles_in::<G>(&file)?.len());
+            if n == 0 {
+                continue;
+            }
+            total += n;
+            let counts: Vec<String> = Difficulty::ALL
+                .iter()
+                .map(|d| format!("{} {}", file.count(kind.id(), *d), d.id()))
+                .collect();
+            lines.push(format!("{name}: {} {n}: {}", kind.id(), counts.join(", ")));
+        }
+    }
+    for l in lines {
+        outln!("{l}")?;
+    }
+    outln!("ok: {total} puzzles")
+}
+
+fn regrade(a: &PuzzlesGrade) -> Result<(), Bad> {
+    let path = &a.file;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Bad(format!("cannot read {}: {e}", path.display())))?;
+    let mut file = read_puzzles(&path.display().to_string(), &text)?;
+    let mut changed = 0;
+    for p in &mut file.puzzles {
+        let before = p.difficulty;
+        let kind: GameKind = p.game.parse().map_err(Bad)?;
+        ca_ngua::with_game!(kind, G => p.regrade::<G>()?);
+        if p.difficulty != before {
+            changed += 1;
+        }
+    }
+    std::fs::write(path, write_puzzles(&file) + "\n")
+        .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
+    outln!(
+        "{changed} of {} puzzles graded otherwise",
+        file.puzzles.len()
+    )
+}
