@@ -12,6 +12,7 @@
 mod ca_ngua;
 mod co_nhay;
 mod file;
+pub mod tips;
 
 pub use file::{LESSON_FILES, LessonDef, LessonFile, RulesDef, lessons_of, read_lessons};
 

@@ -20,3 +20,4 @@ mod rules_table;
 mod store;
 mod table;
 mod teams;
+mod tips;

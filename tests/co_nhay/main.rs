@@ -13,3 +13,4 @@ mod perft;
 mod records;
 mod store;
 mod table;
+mod tips;

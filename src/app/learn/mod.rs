@@ -6,12 +6,14 @@
 //! undone at once with its one-line explanation.
 
 mod lesson;
+mod tips;
 
 use crate::any_game::GameKind;
 use crate::i18n::{Arg, I18n};
 use crate::prefs::Prefs;
 use egui::{RichText, Ui};
 pub use lesson::{LessonScreen, LessonView};
+pub use tips::TipsScreen;
 
 /// What the lessons asked for while drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
