@@ -1,6 +1,6 @@
 //! Vietnamese and English text, from the Fluent files under `i18n/`: one
 //! file the whole app shares (`common.ftl`) and one per game
-//! (`ca-ngua.ftl`, `co-nhay.ftl`) and the lessons' (`learn.ftl`), the same files with the same keys in each language.
+//! (`ca-ngua.ftl`, `co-nhay.ftl`) the lessons' (`learn.ftl`) and the tips' (`tips.ftl`), the same files with the same keys in each language.
 //!
 //! Both languages are compiled into the binary and loaded at start, so the
 //! language switches at runtime without a restart. Vietnamese is the first
@@ -75,7 +75,7 @@ impl FromStr for Lang {
 
 /// The Fluent files of each language, as shipped: `(language, file name,
 /// source)`, every file in both languages.
-pub const FILES: [(Lang, &str, &str); 8] = [
+pub const FILES: [(Lang, &str, &str); 10] = [
     (
         Lang::Vi,
         "common.ftl",
@@ -92,6 +92,7 @@ pub const FILES: [(Lang, &str, &str); 8] = [
         include_str!("../i18n/vi/co-nhay.ftl"),
     ),
     (Lang::Vi, "learn.ftl", include_str!("../i18n/vi/learn.ftl")),
+    (Lang::Vi, "tips.ftl", include_str!("../i18n/vi/tips.ftl")),
     (
         Lang::En,
         "common.ftl",
@@ -108,6 +109,7 @@ pub const FILES: [(Lang, &str, &str); 8] = [
         include_str!("../i18n/en/co-nhay.ftl"),
     ),
     (Lang::En, "learn.ftl", include_str!("../i18n/en/learn.ftl")),
+    (Lang::En, "tips.ftl", include_str!("../i18n/en/tips.ftl")),
 ];
 
 /// The sources of one language, in order.

@@ -207,3 +207,5 @@ puzzle-done = { $best_move }: about { $best }% to win; the next best only { $sec
 puzzle-wrong = That move ({ $move }) keeps about { $chance }% to win, the best about { $best }%. Try again!
 puzzle-all-moves = Every move and its chance to win:
 puzzle-move-chance = { $move }: { $chance }%
+
+learn-tab-tips = Tips

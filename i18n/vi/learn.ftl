@@ -196,3 +196,5 @@ puzzle-done = { $best_move }: khoảng { $best }% cơ hội thắng, nước t�
 puzzle-wrong = Nước này ({ $move }) giữ khoảng { $chance }% cơ hội thắng, nước tốt nhất khoảng { $best }%. Thử lại nhé!
 puzzle-all-moves = Mọi nước đi và cơ hội thắng:
 puzzle-move-chance = { $move }: { $chance }%
+
+learn-tab-tips = Mẹo chơi

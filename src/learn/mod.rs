@@ -13,6 +13,7 @@ mod ca_ngua;
 mod co_nhay;
 mod file;
 mod puzzle;
+pub mod tips;
 
 pub use file::{LESSON_FILES, LessonDef, LessonFile, RulesDef, lessons_of, read_lessons};
 pub use puzzle::{

@@ -20,5 +20,6 @@ mod online_co_nhay;
 mod packaging;
 mod previous_version;
 mod records;
+mod tips_ui;
 mod try_rules_ui;
 mod ui;

@@ -21,3 +21,4 @@ mod rules_table;
 mod store;
 mod table;
 mod teams;
+mod tips;

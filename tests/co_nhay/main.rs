@@ -14,3 +14,4 @@ mod puzzles;
 mod records;
 mod store;
 mod table;
+mod tips;

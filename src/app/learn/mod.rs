@@ -9,6 +9,7 @@
 
 mod lesson;
 mod mining;
+mod tips;
 
 use crate::any_game::GameKind;
 use crate::i18n::{Arg, I18n};
@@ -18,6 +19,7 @@ use crate::store::Store;
 use egui::{RichText, Ui};
 pub use lesson::{LessonScreen, LessonView};
 use mining::Mining;
+pub use tips::TipsScreen;
 
 /// The parts of the Learn window, a tab each.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,6 +29,8 @@ pub enum Course {
     Lessons,
     /// "Find the best move": the shipped puzzles, then the player's own.
     Puzzles,
+    /// A short strategy page, each tip with a board.
+    Tips,
 }
 
 /// What the lessons asked for while drawn.
@@ -79,6 +83,10 @@ pub struct Learn {
     mining: Option<Mining>,
     /// What the last look through past games found, or why it failed.
     mined: Option<String>,
+    /// The tips of the game in front, while that tab is shown.
+    tips: Option<TipsScreen>,
+    /// Why the tips could not be read.
+    tips_broken: Option<String>,
 }
 
 /// The list of `course` for game `G`: the lessons, or the shipped puzzles
@@ -94,6 +102,8 @@ pub fn course_list<G: Teach>(
             list.extend(crate::learn::puzzles_in::<G>(mine)?);
             Ok(list)
         }
+        // The tips are pages, not tasks.
+        Course::Tips => Ok(Vec::new()),
     }
 }
 
@@ -226,6 +236,7 @@ impl Learn {
                     for (course, key) in [
                         (Course::Lessons, "learn-tab-lessons"),
                         (Course::Puzzles, "learn-tab-puzzles"),
+                        (Course::Tips, "learn-tab-tips"),
                     ] {
                         if ui
                             .selectable_label(self.course == course, i18n.t(key))
@@ -236,11 +247,25 @@ impl Learn {
                     }
                 });
                 ui.add_space(6.0);
-                let intro = match self.course {
-                    Course::Lessons => "learn-intro",
-                    Course::Puzzles => "puzzle-intro",
-                };
-                ui.add(egui::Label::new(i18n.t(intro)).wrap());
+                match (self.course, &mut self.tips) {
+                    (Course::Tips, Some(tips)) => tips.panel_ui(ui, i18n, now),
+                    (Course::Tips, None) => {
+                        let why = self.tips_broken.clone().unwrap_or_default();
+                        ui.add(
+                            egui::Label::new(
+                                i18n.t_args("tips-broken", &[("error", Arg::from(why))]),
+                            )
+                            .wrap(),
+                        );
+                    }
+                    (course, _) => {
+                        let intro = match course {
+                            Course::Puzzles => "puzzle-intro",
+                            _ => "learn-intro",
+                        };
+                        ui.add(egui::Label::new(i18n.t(intro)).wrap());
+                    }
+                }
                 ui.add_space(8.0);
                 if ui
                     .add(egui::Button::new(i18n.t("learn-close")).wrap())
@@ -256,14 +281,20 @@ impl Learn {
     pub fn board_ui(&mut self, ui: &mut Ui, i18n: &I18n, prefs: &Prefs, now: f64, dark: bool) {
         match &mut self.lesson {
             Some(lesson) => lesson.board_ui(ui, i18n, prefs, now, dark),
+            None if self.course == Course::Tips => {
+                if let Some(tips) = &mut self.tips {
+                    tips.board_ui(ui, i18n, prefs, now, dark);
+                }
+            }
             // The list takes the board's room.
             None => {
                 let ctx = ui.ctx().clone();
-                self.poll_mining(i18n);
                 crate::app::a11y::scroll(ui, "learn-list-scroll", &i18n.t("learn-region"), |ui| {
                     ui.set_max_width(560.0);
                     match self.course {
-                        Course::Lessons => list_ui(ui, i18n, prefs, &mut self.intents),
+                        Course::Lessons | Course::Tips => {
+                            list_ui(ui, i18n, prefs, &mut self.intents);
+                        }
                         Course::Puzzles => {
                             if puzzles_ui(ui, i18n, prefs, &self.mine, &mut self.intents) {
                                 self.start_mining(prefs.game, &ctx);
@@ -279,8 +310,26 @@ impl Learn {
     /// Shows what happened since the last frame and asks for the frames
     /// an animation needs.
     pub fn animate(&mut self, ctx: &egui::Context, now: f64, prefs: &Prefs, i18n: &I18n) {
+        self.poll_mining(i18n);
         if let Some(lesson) = &mut self.lesson {
             lesson.animate(ctx, now, prefs, i18n);
+        } else if self.course == Course::Tips {
+            // The tips follow the game in front.
+            if self.tips.as_ref().is_none_or(|t| t.kind() != prefs.game) {
+                match TipsScreen::open(prefs.game) {
+                    Ok(t) => {
+                        self.tips = Some(t);
+                        self.tips_broken = None;
+                    }
+                    Err(e) => {
+                        self.tips = None;
+                        self.tips_broken = Some(e);
+                    }
+                }
+            }
+            if let Some(tips) = &mut self.tips {
+                tips.animate(ctx, now, prefs, i18n);
+            }
         }
     }
 
