@@ -19,6 +19,7 @@ mod online_app;
 mod online_co_nhay;
 mod packaging;
 mod previous_version;
+mod puzzles_ui;
 mod records;
 mod tips_ui;
 mod try_rules_ui;

@@ -101,7 +101,14 @@ pub fn broken_puzzles_are_refused_by_id<G: Teach>() {
     // A legal move left out.
     let mut d = good.clone();
     d.moves.pop();
-    named(refusal::<G>(d), "is not listed");
+    if d.moves.len() >= 2 {
+        named(refusal::<G>(d.clone()), "is not listed");
+    } else {
+        named(refusal::<G>(d.clone()), "two moves or more");
+    }
+    // No move at all.
+    d.moves.clear();
+    named(refusal::<G>(d), "none listed");
     // The answer behind the second.
     let mut d = good.clone();
     d.moves.swap(0, 1);
