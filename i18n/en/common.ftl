@@ -138,3 +138,24 @@ welcome-play = Play now
 welcome-later = The lessons are always there: the “Learn” button in the top bar.
 button-learn = Learn
 button-learn-close = Close the lessons
+
+## Online: who is connected (issue 22)
+presence-you-reconnecting = Reconnecting — { $seconds } seconds before the computer takes over your seat.
+presence-you-reconnecting-about = Reconnecting — about { $seconds } seconds before the computer takes over your seat.
+presence-you-computer = Still reconnecting — the computer is playing for you until you are back.
+presence-you-back = You are back: your seat is yours again.
+presence-seat-you-reconnecting = { $name } (you) · reconnecting, { $seconds } s
+presence-seat-you-reconnecting-about = { $name } (you) · reconnecting, about { $seconds } s
+presence-seat-you-computer = { $name } (you) · the computer plays for you
+presence-seat-you-offline = { $name } (you) · reconnecting
+presence-seat-reconnecting = { $name } (reconnecting; the computer takes over in { $seconds } s)
+presence-player = { $colour } ({ $name })
+presence-announce-you-dropped = Connection lost; reconnecting. If it is not back in { $seconds } seconds, the computer takes over your seat.
+presence-announce-you-dropped-about = Connection lost; reconnecting. If it is not back in about { $seconds } seconds, the computer takes over your seat.
+presence-announce-you-computer = The computer is playing for you until you are back.
+presence-announce-you-back = You are back; your seat is yours again.
+presence-announce-dropped = { $player } lost the connection; the computer takes over in { $seconds } seconds unless they come back.
+presence-announce-reconnected = { $player } is connected again.
+presence-board-reconnecting = { $who } · reconnecting, { $seconds } s
+presence-board-computer = { $who } · the computer plays
+presence-board-offline = { $who } · connection lost

@@ -138,3 +138,24 @@ welcome-play = Chơi ngay
 welcome-later = Lúc nào cũng học được: nút “Học chơi” ở thanh trên cùng.
 button-learn = Học chơi
 button-learn-close = Đóng bài học
+
+## Online: who is connected (issue 22)
+presence-you-reconnecting = Đang kết nối lại — còn { $seconds } giây nữa máy sẽ chơi thay bạn.
+presence-you-reconnecting-about = Đang kết nối lại — còn khoảng { $seconds } giây nữa máy sẽ chơi thay bạn.
+presence-you-computer = Vẫn đang kết nối lại — máy đang chơi thay bạn cho tới khi bạn quay lại.
+presence-you-back = Bạn đã quay lại: ghế lại là của bạn.
+presence-seat-you-reconnecting = { $name } (bạn) · đang kết nối lại, { $seconds } giây
+presence-seat-you-reconnecting-about = { $name } (bạn) · đang kết nối lại, khoảng { $seconds } giây
+presence-seat-you-computer = { $name } (bạn) · máy đang chơi thay
+presence-seat-you-offline = { $name } (bạn) · đang kết nối lại
+presence-seat-reconnecting = { $name } (đang kết nối lại; máy chơi thay sau { $seconds } giây)
+presence-player = { $colour } ({ $name })
+presence-announce-you-dropped = Mất kết nối, đang kết nối lại. Nếu sau { $seconds } giây vẫn chưa nối lại được, máy sẽ chơi thay bạn.
+presence-announce-you-dropped-about = Mất kết nối, đang kết nối lại. Nếu sau khoảng { $seconds } giây vẫn chưa nối lại được, máy sẽ chơi thay bạn.
+presence-announce-you-computer = Máy đang chơi thay bạn cho tới khi bạn quay lại.
+presence-announce-you-back = Bạn đã quay lại; ghế lại là của bạn.
+presence-announce-dropped = { $player } mất kết nối; máy sẽ chơi thay sau { $seconds } giây nếu người đó chưa quay lại.
+presence-announce-reconnected = { $player } đã kết nối lại.
+presence-board-reconnecting = { $who } · đang nối lại, { $seconds } giây
+presence-board-computer = { $who } · máy chơi thay
+presence-board-offline = { $who } · mất kết nối

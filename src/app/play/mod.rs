@@ -20,6 +20,7 @@ pub mod online_ui;
 mod pacing;
 mod panel;
 pub mod phase;
+pub mod presence;
 pub mod presenter;
 pub mod recording;
 pub mod remote;
@@ -81,6 +82,8 @@ pub struct Play<V: View> {
     paused_local: Option<Box<Table<V>>>,
     /// What to tell the player about the online connection.
     online_note: Option<OnlineNote>,
+    /// Our own connection's drops and what was said of who is connected.
+    watch: presence::Watch,
     /// The online seat to remember (`Some(None)`: to forget).
     remember: Option<Option<remote::OnlineSeat>>,
     /// Where the keyboard focus goes next on the board.
@@ -143,6 +146,7 @@ impl<V: View> Play<V> {
             online_actions: Vec::new(),
             paused_local: None,
             online_note: None,
+            watch: presence::Watch::default(),
             remember: None,
             focus: None,
             focus_main: false,
@@ -383,7 +387,7 @@ impl<V: View> Play<V> {
     pub fn player_name(&self, i18n: &I18n, seat: V::Seat) -> String {
         // Online: names, our own seat marked, and who is away.
         if let Some(remote) = self.source.remote() {
-            return online_ui::seat_state::<V>(i18n, remote, seat);
+            return online_ui::seat_state::<V>(i18n, remote, seat, self.presence(seat));
         }
         let shown = self.presenter.shown();
         let people_here = shown
@@ -492,6 +496,7 @@ impl<V: View> Play<V> {
         V::forget_shown(&mut self.local);
         self.cues = cues::Cues::default();
         self.announcer.clear();
+        self.watch = presence::Watch::default();
         self.counted = latest;
         self.result_recorded = self.source.latest().is_over();
         self.selected = None;
