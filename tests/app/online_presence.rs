@@ -151,8 +151,10 @@ fn a_dropped_connection_counts_down_then_the_computer_plays_then_you_are_back() 
         "{first}"
     );
     assert_eq!(seconds_in(&first), 60, "the whole away time to begin with");
-    // The card and the board's label say it too.
-    assert!(has(&app, "Lan (you) · reconnecting, about"));
+    // Lan's card says it too.
+    assert!(has(&app, "Reconnecting: about 60 s · Home"));
+    // And the room's seats, in the settings.
+    assert!(has(&app, "Lan (you) · reconnecting, about 60 s"));
     assert!(
         said.iter()
             .any(|s| s.starts_with("Connection lost; reconnecting.")),
@@ -177,6 +179,7 @@ fn a_dropped_connection_counts_down_then_the_computer_plays_then_you_are_back() 
         )
         .is_some()
     );
+    assert!(has(&app, "The computer plays for you · Home"));
     assert!(has(&app, "Lan (you) · the computer plays for you"));
     assert_eq!(
         app.state().play::<CaNgua>().presence(seat),
@@ -272,6 +275,8 @@ fn the_host_sees_another_seat_reconnecting_then_the_computer_playing_it() {
     wait_hearing(&mut host, &mut said, 20, "reconnecting shows", |h| {
         has(h, "Minh (reconnecting; the computer takes over in")
     });
+    // On Minh's card too (and in the room's seats, above).
+    assert!(has(&host, "Reconnecting: "));
     assert!(matches!(
         host.state().play::<CaNgua>().presence(minh),
         Presence::Reconnecting {
@@ -289,6 +294,7 @@ fn the_host_sees_another_seat_reconnecting_then_the_computer_playing_it() {
     wait_hearing(&mut host, &mut said, 30, "the computer plays", |h| {
         has(h, "Minh (away, the computer plays)")
     });
+    assert!(has(&host, "The computer plays for now · Home"));
     assert_eq!(
         host.state().play::<CaNgua>().presence(minh),
         Presence::Computer

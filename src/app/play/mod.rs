@@ -385,9 +385,10 @@ impl<V: View> Play<V> {
     /// Who plays a seat, in a word or two: "Bạn" for the one person at
     /// this device, a name online, the level of a computer player.
     pub fn player_name(&self, i18n: &I18n, seat: V::Seat) -> String {
-        // Online: names, our own seat marked, and who is away.
+        // Online: names and our own seat marked (how each is connected is
+        // said beside: on the card's second line, on the board).
         if let Some(remote) = self.source.remote() {
-            return online_ui::seat_state::<V>(i18n, remote, seat, self.presence(seat));
+            return online_ui::seat_state::<V>(i18n, remote, seat, presence::Presence::Connected);
         }
         let shown = self.presenter.shown();
         let people_here = shown

@@ -174,6 +174,26 @@ impl<V: View> Play<V> {
         }
     }
 
+    /// How a seat's player is connected, in a few words for their card,
+    /// when it is not plainly.
+    pub fn card_presence(&self, i18n: &I18n, seat: V::Seat) -> Option<String> {
+        let own = self.source.remote()?.seat() == Some(seat);
+        Some(match self.presence(seat) {
+            Presence::Connected => return None,
+            Presence::Reconnecting { secs, estimate } => i18n.t_args(
+                if estimate {
+                    "presence-card-reconnecting-about"
+                } else {
+                    "presence-card-reconnecting"
+                },
+                &[("seconds", Arg::from(secs))],
+            ),
+            Presence::Computer if own => i18n.t("presence-card-you-computer"),
+            Presence::Computer => i18n.t("presence-card-computer"),
+            Presence::Offline => i18n.t("presence-card-offline"),
+        })
+    }
+
     /// A seat's player in a few words for a label on the board: their
     /// name, and how they are connected when it is not plainly.
     pub fn board_name(&self, i18n: &I18n, seat: V::Seat) -> String {
