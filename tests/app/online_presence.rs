@@ -299,9 +299,20 @@ fn the_host_sees_another_seat_reconnecting_then_the_computer_playing_it() {
         host.state().play::<CaNgua>().presence(minh),
         Presence::Computer
     );
-    assert!(
+    // Said when the board shows the room's `away` event (it may still be
+    // showing the moves before it).
+    let away_said = |said: &[String]| {
         said.iter()
-            .any(|s| s.contains("is away; the computer plays for them")),
-        "{said:?}"
-    );
+            .any(|s| s.contains("is away; the computer plays for them"))
+    };
+    let start = std::time::Instant::now();
+    while !away_said(&said) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the away event is said: {said:?}"
+        );
+        host.step();
+        heard(&host, &mut said);
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
