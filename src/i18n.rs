@@ -171,6 +171,12 @@ impl From<u8> for Arg {
     }
 }
 
+impl From<u64> for Arg {
+    fn from(n: u64) -> Arg {
+        Arg::Num(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
 impl From<usize> for Arg {
     fn from(n: usize) -> Arg {
         Arg::Num(n as i64)

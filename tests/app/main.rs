@@ -17,6 +17,7 @@ mod handoff;
 mod learn_ui;
 mod online_app;
 mod online_co_nhay;
+mod online_presence;
 mod packaging;
 mod previous_version;
 mod puzzles_ui;

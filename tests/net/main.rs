@@ -9,6 +9,7 @@ mod co_nhay;
 mod game;
 mod headless;
 mod pages;
+mod presence;
 mod refusals;
 mod restart;
 mod resume;

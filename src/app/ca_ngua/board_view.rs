@@ -185,9 +185,23 @@ fn draw_board(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Boa
             let y = if top { 0.47 } else { 5.53 };
             let (ox, oy) = yard_origin(seat);
             let c = t.point((f32::from(ox) + 3.0, f32::from(oy) + y));
-            let font = FontId::proportional(t.cell * 0.42);
-            let galley = painter.layout_no_wrap(name.clone(), font, on_seat_colour(seat));
-            let width = galley.size().x.min(t.cell * 5.4);
+            let room = t.cell * 5.4;
+            let mut galley = painter.layout_no_wrap(
+                name.clone(),
+                FontId::proportional(t.cell * 0.42),
+                on_seat_colour(seat),
+            );
+            if galley.size().x > room {
+                // A long line (a name and how its player is connected)
+                // gets smaller rather than cut, down to a size still read.
+                let size = (t.cell * 0.42 * room / galley.size().x).max(t.cell * 0.3);
+                galley = painter.layout_no_wrap(
+                    name.clone(),
+                    FontId::proportional(size),
+                    on_seat_colour(seat),
+                );
+            }
+            let width = galley.size().x.min(room);
             let pos = c - Vec2::new(width * 0.5, galley.size().y * 0.5);
             painter.with_clip_rect(yard.shrink(t.cell * 0.1)).galley(
                 pos,

@@ -118,7 +118,7 @@ impl CaNguaGame {
             die_rolls: phase
                 .allows(crate::app::play::phase::Action::Roll)
                 .then(|| i18n.t("die-click-to-roll")),
-            names: Seat::ALL.map(|s| self.player_name(i18n, s)),
+            names: Seat::ALL.map(|s| self.board_name(i18n, s)),
             // While a horse walks, it is the mark of its own move.
             last_move: self
                 .presenter

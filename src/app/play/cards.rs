@@ -39,7 +39,16 @@ impl<V: View> Play<V> {
                 ui.label(RichText::new(heading).small().strong());
             }
             for seat in seats {
-                let card = V::card(self, i18n, seat, now);
+                let mut card = V::card(self, i18n, seat, now);
+                // Online, a player not plainly connected: said first on
+                // the second line (the counts after it, as room allows).
+                if let Some(note) = self.card_presence(i18n, seat) {
+                    card.status = if card.status.is_empty() {
+                        note
+                    } else {
+                        format!("{note} · {}", card.status)
+                    };
+                }
                 card_ui::<V>(ui, i18n, seat, shown.turn() == Some(seat), &card, &pal);
                 ui.add_space(4.0);
             }

@@ -20,6 +20,7 @@ pub mod online_ui;
 mod pacing;
 mod panel;
 pub mod phase;
+pub mod presence;
 pub mod presenter;
 pub mod recording;
 pub mod remote;
@@ -81,6 +82,8 @@ pub struct Play<V: View> {
     paused_local: Option<Box<Table<V>>>,
     /// What to tell the player about the online connection.
     online_note: Option<OnlineNote>,
+    /// Our own connection's drops and what was said of who is connected.
+    watch: presence::Watch,
     /// The online seat to remember (`Some(None)`: to forget).
     remember: Option<Option<remote::OnlineSeat>>,
     /// Where the keyboard focus goes next on the board.
@@ -143,6 +146,7 @@ impl<V: View> Play<V> {
             online_actions: Vec::new(),
             paused_local: None,
             online_note: None,
+            watch: presence::Watch::default(),
             remember: None,
             focus: None,
             focus_main: false,
@@ -381,9 +385,10 @@ impl<V: View> Play<V> {
     /// Who plays a seat, in a word or two: "Bạn" for the one person at
     /// this device, a name online, the level of a computer player.
     pub fn player_name(&self, i18n: &I18n, seat: V::Seat) -> String {
-        // Online: names, our own seat marked, and who is away.
+        // Online: names and our own seat marked (how each is connected is
+        // said beside: on the card's second line, on the board).
         if let Some(remote) = self.source.remote() {
-            return online_ui::seat_state::<V>(i18n, remote, seat);
+            return online_ui::seat_state::<V>(i18n, remote, seat, presence::Presence::Connected);
         }
         let shown = self.presenter.shown();
         let people_here = shown
@@ -492,6 +497,7 @@ impl<V: View> Play<V> {
         V::forget_shown(&mut self.local);
         self.cues = cues::Cues::default();
         self.announcer.clear();
+        self.watch = presence::Watch::default();
         self.counted = latest;
         self.result_recorded = self.source.latest().is_over();
         self.selected = None;

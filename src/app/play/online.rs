@@ -112,12 +112,20 @@ impl<V: View> Play<V> {
                 RemoteNote::Seated(seat) => {
                     self.remember = Some(Some(seat));
                     self.online_note = None;
+                    self.watch.seated();
                 }
                 RemoteNote::Connection(state) => {
                     self.online_note = match state {
                         ConnectionState::Connected => None,
                         ConnectionState::Connecting => Some(OnlineNote::Connecting),
-                        ConnectionState::Reconnecting { .. } => Some(OnlineNote::Reconnecting),
+                        ConnectionState::Reconnecting { .. } => {
+                            // Once seated, the computer takes the seat if
+                            // we are not back in time: the count starts.
+                            if self.source.remote().and_then(|r| r.seat()).is_some() {
+                                self.watch.dropped();
+                            }
+                            Some(OnlineNote::Reconnecting)
+                        }
                         ConnectionState::Closed(CloseReason::ByUser | CloseReason::Left) => None,
                         ConnectionState::Closed(reason) => {
                             // The seat cannot be had again: forget it and

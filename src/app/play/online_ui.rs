@@ -3,6 +3,7 @@
 //! panel, the lobby (the room's code and link, the seats filling, the
 //! host's Start) and the connection's news.
 
+use super::presence::Presence;
 use super::remote::Remote;
 use super::{OnlineNote, Play, View};
 use crate::game::{Game, Level};
@@ -241,8 +242,15 @@ pub fn note_text(i18n: &I18n, note: &OnlineNote, server: &str) -> String {
     }
 }
 
-/// What a seat's player is doing, for the cards and the lobby.
-pub fn seat_state<G: Game>(i18n: &I18n, remote: &Remote<G>, seat: G::Seat) -> String {
+/// What a seat's player is doing, for the cards, the board and the
+/// lobby: their name, and whether they are connected (`presence`, as
+/// [`Play::presence`] knows it).
+pub fn seat_state<G: Game>(
+    i18n: &I18n,
+    remote: &Remote<G>,
+    seat: G::Seat,
+    presence: Presence,
+) -> String {
     let r = remote.latest();
     let Some(info) = r.seat(seat) else {
         return i18n.t("online-seat-empty");
@@ -252,16 +260,33 @@ pub fn seat_state<G: Game>(i18n: &I18n, remote: &Remote<G>, seat: G::Seat) -> St
     } else {
         info.name.trim().to_string()
     };
+    let name_arg = || ("name", Arg::from(name.as_str()));
     if Some(seat) == remote.seat() {
-        i18n.t_args("online-seat-you", &[("name", Arg::from(name))])
-    } else if info.kind == SeatKind::Bot {
-        i18n.t("online-computer")
-    } else if r.is_away(seat) {
-        i18n.t_args("online-seat-away", &[("name", Arg::from(name))])
-    } else if !info.connected {
-        i18n.t_args("online-seat-offline", &[("name", Arg::from(name))])
-    } else {
-        name
+        return match presence {
+            Presence::Reconnecting { secs, estimate } => i18n.t_args(
+                if estimate {
+                    "presence-seat-you-reconnecting-about"
+                } else {
+                    "presence-seat-you-reconnecting"
+                },
+                &[name_arg(), ("seconds", Arg::from(secs))],
+            ),
+            Presence::Computer => i18n.t_args("presence-seat-you-computer", &[name_arg()]),
+            Presence::Offline => i18n.t_args("presence-seat-you-offline", &[name_arg()]),
+            Presence::Connected => i18n.t_args("online-seat-you", &[name_arg()]),
+        };
+    }
+    if info.kind == SeatKind::Bot {
+        return i18n.t("online-computer");
+    }
+    match presence {
+        Presence::Computer => i18n.t_args("online-seat-away", &[name_arg()]),
+        Presence::Reconnecting { secs, .. } => i18n.t_args(
+            "presence-seat-reconnecting",
+            &[name_arg(), ("seconds", Arg::from(secs))],
+        ),
+        Presence::Offline => i18n.t_args("online-seat-offline", &[name_arg()]),
+        Presence::Connected => name,
     }
 }
 
@@ -293,7 +318,15 @@ impl<V: View> Play<V> {
     pub fn online_ui(&mut self, ui: &mut Ui, i18n: &I18n) -> Option<OnlineAction> {
         let remote = self.source.remote()?;
         let mut action = None;
-        if let Some(note) = &self.online_note {
+        // Our own connection down (the count before the computer takes
+        // our seat), or just back; else the connection's other news.
+        let own = match &self.online_note {
+            Some(OnlineNote::Reconnecting) | None => self.own_presence_note(i18n),
+            Some(_) => None,
+        };
+        if let Some(text) = own {
+            ui.label(RichText::new(text).strong());
+        } else if let Some(note) = &self.online_note {
             let server = remote
                 .invite()
                 .map(|i| i.server.to_string())
@@ -359,7 +392,7 @@ impl<V: View> Play<V> {
                 ui.label(format!(
                     "{}: {}",
                     V::colour(i18n, seat),
-                    seat_state(i18n, remote, seat)
+                    seat_state(i18n, remote, seat, self.presence(seat))
                 ));
             }
             if remote.is_host() {
@@ -391,7 +424,7 @@ impl<V: View> Play<V> {
             ui.label(format!(
                 "{}: {}",
                 V::colour(i18n, seat),
-                seat_state(i18n, remote, seat)
+                seat_state(i18n, remote, seat, self.presence(seat))
             ));
         }
         ui.add_space(4.0);

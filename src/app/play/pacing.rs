@@ -79,6 +79,8 @@ impl<V: View> Play<V> {
                 self.announcer.say(text, assertive);
             }
         }
+        // Who is connected: a drop's count, and each change said.
+        self.presence_news(ctx, now, i18n);
         V::shown(self, ctx, &shown, now);
         if !shown.is_empty() {
             self.repaint = true;

@@ -92,6 +92,8 @@ pub struct Remote<G: Game> {
     caught_up: u64,
     /// The server this app runs for the room, when it hosts.
     host: Option<ServerHandle>,
+    /// The room's code, once seated.
+    room: Option<String>,
 }
 
 impl<G: Game> fmt::Debug for Remote<G> {
@@ -122,6 +124,7 @@ impl<G: Game> Remote<G> {
             state: ConnectionState::Connecting,
             caught_up: 0,
             host,
+            room: None,
         }
     }
 
@@ -144,6 +147,7 @@ impl<G: Game> Remote<G> {
                         notes.push(RemoteNote::Rebuilt);
                     }
                     self.seat = Some(seat);
+                    self.room = Some(room.clone());
                     self.caught_up = self.caught_up.max(seq);
                     notes.push(RemoteNote::Seated(OnlineSeat {
                         version: ONLINE_VERSION,
@@ -218,6 +222,16 @@ impl<G: Game> Remote<G> {
     /// The port of the server this app runs, when it hosts.
     pub fn hosted_port(&self) -> Option<u16> {
         self.host.as_ref().map(|h| h.addr().port())
+    }
+
+    /// The server this app runs for the room, when it hosts.
+    pub fn host(&self) -> Option<&ServerHandle> {
+        self.host.as_ref()
+    }
+
+    /// The room's code, once seated.
+    pub fn room(&self) -> Option<&str> {
+        self.room.as_deref()
     }
 
     /// Who plays a seat, as this screen sees it: us, a person elsewhere

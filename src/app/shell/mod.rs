@@ -422,6 +422,13 @@ impl CaNguaApp {
         self
     }
 
+    /// Hosted rooms give a disconnected person `away` to come back before
+    /// a computer plays their seat (tests; 60 seconds otherwise).
+    pub fn with_away(mut self, away: std::time::Duration) -> CaNguaApp {
+        self.server_config.away = away;
+        self
+    }
+
     /// The screen of game `V`, as played.
     pub fn play<V: View>(&self) -> &Play<V> {
         self.screens

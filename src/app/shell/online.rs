@@ -45,6 +45,10 @@ fn host<V: View>(
     let request = Request::create::<V>(name, V::prefs_seats(prefs).len(), &V::prefs_rules(prefs));
     let client =
         Client::<V>::connect(address.clone(), request, waker(ctx)).map_err(|e| e.to_string())?;
+    if let Some(server) = &host {
+        // Who is connected changes with no event: the window hears it.
+        server.wake_on_presence(waker(ctx));
+    }
     go_online::<V>(app, Remote::new(Box::new(client), address, host));
     Ok(())
 }
@@ -88,7 +92,7 @@ impl CaNguaApp {
             };
             self.connect(ctx, server, request);
         }
-        self.poll_joining();
+        self.poll_joining(ctx);
     }
 
     /// Starts a connection to a room of a game yet unknown.
@@ -106,7 +110,7 @@ impl CaNguaApp {
 
     /// A room being joined: its screen once its game is known; why not,
     /// when it ends before.
-    fn poll_joining(&mut self) {
+    fn poll_joining(&mut self, ctx: &egui::Context) {
         let Some(joining) = &mut self.joining else {
             return;
         };
@@ -130,6 +134,9 @@ impl CaNguaApp {
         match connection.into_client() {
             Ok(client) => {
                 let host = self.reopened_host.take();
+                if let Some(server) = &host {
+                    server.wake_on_presence(waker(ctx));
+                }
                 with_any!(client, G, c => go_online::<G>(self, Remote::new(Box::new(c), server, host)));
             }
             Err(connection) => {

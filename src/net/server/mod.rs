@@ -10,10 +10,12 @@
 //! - `mailbox.rs`: what connections and rooms say to each other;
 //! - `conn.rs`, `writer.rs`: a connection's reading and writing sides;
 //! - `room.rs`: one room of a game (`Room<G>`), `pool.rs`: where its
-//!   computer players think; `codes.rs`: tokens and room codes.
+//!   computer players think; `codes.rs`: tokens and room codes;
+//! - `presence.rs`: who is connected in each room, a read-only snapshot
+//!   for the app that runs the server in-process ([`ServerHandle::presence`]).
 //!
 //! Imports point one way: `conn` → `room` → `registry` → `mailbox`,
-//! `config`, `codes`; nothing imports this file.
+//! `config`, `codes`, `presence`; nothing imports this file.
 
 mod codes;
 mod config;
@@ -21,12 +23,14 @@ mod conn;
 mod mailbox;
 mod pages;
 mod pool;
+mod presence;
 mod registry;
 mod room;
 mod state;
 mod writer;
 
 pub use config::{Limits, ServerConfig};
+pub use presence::{Presence, SeatPresence};
 
 use crate::net::protocol::MAX_FRAME_BYTES;
 use crate::net::tls::TlsListener;
@@ -72,6 +76,10 @@ impl std::error::Error for ServerError {}
 #[derive(Debug)]
 pub struct ServerHandle {
     addr: SocketAddr,
+    /// A disconnected person's seat goes to a computer after this long.
+    away: Duration,
+    /// Who is connected in each room.
+    presence: Presence,
     stop: watch::Sender<bool>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -80,6 +88,26 @@ impl ServerHandle {
     /// The address it listens on (the real port when asked for port 0).
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// How long a disconnected person has to come back before a computer
+    /// plays their seat (the server's `away`).
+    pub fn away(&self) -> Duration {
+        self.away
+    }
+
+    /// Who is connected in room `code`, by seat number
+    /// ([`SeatId::index`](crate::game::SeatId::index)): the room's own
+    /// view, kept up to date by its task. `None` for a room this server
+    /// does not have (any more).
+    pub fn presence(&self, code: &str) -> Option<Vec<SeatPresence>> {
+        self.presence.room(code)
+    }
+
+    /// Calls `wake` whenever who is connected changes in any room (the
+    /// app's window repaints).
+    pub fn wake_on_presence(&self, wake: impl Fn() + Send + Sync + 'static) {
+        self.presence.wake_with(wake);
     }
 
     /// Stops the server: connections are closed (1001), rooms end.
@@ -118,13 +146,17 @@ pub fn spawn(bind: SocketAddr, config: ServerConfig) -> Result<ServerHandle, Ser
         .build()
         .map_err(ServerError::Start)?;
     let (stop, stopped) = watch::channel(false);
+    let away = config.away;
+    let presence = Presence::default();
+    let shared = presence.clone();
     let thread = std::thread::Builder::new()
         .name("ca-ngua-server".into())
         .spawn(move || {
             runtime.block_on(async move {
                 match tokio::net::TcpListener::from_std(listener) {
                     Ok(listener) => {
-                        if let Err(e) = serve(listener, config, stopped).await {
+                        let served = serve_with(listener, config, stopped, Some(shared));
+                        if let Err(e) = served.await {
                             warn!("server stopped: {e}");
                         }
                     }
@@ -136,6 +168,8 @@ pub fn spawn(bind: SocketAddr, config: ServerConfig) -> Result<ServerHandle, Ser
         .map_err(ServerError::Start)?;
     Ok(ServerHandle {
         addr,
+        away,
+        presence,
         stop,
         thread: Some(thread),
     })
@@ -145,9 +179,20 @@ pub fn spawn(bind: SocketAddr, config: ServerConfig) -> Result<ServerHandle, Ser
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: ServerConfig,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
-    let registry = Arc::new(Registry::new(config, stop.clone()));
+    serve_with(listener, config, stop, None).await
+}
+
+/// Serves on `listener` until `stop` turns true; the rooms keep
+/// `presence` up to date, when given (a server in the app's process).
+async fn serve_with(
+    listener: tokio::net::TcpListener,
+    config: ServerConfig,
+    mut stop: watch::Receiver<bool>,
+    presence: Option<Presence>,
+) -> std::io::Result<()> {
+    let registry = Arc::new(Registry::new(config, stop.clone(), presence));
     if let Some(dir) = registry.config().state_dir.clone() {
         reopen_rooms(&registry, &dir);
     }

@@ -7,6 +7,7 @@
 use super::codes::new_room_code;
 use super::config::ServerConfig;
 use super::mailbox::{ConnId, RoomMsg};
+use super::presence::{Presence, SeatPresence};
 use crate::table::{ErrorCode, Refusal};
 use std::collections::HashMap;
 use std::fmt;
@@ -36,6 +37,9 @@ pub(super) struct Registry {
     next_conn: AtomicU64,
     /// Events sent out since the server started (`/metrics`).
     events: AtomicU64,
+    /// Who is connected in each room, for an app that runs this server
+    /// in its own process (none for a server on its own).
+    presence: Option<Presence>,
 }
 
 impl fmt::Debug for Registry {
@@ -54,13 +58,19 @@ fn decrement(map: &mut HashMap<IpAddr, usize>, ip: IpAddr) {
 }
 
 impl Registry {
-    pub(super) fn new(config: ServerConfig, stop: watch::Receiver<bool>) -> Registry {
+    /// A registry whose rooms keep `presence` up to date, when given.
+    pub(super) fn new(
+        config: ServerConfig,
+        stop: watch::Receiver<bool>,
+        presence: Option<Presence>,
+    ) -> Registry {
         Registry {
             counts: Mutex::new(Counts::default()),
             config: Arc::new(config),
             stop,
             next_conn: AtomicU64::new(1),
             events: AtomicU64::new(0),
+            presence,
         }
     }
 
@@ -189,9 +199,14 @@ impl Registry {
 
     /// A room's task ended.
     fn close_room(&self, code: &str) {
-        let mut c = self.counts();
-        if let Some(entry) = c.rooms.remove(code) {
-            decrement(&mut c.rooms_by_ip, entry.creator);
+        {
+            let mut c = self.counts();
+            if let Some(entry) = c.rooms.remove(code) {
+                decrement(&mut c.rooms_by_ip, entry.creator);
+            }
+        }
+        if let Some(p) = &self.presence {
+            p.remove(code);
         }
     }
 }
@@ -212,6 +227,14 @@ impl Lease {
     /// The room's code.
     pub(super) fn code(&self) -> &str {
         &self.code
+    }
+
+    /// Tells the app running this server (if one does) how the room's
+    /// seats stand, by seat number.
+    pub(super) fn publish_presence(&self, seats: impl FnOnce() -> Vec<SeatPresence>) {
+        if let Some(p) = &self.registry.presence {
+            p.set(&self.code, seats());
+        }
     }
 }
 

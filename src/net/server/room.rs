@@ -9,6 +9,7 @@ use super::codes::{new_token, same_token};
 use super::config::ServerConfig;
 use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer, RoomMsg, RoomSummary};
 use super::pool::PoolRunner;
+use super::presence::SeatPresence;
 use super::registry::{Lease, Registry};
 use super::state::{RoomLog, SavedRoom, token_hash};
 use crate::any_game::GameKind;
@@ -285,6 +286,9 @@ impl<G: Game> Room<G> {
     ) {
         let wake = Arc::clone(&self.wake);
         loop {
+            // Whatever the last message or timer changed, the app hosting
+            // this server sees.
+            self.lease.publish_presence(|| self.presence());
             self.schedule_bot(Instant::now());
             let next = self.next_deadline();
             let msg = if next.is_some_and(|t| t <= Instant::now()) {
@@ -327,6 +331,33 @@ impl<G: Game> Room<G> {
             }
         }
         info!(room = %self.code(), seq = self.table.seq(), "room closed");
+    }
+
+    /// How each seat's person stands, by seat number.
+    fn presence(&self) -> Vec<SeatPresence> {
+        let replica = self.table.replica();
+        (0..G::SEATS)
+            .map(|i| {
+                let Some(info) = G::Seat::from_index(i).and_then(|s| replica.seat(s)) else {
+                    return SeatPresence::Empty;
+                };
+                if self.members.get(i).is_some_and(Option::is_some) {
+                    return SeatPresence::Connected;
+                }
+                if let Some(Some(until)) = self.away_due.get(i) {
+                    return SeatPresence::Reconnecting {
+                        until: until.into_std(),
+                    };
+                }
+                if info.kind == SeatKind::Bot
+                    || self.table.controller(info.seat).computer().is_some()
+                {
+                    SeatPresence::Computer
+                } else {
+                    SeatPresence::Offline
+                }
+            })
+            .collect()
     }
 
     fn handle(&mut self, msg: RoomMsg) {
