@@ -491,30 +491,36 @@ fn puzzles_ui(
             )
             .wrap(),
         );
-        ui.horizontal_wrapped(|ui| {
-            for (k, e) in &items {
-                let stars = prefs.lesson_stars.get(&e.id).copied().unwrap_or_default();
-                let name = i18n.t_args(
-                    "puzzle-open",
-                    &[
-                        ("n", Arg::from(k + 1)),
-                        ("stars", Arg::from(stars_text(i18n, stars))),
-                    ],
-                );
-                ui.vertical(|ui| {
-                    let b = ui.add(
-                        egui::Button::new(format!("{}", k + 1)).min_size(egui::vec2(44.0, 28.0)),
+        // Rows of as many as fit (a button with its stars under it).
+        let per_row = ((ui.available_width() / 52.0).floor() as usize).max(1);
+        for row in items.chunks(per_row) {
+            ui.horizontal(|ui| {
+                for (k, e) in row {
+                    let stars = prefs.lesson_stars.get(&e.id).copied().unwrap_or_default();
+                    let name = i18n.t_args(
+                        "puzzle-open",
+                        &[
+                            ("n", Arg::from(k + 1)),
+                            ("stars", Arg::from(stars_text(i18n, stars))),
+                        ],
                     );
-                    b.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
+                    ui.vertical(|ui| {
+                        ui.set_width(44.0);
+                        let b = ui.add(
+                            egui::Button::new(format!("{}", k + 1))
+                                .min_size(egui::vec2(44.0, 28.0)),
+                        );
+                        b.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
+                        });
+                        if b.clicked() {
+                            intents.push(LearnIntent::Open(kind, Course::Puzzles, *k));
+                        }
+                        stars_ui(ui, stars, 11.0, &stars_text(i18n, stars));
                     });
-                    if b.clicked() {
-                        intents.push(LearnIntent::Open(kind, Course::Puzzles, *k));
-                    }
-                    stars_ui(ui, stars, 11.0, &stars_text(i18n, stars));
-                });
-            }
-        });
+                }
+            });
+        }
         if g == last {
             ui.add(egui::Label::new(i18n.t("puzzle-mine-about")).wrap());
             ask = ui

@@ -160,6 +160,14 @@ pub struct PuzzlesMake {
     /// without; the confirmation uses ten or six times as many)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub rollouts: Option<u32>,
+    /// Rollouts per move that confirm a turn the screen found (default:
+    /// ten times the screen's with dice, six times without)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub confirm: Option<u32>,
+    /// The lead, in win chance (0 to 1), the best move must have on the
+    /// screen to be confirmed (default: 0.08 with dice, 0.12 without)
+    #[arg(long, value_name = "X")]
+    pub gap: Option<f64>,
     /// Threads (default: one per core)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,

@@ -73,7 +73,16 @@ fn make(a: &PuzzlesMake) -> Result<(), Bad> {
         let rules = G::preset(&a.rules).ok_or_else(|| {
             Bad(format!("--rules: no preset '{}' (one of {})", a.rules, G::PRESETS.join(", ")))
         })?;
-        let config = config_of::<G>(a.rollouts, a.threads);
+        let mut config = config_of::<G>(a.rollouts, a.threads);
+        if let Some(n) = a.confirm {
+            config.confirm_rollouts = n;
+        }
+        if let Some(gap) = a.gap {
+            if !(0.0..=1.0).contains(&gap) {
+                return Err(Bad(format!("--gap: a win chance from 0 to 1, not {gap}")));
+            }
+            config.screen_gap = gap;
+        }
         let found = make_puzzles::<G>(&rules, a.players, a.games, a.seed, &config, &mut |g, n| {
             eprintln!("game {g}/{}: {n} puzzles", a.games);
         })
