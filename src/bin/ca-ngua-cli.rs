@@ -174,7 +174,7 @@ fn record(command: args::RecordCommand) -> Result<(), Bad> {
 /// player, or the whole analysis as JSON.
 fn record_analyse(a: args::RecordAnalyse) -> Result<(), Bad> {
     use ca_ngua::game::{Game, SeatId};
-    use ca_ngua::record::analysis::{AnalysisConfig, Play, analyse};
+    use ca_ngua::record::analysis::{AnalysisConfig, analyse};
     use ca_ngua::record::read_any;
     let text = std::fs::read_to_string(&a.file)
         .map_err(|e| Bad(format!("cannot read {}: {e}", a.file.display())))?;
@@ -182,11 +182,7 @@ fn record_analyse(a: args::RecordAnalyse) -> Result<(), Bad> {
     ca_ngua::with_any!(&record, G, r => {
         r.replay()?;
         let start = G::from_setup(&r.rules, &r.setup).map_err(Bad)?;
-        let plays: Vec<Play<G>> = r
-            .steps
-            .iter()
-            .map(|s| Play { roll: s.roll, mv: s.mv })
-            .collect();
+        let plays = r.plays();
         let mut config = match a.rollouts {
             Some(n) => AnalysisConfig::with_rollouts(n),
             None => AnalysisConfig::for_game::<G>(),

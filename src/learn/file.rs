@@ -137,29 +137,48 @@ impl RulesDef {
 
 /// Reads a lesson file's text; the error names the file.
 pub fn read_lessons(name: &str, text: &str) -> Result<LessonFile, LessonError> {
-    let file: LessonFile = ron::from_str(text).map_err(|e| LessonError {
+    let file: LessonFile = read_frame(name, text, LESSONS_VERSION, |f: &LessonFile| f.version)?;
+    unique_ids(name, file.lessons.iter().map(|l| l.id.as_str()))?;
+    Ok(file)
+}
+
+/// Reads a RON file of lessons or puzzles and checks its version
+/// (`current`); the error names the file.
+pub(super) fn read_frame<T: serde::de::DeserializeOwned>(
+    name: &str,
+    text: &str,
+    current: u32,
+    version: impl Fn(&T) -> u32,
+) -> Result<T, LessonError> {
+    let file: T = ron::from_str(text).map_err(|e| LessonError {
         lesson: name.to_string(),
         message: e.to_string(),
     })?;
-    if file.version != LESSONS_VERSION {
+    let v = version(&file);
+    if v != current {
         return Err(LessonError {
             lesson: name.to_string(),
-            message: format!(
-                "version {} (this build reads {LESSONS_VERSION})",
-                file.version
-            ),
+            message: format!("version {v} (this build reads {current})"),
         });
     }
+    Ok(file)
+}
+
+/// The first id used twice in file `name`, as the error naming it.
+pub(super) fn unique_ids<'a>(
+    name: &str,
+    ids: impl Iterator<Item = &'a str>,
+) -> Result<(), LessonError> {
     let mut seen = std::collections::BTreeSet::new();
-    for l in &file.lessons {
-        if !seen.insert(l.id.as_str()) {
+    for id in ids {
+        if !seen.insert(id) {
             return Err(LessonError {
-                lesson: l.id.clone(),
+                lesson: id.to_string(),
                 message: format!("the id is used twice in {name}"),
             });
         }
     }
-    Ok(file)
+    Ok(())
 }
 
 /// The shipped lessons of game `G`, each read and validated, in order:

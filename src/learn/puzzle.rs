@@ -10,7 +10,7 @@
 //! the best and clearly so. `docs/LESSONS.md` ("Puzzles") describes the
 //! format and how the shipped ones were made.
 
-use super::file::RulesDef;
+use super::file::{RulesDef, read_frame, unique_ids};
 use super::{Goal, Lesson, LessonDef, LessonError, Run, Teach};
 use crate::game::selfplay::{SelfPlay, mix_seed};
 use crate::game::{Decision, Game, Level};
@@ -75,7 +75,7 @@ impl Difficulty {
 
 /// A puzzle file: a version, the puzzles, and (for the player's own) the
 /// games already looked through.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleFile {
     /// The format's version (1).
@@ -246,28 +246,8 @@ impl PuzzleDef {
 
 /// Reads a puzzle file's text; the error names the file.
 pub fn read_puzzles(name: &str, text: &str) -> Result<PuzzleFile, LessonError> {
-    let file: PuzzleFile = ron::from_str(text).map_err(|e| LessonError {
-        lesson: name.to_string(),
-        message: e.to_string(),
-    })?;
-    if file.version != PUZZLES_VERSION {
-        return Err(LessonError {
-            lesson: name.to_string(),
-            message: format!(
-                "version {} (this build reads {PUZZLES_VERSION})",
-                file.version
-            ),
-        });
-    }
-    let mut seen = std::collections::BTreeSet::new();
-    for p in &file.puzzles {
-        if !seen.insert(p.id.as_str()) {
-            return Err(LessonError {
-                lesson: p.id.clone(),
-                message: format!("the id is used twice in {name}"),
-            });
-        }
-    }
+    let file: PuzzleFile = read_frame(name, text, PUZZLES_VERSION, |f: &PuzzleFile| f.version)?;
+    unique_ids(name, file.puzzles.iter().map(|p| p.id.as_str()))?;
     Ok(file)
 }
 
@@ -597,14 +577,7 @@ pub fn mine_record<G: SelfPlay + Teach>(
 ) -> Result<Vec<PuzzleDef>, String> {
     record.replay().map_err(|e| e.to_string())?;
     let start = G::from_setup(&record.rules, &record.setup)?;
-    let plays: Vec<Play<G>> = record
-        .steps
-        .iter()
-        .map(|s| Play {
-            roll: s.roll,
-            mv: s.mv,
-        })
-        .collect();
+    let plays = record.plays();
     let mut config = *config;
     config.mistakes_only = true;
     find_puzzles::<G>(
@@ -618,6 +591,13 @@ pub fn mine_record<G: SelfPlay + Teach>(
         cancel,
     )
     .map_err(|e| e.to_string())
+}
+
+impl Default for PuzzleFile {
+    /// An empty file of this version (not version 0).
+    fn default() -> PuzzleFile {
+        PuzzleFile::new()
+    }
 }
 
 impl PuzzleFile {

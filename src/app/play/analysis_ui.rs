@@ -8,7 +8,7 @@ use crate::game::Game;
 use crate::game::selfplay::SelfPlay;
 use crate::i18n::{Arg, I18n};
 use crate::record::Record;
-use crate::record::analysis::{Analysis, AnalysisConfig, AnalysisError, Play, analyse};
+use crate::record::analysis::{Analysis, AnalysisConfig, AnalysisError, analyse};
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -101,14 +101,7 @@ impl<G: SelfPlay> AnalysisPanel<G> {
             }
         };
         let rules = record.rules;
-        let plays: Vec<Play<G>> = record
-            .steps
-            .iter()
-            .map(|s| Play {
-                roll: s.roll,
-                mv: s.mv,
-            })
-            .collect();
+        let plays = record.plays();
         let job = Arc::new(Job {
             done: AtomicU64::new(0),
             total: AtomicU64::new(0),

@@ -35,6 +35,19 @@ pub struct Play<G: Game> {
     pub mv: Option<G::Move>,
 }
 
+impl<G: Game> crate::record::Record<G> {
+    /// The record's turns as the plays [`analyse`] takes.
+    pub fn plays(&self) -> Vec<Play<G>> {
+        self.steps
+            .iter()
+            .map(|s| Play {
+                roll: s.roll,
+                mv: s.mv,
+            })
+            .collect()
+    }
+}
+
 /// The rollouts per move in a game with dice when nothing else is asked:
 /// a four-player Cờ Cá Ngựa game of about 400 rolls then takes about a
 /// minute and a half on two busy cores with Medium players, and a win
