@@ -315,6 +315,7 @@ net-closed-other-game = This room plays another game ({ $game }).
 net-event-away = { $player } is away; the computer plays for them.
 net-event-back = { $player } is back.
 net-event-left = { $player } left; the computer plays their seat.
+net-event-timed-out = { $player } ran out of time; the computer plays this turn.
 net-waiting-players = Waiting for players ({ $seated } of { $players })
 net-invite-bad-scheme = An invite link starts with ca-ngua://
 net-invite-bad-host = The address has no host.
@@ -335,6 +336,11 @@ net-error-no-roll = Roll first.
 net-error-illegal-move = That move is not allowed with this roll.
 net-error-rate-limited = The server is busy; try again in a moment.
 net-error-no-dice = This game is played without dice.
+net-error-chat-off = This room does not allow that kind of message.
+net-error-too-fast = You are sending messages too quickly; wait a few seconds.
+net-error-not-over = The game is not over yet.
+net-error-not-a-player = You are watching this game, so you cannot play in it.
+net-error-too-late = The dice of this game are already fixed.
 
 ## Game feel (issue 13): dice on the board, the last move, player cards, results
 player-you = You

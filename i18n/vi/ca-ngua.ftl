@@ -315,6 +315,7 @@ net-closed-other-game = Phòng này chơi một trò khác ({ $game }).
 net-event-away = { $player } vắng mặt; máy chơi thay.
 net-event-back = { $player } đã quay lại.
 net-event-left = { $player } đã rời ván; máy chơi thay ghế này.
+net-event-timed-out = { $player } hết giờ; máy đi thay lượt này.
 net-waiting-players = Đang chờ người chơi ({ $seated }/{ $players })
 net-invite-bad-scheme = Đường dẫn mời bắt đầu bằng ca-ngua://
 net-invite-bad-host = Địa chỉ thiếu tên máy.
@@ -335,6 +336,11 @@ net-error-no-roll = Hãy gieo trước.
 net-error-illegal-move = Nước này không đi được với lần gieo này.
 net-error-rate-limited = Máy chủ đang bận; thử lại sau giây lát.
 net-error-no-dice = Ván này chơi không dùng xúc xắc.
+net-error-chat-off = Phòng này không cho gửi loại tin nhắn đó.
+net-error-too-fast = Bạn gửi tin nhắn nhanh quá; chờ vài giây nhé.
+net-error-not-over = Ván chưa kết thúc.
+net-error-not-a-player = Bạn đang xem ván này nên không thể đi quân.
+net-error-too-late = Xúc xắc của ván này đã được định sẵn.
 
 ## Cảm giác chơi (issue 13): xúc xắc trên bàn, nước vừa đi, thẻ người chơi, kết quả
 player-you = Bạn

@@ -158,6 +158,18 @@ impl Game for CaNgua {
             .map_err(|e| e.to_string())
     }
 
+    fn start_first(rules: &Rules, seats: &[Seat], first: Seat) -> Result<Match, String> {
+        if seats.len() < 2 {
+            return Err(format!("two to four players play, not {}", seats.len()));
+        }
+        if !seats.contains(&first) {
+            return Err(format!("{} does not play", first.code()));
+        }
+        Engine::new(*rules, seats, first)
+            .map(Match::new)
+            .map_err(|e| e.to_string())
+    }
+
     fn from_setup(rules: &Rules, setup: &Setup) -> Result<Match, String> {
         let position = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
         Engine::from_position(*rules, position)
@@ -224,6 +236,14 @@ impl Game for CaNgua {
 
     fn roll<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Option<Roll> {
         Some(dice::roll(rules, rng))
+    }
+
+    fn roll_from_dice(rules: &Rules, die: &mut dyn FnMut() -> u8) -> Option<Roll> {
+        let a = die().clamp(1, 6);
+        Some(match rules.dice {
+            Dice::One => Roll::die(a),
+            Dice::Two => Roll::dice_pair(a, die().clamp(1, 6)),
+        })
     }
 
     /// One die: 1 to 6, each 1/6. Two dice: the 21 rolls `a+b` with

@@ -138,6 +138,18 @@ impl Game for CoNhay {
         Ok(Engine::new(*rules, players))
     }
 
+    fn start_first(rules: &Rules, seats: &[Arm], first: Arm) -> Result<Engine, String> {
+        // The start draws nothing: any generator does.
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0);
+        let start = Self::start(rules, seats, &mut rng)?;
+        if !seats.contains(&first) {
+            return Err(format!("arm {} does not play", first.code()));
+        }
+        let mut setup = Self::setup(&start);
+        setup.turn = Some(first);
+        Self::from_setup(rules, &setup)
+    }
+
     fn from_setup(rules: &Rules, setup: &Setup) -> Result<Engine, String> {
         let position = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
         Engine::from_position(*rules, &position).map_err(|e| e.to_string())

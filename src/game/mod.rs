@@ -222,6 +222,13 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
         seats: &[Self::Seat],
         rng: &mut R,
     ) -> Result<Self::State, String>;
+    /// A new game for these seats with `first` to play first (a room's
+    /// next round, where the first seat moves on by one).
+    fn start_first(
+        rules: &Self::Rules,
+        seats: &[Self::Seat],
+        first: Self::Seat,
+    ) -> Result<Self::State, String>;
     /// A game continuing from a written position, checked under `rules`.
     fn from_setup(rules: &Self::Rules, setup: &Self::Setup) -> Result<Self::State, String>;
     /// A game continuing from an older save's state (checked).
@@ -248,6 +255,14 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
     fn next(state: &Self::State, roll: Option<Self::Roll>) -> Next<Self>;
     /// Rolls the dice for the seat to roll; `None` for a game without dice.
     fn roll<R: Rng + ?Sized>(rules: &Self::Rules, rng: &mut R) -> Option<Self::Roll>;
+    /// A roll made of dice values (each 1 to 6) taken in order from `die`:
+    /// dice that anyone can check (PROTOCOL.md version 3) read their values
+    /// from a keyed hash rather than a generator. `None` for a game
+    /// without dice.
+    fn roll_from_dice(rules: &Self::Rules, die: &mut dyn FnMut() -> u8) -> Option<Self::Roll> {
+        let _ = (rules, die);
+        None
+    }
     /// Every roll the dice can show under `rules`, each once, with its
     /// probability (they sum to 1), for analysis to weigh a roll against
     /// the others (its luck). Empty for a game without dice.

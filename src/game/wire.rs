@@ -193,3 +193,48 @@ pub mod per_seat {
         d.deserialize_tuple(usize::MAX, Values(PhantomData))
     }
 }
+
+/// An optional seat by its code, `null` when absent (a watcher's).
+pub mod opt_seat {
+    use crate::game::SeatId;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<T: SeatId, S: Serializer>(seat: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+        match seat {
+            Some(seat) => s.serialize_str(&seat.code()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, T: SeatId, D: Deserializer<'de>>(d: D) -> Result<Option<T>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|code| {
+                T::from_code(&code)
+                    .ok_or_else(|| serde::de::Error::custom(format!("unknown seat '{code}'")))
+            })
+            .transpose()
+    }
+}
+
+/// A field that may be left out (`None`) or be present and `null`
+/// (`Some(None)`): with `#[serde(default, skip_serializing_if =
+/// "Option::is_none", with = "wire::nullable")]`.
+pub mod nullable {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(
+        value: &Option<Option<T>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(inner) => inner.serialize(s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Option<T>>, D::Error> {
+        Option::<T>::deserialize(d).map(Some)
+    }
+}

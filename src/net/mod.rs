@@ -15,6 +15,7 @@
 //! addresses a host can give friends on the same network.
 
 pub mod client;
+pub mod dice;
 pub mod protocol;
 pub mod server;
 pub mod tls;
@@ -455,6 +456,11 @@ pub fn error_key(code: ErrorCode) -> &'static str {
         ErrorCode::IllegalMove => "net-error-illegal-move",
         ErrorCode::RateLimited => "net-error-rate-limited",
         ErrorCode::NoDice => "net-error-no-dice",
+        ErrorCode::ChatOff => "net-error-chat-off",
+        ErrorCode::TooFast => "net-error-too-fast",
+        ErrorCode::NotOver => "net-error-not-over",
+        ErrorCode::NotAPlayer => "net-error-not-a-player",
+        ErrorCode::TooLate => "net-error-too-late",
     }
 }
 

@@ -96,7 +96,10 @@ impl<G: Game> Recorder<G> {
             EventKind::Seated { .. }
             | EventKind::Away { .. }
             | EventKind::Back { .. }
-            | EventKind::Left { .. } => false,
+            | EventKind::Left { .. }
+            | EventKind::Seeded { .. }
+            | EventKind::Again { .. }
+            | EventKind::TimedOut { .. } => false,
         }
     }
 

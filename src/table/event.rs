@@ -142,6 +142,33 @@ pub enum EventKind<G: Game> {
         #[serde(with = "wire::places")]
         ranking: Ranking<G::Seat>,
     },
+    /// A seat's person gave the room their part of the dice's seed
+    /// (PROTOCOL.md version 3, "Dice anyone can check"); it changes no
+    /// position.
+    Seeded {
+        /// The seat.
+        #[serde(with = "wire::seat")]
+        seat: G::Seat,
+        /// Their seed: 1–64 printable ASCII characters, no spaces.
+        client_seed: String,
+    },
+    /// After `over`, the same room plays a new round with the same seats
+    /// (a `started` follows).
+    Again {
+        /// The new round's number (the first game is round 1).
+        round: u32,
+        /// SHA-256 of the new round's dice seed, in lowercase hex (games
+        /// with dice on a server that commits to its dice).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice_commit: Option<String>,
+    },
+    /// The seat to act let its turn clock run out: a computer plays the
+    /// turn for it (the roll and move events follow).
+    TimedOut {
+        /// The seat.
+        #[serde(with = "wire::seat")]
+        seat: G::Seat,
+    },
 }
 
 impl<G: Game> EventKind<G> {
@@ -154,8 +181,10 @@ impl<G: Game> EventKind<G> {
             | EventKind::Passed { seat, .. }
             | EventKind::Away { seat }
             | EventKind::Back { seat }
-            | EventKind::Left { seat } => Some(*seat),
-            EventKind::Started { .. } | EventKind::Over { .. } => None,
+            | EventKind::Left { seat }
+            | EventKind::Seeded { seat, .. }
+            | EventKind::TimedOut { seat } => Some(*seat),
+            EventKind::Started { .. } | EventKind::Over { .. } | EventKind::Again { .. } => None,
         }
     }
 
@@ -171,6 +200,9 @@ impl<G: Game> EventKind<G> {
             EventKind::Back { .. } => "back",
             EventKind::Left { .. } => "left",
             EventKind::Over { .. } => "over",
+            EventKind::Seeded { .. } => "seeded",
+            EventKind::Again { .. } => "again",
+            EventKind::TimedOut { .. } => "timed_out",
         }
     }
 }
@@ -219,6 +251,16 @@ pub enum ErrorCode {
     RateLimited,
     /// The game has no dice (a `roll` in a Cờ nhảy room).
     NoDice,
+    /// The room allows no talk, or no free text (version 3).
+    ChatOff,
+    /// More than 5 `say` in 10 seconds (version 3).
+    TooFast,
+    /// `again` before the game is over (version 3).
+    NotOver,
+    /// A watcher asked for what only players do (version 3).
+    NotAPlayer,
+    /// A `seed` after the round's first roll (version 3).
+    TooLate,
 }
 
 impl ErrorCode {
@@ -240,6 +282,11 @@ impl ErrorCode {
             ErrorCode::IllegalMove => "illegal_move",
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::NoDice => "no_dice",
+            ErrorCode::ChatOff => "chat_off",
+            ErrorCode::TooFast => "too_fast",
+            ErrorCode::NotOver => "not_over",
+            ErrorCode::NotAPlayer => "not_a_player",
+            ErrorCode::TooLate => "too_late",
         }
     }
 }

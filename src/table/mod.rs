@@ -20,4 +20,4 @@ pub use crate::game::{Ranking, ranking_of};
 pub use event::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatInfo, SeatKind};
 pub use replica::{Applied, Pending, ReplayError, Replica, SeatNews};
 pub use runner::{Answer, BotJob, InlineRunner, Job, Runner, ThreadRunner};
-pub use table::{RestoreError, Step, Table, TableRecord};
+pub use table::{Dealer, RestoreError, Step, Table, TableRecord};

@@ -41,6 +41,14 @@ pub enum Applied<G: Game> {
     },
     /// The game ended.
     Over(G::Outcome),
+    /// The room plays another round (version 3): the game was cleared, the
+    /// seats stay; a `Started` follows.
+    Again {
+        /// The new round's number.
+        round: u32,
+    },
+    /// Something that changes no position: a seat's dice seed.
+    Noted,
 }
 
 /// What happened to a seat's person during a game.
@@ -52,6 +60,8 @@ pub enum SeatNews<S> {
     Back(S),
     /// Left for good: a computer plays the seat.
     Left(S),
+    /// Let the turn clock run out: a computer plays this turn for them.
+    TimedOut(S),
 }
 
 /// An event that does not follow from the state: a gap in the numbers, a
@@ -86,6 +96,8 @@ pub struct Replica<G: Game> {
     /// The game was ended before the engine's end (the places left were
     /// settled as the rules settle them).
     concluded: bool,
+    /// The round being played: 1, then one more at each `again`.
+    round: u32,
 }
 
 impl<G: Game> Replica<G> {
@@ -100,6 +112,7 @@ impl<G: Game> Replica<G> {
             seq: 0,
             ranking: None,
             concluded: false,
+            round: 1,
         }
     }
 
@@ -109,6 +122,36 @@ impl<G: Game> Replica<G> {
         let mut r = Replica::new(rules);
         r.game = Some(game);
         r
+    }
+
+    /// A game as a room's state describes it (a watcher, who is sent no
+    /// earlier events): the seats, the position, the roll waiting and the
+    /// places, after event `seq`; checked against the engine.
+    pub fn from_room_state(
+        rules: G::Rules,
+        seq: u64,
+        seats: Vec<SeatInfo<G::Seat>>,
+        position: Option<&G::Setup>,
+        roll: Option<G::Roll>,
+        ranking: Option<Ranking<G::Seat>>,
+    ) -> Option<Replica<G>> {
+        let mut r = Replica::new(rules);
+        r.seq = seq;
+        r.seats = seats;
+        if let Some(position) = position {
+            let game = G::from_setup(&rules, position).ok()?;
+            if let Some(roll) = roll {
+                let seat = G::turn(&game)?;
+                let moves = match G::next(&game, Some(roll)) {
+                    Next::Choose(_, moves) => moves,
+                    _ => Vec::new(),
+                };
+                r.pending = Some(Pending { seat, roll, moves });
+            }
+            r.game = Some(game);
+        }
+        r.ranking = ranking;
+        Some(r)
     }
 
     /// The rules.
@@ -172,6 +215,11 @@ impl<G: Game> Replica<G> {
         self.ranking.as_ref()
     }
 
+    /// The round being played (1 until an `again`).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
     /// The seat to roll or move now.
     pub fn turn(&self) -> Option<G::Seat> {
         if self.is_over() {
@@ -208,7 +256,7 @@ impl<G: Game> Replica<G> {
         if ev.seq != self.seq + 1 {
             return Err(fail(format!("expected event {}", self.seq + 1)));
         }
-        if self.is_over() {
+        if self.is_over() && !matches!(ev.event, EventKind::Again { .. }) {
             return Err(fail("the game is over".into()));
         }
         let applied = self.apply_kind(&ev.event).map_err(fail)?;
@@ -328,6 +376,41 @@ impl<G: Game> Replica<G> {
                 self.concluded = concluded;
                 self.ranking = Some(ranking.clone());
                 Ok(Applied::Over(outcome))
+            }
+            EventKind::Seeded { seat, client_seed } => {
+                self.known_seat(*seat)?;
+                if !G::HAS_DICE {
+                    return Err("a dice seed in a game without dice".into());
+                }
+                if client_seed.is_empty() {
+                    return Err("an empty dice seed".into());
+                }
+                Ok(Applied::Noted)
+            }
+            EventKind::Again { round, .. } => {
+                if !self.is_over() {
+                    return Err("another round before the game is over".into());
+                }
+                if *round != self.round + 1 {
+                    return Err(format!(
+                        "round {round} after round {}, not {}",
+                        self.round,
+                        self.round + 1
+                    ));
+                }
+                self.round = *round;
+                self.game = None;
+                self.pending = None;
+                self.ranking = None;
+                self.concluded = false;
+                Ok(Applied::Again { round: *round })
+            }
+            EventKind::TimedOut { seat } => {
+                let game = self.game.as_ref().ok_or("a timed-out turn before the start")?;
+                if G::turn(game) != Some(*seat) {
+                    return Err(format!("{} timed out out of turn", seat.code()));
+                }
+                Ok(Applied::SeatNews(SeatNews::TimedOut(*seat)))
             }
         }
     }

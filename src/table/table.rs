@@ -23,6 +23,13 @@ pub enum Step<G: Game> {
     Idle,
 }
 
+/// Where a table's rolls come from when not from its generator: dice that
+/// anyone can check afterwards (an online room's, PROTOCOL.md version 3).
+pub trait Dealer<G: Game>: Send + fmt::Debug {
+    /// The next roll under `rules` (`None`: roll with the generator).
+    fn roll(&mut self, rules: &G::Rules) -> Option<G::Roll>;
+}
+
 /// A table: one game, its seats, its dice, its events.
 pub struct Table<G: Game> {
     pub(super) replica: Replica<G>,
@@ -48,6 +55,11 @@ pub struct Table<G: Game> {
     /// Rolls to make before the dice roll again, the next last (a lesson's
     /// scripted dice).
     pub(super) scripted: Vec<G::Roll>,
+    /// Where rolls come from instead of `rng`, when set.
+    pub(super) dealer: Option<Box<dyn Dealer<G>>>,
+    /// Seats a computer plays for this turn only (their clock ran out):
+    /// theirs again once they have moved or passed.
+    pub(super) turn_only: Vec<bool>,
 }
 
 impl<G: Game> fmt::Debug for Table<G> {
@@ -83,6 +95,8 @@ impl<G: Game> Table<G> {
             memories: vec![G::Memory::default(); G::SEATS],
             budget: G::Budget::default(),
             scripted: Vec::new(),
+            dealer: None,
+            turn_only: vec![false; G::SEATS],
         }
     }
 
@@ -359,6 +373,48 @@ impl<G: Game> Table<G> {
         Some((seat, self.controller(seat).computer()?))
     }
 
+    /// Checks a seat's command sent after it saw event `seq` without
+    /// carrying it out: the refusal [`Table::command`] would give, if any.
+    pub fn check_command(&self, seat: G::Seat, seq: u64, cmd: Command<G>) -> Result<(), Refusal> {
+        self.refusal(seat, seq, cmd).map_or(Ok(()), Err)
+    }
+
+    fn refusal(&self, seat: G::Seat, seq: u64, cmd: Command<G>) -> Option<Refusal> {
+        if cmd == Command::Roll && !G::HAS_DICE {
+            return Some(Refusal::new(ErrorCode::NoDice, "this game has no dice"));
+        }
+        if !self.replica.is_started() {
+            return Some(Refusal::new(ErrorCode::NotStarted, "the game has not started"));
+        }
+        if self.replica.turn() != Some(seat) {
+            return Some(Refusal::new(ErrorCode::NotYourTurn, "it is not your turn"));
+        }
+        if self.controller(seat).computer().is_some() {
+            return Some(Refusal::new(
+                ErrorCode::NotYourTurn,
+                "a computer plays this seat until the turn moves on",
+            ));
+        }
+        if seq != self.replica.seq() {
+            return Some(Refusal::new(
+                ErrorCode::Stale,
+                format!("the latest event is {}, not {seq}", self.replica.seq()),
+            ));
+        }
+        match (cmd, self.replica.next()) {
+            (Command::Roll, Some(Next::Roll(_))) => None,
+            (Command::Roll, _) => Some(Refusal::new(
+                ErrorCode::RollPending,
+                "the roll is waiting for its move",
+            )),
+            (Command::Move(_), Some(Next::Roll(_))) => {
+                Some(Refusal::new(ErrorCode::NoRoll, "roll first"))
+            }
+            (Command::Move(mv), Some(Next::Choose(_, moves))) if moves.contains(&mv) => None,
+            (Command::Move(mv), _) => Some(Refusal::new(ErrorCode::IllegalMove, self.why_illegal(mv))),
+        }
+    }
+
     /// Carries out a seat's command sent after it saw event `seq`.
     pub fn command(
         &mut self,
@@ -402,9 +458,13 @@ impl<G: Game> Table<G> {
                     return refuse(ErrorCode::RollPending, "the roll is waiting for its move");
                 }
                 let rules = *self.rules();
-                let Some(roll) = self
-                    .scripted
-                    .pop()
+                let scripted = self.scripted.pop();
+                let dealt = match (&mut self.dealer, scripted) {
+                    (Some(dealer), None) => dealer.roll(&rules),
+                    _ => None,
+                };
+                let Some(roll) = scripted
+                    .or(dealt)
                     .or_else(|| G::roll(&rules, &mut self.rng))
                 else {
                     return refuse(ErrorCode::NoDice, "this game has no dice");
@@ -455,6 +515,12 @@ impl<G: Game> Table<G> {
             Some(mv) => EventKind::Moved { seat, mv, position },
             None => EventKind::Passed { seat, position },
         });
+        if self.turn_only[seat.index()] {
+            // The turn its clock lost is played: the seat is its person's.
+            self.turn_only[seat.index()] = false;
+            self.controllers[seat.index()] = Controller::Elsewhere;
+            self.asked = None;
+        }
         if G::is_over(&game) {
             self.emit(EventKind::Over {
                 ranking: G::ranking(&G::outcome(&game)),
@@ -508,13 +574,121 @@ impl<G: Game> Table<G> {
         self.events[from..].to_vec()
     }
 
+    /// Rolls come from `dealer` from now on (an online room's dice that
+    /// anyone can check).
+    pub fn set_dealer(&mut self, dealer: Box<dyn Dealer<G>>) {
+        self.dealer = Some(dealer);
+    }
+
+    /// After the game is over, the same seats play another round: a
+    /// computer of `level` plays each seat whose person left (they already
+    /// do), the seat after the one that began the round before begins.
+    /// `dice_commit` goes into the `again` event.
+    pub fn again(
+        &mut self,
+        dice_commit: Option<String>,
+    ) -> Result<Vec<Event<G>>, Refusal> {
+        if !self.replica.is_over() {
+            return refuse(ErrorCode::NotOver, "the game is not over");
+        }
+        let Some(game) = self.replica.game() else {
+            return refuse(ErrorCode::NotStarted, "the game has not started");
+        };
+        let seats = G::seats(game);
+        let first = self.first_of_round().and_then(|first| {
+            let at = seats.iter().position(|s| *s == first)?;
+            seats.get((at + 1) % seats.len()).copied()
+        });
+        let rules = *self.rules();
+        let state = match first {
+            Some(first) => G::start_first(&rules, &seats, first),
+            None => G::start(&rules, &seats, &mut self.rng),
+        };
+        let state = match state {
+            Ok(s) => s,
+            Err(e) => return refuse(ErrorCode::BadRules, e),
+        };
+        let infos: Vec<SeatInfo<G::Seat>> = seats
+            .iter()
+            .filter_map(|s| self.replica.seat(*s).cloned())
+            .collect();
+        let from = self.events.len();
+        let round = self.replica.round() + 1;
+        self.emit(EventKind::Again { round, dice_commit });
+        self.memories = vec![G::Memory::default(); G::SEATS];
+        self.turn_only = vec![false; G::SEATS];
+        self.asked = None;
+        self.emit(EventKind::Started {
+            position: G::setup(&state),
+            seats: infos,
+        });
+        self.settle();
+        Ok(self.events[from..].to_vec())
+    }
+
+    /// The seat that played first in the round being played (the last
+    /// `started`'s turn).
+    pub fn first_of_round(&self) -> Option<G::Seat> {
+        self.events.iter().rev().find_map(|ev| match &ev.event {
+            EventKind::Started { position, .. } => G::from_setup(self.rules(), position)
+                .ok()
+                .and_then(|s| G::turn(&s)),
+            _ => None,
+        })
+    }
+
+    /// Notes a seat's part of the dice seed (an online room's `seed`).
+    pub fn seeded(&mut self, seat: G::Seat, client_seed: String) -> Vec<Event<G>> {
+        let from = self.events.len();
+        self.emit(EventKind::Seeded { seat, client_seed });
+        self.events[from..].to_vec()
+    }
+
+    /// The seat to act let its turn clock run out: a computer of `level`
+    /// plays this turn for it (or, with `away`, every turn until its
+    /// person acts again: the `away` event follows).
+    pub fn time_out(&mut self, seat: G::Seat, level: Level, away: bool) -> Vec<Event<G>> {
+        let from = self.events.len();
+        if self.replica.turn() != Some(seat) || self.controller(seat) != Controller::Elsewhere {
+            return Vec::new();
+        }
+        self.emit(EventKind::TimedOut { seat });
+        self.controllers[seat.index()] = Controller::StandIn(level);
+        self.asked = None;
+        if away {
+            self.back_due[seat.index()] = false;
+            self.emit(EventKind::Away { seat });
+        } else {
+            self.turn_only[seat.index()] = true;
+        }
+        self.events[from..].to_vec()
+    }
+
+    /// The seat's person is back and acts: the seat is theirs at once,
+    /// even in the middle of the turn a computer plays for them.
+    pub fn back_now(&mut self, seat: G::Seat) -> Vec<Event<G>> {
+        let from = self.events.len();
+        if matches!(self.controller(seat), Controller::StandIn(_)) && self.replica.is_away(seat) {
+            self.back_due[seat.index()] = false;
+            self.turn_only[seat.index()] = false;
+            self.controllers[seat.index()] = Controller::Elsewhere;
+            self.asked = None;
+            self.emit(EventKind::Back { seat });
+        }
+        self.events[from..].to_vec()
+    }
+
     /// The seat's person has been away too long: a computer of `level`
     /// plays it from now.
     pub fn away(&mut self, seat: G::Seat, level: Level) -> Vec<Event<G>> {
         let from = self.events.len();
-        if self.controller(seat) == Controller::Elsewhere && !self.replica.is_over() {
+        let timed_out = self.turn_only[seat.index()];
+        if (self.controller(seat) == Controller::Elsewhere || timed_out)
+            && !self.replica.is_over()
+        {
             self.controllers[seat.index()] = Controller::StandIn(level);
             self.back_due[seat.index()] = false;
+            self.turn_only[seat.index()] = false;
             self.emit(EventKind::Away { seat });
         }
         self.events[from..].to_vec()

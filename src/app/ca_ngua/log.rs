@@ -65,6 +65,8 @@ pub enum LogEvent {
     Back,
     /// Online: the seat's person left; a computer plays the seat.
     Left,
+    /// Online: the seat's turn clock ran out; a computer plays this turn.
+    TimedOut,
 }
 
 /// The log lines of one applied event; `after` is the replica once it has
@@ -75,6 +77,7 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
             SeatNews::Away(s) => (s, LogEvent::Away),
             SeatNews::Back(s) => (s, LogEvent::Back),
             SeatNews::Left(s) => (s, LogEvent::Left),
+            SeatNews::TimedOut(s) => (s, LogEvent::TimedOut),
         };
         return vec![LogEntry {
             seat,

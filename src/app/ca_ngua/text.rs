@@ -200,6 +200,7 @@ pub fn log_text(i18n: &I18n, e: &LogEntry) -> String {
         LogEvent::Away => i18n.t_args("net-event-away", &[("player", who)]),
         LogEvent::Back => i18n.t_args("net-event-back", &[("player", who)]),
         LogEvent::Left => i18n.t_args("net-event-left", &[("player", who)]),
+        LogEvent::TimedOut => i18n.t_args("net-event-timed-out", &[("player", who)]),
         // The colour that came home (with teams, maybe the partner).
         LogEvent::SeatFinished { place: 0 } => i18n.t_args(
             "log-seat-home",

@@ -127,7 +127,9 @@ pub fn log_lines(applied: &NhayApplied, shown: &NhayReplica) -> Vec<LogLine> {
         NhayApplied::Started
         | NhayApplied::Seats
         | NhayApplied::SeatNews(_)
-        | NhayApplied::Rolled(_) => Vec::new(),
+        | NhayApplied::Rolled(_)
+        | NhayApplied::Again { .. }
+        | NhayApplied::Noted => Vec::new(),
     }
 }
 

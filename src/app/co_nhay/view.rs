@@ -184,7 +184,11 @@ impl View for CoNhay {
                     .collect();
                 (!said.is_empty()).then(|| (said.join(". "), false))
             }
-            NhayApplied::Started | NhayApplied::Seats | NhayApplied::Rolled(_) => None,
+            NhayApplied::Started
+            | NhayApplied::Seats
+            | NhayApplied::Rolled(_)
+            | NhayApplied::Again { .. }
+            | NhayApplied::Noted => None,
         }
     }
 

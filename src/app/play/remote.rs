@@ -18,8 +18,8 @@ pub enum LinkUpdate<G: Game> {
     /// Seated (after every connection and reconnection); with `rebuilt`
     /// the events that follow start again from event 1.
     Welcome {
-        /// Our seat.
-        seat: G::Seat,
+        /// Our seat (`None` when we watch).
+        seat: Option<G::Seat>,
         /// The room's rules.
         rules: G::Rules,
         /// The room's code.
@@ -146,7 +146,7 @@ impl<G: Game> Remote<G> {
                         self.replica = Replica::new(rules);
                         notes.push(RemoteNote::Rebuilt);
                     }
-                    self.seat = Some(seat);
+                    self.seat = seat;
                     self.room = Some(room.clone());
                     self.caught_up = self.caught_up.max(seq);
                     notes.push(RemoteNote::Seated(OnlineSeat {
@@ -274,18 +274,19 @@ impl<G: Game> Link<G> for Client<G> {
     fn poll(&mut self) -> Vec<LinkUpdate<G>> {
         Client::poll(self)
             .into_iter()
-            .map(|u| match u {
-                ClientUpdate::Welcome { welcome, rebuilt } => LinkUpdate::Welcome {
+            .filter_map(|u| match u {
+                ClientUpdate::Welcome { welcome, rebuilt } => Some(LinkUpdate::Welcome {
                     seat: welcome.seat,
                     rules: welcome.rules,
                     room: welcome.room.clone(),
                     token: welcome.token.clone(),
                     seq: welcome.seq,
                     rebuilt,
-                },
-                ClientUpdate::Event(ev) => LinkUpdate::Event(ev),
-                ClientUpdate::State(s) => LinkUpdate::State(s),
-                ClientUpdate::Refused(r) => LinkUpdate::Refused(r),
+                }),
+                ClientUpdate::Event(ev) => Some(LinkUpdate::Event(ev)),
+                ClientUpdate::State(s) => Some(LinkUpdate::State(s)),
+                ClientUpdate::Refused(r) => Some(LinkUpdate::Refused(r)),
+                _ => None,
             })
             .collect()
     }

@@ -83,9 +83,14 @@ fn play<G: Game>(
                 ClientUpdate::Welcome { welcome, .. } => on_line(format!(
                     "# seated in room {} as {}",
                     welcome.room,
-                    welcome.seat.code()
+                    welcome.seat.map_or_else(|| "a watcher".to_string(), |s| s.code())
                 )),
                 ClientUpdate::Refused(r) => on_line(format!("# refused: {r}")),
+                other => {
+                    if let Some(line) = news_line(&other) {
+                        on_line(line);
+                    }
+                }
             }
         }
         let Some(replica) = client.replica() else {
@@ -135,4 +140,46 @@ fn ranking_codes<G: Game>(ranking: &Ranking<G::Seat>) -> Vec<Vec<String>> {
         .iter()
         .map(|place| place.iter().map(|s| s.code()).collect())
         .collect()
+}
+
+/// A line for what version 3 tells beyond the events (presence, talk, the
+/// clock, the dice), as the command line prints it.
+pub fn news_line<G: Game>(update: &ClientUpdate<G>) -> Option<Line> {
+    let seat_code = |s: Option<G::Seat>| s.map_or_else(|| "watcher".to_string(), |s| s.code());
+    Some(match update {
+        ClientUpdate::Presence(p) => match (p.seat, p.watchers) {
+            (_, Some(w)) => format!("# watchers: {w}"),
+            (Some(seat), _) if p.connected == Some(true) => format!("# {} connected", seat.code()),
+            (Some(seat), _) => match p.away_in.flatten() {
+                Some(secs) => format!("# {} disconnected, {secs} s before a computer plays", seat.code()),
+                None => format!("# {} disconnected", seat.code()),
+            },
+            (None, None) => return None,
+        },
+        ClientUpdate::Said(said) => {
+            let what = match &said.what {
+                crate::net::protocol::Saying::Phrase(p) => format!("[{p}]"),
+                crate::net::protocol::Saying::Emoji(e) => e.clone(),
+                crate::net::protocol::Saying::Text(t) => t.clone(),
+            };
+            format!("# {} ({}): {what}", said.name, seat_code(said.seat))
+        }
+        ClientUpdate::Clock { secs, .. } => format!("# clock: {secs} s"),
+        ClientUpdate::Revealed { round, .. } => format!("# round {round}: dice seed revealed"),
+        ClientUpdate::DiceChecked(check) if check.ok() => format!(
+            "# dice checked: {}/{} rolls of round {} match the revealed seed",
+            check.matching, check.rolls, check.round
+        ),
+        ClientUpdate::DiceChecked(check) => match &check.first_wrong {
+            Some((n, expected, made)) => format!(
+                "# dice check FAILED: roll {n} of round {} was {made}, the seed gives {expected}",
+                check.round
+            ),
+            None => format!(
+                "# dice check FAILED: the revealed seed is not round {}'s commit",
+                check.round
+            ),
+        },
+        _ => return None,
+    })
 }

@@ -34,9 +34,13 @@ mod worker;
 
 pub use connection::Connection;
 pub use headless::{HeadlessEnd, Line, play_seat};
-pub use typed::{AnyClient, Client, Clients};
+pub use typed::{AnyClient, Client, Clients, SeatLink};
 
-use super::protocol::{ClientMessage, RulesChoice, Welcome};
+use super::dice::DiceCheck;
+use super::protocol::{
+    ChatMode, ClientMessage, PROTOCOL_VERSION, PresenceNews, RulesChoice, SaidNews, Saying,
+    Welcome,
+};
 use crate::any_game::GameKind;
 use crate::game::{Game, Level};
 use crate::table::{Event, Refusal};
@@ -72,6 +76,29 @@ pub enum Request {
         /// The seat's token.
         token: String,
     },
+    /// Open a room and host it, with a say in what its people may say and
+    /// a turn clock (version 3).
+    Open {
+        /// The game.
+        game: GameKind,
+        /// The host's name.
+        name: String,
+        /// How many play: one of the game's player counts.
+        players: usize,
+        /// The rules.
+        rules: RulesChoice,
+        /// What the room lets its people say.
+        chat: ChatMode,
+        /// Seconds per turn: 0 (no clock) or 10 to 120.
+        turn_secs: u32,
+    },
+    /// Watch a room (version 3): every event, no seat.
+    Watch {
+        /// The room's code.
+        room: String,
+        /// The watcher's name.
+        name: String,
+    },
 }
 
 impl Request {
@@ -85,7 +112,32 @@ impl Request {
         }
     }
 
+    /// Opens a room of game `G` under these rules, with a say in what its
+    /// people may say and a turn clock (version 3).
+    pub fn open<G: Game>(
+        name: impl Into<String>,
+        players: usize,
+        rules: &G::Rules,
+        chat: ChatMode,
+        turn_secs: u32,
+    ) -> Request {
+        Request::Open {
+            game: GameKind::of::<G>(),
+            name: name.into(),
+            players,
+            rules: RulesChoice::custom::<G>(rules),
+            chat,
+            turn_secs,
+        }
+    }
+
+    /// True when the request watches rather than takes a seat.
+    pub fn is_watch(&self) -> bool {
+        matches!(self, Request::Watch { .. })
+    }
+
     fn message(&self) -> ClientMessage {
+        let protocol = Some(PROTOCOL_VERSION);
         match self.clone() {
             Request::Create {
                 game,
@@ -97,19 +149,48 @@ impl Request {
                 name,
                 players,
                 rules,
+                protocol,
+                chat: ChatMode::default(),
+                turn_secs: 0,
             },
-            Request::Join { room, name } => ClientMessage::Join { room, name },
+            Request::Open {
+                game,
+                name,
+                players,
+                rules,
+                chat,
+                turn_secs,
+            } => ClientMessage::Create {
+                game,
+                name,
+                players,
+                rules,
+                protocol,
+                chat,
+                turn_secs,
+            },
+            Request::Join { room, name } => ClientMessage::Join {
+                room,
+                name,
+                protocol,
+            },
             Request::Resume { room, token } => ClientMessage::Resume {
                 room,
                 token,
                 last_seq: 0,
+                protocol,
+            },
+            Request::Watch { room, name } => ClientMessage::Watch {
+                room,
+                name,
+                protocol,
             },
         }
     }
 }
 
 /// What the person asks once seated, in a room of game `G`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClientCommand<G: Game> {
     /// The host starts the game; empty seats get computers of this level.
     Start(Level),
@@ -118,7 +199,12 @@ pub enum ClientCommand<G: Game> {
     /// Move (with the waiting roll, in a game with dice).
     Move(G::Move),
     /// Leave for good (a computer takes the seat); the client then closes.
+    /// A watcher stops watching.
     Leave,
+    /// Say a phrase, an emoji or a line of text (version 3).
+    Say(Saying),
+    /// The host starts another round once the game is over (version 3).
+    Again,
 }
 
 impl<G: Game> ClientCommand<G> {
@@ -132,6 +218,8 @@ impl<G: Game> ClientCommand<G> {
                 mv: mv.to_string(),
             },
             ClientCommand::Leave => ClientMessage::Leave,
+            ClientCommand::Say(what) => ClientMessage::Say { what },
+            ClientCommand::Again => ClientMessage::Again,
         }
     }
 }
@@ -205,6 +293,30 @@ pub enum ClientUpdate<G: Game> {
     Event(Event<G>),
     /// A command was refused (and changed nothing).
     Refused(Refusal),
+    /// A seat's connection dropped or came back, or the number of
+    /// watchers changed (version 3).
+    Presence(PresenceNews<G::Seat>),
+    /// Someone said something (version 3).
+    Said(SaidNews<G::Seat>),
+    /// The turn clock of the seat to act after event `seq`: `secs`
+    /// seconds from when it arrived (version 3).
+    Clock {
+        /// The event after which the clock runs.
+        seq: u64,
+        /// Its seconds.
+        secs: u32,
+    },
+    /// The round's dice seed, revealed with `over` (version 3); the typed
+    /// client turns it into [`ClientUpdate::DiceChecked`].
+    Revealed {
+        /// The round.
+        round: u32,
+        /// The seed, in hex.
+        dice_seed: String,
+    },
+    /// Every roll of the round was checked against its revealed seed
+    /// (version 3, games with dice).
+    DiceChecked(DiceCheck),
 }
 
 /// Why a client could not be made.

@@ -6,18 +6,84 @@ use super::messages::Report;
 use super::worker::Timing;
 use super::{ClientCommand, ClientError, ClientUpdate, ConnectionState, Request};
 use crate::any_game::{AnyGame, GameKind, PerGame};
-use crate::game::Game;
-use crate::net::protocol::{Welcome, host_of};
+use crate::game::{Game, SeatId};
+use crate::net::dice::{self, DiceCheck, DiceSeed};
+use crate::net::protocol::{ChatMode, ClientMessage, Welcome, host_of};
 use crate::net::{Invite, ServerAddress};
-use crate::table::Replica;
+use crate::table::{Event, EventKind, Replica, SeatKind};
 use crate::with_game;
 use std::fmt;
+use std::time::{Duration, Instant};
 
 /// A client in a room of game `G`, polled by its owner.
 pub struct Client<G: Game> {
     link: Connection,
     replica: Option<Replica<G>>,
     welcome: Option<Welcome<G>>,
+    /// What version 3 tells of the table: presence, the clock, the dice.
+    table: TableNews<G>,
+}
+
+/// How a seat's person is connected, as a screen shows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeatLink {
+    /// Connected.
+    Connected,
+    /// The connection dropped; a computer takes the seat at `until`
+    /// unless they come back first.
+    Reconnecting {
+        /// When the computer takes over.
+        until: Instant,
+    },
+    /// A computer plays the seat (for good, or until its person is back).
+    Computer,
+    /// Not connected, and no computer is coming (the game is over).
+    Offline,
+}
+
+/// What version 3 tells of the table, kept from the polled updates.
+#[derive(Debug)]
+struct TableNews<G: Game> {
+    /// Each seat's connection as last told: connected, and when a
+    /// computer takes it if not.
+    links: Vec<Option<(bool, Option<Instant>)>>,
+    watchers: u32,
+    /// The turn clock: the event after which it runs, and when it ends.
+    clock: Option<(u64, Instant)>,
+    /// The events of the round being played, from its start (when seen
+    /// from its start).
+    round_events: Vec<Event<G>>,
+    /// The round's events were all seen.
+    complete: bool,
+    /// Each round's dice commit.
+    commits: Vec<(u32, String)>,
+    /// The welcome's commit, until its round is known: the welcome's event
+    /// number and the commit.
+    welcome_commit: Option<(u64, String)>,
+    /// The `again` events seen: their number and round.
+    agains: Vec<(u64, u32)>,
+    /// The last round's dice check.
+    dice_check: Option<DiceCheck>,
+}
+
+impl<G: Game> Default for TableNews<G> {
+    fn default() -> Self {
+        TableNews {
+            links: vec![None; G::SEATS],
+            watchers: 0,
+            clock: None,
+            round_events: Vec::new(),
+            complete: false,
+            commits: Vec::new(),
+            welcome_commit: None,
+            agains: Vec::new(),
+            dice_check: None,
+        }
+    }
+}
+
+fn secs_from_now(secs: u32) -> Instant {
+    Instant::now() + Duration::from_secs(u64::from(secs))
 }
 
 /// The clients of each game (the family [`AnyGame`] holds one of).
@@ -67,6 +133,7 @@ impl<G: Game> Client<G> {
             link,
             replica: None,
             welcome: None,
+            table: TableNews::default(),
         }
     }
 
@@ -75,6 +142,11 @@ impl<G: Game> Client<G> {
     /// `stale` rather than played). While disconnected, commands wait for
     /// the reconnection.
     pub fn send(&self, cmd: ClientCommand<G>) {
+        if let ClientCommand::Say(what) = cmd {
+            // Said, not played: no event number goes with it.
+            self.link.send(ClientMessage::Say { what });
+            return;
+        }
         let seq = self.replica.as_ref().map_or(0, Replica::seq);
         self.link.send(cmd.message(seq));
     }
@@ -82,7 +154,7 @@ impl<G: Game> Client<G> {
     /// Everything that happened since the last poll, oldest first; the
     /// replica, welcome and state below already include it.
     pub fn poll(&mut self) -> Vec<ClientUpdate<G>> {
-        let updates: Vec<ClientUpdate<G>> = self
+        let polled: Vec<ClientUpdate<G>> = self
             .link
             .take()
             .into_iter()
@@ -93,25 +165,213 @@ impl<G: Game> Client<G> {
                 Report::Game(update) => update.into_game::<G>(),
             })
             .collect();
-        for update in &updates {
-            match update {
-                ClientUpdate::Welcome { welcome, rebuilt } => {
-                    if *rebuilt || self.replica.is_none() {
-                        self.replica = Some(Replica::new(welcome.rules));
-                    }
-                    self.welcome = Some((**welcome).clone());
-                }
-                ClientUpdate::Event(ev) => {
-                    if let Some(r) = &mut self.replica {
-                        // The worker applied the same event to the same
-                        // state before passing it on: it follows.
-                        let _ = r.apply(ev);
-                    }
-                }
-                ClientUpdate::State(_) | ClientUpdate::Refused(_) => {}
-            }
+        let mut updates = Vec::with_capacity(polled.len());
+        for update in polled {
+            let checked = self.take(&update);
+            updates.push(update);
+            updates.extend(checked.map(ClientUpdate::DiceChecked));
         }
         updates
+    }
+
+    /// Takes one update into the replica and what version 3 tells; a
+    /// revealed seed answers the round's dice check.
+    fn take(&mut self, update: &ClientUpdate<G>) -> Option<DiceCheck> {
+        match update {
+            ClientUpdate::Welcome { welcome, rebuilt } => {
+                let watching = welcome.is_watching();
+                if watching {
+                    self.replica = Replica::from_room_state(
+                        welcome.rules,
+                        welcome.seq,
+                        welcome.state.seats.iter().map(|s| s.info.clone()).collect(),
+                        welcome.state.position.as_ref(),
+                        welcome.state.roll,
+                        welcome.state.ranking.clone(),
+                    );
+                } else if *rebuilt || self.replica.is_none() {
+                    self.replica = Some(Replica::new(welcome.rules));
+                }
+                if *rebuilt || watching {
+                    self.table.round_events.clear();
+                    self.table.agains.clear();
+                    self.table.complete = !watching;
+                }
+                let news = &mut self.table;
+                for s in &welcome.state.seats {
+                    let until = s.away_in.flatten().map(secs_from_now);
+                    news.links[s.seat.index()] = Some((s.connected, until));
+                }
+                news.watchers = welcome.state.watchers.unwrap_or(0);
+                news.clock = welcome
+                    .state
+                    .clock
+                    .flatten()
+                    .map(|secs| (welcome.seq, secs_from_now(secs)));
+                if let Some(commit) = &welcome.dice_commit {
+                    news.welcome_commit = Some((welcome.seq, commit.clone()));
+                }
+                self.welcome = Some((**welcome).clone());
+                self.place_welcome_commit();
+            }
+            ClientUpdate::Event(ev) => {
+                if let Some(r) = &mut self.replica {
+                    // The worker applied the same event to the same
+                    // state before passing it on: it follows.
+                    let _ = r.apply(ev);
+                }
+                let news = &mut self.table;
+                match &ev.event {
+                    EventKind::Again { round, dice_commit } => {
+                        news.round_events.clear();
+                        news.complete = true;
+                        news.agains.push((ev.seq, *round));
+                        if let Some(commit) = dice_commit {
+                            news.commits.push((*round, commit.clone()));
+                        }
+                    }
+                    EventKind::Back { seat } => {
+                        news.links[seat.index()] = Some((true, None));
+                    }
+                    _ => {}
+                }
+                news.round_events.push(ev.clone());
+                self.place_welcome_commit();
+            }
+            ClientUpdate::Presence(p) => {
+                if let Some(w) = p.watchers {
+                    self.table.watchers = w;
+                }
+                if let (Some(seat), Some(connected)) = (p.seat, p.connected) {
+                    let until = p.away_in.flatten().map(secs_from_now);
+                    self.table.links[seat.index()] = Some((connected, until));
+                }
+            }
+            ClientUpdate::Clock { seq, secs } => {
+                self.table.clock = Some((*seq, secs_from_now(*secs)));
+            }
+            ClientUpdate::Revealed { round, dice_seed } => {
+                let check = self.check_dice(*round, dice_seed);
+                self.table.dice_check.clone_from(&check);
+                return check;
+            }
+            ClientUpdate::State(_)
+            | ClientUpdate::Refused(_)
+            | ClientUpdate::Said(_)
+            | ClientUpdate::DiceChecked(_) => {}
+        }
+        None
+    }
+
+    /// Gives the welcome's commit its round once the events up to the
+    /// welcome are in.
+    fn place_welcome_commit(&mut self) {
+        let seq = self.replica.as_ref().map_or(0, Replica::seq);
+        let news = &mut self.table;
+        if let Some((at, commit)) = news.welcome_commit.clone()
+            && seq >= at
+        {
+            let round = news
+                .agains
+                .iter()
+                .rev()
+                .find(|(s, _)| *s <= at)
+                .map_or(1, |(_, r)| *r);
+            let round = if news.agains.is_empty() {
+                self.replica.as_ref().map_or(1, Replica::round)
+            } else {
+                round
+            };
+            news.commits.retain(|(r, _)| *r != round);
+            news.commits.push((round, commit));
+            news.welcome_commit = None;
+        }
+    }
+
+    /// Checks every roll of round `round` against its revealed seed.
+    fn check_dice(&self, round: u32, seed: &str) -> Option<DiceCheck> {
+        if !G::HAS_DICE || !self.table.complete {
+            return None;
+        }
+        let rules = *self.replica.as_ref()?.rules();
+        let commit = self
+            .table
+            .commits
+            .iter()
+            .find(|(r, _)| *r == round)
+            .map(|(_, c)| c.clone())?;
+        let Some(seed) = DiceSeed::from_hex(seed) else {
+            return Some(DiceCheck {
+                round,
+                rolls: 0,
+                matching: 0,
+                commit_ok: false,
+                first_wrong: None,
+            });
+        };
+        Some(dice::check_round::<G>(
+            &rules,
+            round,
+            &self.table.round_events,
+            &seed,
+            &commit,
+        ))
+    }
+
+    /// True when we watch rather than play.
+    pub fn is_watching(&self) -> bool {
+        self.welcome.as_ref().is_some_and(Welcome::is_watching)
+    }
+
+    /// How a seat's person is connected (version 3 tells every client;
+    /// `None` for a seat nobody has taken).
+    pub fn seat_link(&self, seat: G::Seat) -> Option<SeatLink> {
+        let replica = self.replica.as_ref()?;
+        let info = replica.seat(seat)?;
+        if info.kind == SeatKind::Bot || replica.is_away(seat) {
+            return Some(SeatLink::Computer);
+        }
+        if self.seat() == Some(seat) {
+            return Some(match self.state() {
+                ConnectionState::Connected => SeatLink::Connected,
+                _ => SeatLink::Offline,
+            });
+        }
+        Some(match self.table.links.get(seat.index()).copied().flatten() {
+            None | Some((true, _)) => SeatLink::Connected,
+            Some((false, Some(until))) if replica.is_over() => {
+                let _ = until;
+                SeatLink::Offline
+            }
+            Some((false, Some(until))) => SeatLink::Reconnecting { until },
+            Some((false, None)) => SeatLink::Offline,
+        })
+    }
+
+    /// How many are watching (version 3).
+    pub fn watchers(&self) -> u32 {
+        self.table.watchers
+    }
+
+    /// The seat to act and when its turn clock runs out, while one runs.
+    pub fn clock(&self) -> Option<(G::Seat, Instant)> {
+        let replica = self.replica.as_ref()?;
+        let (seq, until) = self.table.clock?;
+        (replica.seq() == seq).then_some((replica.turn()?, until))
+    }
+
+    /// The last round's dice check (once its `over` revealed the seed).
+    pub fn dice_check(&self) -> Option<&DiceCheck> {
+        self.table.dice_check.as_ref()
+    }
+
+    /// The room's seconds per turn (0: no clock) and what it lets its
+    /// people say, as its welcome said (a version 2 server: no clock,
+    /// nothing to say).
+    pub fn room_options(&self) -> (u32, ChatMode) {
+        self.welcome.as_ref().map_or((0, ChatMode::Off), |w| {
+            (w.turn_secs.unwrap_or(0), w.chat.unwrap_or(ChatMode::Off))
+        })
     }
 
     /// The game as the polled events built it.
@@ -126,7 +386,7 @@ impl<G: Game> Client<G> {
 
     /// Our seat.
     pub fn seat(&self) -> Option<G::Seat> {
-        self.welcome.as_ref().map(|w| w.seat)
+        self.welcome.as_ref().and_then(|w| w.seat)
     }
 
     /// True when we may start the game: before the start, the host is the
@@ -134,6 +394,15 @@ impl<G: Game> Client<G> {
     pub fn is_host(&self) -> bool {
         match (&self.replica, self.seat()) {
             (Some(r), Some(seat)) => !r.is_started() && host_of(r) == Some(seat),
+            _ => false,
+        }
+    }
+
+    /// True when we are the room's host (whether or not it started): the
+    /// one who may start another round once the game is over.
+    pub fn hosts(&self) -> bool {
+        match (&self.replica, self.seat()) {
+            (Some(r), Some(seat)) => host_of(r) == Some(seat),
             _ => false,
         }
     }

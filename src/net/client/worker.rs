@@ -9,7 +9,9 @@ use super::messages::{Report, ToWorker, Updates};
 use super::{ClientUpdate, CloseReason, ConnectionState, Request};
 use crate::any_game::{AnyGame, GameKind, PerGame};
 use crate::game::{Game, SeatId};
-use crate::net::protocol::{CLOSE_TAKEN_OVER, ClientMessage, ServerMessage, Welcome, welcome_game};
+use crate::net::protocol::{
+    CLOSE_TAKEN_OVER, ClientMessage, PROTOCOL_VERSION, ServerMessage, Welcome, welcome_game,
+};
 use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica};
 use crate::with_game;
 use futures_util::{SinkExt, StreamExt};
@@ -99,6 +101,38 @@ pub(super) struct Worker {
     /// Connections that got a seat so far.
     seated: u64,
     timing: Timing,
+    /// The dice commit our seed was last sent for (version 3).
+    seeded_for: Option<String>,
+    /// We watch rather than play.
+    watching: bool,
+}
+
+/// What version 3 adds to an event's frame, read before the typed event.
+#[derive(Default)]
+struct FrameExtras {
+    clock: Option<u32>,
+    dice_seed: Option<String>,
+}
+
+impl FrameExtras {
+    fn of(frame: &Value) -> FrameExtras {
+        let event = frame.get("event");
+        let field = |name: &str| event.and_then(|e| e.get(name));
+        FrameExtras {
+            clock: field("clock")
+                .and_then(Value::as_u64)
+                .and_then(|c| u32::try_from(c).ok()),
+            dice_seed: field("dice_seed").and_then(Value::as_str).map(str::to_string),
+        }
+    }
+}
+
+/// A new client seed: 32 random hex characters.
+fn client_seed() -> String {
+    let mut rng = rand::rng();
+    (0..16)
+        .map(|_| format!("{:02x}", rng.random_range(0..=255u8)))
+        .collect()
 }
 
 /// What one connection is waiting for.
@@ -138,6 +172,8 @@ impl Worker {
             unanswered: None,
             seated: 0,
             timing,
+            seeded_for: None,
+            watching: false,
         }
     }
 
@@ -244,6 +280,7 @@ impl Worker {
                 room: room.clone(),
                 token: token.clone(),
                 last_seq: self.have(),
+                protocol: Some(PROTOCOL_VERSION),
             },
             None => self.request.message(),
         };
@@ -324,8 +361,9 @@ impl Worker {
         if self.game.is_some_and(|g| g != game) {
             return Some(End::Closed(CloseReason::OtherGame(game.id().to_string())));
         }
+        let extras = FrameExtras::of(&frame);
         with_game!(game, G => match ServerMessage::<G>::from_value(frame) {
-            Ok(msg) => self.on_message::<G>(ws, s, msg).await,
+            Ok(msg) => self.on_message::<G>(ws, s, msg, extras).await,
             // Skipped, as a frame not understood.
             Err(_) => None,
         })
@@ -337,10 +375,57 @@ impl Worker {
         ws: &mut Socket,
         s: &mut Session,
         msg: ServerMessage<G>,
+        extras: FrameExtras,
     ) -> Option<End> {
         match msg {
             ServerMessage::Welcome(welcome) => self.on_welcome(ws, s, welcome).await,
-            ServerMessage::Event(ev) => self.on_event(ws, s, ev).await,
+            ServerMessage::Event(ev) => {
+                let seq = ev.seq;
+                let again = match &ev.event {
+                    EventKind::Again {
+                        dice_commit: Some(commit),
+                        ..
+                    } => Some(commit.clone()),
+                    _ => None,
+                };
+                let round = match &ev.event {
+                    EventKind::Over { .. } => self.replica::<G>().map(|r| r.round()),
+                    _ => None,
+                };
+                let before = self.have();
+                if let Some(end) = self.on_event(ws, s, ev).await {
+                    return Some(end);
+                }
+                if self.have() == seq && before < seq {
+                    // The event was taken: what its frame adds goes with it.
+                    if let Some(secs) = extras.clock {
+                        self.emit_game::<G>(ClientUpdate::Clock { seq, secs });
+                    }
+                    if let (Some(round), Some(dice_seed)) = (round, extras.dice_seed) {
+                        self.emit_game::<G>(ClientUpdate::Revealed { round, dice_seed });
+                    }
+                    if let Some(commit) = again {
+                        return self.send_seed(ws, commit).await;
+                    }
+                }
+                None
+            }
+            ServerMessage::Presence(news) => {
+                self.emit_game(ClientUpdate::<G>::Presence(news));
+                None
+            }
+            ServerMessage::Said(news) => {
+                self.emit_game(ClientUpdate::<G>::Said(news));
+                None
+            }
+            ServerMessage::Error {
+                code: ErrorCode::TooLate,
+                ..
+            } if s.welcomed => {
+                // Our seed came after the round's first roll (we came back
+                // in the middle of it): nothing the person asked for.
+                None
+            }
             ServerMessage::Error { code, message } => {
                 let refusal = Refusal { code, message };
                 let seat_gone = s.fetching.is_some()
@@ -357,12 +442,27 @@ impl Worker {
         }
     }
 
+    /// Sends our part of the round's dice seed, once per commit.
+    async fn send_seed(&mut self, ws: &mut Socket, commit: String) -> Option<End> {
+        if self.watching || self.seeded_for.as_ref() == Some(&commit) {
+            return None;
+        }
+        self.seeded_for = Some(commit);
+        let msg = ClientMessage::Seed {
+            client_seed: client_seed(),
+        };
+        send(ws, &msg).await.err().map(End::Lost)
+    }
+
     async fn on_welcome<G: Game>(
         &mut self,
         ws: &mut Socket,
         s: &mut Session,
         welcome: Box<Welcome<G>>,
     ) -> Option<End> {
+        if welcome.is_watching() {
+            return self.on_watch_welcome(s, welcome);
+        }
         let same_room = self
             .resume
             .as_ref()
@@ -385,13 +485,15 @@ impl Worker {
         let echo = s.welcomed && !s.rebuilt;
         s.rebuilt = false;
         self.resume = Some((welcome.room.clone(), welcome.token.clone()));
-        self.seat = Some(welcome.seat.index());
+        self.seat = welcome.seat.map(SeatId::index);
+        let commit = welcome.dice_commit.clone();
         if have < welcome.seq && !events_follow {
             s.fetching = Some(have);
             let fetch = ClientMessage::Resume {
                 room: welcome.room.clone(),
                 token: welcome.token.clone(),
                 last_seq: have,
+                protocol: Some(PROTOCOL_VERSION),
             };
             if let Err(e) = send(ws, &fetch).await {
                 return Some(End::Lost(e));
@@ -400,6 +502,11 @@ impl Worker {
         let welcome_seq = welcome.seq;
         if !echo {
             self.emit_game(ClientUpdate::Welcome { welcome, rebuilt });
+        }
+        if let Some(commit) = commit
+            && let Some(end) = self.send_seed(ws, commit).await
+        {
+            return Some(end);
         }
         if !s.welcomed {
             s.welcomed = true;
@@ -466,11 +573,16 @@ impl Worker {
             self.unanswered = None;
         }
         let seat = self.seat.and_then(G::Seat::from_index);
+        let watching = self.watching;
         let replica = self.replica::<G>()?;
         let have = replica.seq();
         if ev.seq <= have {
             // Sent again by a resume that overlapped live events.
             return None;
+        }
+        if ev.seq > have + 1 && watching {
+            // A watcher has no token to fetch with: it watches again.
+            return Some(End::Lost("an event went missing".into()));
         }
         if ev.seq > have + 1 {
             if s.fetching.is_none() {
@@ -487,6 +599,7 @@ impl Worker {
                 }
                 None
             }
+            Err(_) if watching => Some(End::Lost("the game went wrong".into())),
             Err(_) => {
                 // Our copy went wrong: rebuild the game from event 1.
                 let rules = *replica.rules();
@@ -504,8 +617,41 @@ impl Worker {
             room,
             token,
             last_seq: from,
+            protocol: Some(PROTOCOL_VERSION),
         };
         send(ws, &msg).await.err().map(End::Lost)
+    }
+
+    /// A watcher's welcome: the game as its state says (a watcher is sent
+    /// no earlier events), then every event as it comes.
+    fn on_watch_welcome<G: Game>(&mut self, s: &mut Session, welcome: Box<Welcome<G>>) -> Option<End> {
+        self.watching = true;
+        self.seat = None;
+        self.game = Some(welcome.game);
+        let Some(replica) = Replica::<G>::from_room_state(
+            welcome.rules,
+            welcome.seq,
+            welcome.state.seats.iter().map(|s| s.info.clone()).collect(),
+            welcome.state.position.as_ref(),
+            welcome.state.roll,
+            welcome.state.ranking.clone(),
+        ) else {
+            return Some(End::Closed(CloseReason::Refused(Refusal::new(
+                ErrorCode::BadMessage,
+                "the room's state does not read",
+            ))));
+        };
+        self.replica = AnyGame::of::<G>(replica);
+        if !s.welcomed {
+            s.welcomed = true;
+            self.seated += 1;
+        }
+        self.queue.clear();
+        self.emit_game(ClientUpdate::Welcome {
+            welcome,
+            rebuilt: true,
+        });
+        None
     }
 }
 

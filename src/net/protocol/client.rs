@@ -1,6 +1,7 @@
 //! What a client sends (`PROTOCOL.md`, "Client → server"), and the parsing
 //! that turns any text into a message or the refusal to send back.
 
+use super::talk::{ChatMode, Saying, check_client_seed, check_turn_secs};
 use super::{bad, check_name, counts_in_words, default_game, game_name, normalize_room, to_json};
 use crate::any_game::GameKind;
 use crate::game::{Game, Level};
@@ -72,6 +73,15 @@ pub enum ClientMessage {
         players: usize,
         /// The rules.
         rules: RulesChoice,
+        /// The protocol version the client asks for (3: version 3).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        protocol: Option<u32>,
+        /// What the room lets its people say (version 3).
+        #[serde(default, skip_serializing_if = "is_default")]
+        chat: ChatMode,
+        /// Seconds per turn, 0 for no clock (version 3).
+        #[serde(default, skip_serializing_if = "is_default")]
+        turn_secs: u32,
     },
     /// Takes the next free seat of a room before its start.
     Join {
@@ -79,6 +89,9 @@ pub enum ClientMessage {
         room: String,
         /// The person's name (1–24 characters, trimmed).
         name: String,
+        /// The protocol version the client asks for.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        protocol: Option<u32>,
     },
     /// Comes back to a seat; the events after `last_seq` are sent again.
     Resume {
@@ -88,6 +101,32 @@ pub enum ClientMessage {
         token: String,
         /// The last event the client has.
         last_seq: u64,
+        /// The protocol version the client asks for.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        protocol: Option<u32>,
+    },
+    /// Watches a room (version 3): every event, no seat.
+    Watch {
+        /// The room's code.
+        room: String,
+        /// The watcher's name (1–24 characters, trimmed).
+        name: String,
+        /// The protocol version the client asks for.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        protocol: Option<u32>,
+    },
+    /// Says a phrase, an emoji or a line of text to the room (version 3).
+    Say {
+        /// What is said.
+        #[serde(flatten)]
+        what: Saying,
+    },
+    /// The host starts another round once the game is over (version 3).
+    Again,
+    /// A seat's part of the round's dice seed (version 3).
+    Seed {
+        /// 1–64 printable ASCII characters, no spaces.
+        client_seed: String,
     },
     /// The host starts the game; empty seats become computer players.
     Start {
@@ -113,6 +152,10 @@ pub enum ClientMessage {
     Leave,
     /// Asks for a `pong`.
     Ping,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
 }
 
 fn medium() -> Level {
@@ -171,6 +214,15 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, Refusal> {
         Some(_) => return Err(bad("'type' is not a string")),
         None => return Err(bad("missing field 'type'")),
     };
+    if kind == "say" {
+        let said = ["phrase", "emoji", "text"]
+            .iter()
+            .filter(|k| fields.contains_key(**k))
+            .count();
+        if said != 1 {
+            return Err(bad("a say carries one of phrase, emoji or text"));
+        }
+    }
     // The rules of `create` are read apart: rules that cannot be played are
     // `bad_rules`, not `bad_message`.
     let rules = if kind == "create" {
@@ -196,8 +248,11 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, Refusal> {
             name,
             players,
             rules: choice,
+            turn_secs,
+            ..
         } => {
             *name = check_name(name)?;
+            check_turn_secs(*turn_secs)?;
             let rules = rules.unwrap_or(Value::Null);
             *choice = match rules {
                 Value::String(name) => RulesChoice::Preset(name),
@@ -214,11 +269,13 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, Refusal> {
                 choice.resolve::<G>()?;
             });
         }
-        ClientMessage::Join { room, name } => {
+        ClientMessage::Join { room, name, .. } | ClientMessage::Watch { room, name, .. } => {
             *name = check_name(name)?;
             *room = normalize_room(room);
         }
         ClientMessage::Resume { room, .. } => *room = normalize_room(room),
+        ClientMessage::Say { what } => *what = what.clone().checked()?,
+        ClientMessage::Seed { client_seed } => check_client_seed(client_seed)?,
         // The room reads the move in its game's notation; text that is a
         // move in no game's is refused at once.
         ClientMessage::Move { mv, .. }
@@ -256,6 +313,9 @@ mod tests {
                     name: "Lan".into(),
                     players: 4,
                     rules: RulesChoice::Preset("standard".into()),
+                    protocol: None,
+                    chat: ChatMode::Phrases,
+                    turn_secs: 0,
                 },
             ),
             (
@@ -265,6 +325,54 @@ mod tests {
                     name: "Lan".into(),
                     players: 6,
                     rules: RulesChoice::Preset("quick".into()),
+                    protocol: None,
+                    chat: ChatMode::Phrases,
+                    turn_secs: 0,
+                },
+            ),
+            (
+                r#"{"type":"create","name":"Lan","players":2,"rules":"standard","protocol":3,"chat":"text","turn_secs":30}"#,
+                ClientMessage::Create {
+                    game: GameKind::CaNgua,
+                    name: "Lan".into(),
+                    players: 2,
+                    rules: RulesChoice::Preset("standard".into()),
+                    protocol: Some(3),
+                    chat: ChatMode::Text,
+                    turn_secs: 30,
+                },
+            ),
+            (
+                r#"{"type":"watch","room":"k7m2qx","name":"Bà","protocol":3}"#,
+                ClientMessage::Watch {
+                    room: "K7M2QX".into(),
+                    name: "Bà".into(),
+                    protocol: Some(3),
+                },
+            ),
+            (
+                r#"{"type":"say","phrase":"nice_move"}"#,
+                ClientMessage::Say {
+                    what: Saying::Phrase("nice_move".into()),
+                },
+            ),
+            (
+                r#"{"type":"say","emoji":"🎲"}"#,
+                ClientMessage::Say {
+                    what: Saying::Emoji("🎲".into()),
+                },
+            ),
+            (
+                r#"{"type":"say","text":" hi "}"#,
+                ClientMessage::Say {
+                    what: Saying::Text("hi".into()),
+                },
+            ),
+            (r#"{"type":"again"}"#, ClientMessage::Again),
+            (
+                r#"{"type":"seed","client_seed":"abc123"}"#,
+                ClientMessage::Seed {
+                    client_seed: "abc123".into(),
                 },
             ),
             (
@@ -272,6 +380,7 @@ mod tests {
                 ClientMessage::Join {
                     room: "K7M2QX".into(),
                     name: "Minh".into(),
+                    protocol: None,
                 },
             ),
             (
@@ -280,6 +389,7 @@ mod tests {
                     room: "K7M2QX".into(),
                     token: "ab".into(),
                     last_seq: 17,
+                    protocol: None,
                 },
             ),
             (
@@ -482,6 +592,17 @@ mod tests {
             r#"{"type":"create","name":"   ","players":2,"rules":"standard"}"#,
             r#"{"type":"create","name":"a\nb","players":2,"rules":"standard"}"#,
             r#"{"type":"start","level":"random"}"#,
+            r#"{"type":"create","name":"Lan","players":2,"rules":"standard","turn_secs":5}"#,
+            r#"{"type":"create","name":"Lan","players":2,"rules":"standard","chat":"loud"}"#,
+            r#"{"type":"say"}"#,
+            r#"{"type":"say","phrase":"hi"}"#,
+            r#"{"type":"say","phrase":"ouch","emoji":"🎲"}"#,
+            r#"{"type":"say","emoji":"🙂"}"#,
+            r#"{"type":"say","text":""}"#,
+            r#"{"type":"say","text":7}"#,
+            r#"{"type":"seed","client_seed":"has space"}"#,
+            r#"{"type":"seed"}"#,
+            r#"{"type":"watch","room":"K7M2QX"}"#,
         ] {
             assert_eq!(code(text), ErrorCode::BadMessage, "{text}");
         }

@@ -1,4 +1,4 @@
-//! The wire protocol of online play (`PROTOCOL.md`, version 2): every
+//! The wire protocol of online play (`PROTOCOL.md`, version 3): every
 //! message a client sends and every message the server sends, as serde
 //! types, and the parsing that turns any text a client sends into a
 //! message or a typed refusal.
@@ -14,17 +14,35 @@
 
 mod client;
 mod server;
+pub mod talk;
 
 pub use client::{ClientMessage, RulesChoice, parse_client, read_move};
-pub use server::{RoomState, ServerMessage, Welcome, error_frame, pong_frame, welcome_game};
+pub use server::{
+    PresenceNews, RoomState, SaidNews, SeatState, ServerMessage, Welcome, error_frame, pong_frame,
+    welcome_game,
+};
+pub use talk::{ChatMode, Saying};
 
 use crate::any_game::GameKind;
 use crate::game::Game;
 use crate::table::{ErrorCode, Refusal, Replica, SeatKind};
 use serde::Serialize;
 
-/// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// The protocol version this build speaks (and asks for).
+pub const PROTOCOL_VERSION: u32 = 3;
+
+/// The version a client that does not ask for one is served (PROTOCOL.md:
+/// a client that does not ask for version 3 is served as in version 2).
+pub const BASE_PROTOCOL: u32 = 2;
+
+/// The version a client asking for `asked` is served: 3 for 3 or more,
+/// version 2 otherwise.
+pub fn served_version(asked: Option<u32>) -> u32 {
+    match asked {
+        Some(v) if v >= PROTOCOL_VERSION => PROTOCOL_VERSION,
+        _ => BASE_PROTOCOL,
+    }
+}
 
 /// The largest frame a client may send, in bytes (PROTOCOL.md: 4 KiB);
 /// a larger one closes the connection with [`CLOSE_TOO_BIG`].

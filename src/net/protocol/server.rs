@@ -1,6 +1,7 @@
 //! What the server sends (`PROTOCOL.md`, "Server → client"), typed by the
 //! room's game, and how a client learns that game from a `welcome`.
 
+use super::talk::{ChatMode, Saying};
 use super::{default_game, game_name, to_json};
 use crate::any_game::GameKind;
 use crate::game::{Game, Ranking, wire};
@@ -8,12 +9,42 @@ use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica, SeatInfo};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// A seat in a room's state: what every screen sees of it, and (version
+/// 3) how long its absent person has before a computer takes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct SeatState<S: crate::game::SeatId> {
+    /// The seat.
+    #[serde(flatten)]
+    pub info: SeatInfo<S>,
+    /// Version 3: for a human seat that is not connected, the whole
+    /// seconds left before a computer player takes it (`0` once it has);
+    /// `Some(None)` (`null`) while connected or for a computer seat;
+    /// `None` (left out) for a version 2 client.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "wire::nullable")]
+    pub away_in: Option<Option<u32>>,
+}
+
+impl<S: crate::game::SeatId> std::ops::Deref for SeatState<S> {
+    type Target = SeatInfo<S>;
+
+    fn deref(&self) -> &SeatInfo<S> {
+        &self.info
+    }
+}
+
+impl<S: crate::game::SeatId> std::ops::DerefMut for SeatState<S> {
+    fn deref_mut(&mut self) -> &mut SeatInfo<S> {
+        &mut self.info
+    }
+}
+
 /// A room's state as `welcome` carries it (`STATE` in PROTOCOL.md).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct RoomState<G: Game> {
     /// The seats taken, in seat order.
-    pub seats: Vec<SeatInfo<G::Seat>>,
+    pub seats: Vec<SeatState<G::Seat>>,
     /// True once the game has started.
     pub started: bool,
     /// The position, once started.
@@ -26,12 +57,26 @@ pub struct RoomState<G: Game> {
     /// The places, once over.
     #[serde(with = "wire::opt_places")]
     pub ranking: Option<Ranking<G::Seat>>,
+    /// Version 3: how many are watching.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watchers: Option<u32>,
+    /// Version 3: the seconds left for whoever has to act now (`null`
+    /// without a clock or when nobody has to).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "wire::nullable")]
+    pub clock: Option<Option<u32>>,
 }
 
 impl<G: Game> RoomState<G> {
     /// The state of a game as its events built it.
     pub fn of(replica: &Replica<G>) -> RoomState<G> {
-        let mut seats = replica.seats().to_vec();
+        let mut seats: Vec<SeatState<G::Seat>> = replica
+            .seats()
+            .iter()
+            .map(|info| SeatState {
+                info: info.clone(),
+                away_in: None,
+            })
+            .collect();
         seats.sort_by_key(|s| s.seat);
         RoomState {
             seats,
@@ -39,6 +84,8 @@ impl<G: Game> RoomState<G> {
             position: replica.game().map(G::setup),
             roll: replica.pending().map(|p| p.roll),
             ranking: replica.ranking().cloned(),
+            watchers: None,
+            clock: None,
         }
     }
 }
@@ -54,10 +101,12 @@ pub struct Welcome<G: Game> {
     pub game: GameKind,
     /// The room's code.
     pub room: String,
-    /// The seat of the person welcomed.
-    #[serde(with = "wire::seat")]
-    pub seat: G::Seat,
-    /// Their seat token (sent to them only).
+    /// The seat of the person welcomed (`None`, `null`, for a watcher).
+    #[serde(with = "wire::opt_seat")]
+    pub seat: Option<G::Seat>,
+    /// Their seat token (sent to them only; a watcher has none, and the
+    /// field is left out).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub token: String,
     /// True when they are the host.
     pub host: bool,
@@ -69,6 +118,86 @@ pub struct Welcome<G: Game> {
     pub seq: u64,
     /// The room's state after that event.
     pub state: RoomState<G>,
+    /// Version 3: true for a watcher.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watching: Option<bool>,
+    /// Version 3: the room's seconds per turn (0: no clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_secs: Option<u32>,
+    /// Version 3: what the room lets its people say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat: Option<ChatMode>,
+    /// Version 3, a game with dice: SHA-256 of round 1's dice seed, in
+    /// lowercase hex (the next rounds' come in their `again` event).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_commit: Option<String>,
+}
+
+impl<G: Game> Welcome<G> {
+    /// True for a watcher's welcome.
+    pub fn is_watching(&self) -> bool {
+        self.watching == Some(true)
+    }
+}
+
+/// Who is there (version 3, not a numbered event): a seat's connection
+/// dropped or came back, or the number of watchers changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct PresenceNews<S: crate::game::SeatId> {
+    /// The seat whose connection changed.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wire::opt_seat"
+    )]
+    pub seat: Option<S>,
+    /// Its person is connected now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connected: Option<bool>,
+    /// Whole seconds before a computer takes the seat (`null` once
+    /// connected).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "wire::nullable")]
+    pub away_in: Option<Option<u32>>,
+    /// How many are watching now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watchers: Option<u32>,
+}
+
+impl<S: crate::game::SeatId> PresenceNews<S> {
+    /// A seat's connection changed.
+    pub fn seat(seat: S, connected: bool, away_in: Option<u32>) -> PresenceNews<S> {
+        PresenceNews {
+            seat: Some(seat),
+            connected: Some(connected),
+            away_in: Some(away_in),
+            watchers: None,
+        }
+    }
+
+    /// The number of watchers changed.
+    pub fn watchers(watchers: u32) -> PresenceNews<S> {
+        PresenceNews {
+            seat: None,
+            connected: None,
+            away_in: None,
+            watchers: Some(watchers),
+        }
+    }
+}
+
+/// Someone said something (version 3, not a numbered event).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct SaidNews<S: crate::game::SeatId> {
+    /// The speaker's seat (`null` for a watcher).
+    #[serde(with = "wire::opt_seat")]
+    pub seat: Option<S>,
+    /// The speaker's name.
+    pub name: String,
+    /// What was said.
+    #[serde(flatten)]
+    pub what: Saying,
 }
 
 /// A message from the server to a client in a room of game `G`.
@@ -88,6 +217,10 @@ pub enum ServerMessage<G: Game> {
     },
     /// Answers `ping`.
     Pong,
+    /// Who is there (version 3).
+    Presence(PresenceNews<G::Seat>),
+    /// What someone said (version 3).
+    Said(SaidNews<G::Seat>),
 }
 
 impl<G: Game> ServerMessage<G> {
@@ -197,7 +330,7 @@ mod tests {
     use crate::co_nhay::CoNhay;
     use crate::co_nhay::engine::{Arm, Move as NhayMove, Rules as NhayRules, Setup as NhaySetup};
     use crate::game::{Level, SeatId};
-    use crate::net::protocol::PROTOCOL_VERSION;
+    use crate::net::protocol::BASE_PROTOCOL;
     use crate::table::{InlineRunner, Table};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
@@ -206,16 +339,20 @@ mod tests {
     fn server_messages_write_as_the_protocol_spells_them() {
         let replica = Replica::<CaNgua>::new(Rules::standard());
         let welcome = Welcome::<CaNgua> {
-            protocol: PROTOCOL_VERSION,
+            protocol: BASE_PROTOCOL,
             game: GameKind::CaNgua,
             room: "K7M2QX".into(),
-            seat: Seat::Green,
+            seat: Some(Seat::Green),
             token: "0123456789abcdef0123456789abcdef".into(),
             host: false,
             players: 4,
             rules: Rules::standard(),
             seq: 17,
             state: RoomState::of(&replica),
+            watching: None,
+            turn_secs: None,
+            chat: None,
+            dice_commit: None,
         };
         let msg = ServerMessage::Welcome(Box::new(welcome));
         let value: Value = serde_json::from_str(&msg.to_json()).expect("json");
@@ -252,16 +389,20 @@ mod tests {
     fn a_welcome_says_version_2_and_names_its_game() {
         let replica = Replica::<CaNgua>::new(Rules::standard());
         let welcome = Welcome::<CaNgua> {
-            protocol: PROTOCOL_VERSION,
+            protocol: BASE_PROTOCOL,
             game: GameKind::CaNgua,
             room: "K7M2QX".into(),
-            seat: Seat::Red,
+            seat: Some(Seat::Red),
             token: "0123456789abcdef0123456789abcdef".into(),
             host: true,
             players: 2,
             rules: Rules::standard(),
             seq: 1,
             state: RoomState::of(&replica),
+            watching: None,
+            turn_secs: None,
+            chat: None,
+            dice_commit: None,
         };
         let text = ServerMessage::Welcome(Box::new(welcome)).to_json();
         let value: Value = serde_json::from_str(&text).expect("json");
@@ -305,16 +446,20 @@ mod tests {
         table.join("Minh").expect("seat");
         table.start(Level::Easy, |_| String::new()).expect("start");
         let welcome = Welcome::<CoNhay> {
-            protocol: PROTOCOL_VERSION,
+            protocol: BASE_PROTOCOL,
             game: GameKind::CoNhay,
             room: "K7M2QX".into(),
-            seat: arm(2),
+            seat: Some(arm(2)),
             token: "0123456789abcdef0123456789abcdef".into(),
             host: false,
             players: 3,
             rules: *table.rules(),
             seq: table.seq(),
             state: RoomState::of(table.replica()),
+            watching: None,
+            turn_secs: None,
+            chat: None,
+            dice_commit: None,
         };
         let msg = ServerMessage::Welcome(Box::new(welcome));
         let value: Value = serde_json::from_str(&msg.to_json()).expect("json");

@@ -1,6 +1,7 @@
 //! What a server allows and how it runs: one place every part of the
 //! server reads its limits from.
 
+use super::clock::Clock;
 use crate::net::tls::ServerTls;
 use std::time::Duration;
 
@@ -19,6 +20,8 @@ pub struct Limits {
     pub max_rooms: usize,
     /// Rooms open at once created from one address.
     pub max_rooms_per_ip: usize,
+    /// Watchers at once in one room (PROTOCOL.md version 3: 20).
+    pub max_watchers: usize,
     /// Connections at once on the server.
     pub max_connections: usize,
     /// Connections at once from one address.
@@ -50,6 +53,7 @@ impl Default for Limits {
             max_strikes: 50,
             max_rooms: 5_000,
             max_rooms_per_ip: 20,
+            max_watchers: 20,
             max_connections: 20_000,
             max_connections_per_ip: 32,
             room_idle: Duration::from_secs(10 * 60),
@@ -86,6 +90,11 @@ pub struct ServerConfig {
     /// Keep every room in this folder (`--state-dir`), so that a server
     /// started again on it has them back; in memory only when `None`.
     pub state_dir: Option<std::path::PathBuf>,
+    /// The rooms' clock (tests move one by hand: [`Clock::manual`]).
+    pub clock: Clock,
+    /// How long a round's first roll waits for the players' dice seeds
+    /// after the round's commit (PROTOCOL.md version 3: 5 seconds).
+    pub seed_wait: Duration,
 }
 
 impl Default for ServerConfig {
@@ -98,6 +107,8 @@ impl Default for ServerConfig {
             limits: Limits::default(),
             tls: None,
             state_dir: None,
+            clock: Clock::default(),
+            seed_wait: Duration::from_secs(5),
         }
     }
 }

@@ -4,13 +4,13 @@
 //! `join` and `resume` enter a room found by its code, commands go to the
 //! room the connection sits in, whatever its game.
 
-use super::mailbox::{Act, CloseWhy, ConnId, Entered, Outgoing, Peer, Reply, RoomMsg};
+use super::mailbox::{Act, CloseWhy, ConnId, Entered, Outgoing, Peer, Reply, RoomMsg, RoomOptions};
 use super::registry::Registry;
 use super::room;
 use super::writer::write;
 use crate::net::protocol::{
     CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_TOO_BIG, ClientMessage, error_frame, is_room_code,
-    parse_client, pong_frame,
+    parse_client, pong_frame, served_version,
 };
 use crate::table::{ErrorCode, Refusal};
 use crate::with_game;
@@ -67,12 +67,12 @@ impl Bucket {
     }
 }
 
-/// The room and seat a connection holds.
+/// The room and seat a connection holds (or watches).
 struct Bound {
     code: String,
     inbox: mpsc::Sender<RoomMsg>,
-    /// The seat's number.
-    seat: usize,
+    /// The seat's number; `None` for a watcher.
+    seat: Option<usize>,
 }
 
 /// A connection's reading side.
@@ -118,11 +118,19 @@ impl Conn {
                 name,
                 players,
                 rules,
+                protocol,
+                chat,
+                turn_secs,
             } => {
                 let (registry, ip, peer) = (&self.registry, self.ip, self.peer.clone());
+                let options = RoomOptions {
+                    protocol: served_version(protocol),
+                    chat,
+                    turn_secs,
+                };
                 let opened = with_game!(game, G => rules
                     .resolve::<G>()
-                    .and_then(|rules| room::open::<G>(registry, ip, peer, &name, players, rules)));
+                    .and_then(|rules| room::open::<G>(registry, ip, peer, &name, players, rules, options)));
                 match opened {
                     Ok((code, inbox, Entered { seat, .. })) => {
                         // A connection holds one seat; the one it had
@@ -134,29 +142,50 @@ impl Conn {
                 }
                 return;
             }
-            ClientMessage::Join { room, name } => {
+            ClientMessage::Join {
+                room,
+                name,
+                protocol,
+            } => {
+                let protocol = served_version(protocol);
                 return self
-                    .enter(&room, |peer, reply| RoomMsg::Join { peer, name, reply })
+                    .enter(&room, |peer, reply| RoomMsg::Join {
+                        peer,
+                        name,
+                        protocol,
+                        reply,
+                    })
                     .await;
             }
             ClientMessage::Resume {
                 room,
                 token,
                 last_seq,
+                protocol,
             } => {
+                let protocol = served_version(protocol);
                 return self
                     .enter(&room, |peer, reply| RoomMsg::Resume {
                         peer,
                         token,
                         last_seq,
+                        protocol,
                         reply,
                     })
+                    .await;
+            }
+            ClientMessage::Watch { room, name, .. } => {
+                return self
+                    .enter(&room, |peer, reply| RoomMsg::Watch { peer, name, reply })
                     .await;
             }
             ClientMessage::Start { level } => Act::Start(level),
             ClientMessage::Roll { seq } => Act::Roll(seq),
             ClientMessage::Move { seq, mv } => Act::Move(seq, mv),
             ClientMessage::Leave => Act::Leave,
+            ClientMessage::Say { what } => Act::Say(what),
+            ClientMessage::Again => Act::Again,
+            ClientMessage::Seed { client_seed } => Act::Seed(client_seed),
         };
         let leaving = act == Act::Leave;
         let Some(bound) = &self.bound else {

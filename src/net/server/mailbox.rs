@@ -4,7 +4,7 @@
 //! with frames in the connection's outbox ([`Peer`]).
 
 use crate::game::Level;
-use crate::net::protocol::error_frame;
+use crate::net::protocol::{ChatMode, Saying, error_frame};
 use crate::table::Refusal;
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -57,16 +57,19 @@ impl Peer {
     }
 }
 
-/// A seat given to a connection (by a create, a join or a resume).
+/// A seat given to a connection (by a create, a join or a resume), or a
+/// place among the watchers (`seat` is `None`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Entered {
-    /// The seat's number ([`SeatId::index`](crate::game::SeatId::index)).
-    pub(super) seat: usize,
+    /// The seat's number ([`SeatId::index`](crate::game::SeatId::index));
+    /// `None` for a watcher.
+    pub(super) seat: Option<usize>,
     /// How many events were sent again (a resume's cost).
     pub(super) resent: usize,
 }
 
-/// A seat's command, from the connection that holds the seat.
+/// A seat's command, from the connection that holds the seat (or a
+/// watcher's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Act {
     Start(Level),
@@ -74,6 +77,12 @@ pub(super) enum Act {
     /// A move after event `.0`, in the notation of the room's game.
     Move(u64, String),
     Leave,
+    /// Version 3: a phrase, an emoji or a text, checked.
+    Say(Saying),
+    /// Version 3: the host asks for another round.
+    Again,
+    /// Version 3: the seat's dice seed, checked.
+    Seed(String),
 }
 
 /// What a room answers a join or a resume with.
@@ -86,6 +95,8 @@ pub(super) enum RoomMsg {
     Join {
         peer: Peer,
         name: String,
+        /// The version the connection is served.
+        protocol: u32,
         reply: Reply,
     },
     /// A person comes back to their seat.
@@ -93,10 +104,22 @@ pub(super) enum RoomMsg {
         peer: Peer,
         token: String,
         last_seq: u64,
+        protocol: u32,
         reply: Reply,
     },
-    /// A seated connection's command; `seat` is the seat's number.
-    Act { conn: ConnId, seat: usize, act: Act },
+    /// A person watches (version 3).
+    Watch {
+        peer: Peer,
+        name: String,
+        reply: Reply,
+    },
+    /// A connection's command; `seat` is the seat's number (`None` for a
+    /// watcher).
+    Act {
+        conn: ConnId,
+        seat: Option<usize>,
+        act: Act,
+    },
     /// The connection closed (or went to another room).
     Detach { conn: ConnId },
     /// What the room's invite page shows.
@@ -114,4 +137,15 @@ pub(super) struct RoomSummary {
     pub(super) seated: Vec<String>,
     /// The game has begun (nobody can join any more).
     pub(super) started: bool,
+}
+
+/// What a room is opened with, beyond its game and rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct RoomOptions {
+    /// The version the host's connection is served.
+    pub(super) protocol: u32,
+    /// What its people may say.
+    pub(super) chat: ChatMode,
+    /// Seconds per turn (0: no clock).
+    pub(super) turn_secs: u32,
 }

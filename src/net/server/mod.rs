@@ -17,6 +17,7 @@
 //! Imports point one way: `conn` → `room` → `registry` → `mailbox`,
 //! `config`, `codes`, `presence`; nothing imports this file.
 
+mod clock;
 mod codes;
 mod config;
 mod conn;
@@ -25,10 +26,13 @@ mod pages;
 mod pool;
 mod presence;
 mod registry;
+mod fair;
 mod room;
+mod room_v3;
 mod state;
 mod writer;
 
+pub use clock::Clock;
 pub use config::{Limits, ServerConfig};
 pub use presence::{Presence, SeatPresence};
 

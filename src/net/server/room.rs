@@ -5,21 +5,25 @@
 //! own task, one message at a time, so its events have one order for
 //! everyone.
 
+use super::clock::Ticker;
 use super::codes::{new_token, same_token};
 use super::config::ServerConfig;
-use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer, RoomMsg, RoomSummary};
+use super::fair::FairDice;
+use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer, RoomMsg, RoomOptions, RoomSummary};
 use super::pool::PoolRunner;
 use super::presence::SeatPresence;
 use super::registry::{Lease, Registry};
 use super::state::{RoomLog, SavedRoom, token_hash};
 use crate::any_game::GameKind;
 use crate::game::{Game, Level, SeatId};
+use crate::net::dice::DiceSeed;
 use crate::net::protocol::{
-    CLOSE_POLICY, CLOSE_TAKEN_OVER, PROTOCOL_VERSION, RoomState, ServerMessage, Welcome, host_of,
-    read_move,
+    BASE_PROTOCOL, CLOSE_POLICY, CLOSE_TAKEN_OVER, ChatMode, PROTOCOL_VERSION, PresenceNews,
+    RoomState, ServerMessage, Welcome, host_of, read_move,
 };
 use crate::table::{Command, Controller, ErrorCode, Event, Refusal, SeatKind, Step, Table};
 use axum::extract::ws::Utf8Bytes;
+use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::Arc;
 use tokio::sync::{Notify, mpsc, watch};
@@ -41,28 +45,69 @@ enum Bot {
 /// ([`SeatId::index`]), `G::SEATS` of each.
 pub(super) struct Room<G: Game> {
     /// The room's code, held until the room ends.
-    lease: Lease,
-    table: Table<G>,
+    pub(super) lease: Lease,
+    pub(super) table: Table<G>,
     /// Each seat's token, as its SHA-256 hash (all the room keeps).
-    tokens: Vec<Option<String>>,
+    pub(super) tokens: Vec<Option<String>>,
     /// The room's file in the state folder (`--state-dir`), written before
     /// anyone is sent what it records.
-    log: Option<RoomLog>,
+    pub(super) log: Option<RoomLog>,
     /// The controllers as last written to `log`.
-    logged_controllers: Vec<Controller>,
+    pub(super) logged_controllers: Vec<Controller>,
     /// How many play.
-    players: usize,
+    pub(super) players: usize,
     /// The connection holding each seat.
-    members: Vec<Option<Peer>>,
+    pub(super) members: Vec<Option<Peer>>,
+    /// The protocol version each seat's connection is served.
+    pub(super) versions: Vec<u32>,
+    /// Those watching (version 3).
+    pub(super) watchers: Vec<Watcher>,
     /// When each absent person's seat goes to a computer.
-    away_due: Vec<Option<Instant>>,
+    pub(super) away_due: Vec<Option<Instant>>,
     bot: Bot,
     /// Since when nobody is connected.
-    empty_since: Option<Instant>,
+    pub(super) empty_since: Option<Instant>,
     /// The level of the computers that fill seats and stand in.
-    level: Level,
-    wake: Arc<Notify>,
-    config: Arc<ServerConfig>,
+    pub(super) level: Level,
+    pub(super) wake: Arc<Notify>,
+    pub(super) config: Arc<ServerConfig>,
+    /// The moves of a hand-moved clock (tests).
+    pub(super) ticker: Ticker,
+    /// What the room lets its people say (version 3).
+    pub(super) chat: ChatMode,
+    /// Seconds per turn, 0 for no clock (version 3).
+    pub(super) turn_secs: u32,
+    /// When each connection last said something, for the rate limit.
+    pub(super) says: HashMap<ConnId, VecDeque<Instant>>,
+    /// The dice anyone can check (games with dice).
+    pub(super) dice: Option<FairDice<G>>,
+    /// When the round being played's commit was published.
+    pub(super) commit_at: Instant,
+    /// A roll that waits for the players' dice seeds: the connection that
+    /// sent it, its seat and the event it was sent after.
+    pub(super) waiting_roll: Option<(ConnId, G::Seat, u64)>,
+    /// The turn clock of the seat to act.
+    pub(super) clock: Option<TurnClock<G::Seat>>,
+    /// Timed-out turns in a row, by seat.
+    pub(super) timeouts: Vec<u32>,
+    /// Each event's round and, for a roll, its number in the round.
+    pub(super) extras: Vec<(u32, u32)>,
+}
+
+/// Someone watching a room.
+#[derive(Debug)]
+pub(super) struct Watcher {
+    pub(super) peer: Peer,
+    pub(super) name: String,
+}
+
+/// A human seat's turn clock.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct TurnClock<S> {
+    pub(super) seat: S,
+    /// The event after which it started.
+    pub(super) seq: u64,
+    pub(super) due: Instant,
 }
 
 impl<G: Game> std::fmt::Debug for Room<G> {
@@ -76,7 +121,7 @@ impl<G: Game> std::fmt::Debug for Room<G> {
 }
 
 /// Every seat of game `G`, in seat order.
-fn all_seats<G: Game>() -> impl Iterator<Item = G::Seat> {
+pub(super) fn all_seats<G: Game>() -> impl Iterator<Item = G::Seat> {
     (0..G::SEATS).filter_map(G::Seat::from_index)
 }
 
@@ -91,6 +136,7 @@ pub(super) fn open<G: Game>(
     name: &str,
     players: usize,
     rules: G::Rules,
+    options: RoomOptions,
 ) -> Result<(String, mpsc::Sender<RoomMsg>, Entered), Refusal> {
     let config = Arc::clone(registry.config());
     let limits = &config.limits;
@@ -108,7 +154,7 @@ pub(super) fn open<G: Game>(
     let busy = || Refusal::new(ErrorCode::RateLimited, "the server cannot open a room now");
     let token = new_token().ok_or_else(busy)?;
     let wake = Arc::new(Notify::new());
-    let table = Table::<G>::lobby(
+    let mut table = Table::<G>::lobby(
         rules,
         players,
         name,
@@ -116,6 +162,14 @@ pub(super) fn open<G: Game>(
         PoolRunner::<G>::boxed(&wake),
     )
     .map_err(|e| Refusal::new(ErrorCode::BadRules, e))?;
+    let dice = if G::HAS_DICE {
+        Some(FairDice::<G>::new().ok_or_else(busy)?)
+    } else {
+        None
+    };
+    if let Some(dice) = &dice {
+        table.set_dealer(dice.dealer());
+    }
     let host = table
         .replica()
         .seats()
@@ -126,7 +180,7 @@ pub(super) fn open<G: Game>(
     let lease = registry.reserve(ip, inbox.clone())?;
     let code = lease.code().to_string();
     info!(room = %code, game = %G::ID, players, "room opened");
-    let log = config.state_dir.as_deref().and_then(|dir| {
+    let mut log = config.state_dir.as_deref().and_then(|dir| {
         let rules = serde_json::to_value(rules).unwrap_or_default();
         RoomLog::create(dir, GameKind::of::<G>(), &code, players, rules)
             .map_err(|e| {
@@ -134,6 +188,15 @@ pub(super) fn open<G: Game>(
             })
             .ok()
     });
+    if let Some(log) = &mut log {
+        if options.chat != ChatMode::default() || options.turn_secs != 0 {
+            log.options(options.chat, options.turn_secs);
+        }
+        if let Some(seed) = dice.as_ref().and_then(|d| d.seed_of(1)) {
+            log.dice(1, seed.to_hex());
+        }
+    }
+    let now = config.clock.now();
     let room = Room {
         lease,
         table,
@@ -142,17 +205,29 @@ pub(super) fn open<G: Game>(
         logged_controllers: Vec::new(),
         players,
         members: vec![None; G::SEATS],
+        versions: vec![BASE_PROTOCOL; G::SEATS],
+        watchers: Vec::new(),
         away_due: vec![None; G::SEATS],
         bot: Bot::Idle,
         empty_since: None,
         level: Level::Medium,
         wake,
+        ticker: config.clock.ticker(),
         config,
+        chat: options.chat,
+        turn_secs: options.turn_secs,
+        says: HashMap::new(),
+        dice,
+        commit_at: now,
+        waiting_roll: None,
+        clock: None,
+        timeouts: vec![0; G::SEATS],
+        extras: Vec::new(),
     }
-    .welcome_host(host, token, peer);
+    .welcome_host(host, token, peer, options.protocol);
     tokio::spawn(room.run(rx, registry.stop()));
     let entered = Entered {
-        seat: host.index(),
+        seat: Some(host.index()),
         resent: 0,
     };
     Ok((code, inbox, entered))
@@ -185,7 +260,18 @@ pub(super) fn reopen<G: Game>(registry: &Arc<Registry>, saved: SavedRoom) -> Res
         None => vec![Controller::Elsewhere; G::SEATS],
     };
     let wake = Arc::new(Notify::new());
-    let table = Table::<G>::reopen(
+    let dice_seeds: Vec<(u32, DiceSeed)> = saved
+        .dice
+        .iter()
+        .filter_map(|(round, hex)| DiceSeed::from_hex(hex).map(|s| (*round, s)))
+        .collect();
+    let dice = if dice_seeds.is_empty() {
+        // Kept by a server before version 3: its rolls were not committed.
+        None
+    } else {
+        FairDice::<G>::reopen(dice_seeds, &events)
+    };
+    let mut table = Table::<G>::reopen(
         crate::table::TableRecord {
             rules,
             controllers,
@@ -197,12 +283,15 @@ pub(super) fn reopen<G: Game>(registry: &Arc<Registry>, saved: SavedRoom) -> Res
         PoolRunner::<G>::boxed(&wake),
     )
     .map_err(|e| e.to_string())?;
+    if let Some(dice) = &dice {
+        table.set_dealer(dice.dealer());
+    }
     let log = RoomLog::reopen(&saved.path).map_err(|e| format!("cannot write: {e}"))?;
     let (inbox, rx) = mpsc::channel(256);
     let lease = registry.reclaim(&saved.code, inbox)?;
     let mut tokens = saved.tokens;
     tokens.resize(G::SEATS, None);
-    let now = Instant::now();
+    let now = config.clock.now();
     let over = table.replica().is_over();
     // Everyone left with the old server: each person has the away time to
     // come back before a computer plays for them.
@@ -213,7 +302,8 @@ pub(super) fn reopen<G: Game>(registry: &Arc<Registry>, saved: SavedRoom) -> Res
         })
         .collect();
     info!(room = %saved.code, game = %G::ID, seq = table.seq(), "room reopened");
-    let room = Room {
+    let extras = super::room_v3::extras_of(table.events());
+    let mut room = Room {
         lease,
         logged_controllers: table.controllers().to_vec(),
         table,
@@ -221,30 +311,50 @@ pub(super) fn reopen<G: Game>(registry: &Arc<Registry>, saved: SavedRoom) -> Res
         log: Some(log),
         players: saved.players,
         members: vec![None; G::SEATS],
+        versions: vec![BASE_PROTOCOL; G::SEATS],
+        watchers: Vec::new(),
         away_due,
         bot: Bot::Idle,
         empty_since: Some(now),
         level: saved.level,
         wake,
+        ticker: config.clock.ticker(),
         config,
+        chat: saved.chat,
+        turn_secs: saved.turn_secs,
+        says: HashMap::new(),
+        dice,
+        commit_at: now,
+        waiting_roll: None,
+        clock: None,
+        timeouts: vec![0; G::SEATS],
+        extras,
     };
+    room.arm_clock();
     tokio::spawn(room.run(rx, registry.stop()));
     Ok(())
 }
 
 impl<G: Game> Room<G> {
     /// Seats the host (the first seat) and welcomes them.
-    fn welcome_host(mut self, host: G::Seat, token: String, peer: Peer) -> Room<G> {
+    fn welcome_host(mut self, host: G::Seat, token: String, peer: Peer, protocol: u32) -> Room<G> {
         let events = self.table.events().to_vec();
         self.persist(&events);
         for ev in &events {
+            self.note_extras(ev);
             self.record(ev);
         }
         self.lease.count_events(events.len());
         self.set_token(host, Some(&token));
         self.members[host.index()] = Some(peer.clone());
+        self.versions[host.index()] = protocol;
         self.welcome(host, &peer, &token, None);
         self
+    }
+
+    /// Now, on the room's clock.
+    pub(super) fn now(&self) -> Instant {
+        self.config.clock.now()
     }
 
     /// Keeps a seat's token (as its hash), in the state folder first.
@@ -262,7 +372,10 @@ impl<G: Game> Room<G> {
             return;
         };
         for ev in events {
-            log.event(serde_json::to_value(ev).unwrap_or_default());
+            match serde_json::to_value(ev) {
+                Ok(value) => log.event(value),
+                Err(e) => tracing::error!(room = %self.lease.code(), "an event does not write: {e}"),
+            }
         }
         let controllers = self.table.controllers();
         if controllers != self.logged_controllers.as_slice() {
@@ -273,7 +386,7 @@ impl<G: Game> Room<G> {
         }
     }
 
-    fn code(&self) -> &str {
+    pub(super) fn code(&self) -> &str {
         self.lease.code()
     }
 
@@ -289,9 +402,10 @@ impl<G: Game> Room<G> {
             // Whatever the last message or timer changed, the app hosting
             // this server sees.
             self.lease.publish_presence(|| self.presence());
-            self.schedule_bot(Instant::now());
+            let now = self.now();
+            self.schedule_bot(now);
             let next = self.next_deadline();
-            let msg = if next.is_some_and(|t| t <= Instant::now()) {
+            let msg = if next.is_some_and(|t| t <= self.now()) {
                 // Due now (a computer without a pause): no timer, whose
                 // next tick may be a millisecond away; only what waits.
                 if *shutdown.borrow() {
@@ -308,7 +422,7 @@ impl<G: Game> Room<G> {
                     Some(msg) => Some(msg),
                     None => break,
                 },
-                () = sleep_until(next) => None,
+                () = self.ticker.sleep_until(next) => None,
                 () = wake.notified() => None,
                 _ = shutdown.changed() => break,
                 }
@@ -316,7 +430,7 @@ impl<G: Game> Room<G> {
             if let Some(msg) = msg {
                 self.handle(msg);
             }
-            let now = Instant::now();
+            let now = self.now();
             let acted = self.fire_timers(now);
             if self.expired(now) {
                 // Over for good: nothing to bring back after a restart.
@@ -362,24 +476,37 @@ impl<G: Game> Room<G> {
 
     fn handle(&mut self, msg: RoomMsg) {
         match msg {
-            RoomMsg::Join { peer, name, reply } => {
-                let result = self.join(peer, &name);
+            RoomMsg::Join {
+                peer,
+                name,
+                protocol,
+                reply,
+            } => {
+                let result = self.join(peer, &name, protocol);
                 let _ = reply.send(result);
             }
             RoomMsg::Resume {
                 peer,
                 token,
                 last_seq,
+                protocol,
                 reply,
             } => {
-                let result = self.resume(peer, &token, last_seq);
+                let result = self.resume(peer, &token, last_seq, protocol);
                 let _ = reply.send(result);
             }
-            RoomMsg::Act { conn, seat, act } => {
-                if let Some(seat) = G::Seat::from_index(seat) {
-                    self.act(conn, seat, act);
-                }
+            RoomMsg::Watch { peer, name, reply } => {
+                let result = self.watch(peer, name);
+                let _ = reply.send(result);
             }
+            RoomMsg::Act { conn, seat, act } => match seat {
+                Some(seat) => {
+                    if let Some(seat) = G::Seat::from_index(seat) {
+                        self.act(conn, seat, act);
+                    }
+                }
+                None => self.watcher_act(conn, act),
+            },
             RoomMsg::Detach { conn } => self.detach(conn),
             RoomMsg::Describe { reply } => {
                 let r = self.table.replica();
@@ -393,7 +520,7 @@ impl<G: Game> Room<G> {
         }
     }
 
-    fn join(&mut self, peer: Peer, name: &str) -> Result<Entered, Refusal> {
+    fn join(&mut self, peer: Peer, name: &str, protocol: u32) -> Result<Entered, Refusal> {
         let token = new_token().ok_or_else(|| {
             Refusal::new(ErrorCode::RateLimited, "the server cannot seat you now")
         })?;
@@ -403,14 +530,21 @@ impl<G: Game> Room<G> {
         // welcome already holds it.
         self.broadcast(&events);
         self.set_token(seat, Some(&token));
+        self.versions[seat.index()] = protocol;
         self.attach(seat, peer, &token, None);
         Ok(Entered {
-            seat: seat.index(),
+            seat: Some(seat.index()),
             resent: 0,
         })
     }
 
-    fn resume(&mut self, peer: Peer, token: &str, last_seq: u64) -> Result<Entered, Refusal> {
+    fn resume(
+        &mut self,
+        peer: Peer,
+        token: &str,
+        last_seq: u64,
+        protocol: u32,
+    ) -> Result<Entered, Refusal> {
         // Every token is compared, in time that does not depend on which
         // one matches or where they differ.
         let hash = token_hash(token);
@@ -422,6 +556,7 @@ impl<G: Game> Room<G> {
             })
             .fold(None, |found, s| found.or(Some(s)))
             .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "this token holds no seat here"))?;
+        let was_connected = self.members[seat.index()].is_some();
         match &self.members[seat.index()] {
             Some(old) if old.id == peer.id => {}
             Some(old) => {
@@ -431,6 +566,7 @@ impl<G: Game> Room<G> {
             }
             None => {}
         }
+        self.unwatch(peer.id);
         // A connection holds one seat.
         for s in all_seats::<G>() {
             if s != seat
@@ -441,14 +577,22 @@ impl<G: Game> Room<G> {
                 self.unseat(s);
             }
         }
+        self.versions[seat.index()] = protocol;
+        let conn = peer.id;
         self.attach(seat, peer, token, Some(last_seq));
+        if !was_connected {
+            self.tell_presence(
+                Some(conn),
+                PresenceNews::seat(seat, true, None),
+            );
+        }
         let resent = self.table.events_since(last_seq).len();
-        if self.table.replica().is_away(seat) {
+        if self.table.replica().is_away(seat) && self.timeouts[seat.index()] < 3 {
             let events = self.table.back(seat);
             self.broadcast(&events);
         }
         Ok(Entered {
-            seat: seat.index(),
+            seat: Some(seat.index()),
             resent,
         })
     }
@@ -464,25 +608,8 @@ impl<G: Game> Room<G> {
 
     /// Welcomes a seat's person, with their token (only they see it).
     fn welcome(&mut self, seat: G::Seat, peer: &Peer, token: &str, last_seq: Option<u64>) {
-        let replica = self.table.replica();
-        let mut state = RoomState::of(replica);
-        for info in &mut state.seats {
-            if info.kind == SeatKind::Human {
-                info.connected = self.members[info.seat.index()].is_some();
-            }
-        }
-        let welcome = Welcome::<G> {
-            protocol: PROTOCOL_VERSION,
-            game: GameKind::of::<G>(),
-            room: self.code().to_string(),
-            seat,
-            token: token.to_string(),
-            host: host_of(replica) == Some(seat),
-            players: self.players,
-            rules: *self.table.rules(),
-            seq: self.table.seq(),
-            state,
-        };
+        let protocol = self.versions[seat.index()];
+        let welcome = self.welcome_of(Some(seat), token, protocol);
         let mut frames = vec![Utf8Bytes::from(
             ServerMessage::Welcome(Box::new(welcome)).to_json(),
         )];
@@ -493,11 +620,57 @@ impl<G: Game> Room<G> {
                 self.table
                     .events_since(last)
                     .iter()
-                    .map(|ev| Utf8Bytes::from(ServerMessage::Event(ev.clone()).to_json())),
+                    .map(|ev| self.event_frame(ev, None)),
             );
         }
         if !peer.send(Outgoing::Frames(frames)) {
             self.drop_slow(seat);
+        }
+    }
+
+    /// The welcome of a seat's person (or of a watcher, `seat` `None`),
+    /// as version `protocol` writes it.
+    pub(super) fn welcome_of(
+        &self,
+        seat: Option<G::Seat>,
+        token: &str,
+        protocol: u32,
+    ) -> Welcome<G> {
+        let replica = self.table.replica();
+        let mut state = RoomState::of(replica);
+        let now = self.now();
+        let v3 = protocol >= PROTOCOL_VERSION;
+        for info in &mut state.seats {
+            if info.kind == SeatKind::Human {
+                info.info.connected = self.members[info.seat.index()].is_some();
+            }
+            if v3 {
+                info.away_in = Some(self.away_in(info.seat, now));
+            }
+        }
+        if v3 {
+            state.watchers = Some(u32::try_from(self.watchers.len()).unwrap_or(u32::MAX));
+            state.clock = Some(self.clock_left(now));
+        }
+        Welcome::<G> {
+            protocol,
+            game: GameKind::of::<G>(),
+            room: self.code().to_string(),
+            seat,
+            token: token.to_string(),
+            host: seat.is_some() && host_of(replica) == seat,
+            players: self.players,
+            rules: *self.table.rules(),
+            seq: self.table.seq(),
+            state,
+            watching: v3.then_some(seat.is_none()),
+            turn_secs: v3.then_some(self.turn_secs),
+            chat: v3.then_some(self.chat),
+            dice_commit: if v3 {
+                self.dice.as_ref().and_then(FairDice::commit)
+            } else {
+                None
+            },
         }
     }
 
@@ -524,21 +697,49 @@ impl<G: Game> Room<G> {
                     self.table.start(level, |_| String::new())
                 }
             }
-            // PROTOCOL.md: a game without dice refuses `roll` (no_dice).
-            Act::Roll(seq) => self.table.command(seat, seq, Command::Roll),
+            Act::Roll(seq) => {
+                let Some(seq) = self.bring_back(seat, seq) else {
+                    return;
+                };
+                if !G::HAS_DICE || self.dice_ready(self.now()) {
+                    // PROTOCOL.md: a game without dice refuses `roll` (no_dice).
+                    self.command(seat, seq, Command::Roll)
+                } else {
+                    // Checked now, carried out once the seeds are in.
+                    match self.table.check_command(seat, seq, Command::Roll) {
+                        Ok(()) => {
+                            self.waiting_roll = Some((conn, seat, seq));
+                            return;
+                        }
+                        Err(refusal) => Err(refusal),
+                    }
+                }
+            }
             // The move is read in this room's game's notation; a pass is
             // no move a player may choose (the table passes by itself).
-            Act::Move(seq, text) => read_move::<G>(&text)
-                .and_then(|mv| self.table.command(seat, seq, Command::Move(mv))),
+            Act::Move(seq, text) => match read_move::<G>(&text) {
+                Ok(mv) => match self.bring_back(seat, seq) {
+                    Some(seq) => self.command(seat, seq, Command::Move(mv)),
+                    None => return,
+                },
+                Err(refusal) => Err(refusal),
+            },
             Act::Leave => {
                 let events = self.table.leave(seat, self.level);
                 self.broadcast(&events);
                 self.set_token(seat, None);
                 self.members[seat.index()] = None;
                 self.away_due[seat.index()] = None;
-                self.note_empty(Instant::now());
+                let now = self.now();
+                self.note_empty(now);
                 return;
             }
+            Act::Say(what) => {
+                self.say(conn, Some(seat), what);
+                return;
+            }
+            Act::Again => self.again(seat),
+            Act::Seed(seed) => self.seed(seat, seed),
         };
         match result {
             Ok(events) => self.broadcast(&events),
@@ -546,7 +747,36 @@ impl<G: Game> Room<G> {
         }
     }
 
+    /// A seat's own roll or move: its run of timed-out turns ends.
+    fn command(
+        &mut self,
+        seat: G::Seat,
+        seq: u64,
+        cmd: Command<G>,
+    ) -> Result<Vec<Event<G>>, Refusal> {
+        let events = self.table.command(seat, seq, cmd)?;
+        self.timeouts[seat.index()] = 0;
+        Ok(events)
+    }
+
+    /// A seat whose turns a computer plays since its clock ran out three
+    /// times is its person's again as soon as they roll or move (PROTOCOL.md
+    /// version 3); their command is judged against the events before the
+    /// `back`. Answers the event number to judge the command by (`None`:
+    /// nothing more to do).
+    fn bring_back(&mut self, seat: G::Seat, seq: u64) -> Option<u64> {
+        if self.timeouts[seat.index()] < 3 || !self.table.replica().is_away(seat) {
+            return Some(seq);
+        }
+        let before = self.table.seq();
+        let events = self.table.back_now(seat);
+        self.timeouts[seat.index()] = 0;
+        self.broadcast(&events);
+        Some(if seq == before { self.table.seq() } else { seq })
+    }
+
     fn detach(&mut self, conn: ConnId) {
+        self.unwatch(conn);
         for seat in all_seats::<G>() {
             if self.members[seat.index()]
                 .as_ref()
@@ -558,24 +788,33 @@ impl<G: Game> Room<G> {
     }
 
     /// The seat's connection is gone: its person has `away` to come back.
-    fn unseat(&mut self, seat: G::Seat) {
+    pub(super) fn unseat(&mut self, seat: G::Seat) {
+        let conn = self.members[seat.index()].as_ref().map(|p| p.id);
         self.members[seat.index()] = None;
-        let now = Instant::now();
+        let now = self.now();
         if self.table.controller(seat) == Controller::Elsewhere && !self.table.replica().is_over() {
             self.away_due[seat.index()] = Some(now + self.config.away);
         }
+        if self.waiting_roll.is_some_and(|(c, _, _)| Some(c) == conn) {
+            self.waiting_roll = None;
+        }
         self.note_empty(now);
+        let away_in = self.away_in(seat, now);
+        self.tell_presence(conn, PresenceNews::seat(seat, false, away_in));
     }
 
-    fn note_empty(&mut self, now: Instant) {
-        if self.members.iter().all(Option::is_none) && self.empty_since.is_none() {
+    pub(super) fn note_empty(&mut self, now: Instant) {
+        if self.members.iter().all(Option::is_none)
+            && self.watchers.is_empty()
+            && self.empty_since.is_none()
+        {
             self.empty_since = Some(now);
         }
     }
 
     /// A connection whose outbox is full is too far behind: it is closed,
     /// and its client resumes from the last event it has.
-    fn drop_slow(&mut self, seat: G::Seat) {
+    pub(super) fn drop_slow(&mut self, seat: G::Seat) {
         if let Some(peer) = &self.members[seat.index()] {
             debug!(room = %self.code(), seat = %seat.code(), "connection too far behind");
             peer.close((CLOSE_POLICY, "too far behind; resume"));
@@ -583,11 +822,22 @@ impl<G: Game> Room<G> {
         self.unseat(seat);
     }
 
-    /// Records events and sends them to everyone in the room.
-    fn broadcast(&mut self, events: &[Event<G>]) {
+    /// Records events and sends them to everyone in the room (the last
+    /// one with the turn clock it starts, if one does).
+    pub(super) fn broadcast(&mut self, events: &[Event<G>]) {
         self.persist(events);
         for ev in events {
-            let frame = self.record(ev);
+            self.note_extras(ev);
+        }
+        let started = if events.is_empty() {
+            None
+        } else {
+            self.arm_clock()
+        };
+        for (i, ev) in events.iter().enumerate() {
+            self.record(ev);
+            let clock = if i + 1 == events.len() { started } else { None };
+            let frame = self.event_frame(ev, clock);
             for seat in all_seats::<G>() {
                 let Some(peer) = &self.members[seat.index()] else {
                     continue;
@@ -596,12 +846,13 @@ impl<G: Game> Room<G> {
                     self.drop_slow(seat);
                 }
             }
+            self.send_watchers(&frame);
             if let crate::table::EventKind::Back { seat } = ev.event
                 && self.members[seat.index()].is_none()
             {
                 // Back while the stand-in finished its turn, but gone
                 // again meanwhile: the away clock starts over.
-                self.away_due[seat.index()] = Some(Instant::now() + self.config.away);
+                self.away_due[seat.index()] = Some(self.now() + self.config.away);
             }
         }
         if !events.is_empty() {
@@ -610,9 +861,8 @@ impl<G: Game> Room<G> {
         }
     }
 
-    /// An event's frame, logged (one line per event, no names, no tokens).
-    fn record(&self, ev: &Event<G>) -> Utf8Bytes {
-        let frame = Utf8Bytes::from(ServerMessage::Event(ev.clone()).to_json());
+    /// Logs an event (one line per event, no names, no tokens).
+    fn record(&self, ev: &Event<G>) {
         let kind = ev.event.name();
         match ev.event.seat() {
             Some(seat) => {
@@ -620,7 +870,6 @@ impl<G: Game> Room<G> {
             }
             None => info!(room = %self.code(), seq = ev.seq, kind = %kind),
         }
-        frame
     }
 
     /// A game past the room's event cap ends now, the places still open
@@ -638,7 +887,8 @@ impl<G: Game> Room<G> {
     }
 
     fn schedule_bot(&mut self, now: Instant) {
-        if self.table.computer_to_act().is_none() {
+        let to_roll = matches!(self.table.replica().next(), Some(crate::game::Next::Roll(_)));
+        if self.table.computer_to_act().is_none() || (to_roll && !self.dice_ready(now)) {
             self.bot = Bot::Idle;
         } else if self.bot == Bot::Idle {
             self.bot = Bot::Due(now + self.config.bot_delay);
@@ -653,18 +903,23 @@ impl<G: Game> Room<G> {
             Bot::Idle | Bot::Thinking => None,
         };
         let expiry = self.empty_since.map(|t| t + self.idle());
+        let clock = self.clock.map(|c| c.due);
+        let seeds = self.seeds_deadline();
         self.away_due
             .iter()
             .flatten()
             .copied()
             .chain(bot)
             .chain(expiry)
+            .chain(clock)
+            .chain(seeds)
             .min()
     }
 
     /// Hands absent people's seats to computers and lets a computer act
     /// when its time has come; true when a computer acted.
     fn fire_timers(&mut self, now: Instant) -> bool {
+        self.fire_v3_timers(now);
         for seat in all_seats::<G>() {
             if self.away_due[seat.index()].is_some_and(|t| t <= now) {
                 self.away_due[seat.index()] = None;
@@ -715,9 +970,4 @@ impl<G: Game> Room<G> {
     }
 }
 
-async fn sleep_until(deadline: Option<Instant>) {
-    match deadline {
-        Some(t) => tokio::time::sleep_until(t).await,
-        None => std::future::pending().await,
-    }
-}
+

@@ -17,6 +17,7 @@
 
 use crate::any_game::GameKind;
 use crate::game::Level;
+use crate::net::protocol::ChatMode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fs::{File, OpenOptions};
@@ -56,6 +57,21 @@ enum Line {
     Level(Level),
     /// Who controls each seat, as tables save it.
     Controllers(Value),
+    /// Version 3: what the room lets its people say, and its turn clock.
+    Options {
+        /// `phrases`, `text` or `off`.
+        chat: ChatMode,
+        /// Seconds per turn (0: no clock).
+        turn_secs: u32,
+    },
+    /// Version 3: a round's secret dice seed, in hex (the file is the
+    /// server user's alone).
+    Dice {
+        /// The round.
+        round: u32,
+        /// The seed.
+        seed: String,
+    },
 }
 
 /// A room as its file left it.
@@ -70,6 +86,12 @@ pub(super) struct SavedRoom {
     pub tokens: Vec<Option<String>>,
     pub level: Level,
     pub controllers: Option<Value>,
+    /// What the room lets its people say.
+    pub chat: ChatMode,
+    /// Seconds per turn.
+    pub turn_secs: u32,
+    /// Each round's dice seed, in hex.
+    pub dice: Vec<(u32, String)>,
     /// The file, to go on writing.
     pub path: PathBuf,
 }
@@ -104,11 +126,13 @@ impl RoomLog {
         let rooms = dir.join("rooms");
         std::fs::create_dir_all(&rooms)?;
         let path = rooms.join(format!("{code}.room"));
-        let file = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(true)
-            .open(&path)?;
+        let mut options = OpenOptions::new();
+        options.create(true).write(true).truncate(true);
+        // The file holds the dice's secret seeds: the server's user alone
+        // reads it.
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let file = options.open(&path)?;
         let mut log = RoomLog {
             file,
             path,
@@ -178,6 +202,16 @@ impl RoomLog {
     /// Records who controls each seat.
     pub fn controllers(&mut self, controllers: Value) {
         self.write(&Line::Controllers(controllers));
+    }
+
+    /// Records the room's talk and clock settings.
+    pub fn options(&mut self, chat: ChatMode, turn_secs: u32) {
+        self.write(&Line::Options { chat, turn_secs });
+    }
+
+    /// Records a round's dice seed (hex).
+    pub fn dice(&mut self, round: u32, seed: String) {
+        self.write(&Line::Dice { round, seed });
     }
 
     /// The room ended: its file goes.
@@ -292,6 +326,9 @@ fn read_room(path: &Path) -> Result<SavedRoom, String> {
         tokens: Vec::new(),
         level: Level::Medium,
         controllers: None,
+        chat: ChatMode::default(),
+        turn_secs: 0,
+        dice: Vec::new(),
         path: path.to_path_buf(),
     };
     for (i, line) in lines {
@@ -310,6 +347,14 @@ fn read_room(path: &Path) -> Result<SavedRoom, String> {
             }
             Line::Level(level) => saved.level = level,
             Line::Controllers(c) => saved.controllers = Some(c),
+            Line::Options { chat, turn_secs } => {
+                saved.chat = chat;
+                saved.turn_secs = turn_secs;
+            }
+            Line::Dice { round, seed } => {
+                saved.dice.retain(|(r, _)| *r != round);
+                saved.dice.push((round, seed));
+            }
         }
     }
     Ok(saved)
