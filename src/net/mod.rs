@@ -352,6 +352,69 @@ pub fn check_health(
     server: &ServerAddress,
     timeout: std::time::Duration,
 ) -> Result<(), HealthError> {
+    match http_get(server, "/health", timeout)? {
+        (200, body) if body.trim() == "ok" => Ok(()),
+        _ => Err(HealthError::NotOurs),
+    }
+}
+
+/// A room as its server describes it before anyone joins
+/// (`GET /api/room/CODE`, docs/SERVER.md): what a join dialog shows.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RoomInfo {
+    /// The room's code.
+    pub room: String,
+    /// The game's wire name (`ca-ngua`, `co-nhay`).
+    pub game: String,
+    /// How many play.
+    pub players: usize,
+    /// The names of those seated, in seat order (the host first).
+    pub seated: Vec<String>,
+    /// The game has begun: nobody can join, anyone can watch.
+    pub started: bool,
+    /// How many watch.
+    #[serde(default)]
+    pub watchers: usize,
+    /// More can watch (fewer than the server's cap).
+    #[serde(default)]
+    pub watch_open: bool,
+}
+
+impl RoomInfo {
+    /// The host's name (the first seated).
+    pub fn host(&self) -> Option<&str> {
+        self.seated.first().map(String::as_str)
+    }
+
+    /// Every seat is taken.
+    pub fn full(&self) -> bool {
+        self.seated.len() >= self.players
+    }
+}
+
+/// Asks the invite's server about its room: `Ok(None)` when the server
+/// has no such room (it closed, or the code is wrong).
+pub fn room_info(
+    invite: &Invite,
+    timeout: std::time::Duration,
+) -> Result<Option<RoomInfo>, HealthError> {
+    let path = format!("/api/room/{}", invite.room);
+    match http_get(&invite.server, &path, timeout)? {
+        (200, body) => serde_json::from_str(&body)
+            .map(Some)
+            .map_err(|_| HealthError::NotOurs),
+        (404, _) => Ok(None),
+        _ => Err(HealthError::NotOurs),
+    }
+}
+
+/// `GET path` on `server` (over TLS for a secure one), waiting at most
+/// `timeout` for each step: the status and the body (64 KiB at most).
+pub fn http_get(
+    server: &ServerAddress,
+    path: &str,
+    timeout: std::time::Duration,
+) -> Result<(u16, String), HealthError> {
     use std::net::ToSocketAddrs;
     let addrs: Vec<std::net::SocketAddr> = (server.host.as_str(), server.port)
         .to_socket_addrs()
@@ -378,9 +441,9 @@ pub fn check_health(
                 .map_err(|_| HealthError::Address(InviteError::Host))?;
             let conn = rustls::ClientConnection::new(config, name)
                 .map_err(|e| HealthError::Tls(e.to_string()))?;
-            ask_health(rustls::StreamOwned::new(conn, tcp), server)
+            ask(rustls::StreamOwned::new(conn, tcp), server, path)
         } else {
-            ask_health(tcp, server)
+            ask(tcp, server, path)
         };
         match answer {
             // Another of the host's addresses may answer.
@@ -391,14 +454,15 @@ pub fn check_health(
     Err(last)
 }
 
-/// Sends `GET /health` on a connection and reads the answer.
-fn ask_health<S: std::io::Read + std::io::Write>(
+/// Sends `GET path` on a connection and reads the answer.
+fn ask<S: std::io::Read + std::io::Write>(
     mut stream: S,
     server: &ServerAddress,
-) -> Result<(), HealthError> {
+    path: &str,
+) -> Result<(u16, String), HealthError> {
     use std::io::Read;
     let request = format!(
-        "GET /health HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
         server.authority()
     );
     let tls_error = |e: &std::io::Error| {
@@ -410,7 +474,7 @@ fn ask_health<S: std::io::Read + std::io::Write>(
         return Err(tls_error(&e).unwrap_or(HealthError::Refused));
     }
     let mut answer = Vec::new();
-    let read = stream.take(4096).read_to_end(&mut answer);
+    let read = stream.take(64 * 1024).read_to_end(&mut answer);
     if let Err(e) = read
         && answer.is_empty()
     {
@@ -426,15 +490,13 @@ fn ask_health<S: std::io::Read + std::io::Write>(
         });
     }
     let text = String::from_utf8_lossy(&answer);
-    let ok = text.starts_with("HTTP/1.1 200")
-        && text
-            .split_once("\r\n\r\n")
-            .is_some_and(|(_, body)| body.trim() == "ok");
-    if ok {
-        Ok(())
-    } else {
-        Err(HealthError::NotOurs)
-    }
+    let status = text
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse::<u16>().ok())
+        .ok_or(HealthError::NotOurs)?;
+    let (_, body) = text.split_once("\r\n\r\n").ok_or(HealthError::NotOurs)?;
+    Ok((status, body.to_string()))
 }
 
 /// The i18n key of the sentence for a refusal's code (`i18n/*/main.ftl`,

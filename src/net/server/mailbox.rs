@@ -137,6 +137,10 @@ pub(super) struct RoomSummary {
     pub(super) seated: Vec<String>,
     /// The game has begun (nobody can join any more).
     pub(super) started: bool,
+    /// How many watch.
+    pub(super) watchers: usize,
+    /// More can watch.
+    pub(super) watch_open: bool,
 }
 
 /// What a room is opened with, beyond its game and rules.

@@ -204,6 +204,7 @@ async fn serve_with(
         .route("/ws", get(upgrade))
         .route("/health", get(|| async { "ok\n" }))
         .route("/join/{code}", get(pages::invite_page))
+        .route("/api/room/{code}", get(pages::room_json))
         .route("/metrics", get(pages::metrics))
         .with_state(Arc::clone(&registry));
     if let Ok(addr) = listener.local_addr() {

@@ -89,6 +89,45 @@ async fn describe(registry: &Registry, code: &str) -> Option<RoomSummary> {
         .ok()
 }
 
+/// `GET /api/room/CODE`: the room as JSON ([`crate::net::RoomInfo`]), for
+/// an app's join dialog; 404 for a room that is not open.
+pub(super) async fn room_json(
+    State(registry): State<Arc<Registry>>,
+    Path(code): Path<String>,
+) -> Response {
+    let code = normalize_room(&code);
+    let summary = if is_room_code(&code) {
+        describe(&registry, &code).await
+    } else {
+        None
+    };
+    let headers = [
+        (header::CACHE_CONTROL, "no-store"),
+        (header::CONTENT_TYPE, "application/json"),
+    ];
+    match summary {
+        Some(room) => {
+            let info = crate::net::RoomInfo {
+                room: code,
+                game: room.game.to_string(),
+                players: room.players,
+                seated: room.seated,
+                started: room.started,
+                watchers: room.watchers,
+                watch_open: room.watch_open,
+            };
+            let body = serde_json::to_string(&info).unwrap_or_else(|_| "{}".into());
+            (StatusCode::OK, headers, body).into_response()
+        }
+        None => (
+            StatusCode::NOT_FOUND,
+            headers,
+            r#"{"error":"room_not_found"}"#.to_string(),
+        )
+            .into_response(),
+    }
+}
+
 /// `GET /join/CODE`.
 pub(super) async fn invite_page(
     State(registry): State<Arc<Registry>>,
@@ -284,6 +323,8 @@ mod tests {
             players: 3,
             seated: vec!["<b>Lan</b>".into()],
             started: false,
+            watchers: 0,
+            watch_open: true,
         };
         let invite = Invite {
             server: ServerAddress::secure("play.example.org", 443),

@@ -515,6 +515,8 @@ impl<G: Game> Room<G> {
                     players: self.players,
                     seated: r.seats().iter().map(|s| s.name.clone()).collect(),
                     started: r.is_started(),
+                    watchers: self.watchers.len(),
+                    watch_open: self.watchers.len() < self.config.limits.max_watchers,
                 });
             }
         }
