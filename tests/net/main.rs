@@ -13,4 +13,5 @@ mod presence;
 mod refusals;
 mod restart;
 mod resume;
+mod table_v3;
 mod tls;
