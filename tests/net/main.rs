@@ -6,6 +6,7 @@ mod support;
 
 mod client;
 mod co_nhay;
+mod dice_v3;
 mod game;
 mod headless;
 mod pages;
