@@ -204,7 +204,7 @@ pub async fn play_to_the_end(ps: &mut [P], say_every: Option<usize>) -> usize {
         acted += 1;
         if let Some(every) = say_every
             && p.v3
-            && acted % every == 0
+            && acted.is_multiple_of(every)
         {
             p.ws.send(json!({"type":"say","phrase":"nice_move"})).await;
         }
