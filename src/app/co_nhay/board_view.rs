@@ -39,6 +39,8 @@ pub struct Target {
     pub path: Vec<u8>,
     /// Jumps on the way (0: a step).
     pub jumps: usize,
+    /// The landings on the way, in words (its accessible description).
+    pub via: Option<String>,
 }
 
 /// What the board shows.
@@ -110,12 +112,14 @@ pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> BoardOutput {
     if let Some((arm, path)) = &input.last_move {
         draw_path(&painter, &t, *arm, path, &pal, false);
     }
-    if let Some((arm, path)) = &input.preview {
-        draw_path(&painter, &t, *arm, path, &pal, true);
-    }
     let r = t.spacing() * 0.36;
     for (hole, arm) in &input.pieces {
         draw_piece(&painter, *arm, t.hole(*hole), r, &pal);
+    }
+    // The hops of the target under the pointer, over the pieces they clear
+    // (under them, the pieces hid the whole path).
+    if let Some((arm, path)) = &input.preview {
+        draw_path(&painter, &t, *arm, path, &pal, true);
     }
     let out = interact(ui, &t, &pal, input);
     if let Some(mv) = input.hint {
@@ -219,6 +223,14 @@ fn draw_path(
     let width = (t.unit * 0.22).max(2.0);
     let points: Vec<Pos2> = path.iter().map(|h| t.hole(*h)).collect();
     if preview {
+        // A halo in the board's colour first: the dashes show over pieces
+        // of the mover's own colour too.
+        painter.extend(Shape::dashed_line(
+            &points,
+            Stroke::new(width * 1.8, pal.square),
+            t.unit * 0.5,
+            t.unit * 0.35,
+        ));
         painter.extend(Shape::dashed_line(
             &points,
             Stroke::new(width, colour),
@@ -279,11 +291,20 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Bo
     // With a piece chosen, its targets come first in the keyboard order.
     for target in &input.targets {
         let c = t.hole(target.hole);
-        painter.circle_stroke(c, t.spacing() * 0.3, stroke);
-        painter.circle_filled(c, t.spacing() * 0.1, pal.highlight);
+        if input.numbers {
+            // The hole's number stays readable: a ring around it, no dot.
+            painter.circle_stroke(c, t.spacing() * 0.46, stroke);
+        } else {
+            painter.circle_stroke(c, t.spacing() * 0.3, stroke);
+            painter.circle_filled(c, t.spacing() * 0.1, pal.highlight);
+        }
         let id = ui.scope_id().with(("nhay-target", target.mv.ends()));
         let response = ui.interact(Rect::from_center_size(c, size), id, Sense::click());
         response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &target.label));
+        if let Some(via) = &target.via {
+            ui.ctx()
+                .accesskit_node_builder(response.id, |node| node.set_description(via.clone()));
+        }
         if input.focus_target == Some(target.hole) {
             response.request_focus();
         }
