@@ -207,7 +207,8 @@ fn draw_star(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Boar
 }
 
 /// A path through holes: the last move (solid, in the mover's colour, a
-/// ring where it started) or a preview (dashed).
+/// ring where it started) or a preview (dashed, in the highlight colour,
+/// the piece seen faintly where it would land).
 fn draw_path(
     painter: &egui::Painter,
     t: &Transform,
@@ -223,31 +224,40 @@ fn draw_path(
     let width = (t.unit * 0.22).max(2.0);
     let points: Vec<Pos2> = path.iter().map(|h| t.hole(*h)).collect();
     if preview {
-        // A halo in the board's colour first: the dashes show over pieces
-        // of the mover's own colour too.
+        // As Cờ Cá Ngựa's preview: the way in the highlight colour over a
+        // dark halo (it shows over pieces of every colour), a dot at each
+        // landing on the way, and the piece seen faintly where it lands.
+        let halo = Color32::from_black_alpha(if pal.dark { 200 } else { 150 });
+        painter.add(Shape::line(points.clone(), Stroke::new(width * 2.0, halo)));
         painter.extend(Shape::dashed_line(
             &points,
-            Stroke::new(width * 1.8, pal.square),
+            Stroke::new(width, pal.highlight),
             t.unit * 0.5,
-            t.unit * 0.35,
+            t.unit * 0.3,
         ));
-        painter.extend(Shape::dashed_line(
-            &points,
-            Stroke::new(width, colour),
-            t.unit * 0.5,
-            t.unit * 0.35,
-        ));
-    } else {
-        painter.add(Shape::line(
-            points.clone(),
-            Stroke::new(width, colour.gamma_multiply(0.75)),
-        ));
-        painter.circle_stroke(
-            t.hole(start),
-            t.spacing() * 0.4,
-            Stroke::new(width * 0.8, colour),
-        );
+        for p in points.iter().skip(1).take(points.len().saturating_sub(2)) {
+            painter.circle(
+                *p,
+                width * 1.3,
+                pal.highlight,
+                Stroke::new(width * 0.5, halo),
+            );
+        }
+        if let Some(end) = points.last() {
+            draw_piece(painter, arm, *end, t.spacing() * 0.3, pal);
+            painter.circle_filled(*end, t.spacing() * 0.34, pal.square.gamma_multiply(0.45));
+        }
+        return;
     }
+    painter.add(Shape::line(
+        points.clone(),
+        Stroke::new(width, colour.gamma_multiply(0.75)),
+    ));
+    painter.circle_stroke(
+        t.hole(start),
+        t.spacing() * 0.4,
+        Stroke::new(width * 0.8, colour),
+    );
     // Each landing on the way, a dot.
     for p in points.iter().skip(1).take(points.len().saturating_sub(2)) {
         painter.circle_filled(*p, width * 0.9, colour);
