@@ -376,6 +376,17 @@ fn stack(painter: &egui::Painter, seat: Seat, c: Pos2, r: f32, n: usize, pal: &P
     }
 }
 
+/// The corner of the centre region where a colour's horses home are shown:
+/// the one clockwise of its home column (red's is above red's column).
+const fn home_corner(seat: Seat) -> (u8, u8) {
+    match seat {
+        Seat::Red => (6, 6),
+        Seat::Green => (8, 6),
+        Seat::Yellow => (8, 8),
+        Seat::Blue => (6, 8),
+    }
+}
+
 fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &BoardInput) {
     // Group horses by place: several on one square stay visible and
     // countable.
@@ -396,13 +407,20 @@ fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Bo
             continue;
         }
         if *place == Place::Cell(CENTRE_CELL.0, CENTRE_CELL.1) {
-            // Horses home sit in their colour's triangle of the centre,
-            // with their count.
+            // Horses home: the centre is one square for four colours, too
+            // small for four stacks; each colour's stack sits, full size
+            // and with its count, in the free corner of the centre region
+            // beside its home column, tinted in its colour.
             for (seat, n) in group {
-                let (hx, hy) = cell_centre(home_cell(*seat, 6));
-                let (cx, cy) = cell_centre(CENTRE_CELL);
-                let c = t.point((cx + (hx - cx) * 0.28, cy + (hy - cy) * 0.28));
-                stack(painter, *seat, c, t.cell * 0.2, *n, pal);
+                let r = t.cell_rect(home_corner(*seat)).shrink(t.cell * 0.04);
+                painter.rect(
+                    r,
+                    CornerRadius::same(4),
+                    lerp(seat_tint(*seat, input.dark), pal.square, 0.3),
+                    Stroke::new((t.cell * 0.04).max(1.0), seat_colour(*seat)),
+                    egui::StrokeKind::Inside,
+                );
+                stack(painter, *seat, r.center(), t.cell * 0.3, *n, pal);
             }
             continue;
         }
