@@ -384,7 +384,10 @@ impl<G: Game> Table<G> {
             return Some(Refusal::new(ErrorCode::NoDice, "this game has no dice"));
         }
         if !self.replica.is_started() {
-            return Some(Refusal::new(ErrorCode::NotStarted, "the game has not started"));
+            return Some(Refusal::new(
+                ErrorCode::NotStarted,
+                "the game has not started",
+            ));
         }
         if self.replica.turn() != Some(seat) {
             return Some(Refusal::new(ErrorCode::NotYourTurn, "it is not your turn"));
@@ -411,7 +414,9 @@ impl<G: Game> Table<G> {
                 Some(Refusal::new(ErrorCode::NoRoll, "roll first"))
             }
             (Command::Move(mv), Some(Next::Choose(_, moves))) if moves.contains(&mv) => None,
-            (Command::Move(mv), _) => Some(Refusal::new(ErrorCode::IllegalMove, self.why_illegal(mv))),
+            (Command::Move(mv), _) => {
+                Some(Refusal::new(ErrorCode::IllegalMove, self.why_illegal(mv)))
+            }
         }
     }
 
@@ -584,10 +589,7 @@ impl<G: Game> Table<G> {
     /// computer of `level` plays each seat whose person left (they already
     /// do), the seat after the one that began the round before begins.
     /// `dice_commit` goes into the `again` event.
-    pub fn again(
-        &mut self,
-        dice_commit: Option<String>,
-    ) -> Result<Vec<Event<G>>, Refusal> {
+    pub fn again(&mut self, dice_commit: Option<String>) -> Result<Vec<Event<G>>, Refusal> {
         if !self.replica.is_over() {
             return refuse(ErrorCode::NotOver, "the game is not over");
         }
@@ -683,8 +685,7 @@ impl<G: Game> Table<G> {
     pub fn away(&mut self, seat: G::Seat, level: Level) -> Vec<Event<G>> {
         let from = self.events.len();
         let timed_out = self.turn_only[seat.index()];
-        if (self.controller(seat) == Controller::Elsewhere || timed_out)
-            && !self.replica.is_over()
+        if (self.controller(seat) == Controller::Elsewhere || timed_out) && !self.replica.is_over()
         {
             self.controllers[seat.index()] = Controller::StandIn(level);
             self.back_due[seat.index()] = false;

@@ -33,13 +33,12 @@ mod typed;
 mod worker;
 
 pub use connection::Connection;
-pub use headless::{HeadlessEnd, Line, play_seat};
+pub use headless::{HeadlessEnd, Line, news_line, play_seat, watch_room};
 pub use typed::{AnyClient, Client, Clients, SeatLink};
 
 use super::dice::DiceCheck;
 use super::protocol::{
-    ChatMode, ClientMessage, PROTOCOL_VERSION, PresenceNews, RulesChoice, SaidNews, Saying,
-    Welcome,
+    ChatMode, ClientMessage, PROTOCOL_VERSION, PresenceNews, RulesChoice, SaidNews, Saying, Welcome,
 };
 use crate::any_game::GameKind;
 use crate::game::{Game, Level};

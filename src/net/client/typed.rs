@@ -337,15 +337,17 @@ impl<G: Game> Client<G> {
                 _ => SeatLink::Offline,
             });
         }
-        Some(match self.table.links.get(seat.index()).copied().flatten() {
-            None | Some((true, _)) => SeatLink::Connected,
-            Some((false, Some(until))) if replica.is_over() => {
-                let _ = until;
-                SeatLink::Offline
-            }
-            Some((false, Some(until))) => SeatLink::Reconnecting { until },
-            Some((false, None)) => SeatLink::Offline,
-        })
+        Some(
+            match self.table.links.get(seat.index()).copied().flatten() {
+                None | Some((true, _)) => SeatLink::Connected,
+                Some((false, Some(until))) if replica.is_over() => {
+                    let _ = until;
+                    SeatLink::Offline
+                }
+                Some((false, Some(until))) => SeatLink::Reconnecting { until },
+                Some((false, None)) => SeatLink::Offline,
+            },
+        )
     }
 
     /// How many are watching (version 3).

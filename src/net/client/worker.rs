@@ -122,7 +122,9 @@ impl FrameExtras {
             clock: field("clock")
                 .and_then(Value::as_u64)
                 .and_then(|c| u32::try_from(c).ok()),
-            dice_seed: field("dice_seed").and_then(Value::as_str).map(str::to_string),
+            dice_seed: field("dice_seed")
+                .and_then(Value::as_str)
+                .map(str::to_string),
         }
     }
 }
@@ -624,7 +626,11 @@ impl Worker {
 
     /// A watcher's welcome: the game as its state says (a watcher is sent
     /// no earlier events), then every event as it comes.
-    fn on_watch_welcome<G: Game>(&mut self, s: &mut Session, welcome: Box<Welcome<G>>) -> Option<End> {
+    fn on_watch_welcome<G: Game>(
+        &mut self,
+        s: &mut Session,
+        welcome: Box<Welcome<G>>,
+    ) -> Option<End> {
         self.watching = true;
         self.seat = None;
         self.game = Some(welcome.game);
