@@ -14,3 +14,4 @@ mod refusals;
 mod restart;
 mod resume;
 mod tls;
+mod watching;
