@@ -398,7 +398,7 @@ impl<G: Game> Table<G> {
                 "a computer plays this seat until the turn moves on",
             ));
         }
-        if seq != self.replica.seq() {
+        if !self.is_current(seq) {
             return Some(Refusal::new(
                 ErrorCode::Stale,
                 format!("the latest event is {}, not {seq}", self.replica.seq()),
@@ -418,6 +418,24 @@ impl<G: Game> Table<G> {
                 Some(Refusal::new(ErrorCode::IllegalMove, self.why_illegal(mv)))
             }
         }
+    }
+
+    /// True when a command sent after event `seq` answers the game as it
+    /// stands: `seq` is the latest event, or only dice seeds (which change
+    /// nothing on the board) came after it.
+    pub fn is_current(&self, seq: u64) -> bool {
+        let latest = self.replica.seq();
+        if seq > latest {
+            return false;
+        }
+        let after = usize::try_from(seq).unwrap_or(usize::MAX);
+        self.events
+            .get(after.min(self.events.len())..)
+            .is_some_and(|later| {
+                later
+                    .iter()
+                    .all(|ev| matches!(ev.event, EventKind::Seeded { .. }))
+            })
     }
 
     /// Carries out a seat's command sent after it saw event `seq`.
@@ -442,7 +460,7 @@ impl<G: Game> Table<G> {
                 "a computer plays this seat until the turn moves on",
             );
         }
-        if seq != self.replica.seq() {
+        if !self.is_current(seq) {
             return refuse(
                 ErrorCode::Stale,
                 format!("the latest event is {}, not {seq}", self.replica.seq()),

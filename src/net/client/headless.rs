@@ -74,10 +74,12 @@ fn follow(
     mut on_line: impl FnMut(Line),
 ) -> Result<HeadlessEnd, String> {
     let (wake_tx, wake) = mpsc::channel::<()>();
-    let mut connection = Connection::connect(invite.server.clone(), request, move || {
-        let _ = wake_tx.send(());
-    })
-    .map_err(|e| e.to_string())?;
+    let options = super::ClientOptions::table();
+    let mut connection =
+        Connection::connect_with(invite.server.clone(), request, options, move || {
+            let _ = wake_tx.send(());
+        })
+        .map_err(|e| e.to_string())?;
     // Until the server names the room's game.
     let client = loop {
         if connection.poll().is_some() {

@@ -6,12 +6,10 @@
 //! order.
 
 use super::messages::{Report, ToWorker, Updates};
-use super::{ClientUpdate, CloseReason, ConnectionState, Request};
+use super::{ClientOptions, ClientUpdate, CloseReason, ConnectionState, Request};
 use crate::any_game::{AnyGame, GameKind, PerGame};
 use crate::game::{Game, SeatId};
-use crate::net::protocol::{
-    CLOSE_TAKEN_OVER, ClientMessage, PROTOCOL_VERSION, ServerMessage, Welcome, welcome_game,
-};
+use crate::net::protocol::{CLOSE_TAKEN_OVER, ClientMessage, ServerMessage, Welcome, welcome_game};
 use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica};
 use crate::with_game;
 use futures_util::{SinkExt, StreamExt};
@@ -105,6 +103,8 @@ pub(super) struct Worker {
     seeded_for: Option<String>,
     /// We watch rather than play.
     watching: bool,
+    /// The version asked for, and whether to seed the dice.
+    options: ClientOptions,
 }
 
 /// What version 3 adds to an event's frame, read before the typed event.
@@ -153,7 +153,7 @@ struct Session {
 impl Worker {
     pub(super) fn new(
         url: String,
-        request: Request,
+        (request, options): (Request, ClientOptions),
         expect: Option<GameKind>,
         reports: std::sync::mpsc::Sender<Report>,
         wake: Arc<dyn Fn() + Send + Sync>,
@@ -176,6 +176,7 @@ impl Worker {
             timing,
             seeded_for: None,
             watching: false,
+            options,
         }
     }
 
@@ -282,9 +283,9 @@ impl Worker {
                 room: room.clone(),
                 token: token.clone(),
                 last_seq: self.have(),
-                protocol: Some(PROTOCOL_VERSION),
+                protocol: self.options.asked(),
             },
-            None => self.request.message(),
+            None => self.request.message(self.options),
         };
         let mut s = Session::default();
         if let ClientMessage::Resume { last_seq, .. } = &opening {
@@ -446,7 +447,7 @@ impl Worker {
 
     /// Sends our part of the round's dice seed, once per commit.
     async fn send_seed(&mut self, ws: &mut Socket, commit: String) -> Option<End> {
-        if self.watching || self.seeded_for.as_ref() == Some(&commit) {
+        if self.watching || !self.options.seed_dice || self.seeded_for.as_ref() == Some(&commit) {
             return None;
         }
         self.seeded_for = Some(commit);
@@ -495,7 +496,7 @@ impl Worker {
                 room: welcome.room.clone(),
                 token: welcome.token.clone(),
                 last_seq: have,
-                protocol: Some(PROTOCOL_VERSION),
+                protocol: self.options.asked(),
             };
             if let Err(e) = send(ws, &fetch).await {
                 return Some(End::Lost(e));
@@ -619,7 +620,7 @@ impl Worker {
             room,
             token,
             last_seq: from,
-            protocol: Some(PROTOCOL_VERSION),
+            protocol: self.options.asked(),
         };
         send(ws, &msg).await.err().map(End::Lost)
     }
