@@ -239,6 +239,7 @@ async fn client(
     think: Duration,
     totals: Arc<Totals>,
     v3: Option<Arc<PerProtocol>>,
+    mine: Arc<PerProtocol>,
 ) -> Result<Seen, String> {
     let mut seen = Seen {
         samples: Vec::new(),
@@ -293,9 +294,7 @@ async fn client(
         let ev: Event = serde_json::from_value(msg).map_err(|e| e.to_string())?;
         let now = Instant::now();
         totals.delivered.fetch_add(1, Ordering::Relaxed);
-        if let Some(p) = &v3 {
-            p.delivered.fetch_add(1, Ordering::Relaxed);
-        }
+        mine.delivered.fetch_add(1, Ordering::Relaxed);
         if ev.seq <= seen.last {
             totals.duplicated.fetch_add(1, Ordering::Relaxed);
             continue;
@@ -437,6 +436,7 @@ async fn room(
                     think,
                     Arc::clone(&totals),
                     v3.clone(),
+                    Arc::clone(v3.as_ref().unwrap_or(&v2)),
                 ))
             })
             .collect();
