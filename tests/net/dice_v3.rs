@@ -27,9 +27,13 @@ async fn the_first_roll_waits_for_the_seeds_and_then_they_are_fixed() {
     host.seed("lan-2").await; // a second replaces the first
     host.catch_up(4).await;
     host.ws.send(json!({"type":"start"})).await;
+    // Minh (version 3, connected) has not seeded: the start waits a moment
+    // for it (half a second of the room's clock), then goes ahead.
+    host.ws.expect_quiet().await;
+    clock.advance(Duration::from_millis(500));
     host.catch_up(5).await;
     minh.catch_up(5).await;
-    // Minh (version 3, connected) has not seeded: the roll waits.
+    // Still no seed from Minh: the first roll waits.
     let first = host.turn.seat.expect("a turn");
     let roller = if host.seat == Some(first) {
         &mut host
@@ -40,7 +44,7 @@ async fn the_first_roll_waits_for_the_seeds_and_then_they_are_fixed() {
     roller.ws.send(json!({"type":"roll","seq":seq})).await;
     roller.ws.expect_quiet().await;
     // Five seconds after the commit, it goes ahead without Minh's seed.
-    clock.advance(Duration::from_secs(5));
+    clock.advance(Duration::from_millis(4500));
     let rolled = roller.event().await;
     assert_eq!(rolled["event"]["kind"], "rolled", "{rolled}");
     assert_eq!(rolled["event"]["n"], 1);

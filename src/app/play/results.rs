@@ -62,7 +62,7 @@ pub fn end_dialog(
                     egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
                         .min_size(Vec2::new(150.0, 36.0))
                 };
-                let new_game = ui.add(big("button-new-game"));
+                let new_game = ui.add(big("button-play-again"));
                 if focus {
                     // A dialog takes the focus (and its text is announced
                     // as the game ends).
