@@ -89,6 +89,8 @@ pub(super) struct Room<G: Game> {
     /// A start that waits a moment for the seeds of those just seated:
     /// the host's connection, the level, until when.
     pub(super) waiting_start: Option<(ConnId, Level, Instant)>,
+    /// When a seat's person was last welcomed (their seed follows).
+    pub(super) seated_at: Instant,
     /// The turn clock of the seat to act.
     pub(super) clock: Option<TurnClock<G::Seat>>,
     /// Timed-out turns in a row, by seat.
@@ -123,9 +125,9 @@ impl<G: Game> std::fmt::Debug for Room<G> {
     }
 }
 
-/// How long a start waits for the seeds of the people seated (they send
-/// theirs as soon as they are welcomed; a client that sends none delays the
-/// start no longer than this).
+/// How long after a person was seated a start waits for the seeds (they
+/// send theirs as soon as they are welcomed; a client that sends none
+/// delays the start no longer than this).
 const START_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Every seat of game `G`, in seat order.
@@ -229,6 +231,7 @@ pub(super) fn open<G: Game>(
         commit_at: now,
         waiting_roll: None,
         waiting_start: None,
+        seated_at: now,
         clock: None,
         timeouts: vec![0; G::SEATS],
         extras: Vec::new(),
@@ -336,6 +339,7 @@ pub(super) fn reopen<G: Game>(registry: &Arc<Registry>, saved: SavedRoom) -> Res
         commit_at: now,
         waiting_roll: None,
         waiting_start: None,
+        seated_at: now,
         clock: None,
         timeouts: vec![0; G::SEATS],
         extras,
@@ -614,6 +618,7 @@ impl<G: Game> Room<G> {
         self.members[seat.index()] = Some(peer.clone());
         self.away_due[seat.index()] = None;
         self.empty_since = None;
+        self.seated_at = self.now();
         self.welcome(seat, &peer, token, last_seq);
     }
 
@@ -705,10 +710,10 @@ impl<G: Game> Room<G> {
                         ErrorCode::AlreadyStarted,
                         "the game has already started",
                     ))
-                } else if !self.seeds_in() {
+                } else if !self.seeds_in() && self.now() < self.seated_at + START_WAIT {
                     // A moment for the seeds of those who just sat down,
                     // so that they come before the game rather than in it.
-                    let due = self.now() + START_WAIT;
+                    let due = self.seated_at + START_WAIT;
                     self.waiting_start = Some((conn, level, due));
                     return;
                 } else {
