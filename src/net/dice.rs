@@ -272,7 +272,10 @@ mod tests {
 
     #[test]
     fn seeds_are_written_in_seat_order() {
-        let seeds = vec![(Seat::Yellow, "b".to_string()), (Seat::Red, "a".to_string())];
+        let seeds = vec![
+            (Seat::Yellow, "b".to_string()),
+            (Seat::Red, "a".to_string()),
+        ];
         assert_eq!(seeds_text(&seeds), "r=a;y=b");
         assert_eq!(seeds_text::<Seat>(&[]), "");
     }
@@ -282,22 +285,38 @@ mod tests {
         let seed = DiceSeed([1; 32]);
         let rules = Rules::standard();
         let rolls: Vec<String> = (1..=600)
-            .map(|n| roll::<CaNgua>(&rules, &seed, 1, n, "r=x").unwrap().to_string())
+            .map(|n| {
+                roll::<CaNgua>(&rules, &seed, 1, n, "r=x")
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
         for face in 1..=6 {
             let count = rolls.iter().filter(|r| **r == face.to_string()).count();
             assert!((60..=140).contains(&count), "{face}: {count} of 600");
         }
         let again: Vec<String> = (1..=600)
-            .map(|n| roll::<CaNgua>(&rules, &seed, 1, n, "r=x").unwrap().to_string())
+            .map(|n| {
+                roll::<CaNgua>(&rules, &seed, 1, n, "r=x")
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
         assert_eq!(rolls, again, "the same inputs give the same rolls");
         let other: Vec<String> = (1..=600)
-            .map(|n| roll::<CaNgua>(&rules, &seed, 1, n, "r=y").unwrap().to_string())
+            .map(|n| {
+                roll::<CaNgua>(&rules, &seed, 1, n, "r=y")
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
         assert_ne!(rolls, other, "a player's seed changes the rolls");
         let round2: Vec<String> = (1..=600)
-            .map(|n| roll::<CaNgua>(&rules, &seed, 2, n, "r=x").unwrap().to_string())
+            .map(|n| {
+                roll::<CaNgua>(&rules, &seed, 2, n, "r=x")
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
         assert_ne!(rolls, round2, "the round changes the rolls");
     }

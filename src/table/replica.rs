@@ -406,7 +406,10 @@ impl<G: Game> Replica<G> {
                 Ok(Applied::Again { round: *round })
             }
             EventKind::TimedOut { seat } => {
-                let game = self.game.as_ref().ok_or("a timed-out turn before the start")?;
+                let game = self
+                    .game
+                    .as_ref()
+                    .ok_or("a timed-out turn before the start")?;
                 if G::turn(game) != Some(*seat) {
                     return Err(format!("{} timed out out of turn", seat.code()));
                 }

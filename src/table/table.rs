@@ -384,7 +384,10 @@ impl<G: Game> Table<G> {
             return Some(Refusal::new(ErrorCode::NoDice, "this game has no dice"));
         }
         if !self.replica.is_started() {
-            return Some(Refusal::new(ErrorCode::NotStarted, "the game has not started"));
+            return Some(Refusal::new(
+                ErrorCode::NotStarted,
+                "the game has not started",
+            ));
         }
         if self.replica.turn() != Some(seat) {
             return Some(Refusal::new(ErrorCode::NotYourTurn, "it is not your turn"));
@@ -395,7 +398,7 @@ impl<G: Game> Table<G> {
                 "a computer plays this seat until the turn moves on",
             ));
         }
-        if seq != self.replica.seq() {
+        if !self.is_current(seq) {
             return Some(Refusal::new(
                 ErrorCode::Stale,
                 format!("the latest event is {}, not {seq}", self.replica.seq()),
@@ -411,8 +414,28 @@ impl<G: Game> Table<G> {
                 Some(Refusal::new(ErrorCode::NoRoll, "roll first"))
             }
             (Command::Move(mv), Some(Next::Choose(_, moves))) if moves.contains(&mv) => None,
-            (Command::Move(mv), _) => Some(Refusal::new(ErrorCode::IllegalMove, self.why_illegal(mv))),
+            (Command::Move(mv), _) => {
+                Some(Refusal::new(ErrorCode::IllegalMove, self.why_illegal(mv)))
+            }
         }
+    }
+
+    /// True when a command sent after event `seq` answers the game as it
+    /// stands: `seq` is the latest event, or only dice seeds (which change
+    /// nothing on the board) came after it.
+    pub fn is_current(&self, seq: u64) -> bool {
+        let latest = self.replica.seq();
+        if seq > latest {
+            return false;
+        }
+        let after = usize::try_from(seq).unwrap_or(usize::MAX);
+        self.events
+            .get(after.min(self.events.len())..)
+            .is_some_and(|later| {
+                later
+                    .iter()
+                    .all(|ev| matches!(ev.event, EventKind::Seeded { .. }))
+            })
     }
 
     /// Carries out a seat's command sent after it saw event `seq`.
@@ -437,7 +460,7 @@ impl<G: Game> Table<G> {
                 "a computer plays this seat until the turn moves on",
             );
         }
-        if seq != self.replica.seq() {
+        if !self.is_current(seq) {
             return refuse(
                 ErrorCode::Stale,
                 format!("the latest event is {}, not {seq}", self.replica.seq()),
@@ -584,10 +607,7 @@ impl<G: Game> Table<G> {
     /// computer of `level` plays each seat whose person left (they already
     /// do), the seat after the one that began the round before begins.
     /// `dice_commit` goes into the `again` event.
-    pub fn again(
-        &mut self,
-        dice_commit: Option<String>,
-    ) -> Result<Vec<Event<G>>, Refusal> {
+    pub fn again(&mut self, dice_commit: Option<String>) -> Result<Vec<Event<G>>, Refusal> {
         if !self.replica.is_over() {
             return refuse(ErrorCode::NotOver, "the game is not over");
         }
@@ -683,8 +703,7 @@ impl<G: Game> Table<G> {
     pub fn away(&mut self, seat: G::Seat, level: Level) -> Vec<Event<G>> {
         let from = self.events.len();
         let timed_out = self.turn_only[seat.index()];
-        if (self.controller(seat) == Controller::Elsewhere || timed_out)
-            && !self.replica.is_over()
+        if (self.controller(seat) == Controller::Elsewhere || timed_out) && !self.replica.is_over()
         {
             self.controllers[seat.index()] = Controller::StandIn(level);
             self.back_due[seat.index()] = false;

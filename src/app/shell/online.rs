@@ -9,7 +9,9 @@ use crate::app::play::remote::{Remote, join_target};
 use crate::app::play::{Play, View};
 use crate::game::Level;
 use crate::net::ServerAddress;
-use crate::net::client::{Client, CloseReason, Connection, ConnectionState, Request};
+use crate::net::client::{
+    Client, ClientOptions, CloseReason, Connection, ConnectionState, Request,
+};
 use crate::net::server::ServerHandle;
 use crate::{with_any, with_game};
 
@@ -55,7 +57,8 @@ fn host<V: View>(
         prefs.online_turn_secs,
     );
     let client =
-        Client::<V>::connect(address.clone(), request, waker(ctx)).map_err(|e| e.to_string())?;
+        Client::<V>::connect_with(address.clone(), request, ClientOptions::table(), waker(ctx))
+            .map_err(|e| e.to_string())?;
     if let Some(server) = &host {
         // Who is connected changes with no event: the window hears it.
         server.wake_on_presence(waker(ctx));
@@ -103,7 +106,7 @@ impl CaNguaApp {
 
     /// Starts a connection to a room of a game yet unknown.
     pub(super) fn connect(&mut self, ctx: &egui::Context, server: ServerAddress, request: Request) {
-        match Connection::connect(server, request, waker(ctx)) {
+        match Connection::connect_with(server, request, ClientOptions::table(), waker(ctx)) {
             Ok(connection) => self.joining = Some(Joining { connection }),
             Err(e) => {
                 self.online_edit.error = Some(self.i18n.t_args(

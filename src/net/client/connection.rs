@@ -4,7 +4,7 @@
 
 use super::messages::{Report, ToWorker};
 use super::worker::{Timing, Worker};
-use super::{ClientError, ClientUpdate, ConnectionState, Request};
+use super::{ClientError, ClientOptions, ClientUpdate, ConnectionState, Request};
 use crate::any_game::GameKind;
 use crate::net::ServerAddress;
 use crate::net::protocol::ClientMessage;
@@ -47,7 +47,18 @@ impl Connection {
         request: Request,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Result<Connection, ClientError> {
-        Connection::start(server, request, None, wake, Timing::default())
+        Connection::connect_with(server, request, ClientOptions::default(), wake)
+    }
+
+    /// As [`Connection::connect`], asking what `options` say (version 3,
+    /// the dice's seeds).
+    pub fn connect_with(
+        server: ServerAddress,
+        request: Request,
+        options: ClientOptions,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Result<Connection, ClientError> {
+        Connection::start(server, request, None, options, wake, Timing::default())
     }
 
     /// Connects, expecting a room of game `expect` when given (a welcome
@@ -56,6 +67,7 @@ impl Connection {
         server: ServerAddress,
         request: Request,
         expect: Option<GameKind>,
+        options: ClientOptions,
         wake: impl Fn() + Send + Sync + 'static,
         timing: Timing,
     ) -> Result<Connection, ClientError> {
@@ -69,6 +81,7 @@ impl Connection {
             server.url(),
             request,
             expect,
+            options,
             reports_tx,
             Arc::new(wake),
             commands,

@@ -39,10 +39,12 @@ pub fn play_seat(
         room: invite.room.clone(),
         name: name.to_string(),
     };
-    let mut connection = Connection::connect(invite.server.clone(), request, move || {
-        let _ = wake_tx.send(());
-    })
-    .map_err(|e| e.to_string())?;
+    let options = super::ClientOptions::table();
+    let mut connection =
+        Connection::connect_with(invite.server.clone(), request, options, move || {
+            let _ = wake_tx.send(());
+        })
+        .map_err(|e| e.to_string())?;
     // Until the server names the room's game.
     let client = loop {
         if connection.poll().is_some() {
@@ -83,7 +85,9 @@ fn play<G: Game>(
                 ClientUpdate::Welcome { welcome, .. } => on_line(format!(
                     "# seated in room {} as {}",
                     welcome.room,
-                    welcome.seat.map_or_else(|| "a watcher".to_string(), |s| s.code())
+                    welcome
+                        .seat
+                        .map_or_else(|| "a watcher".to_string(), |s| s.code())
                 )),
                 ClientUpdate::Refused(r) => on_line(format!("# refused: {r}")),
                 other => {
@@ -151,7 +155,10 @@ pub fn news_line<G: Game>(update: &ClientUpdate<G>) -> Option<Line> {
             (_, Some(w)) => format!("# watchers: {w}"),
             (Some(seat), _) if p.connected == Some(true) => format!("# {} connected", seat.code()),
             (Some(seat), _) => match p.away_in.flatten() {
-                Some(secs) => format!("# {} disconnected, {secs} s before a computer plays", seat.code()),
+                Some(secs) => format!(
+                    "# {} disconnected, {secs} s before a computer plays",
+                    seat.code()
+                ),
                 None => format!("# {} disconnected", seat.code()),
             },
             (None, None) => return None,

@@ -38,14 +38,49 @@ pub use typed::{AnyClient, Client, Clients, SeatLink};
 
 use super::dice::DiceCheck;
 use super::protocol::{
-    ChatMode, ClientMessage, PROTOCOL_VERSION, PresenceNews, RulesChoice, SaidNews, Saying,
-    Welcome,
+    BASE_PROTOCOL, ChatMode, ClientMessage, PROTOCOL_VERSION, PresenceNews, RulesChoice, SaidNews,
+    Saying, Welcome,
 };
 use crate::any_game::GameKind;
 use crate::game::{Game, Level};
 use crate::table::{Event, Refusal};
 use std::fmt;
 use std::time::Duration;
+
+/// What a client asks of the server beyond its seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClientOptions {
+    /// The protocol version to ask for: 2 (served exactly as version 2,
+    /// the library's default) or 3 (a table with friends: presence, talk,
+    /// watchers, the clock, the dice's seeds).
+    pub protocol: u32,
+    /// Send this seat's part of each round's dice seed (version 3).
+    pub seed_dice: bool,
+}
+
+impl Default for ClientOptions {
+    fn default() -> Self {
+        ClientOptions {
+            protocol: BASE_PROTOCOL,
+            seed_dice: false,
+        }
+    }
+}
+
+impl ClientOptions {
+    /// Version 3, seeding the dice: what the app and the command line ask.
+    pub fn table() -> ClientOptions {
+        ClientOptions {
+            protocol: PROTOCOL_VERSION,
+            seed_dice: true,
+        }
+    }
+
+    /// The `protocol` field of a request: left out for version 2.
+    pub(super) fn asked(self) -> Option<u32> {
+        (self.protocol >= PROTOCOL_VERSION).then_some(PROTOCOL_VERSION)
+    }
+}
 
 /// How the client gets a seat when it connects.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,8 +171,8 @@ impl Request {
         matches!(self, Request::Watch { .. })
     }
 
-    fn message(&self) -> ClientMessage {
-        let protocol = Some(PROTOCOL_VERSION);
+    fn message(&self, options: ClientOptions) -> ClientMessage {
+        let protocol = options.asked();
         match self.clone() {
             Request::Create {
                 game,
@@ -180,10 +215,11 @@ impl Request {
                 last_seq: 0,
                 protocol,
             },
+            // Watching is version 3's.
             Request::Watch { room, name } => ClientMessage::Watch {
                 room,
                 name,
-                protocol,
+                protocol: Some(PROTOCOL_VERSION),
             },
         }
     }

@@ -4,7 +4,7 @@
 use super::connection::Connection;
 use super::messages::Report;
 use super::worker::Timing;
-use super::{ClientCommand, ClientError, ClientUpdate, ConnectionState, Request};
+use super::{ClientCommand, ClientError, ClientOptions, ClientUpdate, ConnectionState, Request};
 use crate::any_game::{AnyGame, GameKind, PerGame};
 use crate::game::{Game, SeatId};
 use crate::net::dice::{self, DiceCheck, DiceSeed};
@@ -117,10 +117,22 @@ impl<G: Game> Client<G> {
         request: Request,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Result<Client<G>, ClientError> {
+        Client::connect_with(server, request, ClientOptions::default(), wake)
+    }
+
+    /// As [`Client::connect`], asking what `options` say (version 3, the
+    /// dice's seeds: [`ClientOptions::table`]).
+    pub fn connect_with(
+        server: ServerAddress,
+        request: Request,
+        options: ClientOptions,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Result<Client<G>, ClientError> {
         let link = Connection::start(
             server,
             request,
             Some(GameKind::of::<G>()),
+            options,
             wake,
             Timing::default(),
         )?;
@@ -337,15 +349,17 @@ impl<G: Game> Client<G> {
                 _ => SeatLink::Offline,
             });
         }
-        Some(match self.table.links.get(seat.index()).copied().flatten() {
-            None | Some((true, _)) => SeatLink::Connected,
-            Some((false, Some(until))) if replica.is_over() => {
-                let _ = until;
-                SeatLink::Offline
-            }
-            Some((false, Some(until))) => SeatLink::Reconnecting { until },
-            Some((false, None)) => SeatLink::Offline,
-        })
+        Some(
+            match self.table.links.get(seat.index()).copied().flatten() {
+                None | Some((true, _)) => SeatLink::Connected,
+                Some((false, Some(until))) if replica.is_over() => {
+                    let _ = until;
+                    SeatLink::Offline
+                }
+                Some((false, Some(until))) => SeatLink::Reconnecting { until },
+                Some((false, None)) => SeatLink::Offline,
+            },
+        )
     }
 
     /// How many are watching (version 3).

@@ -6,12 +6,10 @@
 //! order.
 
 use super::messages::{Report, ToWorker, Updates};
-use super::{ClientUpdate, CloseReason, ConnectionState, Request};
+use super::{ClientOptions, ClientUpdate, CloseReason, ConnectionState, Request};
 use crate::any_game::{AnyGame, GameKind, PerGame};
 use crate::game::{Game, SeatId};
-use crate::net::protocol::{
-    CLOSE_TAKEN_OVER, ClientMessage, PROTOCOL_VERSION, ServerMessage, Welcome, welcome_game,
-};
+use crate::net::protocol::{CLOSE_TAKEN_OVER, ClientMessage, ServerMessage, Welcome, welcome_game};
 use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica};
 use crate::with_game;
 use futures_util::{SinkExt, StreamExt};
@@ -105,6 +103,8 @@ pub(super) struct Worker {
     seeded_for: Option<String>,
     /// We watch rather than play.
     watching: bool,
+    /// The version asked for, and whether to seed the dice.
+    options: ClientOptions,
 }
 
 /// What version 3 adds to an event's frame, read before the typed event.
@@ -122,7 +122,9 @@ impl FrameExtras {
             clock: field("clock")
                 .and_then(Value::as_u64)
                 .and_then(|c| u32::try_from(c).ok()),
-            dice_seed: field("dice_seed").and_then(Value::as_str).map(str::to_string),
+            dice_seed: field("dice_seed")
+                .and_then(Value::as_str)
+                .map(str::to_string),
         }
     }
 }
@@ -153,6 +155,7 @@ impl Worker {
         url: String,
         request: Request,
         expect: Option<GameKind>,
+        options: ClientOptions,
         reports: std::sync::mpsc::Sender<Report>,
         wake: Arc<dyn Fn() + Send + Sync>,
         commands: mpsc::UnboundedReceiver<ToWorker>,
@@ -174,6 +177,7 @@ impl Worker {
             timing,
             seeded_for: None,
             watching: false,
+            options,
         }
     }
 
@@ -280,9 +284,9 @@ impl Worker {
                 room: room.clone(),
                 token: token.clone(),
                 last_seq: self.have(),
-                protocol: Some(PROTOCOL_VERSION),
+                protocol: self.options.asked(),
             },
-            None => self.request.message(),
+            None => self.request.message(self.options),
         };
         let mut s = Session::default();
         if let ClientMessage::Resume { last_seq, .. } = &opening {
@@ -444,7 +448,7 @@ impl Worker {
 
     /// Sends our part of the round's dice seed, once per commit.
     async fn send_seed(&mut self, ws: &mut Socket, commit: String) -> Option<End> {
-        if self.watching || self.seeded_for.as_ref() == Some(&commit) {
+        if self.watching || !self.options.seed_dice || self.seeded_for.as_ref() == Some(&commit) {
             return None;
         }
         self.seeded_for = Some(commit);
@@ -493,7 +497,7 @@ impl Worker {
                 room: welcome.room.clone(),
                 token: welcome.token.clone(),
                 last_seq: have,
-                protocol: Some(PROTOCOL_VERSION),
+                protocol: self.options.asked(),
             };
             if let Err(e) = send(ws, &fetch).await {
                 return Some(End::Lost(e));
@@ -617,14 +621,18 @@ impl Worker {
             room,
             token,
             last_seq: from,
-            protocol: Some(PROTOCOL_VERSION),
+            protocol: self.options.asked(),
         };
         send(ws, &msg).await.err().map(End::Lost)
     }
 
     /// A watcher's welcome: the game as its state says (a watcher is sent
     /// no earlier events), then every event as it comes.
-    fn on_watch_welcome<G: Game>(&mut self, s: &mut Session, welcome: Box<Welcome<G>>) -> Option<End> {
+    fn on_watch_welcome<G: Game>(
+        &mut self,
+        s: &mut Session,
+        welcome: Box<Welcome<G>>,
+    ) -> Option<End> {
         self.watching = true;
         self.seat = None;
         self.game = Some(welcome.game);

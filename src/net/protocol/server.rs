@@ -21,7 +21,11 @@ pub struct SeatState<S: crate::game::SeatId> {
     /// seconds left before a computer player takes it (`0` once it has);
     /// `Some(None)` (`null`) while connected or for a computer seat;
     /// `None` (left out) for a version 2 client.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "wire::nullable")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wire::nullable"
+    )]
     pub away_in: Option<Option<u32>>,
 }
 
@@ -62,7 +66,11 @@ pub struct RoomState<G: Game> {
     pub watchers: Option<u32>,
     /// Version 3: the seconds left for whoever has to act now (`null`
     /// without a clock or when nobody has to).
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "wire::nullable")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wire::nullable"
+    )]
     pub clock: Option<Option<u32>>,
 }
 
@@ -157,7 +165,11 @@ pub struct PresenceNews<S: crate::game::SeatId> {
     pub connected: Option<bool>,
     /// Whole seconds before a computer takes the seat (`null` once
     /// connected).
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "wire::nullable")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "wire::nullable"
+    )]
     pub away_in: Option<Option<u32>>,
     /// How many are watching now.
     #[serde(default, skip_serializing_if = "Option::is_none")]

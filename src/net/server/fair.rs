@@ -24,7 +24,9 @@ pub(super) struct RoundDice<G: Game> {
 impl<G: Game> RoundDice<G> {
     fn guard(shared: &Arc<Mutex<RoundDice<G>>>) -> MutexGuard<'_, RoundDice<G>> {
         // A poisoned lock still holds plain data: go on with it.
-        shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        shared
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

@@ -374,7 +374,9 @@ impl<G: Game> Room<G> {
         for ev in events {
             match serde_json::to_value(ev) {
                 Ok(value) => log.event(value),
-                Err(e) => tracing::error!(room = %self.lease.code(), "an event does not write: {e}"),
+                Err(e) => {
+                    tracing::error!(room = %self.lease.code(), "an event does not write: {e}")
+                }
             }
         }
         let controllers = self.table.controllers();
@@ -583,10 +585,7 @@ impl<G: Game> Room<G> {
         let conn = peer.id;
         self.attach(seat, peer, token, Some(last_seq));
         if !was_connected {
-            self.tell_presence(
-                Some(conn),
-                PresenceNews::seat(seat, true, None),
-            );
+            self.tell_presence(Some(conn), PresenceNews::seat(seat, true, None));
         }
         let resent = self.table.events_since(last_seq).len();
         if self.table.replica().is_away(seat) && self.timeouts[seat.index()] < 3 {
@@ -889,7 +888,10 @@ impl<G: Game> Room<G> {
     }
 
     fn schedule_bot(&mut self, now: Instant) {
-        let to_roll = matches!(self.table.replica().next(), Some(crate::game::Next::Roll(_)));
+        let to_roll = matches!(
+            self.table.replica().next(),
+            Some(crate::game::Next::Roll(_))
+        );
         if self.table.computer_to_act().is_none() || (to_roll && !self.dice_ready(now)) {
             self.bot = Bot::Idle;
         } else if self.bot == Bot::Idle {
@@ -971,5 +973,3 @@ impl<G: Game> Room<G> {
         }
     }
 }
-
-

@@ -183,9 +183,8 @@ impl<G: Game> Room<G> {
                 self.drop_slow(seat);
             }
         }
-        self.watchers.retain(|w| {
-            Some(w.peer.id) == except || w.peer.send(Outgoing::Frame(frame.clone()))
-        });
+        self.watchers
+            .retain(|w| Some(w.peer.id) == except || w.peer.send(Outgoing::Frame(frame.clone())));
     }
 
     /// Tells everyone else (version 3) who is there.
@@ -311,7 +310,10 @@ impl<G: Game> Room<G> {
         let now = self.now();
         let window = Duration::from_secs(SAY_WINDOW_SECS);
         let times = self.says.entry(conn).or_default();
-        while times.front().is_some_and(|t| now.duration_since(*t) >= window) {
+        while times
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= window)
+        {
             times.pop_front();
         }
         if times.len() >= MAX_SAYS {
