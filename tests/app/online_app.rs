@@ -426,6 +426,7 @@ fn an_app_opened_with_a_link_joins_that_room() {
             .with_join_link(link),
         WINDOW,
     );
+    crate::online_table::press_in_join_dialog(&mut guest, "Join");
     wait(
         &mut [&mut host, &mut guest],
         20,
@@ -470,6 +471,7 @@ fn a_host_that_restarts_gets_its_room_back() {
             .with_join_link(invite.page_url()),
         WINDOW,
     );
+    crate::online_table::press_in_join_dialog(&mut guest, "Join");
     wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
         hs.iter().all(|h| {
             h.state()
