@@ -104,9 +104,8 @@ fn a_fresh_app_opened_with_an_invite_joins_in_one_dialog_then_welcomes() {
     assert!(guest.state().is_welcoming());
     let join = guest.get_by_role_and_label(Role::Button, "Join");
     assert!(join.accesskit_node().is_disabled(), "a name first");
-    let field = guest.get_by(|n| {
-        n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Your name")
-    });
+    let field = guest
+        .get_by(|n| n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Your name"));
     field.focus();
     field.type_text("Minh");
     guest.run_steps(2);
@@ -210,7 +209,10 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("seconds in {text:?}"));
     assert!((80..=90).contains(&secs), "{text}");
-    assert!(!text.contains('~'), "the server's time, not a guess: {text}");
+    assert!(
+        !text.contains('~'),
+        "the server's time, not a guess: {text}"
+    );
     match guest.state().play::<CaNgua>().presence(seat) {
         Presence::Reconnecting { estimate, .. } => assert!(!estimate),
         other => panic!("{other:?}"),
@@ -273,9 +275,12 @@ fn a_reaction_shows_by_the_speakers_card_and_in_the_log() {
     host.run_steps(2);
     assert!(host.query_by_label("Minh says: 👍").is_none());
     guest.get_by_role_and_label(Role::Button, "Ouch!").click();
-    wait(&mut [&mut host, &mut guest], 20, "Minh hears himself", |hs| {
-        has(hs[1], "(you) says: Ouch!")
-    });
+    wait(
+        &mut [&mut host, &mut guest],
+        20,
+        "Minh hears himself",
+        |hs| has(hs[1], "(you) says: Ouch!"),
+    );
     host.run_steps(5);
     assert!(host.query_by_label("Minh says: Ouch!").is_none(), "muted");
     assert!(!has(&host, "(Minh): Ouch!"), "muted in the log too");
@@ -323,12 +328,30 @@ fn a_watcher_sees_the_game_and_cannot_roll() {
             .is_some_and(|r| r.is_watching() && r.latest().is_started())
     });
     watcher.run_steps(3);
-    assert!(watcher.query_by_label("You are watching this game.").is_some());
+    assert!(
+        watcher
+            .query_by_label("You are watching this game.")
+            .is_some()
+    );
     assert!(has(&host, "Watching: 1"), "the host sees a watcher");
     // The host plays on; the watcher sees it all and never may roll.
-    let seen = watcher.state().play::<CaNgua>().remote().unwrap().latest().seq();
+    let seen = watcher
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .latest()
+        .seq();
     let deadline = Instant::now() + Duration::from_secs(30);
-    while watcher.state().play::<CaNgua>().remote().unwrap().latest().seq() < seen + 6 {
+    while watcher
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .latest()
+        .seq()
+        < seen + 6
+    {
         assert!(Instant::now() < deadline, "the watcher sees no events");
         if host.state().phase() == Phase::Roll {
             host.get_by_role_and_label(Role::Button, "Roll").click();
@@ -361,7 +384,10 @@ fn clocked_server() -> (ServerHandle, Clock) {
         clock: clock.clone(),
         ..ServerConfig::default()
     };
-    (spawn("127.0.0.1:0".parse().unwrap(), config).unwrap(), clock)
+    (
+        spawn("127.0.0.1:0".parse().unwrap(), config).unwrap(),
+        clock,
+    )
 }
 
 /// Steps both apps, the turn clock run out again and again (each human
@@ -414,7 +440,13 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
             .and_then(|r| r.invite())
             .is_some()
     });
-    let invite = host.state().play::<CaNgua>().remote().unwrap().invite().unwrap();
+    let invite = host
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .invite()
+        .unwrap();
     let guest_dir = dir.path().join("guest");
     let mut guest = app_with_link(&guest_dir, Some(prefs("Minh")), &invite.page_url());
     press_in_join_dialog(&mut guest, "Join");
@@ -454,7 +486,11 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
     assert!(
         has(&guest, "Dice verified: "),
         "on the guest's too: {:?}",
-        guest.state().play::<CaNgua>().remote().map(|r| r.dice_check())
+        guest
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .map(|r| r.dice_check())
     );
     assert_eq!(guest.state().play::<CaNgua>().stats().games, 1);
     // Only the host may play again in the room.

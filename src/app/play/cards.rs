@@ -78,7 +78,10 @@ fn bubble_ui(ui: &mut Ui, card: egui::Rect, i18n: &I18n, who: &str, text: &str) 
     );
     let frame = egui::Frame::new()
         .fill(ui.visuals().extreme_bg_color)
-        .stroke(Stroke::new(1.0, ui.visuals().widgets.active.bg_stroke.color))
+        .stroke(Stroke::new(
+            1.0,
+            ui.visuals().widgets.active.bg_stroke.color,
+        ))
         .corner_radius(CornerRadius::same(10))
         .inner_margin(egui::Margin::symmetric(8, 2));
     let area = egui::Rect::from_min_max(

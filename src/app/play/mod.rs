@@ -428,12 +428,16 @@ impl<V: View> Play<V> {
         }
         // A watcher keeps no record and counts nothing: the game is not
         // theirs.
-        let watching = self.source.remote().is_some_and(remote::Remote::is_watching);
+        let watching = self
+            .source
+            .remote()
+            .is_some_and(remote::Remote::is_watching);
         if !watching {
             // Each round of a room is a game of its own: its record ends
             // where the next round's `again` begins a new one.
             while let Some(again) = self.recording.sync(&self.source, saver) {
-                let done = std::mem::replace(&mut self.recording, recording::Recording::after(again));
+                let done =
+                    std::mem::replace(&mut self.recording, recording::Recording::after(again));
                 self.retired.push(done);
                 for mut r in self.retired.drain(..) {
                     r.finish(saver);

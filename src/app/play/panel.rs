@@ -123,8 +123,9 @@ impl<V: View> Play<V> {
             .fill(fill)
             .stroke(egui::Stroke::new(2.0, crate::app::theme::ink_on(fill)))
             .min_size(Vec2::new(ui.available_width().min(260.0), 52.0)),
-            None => egui::Button::new(RichText::new(&text).size(20.0))
-                .min_size(Vec2::new(160.0, 40.0)),
+            None => {
+                egui::Button::new(RichText::new(&text).size(20.0)).min_size(Vec2::new(160.0, 40.0))
+            }
         };
         // No main button in an online room before its start.
         let response = ui

@@ -82,7 +82,9 @@ pub fn phrase_key(id: &str) -> String {
 
 /// Whole seconds until `until` (rounded up).
 fn secs_until(until: Instant) -> u64 {
-    let left = until.saturating_duration_since(Instant::now()).as_secs_f64();
+    let left = until
+        .saturating_duration_since(Instant::now())
+        .as_secs_f64();
     left.clamp(0.0, 86_400.0).ceil() as u64
 }
 
@@ -193,7 +195,9 @@ impl<V: View> Play<V> {
             next = Some((h.at + BUBBLE_SECONDS - self.now).max(0.05));
         }
         if let Some((_, until)) = self.source.remote().and_then(|r| r.clock()) {
-            let left = until.saturating_duration_since(Instant::now()).as_secs_f64();
+            let left = until
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64();
             if left > 0.0 {
                 let part = left - left.floor();
                 let t = if part <= 0.0 { 1.0 } else { part + 0.01 };

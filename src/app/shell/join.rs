@@ -159,7 +159,11 @@ impl CaNguaApp {
         let mut choice = None;
         egui::Modal::new(egui::Id::unique("join-room")).show(ctx, |ui| {
             ui.set_max_width(420.0);
-            let room = d.invite.as_ref().map(|i| i.room.clone()).unwrap_or_default();
+            let room = d
+                .invite
+                .as_ref()
+                .map(|i| i.room.clone())
+                .unwrap_or_default();
             ui.heading(i18n.t_args("join-title", &[("room", Arg::from(room))]));
             let (can_join, can_watch) = match (&d.invite, &lookup) {
                 (Err(e), _) => {
@@ -218,7 +222,9 @@ impl CaNguaApp {
                         .min_size(Vec2::new(120.0, 34.0))
                 };
                 let ready = named && !d.busy;
-                if ui.add_enabled(ready && can_join, big("join-join")).clicked()
+                if ui
+                    .add_enabled(ready && can_join, big("join-join"))
+                    .clicked()
                     || (enter && ready && can_join)
                 {
                     choice = Some(JoinChoice::Join);
