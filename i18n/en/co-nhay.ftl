@@ -78,6 +78,12 @@ nhay-log-jump = { $who } jumps { $n ->
         [one] once
        *[other] { $n } times
     }, from hole { $from } to hole { $to }
+# The log when the board shows no hole numbers (it names none either).
+nhay-log-step-plain = { $who } moves one step
+nhay-log-jump-plain = { $who } jumps { $n ->
+        [one] once
+       *[other] { $n } times
+    }
 nhay-log-pass = { $who } cannot move and passes
 nhay-log-finished = { $who } finishes: place { $place }
 nhay-log-over = The game is over
@@ -99,6 +105,11 @@ nhay-target-step = Move to hole { $hole }, one step
 nhay-target-jump = Jump to hole { $hole }, { $n ->
         [one] one jump
        *[other] { $n } jumps
+    }
+# A jump chain's landings on the way, said with its target.
+nhay-target-via = { $n ->
+        [one] By hole { $holes }
+       *[other] By holes { $holes }
     }
 nhay-announce-turn = { $who } to move. Choose a piece, then the hole to go to.
 nhay-announce-over = The game is over

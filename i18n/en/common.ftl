@@ -16,6 +16,7 @@ look-light = Light
 look-dark = Dark
 confirm-title = Start a new game?
 confirm-text = This change needs a new game. The game in progress will end.
+status-question-open = The game waits while you answer the question.
 confirm-yes = Start the new game
 confirm-no = Keep playing
 button-stats = Statistics

@@ -209,3 +209,8 @@ puzzle-all-moves = Every move and its chance to win:
 puzzle-move-chance = { $move }: { $chance }%
 
 learn-tab-tips = Tips
+# Who plays the other colours of a lesson (on their yards).
+player-lesson-opponent = Opponent
+puzzle-next = Next puzzle
+learn-settings-locked = A lesson is open: the game's settings wait until it is closed.
+puzzle-all-done = That was the last puzzle of this list.

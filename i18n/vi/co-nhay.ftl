@@ -72,6 +72,9 @@ nhay-card-finished = về đích, hạng { $place }
 nhay-notice-pass = { $who } không còn nước nào, bỏ lượt.
 nhay-log-step = { $who } đi từ ô { $from } đến ô { $to }
 nhay-log-jump = { $who } nhảy { $n } lần, từ ô { $from } đến ô { $to }
+# Nhật ký khi bàn không ghi số ô (nhật ký cũng không ghi).
+nhay-log-step-plain = { $who } đi một bước
+nhay-log-jump-plain = { $who } nhảy { $n } lần
 nhay-log-pass = { $who } không đi được, bỏ lượt
 nhay-log-finished = { $who } về đích: hạng { $place }
 nhay-log-over = Ván kết thúc
@@ -85,6 +88,8 @@ nhay-piece-label = Quân { $colour } ở ô { $hole }, đi được đến { $n 
 nhay-piece-selected = Quân { $colour } ở ô { $hole }, đang chọn, đi được đến { $n } ô
 nhay-target-step = Đi đến ô { $hole }, một bước
 nhay-target-jump = Nhảy đến ô { $hole }, { $n } lần nhảy
+# Các ô dừng chân trên đường nhảy, đọc cùng ô đến.
+nhay-target-via = Qua ô { $holes }
 nhay-announce-turn = Lượt của { $who }. Chọn một quân rồi chọn ô đến.
 nhay-announce-over = Ván đã kết thúc
 

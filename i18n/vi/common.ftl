@@ -16,6 +16,7 @@ look-light = Sáng
 look-dark = Tối
 confirm-title = Bắt đầu ván mới?
 confirm-text = Thay đổi này cần một ván mới. Ván đang chơi sẽ kết thúc.
+status-question-open = Ván chơi chờ bạn trả lời câu hỏi.
 confirm-yes = Bắt đầu ván mới
 confirm-no = Chơi tiếp
 button-stats = Thống kê

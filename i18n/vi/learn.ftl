@@ -198,3 +198,8 @@ puzzle-all-moves = Mọi nước đi và cơ hội thắng:
 puzzle-move-chance = { $move }: { $chance }%
 
 learn-tab-tips = Mẹo chơi
+# Ai chơi các màu khác trong bài học (ghi trên chuồng).
+player-lesson-opponent = Đối thủ
+puzzle-next = Câu đố tiếp theo
+learn-settings-locked = Đang mở bài học: cài đặt ván chơi chờ đến khi đóng bài học.
+puzzle-all-done = Đó là câu đố cuối của danh sách này.

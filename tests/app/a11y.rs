@@ -127,7 +127,7 @@ fn every_node_with_a_role_has_a_name_through_a_game() {
         .query_by(|n| n.role() == Role::Dialog)
         .expect("the results are a dialog");
     assert_eq!(dialog.accesskit_node().label().as_deref(), Some("Kết quả"));
-    assert_eq!(focused_name(&h).as_deref(), Some("Ván mới"));
+    assert_eq!(focused_name(&h).as_deref(), Some("Chơi ván mới"));
 }
 
 #[test]

@@ -186,8 +186,8 @@ fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
         stats.shortest_win.is_some(),
         replica.game().unwrap().winner().is_some()
     );
-    // "Chơi ván mới" starts the next game, with the same players.
-    h.query_all_by(|n| n.role() == Role::Button && n.label().as_deref() == Some("Ván mới"))
+    // "Chơi ván mới" (the results' button, named as the panel's) starts the next game, with the same players.
+    h.query_all_by(|n| n.role() == Role::Button && n.label().as_deref() == Some("Chơi ván mới"))
         .next()
         .unwrap()
         .click();

@@ -24,5 +24,6 @@ mod previous_version;
 mod puzzles_ui;
 mod records;
 mod tips_ui;
+mod trips;
 mod try_rules_ui;
 mod ui;

@@ -6,6 +6,7 @@ mod support;
 
 mod client;
 mod co_nhay;
+mod dice_v3;
 mod game;
 mod headless;
 mod pages;
@@ -13,4 +14,5 @@ mod presence;
 mod refusals;
 mod restart;
 mod resume;
+mod table_v3;
 mod tls;

@@ -339,22 +339,52 @@ fn draw_star(painter: &egui::Painter, c: Pos2, r: f32, colour: Color32) {
     }
 }
 
-/// A count on a stack: a white disc with a dark number, readable on any
-/// square and any horse.
-fn badge(painter: &egui::Painter, c: Pos2, r: f32, n: usize) {
-    painter.circle(
-        c,
-        r,
-        Color32::WHITE,
-        Stroke::new((r * 0.16).max(1.0), Color32::from_rgb(0x1E, 0x1A, 0x16)),
-    );
-    painter.text(
-        c,
-        egui::Align2::CENTER_CENTER,
-        n.to_string(),
-        FontId::proportional(r * 1.45),
-        Color32::from_rgb(0x1E, 0x1A, 0x16),
-    );
+/// `n` horses of one colour at `c`: one horse, or a stack (a second horse
+/// peeking out below it) with the count drawn on the top horse itself, so
+/// the number can belong to no other piece.
+fn stack(painter: &egui::Painter, seat: Seat, c: Pos2, r: f32, n: usize, pal: &Palette) {
+    if n > 1 {
+        draw_horse(painter, seat, c + Vec2::new(r * 0.28, r * 0.28), r, pal);
+    }
+    draw_horse(painter, seat, c, r, pal);
+    if n > 1 {
+        let ink = crate::app::theme::ink_on(seat_colour(seat));
+        let halo = if ink == Color32::WHITE {
+            Color32::from_black_alpha(140)
+        } else {
+            Color32::from_white_alpha(160)
+        };
+        let font = FontId::proportional((r * 1.3).max(9.0));
+        let at = c + Vec2::new(r * 0.05, r * 0.08);
+        // A faint halo under the digit keeps it readable over the
+        // piece's light spot.
+        for d in [
+            Vec2::new(1.0, 0.0),
+            Vec2::new(-1.0, 0.0),
+            Vec2::new(0.0, 1.0),
+            Vec2::new(0.0, -1.0),
+        ] {
+            painter.text(
+                at + d,
+                egui::Align2::CENTER_CENTER,
+                n.to_string(),
+                font.clone(),
+                halo,
+            );
+        }
+        painter.text(at, egui::Align2::CENTER_CENTER, n.to_string(), font, ink);
+    }
+}
+
+/// The corner of the centre region where a colour's horses home are shown:
+/// the one clockwise of its home column (red's is above red's column).
+const fn home_corner(seat: Seat) -> (u8, u8) {
+    match seat {
+        Seat::Red => (6, 6),
+        Seat::Green => (8, 6),
+        Seat::Yellow => (8, 8),
+        Seat::Blue => (6, 8),
+    }
 }
 
 fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &BoardInput) {
@@ -377,48 +407,40 @@ fn draw_horses(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Bo
             continue;
         }
         if *place == Place::Cell(CENTRE_CELL.0, CENTRE_CELL.1) {
-            // Horses home sit in their colour's triangle of the centre,
-            // with their count.
+            // Horses home: the centre is one square for four colours, too
+            // small for four stacks; each colour's stack sits, full size
+            // and with its count, in the free corner of the centre region
+            // beside its home column, tinted in its colour.
             for (seat, n) in group {
-                let (hx, hy) = cell_centre(home_cell(*seat, 6));
-                let (cx, cy) = cell_centre(CENTRE_CELL);
-                let c = t.point((cx + (hx - cx) * 0.3, cy + (hy - cy) * 0.3));
-                draw_horse(painter, *seat, c, t.cell * 0.16, pal);
-                if *n > 1 {
-                    badge(
-                        painter,
-                        c + Vec2::new(t.cell * 0.13, -t.cell * 0.13),
-                        t.cell * 0.11,
-                        *n,
-                    );
-                }
+                let r = t.cell_rect(home_corner(*seat)).shrink(t.cell * 0.04);
+                painter.rect(
+                    r,
+                    CornerRadius::same(4),
+                    lerp(seat_tint(*seat, input.dark), pal.square, 0.3),
+                    Stroke::new((t.cell * 0.04).max(1.0), seat_colour(*seat)),
+                    egui::StrokeKind::Inside,
+                );
+                stack(painter, *seat, r.center(), t.cell * 0.3, *n, pal);
             }
             continue;
         }
-        // One colour: one large horse with its count. Several colours (a
-        // safe square): one horse each, side by side or in the corners,
-        // each with its count. Never smaller than a third of the square.
+        // One colour: one large horse, or a stack with its count on it.
+        // Several colours (a safe square): one horse or stack each, side by
+        // side or in the corners, as large as the square holds; each count
+        // is on its own stack, never between two.
         let spots: Vec<(Pos2, f32)> = match group.len() {
             1 => vec![(centre, t.cell * 0.33)],
             2 => vec![
-                (centre - Vec2::new(t.cell * 0.2, 0.0), t.cell * 0.22),
-                (centre + Vec2::new(t.cell * 0.2, 0.0), t.cell * 0.22),
+                (centre - Vec2::new(t.cell * 0.23, 0.0), t.cell * 0.24),
+                (centre + Vec2::new(t.cell * 0.23, 0.0), t.cell * 0.24),
             ],
             _ => [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
                 .into_iter()
-                .map(|(x, y)| (centre + Vec2::new(x, y) * t.cell * 0.22, t.cell * 0.19))
+                .map(|(x, y)| (centre + Vec2::new(x, y) * t.cell * 0.235, t.cell * 0.22))
                 .collect(),
         };
         for ((c, r), (seat, n)) in spots.into_iter().zip(group) {
-            draw_horse(painter, *seat, c, r, pal);
-            if *n > 1 {
-                badge(
-                    painter,
-                    c + Vec2::new(r * 0.85, -r * 0.85),
-                    t.cell * 0.15,
-                    *n,
-                );
-            }
+            stack(painter, *seat, c, r, *n, pal);
         }
     }
     for (seat, at) in &input.floating {

@@ -127,7 +127,10 @@ pub(super) fn draw_last_move(painter: &Painter, t: &Transform, last: &LastMove, 
             colour.gamma_multiply(0.75),
         );
     }
-    if let Some(from) = last.path.first() {
+    // Where it came from, dashed; not a yard spot (another horse of the
+    // yard may stand there now, and a dashed frame on it would look like
+    // a horse to pick: an exit is marked by its landing on the start).
+    if let Some(from) = last.path.first().filter(|p| !matches!(p, Place::Yard(..))) {
         let r = t.place_rect(*from).shrink(t.cell * 0.06);
         let pts = [
             r.left_top(),

@@ -68,6 +68,9 @@ impl CaNguaGame {
         let (roller, roll) = pending.or(self.presenter.marks().last_roll).unzip();
         let rolling = self.dice_rolling(now);
         let dice_text = match (roll, rolling) {
+            // The question holds the game: the last roll would be stale
+            // news under the turn it no longer leads to (issue 34).
+            _ if phase == Phase::Dialog => i18n.t("status-question-open"),
             (_, true) => i18n.t("dice-rolling"),
             (Some(r), false) if pending.is_some() => {
                 i18n.t_args("dice-label", &[("roll", Arg::from(r.to_string()))])
@@ -101,8 +104,9 @@ impl CaNguaGame {
                 ui.add(egui::Label::new(RichText::new(n).strong()).wrap());
             }
         });
-        // A hint from the Hard player, for a person choosing.
-        if moves.len() > 1 {
+        // A hint from the Hard player, for a person choosing (a lesson has
+        // its own).
+        if moves.len() > 1 && self.teaching.is_none() {
             if ui.button(i18n.t("button-hint")).clicked() {
                 self.ask(PlayIntent::Hint);
             }
@@ -123,8 +127,10 @@ impl CaNguaGame {
             ui.add_space(6.0);
             ui.label(RichText::new(i18n.t("moves-heading")).strong());
             let shown = self.presenter.shown();
+            // In a lesson or a puzzle the list says nothing of what a move
+            // does: finding the kick may be the task.
             let kicks = match (shown.position(), shown.pending()) {
-                (Some(pos), Some(p)) => moves
+                (Some(pos), Some(p)) if self.teaching.is_none() => moves
                     .iter()
                     .map(|m| text::kicked_by(pos, shown.rules(), p.roll, *m))
                     .collect(),

@@ -185,7 +185,7 @@ impl View for CaNgua {
         text::move_text(i18n, seat, mv)
     }
 
-    fn log_text(i18n: &I18n, line: &LogEntry) -> String {
+    fn log_text(i18n: &I18n, line: &LogEntry, _numbers: bool) -> String {
         text::log_text(i18n, line)
     }
 

@@ -115,9 +115,11 @@ impl CaNguaGame {
             label: text::board_summary(i18n, &current, &rules),
             focus_horse,
             die: self.die_view(i18n, now),
-            die_rolls: phase
-                .allows(crate::app::play::phase::Action::Roll)
-                .then(|| i18n.t("die-click-to-roll")),
+            // The die in the yard rolls once the board shows our turn (the
+            // play panel's Roll may come sooner, online).
+            die_rolls: (phase.allows(crate::app::play::phase::Action::Roll)
+                && !self.presenter.busy())
+            .then(|| i18n.t("die-click-to-roll")),
             names: Seat::ALL.map(|s| self.board_name(i18n, s)),
             // While a horse walks, it is the mark of its own move.
             last_move: self
@@ -220,9 +222,13 @@ impl CaNguaGame {
         picked
             .into_iter()
             .map(|mv| {
+                // A lesson's task may be the kick: the preview shows the
+                // landing only.
                 let victims = match self.presenter.shown().pending() {
-                    Some(p) => text::kicked_by(pos, self.presenter.shown().rules(), p.roll, mv),
-                    None => Vec::new(),
+                    Some(p) if self.teaching.is_none() => {
+                        text::kicked_by(pos, self.presenter.shown().rules(), p.roll, mv)
+                    }
+                    _ => Vec::new(),
                 };
                 Preview {
                     seat,

@@ -39,6 +39,8 @@ pub struct Target {
     pub path: Vec<u8>,
     /// Jumps on the way (0: a step).
     pub jumps: usize,
+    /// The landings on the way, in words (its accessible description).
+    pub via: Option<String>,
 }
 
 /// What the board shows.
@@ -110,12 +112,14 @@ pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> BoardOutput {
     if let Some((arm, path)) = &input.last_move {
         draw_path(&painter, &t, *arm, path, &pal, false);
     }
-    if let Some((arm, path)) = &input.preview {
-        draw_path(&painter, &t, *arm, path, &pal, true);
-    }
     let r = t.spacing() * 0.36;
     for (hole, arm) in &input.pieces {
         draw_piece(&painter, *arm, t.hole(*hole), r, &pal);
+    }
+    // The hops of the target under the pointer, over the pieces they clear
+    // (under them, the pieces hid the whole path).
+    if let Some((arm, path)) = &input.preview {
+        draw_path(&painter, &t, *arm, path, &pal, true);
     }
     let out = interact(ui, &t, &pal, input);
     if let Some(mv) = input.hint {
@@ -203,7 +207,8 @@ fn draw_star(painter: &egui::Painter, t: &Transform, pal: &Palette, input: &Boar
 }
 
 /// A path through holes: the last move (solid, in the mover's colour, a
-/// ring where it started) or a preview (dashed).
+/// ring where it started) or a preview (dashed, in the highlight colour,
+/// the piece seen faintly where it would land).
 fn draw_path(
     painter: &egui::Painter,
     t: &Transform,
@@ -219,23 +224,40 @@ fn draw_path(
     let width = (t.unit * 0.22).max(2.0);
     let points: Vec<Pos2> = path.iter().map(|h| t.hole(*h)).collect();
     if preview {
+        // As Cờ Cá Ngựa's preview: the way in the highlight colour over a
+        // dark halo (it shows over pieces of every colour), a dot at each
+        // landing on the way, and the piece seen faintly where it lands.
+        let halo = Color32::from_black_alpha(if pal.dark { 200 } else { 150 });
+        painter.add(Shape::line(points.clone(), Stroke::new(width * 2.0, halo)));
         painter.extend(Shape::dashed_line(
             &points,
-            Stroke::new(width, colour),
+            Stroke::new(width, pal.highlight),
             t.unit * 0.5,
-            t.unit * 0.35,
+            t.unit * 0.3,
         ));
-    } else {
-        painter.add(Shape::line(
-            points.clone(),
-            Stroke::new(width, colour.gamma_multiply(0.75)),
-        ));
-        painter.circle_stroke(
-            t.hole(start),
-            t.spacing() * 0.4,
-            Stroke::new(width * 0.8, colour),
-        );
+        for p in points.iter().skip(1).take(points.len().saturating_sub(2)) {
+            painter.circle(
+                *p,
+                width * 1.3,
+                pal.highlight,
+                Stroke::new(width * 0.5, halo),
+            );
+        }
+        if let Some(end) = points.last() {
+            draw_piece(painter, arm, *end, t.spacing() * 0.3, pal);
+            painter.circle_filled(*end, t.spacing() * 0.34, pal.square.gamma_multiply(0.45));
+        }
+        return;
     }
+    painter.add(Shape::line(
+        points.clone(),
+        Stroke::new(width, colour.gamma_multiply(0.75)),
+    ));
+    painter.circle_stroke(
+        t.hole(start),
+        t.spacing() * 0.4,
+        Stroke::new(width * 0.8, colour),
+    );
     // Each landing on the way, a dot.
     for p in points.iter().skip(1).take(points.len().saturating_sub(2)) {
         painter.circle_filled(*p, width * 0.9, colour);
@@ -279,11 +301,20 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Bo
     // With a piece chosen, its targets come first in the keyboard order.
     for target in &input.targets {
         let c = t.hole(target.hole);
-        painter.circle_stroke(c, t.spacing() * 0.3, stroke);
-        painter.circle_filled(c, t.spacing() * 0.1, pal.highlight);
+        if input.numbers {
+            // The hole's number stays readable: a ring around it, no dot.
+            painter.circle_stroke(c, t.spacing() * 0.46, stroke);
+        } else {
+            painter.circle_stroke(c, t.spacing() * 0.3, stroke);
+            painter.circle_filled(c, t.spacing() * 0.1, pal.highlight);
+        }
         let id = ui.scope_id().with(("nhay-target", target.mv.ends()));
         let response = ui.interact(Rect::from_center_size(c, size), id, Sense::click());
         response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &target.label));
+        if let Some(via) = &target.via {
+            ui.ctx()
+                .accesskit_node_builder(response.id, |node| node.set_description(via.clone()));
+        }
         if input.focus_target == Some(target.hole) {
             response.request_focus();
         }

@@ -48,6 +48,7 @@ impl CoNhayGame {
     pub(super) fn help_hint_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase) {
         let passing = self.presenter.notice().copied();
         let help = match (phase, self.selected, passing) {
+            (Phase::Dialog, _, _) => Some(i18n.t("status-question-open")),
             (_, _, Some(arm)) => Some(i18n.t_args(
                 "nhay-notice-pass",
                 &[("who", Arg::from(text::colour(i18n, arm)))],
@@ -62,7 +63,8 @@ impl CoNhayGame {
                 ui.add(egui::Label::new(help).wrap());
             }
         });
-        if phase.allows(Action::Hint) {
+        // A lesson has its own hint.
+        if phase.allows(Action::Hint) && self.teaching.is_none() {
             if ui.button(i18n.t("button-hint")).clicked() {
                 self.ask(PlayIntent::Hint);
             }

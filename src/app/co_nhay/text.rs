@@ -62,6 +62,23 @@ pub fn target_label(i18n: &I18n, hole: u8, jumps: usize) -> String {
     }
 }
 
+/// The landings on the way of a jump chain (`path` both ends included):
+/// "By hole 27"; `None` for a step or a single jump.
+pub fn target_via(i18n: &I18n, path: &[u8]) -> Option<String> {
+    let on_the_way = path.get(1..path.len().saturating_sub(1))?;
+    if on_the_way.is_empty() {
+        return None;
+    }
+    let holes: Vec<String> = on_the_way.iter().map(u8::to_string).collect();
+    Some(i18n.t_args(
+        "nhay-target-via",
+        &[
+            ("holes", Arg::from(holes.join(", "))),
+            ("n", Arg::from(on_the_way.len())),
+        ],
+    ))
+}
+
 /// A line of the log in words.
 pub fn log_text(i18n: &I18n, line: &LogLine) -> String {
     match line {
@@ -101,6 +118,25 @@ pub fn log_text(i18n: &I18n, line: &LogLine) -> String {
             i18n.t_args("nhay-log-capped", &[("moves", Arg::from(*moves))])
         }
         LogLine::Over => i18n.t("nhay-log-over"),
+    }
+}
+
+/// A log line for a board that shows no hole numbers: moves without
+/// their holes (the last move is marked on the board).
+pub fn log_text_plain(i18n: &I18n, line: &LogLine) -> String {
+    match line {
+        LogLine::Step { arm, .. } => i18n.t_args(
+            "nhay-log-step-plain",
+            &[("who", Arg::from(colour(i18n, *arm)))],
+        ),
+        LogLine::Jump { arm, jumps, .. } => i18n.t_args(
+            "nhay-log-jump-plain",
+            &[
+                ("who", Arg::from(colour(i18n, *arm))),
+                ("n", Arg::from(*jumps)),
+            ],
+        ),
+        other => log_text(i18n, other),
     }
 }
 

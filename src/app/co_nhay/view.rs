@@ -213,8 +213,12 @@ impl View for CoNhay {
         text::move_text(i18n, mv, jumps)
     }
 
-    fn log_text(i18n: &I18n, line: &LogLine) -> String {
-        text::log_text(i18n, line)
+    fn log_text(i18n: &I18n, line: &LogLine, numbers: bool) -> String {
+        if numbers {
+            text::log_text(i18n, line)
+        } else {
+            text::log_text_plain(i18n, line)
+        }
     }
 
     fn standings(i18n: &I18n, outcome: &Outcome) -> Vec<String> {

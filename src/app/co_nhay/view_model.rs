@@ -135,6 +135,11 @@ impl CoNhayGame {
                             mv,
                             hole,
                             label: text::target_label(i18n, hole, jumps),
+                            via: if jumps > 0 {
+                                text::target_via(i18n, &path)
+                            } else {
+                                None
+                            },
                             path,
                             jumps,
                         });

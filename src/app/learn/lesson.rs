@@ -129,6 +129,7 @@ impl<V: View + Teach> LessonView<V> {
         let seen = table.seq();
         let mut play = Play::new(table, <V as Files>::Stats::default(), true);
         play.skip_animations();
+        play.teaching = Some(run.lesson().learner);
         Some(LessonView {
             run,
             play,
@@ -508,11 +509,16 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
                     ));
                 }
             }
+            // A puzzle speaks of puzzles.
+            let (next_key, done_key) = if self.is_puzzle() {
+                ("puzzle-next", "puzzle-all-done")
+            } else {
+                ("learn-next", "learn-all-done")
+            };
             ui.horizontal_wrapped(|ui| {
                 if self.index + 1 < self.count {
-                    let next = ui.add(
-                        egui::Button::new(RichText::new(i18n.t("learn-next")).strong()).wrap(),
-                    );
+                    let next =
+                        ui.add(egui::Button::new(RichText::new(i18n.t(next_key)).strong()).wrap());
                     if next.clicked() {
                         intents.push(LearnIntent::Open(
                             GameKind::of::<V>(),
@@ -521,7 +527,7 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
                         ));
                     }
                 } else {
-                    ui.label(i18n.t("learn-all-done"));
+                    ui.label(i18n.t(done_key));
                 }
                 if ui
                     .add(egui::Button::new(i18n.t("learn-retry")).wrap())

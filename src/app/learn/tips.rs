@@ -170,6 +170,8 @@ impl<V: View> TipsView<V> {
         play.skip_animations();
         play.hint = first.show;
         play.all_numbers = true;
+        // The yards: you (the colour the tip speaks to) and the opponents.
+        play.teaching = V::turn(&first.state);
         Ok(TipsView {
             tips,
             page: 0,
@@ -232,7 +234,9 @@ impl<V: View> Pages for TipsView<V> {
         match table_of(tip) {
             Ok(table) => {
                 let show = tip.show;
+                let teaching = V::turn(&tip.state);
                 self.play.replace(table);
+                self.play.teaching = teaching;
                 self.play.skip_animations();
                 self.play.hint = show;
                 self.play.all_numbers = true;

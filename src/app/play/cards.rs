@@ -23,8 +23,14 @@ pub struct Card {
     pub band: Option<egui::Color32>,
 }
 
-/// The height of a card, fixed so the panel never jumps.
+/// The least height of a card (its two lines), so the panel never jumps.
 const CARD_HEIGHT: f32 = 50.0;
+/// Where a card's words begin, right of its piece.
+const TEXT_LEFT: f32 = 36.0;
+/// The size of the name line's text.
+const NAME_SIZE: f32 = 13.5;
+/// The size of the status line's text.
+const STATUS_SIZE: f32 = 13.0;
 
 impl<V: View> Play<V> {
     /// The cards, one under the other, for every seat in play.
@@ -117,7 +123,32 @@ fn card_ui<V: View>(
     pal: &Palette,
 ) -> egui::Rect {
     let width = ui.available_width();
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, CARD_HEIGHT), Sense::hover());
+    let name = i18n.t_args(
+        "card-name",
+        &[
+            ("colour", Arg::from(V::colour(i18n, seat))),
+            ("who", Arg::from(card.who.as_str())),
+        ],
+    );
+    // The whole name and status, on two lines each where one is too short
+    // (a long level name in English): the card grows rather than cut them.
+    // Its height depends on its words only, never on the turn.
+    let text_width = width - TEXT_LEFT - if card.band.is_some() { 12.0 } else { 6.0 };
+    let lines_height = |text: &str, size: f32| {
+        ui.painter()
+            .layout(
+                text.to_owned(),
+                egui::FontId::proportional(size),
+                egui::Color32::WHITE,
+                text_width,
+            )
+            .size()
+            .y
+    };
+    let height =
+        (9.0 + lines_height(&name, NAME_SIZE) + 1.0 + lines_height(&card.status, STATUS_SIZE))
+            .max(CARD_HEIGHT);
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
     let (colour, text_colour, tint) = V::seat_colours(seat, pal.dark);
     let (fill, border) = if to_move {
         (tint, text_colour)
@@ -150,7 +181,7 @@ fn card_ui<V: View>(
     V::draw_piece(
         ui.painter(),
         seat,
-        rect.left_center() + Vec2::new(21.0, 0.0),
+        rect.left_top() + Vec2::new(21.0, CARD_HEIGHT / 2.0),
         10.0,
         pal,
     );
@@ -160,7 +191,7 @@ fn card_ui<V: View>(
         ui.visuals().text_color()
     };
     let inner = egui::Rect::from_min_max(
-        rect.min + Vec2::new(36.0, 5.0),
+        rect.min + Vec2::new(TEXT_LEFT, 5.0),
         rect.max - Vec2::new(if card.band.is_some() { 12.0 } else { 6.0 }, 4.0),
     );
     let mut child = ui.new_child(
@@ -169,21 +200,14 @@ fn card_ui<V: View>(
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
     child.spacing_mut().item_spacing.y = 1.0;
-    let name = i18n.t_args(
-        "card-name",
-        &[
-            ("colour", Arg::from(V::colour(i18n, seat))),
-            ("who", Arg::from(card.who.as_str())),
-        ],
-    );
     child.add(
-        egui::Label::new(RichText::new(name).size(13.5).strong().color(colour))
-            .truncate()
+        egui::Label::new(RichText::new(name).size(NAME_SIZE).strong().color(colour))
+            .wrap()
             .selectable(false),
     );
     child.add(
-        egui::Label::new(RichText::new(&card.status).size(13.0).color(colour))
-            .truncate()
+        egui::Label::new(RichText::new(&card.status).size(STATUS_SIZE).color(colour))
+            .wrap()
             .selectable(false),
     );
     if let Some(tag) = &card.tag {

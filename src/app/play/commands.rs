@@ -98,10 +98,15 @@ impl<V: View> Play<V> {
     /// Sends a command for the seat to play, as of the last event shown.
     pub fn send(&mut self, cmd: Command<V>) {
         let shown = self.presenter.shown();
-        let Some(seat) = shown.turn() else {
+        // Online, our roll may be due while the board still shows the
+        // moves before it: the roll is ours, as of the room's last event.
+        let ahead = self
+            .own_roll_ahead()
+            .filter(|_| matches!(cmd, Command::Roll))
+            .map(|seat| (seat, self.source.latest().seq()));
+        let Some((seat, seq)) = ahead.or(shown.turn().map(|s| (s, shown.seq()))) else {
             return;
         };
-        let seq = shown.seq();
         // A refusal cannot change the game; the phase already kept the
         // person from asking out of turn, so there is nothing to show.
         if self.source.command(seat, seq, cmd).is_ok() {

@@ -99,6 +99,10 @@ pub struct Play<V: View> {
     pub(crate) hover: Option<V::Hover>,
     /// Number every square or hole.
     pub(crate) all_numbers: bool,
+    /// A lesson or a puzzle is shown, its learner's seat: the lesson has
+    /// its own hint, the move list gives nothing of its task away, and the
+    /// other seats are the learner's opponents.
+    pub(crate) teaching: Option<V::Seat>,
     /// The time of the last frame shown.
     pub(crate) now: f64,
     /// The game's own state.
@@ -159,6 +163,7 @@ impl<V: View> Play<V> {
             cues: cues::Cues::default(),
             hover: None,
             all_numbers: false,
+            teaching: None,
             now: 0.0,
             local: V::Local::default(),
             recording: recording::Recording::resuming(),
@@ -198,12 +203,14 @@ impl<V: View> Play<V> {
         let stats = std::mem::take(&mut self.stats);
         let hints = std::mem::replace(&mut self.hint_runner, thread_runner::<V>(None));
         let local = std::mem::take(&mut self.local);
+        let teaching = self.teaching;
         let mut retired = std::mem::take(&mut self.retired);
         retired.push(std::mem::take(&mut self.recording));
         retired.extend(self.paused_recording.take());
         *self = Play::new(table, stats, false);
         self.hint_runner = hints;
         self.local = local;
+        self.teaching = teaching;
         // A new game: a new record (the old one finishes writing).
         self.recording = recording::Recording::new();
         self.retired = retired;
@@ -372,6 +379,12 @@ impl<V: View> Play<V> {
             return Phase::Dialog;
         }
         if self.presenter.busy() {
+            // Online, our own roll is due while earlier moves are still
+            // shown: the Roll is ours at once, the show hurries to catch
+            // up (issue 34: a guest waited two seconds on its own turn).
+            if self.own_roll_ahead().is_some() {
+                return Phase::Roll;
+            }
             return Phase::Animating;
         }
         let shown = self.presenter.shown();
@@ -389,6 +402,31 @@ impl<V: View> Play<V> {
         }
     }
 
+    /// Online, the seat here whose turn the room's latest state gives
+    /// (the show may still be behind it).
+    fn own_turn_ahead(&self) -> Option<V::Seat> {
+        self.source.remote()?;
+        let latest = self.source.latest();
+        let seat = latest.turn()?;
+        (self.source.controller(seat) == Controller::Here).then_some(seat)
+    }
+
+    /// Online, the seat here that is to roll in the room's latest state,
+    /// while the show is still behind it.
+    pub(crate) fn own_roll_ahead(&self) -> Option<V::Seat> {
+        if !V::HAS_DICE || !self.presenter.busy() {
+            return None;
+        }
+        let seat = self.own_turn_ahead()?;
+        self.source.latest().pending().is_none().then_some(seat)
+    }
+
+    /// True while the show should hurry: online, our own turn has come in
+    /// the room while earlier moves are still being shown.
+    pub(crate) fn hurry(&self) -> bool {
+        self.presenter.busy() && self.own_turn_ahead().is_some()
+    }
+
     /// Who plays a seat, in a word or two: "Bạn" for the one person at
     /// this device, a name online, the level of a computer player.
     pub fn player_name(&self, i18n: &I18n, seat: V::Seat) -> String {
@@ -396,6 +434,14 @@ impl<V: View> Play<V> {
         // said beside: on the card's second line, on the board).
         if let Some(remote) = self.source.remote() {
             return online_ui::seat_state::<V>(i18n, remote, seat, presence::Presence::Connected);
+        }
+        // A lesson: the learner, and the colours the lesson plays against.
+        if let Some(learner) = self.teaching {
+            return i18n.t(if seat == learner {
+                "player-you"
+            } else {
+                "player-lesson-opponent"
+            });
         }
         let shown = self.presenter.shown();
         let people_here = shown

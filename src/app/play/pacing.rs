@@ -55,12 +55,15 @@ impl<V: View> Play<V> {
         self.all_numbers = prefs.all_numbers;
         self.now = now;
         let fast = V::fast_bots(prefs);
+        // Our own turn came online while earlier moves are still shown:
+        // they are shown quickly, so the board catches up with the turn.
+        let hurry = self.hurry();
         let paces: Vec<_> = self
             .source
             .controllers()
             .iter()
             .map(|c| {
-                if fast && c.computer().is_some() {
+                if hurry || (fast && c.computer().is_some()) {
                     V::FAST
                 } else {
                     V::NORMAL

@@ -109,7 +109,10 @@ impl<V: View> Play<V> {
         };
         // The person's own turn to act: a large button filled with the
         // seat's colour, unlike the grey "wait" of every other moment.
-        let act_colour = match (phase, enabled, self.presenter.shown().turn()) {
+        // (Online, our roll may be due while the board still shows the
+        // move before it: the colour is ours.)
+        let turn = self.own_roll_ahead().or(self.presenter.shown().turn());
+        let act_colour = match (phase, enabled, turn) {
             (Phase::Roll | Phase::Choose, true, Some(seat)) => Some(V::seat_colours(seat, dark).0),
             _ => None,
         };

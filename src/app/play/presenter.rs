@@ -116,9 +116,14 @@ impl<V: View> Presenter<V> {
         self.queue.extend(events);
     }
 
-    /// True while something animates or waits to be shown.
+    /// True while something animates or waits to be shown (a dice seed,
+    /// which shows nothing, does not count).
     pub fn busy(&self) -> bool {
-        self.showing.is_some() || !self.queue.is_empty()
+        self.showing.is_some()
+            || self
+                .queue
+                .iter()
+                .any(|e| !matches!(e.event, EventKind::Seeded { .. }))
     }
 
     /// What is being shown.

@@ -295,7 +295,7 @@ impl<V: View> Replay<V> {
             return Some(i18n.t("replay-start"));
         }
         let lines = self.logs.get(step)?;
-        let words: Vec<String> = lines.iter().map(|l| V::log_text(i18n, l)).collect();
+        let words: Vec<String> = lines.iter().map(|l| V::log_text(i18n, l, true)).collect();
         (!words.is_empty()).then(|| words.join("; "))
     }
 

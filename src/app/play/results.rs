@@ -87,7 +87,12 @@ pub fn end_dialog_with(
                         action = Some(EndAction::Again);
                     }
                 }
-                let new_game = ui.add(big("button-new-game"));
+                // Beside "One more game" (in the room), a new game here.
+                let new_game = ui.add(big(if again {
+                    "button-new-game"
+                } else {
+                    "button-play-again"
+                }));
                 if focus && !again {
                     // A dialog takes the focus (and its text is announced
                     // as the game ends).

@@ -218,7 +218,7 @@ impl<V: View> Play<V> {
             while let Some(h) = said.next_if(|h| h.log_at <= i) {
                 lines.push(self.saying_line(i18n, h));
             }
-            lines.push(V::log_text(i18n, line));
+            lines.push(V::log_text(i18n, line, self.all_numbers));
         }
         for h in said {
             lines.push(self.saying_line(i18n, h));

@@ -129,8 +129,9 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
 
     /// A seat's colour in words.
     fn colour(i18n: &I18n, seat: Self::Seat) -> String;
-    /// A log line in words.
-    fn log_text(i18n: &I18n, line: &Self::Log) -> String;
+    /// A log line in words; `numbers` when the board numbers every square
+    /// or hole (a game whose board shows no numbers may leave them out).
+    fn log_text(i18n: &I18n, line: &Self::Log, numbers: bool) -> String;
     /// A legal move of the player to move in `state`, in words ("ra quân",
     /// "từ ô 3 đến ô 14, nhảy 2 lần").
     fn move_words(i18n: &I18n, state: &Self::State, mv: Self::Move) -> String;

@@ -30,10 +30,22 @@ impl eframe::App for CaNguaApp {
 /// it never hides the buttons that open and close it).
 pub fn place_window<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::Window<'a> {
     let screen = ctx.content_rect();
+    // The top bar may take two rows in a narrow window: below its bottom.
+    let top = ctx
+        .data(|d| d.get_temp::<f32>(top_bar_bottom_id()))
+        .unwrap_or(screen.top() + 40.0);
+    // Kept below it, however tall it is asked to be (a small window).
+    let below = egui::Rect::from_min_max(Pos2::new(screen.left(), top), screen.max);
     window
         .pivot(egui::Align2::CENTER_TOP)
-        .default_pos(Pos2::new(screen.center().x, screen.top() + 48.0))
-        .constrain(true)
+        .default_pos(Pos2::new(screen.center().x, top + 8.0))
+        .max_height((below.height() - 48.0).max(120.0))
+        .constrain_to(below)
+}
+
+/// Where the top bar's bottom edge was last drawn (egui's memory).
+fn top_bar_bottom_id() -> egui::Id {
+    egui::Id::unique("top-bar-bottom")
 }
 
 /// Below this window width the settings panel becomes a drawer.
@@ -49,8 +61,18 @@ impl CaNguaApp {
         let name = self.i18n.t("region-settings");
         crate::app::a11y::scroll(ui, "settings-scroll", &name, |ui| {
             let mut prefs = self.prefs.clone();
-            let out = front_of(&mut self.screens, self.prefs.game)
-                .settings_ui(ui, &self.i18n, &mut prefs);
+            // While a lesson or a puzzle is open its own rules are played:
+            // the game's settings are locked (shown, greyed) until it closes.
+            let teaching = self.learn.is_some();
+            if teaching {
+                ui.label(RichText::new(self.i18n.t("learn-settings-locked")).strong());
+            }
+            let out = ui
+                .add_enabled_ui(!teaching, |ui| {
+                    front_of(&mut self.screens, self.prefs.game)
+                        .settings_ui(ui, &self.i18n, &mut prefs)
+                })
+                .inner;
             let mut changed = out.changed;
             ui.separator();
             let in_room = self.front_screen().is_online();
@@ -114,6 +136,12 @@ impl CaNguaApp {
     pub fn frame_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         let now = ui.input(|i| i.time);
+        if !self.window_focus_asked {
+            // The window takes the keyboard at start, where the platform
+            // lets it (the welcome's first button is then under the keys).
+            self.window_focus_asked = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+        }
         self.dark = ui.visuals().dark_mode;
         // New events, the show, then one phase for the whole frame. Only
         // the game in front is driven: the other one waits as it was (an
@@ -150,10 +178,12 @@ impl CaNguaApp {
                 front.focus_play(phase);
             }
         }
-        egui::Panel::top("top").show(ui, |ui| {
+        let top = egui::Panel::top("top").show(ui, |ui| {
             crate::app::a11y::name_region(ui, &self.i18n.t("region-top"));
             self.top_ui(ui);
         });
+        let bottom = top.response.rect.bottom();
+        ctx.data_mut(|d| d.insert_temp(top_bar_bottom_id(), bottom));
         // Fixed widths (nothing moves under the pointer when a long line
         // appears in the log), chosen from the window's width. A narrow
         // window gives the board the room: the settings open over it as a
@@ -239,7 +269,9 @@ impl CaNguaApp {
     }
 
     fn top_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped: in a narrow window (or the longer language) the buttons
+        // go on a second row rather than past the window's edge.
+        ui.horizontal_wrapped(|ui| {
             ui.heading(RichText::new(self.i18n.t("app-title")).strong());
             ui.separator();
             self.game_picker_ui(ui);

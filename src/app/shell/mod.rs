@@ -148,6 +148,8 @@ pub struct CaNguaApp {
     welcome: bool,
     /// The welcome has taken the focus.
     welcome_focused: bool,
+    /// The window was asked for the keyboard focus (at start).
+    window_focus_asked: bool,
     /// The lessons, while open (they take the board's place; the game in
     /// front waits).
     learn: Option<super::learn::Learn>,
@@ -209,6 +211,9 @@ pub fn setup_context(ctx: &egui::Context, look: Look) {
                 (TextStyle::Monospace, FontId::monospace(13.5)),
             ]
             .into();
+            // Scroll bars beside the text, never over it: a floating bar
+            // would hide the last letters of a line (issue 34).
+            style.spacing.scroll = egui::style::ScrollStyle::solid();
         });
     }
     setup_look(ctx, look);
@@ -273,6 +278,7 @@ impl CaNguaApp {
             records: records::RecordsUi::default(),
             welcome: false,
             welcome_focused: false,
+            window_focus_asked: false,
             learn: None,
         }
     }

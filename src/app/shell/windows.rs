@@ -212,6 +212,22 @@ impl CaNguaApp {
         let id = egui::Id::unique("welcome");
         egui::Modal::new(id).show(ctx, |ui| {
             ui.set_max_width(420.0);
+            // Said to a screen reader as it opens: a live region of its
+            // own, with the welcome's words (issue 34: the first thing
+            // said used to be the answer's consequence).
+            let said = format!(
+                "{} {}",
+                self.i18n.t("welcome-title"),
+                self.i18n.t("welcome-text")
+            );
+            let at = egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::splat(1.0));
+            let live = egui::Id::unique("welcome-said");
+            ui.interact(at, live, egui::Sense::hover()).widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, &said)
+            });
+            ui.ctx().accesskit_node_builder(live, |node| {
+                node.set_live(egui::accesskit::Live::Assertive);
+            });
             ui.heading(self.i18n.t("welcome-title"));
             ui.label(self.i18n.t("welcome-text"));
             ui.add_space(10.0);

@@ -79,9 +79,8 @@ impl Connection {
             .map_err(ClientError)?;
         let worker = Worker::new(
             server.url(),
-            request,
+            (request, options),
             expect,
-            options,
             reports_tx,
             Arc::new(wake),
             commands,

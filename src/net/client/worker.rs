@@ -153,9 +153,8 @@ struct Session {
 impl Worker {
     pub(super) fn new(
         url: String,
-        request: Request,
+        (request, options): (Request, ClientOptions),
         expect: Option<GameKind>,
-        options: ClientOptions,
         reports: std::sync::mpsc::Sender<Report>,
         wake: Arc<dyn Fn() + Send + Sync>,
         commands: mpsc::UnboundedReceiver<ToWorker>,

@@ -86,6 +86,9 @@ pub(super) struct Room<G: Game> {
     /// A roll that waits for the players' dice seeds: the connection that
     /// sent it, its seat and the event it was sent after.
     pub(super) waiting_roll: Option<(ConnId, G::Seat, u64)>,
+    /// A start that waits a moment for the seeds of those just seated:
+    /// the host's connection, the level, until when.
+    pub(super) waiting_start: Option<(ConnId, Level, Instant)>,
     /// The turn clock of the seat to act.
     pub(super) clock: Option<TurnClock<G::Seat>>,
     /// Timed-out turns in a row, by seat.
@@ -119,6 +122,11 @@ impl<G: Game> std::fmt::Debug for Room<G> {
             .finish_non_exhaustive()
     }
 }
+
+/// How long a start waits for the seeds of the people seated (they send
+/// theirs as soon as they are welcomed; a client that sends none delays the
+/// start no longer than this).
+const START_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Every seat of game `G`, in seat order.
 pub(super) fn all_seats<G: Game>() -> impl Iterator<Item = G::Seat> {
@@ -220,6 +228,7 @@ pub(super) fn open<G: Game>(
         dice,
         commit_at: now,
         waiting_roll: None,
+        waiting_start: None,
         clock: None,
         timeouts: vec![0; G::SEATS],
         extras: Vec::new(),
@@ -326,6 +335,7 @@ pub(super) fn reopen<G: Game>(registry: &Arc<Registry>, saved: SavedRoom) -> Res
         dice,
         commit_at: now,
         waiting_roll: None,
+        waiting_start: None,
         clock: None,
         timeouts: vec![0; G::SEATS],
         extras,
@@ -690,12 +700,19 @@ impl<G: Game> Room<G> {
                         ErrorCode::NotHost,
                         "only the host starts the game",
                     ))
+                } else if self.table.replica().is_started() {
+                    Err(Refusal::new(
+                        ErrorCode::AlreadyStarted,
+                        "the game has already started",
+                    ))
+                } else if !self.seeds_in() {
+                    // A moment for the seeds of those who just sat down,
+                    // so that they come before the game rather than in it.
+                    let due = self.now() + START_WAIT;
+                    self.waiting_start = Some((conn, level, due));
+                    return;
                 } else {
-                    self.level = level;
-                    if let Some(log) = &mut self.log {
-                        log.level(level);
-                    }
-                    self.table.start(level, |_| String::new())
+                    self.start(level)
                 }
             }
             Act::Roll(seq) => {
@@ -748,6 +765,16 @@ impl<G: Game> Room<G> {
         }
     }
 
+    /// Starts the game: empty seats get computers of `level`.
+    pub(super) fn start(&mut self, level: Level) -> Result<Vec<Event<G>>, Refusal> {
+        self.waiting_start = None;
+        self.level = level;
+        if let Some(log) = &mut self.log {
+            log.level(level);
+        }
+        self.table.start(level, |_| String::new())
+    }
+
     /// A seat's own roll or move: its run of timed-out turns ends.
     fn command(
         &mut self,
@@ -778,6 +805,7 @@ impl<G: Game> Room<G> {
 
     fn detach(&mut self, conn: ConnId) {
         self.unwatch(conn);
+        self.says.remove(&conn);
         for seat in all_seats::<G>() {
             if self.members[seat.index()]
                 .as_ref()
@@ -909,6 +937,7 @@ impl<G: Game> Room<G> {
         let expiry = self.empty_since.map(|t| t + self.idle());
         let clock = self.clock.map(|c| c.due);
         let seeds = self.seeds_deadline();
+        let start = self.waiting_start.map(|(_, _, due)| due);
         self.away_due
             .iter()
             .flatten()
@@ -917,6 +946,7 @@ impl<G: Game> Room<G> {
             .chain(expiry)
             .chain(clock)
             .chain(seeds)
+            .chain(start)
             .min()
     }
 

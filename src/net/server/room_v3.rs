@@ -388,9 +388,15 @@ impl<G: Game> Room<G> {
         let Some(dice) = &self.dice else {
             return true;
         };
-        if dice.rolled() || now >= self.commit_at + self.config.seed_wait {
+        dice.rolled() || now >= self.commit_at + self.config.seed_wait || self.seeds_in()
+    }
+
+    /// True when every connected version 3 person has sent this round's
+    /// seed (always, in a game without dice).
+    pub(super) fn seeds_in(&self) -> bool {
+        let Some(dice) = &self.dice else {
             return true;
-        }
+        };
         let seeded = dice.seeded();
         let replica = self.table.replica();
         all_seats::<G>().all(|seat| {
@@ -413,6 +419,23 @@ impl<G: Game> Room<G> {
     /// The timers version 3 adds: a roll that waited for the seeds, and
     /// the turn clock.
     pub(super) fn fire_v3_timers(&mut self, now: Instant) {
+        if let Some((conn, level, due)) = self.waiting_start
+            && (self.seeds_in() || now >= due)
+        {
+            self.waiting_start = None;
+            let host = self
+                .members
+                .iter()
+                .flatten()
+                .find(|p| p.id == conn)
+                .cloned();
+            if let Some(peer) = host {
+                match self.start(level) {
+                    Ok(events) => self.broadcast(&events),
+                    Err(refusal) => peer.send_error(&refusal),
+                }
+            }
+        }
         if let Some((conn, seat, seq)) = self.waiting_roll
             && self.dice_ready(now)
         {

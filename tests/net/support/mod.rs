@@ -5,6 +5,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod co_nhay;
+pub mod v3;
 
 use ca_ngua::ca_ngua::engine::{Move, Seat, Setup};
 use ca_ngua::net::server::{ServerConfig, ServerHandle, spawn};

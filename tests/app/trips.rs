@@ -1,0 +1,455 @@
+//! What a new player tripped over (issue 34), each as a player meets it:
+//! the top bar at 800×600 in English (the longer language), a card's whole
+//! text, a puzzle that speaks of puzzles, a lesson's move list that does
+//! not give its task away, a Cờ nhảy hop's path shown on hover, the status
+//! line while the new-game question is open, the welcome said to a screen
+//! reader, and a guest's Roll ready on the frame its turn arrives.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+use crate::common::ui::*;
+use crate::online_app::{App, hosting_app, open_online, open_room, prefs as online_prefs, wait};
+use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::play::phase::Phase;
+use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::co_nhay::CoNhay;
+use ca_ngua::co_nhay::engine::{Position, Rules};
+use ca_ngua::game::Level;
+use ca_ngua::i18n::{I18n, Lang};
+use ca_ngua::learn::{Run, puzzles_of};
+use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
+use ca_ngua::store::Store;
+use ca_ngua::table::EventKind;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::time::{Duration, Instant};
+
+/// The smallest window the app is made for.
+const SMALL: Window = Window {
+    size: egui::Vec2::new(800.0, 600.0),
+    ..Window::DEFAULT
+};
+
+fn english(game: GameKind) -> Prefs {
+    Prefs {
+        lang: Some(Lang::En),
+        game,
+        welcomed: true,
+        ..Prefs::default()
+    }
+}
+
+/// Every top-bar button lies wholly inside the window.
+fn top_bar_reachable(h: &Harness<'_, CaNguaApp>, labels: &[&str]) {
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, SMALL.size);
+    for label in labels {
+        let node = h
+            .query_by(|n| {
+                !matches!(
+                    n.role(),
+                    Role::Label
+                        | Role::TextRun
+                        | Role::GenericContainer
+                        | Role::Window
+                        | Role::Image
+                ) && n.label().as_deref() == Some(*label)
+            })
+            .unwrap_or_else(|| panic!("no button {label}"));
+        let r = node.rect();
+        assert!(
+            window.contains_rect(r),
+            "{label} at {r:?} is not wholly in the window"
+        );
+    }
+}
+
+#[test]
+fn at_800_by_600_every_top_bar_button_is_reachable_in_english() {
+    let app = CaNguaApp::new(english(GameKind::CaNgua)).with_inline_computers();
+    let mut h = harness(app, SMALL);
+    h.run_steps(2);
+    let labels = [
+        "Cờ Cá Ngựa (Ludo)",
+        "Cờ nhảy (Chinese checkers)",
+        "Settings",
+        "Rules",
+        "New game",
+        "Statistics",
+        "Learn",
+    ];
+    top_bar_reachable(&h, &labels);
+    // With the settings open over the board, too.
+    h.get_by_label("Settings").click();
+    h.run_steps(2);
+    let mut open = labels;
+    open[2] = "Hide settings";
+    top_bar_reachable(&h, &open);
+    // Each can be clicked: the statistics and the lessons open.
+    h.get_by_label("Statistics").click();
+    h.run_steps(4);
+    assert!(
+        h.query_by(|n| n.role() == Role::Window && n.label().as_deref() == Some("Statistics"))
+            .is_some()
+            || shows(&h, "Games finished")
+            || shows(&h, "No game has ended yet"),
+        "the statistics did not open"
+    );
+    // (The statistics window stays below the two rows of the bar.)
+    h.get_by_label("Learn").click();
+    h.run_steps(2);
+    assert!(h.state().learn().is_some());
+}
+
+/// The single line a text would take, unwrapped, at `size` points.
+fn line_width(h: &Harness<'_, CaNguaApp>, text: &str, size: f32) -> f32 {
+    h.ctx.fonts_mut(|f| {
+        f.layout_no_wrap(
+            text.to_owned(),
+            egui::FontId::proportional(size),
+            egui::Color32::WHITE,
+        )
+        .size()
+        .x
+    })
+}
+
+#[test]
+fn a_card_shows_the_whole_seat_name_and_player_at_800_by_600() {
+    let mut prefs = english(GameKind::CaNgua);
+    prefs.player_count = 4;
+    prefs.players = [
+        PlayerKind::Human,
+        PlayerKind::Bot(Level::Medium),
+        PlayerKind::Bot(Level::Medium),
+        PlayerKind::Bot(Level::Medium),
+    ];
+    let table = common::local_table(&prefs, 3);
+    let app = CaNguaApp::with_table(prefs, table).with_inline_computers();
+    let mut h = harness(app, SMALL);
+    h.run_steps(2);
+    for name in ["Green · Computer – Medium", "Blue · Computer – Medium"] {
+        let node = h.get_by_label(name);
+        let r = node.rect();
+        // Either the whole line fits, or it is wrapped onto more rows:
+        // never cut on one row.
+        let full = line_width(&h, name, 13.5);
+        let row = 13.5 * 1.6;
+        assert!(
+            r.width() + 0.5 >= full || r.height() > row,
+            "{name}: {r:?}, the whole line needs {full}"
+        );
+        assert!(r.max.x <= SMALL.size.x, "{name} past the window: {r:?}");
+    }
+}
+
+#[test]
+fn a_solved_puzzle_offers_the_next_puzzle() {
+    let app = CaNguaApp::new(english(GameKind::CaNgua))
+        .skip_welcome()
+        .with_inline_computers();
+    let mut h = harness(app, Window::DEFAULT);
+    h.get_by_role_and_label(Role::Button, "Learn").click();
+    h.run_steps(2);
+    h.get_by_label("Puzzles").click();
+    h.run_steps(3);
+    h.get_by(|n| {
+        n.role() == Role::Button
+            && n.label()
+                .is_some_and(|l| l.starts_with("Puzzle 1, not done yet"))
+    })
+    .click();
+    h.run_steps(3);
+    // One hint: the lesson's, not the game's as well.
+    assert!(h.query_by_role_and_label(Role::Button, "Hint").is_none());
+    assert!(
+        h.query_by_role_and_label(Role::Button, "Lesson hint")
+            .is_some()
+    );
+    let puzzle = puzzles_of::<CaNgua>().unwrap().remove(0);
+    let mut run = Run::new(puzzle);
+    run.roll_until_moves().unwrap();
+    let best = run
+        .moves()
+        .iter()
+        .position(|m| Some(*m) == run.hint())
+        .unwrap();
+    let prefix = format!("{}. ", best + 1);
+    h.get_by(|n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(&prefix)))
+        .click();
+    h.run_steps(30);
+    assert!(shows(&h, "Well done!"));
+    assert!(
+        h.query_by_role_and_label(Role::Button, "Next puzzle")
+            .is_some()
+    );
+    assert!(
+        h.query_by_role_and_label(Role::Button, "Next lesson")
+            .is_none()
+    );
+}
+
+#[test]
+fn the_kicking_lesson_does_not_say_which_move_kicks() {
+    let app = CaNguaApp::new(english(GameKind::CaNgua))
+        .skip_welcome()
+        .with_inline_computers();
+    let mut h = harness(app, Window::DEFAULT);
+    h.get_by_role_and_label(Role::Button, "Learn").click();
+    h.run_steps(2);
+    h.get_by(|n| n.role() == Role::Button && n.label().is_some_and(|l| l.contains(". Kicking (")))
+        .click();
+    h.run_steps(2);
+    assert!(shows(&h, "send the yellow horse back to its yard"));
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run_steps(20);
+    let moves: Vec<String> = h
+        .query_all_by(|n| {
+            n.role() == Role::Button
+                && n.label()
+                    .is_some_and(|l| l.starts_with("1. ") || l.starts_with("2. "))
+        })
+        .map(|n| n.accesskit_node().label().unwrap_or_default())
+        .collect();
+    assert!(moves.len() >= 2, "the move list: {moves:?}");
+    assert!(
+        moves.iter().all(|m| !m.contains("kicks")),
+        "the list gives the task away: {moves:?}"
+    );
+    // The game's settings are locked while the lesson is open.
+    assert!(shows(&h, "A lesson is open"));
+}
+
+/// Cờ nhảy in front, red (a person) against an Easy computer, at
+/// `position`.
+fn nhay_app(position: &str) -> CaNguaApp {
+    let mut players = [PlayerKind::Bot(Level::Easy); 6];
+    players[0] = PlayerKind::Human;
+    let prefs = Prefs {
+        lang: Some(Lang::En),
+        game: GameKind::CoNhay,
+        welcomed: true,
+        nhay: NhayPrefs {
+            player_count: 2,
+            players,
+            rules: Rules::standard(),
+            fast_bots: false,
+        },
+        ..Prefs::default()
+    };
+    let rules = prefs.nhay.rules;
+    let start = Position::parse(position, &rules).unwrap();
+    let table = ca_ngua::table::Table::<CoNhay>::starting_at(
+        rules,
+        &start.to_setup(),
+        &prefs.nhay.controllers(),
+        StdRng::seed_from_u64(5),
+        Box::new(ca_ngua::table::InlineRunner::default()),
+    )
+    .unwrap();
+    let ludo = common::local_table(&prefs, 1);
+    CaNguaApp::with_table(prefs, ludo)
+        .with_inline_computers()
+        .with_game_table(table)
+}
+
+#[test]
+fn hovering_a_cờ_nhảy_target_shows_its_hops_and_the_log_names_no_unnumbered_hole() {
+    // Red on 7 can jump over 15 to 27, then over 38 to 48.
+    let p = "0,1,2,3,4,5,6,7,8,9/-/-/15,38,111,112,113,114,115,116,117,118/-/- 0 -";
+    let mut h = harness(nhay_app(p), Window::DEFAULT);
+    h.run_steps(2);
+    h.get_by(|n| {
+        n.role() == Role::Button
+            && n.label()
+                .is_some_and(|l| l.starts_with("Red piece on hole 7,"))
+    })
+    .click();
+    h.run_steps(2);
+    h.get_by_role_and_label(Role::Button, "Jump to hole 48, 2 jumps")
+        .hover();
+    h.run_steps(2);
+    let i18n = I18n::new(Lang::En);
+    let now = h.ctx.input(|i| i.time);
+    let board = h
+        .state()
+        .play::<CoNhay>()
+        .board_input(&i18n, h.state().phase(), now, false);
+    let (_, path) = board.preview.expect("the hops under the pointer");
+    assert_eq!(path, vec![7, 27, 48]);
+    // The path is said with the target as it is hovered.
+    let target = h.get_by_role_and_label(Role::Button, "Jump to hole 48, 2 jumps");
+    assert_eq!(
+        target.accesskit_node().description().as_deref(),
+        Some("By hole 27")
+    );
+    // The board numbers no hole: neither does the log.
+    h.get_by_role_and_label(Role::Button, "Jump to hole 48, 2 jumps")
+        .click();
+    h.run_steps(40);
+    assert!(shows(&h, "Red jumps 2 times"));
+    assert!(
+        h.query_all_by(|n| n.value().is_some_and(|v| v.contains("from hole 7")))
+            .next()
+            .is_none(),
+        "the log names holes the board does not number"
+    );
+}
+
+#[test]
+fn the_status_line_waits_with_the_new_game_question() {
+    let mut prefs = english(GameKind::CaNgua);
+    prefs.player_count = 2;
+    prefs.players = [
+        PlayerKind::Human,
+        PlayerKind::Bot(Level::Easy),
+        PlayerKind::Human,
+        PlayerKind::Human,
+    ];
+    let table = common::local_table(&prefs, 7);
+    let app = CaNguaApp::with_table(prefs, table).with_inline_computers();
+    let mut h = harness(app, Window::DEFAULT);
+    h.run_steps(2);
+    // Red rolls: the game has begun.
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run_steps(20);
+    // Another number of players needs a new game: the question opens.
+    h.get_by_label("4 players").click();
+    h.run_steps(4);
+    assert!(shows(&h, "Start a new game?"), "the question is open");
+    assert!(shows(&h, "The game waits while you answer the question."));
+    assert!(
+        // "Blue rolled 4": the line of the last roll (the log's lines
+        // say more after the roll).
+        h.query_all_by(|n| n
+            .value()
+            .is_some_and(|v| v.split_once(" rolled ").is_some_and(|(_, r)| r.len() == 1)))
+            .next()
+            .is_none(),
+        "a stale roll under the turn"
+    );
+    h.get_by_role_and_label(Role::Button, "Keep playing")
+        .click();
+    h.run_steps(2);
+    assert!(!shows(&h, "The game waits while you answer the question."));
+}
+
+#[test]
+fn the_first_start_welcome_is_said_as_it_opens() {
+    let dir = common::temp_dir("trips-welcome");
+    let store = Store::at(dir.path());
+    let app = CaNguaApp::from_store(store, None, Lang::En, None).with_inline_computers();
+    let mut h = harness(app, Window::DEFAULT);
+    h.run_steps(2);
+    let live = h
+        .query_all_by(|n| {
+            n.live() != egui::accesskit::Live::Off
+                && n.value().is_some_and(|l| l.contains("Welcome"))
+        })
+        .count();
+    assert_eq!(live, 1, "the welcome is a live region as it opens");
+}
+
+#[test]
+fn a_guest_may_roll_on_the_frame_its_turn_arrives() {
+    let dir = common::temp_dir("trips-guest");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store.save_prefs(&online_prefs("Lan")).unwrap();
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CaNgua>(&mut host);
+    let guest_store = Store::at(dir.path().join("guest"));
+    guest_store.save_prefs(&online_prefs("Minh")).unwrap();
+    let mut guest: App = harness(
+        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+            .skip_welcome()
+            .with_inline_computers(),
+        crate::online_app::WINDOW,
+    );
+    open_online(&mut guest);
+    let field = guest.get_by(|n| {
+        n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Link or address")
+    });
+    field.focus();
+    field.type_text(&invite.to_string());
+    guest.run_steps(2);
+    guest
+        .get_by_role_and_label(Role::Button, "Join the room")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .play::<CaNgua>()
+                .remote()
+                .is_some_and(|r| r.latest().seats().len() == 2)
+        })
+    });
+    host.run_steps(2);
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    let guest_seat = |g: &App| g.state().play::<CaNgua>().remote().unwrap().seat();
+    wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .play::<CaNgua>()
+                .remote()
+                .is_some_and(|r| r.latest().is_started())
+        }) && guest_seat(hs[1]).is_some()
+    });
+    let me = guest_seat(&guest).unwrap();
+    // The host plays its turns; the guest rolls and takes its first move.
+    // Each time the host's move (or pass) gives the guest its turn, the
+    // guest's Roll is enabled on that very frame, the move still shown.
+    let mut checked = 0;
+    let start = Instant::now();
+    while checked < 3 {
+        assert!(
+            start.elapsed() < Duration::from_secs(90),
+            "the guest's turn did not come often enough"
+        );
+        match host.state().phase() {
+            Phase::Roll => {
+                if let Some(b) = host.query_by_role_and_label(Role::Button, "Roll") {
+                    b.click();
+                }
+            }
+            Phase::Choose => host.key_press(egui::Key::Num1),
+            _ => {}
+        }
+        host.step();
+        let before = guest.state().play::<CaNgua>().source().latest().seq();
+        guest.step();
+        let play = guest.state().play::<CaNgua>();
+        let latest = play.source().latest();
+        let arrived = latest.seq() > before;
+        let last_by_host = play
+            .source()
+            .events()
+            .last()
+            .is_some_and(|e| matches!(e.event, EventKind::Moved { seat, .. } | EventKind::Passed { seat, .. } if seat != me));
+        if arrived && last_by_host && latest.turn() == Some(me) && latest.pending().is_none() {
+            // The event may come at the end of a frame (the app reads the
+            // room after applying what was clicked): the next frame is the
+            // first to show it. The host's move is still being shown then
+            // at its normal pace, which used to grey the Roll.
+            guest.step();
+            assert_eq!(guest.state().phase(), Phase::Roll, "the guest waits");
+            let roll = guest.get_by_role_and_label(Role::Button, "Roll");
+            assert!(!roll.accesskit_node().is_disabled(), "Roll greyed");
+            checked += 1;
+            roll.click();
+            guest.step();
+        }
+        match guest.state().phase() {
+            Phase::Roll => {
+                if let Some(b) = guest.query_by_role_and_label(Role::Button, "Roll") {
+                    b.click();
+                }
+            }
+            Phase::Choose => guest.key_press(egui::Key::Num1),
+            _ => {}
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
