@@ -333,7 +333,12 @@ fn a_watcher_sees_the_game_and_cannot_roll() {
             .query_by_label("You are watching this game.")
             .is_some()
     );
-    assert!(has(&host, "Watching: 1"), "the host sees a watcher");
+    wait(
+        &mut [&mut host, &mut watcher],
+        20,
+        "the host sees a watcher",
+        |hs| has(hs[0], "Watching: 1"),
+    );
     // The host plays on; the watcher sees it all and never may roll.
     let seen = watcher
         .state()
