@@ -217,3 +217,4 @@ dice-checked = Dice verified: { $matching }/{ $rolls } rolls
 dice-wrong = Warning: the dice do not check out. Roll { $n } should have been { $expected }, but { $made } was played.
 dice-wrong-commit = Warning: the dice do not check out: the server's revealed seed is not the one it promised.
 dice-not-here = The dice could not be checked from here: you came in during the game.
+presence-you-away-clock = Your time ran out three turns in a row: the computer plays for you until you roll or move.

@@ -217,3 +217,4 @@ dice-checked = Xúc xắc đã được kiểm chứng: { $matching }/{ $rolls }
 dice-wrong = Cảnh báo: xúc xắc không khớp. Lần gieo thứ { $n } lẽ ra là { $expected }, nhưng đã ra { $made }.
 dice-wrong-commit = Cảnh báo: xúc xắc không khớp: hạt giống máy chủ công bố không phải cái nó đã hứa.
 dice-not-here = Không kiểm chứng được xúc xắc từ đây: bạn vào xem giữa ván.
+presence-you-away-clock = Bạn đã hết giờ ba lượt liền: máy đi thay bạn cho tới khi bạn gieo hoặc đi quân.

@@ -189,6 +189,9 @@ impl<V: View> Play<V> {
             return remote.presence_of(seat);
         }
         match self.own_left() {
+            // Away after turns that timed out: the computer plays for us
+            // until we roll or move.
+            None if remote.latest().is_away(seat) => Presence::Computer,
             None => Presence::Connected,
             Some(_) if remote.latest().is_over() => Presence::Offline,
             Some(left) if left > 0.0 => Presence::Reconnecting {
@@ -270,6 +273,9 @@ impl<V: View> Play<V> {
                 secs,
                 estimate: true,
             } => Some(i18n.t_args("presence-you-reconnecting-about", &seconds(secs))),
+            Presence::Computer if self.watch.dropped_at.is_none() => {
+                Some(i18n.t("presence-you-away-clock"))
+            }
             Presence::Computer => Some(i18n.t("presence-you-computer")),
             Presence::Offline => Some(i18n.t("online-reconnecting")),
             Presence::Connected => self
