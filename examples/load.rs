@@ -13,7 +13,13 @@
 //! would take; 0 by default: as fast as the server answers), `--threads N`
 //! (the server's worker threads; the clients get as many again),
 //! `--state-dir DIR` (every event stored in DIR before it is sent, as the
-//! server's option: compare the figures with and without).
+//! server's option: compare the figures with and without), `--v3 P` (P
+//! percent of the rooms, 0 by default, have clients that ask protocol
+//! version 3: they send their dice seed after each commit and say a phrase
+//! every few turns; the figures are given per protocol), `--server
+//! ADDR:PORT --server-pid PID` (load a `ca-ngua-server` run apart, on
+//! 127.0.0.1, and read its memory from `/proc/PID/status`; it needs
+//! `--bot-delay-ms 0` and limits raised as `main` raises them below).
 //! Nothing leaves 127.0.0.1; the run stops by itself.
 
 use ca_ngua::net::server::{ServerConfig, spawn};
@@ -38,6 +44,10 @@ struct Options {
     threads: usize,
     /// Keep the rooms in this folder (the server's `--state-dir`).
     state_dir: Option<std::path::PathBuf>,
+    /// Percent of the rooms whose clients speak version 3.
+    v3: u64,
+    /// A server run apart: its address and process.
+    server: Option<(SocketAddr, u32)>,
 }
 
 fn options() -> Result<Options, String> {
@@ -47,12 +57,26 @@ fn options() -> Result<Options, String> {
         think: Duration::ZERO,
         threads: 2,
         state_dir: None,
+        v3: 0,
+        server: None,
     };
+    let mut server_addr = None;
+    let mut server_pid = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
         if arg == "--state-dir" {
             o.state_dir = Some(value.into());
+            continue;
+        }
+        if arg == "--server" {
+            let addr: SocketAddr = value
+                .parse()
+                .map_err(|_| format!("--server: '{value}' is not ADDR:PORT"))?;
+            if !addr.ip().is_loopback() {
+                return Err("--server: only a server on 127.0.0.1".into());
+            }
+            server_addr = Some(addr);
             continue;
         }
         let n: u64 = value
@@ -63,9 +87,16 @@ fn options() -> Result<Options, String> {
             "--secs" => o.secs = n,
             "--think-ms" => o.think = Duration::from_millis(n),
             "--threads" => o.threads = n as usize,
+            "--v3" => o.v3 = n.min(100),
+            "--server-pid" => server_pid = Some(n as u32),
             _ => return Err(format!("unknown argument {arg}")),
         }
     }
+    o.server = match (server_addr, server_pid) {
+        (Some(a), Some(p)) => Some((a, p)),
+        (None, None) => None,
+        _ => return Err("--server and --server-pid go together".into()),
+    };
     Ok(o)
 }
 
@@ -105,6 +136,29 @@ impl Histogram {
             }
         }
         Duration::MAX
+    }
+}
+
+/// What the clients of one protocol version measured.
+struct PerProtocol {
+    /// Events delivered to these clients.
+    delivered: AtomicU64,
+    /// Events made in their rooms.
+    made: AtomicU64,
+    /// Phrases said.
+    said: AtomicU64,
+    /// Command-to-event latencies.
+    hist: Mutex<Histogram>,
+}
+
+impl PerProtocol {
+    fn new() -> PerProtocol {
+        PerProtocol {
+            delivered: AtomicU64::new(0),
+            made: AtomicU64::new(0),
+            said: AtomicU64::new(0),
+            hist: Mutex::new(Histogram::new()),
+        }
     }
 }
 
@@ -175,6 +229,7 @@ struct Seen {
 
 /// One client: plays its seat (first legal move) until the game is over
 /// or the run's time is up.
+#[allow(clippy::too_many_arguments)]
 async fn client(
     mut ws: Socket,
     seat: String,
@@ -183,6 +238,8 @@ async fn client(
     until: Instant,
     think: Duration,
     totals: Arc<Totals>,
+    v3: Option<Arc<PerProtocol>>,
+    mine: Arc<PerProtocol>,
 ) -> Result<Seen, String> {
     let mut seen = Seen {
         samples: Vec::new(),
@@ -193,11 +250,26 @@ async fn client(
     let mut turn: Option<String> = None;
     let mut moves: Option<Vec<String>> = None;
     let mut acted_at = None;
+    // Version 3: turns played since the last phrase, and when it was said
+    // (at most one every 2.5 s: the server allows 5 in 10 s).
+    let mut turns_since_say = 0u32;
+    let mut said_at: Option<Instant> = None;
     while !seen.over {
         if turn.as_deref() == Some(seat.as_str()) && acted_at != Some(seen.last) {
             acted_at = Some(seen.last);
             if !think.is_zero() {
                 tokio::time::sleep(think).await;
+            }
+            if let Some(p) = &v3 {
+                turns_since_say += 1;
+                if turns_since_say >= 5
+                    && said_at.is_none_or(|t| t.elapsed() >= Duration::from_millis(2500))
+                {
+                    turns_since_say = 0;
+                    said_at = Some(Instant::now());
+                    send(&mut ws, json!({"type":"say","phrase":"nice_move"})).await?;
+                    p.said.fetch_add(1, Ordering::Relaxed);
+                }
             }
             let msg = match &moves {
                 None => json!({"type":"roll","seq":seen.last}),
@@ -222,6 +294,7 @@ async fn client(
         let ev: Event = serde_json::from_value(msg).map_err(|e| e.to_string())?;
         let now = Instant::now();
         totals.delivered.fetch_add(1, Ordering::Relaxed);
+        mine.delivered.fetch_add(1, Ordering::Relaxed);
         if ev.seq <= seen.last {
             totals.duplicated.fetch_add(1, Ordering::Relaxed);
             continue;
@@ -232,6 +305,19 @@ async fn client(
                 .fetch_add(ev.seq - seen.last - 1, Ordering::Relaxed);
         }
         seen.last = ev.seq;
+        if let EventKind::Seeded { .. } = ev.event {
+            // A seed changes nothing on the board: a command sent just
+            // before it is answered by the next event, and not sent again.
+            if acted_at == Some(ev.seq - 1) {
+                acted_at = Some(ev.seq);
+            }
+            if let Ok(mut s) = sent.lock()
+                && let Some(at) = s.remove(&ev.seq)
+            {
+                s.insert(ev.seq + 1, at);
+            }
+            continue;
+        }
         let at = sent.lock().ok().and_then(|s| s.get(&ev.seq).copied());
         if let Some(at) = at {
             let us = u32::try_from(now.duration_since(at).as_micros()).unwrap_or(u32::MAX);
@@ -265,31 +351,73 @@ async fn client(
 }
 
 /// Plays games in one room after another until the time is up.
+/// A version 3 client's part of the dice seed, after the welcome's commit.
+async fn seed_after(ws: &mut Socket, welcome: &Value, n: usize) -> Result<(), String> {
+    if welcome["dice_commit"].is_string() {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let seed = format!("load{n:02x}{nanos:x}");
+        send(ws, json!({"type":"seed","client_seed":seed})).await?;
+    }
+    Ok(())
+}
+
+/// Reads frames until the welcome (a version 3 client may be told of
+/// presence first).
+async fn welcome(ws: &mut Socket, until: Instant) -> Result<Option<Value>, String> {
+    loop {
+        match recv(ws, until).await? {
+            Some(v) if v["type"] == "welcome" || v["type"] == "error" => return Ok(Some(v)),
+            Some(_) => continue,
+            None => return Ok(None),
+        }
+    }
+}
+
 async fn room(
     addr: SocketAddr,
     until: Instant,
     think: Duration,
     totals: Arc<Totals>,
     hist: Arc<Mutex<(Histogram, Histogram)>>,
+    v3: Option<Arc<PerProtocol>>,
+    v2: Arc<PerProtocol>,
 ) -> Result<(), String> {
+    let protocol = |mut v: Value| {
+        if v3.is_some() {
+            v["protocol"] = json!(3);
+        }
+        v
+    };
     while Instant::now() < until {
         let mut host = connect(addr).await?;
         send(
             &mut host,
-            json!({"type":"create","name":"Host","players":4,"rules":"standard"}),
+            protocol(json!({"type":"create","name":"Host","players":4,"rules":"standard"})),
         )
         .await?;
-        let Some(w) = recv(&mut host, until).await? else {
+        let Some(w) = welcome(&mut host, until).await? else {
             return Ok(());
         };
+        if v3.is_some() {
+            seed_after(&mut host, &w, 0).await?;
+        }
         let code = w["room"].as_str().ok_or("no room")?.to_string();
         let mut players = vec![(host, "r".to_string(), 1)];
-        for name in ["A", "B", "C"] {
+        for (i, name) in ["A", "B", "C"].into_iter().enumerate() {
             let mut ws = connect(addr).await?;
-            send(&mut ws, json!({"type":"join","room":code,"name":name})).await?;
-            let Some(w) = recv(&mut ws, until).await? else {
+            send(
+                &mut ws,
+                protocol(json!({"type":"join","room":code,"name":name})),
+            )
+            .await?;
+            let Some(w) = welcome(&mut ws, until).await? else {
                 return Ok(());
             };
+            if v3.is_some() {
+                seed_after(&mut ws, &w, i + 1).await?;
+            }
             let seat = w["seat"].as_str().ok_or("no seat")?.to_string();
             let seq = w["seq"].as_u64().ok_or("no seq")?;
             players.push((ws, seat, seq));
@@ -307,6 +435,8 @@ async fn room(
                     until,
                     think,
                     Arc::clone(&totals),
+                    v3.clone(),
+                    Arc::clone(v3.as_ref().unwrap_or(&v2)),
                 ))
             })
             .collect();
@@ -318,12 +448,19 @@ async fn room(
                 seen.samples.iter().for_each(|us| h.0.add_us(*us));
                 seen.moves.iter().for_each(|us| h.1.add_us(*us));
             }
+            let mine = v3.as_ref().unwrap_or(&v2);
+            if let Ok(mut h) = mine.hist.lock() {
+                seen.samples.iter().for_each(|us| h.add_us(*us));
+            }
             all_over &= seen.over;
             lasts.push(seen.last);
         }
-        totals
+        let made = lasts.iter().copied().max().unwrap_or(0);
+        totals.made.fetch_add(made, Ordering::Relaxed);
+        v3.as_ref()
+            .unwrap_or(&v2)
             .made
-            .fetch_add(lasts.iter().copied().max().unwrap_or(0), Ordering::Relaxed);
+            .fetch_add(made, Ordering::Relaxed);
         if all_over {
             totals.games.fetch_add(1, Ordering::Relaxed);
             if lasts.iter().any(|l| *l != lasts[0]) {
@@ -337,7 +474,12 @@ async fn room(
 
 /// A line of /proc/self/status, in kB.
 fn status_kb(field: &str) -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    proc_kb("self", field)
+}
+
+/// A line of /proc/PROCESS/status, in kB.
+fn proc_kb(process: &str, field: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{process}/status")).ok()?;
     text.lines()
         .find(|l| l.starts_with(field))?
         .split_whitespace()
@@ -360,9 +502,19 @@ fn main() -> Result<(), String> {
     config.limits.max_rooms_per_ip = o.rooms * 2 + 16;
     config.limits.messages_per_sec = 1e6;
     config.limits.message_burst = 1e6;
-    let server = spawn("127.0.0.1:0".parse().map_err(|e| format!("{e}"))?, config)
-        .map_err(|e| e.to_string())?;
-    let addr = server.addr();
+    let (server, addr, server_proc) = match o.server {
+        Some((addr, pid)) => (None, addr, pid.to_string()),
+        None => {
+            let server = spawn("127.0.0.1:0".parse().map_err(|e| format!("{e}"))?, config)
+                .map_err(|e| e.to_string())?;
+            let addr = server.addr();
+            (Some(server), addr, "self".to_string())
+        }
+    };
+    let idle_kb = proc_kb(&server_proc, "VmRSS:").unwrap_or(0);
+    let v2 = Arc::new(PerProtocol::new());
+    let v3 = Arc::new(PerProtocol::new());
+    let v3_rooms = (o.rooms as u64 * o.v3).div_ceil(100) as usize;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(o.threads.max(1))
         .enable_all()
@@ -373,24 +525,41 @@ fn main() -> Result<(), String> {
     let start = Instant::now();
     let until = start + Duration::from_secs(o.secs);
     println!(
-        "{} rooms x 4 clients on {addr}, {} s, think {} ms, {} server threads",
+        "{} rooms x 4 clients on {addr}, {} s, think {} ms, {} server threads, {v3_rooms} rooms of version 3 clients",
         o.rooms,
         o.secs,
         o.think.as_millis(),
         o.threads
     );
+    let mid_kb = Arc::new(AtomicU64::new(0));
     runtime.block_on(async {
         let rooms: Vec<_> = (0..o.rooms)
-            .map(|_| {
+            .map(|i| {
                 tokio::spawn(room(
                     addr,
                     until,
                     o.think,
                     Arc::clone(&totals),
                     Arc::clone(&hist),
+                    (i < v3_rooms).then(|| Arc::clone(&v3)),
+                    Arc::clone(&v2),
                 ))
             })
             .collect();
+        // The server's memory halfway, every room open and playing.
+        let sampler = {
+            let mid_kb = Arc::clone(&mid_kb);
+            let server_proc = server_proc.clone();
+            let half = Duration::from_secs(o.secs) / 2;
+            tokio::spawn(async move {
+                tokio::time::sleep(half).await;
+                mid_kb.store(
+                    proc_kb(&server_proc, "VmRSS:").unwrap_or(0),
+                    Ordering::Relaxed,
+                );
+            })
+        };
+        let _ = sampler.await;
         for r in rooms {
             match r.await {
                 Ok(Ok(())) => {}
@@ -407,8 +576,11 @@ fn main() -> Result<(), String> {
     });
     let secs = start.elapsed().as_secs_f64();
     let peak = status_kb("VmHWM:").unwrap_or(0);
+    let server_peak = proc_kb(&server_proc, "VmHWM:").unwrap_or(0);
     drop(runtime);
-    server.shutdown();
+    if let Some(server) = server {
+        server.shutdown();
+    }
     let t = &totals;
     let (all, moves) = match hist.lock() {
         Ok(h) => (
@@ -444,6 +616,39 @@ fn main() -> Result<(), String> {
     println!(
         "peak RSS           {:.1} MiB (server and clients)",
         peak as f64 / 1024.0
+    );
+    for (name, p, rooms) in [
+        ("version 2", &v2, o.rooms - v3_rooms),
+        ("version 3", &v3, v3_rooms),
+    ] {
+        if rooms == 0 {
+            continue;
+        }
+        let (n, p50, p99) = match p.hist.lock() {
+            Ok(h) => (h.count(), h.quantile(0.5), h.quantile(0.99)),
+            Err(_) => return Err("statistics lost".into()),
+        };
+        println!(
+            "{name} ({rooms} rooms): events made {:.0}/s, delivered {:.0}/s, command -> event p50 {:.2} ms, p99 {:.2} ms ({n} samples), phrases said {}",
+            p.made.load(Ordering::Relaxed) as f64 / secs,
+            p.delivered.load(Ordering::Relaxed) as f64 / secs,
+            p50.as_secs_f64() * 1e3,
+            p99.as_secs_f64() * 1e3,
+            p.said.load(Ordering::Relaxed)
+        );
+    }
+    let mid = mid_kb.load(Ordering::Relaxed);
+    println!(
+        "server RSS         idle {:.1} MiB, halfway {:.1} MiB, peak {:.1} MiB: {:.1} MiB per 100 rooms{}",
+        idle_kb as f64 / 1024.0,
+        mid as f64 / 1024.0,
+        server_peak as f64 / 1024.0,
+        mid.saturating_sub(idle_kb) as f64 / 1024.0 / (o.rooms as f64 / 100.0),
+        if o.server.is_some() {
+            " (the server's process)"
+        } else {
+            " (server and clients in one process: use --server for the server alone)"
+        }
     );
     println!(
         "lost {}, duplicated {}, refused {}, failed rooms {}",

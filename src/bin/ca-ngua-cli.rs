@@ -8,7 +8,8 @@
 //! starts `error:`, with nothing on standard output (clap's own errors are
 //! turned into such a line, `cli/parse.rs`); `--help` and `--version`
 //! print on standard output and exit 0; a closed standard output ends the
-//! program quietly.
+//! program quietly. A check whose answer is "no" (`record verify` finding
+//! a roll the seed does not give) prints its answer and exits with 1.
 
 use clap::Parser;
 use std::io::{BufRead, Write};
@@ -117,11 +118,19 @@ fn check_threads(threads: usize) -> Result<(), Bad> {
 fn main() -> ExitCode {
     let raw: Vec<String> = std::env::args().collect();
     let result = match Cli::try_parse_from(parse::shield_words(&raw)) {
-        Ok(cli) => run(cli.command),
-        Err(e) => parse::clap_error(&e, raw.get(1..).unwrap_or_default()),
+        Ok(Cli {
+            command:
+                Command::Record {
+                    command: args::RecordCommand::Verify(a),
+                },
+        }) => record_verify(&a),
+        Ok(cli) => run(cli.command).map(|()| ExitCode::SUCCESS),
+        Err(e) => {
+            parse::clap_error(&e, raw.get(1..).unwrap_or_default()).map(|()| ExitCode::SUCCESS)
+        }
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(Bad(msg)) if msg.is_empty() => ExitCode::SUCCESS,
         Err(Bad(msg)) => {
             eprintln!("error: {msg}");
@@ -154,6 +163,7 @@ fn record(command: args::RecordCommand) -> Result<(), Bad> {
     let a = match command {
         args::RecordCommand::Check(a) => a,
         args::RecordCommand::Analyse(a) => return record_analyse(a),
+        args::RecordCommand::Verify(a) => return record_verify(&a).map(|_| ()),
     };
     let text = std::fs::read_to_string(&a.file)
         .map_err(|e| Bad(format!("cannot read {}: {e}", a.file.display())))?;
@@ -167,6 +177,53 @@ fn record(command: args::RecordCommand) -> Result<(), Bad> {
         }
         outln!("ok: {} steps, result {}", r.steps.len(), r.result_text())
     })
+}
+
+/// `record verify FILE`: the dice of an online game's record checked
+/// again (docs/ONLINE.md): `dice verified: …` and status 0, or what does
+/// not match and status 1; a record without dice, or a file that does not
+/// read, is an `error:` line (status 2).
+#[cfg(feature = "net")]
+fn record_verify(a: &args::RecordVerify) -> Result<ExitCode, Bad> {
+    use ca_ngua::record::read_any;
+    let text = std::fs::read_to_string(&a.file)
+        .map_err(|e| Bad(format!("cannot read {}: {e}", a.file.display())))?;
+    let record = read_any(&text)?;
+    ca_ngua::with_any!(&record, _G, r => {
+        let check = r.check_dice()?;
+        let line = |n: u32| r.roll_line(n).map(|l| format!(" (line {l})")).unwrap_or_default();
+        let round = check.round;
+        if !check.commit_ok {
+            let at = r.dice_seed_line().map(|l| format!(" (line {l})")).unwrap_or_default();
+            outln!("dice NOT verified: the revealed seed{at} does not match round {round}'s commit")?;
+            return Ok(ExitCode::from(1));
+        }
+        if let Some((n, expected, made)) = &check.first_wrong {
+            outln!(
+                "dice NOT verified: roll {n}{} was {made}, the seed gives {expected} ({}/{} rolls match)",
+                line(*n),
+                check.matching,
+                check.rolls
+            )?;
+            return Ok(ExitCode::from(1));
+        }
+        outln!(
+            "dice verified: {}/{} rolls match the revealed seed (round {round})",
+            check.matching,
+            check.rolls
+        )?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// `record verify` in a build without online play.
+#[cfg(not(feature = "net"))]
+fn record_verify(_: &args::RecordVerify) -> Result<ExitCode, Bad> {
+    Err(Bad(
+        "record verify needs the dice of online play: this ca-ngua-cli was built without the \
+         'net' feature (build it with --features net)"
+            .into(),
+    ))
 }
 
 /// `record analyse FILE [--rollouts N] [--seed S] [--threads N] [--json]`:
@@ -254,32 +311,43 @@ fn selfplay_recording<G: ca_ngua::game::selfplay::SelfPlay>(
     }
 }
 
-/// `online join LINK --name NAME [--level L]`.
+/// `online join LINK --name NAME [--level L]` and `online watch LINK
+/// [--name NAME]`.
 #[cfg(feature = "net")]
 fn online(command: args::OnlineCommand) -> Result<(), Bad> {
-    use ca_ngua::net::client::{HeadlessEnd, play_seat};
-    let args::OnlineCommand::Join(a) = command;
-    let invite: ca_ngua::net::Invite = a.link.parse().map_err(|e| Bad(format!("{e}")))?;
-    let name = a.name.trim();
+    use ca_ngua::net::client::{HeadlessEnd, play_seat, watch_room};
+    let (link, name) = match &command {
+        args::OnlineCommand::Join(a) => (&a.link, &a.name),
+        args::OnlineCommand::Watch(a) => (&a.link, &a.name),
+    };
+    let invite: ca_ngua::net::Invite = link.parse().map_err(|e| Bad(format!("{e}")))?;
+    let name = name.trim();
     if name.is_empty() {
         return Err(Bad("--name: the others need a name to see".into()));
     }
-    let level: ca_ngua::game::Level = a.level.parse().map_err(|e| Bad(format!("--level: {e}")))?;
-    let end = play_seat(
-        &invite,
-        name,
-        level,
-        std::time::Duration::from_secs(600),
-        |line| {
-            let _ = outln!("{line}");
-        },
-    )
+    let quiet = std::time::Duration::from_secs(600);
+    let print = |line: String| {
+        let _ = outln!("{line}");
+    };
+    let end = match &command {
+        args::OnlineCommand::Join(a) => {
+            let level: ca_ngua::game::Level =
+                a.level.parse().map_err(|e| Bad(format!("--level: {e}")))?;
+            play_seat(&invite, name, level, quiet, print)
+        }
+        args::OnlineCommand::Watch(_) => watch_room(&invite, name, quiet, print),
+    }
     .map_err(Bad)?;
     match end {
         HeadlessEnd::Over(places) => {
             let places: Vec<String> = places.iter().map(|p| p.join(" ")).collect();
             outln!("ranking: {}", places.join(" | "))
         }
-        HeadlessEnd::Closed(reason) => Err(Bad(format!("the room ended the seat: {reason}"))),
+        HeadlessEnd::Closed(reason) => match command {
+            args::OnlineCommand::Join(_) => Err(Bad(format!("the room ended the seat: {reason}"))),
+            args::OnlineCommand::Watch(_) => {
+                Err(Bad(format!("the room ended the watch: {reason}")))
+            }
+        },
     }
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 const USAGE: &str = "usage: ca-ngua-server --bind ADDR:PORT [--away-secs N] [--bot-delay-ms N] \
 [--max-rooms N] [--max-rooms-per-ip N] [--messages-per-sec N] [--message-burst N] [--max-conns N] [--max-conns-per-ip N] \
 [--room-idle-secs N] [--threads N] [--behind-proxy] [--tls-cert FILE --tls-key FILE] \
-[--state-dir DIR]";
+[--state-dir DIR] [--download-url URL]";
 
 struct Args {
     bind: SocketAddr,
@@ -59,6 +59,18 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String>
             "--tls-cert" => cert = Some(PathBuf::from(args.next().ok_or("--tls-cert needs FILE")?)),
             "--state-dir" => {
                 config.state_dir = Some(PathBuf::from(args.next().ok_or("--state-dir needs DIR")?));
+            }
+            "--download-url" => {
+                let url = args.next().ok_or("--download-url needs URL")?;
+                let url = url.trim().to_string();
+                let scheme_ok = ca_ngua::net::after_http(&url)
+                    .is_some_and(|(rest, _)| !rest.is_empty() && !rest.starts_with('/'));
+                if !scheme_ok || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                    return Err(format!(
+                        "--download-url: '{url}' is not an http:// or https:// address"
+                    ));
+                }
+                config.download_url = url;
             }
             "--tls-key" => key = Some(PathBuf::from(args.next().ok_or("--tls-key needs FILE")?)),
             other => return Err(format!("unknown argument '{other}'")),

@@ -195,13 +195,18 @@ impl FromStr for ServerAddress {
     }
 }
 
-/// An invitation to a room: `ca-ngua://HOST:PORT/CODE`.
+/// An invitation to a room: `ca-ngua://HOST:PORT/CODE`, or to watch it:
+/// `ca-ngua://HOST:PORT/CODE?watch` (the invite page of a room that has
+/// started offers that one).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Invite {
     /// Where the room is.
     pub server: ServerAddress,
     /// The room's code.
     pub room: String,
+    /// The link asks to watch the room rather than take a seat
+    /// (PROTOCOL.md version 3, "Watching").
+    pub watch: bool,
 }
 
 /// The scheme of invite links.
@@ -210,8 +215,44 @@ pub const INVITE_SCHEME: &str = "ca-ngua://";
 /// What a `ca-ngua:` link adds after the code for a TLS server.
 const TLS_QUERY: &str = "tls";
 
+/// What a link (`ca-ngua:` or an invite page's) adds after the code to
+/// watch the room.
+const WATCH_QUERY: &str = "watch";
+
+/// True when a link's query (what follows `?`, parameters joined by `&`)
+/// holds `name` (as `name`, `name=1` or `name=true`).
+fn query_has(query: &str, name: &str) -> bool {
+    query.split('&').any(|p| {
+        let p = p.trim();
+        p.eq_ignore_ascii_case(name)
+            || p.split_once('=').is_some_and(|(k, v)| {
+                k.eq_ignore_ascii_case(name) && (v == "1" || v.eq_ignore_ascii_case("true"))
+            })
+    })
+}
+
+impl Invite {
+    /// An invitation to take a seat in room `room` on `server`.
+    pub fn new(server: ServerAddress, room: impl Into<String>) -> Invite {
+        Invite {
+            server,
+            room: room.into(),
+            watch: false,
+        }
+    }
+
+    /// The same room, to watch.
+    pub fn to_watch(&self) -> Invite {
+        Invite {
+            watch: true,
+            ..self.clone()
+        }
+    }
+}
+
 impl fmt::Display for Invite {
-    /// `ca-ngua://HOST:PORT/CODE`, and `?tls` when the server speaks TLS.
+    /// `ca-ngua://HOST:PORT/CODE`, then `?watch` for a link to watch, and
+    /// `tls` (`?tls`, or `&tls` after `watch`) when the server speaks TLS.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -219,8 +260,15 @@ impl fmt::Display for Invite {
             self.server.authority(),
             self.room
         )?;
+        let mut query = Vec::new();
+        if self.watch {
+            query.push(WATCH_QUERY);
+        }
         if self.server.secure {
-            write!(f, "?{TLS_QUERY}")?;
+            query.push(TLS_QUERY);
+        }
+        if !query.is_empty() {
+            write!(f, "?{}", query.join("&"))?;
         }
         Ok(())
     }
@@ -250,14 +298,16 @@ impl FromStr for Invite {
             return Err(InviteError::Host);
         }
         let mut server: ServerAddress = server.parse()?;
-        server.secure = query
-            .split('&')
-            .any(|p| p == TLS_QUERY || p == "tls=1" || p == "tls=true");
+        server.secure = query_has(query, TLS_QUERY);
         let room = normalize_room(room);
         if !is_room_code(&room) {
             return Err(InviteError::Room(room));
         }
-        Ok(Invite { server, room })
+        Ok(Invite {
+            server,
+            room,
+            watch: query_has(query, WATCH_QUERY),
+        })
     }
 }
 
@@ -292,25 +342,33 @@ impl Invite {
     /// Reads an invite page's address (`https://HOST[:PORT]/join/CODE`,
     /// PROTOCOL.md "Over the internet"): the room on the server at that
     /// host, over `wss://` (port 443 when none is written) for `https://`,
-    /// `ws://` (port 80) for `http://`. `None` when the text is not an
-    /// `http(s)://` address of an invite page.
+    /// `ws://` (port 80) for `http://`; `?watch` after the code asks to
+    /// watch it. `None` when the text is not an `http(s)://` address of an
+    /// invite page.
     pub fn from_page_url(text: &str) -> Option<Result<Invite, InviteError>> {
         let (rest, _) = after_http(text)?;
         // Only an invite page's address: `HOST/join/CODE`.
         let (_, path) = rest.split_once('/')?;
-        let room = path.strip_prefix("join/")?;
-        let room = room.split(['?', '#']).next().unwrap_or("");
+        let after = path.strip_prefix("join/")?;
+        let after = after.split('#').next().unwrap_or("");
+        let (room, query) = after.split_once('?').unwrap_or((after, ""));
         let room = normalize_room(room.strip_suffix('/').unwrap_or(room));
         if !is_room_code(&room) {
             return Some(Err(InviteError::Room(room)));
         }
-        Some(text.parse().map(|server| Invite { server, room }))
+        let watch = query_has(query, WATCH_QUERY);
+        Some(text.parse().map(|server| Invite {
+            server,
+            room,
+            watch,
+        }))
     }
 
-    /// The invite page's address (`http(s)://HOST[:PORT]/join/CODE`), the
-    /// link people paste into chats.
+    /// The invite page's address (`http(s)://HOST[:PORT]/join/CODE`, and
+    /// `?watch` for a link to watch), the link people paste into chats.
     pub fn page_url(&self) -> String {
-        self.server.page_url(&format!("/join/{}", self.room))
+        let watch = if self.watch { "?watch" } else { "" };
+        self.server.page_url(&format!("/join/{}{watch}", self.room))
     }
 }
 
@@ -612,11 +670,49 @@ mod tests {
     }
 
     #[test]
+    fn links_to_watch_say_so_in_every_form() {
+        let plain = Invite::new(ServerAddress::new("192.168.1.20", 7777), "K7M2QX");
+        assert!(!plain.watch);
+        let watch = plain.to_watch();
+        assert_eq!(
+            watch.to_string(),
+            "ca-ngua://192.168.1.20:7777/K7M2QX?watch"
+        );
+        assert_eq!(watch.to_string().parse::<Invite>(), Ok(watch.clone()));
+        assert_eq!(
+            watch.page_url(),
+            "http://192.168.1.20:7777/join/K7M2QX?watch"
+        );
+        assert_eq!(watch.page_url().parse::<Invite>(), Ok(watch.clone()));
+        let secure =
+            Invite::new(ServerAddress::secure("play.example.org", 443), "K7M2QX").to_watch();
+        assert_eq!(
+            secure.to_string(),
+            "ca-ngua://play.example.org:443/K7M2QX?watch&tls"
+        );
+        assert_eq!(secure.to_string().parse::<Invite>(), Ok(secure.clone()));
+        assert_eq!(
+            "ca-ngua://play.example.org:443/k7m2qx/?tls&WATCH=1".parse::<Invite>(),
+            Ok(secure.clone())
+        );
+        let page: Invite = "https://play.example.org/join/k7m2qx/?watch#top"
+            .parse()
+            .expect("page");
+        assert_eq!(page, secure);
+        // Every link without `watch` takes a seat, as before.
+        for text in [
+            "ca-ngua://192.168.1.20:7777/K7M2QX",
+            "ca-ngua://192.168.1.20:7777/K7M2QX?other",
+            "http://192.168.1.20:7777/join/K7M2QX?from=chat",
+            "ca-ngua://192.168.1.20:7777/K7M2QX?watcher",
+        ] {
+            assert!(!text.parse::<Invite>().expect(text).watch, "{text}");
+        }
+    }
+
+    #[test]
     fn app_links_to_tls_servers_say_so() {
-        let invite = Invite {
-            server: ServerAddress::secure("play.example.org", 443),
-            room: "K7M2QX".into(),
-        };
+        let invite = Invite::new(ServerAddress::secure("play.example.org", 443), "K7M2QX");
         let link = invite.to_string();
         assert_eq!(link, "ca-ngua://play.example.org:443/K7M2QX?tls");
         assert_eq!(link.parse::<Invite>(), Ok(invite.clone()));

@@ -12,14 +12,22 @@
 //! - [`AnyRecord`] and [`read_any`]: a record of whichever game the text
 //!   names.
 //! - [`UtcDate`]: the date, written ISO 8601 in UTC (`date.rs`).
+//! - [`RecordDice`]: an online round's dice that anyone can check (the
+//!   commit, the players' seeds, the revealed seed); with the `net`
+//!   feature, [`Record::check_dice`] checks every roll against them
+//!   (`dice.rs`).
 
 pub mod analysis;
 mod date;
+#[cfg(feature = "net")]
+mod dice;
 mod recorder;
 mod replay;
 mod text;
 
 pub use date::UtcDate;
+#[cfg(feature = "net")]
+pub use dice::DiceProblem;
 pub use recorder::Recorder;
 pub use text::read_any;
 
@@ -27,9 +35,12 @@ use crate::any_game::{AnyGame, PerGame};
 use crate::game::{Game, Level, Ranking};
 use std::fmt;
 
-/// The version of the record format this build writes and reads (a record
-/// of a newer version is refused by name, never misread).
-pub const RECORD_FORMAT: u32 = 1;
+/// The newest version of the record format this build writes and reads
+/// (a record of a newer version is refused by name, never misread). Each
+/// record is written in the oldest format that holds all it has
+/// ([`Record::format`]): 1 for a game without checkable dice, 2 for one
+/// with them (its `Dice-…` lines).
+pub const RECORD_FORMAT: u32 = 2;
 
 /// The file extension of a record (`game.txt`): plain text, so that any
 /// editor on any system opens it.
@@ -84,6 +95,46 @@ pub struct Record<G: Game> {
     /// The places once the game is over (or was ended early); `None` while
     /// it goes on.
     pub result: Option<Ranking<G::Seat>>,
+    /// The dice of an online round that anyone can check (PROTOCOL.md
+    /// version 3); `None` for a game at this device, a version 2 server's,
+    /// or a game without dice.
+    pub dice: Option<RecordDice<G::Seat>>,
+}
+
+/// What a record keeps of an online round's dice that anyone can check
+/// (PROTOCOL.md version 3, "Dice anyone can check"): enough to recompute
+/// every roll of its steps once the seed is revealed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordDice<S> {
+    /// The room's round (1, 2, … as `again` counts them).
+    pub round: u32,
+    /// The server's commit to the round's seed (SHA-256, lowercase hex),
+    /// published before the round.
+    pub commit: String,
+    /// Each seat's seed for the round, in seat order (the seeds the rolls
+    /// are read with: each seat's last before the round's first roll).
+    pub seeds: Vec<(S, String)>,
+    /// The number `n` of the first step's roll in the round (1 when the
+    /// record begins with the round); the steps' rolls are rolls `n`,
+    /// `n + 1`, … since every roll is one step.
+    pub first_roll: u32,
+    /// The round's seed (64 hex digits), once the server revealed it with
+    /// `over`.
+    pub revealed: Option<String>,
+}
+
+impl<S> RecordDice<S> {
+    /// The dice of round `round`, committed to `commit`, before anything
+    /// else is known.
+    pub fn new(round: u32, commit: impl Into<String>) -> RecordDice<S> {
+        RecordDice {
+            round,
+            commit: commit.into(),
+            seeds: Vec::new(),
+            first_roll: 1,
+            revealed: None,
+        }
+    }
 }
 
 /// Why a record does not read or does not replay: the line (1-based) and

@@ -15,12 +15,24 @@
 //! y 3 pass
 //! ```
 //!
+//! An online round's dice that anyone can check (format 2) add lines after
+//! `Result:`, each in its place:
+//!
+//! ```text
+//! Dice-round: 1
+//! Dice-commit: 66687aad…
+//! Dice-client-seed: r 3f9c0b…
+//! Dice-client-seed: y 8e21d4…
+//! Dice-first-roll: 1
+//! Dice-seed: 0000…
+//! ```
+//!
 //! The layout is fixed (the header's lines in this order, one blank line,
 //! one line per step; blank lines only at the end), so that the line of
 //! every step follows from the record itself ([`Record::step_line`]) and a
 //! replay can name the line it refuses.
 
-use super::{AnyRecord, Player, RECORD_FORMAT, Record, RecordError, RecordSeat, Step};
+use super::{AnyRecord, Player, RECORD_FORMAT, Record, RecordDice, RecordError, RecordSeat, Step};
 use crate::any_game::GameKind;
 use crate::game::{Game, Level, Ranking, SeatId};
 use crate::with_game;
@@ -49,9 +61,37 @@ impl<G: Game> Record<G> {
         self.setup_line() + 1
     }
 
+    /// The line of the `Dice-round:` header, the first of the dice's
+    /// lines (`None` for a record without them).
+    pub fn dice_line(&self) -> Option<usize> {
+        self.dice.as_ref().map(|_| self.result_line() + 1)
+    }
+
+    /// The line of the `Dice-seed:` header (`None` for a record without
+    /// a revealed seed).
+    pub fn dice_seed_line(&self) -> Option<usize> {
+        let dice = self.dice.as_ref().filter(|d| d.revealed.is_some())?;
+        Some(self.result_line() + 4 + dice.seeds.len())
+    }
+
+    /// How many lines the header has after `Result:` (what formats after
+    /// the first add).
+    fn lines_after_result(&self) -> usize {
+        self.dice
+            .as_ref()
+            .map_or(0, |d| 3 + d.seeds.len() + usize::from(d.revealed.is_some()))
+    }
+
     /// The line of step `index` (from 0) in the record's text.
     pub fn step_line(&self, index: usize) -> usize {
-        self.result_line() + 2 + index
+        self.result_line() + self.lines_after_result() + 2 + index
+    }
+
+    /// The format the record is written in: the oldest that holds all it
+    /// has (1 without checkable dice, 2 with them), so that an older
+    /// version of the game still reads every record it can.
+    pub fn format(&self) -> u32 {
+        if self.dice.is_some() { 2 } else { 1 }
     }
 
     /// The result as the `Result:` line writes it (`*` while the game goes
@@ -90,6 +130,11 @@ impl<G: Game> Record<G> {
             .map_err(|e| RecordError::new(n, format!("'{setup}' is not a position: {e}")))?;
         let (n, result) = lines.field("Result")?;
         let result = parse_result::<G>(result).map_err(|e| RecordError::new(n, e))?;
+        let dice = if lines.peek().is_some_and(|l| l.starts_with("Dice-")) {
+            Some(read_dice::<G>(&mut lines)?)
+        } else {
+            None
+        };
         match lines.next() {
             None => {}
             Some((_, "")) => {}
@@ -119,6 +164,7 @@ impl<G: Game> Record<G> {
             setup,
             steps,
             result,
+            dice,
         })
     }
 }
@@ -133,7 +179,7 @@ impl<G: Game> FromStr for Record<G> {
 
 impl<G: Game> fmt::Display for Record<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Record: {RECORD_FORMAT}")?;
+        writeln!(f, "Record: {}", self.format())?;
         writeln!(f, "Game: {}", G::ID)?;
         writeln!(f, "Rules: {}", G::rules_to_text(&self.rules))?;
         writeln!(f, "Date: {}", self.date)?;
@@ -147,6 +193,17 @@ impl<G: Game> fmt::Display for Record<G> {
         }
         writeln!(f, "Setup: {}", self.setup)?;
         writeln!(f, "Result: {}", result_text::<G>(self.result.as_ref()))?;
+        if let Some(dice) = &self.dice {
+            writeln!(f, "Dice-round: {}", dice.round)?;
+            writeln!(f, "Dice-commit: {}", one_line(&dice.commit))?;
+            for (seat, seed) in &dice.seeds {
+                writeln!(f, "Dice-client-seed: {} {}", seat.code(), one_line(seed))?;
+            }
+            writeln!(f, "Dice-first-roll: {}", dice.first_roll)?;
+            if let Some(seed) = &dice.revealed {
+                writeln!(f, "Dice-seed: {}", one_line(seed))?;
+            }
+        }
         writeln!(f)?;
         for step in &self.steps {
             writeln!(f, "{}", step_text::<G>(step))?;
@@ -226,6 +283,82 @@ fn parse_result<G: Game>(text: &str) -> Result<Option<Ranking<G::Seat>>, String>
         return Err("the result is places (seats best first) or *".into());
     }
     Ok(Some(ranking))
+}
+
+/// True for 64 hex digits (a seed or its SHA-256).
+fn is_hex64(text: &str) -> bool {
+    text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A player's seed as the protocol allows it: 1–64 printable ASCII
+/// characters, no spaces.
+fn is_client_seed(text: &str) -> bool {
+    (1..=64).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_graphic())
+}
+
+/// The dice's lines after `Result:` (format 2): the round, the commit,
+/// each seat's seed, the first step's roll number, the revealed seed.
+fn read_dice<G: Game>(lines: &mut Lines<'_>) -> Result<RecordDice<G::Seat>, RecordError> {
+    let (n, round) = lines.field("Dice-round")?;
+    if !G::HAS_DICE {
+        return Err(RecordError::new(n, format!("{} has no dice", G::NAME)));
+    }
+    let round = round
+        .parse::<u32>()
+        .ok()
+        .filter(|r| *r >= 1)
+        .ok_or_else(|| RecordError::new(n, format!("'{round}' is not a round (1, 2, …)")))?;
+    let (n, commit) = lines.field("Dice-commit")?;
+    if !is_hex64(commit) {
+        return Err(RecordError::new(
+            n,
+            format!("'{commit}' is not a commit (64 hex digits)"),
+        ));
+    }
+    let mut dice: RecordDice<G::Seat> = RecordDice::new(round, commit.to_ascii_lowercase());
+    while lines
+        .peek()
+        .is_some_and(|l| l.starts_with("Dice-client-seed:"))
+    {
+        let (n, text) = lines.field("Dice-client-seed")?;
+        let (code, seed) = text.split_once(' ').unwrap_or((text, ""));
+        let seat = seat_of::<G>(code).map_err(|e| RecordError::new(n, e))?;
+        let seed = seed.trim();
+        if !is_client_seed(seed) {
+            return Err(RecordError::new(
+                n,
+                format!(
+                    "'{seed}' is not a player's seed (1 to 64 printable characters, no spaces)"
+                ),
+            ));
+        }
+        if dice.seeds.iter().any(|(s, _)| s.index() >= seat.index()) {
+            return Err(RecordError::new(
+                n,
+                format!("the seeds are one a seat, in seat order ('{code}' comes too late)"),
+            ));
+        }
+        dice.seeds.push((seat, seed.to_string()));
+    }
+    let (n, first) = lines.field("Dice-first-roll")?;
+    dice.first_roll = first
+        .parse::<u32>()
+        .ok()
+        .filter(|r| *r >= 1)
+        .ok_or_else(|| {
+            RecordError::new(n, format!("'{first}' is not a roll's number (1, 2, …)"))
+        })?;
+    if lines.peek().is_some_and(|l| l.starts_with("Dice-seed:")) {
+        let (n, seed) = lines.field("Dice-seed")?;
+        if !is_hex64(seed) {
+            return Err(RecordError::new(
+                n,
+                format!("'{seed}' is not a dice seed (64 hex digits)"),
+            ));
+        }
+        dice.revealed = Some(seed.to_ascii_lowercase());
+    }
+    Ok(dice)
 }
 
 fn step_text<G: Game>(step: &Step<G>) -> String {
@@ -312,7 +445,7 @@ fn read_preamble(lines: &mut Lines<'_>) -> Result<(usize, GameKind), RecordError
     let (n, version) = lines.field("Record").map_err(|_| {
         RecordError::new(
             1,
-            format!("not a game record: one begins with 'Record: {RECORD_FORMAT}'"),
+            "not a game record: one begins with 'Record: 1' (or a later format)".to_string(),
         )
     })?;
     let version: u32 = version

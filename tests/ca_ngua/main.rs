@@ -10,6 +10,7 @@ mod analysis;
 mod bots;
 mod cli;
 mod cli_clap;
+mod dice_records;
 mod lessons;
 mod outcome;
 mod puzzles;

@@ -47,6 +47,11 @@ pub(crate) async fn play(mut ws: Ws, seat: Seat, from: u64, seed: u64) -> (Ws, V
             "{seat:?}: events numbered without gaps"
         );
         turn.follow(&ev);
+        // A seat's dice seed changes nothing on the board: a command sent
+        // just before it still stands (and is not sent twice).
+        if matches!(ev.event, EventKind::Seeded { .. }) && acted_at == Some(ev.seq - 1) {
+            acted_at = Some(ev.seq);
+        }
         events.push(ev);
     }
     (ws, events)

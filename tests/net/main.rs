@@ -16,3 +16,4 @@ mod restart;
 mod resume;
 mod table_v3;
 mod tls;
+mod watching;

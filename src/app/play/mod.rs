@@ -529,9 +529,13 @@ impl<V: View> Play<V> {
             }
         }
         let all_history = new.last().is_some_and(|e| e.seq <= history);
+        let some_history = new.first().is_some_and(|e| e.seq <= history);
         self.presenter.receive(new);
         if all_history {
             self.presenter.skip();
+        } else if some_history {
+            // The history at once; what came live after it is shown.
+            self.presenter.skip_through(history);
         }
         self.repaint = true;
         self.save(saver);

@@ -361,11 +361,7 @@ pub fn shareable_link(invite: &crate::net::Invite, hosted_port: Option<u16>) -> 
                 .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port))
         })
         .unwrap_or_else(|| invite.server.clone());
-    crate::net::Invite {
-        server,
-        room: invite.room.clone(),
-    }
-    .page_url()
+    crate::net::Invite::new(server, invite.room.clone()).page_url()
 }
 
 impl<V: View> Play<V> {

@@ -217,6 +217,19 @@ impl<V: View> Presenter<V> {
         Some(applied)
     }
 
+    /// Shows at once the events waiting up to number `seq` (an online
+    /// game's history, sent before we were seated), whatever follows them.
+    pub fn skip_through(&mut self, seq: u64) {
+        if self.showing.is_some() {
+            return;
+        }
+        while self.queue.front().is_some_and(|e| e.seq <= seq) {
+            if let Some(ev) = self.queue.pop_front() {
+                self.apply_quietly(&ev);
+            }
+        }
+    }
+
     /// Shows everything waiting at once (a new game, a restored one).
     pub fn skip(&mut self) {
         if let Some(Showing::Pause { pass, .. }) = self.showing.take() {

@@ -68,7 +68,7 @@ pub enum Command {
         #[command(subcommand)]
         command: RulesCommand,
     },
-    /// Game records of either game: check, analyse
+    /// Game records of either game: check, analyse, verify
     #[command(arg_required_else_help = false)]
     Record {
         #[command(subcommand)]
@@ -86,7 +86,8 @@ pub enum Command {
         #[command(subcommand)]
         command: NhayCommand,
     },
-    /// Online: plays a seat in a friend's room with a computer player
+    /// Online: plays a seat in a friend's room with a computer player, or
+    /// watches a room
     #[cfg(feature = "net")]
     Online {
         #[command(subcommand)]
@@ -110,6 +111,18 @@ pub enum RecordCommand {
     /// their win chances, each roll's luck, each player's totals
     /// (docs/ANALYSIS.md)
     Analyse(RecordAnalyse),
+    /// Checks an online game's dice (docs/ONLINE.md): the revealed seed
+    /// against the commit and every roll against the seed; exit status 0
+    /// when all match, 1 when one does not, 2 for a record without dice
+    Verify(RecordVerify),
+}
+
+/// `record verify`.
+#[derive(Debug, Args)]
+pub struct RecordVerify {
+    /// The record's file
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
 }
 
 /// `puzzles …`.
@@ -242,6 +255,23 @@ pub enum OnlineCommand {
     /// Joins a room (either game) and plays the seat with a computer player
     /// to the end: every event as a line of JSON, the places last
     Join(OnlineJoin),
+    /// Watches a room (either game) to the end of its game, without a seat:
+    /// every event as a line of JSON, news (who is connected, what is said,
+    /// the clock, the dice) as '# …' lines, the places last
+    Watch(OnlineWatch),
+}
+
+/// `online watch`.
+#[cfg(feature = "net")]
+#[derive(Debug, Args)]
+pub struct OnlineWatch {
+    /// The room: its invite page (http://HOST:PORT/join/CODE) or its
+    /// ca-ngua:// link
+    #[arg(value_name = "LINK")]
+    pub link: String,
+    /// The name the others see
+    #[arg(long, default_value = "watcher")]
+    pub name: String,
 }
 
 /// `online join`.

@@ -2,11 +2,17 @@
 //! online join LINK`. It joins the room (of whichever game the server
 //! names), plays its seat at a level whenever its turn comes, and tells
 //! every update to the caller, until the game is over or the connection
-//! ends.
+//! ends. [`watch_room`] (`ca-ngua-cli online watch LINK`) follows a room
+//! the same way without a seat.
+//!
+//! When the game is over on a version 3 server, the round's dice seed is
+//! revealed with the `over`: the client checks every roll of the round
+//! against it, and the last lines before the end say what it found.
 
 use super::{ClientCommand, ClientUpdate, CloseReason, Connection, ConnectionState, Request};
 use crate::game::{Decision, Game, Level, Ranking, SeatId};
 use crate::net::Invite;
+use crate::table::EventKind;
 use crate::with_any;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -32,13 +38,42 @@ pub fn play_seat(
     name: &str,
     level: Level,
     quiet: Duration,
-    mut on_line: impl FnMut(Line),
+    on_line: impl FnMut(Line),
 ) -> Result<HeadlessEnd, String> {
-    let (wake_tx, wake) = mpsc::channel::<()>();
     let request = Request::Join {
         room: invite.room.clone(),
         name: name.to_string(),
     };
+    follow(invite, request, Some(level), quiet, on_line)
+}
+
+/// Watches `invite`'s room as `name` (PROTOCOL.md version 3, "Watching"),
+/// calling `on_line` with each update as [`play_seat`] does, until the game
+/// is over (its dice checked, when it has them) or the connection ends.
+/// Blocks until the end; gives up when nothing comes for `quiet`.
+pub fn watch_room(
+    invite: &Invite,
+    name: &str,
+    quiet: Duration,
+    on_line: impl FnMut(Line),
+) -> Result<HeadlessEnd, String> {
+    let request = Request::Watch {
+        room: invite.room.clone(),
+        name: name.to_string(),
+    };
+    follow(invite, request, None, quiet, on_line)
+}
+
+/// Connects with `request` and follows the room to the end, playing the
+/// seat at `level` when there is one.
+fn follow(
+    invite: &Invite,
+    request: Request,
+    level: Option<Level>,
+    quiet: Duration,
+    mut on_line: impl FnMut(Line),
+) -> Result<HeadlessEnd, String> {
+    let (wake_tx, wake) = mpsc::channel::<()>();
     let options = super::ClientOptions::table();
     let mut connection =
         Connection::connect_with(invite.server.clone(), request, options, move || {
@@ -63,17 +98,34 @@ pub fn play_seat(
     with_any!(client, G, c => play::<G>(c, level, &wake, quiet, &mut on_line))
 }
 
-/// Plays a seated client of game `G` to the end.
+/// How long the end of a game waits for its dice seed, which comes with
+/// the `over` (so at once, unless the connection drops just then).
+const REVEAL_WAIT: Duration = Duration::from_secs(5);
+
+/// Follows a client of game `G` to the end, playing its seat (if it has
+/// one) at `level`.
 fn play<G: Game>(
     mut client: super::Client<G>,
-    level: Level,
+    level: Option<Level>,
     wake: &mpsc::Receiver<()>,
     quiet: Duration,
     on_line: &mut impl FnMut(Line),
 ) -> Result<HeadlessEnd, String> {
     let mut acted_at = None;
+    // The game is over: since when, waiting for its dice seed.
+    let mut over_at: Option<std::time::Instant> = None;
+    let mut revealed = false;
+    // The `over` came while we followed (not in the welcome's state).
+    let mut saw_over = false;
     loop {
         for update in client.poll() {
+            match &update {
+                ClientUpdate::Revealed { .. } => revealed = true,
+                ClientUpdate::Event(e) if matches!(e.event, EventKind::Over { .. }) => {
+                    saw_over = true;
+                }
+                _ => {}
+            }
             match update {
                 ClientUpdate::Event(e) => {
                     on_line(serde_json::to_string(&e).unwrap_or_default());
@@ -104,12 +156,24 @@ fn play<G: Game>(
             continue;
         };
         if let Some(ranking) = replica.ranking() {
-            let places = ranking_codes::<G>(ranking);
-            client.close();
-            return Ok(HeadlessEnd::Over(places));
+            // A room that commits to its dice reveals the seed with the
+            // `over`: the check's line comes before the end.
+            let reveals = G::HAS_DICE
+                && saw_over
+                && client.welcome().is_some_and(|w| w.dice_commit.is_some());
+            let since = *over_at.get_or_insert_with(std::time::Instant::now);
+            let waited = since.elapsed();
+            if !reveals || revealed || waited >= REVEAL_WAIT {
+                let places = ranking_codes::<G>(ranking);
+                client.close();
+                return Ok(HeadlessEnd::Over(places));
+            }
+            let _ = wake.recv_timeout(REVEAL_WAIT - waited);
+            continue;
         }
         // Our turn, once per event: roll, or choose a move.
-        if replica.turn() == client.seat()
+        if let Some(level) = level
+            && replica.turn() == client.seat()
             && client.seat().is_some()
             && acted_at != Some(replica.seq())
             && let Some(state) = replica.game().cloned()

@@ -33,7 +33,7 @@ mod typed;
 mod worker;
 
 pub use connection::Connection;
-pub use headless::{HeadlessEnd, Line, play_seat};
+pub use headless::{HeadlessEnd, Line, news_line, play_seat, watch_room};
 pub use typed::{AnyClient, Client, Clients, SeatLink};
 
 use super::dice::DiceCheck;

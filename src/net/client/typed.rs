@@ -428,10 +428,9 @@ impl<G: Game> Client<G> {
 
     /// The invite link to this room.
     pub fn invite(&self) -> Option<Invite> {
-        self.welcome.as_ref().map(|w| Invite {
-            server: self.link.server().clone(),
-            room: w.room.clone(),
-        })
+        self.welcome
+            .as_ref()
+            .map(|w| Invite::new(self.link.server().clone(), w.room.clone()))
     }
 
     /// Closes the connection (the seat stays ours: its token resumes it).

@@ -95,7 +95,13 @@ pub struct ServerConfig {
     /// How long a round's first roll waits for the players' dice seeds
     /// after the round's commit (PROTOCOL.md version 3: 5 seconds).
     pub seed_wait: Duration,
+    /// Where the invite pages send people who do not have the app yet
+    /// (`--download-url`; the project's releases page by default).
+    pub download_url: String,
 }
+
+/// Where the app is downloaded, unless the server is told otherwise.
+pub const DEFAULT_DOWNLOAD_URL: &str = "https://github.com/ca-ngua/ca-ngua/releases";
 
 impl Default for ServerConfig {
     fn default() -> Self {
@@ -109,6 +115,7 @@ impl Default for ServerConfig {
             state_dir: None,
             clock: Clock::default(),
             seed_wait: Duration::from_secs(5),
+            download_url: DEFAULT_DOWNLOAD_URL.to_string(),
         }
     }
 }

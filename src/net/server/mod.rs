@@ -33,7 +33,7 @@ mod state;
 mod writer;
 
 pub use clock::Clock;
-pub use config::{Limits, ServerConfig};
+pub use config::{DEFAULT_DOWNLOAD_URL, Limits, ServerConfig};
 pub use presence::{Presence, SeatPresence};
 
 use crate::net::protocol::MAX_FRAME_BYTES;

@@ -6,8 +6,11 @@
 //! `http(s)://` address into a link, not a `ca-ngua:` one. It is one small
 //! HTML page in the visitor's language (`Accept-Language`, Vietnamese or
 //! English), with its style inline and nothing fetched from elsewhere: the
-//! room's game and seats, a big button that opens the app on the room, and
-//! how to get the app.
+//! room's game and seats, a big button that opens the app on the room (or,
+//! once its game has started, one that watches it), and a link to where
+//! the app is downloaded (`--download-url`). The `ca-ngua:` link is also
+//! written out to copy by hand, on a line of its own that breaks only
+//! after a `/`, never inside a word.
 
 use super::mailbox::{RoomMsg, RoomSummary};
 use super::registry::Registry;
@@ -162,10 +165,16 @@ pub(super) async fn invite_page(
         .and_then(|host| format!("{scheme}://{host}").parse::<ServerAddress>().ok());
     let (status, body) = match (summary, server) {
         (Some(room), Some(server)) => {
-            let invite = Invite { server, room: code };
-            (StatusCode::OK, room_page(lang, &invite, &room))
+            let invite = Invite::new(server, code);
+            (
+                StatusCode::OK,
+                room_page(lang, &invite, &room, &config.download_url),
+            )
         }
-        _ => (StatusCode::NOT_FOUND, unknown_page(lang, &code)),
+        _ => (
+            StatusCode::NOT_FOUND,
+            unknown_page(lang, &code, &config.download_url),
+        ),
     };
     (
         status,
@@ -178,12 +187,46 @@ pub(super) async fn invite_page(
         .into_response()
 }
 
-/// The page of an open room.
-pub(super) fn room_page(lang: Lang, invite: &Invite, room: &RoomSummary) -> String {
+/// A `ca-ngua:` link as the page writes it out: escaped, with a place to
+/// break after each `/` and nowhere else.
+fn link_text(link: &str) -> String {
+    link.split_inclusive('/')
+        .map(escape)
+        .collect::<Vec<_>>()
+        .join("<wbr>")
+}
+
+/// The line that sends people without the app to where it is downloaded.
+fn download_line(i18n: &I18n, download_url: &str) -> String {
+    format!(
+        "<p class=\"note\">{} <a class=\"download\" href=\"{}\">{}</a></p>\n",
+        escape(&i18n.t("invite-page-get-app")),
+        escape(download_url),
+        escape(&i18n.t("invite-page-download")),
+    )
+}
+
+/// The page of an open room: a join button before its game starts, a
+/// watch button after (while watchers are still let in).
+pub(super) fn room_page(
+    lang: Lang,
+    invite: &Invite,
+    room: &RoomSummary,
+    download_url: &str,
+) -> String {
     let i18n = I18n::new(lang);
     let game = i18n.t(&format!("game-{}", room.game));
-    // The app's own link, with the port and TLS spelled out.
-    let link = invite.to_string();
+    // The app's own link, with the port and TLS spelled out: to watch once
+    // the game has started.
+    let link = if room.started {
+        invite.to_watch().to_string()
+    } else {
+        Invite {
+            watch: false,
+            ..invite.clone()
+        }
+        .to_string()
+    };
     let code = invite.room.as_str();
     let names: Vec<String> = room.seated.iter().map(|n| escape(n)).collect();
     let seats = i18n.t_args(
@@ -205,7 +248,15 @@ pub(super) fn room_page(lang: Lang, invite: &Invite, room: &RoomSummary) -> Stri
             format!(": {}", names.join(", "))
         },
     );
-    if room.started {
+    let can_open = !room.started || room.watch_open;
+    if room.started && room.watch_open {
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n<p><a class=\"join watch\" href=\"{}\">{}</a></p>\n",
+            escape(&i18n.t("invite-page-started-watch")),
+            escape(&link),
+            escape(&i18n.t("invite-page-watch"))
+        ));
+    } else if room.started {
         body.push_str(&format!(
             "<p class=\"note\">{}</p>\n",
             escape(&i18n.t("invite-page-started"))
@@ -217,26 +268,28 @@ pub(super) fn room_page(lang: Lang, invite: &Invite, room: &RoomSummary) -> Stri
             escape(&i18n.t("invite-page-join"))
         ));
     }
-    body.push_str(&format!(
-        "<p class=\"note\">{}</p>\n<p class=\"note\">{} <code>{}</code></p>\n",
-        escape(&i18n.t("invite-page-get-app")),
-        escape(&i18n.t("invite-page-by-hand")),
-        escape(&link),
-    ));
+    body.push_str(&download_line(&i18n, download_url));
+    if can_open {
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n<p class=\"link\"><code>{}</code></p>\n",
+            escape(&i18n.t("invite-page-by-hand")),
+            link_text(&link),
+        ));
+    }
     page(lang, &i18n.t("invite-page-title"), &body)
 }
 
 /// The page of a room that is not (or no longer) open.
-pub(super) fn unknown_page(lang: Lang, code: &str) -> String {
+pub(super) fn unknown_page(lang: Lang, code: &str, download_url: &str) -> String {
     let i18n = I18n::new(lang);
     let body = format!(
-        "<h1>{}</h1>\n<p>{}</p>\n<p class=\"note\">{}</p>\n",
+        "<h1>{}</h1>\n<p>{}</p>\n{}",
         escape(&i18n.t("invite-page-unknown-heading")),
         escape(&i18n.t_args(
             "invite-page-unknown",
             &[("code", Arg::from(code.to_string()))]
         )),
-        escape(&i18n.t("invite-page-get-app")),
+        download_line(&i18n, download_url),
     );
     page(lang, &i18n.t("invite-page-title"), &body)
 }
@@ -267,8 +320,9 @@ h1{font-size:1.6em;margin:.2em 0}.game{font-weight:600;color:#d63a3a;margin:0}\
 .room{font-size:1.2em;letter-spacing:.05em}\
 a.join{display:inline-block;background:#d63a3a;color:#fff;text-decoration:none;font-weight:700;\
 font-size:1.4em;padding:14px 36px;border-radius:12px;margin:8px 0}\
-a.join:hover{background:#b52f2f}.note{color:#6b6259;font-size:.95em}\
-code{word-break:break-all}";
+a.join:hover{background:#b52f2f}a.watch{background:#2f6fd0}a.watch:hover{background:#2759a8}\
+.note{color:#6b6259;font-size:.95em}a.download{color:#2f6fd0;font-weight:600}\
+.link{overflow-x:auto}code{word-break:normal;overflow-wrap:normal;hyphens:none}";
 
 /// `GET /metrics`: the Prometheus text format.
 pub(super) async fn metrics(State(registry): State<Arc<Registry>>) -> Response {
@@ -316,35 +370,84 @@ mod tests {
         assert_eq!(page_lang(Some("en;q=0.3, vi;q=0.7")), Lang::Vi);
     }
 
-    #[test]
-    fn names_are_escaped_and_the_button_opens_the_app() {
-        let room = RoomSummary {
+    const DOWNLOAD: &str = "https://example.org/get?app=ca-ngua&os=any";
+
+    fn lobby() -> RoomSummary {
+        RoomSummary {
             game: "co-nhay",
             players: 3,
             seated: vec!["<b>Lan</b>".into()],
             started: false,
             watchers: 0,
             watch_open: true,
-        };
-        let invite = Invite {
-            server: ServerAddress::secure("play.example.org", 443),
-            room: "K7M2QX".into(),
-        };
-        let html = room_page(Lang::En, &invite, &room);
+        }
+    }
+
+    fn invite() -> Invite {
+        Invite::new(ServerAddress::secure("play.example.org", 443), "K7M2QX")
+    }
+
+    #[test]
+    fn names_are_escaped_and_the_button_opens_the_app() {
+        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD);
         assert!(html.contains("&lt;b&gt;Lan&lt;/b&gt;"), "{html}");
         assert!(!html.contains("<b>Lan"));
-        assert!(html.contains("href=\"ca-ngua://play.example.org:443/K7M2QX?tls\""));
+        assert!(html.contains("class=\"join\" href=\"ca-ngua://play.example.org:443/K7M2QX?tls\""));
+        assert!(!html.contains("?watch"), "{html}");
         assert!(html.contains("Cờ nhảy"), "{html}");
         assert!(!html.contains("<script"));
+        assert!(!html.contains(" src="), "nothing fetched from elsewhere");
+        // The only address elsewhere is the download link, as configured
+        // (escaped in its attribute).
         assert!(
-            !html.contains("http://") && !html.contains("https://"),
-            "nothing from elsewhere"
+            html.contains(
+                "class=\"download\" href=\"https://example.org/get?app=ca-ngua&amp;os=any\""
+            ),
+            "{html}"
         );
+        assert_eq!(html.matches("https://").count(), 1, "{html}");
+        assert!(!html.contains("http://"));
+    }
+
+    #[test]
+    fn a_started_room_offers_to_watch_it_and_not_to_join() {
         let started = RoomSummary {
             started: true,
-            ..room
+            watchers: 3,
+            ..lobby()
         };
-        assert!(!room_page(Lang::Vi, &invite, &started).contains("class=\"join\""));
+        for (lang, button) in [(Lang::En, "Watch the game"), (Lang::Vi, "Xem ván")] {
+            let html = room_page(lang, &invite(), &started, DOWNLOAD);
+            assert!(
+                html.contains(&format!(
+                    "class=\"join watch\" href=\"ca-ngua://play.example.org:443/K7M2QX?watch&amp;tls\">{button}</a>"
+                )),
+                "{html}"
+            );
+            assert!(!html.contains("href=\"ca-ngua://play.example.org:443/K7M2QX?tls\""));
+            assert!(!html.contains("class=\"join\""), "{html}");
+            assert!(html.contains("&lt;b&gt;Lan&lt;/b&gt;"));
+        }
+        // The watchers' places are all taken: neither button.
+        let full = RoomSummary {
+            watch_open: false,
+            ..started
+        };
+        let html = room_page(Lang::En, &invite(), &full, DOWNLOAD);
+        assert!(!html.contains("ca-ngua://"), "{html}");
+        assert!(html.contains(DOWNLOAD.split('&').next().unwrap_or_default()));
+    }
+
+    #[test]
+    fn the_link_written_out_breaks_only_after_a_slash() {
+        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD);
+        assert!(
+            html.contains("<code>ca-ngua:/<wbr>/<wbr>play.example.org:443/<wbr>K7M2QX?tls</code>"),
+            "{html}"
+        );
+        assert!(!html.contains("break-all"), "{html}");
+        let unknown = unknown_page(Lang::Vi, "ABCDEF", DOWNLOAD);
+        assert!(unknown.contains("class=\"download\""), "{unknown}");
     }
 
     #[test]
