@@ -92,6 +92,10 @@ pub struct Prefs {
     pub online_use_server: bool,
     /// The server to open rooms on (`HOST:PORT`), when one is used.
     pub online_server: String,
+    /// What people may say in a room opened here (PROTOCOL.md v3 `chat`).
+    pub online_chat: OnlineChat,
+    /// Seconds per turn in a room opened here (0: no clock; 10 to 120).
+    pub online_turn_secs: u32,
     /// The game in front: Cờ Cá Ngựa or Cờ nhảy.
     pub game: GameKind,
     /// Cờ nhảy's own settings.
@@ -136,6 +140,8 @@ impl Default for Prefs {
             online_name: String::new(),
             online_use_server: false,
             online_server: String::new(),
+            online_chat: OnlineChat::Phrases,
+            online_turn_secs: 0,
             game: GameKind::default(),
             nhay: NhayPrefs::default(),
             welcomed: false,
@@ -220,4 +226,16 @@ impl NhayPrefs {
     ) -> bool {
         *rules == self.rules && players == self.seating()
     }
+}
+
+/// What people may say in an online room the player opens.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OnlineChat {
+    /// Phrases and emoji (the default).
+    #[default]
+    Phrases,
+    /// Also a line of free text.
+    Text,
+    /// Nothing.
+    Off,
 }

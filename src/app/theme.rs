@@ -8,6 +8,12 @@ use std::sync::Arc;
 /// U+1EA0–U+1EF9 block). OFL, see `assets/fonts/OFL.txt`.
 pub const NOTO_SANS: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Regular.ttf");
 
+/// The ten emoji of the reactions bar (PROTOCOL.md version 3), cut from
+/// Noto Emoji (monochrome, SIL OFL, as egui ships it) to those glyphs only:
+/// Noto Sans has no emoji, and egui 0.37 installs none by default.
+pub const NOTO_EMOJI_REACTIONS: &[u8] =
+    include_bytes!("../../assets/fonts/NotoEmoji-Reactions.ttf");
+
 /// Fonts with Noto Sans first for every family; egui's own fonts stay as
 /// fallbacks (for the emoji and symbols egui uses in its widgets).
 pub fn fonts() -> FontDefinitions {
@@ -16,12 +22,15 @@ pub fn fonts() -> FontDefinitions {
         "noto-sans".to_owned(),
         Arc::new(FontData::from_static(NOTO_SANS)),
     );
+    fonts.font_data.insert(
+        "noto-emoji-reactions".to_owned(),
+        Arc::new(FontData::from_static(NOTO_EMOJI_REACTIONS)),
+    );
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .insert(0, "noto-sans".to_owned());
+        let list = fonts.families.entry(family).or_default();
+        list.insert(0, "noto-sans".to_owned());
+        // After Noto Sans: only what it lacks, the reactions' emoji.
+        list.insert(1, "noto-emoji-reactions".to_owned());
     }
     fonts
 }

@@ -88,6 +88,7 @@ fn a_link_clicked_while_the_app_is_open_goes_to_its_window() {
     friend
         .get_by_role_and_label(Role::Button, "Join the room")
         .click();
+    // The question was the one step: no other dialog (the name is known).
     wait(
         &mut [&mut host, &mut friend],
         20,

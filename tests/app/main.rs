@@ -18,6 +18,7 @@ mod learn_ui;
 mod online_app;
 mod online_co_nhay;
 mod online_presence;
+mod online_table;
 mod packaging;
 mod previous_version;
 mod puzzles_ui;

@@ -120,7 +120,10 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     // The host opens a room from the settings.
     let invite = open_room::<CaNgua>(&mut host);
     assert_eq!(invite.server.host, "127.0.0.1");
-    assert_eq!(host.state().phase(), Phase::Lobby);
+    // (The host's dice seed, an event, may still be on its way.)
+    wait(&mut [&mut host], 20, "the lobby", |hs| {
+        hs[0].state().phase() == Phase::Lobby
+    });
     host.run_steps(2);
     assert!(host.query_by_label_contains("Room ").is_some());
     // Every control of the online section and the lobby has a name.
@@ -426,6 +429,7 @@ fn an_app_opened_with_a_link_joins_that_room() {
             .with_join_link(link),
         WINDOW,
     );
+    crate::online_table::press_in_join_dialog(&mut guest, "Join");
     wait(
         &mut [&mut host, &mut guest],
         20,
@@ -470,6 +474,7 @@ fn a_host_that_restarts_gets_its_room_back() {
             .with_join_link(invite.page_url()),
         WINDOW,
     );
+    crate::online_table::press_in_join_dialog(&mut guest, "Join");
     wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
         hs.iter().all(|h| {
             h.state()

@@ -55,10 +55,62 @@ impl<V: View> Play<V> {
                         format!("{note} · {}", card.status)
                     };
                 }
-                card_ui::<V>(ui, i18n, seat, shown.turn() == Some(seat), &card, &pal);
+                // The turn clock's seconds, first of all.
+                if let Some(secs) = self.clock_secs(seat) {
+                    let clock = i18n.t_args("clock-card", &[("seconds", Arg::from(secs))]);
+                    card.status = if card.status.is_empty() {
+                        clock
+                    } else {
+                        format!("{clock} · {}", card.status)
+                    };
+                }
+                let bubble = self.bubble(i18n, seat);
+                let rect = card_ui::<V>(ui, i18n, seat, shown.turn() == Some(seat), &card, &pal);
+                if let Some(text) = bubble {
+                    bubble_ui(ui, rect, i18n, &self.player_name(i18n, seat), &text);
+                }
                 ui.add_space(4.0);
             }
         }
+    }
+}
+
+/// What a seat's player just said, in a bubble over the right of their
+/// card (plain text, one line; the card keeps its size).
+fn bubble_ui(ui: &mut Ui, card: egui::Rect, i18n: &I18n, who: &str, text: &str) {
+    let name = i18n.t_args(
+        "talk-bubble",
+        &[("who", Arg::from(who)), ("what", Arg::from(text))],
+    );
+    let frame = egui::Frame::new()
+        .fill(ui.visuals().extreme_bg_color)
+        .stroke(Stroke::new(
+            1.0,
+            ui.visuals().widgets.active.bg_stroke.color,
+        ))
+        .corner_radius(CornerRadius::same(10))
+        .inner_margin(egui::Margin::symmetric(8, 2));
+    let area = egui::Rect::from_min_max(
+        egui::Pos2::new(card.center().x - 20.0, card.top() + 14.0),
+        card.max - Vec2::new(6.0, 2.0),
+    );
+    let mut child = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(area)
+            .layout(egui::Layout::right_to_left(egui::Align::Max)),
+    );
+    {
+        let ui = &mut child;
+        let r = frame
+            .show(ui, |ui| {
+                ui.add(
+                    egui::Label::new(RichText::new(format!("“{text}”")).size(14.0))
+                        .truncate()
+                        .selectable(false),
+                )
+            })
+            .inner;
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
     }
 }
 
@@ -69,7 +121,7 @@ fn card_ui<V: View>(
     to_move: bool,
     card: &Card,
     pal: &Palette,
-) {
+) -> egui::Rect {
     let width = ui.available_width();
     let name = i18n.t_args(
         "card-name",
@@ -173,4 +225,5 @@ fn card_ui<V: View>(
         ui.painter()
             .galley(at.min + Vec2::new(5.0, 2.0), galley, egui::Color32::WHITE);
     }
+    rect
 }

@@ -31,6 +31,7 @@ pub mod rule_sets;
 pub mod screen;
 pub mod source;
 pub mod stats_view;
+pub mod talk;
 pub mod view;
 
 use crate::game::SeatId;
@@ -113,6 +114,10 @@ pub struct Play<V: View> {
     paused_recording: Option<recording::Recording<V>>,
     /// Records of games left, to finish writing at the next sync.
     retired: Vec<recording::Recording<V>>,
+    /// What was said at an online table, and who is muted.
+    talk: talk::Talk<V::Seat>,
+    /// Something new was said: say it to screen readers.
+    talk_announce: bool,
 }
 
 /// A runner for computer players that wakes the window when it is done.
@@ -164,6 +169,8 @@ impl<V: View> Play<V> {
             recording: recording::Recording::resuming(),
             paused_recording: None,
             retired: Vec::new(),
+            talk: talk::Talk::default(),
+            talk_announce: false,
         };
         play.count_history();
         play
@@ -465,7 +472,24 @@ impl<V: View> Play<V> {
         for mut r in self.retired.drain(..) {
             r.finish(saver);
         }
-        self.recording.sync(&self.source, saver);
+        // A watcher keeps no record and counts nothing: the game is not
+        // theirs.
+        let watching = self
+            .source
+            .remote()
+            .is_some_and(remote::Remote::is_watching);
+        if !watching {
+            // Each round of a room is a game of its own: its record ends
+            // where the next round's `again` begins a new one.
+            while let Some(again) = self.recording.sync(&self.source, saver) {
+                let done =
+                    std::mem::replace(&mut self.recording, recording::Recording::after(again));
+                self.retired.push(done);
+                for mut r in self.retired.drain(..) {
+                    r.finish(saver);
+                }
+            }
+        }
         let new: Vec<_> = self.source.events_since(self.presenter.received()).to_vec();
         if new.is_empty() {
             return;
@@ -481,7 +505,14 @@ impl<V: View> Play<V> {
             let Ok(applied) = self.counted.apply(ev) else {
                 continue;
             };
-            let live = ev.seq > history;
+            if let Applied::Again { .. } = applied {
+                // Another round in the same room: a game of its own in the
+                // statistics, and its results shown at its end.
+                self.result_recorded = false;
+                self.end_closed = false;
+                self.end_focused = false;
+            }
+            let live = ev.seq > history && !watching;
             let result = live && matches!(applied, Applied::Over(_)) && !self.result_recorded;
             if live {
                 V::count(

@@ -101,9 +101,13 @@ impl<V: View> Play<V> {
         for note in notes {
             match note {
                 RemoteNote::Rebuilt => {
-                    let rules = *self.source.rules();
-                    self.presenter = super::presenter::Presenter::new(Replica::new(rules), &[]);
-                    self.counted = Replica::new(rules);
+                    let origin = self
+                        .source
+                        .remote()
+                        .map(|r| r.origin().clone())
+                        .unwrap_or_else(|| Replica::new(*self.source.rules()));
+                    self.presenter = super::presenter::Presenter::new(origin.clone(), &[]);
+                    self.counted = origin;
                     self.result_recorded = false;
                     self.end_closed = false;
                     self.end_focused = false;
@@ -140,6 +144,7 @@ impl<V: View> Play<V> {
                 RemoteNote::Refused(r) => {
                     self.online_note = Some(OnlineNote::Refused(r.code));
                 }
+                RemoteNote::Said(said) => self.heard(said),
             }
             self.repaint = true;
         }

@@ -105,12 +105,18 @@ pub enum OnlineAction {
 pub fn online_settings_ui(
     ui: &mut Ui,
     i18n: &I18n,
-    name: &mut String,
-    server: (&mut bool, &mut String),
+    prefs: &mut crate::prefs::Prefs,
     edit: &mut OnlineEdit,
     in_room: bool,
 ) -> (bool, Option<OnlineAction>) {
-    let (use_server, server) = server;
+    let crate::prefs::Prefs {
+        online_name: name,
+        online_use_server: use_server,
+        online_server: server,
+        online_chat: chat,
+        online_turn_secs: turn_secs,
+        ..
+    } = prefs;
     let mut changed = false;
     let mut action = None;
     egui::CollapsingHeader::new(i18n.t("online-heading"))
@@ -168,6 +174,8 @@ pub fn online_settings_ui(
                     }
                 }
             }
+            // What the room opened here allows: talking, a turn clock.
+            changed |= room_options_ui(ui, i18n, chat, turn_secs);
             let host_key = if *use_server {
                 "online-host-server"
             } else {
@@ -212,6 +220,54 @@ pub fn online_settings_ui(
             }
         });
     (changed, action)
+}
+
+/// The host's choices for a room: what people may say in it, and the
+/// seconds per turn (off by default; 10 to 120).
+fn room_options_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    chat: &mut crate::prefs::OnlineChat,
+    turn_secs: &mut u32,
+) -> bool {
+    use crate::prefs::OnlineChat;
+    let mut changed = false;
+    let choices = [
+        (OnlineChat::Phrases, "online-chat-phrases"),
+        (OnlineChat::Text, "online-chat-text"),
+        (OnlineChat::Off, "online-chat-off"),
+    ];
+    changed |= crate::app::widgets::combo(ui, i18n, "online-chat", "online-chat", chat, &choices);
+    ui.horizontal(|ui| {
+        let mut on = *turn_secs > 0;
+        if ui.checkbox(&mut on, i18n.t("online-clock")).changed() {
+            *turn_secs = if on { 30 } else { 0 };
+            changed = true;
+        }
+        if on {
+            let label = i18n.t("online-clock-seconds");
+            let r = ui.add(
+                egui::DragValue::new(turn_secs)
+                    .range(10..=120)
+                    .speed(1)
+                    .suffix(i18n.t("online-clock-suffix")),
+            );
+            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &label));
+            changed |= r.changed();
+        }
+    });
+    changed
+}
+
+/// The protocol's chat mode of the host's choice.
+pub fn chat_mode(chat: crate::prefs::OnlineChat) -> crate::net::protocol::ChatMode {
+    use crate::net::protocol::ChatMode;
+    use crate::prefs::OnlineChat;
+    match chat {
+        OnlineChat::Phrases => ChatMode::Phrases,
+        OnlineChat::Text => ChatMode::Text,
+        OnlineChat::Off => ChatMode::Off,
+    }
 }
 
 /// A sentence about the connection, or a refusal.
@@ -330,6 +386,21 @@ impl<V: View> Play<V> {
             ui.label(RichText::new(note_text(i18n, note, &server)).strong());
         }
         let r = remote.latest();
+        if remote.is_watching() {
+            // Said plainly: nothing here plays.
+            ui.label(RichText::new(i18n.t("watch-you-watch")).strong().size(16.0));
+        }
+        let watchers = remote.watchers();
+        if watchers > 0 {
+            ui.label(i18n.t_args("watch-count", &[("n", Arg::from(watchers))]));
+        }
+        let (turn_secs, _) = remote.room_options();
+        if turn_secs > 0 {
+            ui.label(
+                RichText::new(i18n.t_args("clock-room", &[("seconds", Arg::from(turn_secs))]))
+                    .small(),
+            );
+        }
         if let Some(invite) = remote.invite() {
             ui.label(
                 RichText::new(
@@ -374,7 +445,7 @@ impl<V: View> Play<V> {
                 }
             }
         }
-        if !r.is_started() && remote.seat().is_some() {
+        if !r.is_started() && (remote.seat().is_some() || remote.is_watching()) {
             let players = r.seats().len().max(2);
             let wanted = remote.players().unwrap_or(players);
             ui.label(i18n.t_args(
@@ -391,7 +462,9 @@ impl<V: View> Play<V> {
                     seat_state(i18n, remote, seat, self.presence(seat))
                 ));
             }
-            if remote.is_host() {
+            if remote.is_watching() {
+                ui.label(i18n.t("online-wait-host"));
+            } else if remote.is_host() {
                 if ui.button(i18n.t("online-start")).clicked() {
                     action = Some(OnlineAction::Start);
                 }

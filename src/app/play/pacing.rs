@@ -84,6 +84,8 @@ impl<V: View> Play<V> {
         }
         // Who is connected: a drop's count, and each change said.
         self.presence_news(ctx, now, i18n);
+        // What was said at the table, and the turn clock's count.
+        self.talk_news(ctx, i18n);
         V::shown(self, ctx, &shown, now);
         if !shown.is_empty() {
             self.repaint = true;

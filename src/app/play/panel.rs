@@ -78,11 +78,34 @@ impl<V: View> Play<V> {
         ui.add_space(4.0);
         // The main button: Roll, or Move when only one move exists; once
         // the game is over, a new game.
+        // Online: the host plays another round in the same room; a
+        // watcher has nothing to press.
+        let remote = self.source.remote();
+        let again = phase == Phase::Over && remote.is_some_and(|r| r.hosts());
+        let watching = remote.is_some_and(|r| r.is_watching());
         let (label, enabled) = match phase {
             Phase::Roll => ("button-roll", phase.allows(Action::Roll)),
             Phase::Choose => V::choose_button(self, phase),
+            Phase::Over if again => ("button-again", true),
+            Phase::Over if watching => ("button-waiting", false),
             Phase::Over => ("button-play-again", true),
             _ => ("button-waiting", false),
+        };
+        // The turn clock of the seat to act, on the button.
+        let clock = shown
+            .turn()
+            .and_then(|seat| self.clock_secs(seat))
+            .filter(|_| matches!(phase, Phase::Roll | Phase::Choose));
+        let plain = i18n.t(label);
+        let text = match clock {
+            Some(secs) => i18n.t_args(
+                "clock-button",
+                &[
+                    ("label", Arg::from(plain.as_str())),
+                    ("seconds", Arg::from(secs)),
+                ],
+            ),
+            None => plain.clone(),
         };
         // The person's own turn to act: a large button filled with the
         // seat's colour, unlike the grey "wait" of every other moment.
@@ -95,7 +118,7 @@ impl<V: View> Play<V> {
         };
         let button = match act_colour {
             Some(fill) => egui::Button::new(
-                RichText::new(i18n.t(label))
+                RichText::new(&text)
                     .size(23.0)
                     .strong()
                     .color(crate::app::theme::ink_on(fill)),
@@ -103,8 +126,9 @@ impl<V: View> Play<V> {
             .fill(fill)
             .stroke(egui::Stroke::new(2.0, crate::app::theme::ink_on(fill)))
             .min_size(Vec2::new(ui.available_width().min(260.0), 52.0)),
-            None => egui::Button::new(RichText::new(i18n.t(label)).size(20.0))
-                .min_size(Vec2::new(160.0, 40.0)),
+            None => {
+                egui::Button::new(RichText::new(&text).size(20.0)).min_size(Vec2::new(160.0, 40.0))
+            }
         };
         // No main button in an online room before its start.
         let response = ui
@@ -119,6 +143,11 @@ impl<V: View> Play<V> {
             response.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
             });
+        } else if clock.is_some() {
+            // The seconds are seen; the name stays still for a reader.
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &plain)
+            });
         }
         if self.focus_main && enabled && !ui.ctx().text_edit_focused() {
             response.request_focus();
@@ -127,17 +156,21 @@ impl<V: View> Play<V> {
             self.focus_main = false;
         }
         if response.clicked() {
-            self.intents.push(if phase == Phase::Over {
-                PlayIntent::NewGame
+            if again {
+                self.play_again_online();
             } else {
-                PlayIntent::RollOrMove
-            });
+                self.intents.push(if phase == Phase::Over {
+                    PlayIntent::NewGame
+                } else {
+                    PlayIntent::RollOrMove
+                });
+            }
         }
         V::panel_ui(self, ui, i18n, phase, now);
+        self.talk_ui(ui, i18n);
         ui.add_space(8.0);
         ui.separator();
-        crate::app::a11y::log_list(ui, i18n, V::LOG_ID, self.presenter.log(), |e| {
-            V::log_text(i18n, e, self.all_numbers)
-        });
+        let lines = self.log_lines(i18n);
+        crate::app::a11y::log_list(ui, i18n, V::LOG_ID, &lines, String::clone);
     }
 }

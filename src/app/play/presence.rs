@@ -11,6 +11,7 @@ use super::remote::Remote;
 use super::{Play, View};
 use crate::game::{Game, SeatId};
 use crate::i18n::{Arg, I18n};
+use crate::net::client::SeatLink;
 use crate::net::server::SeatPresence;
 use crate::table::SeatKind;
 use std::time::{Duration, Instant};
@@ -54,6 +55,8 @@ pub(super) struct Watch {
     back_until: Option<f64>,
     /// Each seat's presence as last said, by seat number.
     seen: Vec<Option<Presence>>,
+    /// How many watched, as last said.
+    watchers: Option<u32>,
 }
 
 impl Watch {
@@ -112,6 +115,21 @@ impl<G: Game> Remote<G> {
         if r.is_away(seat) {
             return Presence::Computer;
         }
+        // Protocol 3 tells every client how each seat is connected.
+        if let Some(link) = self.seat_link(seat) {
+            return match link {
+                SeatLink::Connected => Presence::Connected,
+                SeatLink::Reconnecting { until } => {
+                    let left = until.saturating_duration_since(Instant::now());
+                    Presence::Reconnecting {
+                        secs: whole_seconds(left.as_secs_f64()).max(1),
+                        estimate: false,
+                    }
+                }
+                SeatLink::Computer => Presence::Computer,
+                SeatLink::Offline => Presence::Offline,
+            };
+        }
         let hosted = self
             .host()
             .zip(self.room())
@@ -140,6 +158,13 @@ impl<G: Game> Remote<G> {
     /// Seconds until another seat's shown count changes (a room hosted
     /// here), if one is counting.
     fn next_tick_of(&self, seat: G::Seat) -> Option<f64> {
+        if let Some(SeatLink::Reconnecting { until }) = self.seat_link(seat) {
+            return Some(next_tick(
+                until
+                    .saturating_duration_since(Instant::now())
+                    .as_secs_f64(),
+            ));
+        }
         let seats = self.host()?.presence(self.room()?)?;
         match seats.get(seat.index()) {
             Some(SeatPresence::Reconnecting { until }) => Some(next_tick(
@@ -164,6 +189,9 @@ impl<V: View> Play<V> {
             return remote.presence_of(seat);
         }
         match self.own_left() {
+            // Away after turns that timed out: the computer plays for us
+            // until we roll or move.
+            None if remote.latest().is_away(seat) => Presence::Computer,
             None => Presence::Connected,
             Some(_) if remote.latest().is_over() => Presence::Offline,
             Some(left) if left > 0.0 => Presence::Reconnecting {
@@ -245,6 +273,9 @@ impl<V: View> Play<V> {
                 secs,
                 estimate: true,
             } => Some(i18n.t_args("presence-you-reconnecting-about", &seconds(secs))),
+            Presence::Computer if self.watch.dropped_at.is_none() => {
+                Some(i18n.t("presence-you-away-clock"))
+            }
             Presence::Computer => Some(i18n.t("presence-you-computer")),
             Presence::Offline => Some(i18n.t("online-reconnecting")),
             Presence::Connected => self
@@ -302,6 +333,16 @@ impl<V: View> Play<V> {
                 *slot = Some(now_p);
             }
         }
+        let watchers = self.source.remote().map_or(0, Remote::watchers);
+        if let Some(before) = self.watch.watchers
+            && before != watchers
+        {
+            said.push((
+                i18n.t_args("talk-watchers-now", &[("n", Arg::from(watchers))]),
+                false,
+            ));
+        }
+        self.watch.watchers = Some(watchers);
         for (text, assertive) in said {
             self.announcer.say(text, assertive);
             self.repaint = true;

@@ -68,6 +68,15 @@ impl<G: Game> Recording<G> {
         }
     }
 
+    /// The record of the round that begins after event `seq` (the room's
+    /// `again`): a new file.
+    pub fn after(seq: u64) -> Recording<G> {
+        Recording {
+            fed: seq,
+            ..Recording::new()
+        }
+    }
+
     /// The record so far (`None` before the game starts).
     pub fn record(&self) -> Option<&Record<G>> {
         self.recorder.as_ref()?.record()
@@ -81,8 +90,19 @@ impl<G: Game> Recording<G> {
     /// Takes in the source's new events, and keeps the record: the first
     /// write when the game starts, then at most one every
     /// [`WRITE_EVERY`], and one when the game ends.
-    pub fn sync(&mut self, source: &Source<G>, saver: &Saver) {
-        let events = source.events_since(self.fed);
+    /// Returns the number of a room's `again` event reached: this record's
+    /// game is over, and the next round's is recorded apart from there.
+    pub fn sync(&mut self, source: &Source<G>, saver: &Saver) -> Option<u64> {
+        let all = source.events_since(self.fed);
+        // Another round in the same room ends this record before it.
+        let again = all
+            .iter()
+            .find(|e| matches!(e.event, crate::table::EventKind::Again { .. }))
+            .map(|e| e.seq);
+        let events = match again {
+            Some(seq) => &all[..all.iter().position(|e| e.seq == seq).unwrap_or(all.len())],
+            None => all,
+        };
         if !events.is_empty() {
             let recorder = self.recorder.get_or_insert_with(|| {
                 Recorder::new(*source.rules(), UtcDate::now())
@@ -102,13 +122,14 @@ impl<G: Game> Recording<G> {
             self.begin(source, saver);
         }
         let Some(record) = self.record() else {
-            return;
+            return again;
         };
         let due =
             record.result.is_some() || self.last_write.is_none_or(|t| t.elapsed() >= WRITE_EVERY);
         if self.dirty && due {
             self.write(saver);
         }
+        again
     }
 
     /// Writes what is not written yet, now (the game is left, or the app
@@ -141,7 +162,10 @@ impl<G: Game> Recording<G> {
             // The same events again, under the record's own date.
             let mut recorder =
                 Recorder::new(*source.rules(), date).with_controllers(&source.controllers());
-            for ev in source.events() {
+            // Up to what this record took in (a room's next round is
+            // recorded apart).
+            let fed = self.fed;
+            for ev in source.events().iter().take_while(|e| e.seq <= fed) {
                 recorder.push(ev);
             }
             self.recorder = Some(recorder);

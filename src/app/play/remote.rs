@@ -4,11 +4,14 @@
 //! remembers to rejoin after a restart is an [`OnlineSeat`].
 
 use crate::game::{Game, Level};
-use crate::net::client::{Client, ClientCommand, ClientUpdate, ConnectionState};
+use crate::net::client::{Client, ClientCommand, ClientUpdate, ConnectionState, SeatLink};
+use crate::net::dice::DiceCheck;
+use crate::net::protocol::{ChatMode, SaidNews, Saying};
 use crate::net::server::ServerHandle;
 use crate::net::{Invite, ServerAddress};
 use crate::table::{Controller, ErrorCode, Event, Refusal, Replica, SeatKind};
 use std::fmt;
+use std::time::Instant;
 
 pub use crate::store::{ONLINE_VERSION, OnlineSeat};
 
@@ -30,9 +33,16 @@ pub enum LinkUpdate<G: Game> {
         seq: u64,
         /// The game is sent again from its first event.
         rebuilt: bool,
+        /// We watch: no token, and the game as the room's state describes
+        /// it (`start`), no earlier event.
+        watching: bool,
+        /// A watcher's game as the welcome's state describes it.
+        start: Option<Box<Replica<G>>>,
     },
     /// The next event of the game.
     Event(Event<G>),
+    /// Someone in the room said something (not an event).
+    Said(SaidNews<G::Seat>),
     /// The connection changed.
     State(ConnectionState),
     /// A command was refused (and changed nothing).
@@ -40,7 +50,7 @@ pub enum LinkUpdate<G: Game> {
 }
 
 /// What this side asks of the server once seated.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkCommand<G: Game> {
     /// The host starts the game; empty seats get computers of this level.
     Start(Level),
@@ -50,6 +60,10 @@ pub enum LinkCommand<G: Game> {
     Move(G::Move),
     /// Leave for good (a computer takes the seat).
     Leave,
+    /// Say a phrase, an emoji or a line of text to the room.
+    Say(Saying),
+    /// The host plays another round once the game is over.
+    Again,
 }
 
 /// A connection to a room of one game.
@@ -64,11 +78,35 @@ pub trait Link<G: Game>: Send + fmt::Debug {
     fn players(&self) -> Option<usize>;
     /// The invite link to the room.
     fn invite(&self) -> Option<Invite>;
+    /// How a seat's person is connected (protocol 3; `None`: not known).
+    fn seat_link(&self, _seat: G::Seat) -> Option<SeatLink> {
+        None
+    }
+    /// How many watch the room.
+    fn watchers(&self) -> u32 {
+        0
+    }
+    /// The seat to act and when its turn clock runs out, while one runs.
+    fn clock(&self) -> Option<(G::Seat, Instant)> {
+        None
+    }
+    /// The last round's dice check, once its seed was revealed.
+    fn dice_check(&self) -> Option<DiceCheck> {
+        None
+    }
+    /// The room's seconds per turn (0: none) and what may be said in it.
+    fn room_options(&self) -> (u32, ChatMode) {
+        (0, ChatMode::Off)
+    }
+    /// True when we are the room's host, started or not (another round).
+    fn hosts(&self) -> bool {
+        false
+    }
 }
 
 /// What happened to the connection since the last look.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RemoteNote {
+pub enum RemoteNote<G: Game> {
     /// The game is sent again from its first event: forget what was shown.
     Rebuilt,
     /// Seated (again): the seat to remember.
@@ -77,6 +115,8 @@ pub enum RemoteNote {
     Connection(ConnectionState),
     /// The server refused a command (nothing changed).
     Refused(Refusal),
+    /// Someone said something.
+    Said(SaidNews<G::Seat>),
 }
 
 /// A game on a server.
@@ -94,6 +134,13 @@ pub struct Remote<G: Game> {
     host: Option<ServerHandle>,
     /// The room's code, once seated.
     room: Option<String>,
+    /// We watch the room rather than play in it.
+    watching: bool,
+    /// The number of the event the game was shown from (a watcher's
+    /// welcome; 0 when every event is here).
+    base: u64,
+    /// The game before the first event here (new, or a watcher's start).
+    origin: Replica<G>,
 }
 
 impl<G: Game> fmt::Debug for Remote<G> {
@@ -125,11 +172,14 @@ impl<G: Game> Remote<G> {
             caught_up: 0,
             host,
             room: None,
+            watching: false,
+            base: 0,
+            origin: Replica::new(G::standard_rules()),
         }
     }
 
     /// Reads what arrived: events join the game, the rest is told.
-    pub fn poll(&mut self) -> Vec<RemoteNote> {
+    pub fn poll(&mut self) -> Vec<RemoteNote<G>> {
         let mut notes = Vec::new();
         for update in self.link.poll() {
             match update {
@@ -140,8 +190,26 @@ impl<G: Game> Remote<G> {
                     token,
                     seq,
                     rebuilt,
+                    watching,
+                    start,
                 } => {
+                    self.watching = watching;
+                    if let Some(start) = start.filter(|_| watching) {
+                        // A watcher is sent no earlier event: the game
+                        // starts from the room's state, every time.
+                        self.events.clear();
+                        self.base = start.seq();
+                        self.origin = (*start).clone();
+                        self.replica = *start;
+                        self.seat = None;
+                        self.room = Some(room);
+                        self.caught_up = self.base;
+                        notes.push(RemoteNote::Rebuilt);
+                        continue;
+                    }
                     if rebuilt || self.seat.is_none() || *self.replica.rules() != rules {
+                        self.base = 0;
+                        self.origin = Replica::new(rules);
                         self.events.clear();
                         self.replica = Replica::new(rules);
                         notes.push(RemoteNote::Rebuilt);
@@ -169,6 +237,7 @@ impl<G: Game> Remote<G> {
                     notes.push(RemoteNote::Connection(state));
                 }
                 LinkUpdate::Refused(r) => notes.push(RemoteNote::Refused(r)),
+                LinkUpdate::Said(said) => notes.push(RemoteNote::Said(said)),
             }
         }
         notes
@@ -187,6 +256,64 @@ impl<G: Game> Remote<G> {
     /// Every event so far.
     pub fn events(&self) -> &[Event<G>] {
         &self.events
+    }
+
+    /// The number of the event before the first one here (a watcher's
+    /// game starts from the room's state; 0 otherwise).
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// The game before the first event here: new, or as a watcher's
+    /// welcome described it.
+    pub fn origin(&self) -> &Replica<G> {
+        &self.origin
+    }
+
+    /// True when we watch the room rather than play in it.
+    pub fn is_watching(&self) -> bool {
+        self.watching
+    }
+
+    /// How a seat's person is connected, as the room tells every client
+    /// (protocol 3), when it does.
+    pub fn seat_link(&self, seat: G::Seat) -> Option<SeatLink> {
+        self.link.seat_link(seat)
+    }
+
+    /// How many watch the room.
+    pub fn watchers(&self) -> u32 {
+        self.link.watchers()
+    }
+
+    /// The seat to act and when its turn clock runs out, while one runs.
+    pub fn clock(&self) -> Option<(G::Seat, Instant)> {
+        self.link.clock()
+    }
+
+    /// The last round's dice check, once its seed was revealed.
+    pub fn dice_check(&self) -> Option<DiceCheck> {
+        self.link.dice_check()
+    }
+
+    /// The room's seconds per turn (0: none) and what may be said in it.
+    pub fn room_options(&self) -> (u32, ChatMode) {
+        self.link.room_options()
+    }
+
+    /// True when we are the room's host, started or not.
+    pub fn hosts(&self) -> bool {
+        self.link.hosts()
+    }
+
+    /// Says something to the room (a phrase, an emoji, a line of text).
+    pub fn say(&mut self, what: Saying) {
+        self.link.send(LinkCommand::Say(what));
+    }
+
+    /// The host asks for another round (the game is over).
+    pub fn again(&mut self) {
+        self.link.send(LinkCommand::Again);
     }
 
     /// The events up to this number were history when we were seated.
@@ -275,15 +402,34 @@ impl<G: Game> Link<G> for Client<G> {
         Client::poll(self)
             .into_iter()
             .filter_map(|u| match u {
-                ClientUpdate::Welcome { welcome, rebuilt } => Some(LinkUpdate::Welcome {
-                    seat: welcome.seat,
-                    rules: welcome.rules,
-                    room: welcome.room.clone(),
-                    token: welcome.token.clone(),
-                    seq: welcome.seq,
-                    rebuilt,
-                }),
+                ClientUpdate::Welcome { welcome, rebuilt } => {
+                    let watching = welcome.is_watching();
+                    let start = watching
+                        .then(|| {
+                            Replica::from_room_state(
+                                welcome.rules,
+                                welcome.seq,
+                                welcome.state.seats.iter().map(|s| s.info.clone()).collect(),
+                                welcome.state.position.as_ref(),
+                                welcome.state.roll,
+                                welcome.state.ranking.clone(),
+                            )
+                        })
+                        .flatten()
+                        .map(Box::new);
+                    Some(LinkUpdate::Welcome {
+                        seat: welcome.seat,
+                        rules: welcome.rules,
+                        room: welcome.room.clone(),
+                        token: welcome.token.clone(),
+                        seq: welcome.seq,
+                        rebuilt,
+                        watching,
+                        start,
+                    })
+                }
                 ClientUpdate::Event(ev) => Some(LinkUpdate::Event(ev)),
+                ClientUpdate::Said(said) => Some(LinkUpdate::Said(said)),
                 ClientUpdate::State(s) => Some(LinkUpdate::State(s)),
                 ClientUpdate::Refused(r) => Some(LinkUpdate::Refused(r)),
                 _ => None,
@@ -299,8 +445,34 @@ impl<G: Game> Link<G> for Client<G> {
                 LinkCommand::Roll => ClientCommand::Roll,
                 LinkCommand::Move(mv) => ClientCommand::Move(mv),
                 LinkCommand::Leave => ClientCommand::Leave,
+                LinkCommand::Say(what) => ClientCommand::Say(what),
+                LinkCommand::Again => ClientCommand::Again,
             },
         );
+    }
+
+    fn seat_link(&self, seat: G::Seat) -> Option<SeatLink> {
+        Client::seat_link(self, seat)
+    }
+
+    fn watchers(&self) -> u32 {
+        Client::watchers(self)
+    }
+
+    fn clock(&self) -> Option<(G::Seat, Instant)> {
+        Client::clock(self)
+    }
+
+    fn dice_check(&self) -> Option<DiceCheck> {
+        Client::dice_check(self).cloned()
+    }
+
+    fn room_options(&self) -> (u32, ChatMode) {
+        Client::room_options(self)
+    }
+
+    fn hosts(&self) -> bool {
+        Client::hosts(self)
     }
 
     fn is_host(&self) -> bool {

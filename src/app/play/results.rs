@@ -11,6 +11,8 @@ use egui::{RichText, Ui, Vec2};
 pub enum EndAction {
     /// Start a new game.
     NewGame,
+    /// Play another round in the same online room (the host).
+    Again,
     /// Show the game again in the replay window.
     Replay,
     /// Close the window.
@@ -46,6 +48,20 @@ pub fn end_dialog(
     summary: String,
     results: impl FnOnce(&mut Ui),
 ) -> Option<EndAction> {
+    end_dialog_with(ctx, i18n, id, focus, summary, false, results)
+}
+
+/// The results dialog, with "Ván nữa" (another round in the same room)
+/// first when `again` (the host of an online room).
+pub fn end_dialog_with(
+    ctx: &egui::Context,
+    i18n: &I18n,
+    id: egui::Id,
+    focus: bool,
+    summary: String,
+    again: bool,
+    results: impl FnOnce(&mut Ui),
+) -> Option<EndAction> {
     let mut action = None;
     let title = i18n.t("end-title");
     egui::Window::new(&title)
@@ -62,8 +78,22 @@ pub fn end_dialog(
                     egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
                         .min_size(Vec2::new(150.0, 36.0))
                 };
-                let new_game = ui.add(big("button-play-again"));
-                if focus {
+                if again {
+                    let b = ui.add(big("button-again"));
+                    if focus {
+                        b.request_focus();
+                    }
+                    if b.clicked() {
+                        action = Some(EndAction::Again);
+                    }
+                }
+                // Beside "One more game" (in the room), a new game here.
+                let new_game = ui.add(big(if again {
+                    "button-new-game"
+                } else {
+                    "button-play-again"
+                }));
+                if focus && !again {
                     // A dialog takes the focus (and its text is announced
                     // as the game ends).
                     new_game.request_focus();
@@ -102,14 +132,31 @@ impl<V: View> Play<V> {
         let game = shown.game()?;
         let outcome = V::outcome(game);
         let dark = ctx.global_style().visuals.dark_mode;
-        let action = end_dialog(
+        let again = self.source.remote().is_some_and(|r| r.hosts());
+        let dice = self.dice_words(i18n);
+        let action = end_dialog_with(
             ctx,
             i18n,
             egui::Id::unique(("end-window", V::ID)),
             !self.end_focused,
             V::standings(i18n, &outcome).join(". "),
-            |ui| V::results_ui(self, ui, i18n, &outcome, dark),
+            again,
+            |ui| {
+                V::results_ui(self, ui, i18n, &outcome, dark);
+                if let Some((text, ok)) = dice {
+                    ui.add_space(6.0);
+                    let t = RichText::new(text);
+                    ui.label(if ok {
+                        t
+                    } else {
+                        t.strong().color(ui.visuals().warn_fg_color)
+                    });
+                }
+            },
         );
+        if action == Some(EndAction::Again) {
+            self.play_again_online();
+        }
         self.end_focused = true;
         if action == Some(EndAction::Replay) {
             // The replay window takes the place of the results.
@@ -121,6 +168,60 @@ impl<V: View> Play<V> {
             self.focus_main = true;
         }
         action
+    }
+
+    /// The host asks the room for another round; the results close (the
+    /// next round's open again at its end).
+    pub fn play_again_online(&mut self) {
+        if let Some(r) = self.source.remote_mut() {
+            r.again();
+            self.end_closed = true;
+            self.repaint = true;
+        }
+    }
+
+    /// What the dice check of an online game says, and whether it holds:
+    /// every roll checked, a roll that is not what the seed gives, or that
+    /// nothing could be checked from here (a watcher who came in late).
+    /// `None` for a game without dice or here.
+    pub fn dice_words(&self, i18n: &I18n) -> Option<(String, bool)> {
+        use crate::i18n::Arg;
+        if !V::HAS_DICE {
+            return None;
+        }
+        let remote = self.source.remote()?;
+        if !remote.latest().is_over() {
+            return None;
+        }
+        let round = remote.latest().round();
+        match remote.dice_check().filter(|c| c.round == round) {
+            Some(check) if check.ok() => Some((
+                i18n.t_args(
+                    "dice-checked",
+                    &[
+                        ("matching", Arg::from(check.matching)),
+                        ("rolls", Arg::from(check.rolls)),
+                    ],
+                ),
+                true,
+            )),
+            Some(check) => Some((
+                match &check.first_wrong {
+                    Some((n, expected, made)) => i18n.t_args(
+                        "dice-wrong",
+                        &[
+                            ("n", Arg::from(*n)),
+                            ("expected", Arg::from(expected.as_str())),
+                            ("made", Arg::from(made.as_str())),
+                        ],
+                    ),
+                    None => i18n.t("dice-wrong-commit"),
+                },
+                false,
+            )),
+            None if remote.is_watching() => Some((i18n.t("dice-not-here"), true)),
+            None => None,
+        }
     }
 
     /// The rules in force.

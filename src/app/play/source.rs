@@ -47,7 +47,9 @@ impl<G: Game> Source<G> {
             Source::Local(t) => t.events_since(seq),
             Source::Remote(r) => {
                 let events = r.events();
-                let from = usize::try_from(seq).unwrap_or(usize::MAX).min(events.len());
+                let from = usize::try_from(seq.saturating_sub(r.base()))
+                    .unwrap_or(usize::MAX)
+                    .min(events.len());
                 &events[from..]
             }
         }
@@ -148,7 +150,7 @@ impl<G: Game> Source<G> {
     }
 
     /// What happened to an online game's connection since the last look.
-    pub fn poll(&mut self) -> Vec<RemoteNote> {
+    pub fn poll(&mut self) -> Vec<RemoteNote<G>> {
         match self {
             Source::Local(_) => Vec::new(),
             Source::Remote(r) => r.poll(),

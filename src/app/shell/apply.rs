@@ -154,7 +154,19 @@ impl CaNguaApp {
                     if self.screens.iter().any(|s| s.is_online()) {
                         self.online(ctx, crate::app::shell::OnlineAction::Leave);
                     }
-                    self.pending_join = Some(link);
+                    if self.prefs.online_name.trim().is_empty() {
+                        // The name is asked in the join dialog.
+                        self.pending_join = Some(link);
+                    } else {
+                        // The question was the one step: join at once.
+                        self.online(
+                            ctx,
+                            crate::app::shell::OnlineAction::Join {
+                                address: link,
+                                code: String::new(),
+                            },
+                        );
+                    }
                 }
                 self.give_focus_back(ctx);
             }

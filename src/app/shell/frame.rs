@@ -79,8 +79,7 @@ impl CaNguaApp {
             let (named, online) = crate::app::play::online_ui::online_settings_ui(
                 ui,
                 &self.i18n,
-                &mut prefs.online_name,
-                (&mut prefs.online_use_server, &mut prefs.online_server),
+                &mut prefs,
                 &mut self.online_edit,
                 in_room,
             );
@@ -256,7 +255,7 @@ impl CaNguaApp {
             Some(EndAction::Replay) => self
                 .intents
                 .push(Intent::Record(super::records::RecordIntent::ReplayCurrent)),
-            Some(EndAction::Close) | None => {}
+            Some(EndAction::Close | EndAction::Again) | None => {}
         }
         self.replay_window(&ctx, now);
         self.confirm_modal(&ctx);
@@ -264,6 +263,7 @@ impl CaNguaApp {
         self.code_modal(&ctx);
         self.paste_modal(&ctx);
         self.dropped_files(&ctx);
+        self.join_modal(&ctx);
         self.welcome_modal(&ctx);
         self.apply(&ctx);
     }

@@ -9,6 +9,7 @@ mod apply;
 pub mod files;
 mod frame;
 mod games;
+mod join;
 mod online;
 pub mod records;
 mod windows;
@@ -122,6 +123,8 @@ pub struct CaNguaApp {
     handoff: Option<String>,
     /// A room being joined, until the server names its game.
     joining: Option<online::Joining>,
+    /// The dialog of an invite opened: the room, the name, Join / Watch.
+    join_dialog: Option<join::JoinDialog>,
     /// Where a hosted room listens: every interface (friends on the
     /// network), or loopback only (tests).
     host_ip: std::net::IpAddr,
@@ -264,6 +267,7 @@ impl CaNguaApp {
             pending_rehost: None,
             reopened_host: None,
             joining: None,
+            join_dialog: None,
             host_ip: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
             server_config: crate::net::server::ServerConfig::default(),
             sound: super::sound::Sound::silent(),
@@ -480,6 +484,7 @@ impl CaNguaApp {
             || self.code_window.is_some()
             || self.file_job.is_some()
             || self.handoff.is_some()
+            || self.join_dialog.is_some()
             || self.records.is_asking()
             || self.welcome
             || self.learn.is_some()

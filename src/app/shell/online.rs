@@ -32,6 +32,11 @@ impl Joining {
     pub(super) fn server(&self) -> String {
         self.connection.server().to_string()
     }
+
+    /// Gives up reaching the room.
+    pub(super) fn close(self) {
+        self.connection.close();
+    }
 }
 
 /// Opens a room of game `V` on `address` (served by `host`) under the
@@ -44,7 +49,13 @@ fn host<V: View>(
     name: String,
 ) -> Result<(), String> {
     let prefs = &app.prefs;
-    let request = Request::create::<V>(name, V::prefs_seats(prefs).len(), &V::prefs_rules(prefs));
+    let request = Request::open::<V>(
+        name,
+        V::prefs_seats(prefs).len(),
+        &V::prefs_rules(prefs),
+        crate::app::play::online_ui::chat_mode(prefs.online_chat),
+        prefs.online_turn_secs,
+    );
     let client =
         Client::<V>::connect_with(address.clone(), request, ClientOptions::table(), waker(ctx))
             .map_err(|e| e.to_string())?;
@@ -71,15 +82,10 @@ impl CaNguaApp {
     /// named its game.
     pub(super) fn resume_online(&mut self, ctx: &egui::Context) {
         // A link the app was opened with comes before a remembered seat.
+        // It opens the join dialog: the room, the name, Join or Watch.
         if let Some(link) = self.pending_join.take() {
             self.pending_resume = None;
-            self.online(
-                ctx,
-                OnlineAction::Join {
-                    address: link,
-                    code: String::new(),
-                },
-            );
+            self.open_join_dialog(ctx, &link);
         }
         if let Some(seat) = self.pending_rehost.take() {
             self.rehost(seat);
@@ -99,7 +105,7 @@ impl CaNguaApp {
     }
 
     /// Starts a connection to a room of a game yet unknown.
-    fn connect(&mut self, ctx: &egui::Context, server: ServerAddress, request: Request) {
+    pub(super) fn connect(&mut self, ctx: &egui::Context, server: ServerAddress, request: Request) {
         match Connection::connect_with(server, request, ClientOptions::table(), waker(ctx)) {
             Ok(connection) => self.joining = Some(Joining { connection }),
             Err(e) => {
@@ -120,6 +126,10 @@ impl CaNguaApp {
         if joining.connection.poll().is_none() {
             if let ConnectionState::Closed(reason) = joining.connection.state().clone() {
                 self.joining = None;
+                // Said in the join dialog, when the join came from it.
+                if !matches!(reason, CloseReason::ByUser) && self.join_failed(&reason) {
+                    return;
+                }
                 if !matches!(reason, CloseReason::ByUser) {
                     self.saver.save_online(None);
                     let note = crate::app::play::OnlineNote::Closed(reason);
@@ -136,6 +146,7 @@ impl CaNguaApp {
         let server = connection.server().clone();
         match connection.into_client() {
             Ok(client) => {
+                self.join_done();
                 let host = self.reopened_host.take();
                 if let Some(server) = &host {
                     server.wake_on_presence(waker(ctx));

@@ -203,7 +203,9 @@ impl CaNguaApp {
     /// The welcome of a first start: play now, or learn first. Nothing
     /// moves while it is shown (the game is in its dialog phase).
     pub(super) fn welcome_modal(&mut self, ctx: &egui::Context) {
-        if !self.welcome {
+        // An invite opened on a first start: the welcome waits until the
+        // join is done.
+        if !self.welcome || self.join_dialog.is_some() || self.joining.is_some() {
             return;
         }
         let focus = !self.welcome_focused;

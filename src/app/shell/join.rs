@@ -1,0 +1,328 @@
+//! One step from an invite: a link the app was opened with (or handed by a
+//! later start) shows one small dialog — the room (its game, its host, the
+//! seats taken, asked of the server's `/api/room/CODE` on a thread), the
+//! player's name (from the settings; saved once typed) and **Vào chơi**
+//! (Join), or **Xem ván** (Watch). What goes wrong is said there in words
+//! a player understands: a full room, a game already started (watch it
+//! instead), no such room, a server out of reach. The first start's
+//! welcome waits until the dialog is done.
+
+use super::CaNguaApp;
+use crate::any_game::GameKind;
+use crate::i18n::{Arg, I18n};
+use crate::net::client::{CloseReason, Request};
+use crate::net::{HealthError, Invite, RoomInfo};
+use crate::table::ErrorCode;
+use egui::{RichText, Vec2};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How long the room's description may take.
+const INFO_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The room's description, asked off the frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum RoomLookup {
+    /// Asking the server.
+    #[default]
+    Asking,
+    /// The server answered (`None`: no room has this code).
+    Found(Option<RoomInfo>),
+    /// The server could not be asked.
+    Failed(HealthError),
+}
+
+/// The join dialog, while open.
+#[derive(Debug)]
+pub(super) struct JoinDialog {
+    /// The room, when the link reads as one.
+    invite: Result<Invite, String>,
+    /// The room's description.
+    lookup: Arc<Mutex<RoomLookup>>,
+    /// The name typed.
+    name: String,
+    /// Why the last try failed, in words.
+    error: Option<String>,
+    /// Joining (or watching) now: the buttons wait.
+    busy: bool,
+    /// The name field has had the focus once.
+    focused: bool,
+}
+
+/// What the dialog asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum JoinChoice {
+    Join,
+    Watch,
+    Cancel,
+}
+
+impl JoinDialog {
+    /// The dialog for `link`, its room asked for at once (`ctx` is woken
+    /// with the answer).
+    fn open(i18n: &I18n, link: &str, name: &str, ctx: &egui::Context) -> JoinDialog {
+        let invite = crate::app::play::remote::join_target(link, "").map_err(|e| i18n.t(e.key()));
+        let lookup = Arc::new(Mutex::new(RoomLookup::Asking));
+        if let Ok(invite) = &invite {
+            let (invite, lookup, ctx) = (invite.clone(), lookup.clone(), ctx.clone());
+            let _ = std::thread::Builder::new()
+                .name("ca-ngua-room-info".into())
+                .spawn(move || {
+                    let found = match crate::net::room_info(&invite, INFO_TIMEOUT) {
+                        Ok(info) => RoomLookup::Found(info),
+                        Err(e) => RoomLookup::Failed(e),
+                    };
+                    if let Ok(mut l) = lookup.lock() {
+                        *l = found;
+                    }
+                    ctx.request_repaint();
+                });
+        }
+        JoinDialog {
+            invite,
+            lookup,
+            name: name.to_string(),
+            error: None,
+            busy: false,
+            focused: false,
+        }
+    }
+
+    /// The room's description as known now.
+    pub(super) fn lookup(&self) -> RoomLookup {
+        self.lookup.lock().map(|l| l.clone()).unwrap_or_default()
+    }
+}
+
+/// Why joining failed, in a player's words.
+pub fn refusal_words(i18n: &I18n, reason: &CloseReason, server: &str) -> String {
+    match reason {
+        CloseReason::Refused(r) => match r.code {
+            ErrorCode::RoomFull => i18n.t("join-full"),
+            ErrorCode::AlreadyStarted => i18n.t("join-started"),
+            ErrorCode::RoomNotFound => i18n.t("join-not-found"),
+            ErrorCode::BadMessage => i18n.t("join-bad-name"),
+            code => i18n.t(crate::net::error_key(code)),
+        },
+        CloseReason::Unreachable(_) => {
+            i18n.t_args("join-unreachable", &[("server", Arg::from(server))])
+        }
+        other => crate::app::play::online_ui::note_text(
+            i18n,
+            &crate::app::play::OnlineNote::Closed(other.clone()),
+            server,
+        ),
+    }
+}
+
+impl CaNguaApp {
+    /// Shows the join dialog for `link` (the name from the settings).
+    pub(super) fn open_join_dialog(&mut self, ctx: &egui::Context, link: &str) {
+        let name = self.prefs.online_name.clone();
+        self.join_dialog = Some(JoinDialog::open(&self.i18n, link, &name, ctx));
+    }
+
+    /// True while the join dialog is open.
+    pub fn is_join_dialog_open(&self) -> bool {
+        self.join_dialog.is_some()
+    }
+
+    /// A join started from the dialog ended before the welcome: why, in
+    /// the dialog. Returns false when no dialog waits for it.
+    pub(super) fn join_failed(&mut self, reason: &CloseReason) -> bool {
+        let i18n = &self.i18n;
+        let Some(d) = &mut self.join_dialog else {
+            return false;
+        };
+        let server = d
+            .invite
+            .as_ref()
+            .map(|i| i.server.to_string())
+            .unwrap_or_default();
+        d.error = Some(refusal_words(i18n, reason, &server));
+        d.busy = false;
+        true
+    }
+
+    /// The welcome came: the dialog's work is done.
+    pub(super) fn join_done(&mut self) {
+        self.join_dialog = None;
+    }
+
+    /// The join dialog: the room, the name, Join / Watch / Cancel.
+    pub(super) fn join_modal(&mut self, ctx: &egui::Context) {
+        let Some(d) = &mut self.join_dialog else {
+            return;
+        };
+        let i18n = &self.i18n;
+        let lookup = d.lookup();
+        let mut choice = None;
+        egui::Modal::new(egui::Id::unique("join-room")).show(ctx, |ui| {
+            ui.set_max_width(420.0);
+            let room = d
+                .invite
+                .as_ref()
+                .map(|i| i.room.clone())
+                .unwrap_or_default();
+            ui.heading(i18n.t_args("join-title", &[("room", Arg::from(room))]));
+            let (can_join, can_watch) = match (&d.invite, &lookup) {
+                (Err(e), _) => {
+                    ui.label(RichText::new(e).strong());
+                    (false, false)
+                }
+                (Ok(_), RoomLookup::Asking) => {
+                    ui.label(RichText::new(i18n.t("join-asking")).weak());
+                    (true, true)
+                }
+                (Ok(invite), RoomLookup::Failed(e)) => {
+                    ui.label(
+                        RichText::new(i18n.t_args(
+                            "join-unreachable",
+                            &[("server", Arg::from(invite.server.to_string()))],
+                        ))
+                        .strong(),
+                    );
+                    ui.label(RichText::new(i18n.t(e.key())).small());
+                    // The server may be older than its room pages: try.
+                    (true, true)
+                }
+                (Ok(_), RoomLookup::Found(None)) => {
+                    ui.label(RichText::new(i18n.t("join-not-found")).strong());
+                    (false, false)
+                }
+                (Ok(_), RoomLookup::Found(Some(info))) => {
+                    room_ui(ui, i18n, info);
+                    (!info.started && !info.full(), info.watch_open)
+                }
+            };
+            ui.add_space(6.0);
+            let label = ui.label(i18n.t("join-name"));
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut d.name).desired_width(240.0))
+                .labelled_by(label.id);
+            if !d.focused {
+                d.focused = field.has_focus();
+                field.request_focus();
+            }
+            let named = !d.name.trim().is_empty();
+            if !named {
+                ui.label(RichText::new(i18n.t("join-name-needed")).weak());
+            }
+            if let Some(e) = &d.error {
+                ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
+            }
+            if d.busy {
+                ui.label(RichText::new(i18n.t("join-busy")).weak());
+            }
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                let big = |key: &str| {
+                    egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
+                        .min_size(Vec2::new(120.0, 34.0))
+                };
+                let ready = named && !d.busy;
+                if ui
+                    .add_enabled(ready && can_join, big("join-join"))
+                    .clicked()
+                    || (enter && ready && can_join)
+                {
+                    choice = Some(JoinChoice::Join);
+                }
+                if ui
+                    .add_enabled(ready && can_watch, big("join-watch"))
+                    .clicked()
+                {
+                    choice = Some(JoinChoice::Watch);
+                }
+                if ui.button(i18n.t("join-cancel")).clicked() {
+                    choice = Some(JoinChoice::Cancel);
+                }
+            });
+        });
+        match choice {
+            Some(JoinChoice::Cancel) => {
+                if let Some(j) = self.joining.take() {
+                    j.close();
+                }
+                self.join_dialog = None;
+            }
+            Some(c) => self.join_from_dialog(ctx, c == JoinChoice::Watch),
+            None => {}
+        }
+    }
+
+    /// Joins (or watches) the dialog's room under the name typed, which
+    /// the settings keep.
+    fn join_from_dialog(&mut self, ctx: &egui::Context, watch: bool) {
+        let Some(d) = &mut self.join_dialog else {
+            return;
+        };
+        let Ok(invite) = d.invite.clone() else {
+            return;
+        };
+        let name = d.name.trim().to_string();
+        d.error = None;
+        d.busy = true;
+        if self.prefs.online_name.trim() != name {
+            self.prefs.online_name = name.clone();
+            self.saver.save_prefs(&self.prefs);
+        }
+        // A room shown here is left for this one.
+        if self.screens.iter().any(|s| s.is_online()) {
+            self.online(ctx, crate::app::play::online_ui::OnlineAction::Leave);
+        }
+        let request = if watch {
+            Request::Watch {
+                room: invite.room.clone(),
+                name,
+            }
+        } else {
+            Request::Join {
+                room: invite.room.clone(),
+                name,
+            }
+        };
+        self.connect(ctx, invite.server, request);
+        if let Some(e) = self.online_edit.error.take()
+            && let Some(d) = &mut self.join_dialog
+        {
+            d.error = Some(e);
+            d.busy = false;
+        }
+    }
+}
+
+/// The room as its server describes it: the game, the host, the seats
+/// taken, and whether it can still be joined.
+fn room_ui(ui: &mut egui::Ui, i18n: &I18n, info: &RoomInfo) {
+    let game = GameKind::ALL
+        .into_iter()
+        .find(|k| k.id() == info.game)
+        .map_or_else(
+            || info.game.clone(),
+            |k| i18n.t(&format!("game-{}", k.id())),
+        );
+    ui.label(RichText::new(game).strong().size(16.0));
+    if let Some(host) = info.host() {
+        ui.label(i18n.t_args("join-host", &[("name", Arg::from(host))]));
+    }
+    ui.label(i18n.t_args(
+        "join-seats",
+        &[
+            ("seated", Arg::from(info.seated.len())),
+            ("players", Arg::from(info.players)),
+        ],
+    ));
+    if !info.seated.is_empty() {
+        ui.label(RichText::new(info.seated.join(", ")).small());
+    }
+    if info.watchers > 0 {
+        ui.label(i18n.t_args("watch-count", &[("n", Arg::from(info.watchers))]));
+    }
+    if info.started {
+        ui.label(RichText::new(i18n.t("join-started")).strong());
+    } else if info.full() {
+        ui.label(RichText::new(i18n.t("join-full")).strong());
+    }
+}

@@ -1,0 +1,551 @@
+//! Online, a table with friends (issue 31), in the app (egui_kittest, real
+//! WebSockets on 127.0.0.1): an invite opened on a first start joins in
+//! one dialog (the welcome after); every client sees another's connection
+//! drop with its seconds; a reaction shows by the speaker's card and in
+//! the log; a watcher sees the game and cannot roll; the results say the
+//! dice were checked, and the host's "One more game" starts round 2 on a
+//! guest's window, each round its own game in the records and statistics.
+//! No test sleeps to time anything: each polls with a deadline, and the
+//! turn clock is a server's hand-moved clock.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+use crate::common::ui::harness;
+use crate::online_app::{App, WINDOW, hosting_app, open_online, open_room, prefs, wait};
+use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::play::phase::Phase;
+use ca_ngua::app::play::presence::Presence;
+use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::ca_ngua::engine::Seat;
+use ca_ngua::i18n::Lang;
+use ca_ngua::net::client::{Client, ClientOptions, Request};
+use ca_ngua::net::server::{Clock, ServerConfig, ServerHandle, spawn};
+use ca_ngua::net::{Invite, ServerAddress};
+use ca_ngua::prefs::Prefs;
+use ca_ngua::store::Store;
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use std::time::{Duration, Instant};
+
+/// True when some node's label contains `text`.
+fn has(h: &App, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// An app from the files in `dir` (written by nothing yet when `prefs` is
+/// `None`: a first start), opened with the invite `link`.
+fn app_with_link(dir: &std::path::Path, prefs: Option<Prefs>, link: &str) -> App {
+    let store = Store::at(dir);
+    if let Some(p) = &prefs {
+        store.save_prefs(p).unwrap();
+    }
+    let app = CaNguaApp::from_store(store, None, Lang::En, None)
+        .with_inline_computers()
+        .with_join_link(link.to_string());
+    harness(app, WINDOW)
+}
+
+/// Waits for the join dialog to know the room, then presses `button`
+/// ("Join" or "Watch").
+pub(crate) fn press_in_join_dialog(h: &mut App, button: &str) {
+    wait(&mut [&mut *h], 20, "the join dialog knows the room", |hs| {
+        has(hs[0], "Seats taken:")
+    });
+    h.get_by_role_and_label(Role::Button, button).click();
+}
+
+/// A headless friend in a room (protocol 3, as the app).
+fn friend(invite: &Invite, name: &str) -> Client<CaNgua> {
+    Client::<CaNgua>::connect_with(
+        invite.server.clone(),
+        Request::Join {
+            room: invite.room.clone(),
+            name: name.into(),
+        },
+        ClientOptions::table(),
+        || {},
+    )
+    .unwrap()
+}
+
+fn seated(h: &App) -> usize {
+    h.state()
+        .play::<CaNgua>()
+        .remote()
+        .map_or(0, |r| r.latest().seats().len())
+}
+
+fn started(h: &App) -> bool {
+    h.state()
+        .play::<CaNgua>()
+        .remote()
+        .is_some_and(|r| r.latest().is_started())
+}
+
+#[test]
+fn a_fresh_app_opened_with_an_invite_joins_in_one_dialog_then_welcomes() {
+    let dir = common::temp_dir("table-first-start");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store.save_prefs(&prefs("Lan")).unwrap();
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CaNgua>(&mut host);
+
+    // A first start: no files at all, opened with the invite page's link.
+    let guest_dir = dir.path().join("guest");
+    let mut guest = app_with_link(&guest_dir, None, &invite.page_url());
+    wait(&mut [&mut guest], 20, "the room described", |hs| {
+        has(hs[0], "Seats taken: 1 of 2")
+    });
+    assert!(has(&guest, &format!("Room {}", invite.room)));
+    assert!(has(&guest, "Host: Lan"));
+    assert!(has(&guest, "Cờ Cá Ngựa"));
+    // The welcome waits; the name is asked here, once.
+    assert!(guest.query_by_label("Welcome!").is_none());
+    assert!(guest.state().is_welcoming());
+    let join = guest.get_by_role_and_label(Role::Button, "Join");
+    assert!(join.accesskit_node().is_disabled(), "a name first");
+    let field = guest
+        .get_by(|n| n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Your name"));
+    field.focus();
+    field.type_text("Minh");
+    guest.run_steps(2);
+    guest.get_by_role_and_label(Role::Button, "Join").click();
+    wait(&mut [&mut host, &mut guest], 20, "seated", |hs| {
+        seated(hs[0]) == 2 && seated(hs[1]) == 2
+    });
+    guest.run_steps(3);
+    assert!(!guest.state().is_join_dialog_open());
+    assert_eq!(guest.state().prefs().online_name, "Minh", "kept");
+    // Now the welcome.
+    assert!(guest.query_by_label("Welcome!").is_some());
+    assert!(has(&host, "Minh"));
+
+    // A second friend, the room full: said in the dialog, in words.
+    let mut late = app_with_link(
+        &dir.path().join("late"),
+        Some(prefs("Bảo")),
+        &invite.page_url(),
+    );
+    wait(&mut [&mut late], 20, "the room described", |hs| {
+        has(hs[0], "Seats taken: 2 of 2")
+    });
+    assert!(has(&late, "The room is full."));
+    assert!(
+        late.get_by_role_and_label(Role::Button, "Join")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
+    let dir = common::temp_dir("table-presence");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store
+        .save_prefs(&Prefs {
+            player_count: 3,
+            ..prefs("Lan")
+        })
+        .unwrap();
+    let mut host = harness(
+        CaNguaApp::from_store(host_store, None, Lang::En, None)
+            .skip_welcome()
+            .with_inline_computers()
+            .with_test_hosting()
+            .with_away(Duration::from_secs(90)),
+        WINDOW,
+    );
+    let invite = open_room::<CaNgua>(&mut host);
+    let mut guest = app_with_link(
+        &dir.path().join("guest"),
+        Some(prefs("Minh")),
+        &invite.page_url(),
+    );
+    press_in_join_dialog(&mut guest, "Join");
+    wait(&mut [&mut host, &mut guest], 20, "Minh seated", |hs| {
+        seated(hs[1]) == 2
+    });
+    let bao = friend(&invite, "Bảo");
+    wait(&mut [&mut host, &mut guest], 20, "Bảo seated", |hs| {
+        seated(hs[0]) == 3 && seated(hs[1]) == 3
+    });
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
+        started(hs[0]) && started(hs[1])
+    });
+    let seat = Seat::Yellow;
+    assert_eq!(
+        guest.state().play::<CaNgua>().presence(seat),
+        Presence::Connected
+    );
+
+    // Bảo's connection drops: Minh (a guest, not the host) sees it on
+    // Bảo's card, counted down in the server's own seconds.
+    bao.close();
+    let mut said = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !has(&guest, "Reconnecting: ") {
+        assert!(Instant::now() < deadline, "no count on Bảo's card");
+        guest.step();
+        host.step();
+        said.extend(
+            guest
+                .state()
+                .play::<CaNgua>()
+                .announcements()
+                .iter()
+                .map(|a| a.text.clone()),
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let node = guest.get_by_label_contains("Reconnecting: ");
+    let node = node.accesskit_node();
+    let text = node.value().or(node.label()).unwrap();
+    let secs: u64 = text
+        .trim_start_matches("Reconnecting: ")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("seconds in {text:?}"));
+    assert!((80..=90).contains(&secs), "{text}");
+    assert!(
+        !text.contains('~'),
+        "the server's time, not a guess: {text}"
+    );
+    match guest.state().play::<CaNgua>().presence(seat) {
+        Presence::Reconnecting { estimate, .. } => assert!(!estimate),
+        other => panic!("{other:?}"),
+    }
+    // The board says it too, and a screen reader heard it.
+    let i18n = ca_ngua::i18n::I18n::new(Lang::En);
+    let board = guest.state().play::<CaNgua>().board_name(&i18n, seat);
+    assert!(board.starts_with("Bảo · reconnecting,"), "{board}");
+    guest.step();
+    said.extend(
+        guest
+            .state()
+            .play::<CaNgua>()
+            .announcements()
+            .iter()
+            .map(|a| a.text.clone()),
+    );
+    assert!(
+        said.iter().any(|s| s.contains("Bảo") && s.contains("lost")),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_reaction_shows_by_the_speakers_card_and_in_the_log() {
+    let dir = common::temp_dir("table-talk");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store.save_prefs(&prefs("Lan")).unwrap();
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CaNgua>(&mut host);
+    let mut guest = app_with_link(
+        &dir.path().join("guest"),
+        Some(prefs("Minh")),
+        &invite.page_url(),
+    );
+    press_in_join_dialog(&mut guest, "Join");
+    wait(&mut [&mut host, &mut guest], 20, "seated", |hs| {
+        seated(hs[0]) == 2 && seated(hs[1]) == 2
+    });
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
+        started(hs[0]) && started(hs[1])
+    });
+    // Minh reacts: the host sees it by Minh's card, and in the log.
+    guest
+        .get_by_role_and_label(Role::Button, "Nice move!")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "the bubble", |hs| {
+        hs[0].query_by_label("Minh says: Nice move!").is_some()
+    });
+    assert!(has(&host, "(Minh): Nice move!"), "in the log");
+    assert!(has(&guest, "(you) says: Nice move!"), "by their own card");
+    guest.get_by_role_and_label(Role::Button, "Send 👍").click();
+    wait(&mut [&mut host, &mut guest], 20, "the emoji", |hs| {
+        hs[0].query_by_label("Minh says: 👍").is_some()
+    });
+    // The host mutes Minh: nothing more of theirs shows.
+    host.get_by_role_and_label(Role::CheckBox, "Minh").click();
+    host.run_steps(2);
+    assert!(host.query_by_label("Minh says: 👍").is_none());
+    guest.get_by_role_and_label(Role::Button, "Ouch!").click();
+    wait(
+        &mut [&mut host, &mut guest],
+        20,
+        "Minh hears himself",
+        |hs| has(hs[1], "(you) says: Ouch!"),
+    );
+    host.run_steps(5);
+    assert!(host.query_by_label("Minh says: Ouch!").is_none(), "muted");
+    assert!(!has(&host, "(Minh): Ouch!"), "muted in the log too");
+}
+
+#[test]
+fn a_watcher_sees_the_game_and_cannot_roll() {
+    let dir = common::temp_dir("table-watch");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store.save_prefs(&prefs("Lan")).unwrap();
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CaNgua>(&mut host);
+    wait(&mut [&mut host], 20, "the lobby", |hs| {
+        hs[0]
+            .query_by_role_and_label(Role::Button, "Start the game")
+            .is_some()
+    });
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    wait(&mut [&mut host], 20, "started", |hs| started(hs[0]));
+    let mut watcher = app_with_link(
+        &dir.path().join("watcher"),
+        Some(prefs("Bà")),
+        &invite.page_url(),
+    );
+    wait(&mut [&mut watcher], 20, "the room described", |hs| {
+        has(hs[0], "Seats taken:")
+    });
+    assert!(has(
+        &watcher,
+        "The game has already started — you can watch it."
+    ));
+    assert!(
+        watcher
+            .get_by_role_and_label(Role::Button, "Join")
+            .accesskit_node()
+            .is_disabled()
+    );
+    watcher.get_by_role_and_label(Role::Button, "Watch").click();
+    wait(&mut [&mut host, &mut watcher], 20, "watching", |hs| {
+        hs[1]
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .is_some_and(|r| r.is_watching() && r.latest().is_started())
+    });
+    watcher.run_steps(3);
+    assert!(
+        watcher
+            .query_by_label("You are watching this game.")
+            .is_some()
+    );
+    wait(
+        &mut [&mut host, &mut watcher],
+        20,
+        "the host sees a watcher",
+        |hs| has(hs[0], "Watching: 1"),
+    );
+    // The host plays on; the watcher sees it all and never may roll.
+    let seen = watcher
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .latest()
+        .seq();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while watcher
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .latest()
+        .seq()
+        < seen + 6
+    {
+        assert!(Instant::now() < deadline, "the watcher sees no events");
+        if host.state().phase() == Phase::Roll {
+            host.get_by_role_and_label(Role::Button, "Roll").click();
+        } else if host.state().phase() == Phase::Choose {
+            host.key_press(egui::Key::Num1);
+        }
+        host.step();
+        watcher.key_press(egui::Key::Space);
+        watcher.step();
+        let phase = watcher.state().phase();
+        assert!(!matches!(phase, Phase::Roll | Phase::Choose), "{phase:?}");
+        if let Some(roll) = watcher.query_by_role_and_label(Role::Button, "Roll") {
+            assert!(roll.accesskit_node().is_disabled());
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // A watcher may react.
+    assert!(
+        watcher
+            .query_by_role_and_label(Role::Button, "Good luck!")
+            .is_some()
+    );
+}
+
+/// A server on 127.0.0.1 whose rooms' clock a test moves by hand.
+fn clocked_server() -> (ServerHandle, Clock) {
+    let clock = Clock::manual();
+    let config = ServerConfig {
+        bot_delay: Duration::ZERO,
+        clock: clock.clone(),
+        ..ServerConfig::default()
+    };
+    (
+        spawn("127.0.0.1:0".parse().unwrap(), config).unwrap(),
+        clock,
+    )
+}
+
+/// Steps both apps, the turn clock run out again and again (each human
+/// seat times out, then is away and played by the computer), until
+/// `done`.
+fn run_out_the_clock(
+    clock: &Clock,
+    host: &mut App,
+    guest: &mut App,
+    what: &str,
+    done: impl Fn(&App, &App) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut last = Instant::now();
+    while !done(host, guest) {
+        assert!(Instant::now() < deadline, "timed out: {what}");
+        if last.elapsed() > Duration::from_millis(20) {
+            clock.advance(Duration::from_secs(11));
+            last = Instant::now();
+        }
+        host.step();
+        guest.step();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_round_two() {
+    let dir = common::temp_dir("table-again");
+    let (server, clock) = clocked_server();
+    let address = ServerAddress::new("127.0.0.1", server.addr().port());
+    let host_store = Store::at(dir.path().join("host"));
+    host_store
+        .save_prefs(&Prefs {
+            online_use_server: true,
+            online_server: address.to_string(),
+            online_turn_secs: 10,
+            ..prefs("Lan")
+        })
+        .unwrap();
+    let mut host = hosting_app(host_store);
+    open_online(&mut host);
+    host.get_by_role_and_label(Role::Button, "Open a room on the server")
+        .click();
+    wait(&mut [&mut host], 20, "the room opens", |hs| {
+        hs[0]
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .and_then(|r| r.invite())
+            .is_some()
+    });
+    let invite = host
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .invite()
+        .unwrap();
+    let guest_dir = dir.path().join("guest");
+    let mut guest = app_with_link(&guest_dir, Some(prefs("Minh")), &invite.page_url());
+    press_in_join_dialog(&mut guest, "Join");
+    wait(&mut [&mut host, &mut guest], 20, "seated", |hs| {
+        seated(hs[0]) == 2 && seated(hs[1]) == 2
+    });
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
+        started(hs[0]) && started(hs[1])
+    });
+    host.run_steps(2);
+    // The room's clock: the seconds on the card of the seat to act.
+    assert!(has(&host, "Turn clock: 10 seconds a turn"));
+    wait(&mut [&mut host, &mut guest], 20, "a count", |hs| {
+        has(hs[0], " s left")
+    });
+
+    // Nobody plays: the clock runs out, the computer plays the turn, and
+    // the log says so.
+    run_out_the_clock(&clock, &mut host, &mut guest, "a turn timed out", |h, _| {
+        has(h, "ran out of time")
+    });
+    run_out_the_clock(&clock, &mut host, &mut guest, "round 1 over", |h, g| {
+        h.state().phase() == Phase::Over && g.state().phase() == Phase::Over
+    });
+    host.run_steps(2);
+    let node = host.get_by_label_contains("Dice verified: ");
+    let node = node.accesskit_node();
+    let line = node.value().or(node.label()).unwrap();
+    let counts = line.trim_start_matches("Dice verified: ");
+    let (matching, rest) = counts.split_once('/').unwrap();
+    let rolls = rest.trim_end_matches(" rolls");
+    assert_eq!(matching, rolls, "{line}");
+    assert!(matching.parse::<u32>().unwrap() > 10, "{line}");
+    guest.run_steps(2);
+    assert!(
+        has(&guest, "Dice verified: "),
+        "on the guest's too: {:?}",
+        guest
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .map(|r| r.dice_check())
+    );
+    assert_eq!(guest.state().play::<CaNgua>().stats().games, 1);
+    // Only the host may play again in the room.
+    assert!(
+        guest
+            .query_by_role_and_label(Role::Button, "One more game")
+            .is_none()
+    );
+
+    let round_one = guest.state().play::<CaNgua>().record().cloned();
+    assert!(round_one.as_ref().is_some_and(|r| r.result.is_some()));
+    // In the results (and on the main button as well).
+    host.get_all_by_role_and_label(Role::Button, "One more game")
+        .next()
+        .unwrap()
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "round 2", |hs| {
+        hs[1].state().play::<CaNgua>().shown().round() == 2 && started(hs[1])
+    });
+    guest.run_steps(3);
+    let play = guest.state().play::<CaNgua>();
+    assert!(play.remote().is_some(), "the same window, the same room");
+    // (Both seats are away by now: the computers may play round 2 through
+    // at once.) Its record is not round 1's.
+    assert_ne!(play.record(), round_one.as_ref(), "a new record");
+
+    // Round 2 to its end: a second game in the statistics and records.
+    run_out_the_clock(&clock, &mut host, &mut guest, "round 2 over", |h, g| {
+        h.state().phase() == Phase::Over
+            && g.state().phase() == Phase::Over
+            && g.state().play::<CaNgua>().shown().round() == 2
+    });
+    assert_eq!(guest.state().play::<CaNgua>().stats().games, 2);
+    guest.state_mut().finish_writing();
+    let (records, _) = Store::at(&guest_dir).records().list();
+    assert_eq!(records.len(), 2, "one record a round");
+    assert!(records.iter().all(|r| r.result.is_some()));
+    server.shutdown();
+}
+
+/// The emoji of the reactions bar have glyphs in the app's fonts (egui's
+/// Noto Emoji after Noto Sans): kittest would panic on one missing.
+#[test]
+fn every_emoji_of_the_reactions_bar_has_a_glyph() {
+    use egui::epaint::text::{Fonts, TextOptions};
+    let mut fonts = Fonts::new(TextOptions::default(), ca_ngua::app::theme::fonts());
+    let font = egui::FontId::proportional(18.0);
+    for e in ca_ngua::net::protocol::talk::EMOJI {
+        for c in e.chars() {
+            assert!(fonts.has_glyph(&font, c), "{e}");
+        }
+    }
+}
