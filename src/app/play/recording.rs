@@ -39,6 +39,9 @@ pub struct Recording<G: Game> {
     id: Option<RecordId>,
     /// Look for a record to continue before starting a new one.
     resume: bool,
+    /// The room's `again` event this round's record starts at (the record
+    /// takes it in, to count the round).
+    again: Option<u64>,
     /// The record changed since it was last written.
     dirty: bool,
     /// When it was last written (a clock of its own: a screen not in
@@ -54,6 +57,7 @@ impl<G: Game> Recording<G> {
             fed: 0,
             id: None,
             resume: false,
+            again: None,
             dirty: false,
             last_write: None,
         }
@@ -72,7 +76,8 @@ impl<G: Game> Recording<G> {
     /// `again`): a new file.
     pub fn after(seq: u64) -> Recording<G> {
         Recording {
-            fed: seq,
+            fed: seq.saturating_sub(1),
+            again: Some(seq),
             ..Recording::new()
         }
     }
@@ -94,10 +99,14 @@ impl<G: Game> Recording<G> {
     /// game is over, and the next round's is recorded apart from there.
     pub fn sync(&mut self, source: &Source<G>, saver: &Saver) -> Option<u64> {
         let all = source.events_since(self.fed);
-        // Another round in the same room ends this record before it.
+        // Another round in the same room ends this record before it (the
+        // `again` this record starts at is its own).
         let again = all
             .iter()
-            .find(|e| matches!(e.event, crate::table::EventKind::Again { .. }))
+            .find(|e| {
+                matches!(e.event, crate::table::EventKind::Again { .. })
+                    && Some(e.seq) != self.again
+            })
             .map(|e| e.seq);
         let events = match again {
             Some(seq) => &all[..all.iter().position(|e| e.seq == seq).unwrap_or(all.len())],
@@ -113,6 +122,7 @@ impl<G: Game> Recording<G> {
                 self.fed = ev.seq;
             }
         }
+        self.note_dice(source);
         // A game is kept once it has been played: a table nobody touched
         // (each game's screen has one from the start) leaves no record.
         let played = self
@@ -130,6 +140,27 @@ impl<G: Game> Recording<G> {
             self.write(saver);
         }
         again
+    }
+
+    /// An online round's dice: its commit, and its seed once revealed, as
+    /// the room's link knows them (the record keeps them to check later).
+    fn note_dice(&mut self, source: &Source<G>) {
+        let (Some(remote), Some(recorder)) = (source.remote(), self.recorder.as_mut()) else {
+            return;
+        };
+        let round = recorder.round();
+        let (commit, revealed) = remote.dice_of(round);
+        let known = |r: &Recorder<G>| r.record().and_then(|r| r.dice.clone());
+        let before = known(recorder);
+        if let Some(commit) = commit {
+            recorder.note_dice_commit(round, commit);
+        }
+        if let Some(seed) = revealed {
+            recorder.note_revealed(round, seed);
+        }
+        if known(recorder) != before {
+            self.dirty = true;
+        }
     }
 
     /// Writes what is not written yet, now (the game is left, or the app

@@ -94,6 +94,10 @@ pub trait Link<G: Game>: Send + fmt::Debug {
     fn dice_check(&self) -> Option<DiceCheck> {
         None
     }
+    /// Round `round`'s dice commit and revealed seed, as far as known.
+    fn dice_of(&self, _round: u32) -> (Option<String>, Option<String>) {
+        (None, None)
+    }
     /// The room's seconds per turn (0: none) and what may be said in it.
     fn room_options(&self) -> (u32, ChatMode) {
         (0, ChatMode::Off)
@@ -296,6 +300,11 @@ impl<G: Game> Remote<G> {
         self.link.dice_check()
     }
 
+    /// Round `round`'s dice commit and revealed seed, as far as known.
+    pub fn dice_of(&self, round: u32) -> (Option<String>, Option<String>) {
+        self.link.dice_of(round)
+    }
+
     /// The room's seconds per turn (0: none) and what may be said in it.
     pub fn room_options(&self) -> (u32, ChatMode) {
         self.link.room_options()
@@ -465,6 +474,10 @@ impl<G: Game> Link<G> for Client<G> {
 
     fn dice_check(&self) -> Option<DiceCheck> {
         Client::dice_check(self).cloned()
+    }
+
+    fn dice_of(&self, round: u32) -> (Option<String>, Option<String>) {
+        Client::dice_of(self, round)
     }
 
     fn room_options(&self) -> (u32, ChatMode) {

@@ -222,16 +222,21 @@ impl CaNguaApp {
                         .min_size(Vec2::new(120.0, 34.0))
                 };
                 let ready = named && !d.busy;
+                // A watch link (an invite page's "Watch"), or a room that
+                // has started: Enter watches.
+                let prefer_watch =
+                    d.invite.as_ref().is_ok_and(|i| i.watch) || (!can_join && can_watch);
                 if ui
                     .add_enabled(ready && can_join, big("join-join"))
                     .clicked()
-                    || (enter && ready && can_join)
+                    || (enter && ready && can_join && !prefer_watch)
                 {
                     choice = Some(JoinChoice::Join);
                 }
                 if ui
                     .add_enabled(ready && can_watch, big("join-watch"))
                     .clicked()
+                    || (enter && ready && can_watch && prefer_watch)
                 {
                     choice = Some(JoinChoice::Watch);
                 }

@@ -64,6 +64,8 @@ struct TableNews<G: Game> {
     agains: Vec<(u64, u32)>,
     /// The last round's dice check.
     dice_check: Option<DiceCheck>,
+    /// Each round's revealed dice seed.
+    revealed: Vec<(u32, String)>,
 }
 
 impl<G: Game> Default for TableNews<G> {
@@ -78,6 +80,7 @@ impl<G: Game> Default for TableNews<G> {
             welcome_commit: None,
             agains: Vec::new(),
             dice_check: None,
+            revealed: Vec::new(),
         }
     }
 }
@@ -263,6 +266,8 @@ impl<G: Game> Client<G> {
                 self.table.clock = Some((*seq, secs_from_now(*secs)));
             }
             ClientUpdate::Revealed { round, dice_seed } => {
+                self.table.revealed.retain(|(r, _)| r != round);
+                self.table.revealed.push((*round, dice_seed.clone()));
                 let check = self.check_dice(*round, dice_seed);
                 self.table.dice_check.clone_from(&check);
                 return check;
@@ -372,6 +377,17 @@ impl<G: Game> Client<G> {
         let replica = self.replica.as_ref()?;
         let (seq, until) = self.table.clock?;
         (replica.seq() == seq).then_some((replica.turn()?, until))
+    }
+
+    /// Round `round`'s dice commit and, once its `over` came, its revealed
+    /// seed (what a record of the round keeps).
+    pub fn dice_of(&self, round: u32) -> (Option<String>, Option<String>) {
+        let find = |list: &[(u32, String)]| {
+            list.iter()
+                .find(|(r, _)| *r == round)
+                .map(|(_, s)| s.clone())
+        };
+        (find(&self.table.commits), find(&self.table.revealed))
     }
 
     /// The last round's dice check (once its `over` revealed the seed).
