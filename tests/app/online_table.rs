@@ -530,9 +530,25 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
     });
     assert_eq!(guest.state().play::<CaNgua>().stats().games, 2);
     guest.state_mut().finish_writing();
-    let (records, _) = Store::at(&guest_dir).records().list();
+    let files = Store::at(&guest_dir);
+    let (records, _) = files.records().list();
     assert_eq!(records.len(), 2, "one record a round");
     assert!(records.iter().all(|r| r.result.is_some()));
+    // Each round's record keeps its dice, and they check (what `record
+    // verify` does with the file).
+    let mut rounds: Vec<u32> = records
+        .iter()
+        .map(|summary| {
+            let any = files.records().load(&summary.id).expect("the record reads");
+            let record = any.get::<CaNgua>().expect("a Cờ Cá Ngựa record");
+            let check = record.check_dice().expect("the record keeps its dice");
+            assert!(check.ok(), "{check:?}");
+            assert!(check.rolls > 0);
+            check.round
+        })
+        .collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, [1, 2]);
     server.shutdown();
 }
 
