@@ -200,7 +200,12 @@ impl CaNguaApp {
             let field = ui
                 .add(egui::TextEdit::singleline(&mut d.name).desired_width(240.0))
                 .labelled_by(label.id);
-            if !d.focused {
+            // The name field takes the keys once the window has them: asked
+            // before (a link opens the dialog on the very first frame), X11
+            // windows under winit took no input at all afterwards (seen
+            // under Xvfb: not a click, not a key).
+            let window_focused = ui.input(|i| i.viewport().focused) != Some(false);
+            if !d.focused && window_focused {
                 d.focused = field.has_focus();
                 field.request_focus();
             }
