@@ -118,6 +118,7 @@ fn a_fresh_app_opened_with_an_invite_joins_in_one_dialog_then_welcomes() {
     assert_eq!(guest.state().prefs().online_name, "Minh", "kept");
     // Now the welcome.
     assert!(guest.query_by_label("Welcome!").is_some());
+    host.run_steps(3);
     assert!(has(&host, "Minh"));
 
     // A second friend, the room full: said in the dialog, in words.
