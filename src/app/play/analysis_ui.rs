@@ -289,7 +289,10 @@ fn done_ui<G: Game>(
     // The legend under the graph, off its lines.
     ui.horizontal_wrapped(|ui| {
         for p in &analysis.players {
-            ui.label(RichText::new(format!("━ {}", names(p.seat))).color(colour(p.seat)));
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
+            ui.painter()
+                .hline(rect.x_range(), rect.center().y, (2.0, colour(p.seat)));
+            ui.label(RichText::new(names(p.seat)).color(colour(p.seat)));
         }
     });
     if graph.clicked()

@@ -123,7 +123,8 @@ impl<V: View> Replay<V> {
         } else {
             rest.y - 110.0
         };
-        let side = room.min(left).clamp(140.0, 520.0);
+        // The board's words under it take some of its height.
+        let side = (room - 40.0).min(left).clamp(140.0, 520.0);
         let column = egui::Layout::top_down(egui::Align::Min);
         ui.horizontal_top(|ui| {
             ui.allocate_ui_with_layout(Vec2::new(left, rest.y), column, |ui| {
@@ -363,7 +364,16 @@ impl<V: View> ReplayScreen for Replay<V> {
             .open(&mut open)
             .fixed_size(size)
             .show(ctx, |ui| {
-                action = self.content_ui(ui, i18n, now, dark, size);
+                // Whatever the content asks, the window keeps its size: a
+                // screen too small for the columns' least widths scrolls.
+                egui::ScrollArea::both()
+                    .id_salt("replay-content")
+                    .max_width(size.x)
+                    .max_height(size.y)
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        action = self.content_ui(ui, i18n, now, dark, size);
+                    });
             });
         crate::app::a11y::name_title_bar(ctx, window_id(), &title);
         if !open {

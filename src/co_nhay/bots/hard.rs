@@ -497,9 +497,10 @@ pub const RATE_DEPTH: u8 = 4;
 /// The scale of [`win_chance`]: a lead of this much of the search's score
 /// (hundredths of a row of the race, [`sense::race`]) makes the mover's
 /// odds `e` to 1 in a two-player game. Fitted by `examples/nhay_scale.rs`
-/// (docs/ANALYSIS.md): the maximum likelihood over the positions of 40
-/// seeded two-player games between Hard and Medium players.
-pub const WIN_SCALE: f64 = 700.0;
+/// (docs/ANALYSIS.md): the maximum likelihood, on a grid of 50, over the
+/// 3,248 positions of 40 seeded two-player games between Hard and Medium
+/// players (seeds 0 to 39).
+pub const WIN_SCALE: f64 = 200.0;
 
 /// A search score of the mover's (from [`Searcher::rate`]) as its win
 /// chance among `racing` players: `1 / (1 + (racing - 1) e^(-score /
