@@ -171,14 +171,6 @@ fn the_replay_window_keeps_inside_a_small_screen_after_its_analysis() {
             .expect("the replay window")
     };
     let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
-    for (label, r) in [
-        ("board", "Chinese checkers star board"),
-        ("log", "Replay log"),
-    ] {
-        if let Some(n) = h.query_by_label_contains(r) {
-            eprintln!("{label}: {:?}", n.rect());
-        }
-    }
     assert!(screen.contains_rect(window(&h)), "{:?}", window(&h));
     h.get_by_role_and_label(Role::Button, "Analyse the game")
         .click_accesskit();

@@ -215,12 +215,18 @@ impl<G: SelfPlay> AnalysisPanel<G> {
     }
 }
 
+/// A seat's name and its colour.
+type SeatWords<'a, G> = (
+    &'a dyn Fn(<G as Game>::Seat) -> String,
+    &'a dyn Fn(<G as Game>::Seat) -> Color32,
+);
+
 /// A finished analysis: the verdict per player, the graph, the mistakes.
 fn done_ui<G: Game>(
     ui: &mut Ui,
     i18n: &I18n,
     analysis: &Analysis<G>,
-    (names, colour): (&dyn Fn(G::Seat) -> String, &dyn Fn(G::Seat) -> Color32),
+    (names, colour): SeatWords<'_, G>,
     step: usize,
     graph_height: f32,
 ) -> Option<AnalysisAsk> {

@@ -20,6 +20,9 @@ pub(super) struct Rated {
     pub(super) luck: Option<Luck>,
 }
 
+/// What a worker rated: steps and their ratings.
+type Part = Vec<(usize, Option<Rated>)>;
+
 /// Every step rated by the game, or `None` when the game has no rating of
 /// its own (then the analysis rolls out).
 pub(super) fn rate_steps<G: SelfPlay>(
@@ -74,7 +77,7 @@ pub(super) fn rate_steps<G: SelfPlay>(
         out
     };
     let threads = config.threads.max(1);
-    let parts: Vec<Option<Vec<(usize, Option<Rated>)>>> = std::thread::scope(|scope| {
+    let parts: Vec<Option<Part>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
         handles.into_iter().map(|h| h.join().ok()).collect()
     });
