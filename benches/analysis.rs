@@ -1,7 +1,8 @@
 //! Analysis speed: a seeded self-played four-player Cờ Cá Ngựa game and a
-//! two-player Cờ nhảy game analysed at the default rollout count on two
-//! threads, timed with `Instant`, with the typical width of the win
-//! chances' confidence intervals.
+//! two-player Cờ nhảy game analysed at the defaults on two threads (Cờ
+//! nhảy: rated by Hard's search, then by 16 rollouts a move, the
+//! deeper option), timed with `Instant`, with the typical width of the
+//! win chances' confidence intervals.
 //!
 //! `cargo bench --no-default-features --bench analysis`; a number after
 //! `--` sets the rollouts per move of both games (a quarter of them for
@@ -80,20 +81,31 @@ fn bench<G: SelfPlay>(name: &str, levels: &[Level], seed: u64, config: &Analysis
 
 fn main() {
     let rollouts = std::env::args().skip(1).find_map(|a| a.parse::<u32>().ok());
+    let nhay_only = std::env::args().any(|a| a == "nhay");
     let config = |defaults: AnalysisConfig| AnalysisConfig {
         threads: 2,
         ..rollouts.map_or(defaults, AnalysisConfig::with_rollouts)
     };
-    bench::<CaNgua>(
-        "Cờ Cá Ngựa, 4 players",
-        &[Level::Hard, Level::Medium, Level::Medium, Level::Easy],
-        3,
-        &config(AnalysisConfig::for_game::<CaNgua>()),
-    );
+    if !nhay_only {
+        bench::<CaNgua>(
+            "Cờ Cá Ngựa, 4 players",
+            &[Level::Hard, Level::Medium, Level::Medium, Level::Easy],
+            3,
+            &config(AnalysisConfig::for_game::<CaNgua>()),
+        );
+    }
     bench::<CoNhay>(
-        "Cờ nhảy, 2 players",
+        "Cờ nhảy, 2 players, rated by Hard's search",
         &[Level::Hard, Level::Medium],
         3,
         &config(AnalysisConfig::for_game::<CoNhay>()),
+    );
+    bench::<CoNhay>(
+        "Cờ nhảy, 2 players, rolled out",
+        &[Level::Hard, Level::Medium],
+        3,
+        &config(AnalysisConfig::with_rollouts(
+            ca_ngua::record::analysis::DEFAULT_ROLLOUTS_WITHOUT_DICE,
+        )),
     );
 }

@@ -3,7 +3,8 @@
 //! loop that plays one game to its end.
 
 use super::CoNhay;
-use super::bots::{Bot, Budget, Decision, Level, Style};
+use super::bots::hard::{races_after, win_chance};
+use super::bots::{Bot, Budget, Decision, Level, Searcher, Style};
 use super::engine::{Arm, Game, Move, Players, Rules};
 use crate::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay};
 use std::time::Instant;
@@ -126,6 +127,72 @@ impl SelfPlay for CoNhay {
             };
             game.play_unchecked(mv);
         }
+    }
+
+    /// Hard's search ([`Searcher::rate`]) rates every move; the mover's
+    /// score becomes its win chance by [`win_chance`], and the rest is
+    /// shared among the other arms still racing in proportion to
+    /// `e^(race / WIN_SCALE)` of their races after the move (with two
+    /// players: all of it to the other). Once an arm has finished, first
+    /// place is settled: its.
+    fn rate_moves(
+        rules: &Rules,
+        game: &Game,
+        _roll: Option<super::game::NoDice>,
+        options: &[Option<Move>],
+        seats: &[Arm],
+    ) -> Option<Vec<Vec<f64>>> {
+        let one_hot = |w: Arm| seats.iter().map(|&s| f64::from(u8::from(s == w))).collect();
+        if let Some(w) = game.winner() {
+            return Some(options.iter().map(|_| one_hot(w)).collect());
+        }
+        let position = game.position();
+        let Some(mover) = position.turn() else {
+            return Some(options.iter().map(|_| vec![0.0; seats.len()]).collect());
+        };
+        let moves: Vec<Move> = options.iter().map(|m| m.unwrap_or(Move::PASS)).collect();
+        let scores = Searcher::default().rate(rules, position, &moves, Style::DEFAULT);
+        let racing: Vec<Arm> = seats
+            .iter()
+            .copied()
+            .filter(|&a| !position.finished().contains(a))
+            .collect();
+        let scale = super::bots::hard::WIN_SCALE;
+        Some(
+            moves
+                .iter()
+                .zip(scores)
+                .map(|(&mv, score)| {
+                    let mine = win_chance(score, racing.len());
+                    let races = races_after(position, mv);
+                    // Relative to the best rival, so that exp cannot overflow.
+                    let top = racing
+                        .iter()
+                        .filter(|&&a| a != mover)
+                        .map(|a| races[a.index()])
+                        .max()
+                        .unwrap_or(0);
+                    let weight = |a: Arm| (f64::from(races[a.index()] - top) / scale).exp();
+                    let rivals: f64 = racing
+                        .iter()
+                        .filter(|&&a| a != mover)
+                        .map(|&a| weight(a))
+                        .sum();
+                    seats
+                        .iter()
+                        .map(|&a| {
+                            if a == mover {
+                                mine
+                            } else if racing.contains(&a) && rivals > 0.0 {
+                                (1.0 - mine) * weight(a) / rivals
+                            } else {
+                                0.0
+                            }
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
     }
 }
 

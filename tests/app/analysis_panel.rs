@@ -124,3 +124,69 @@ fn a_finished_analysis_says_luck_and_choices_and_goes_to_a_mistake() {
         None => assert!(h.query_by_label_contains("No clear mistakes").is_some()),
     }
 }
+
+/// The replay window of a pasted two-player Cờ nhảy record, at `size`,
+/// in English.
+fn replay_at(
+    size: egui::Vec2,
+) -> (
+    Harness<'static, ca_ngua::app::CaNguaApp>,
+    crate::common::TempDir,
+) {
+    use ca_ngua::co_nhay::CoNhay;
+    let t = played::<CoNhay>(CoNhay::standard_rules(), 2, Level::Medium, 4);
+    let record = Recorder::of_table(&t, crate::common::records::DATE).unwrap();
+    let dir = crate::common::temp_dir("analysis-replay-size");
+    let app = ca_ngua::app::CaNguaApp::from_store(
+        ca_ngua::store::Store::at(dir.path()),
+        None,
+        Lang::En,
+        None,
+    )
+    .skip_welcome();
+    let window = crate::common::ui::Window {
+        size,
+        ..crate::common::ui::Window::DEFAULT
+    };
+    let mut h = crate::common::ui::harness(app, window);
+    h.get_by_label("Statistics").click_accesskit();
+    h.run_steps(3);
+    h.get_by_label("Paste a record…").click_accesskit();
+    h.run_steps(3);
+    h.get_by_role_and_label(Role::MultilineTextInput, "Game record")
+        .set_text_value_accesskit(&record.to_text());
+    h.run_steps(2);
+    h.get_by_label("Open the record").click_accesskit();
+    h.run_steps(3);
+    (h, dir)
+}
+
+#[test]
+fn the_replay_window_keeps_inside_a_small_screen_after_its_analysis() {
+    let size = egui::Vec2::new(800.0, 600.0);
+    let (mut h, _dir) = replay_at(size);
+    let window = |h: &Harness<'static, ca_ngua::app::CaNguaApp>| {
+        h.ctx
+            .memory(|m| m.area_rect(ca_ngua::app::play::replay_ui::window_id()))
+            .expect("the replay window")
+    };
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+    assert!(screen.contains_rect(window(&h)), "{:?}", window(&h));
+    h.get_by_role_and_label(Role::Button, "Analyse the game")
+        .click_accesskit();
+    let start = Instant::now();
+    while h
+        .query_by_label_contains("The costliest mistakes")
+        .is_none()
+        && h.query_by_label_contains("No clear mistakes").is_none()
+    {
+        assert!(start.elapsed() < Duration::from_secs(120), "timed out");
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run_steps(4);
+    let rect = window(&h);
+    assert!(screen.contains_rect(rect), "{rect:?} outside {screen:?}");
+    // The window takes the room it has, the graph with it.
+    assert!(rect.width() > 700.0 && rect.height() > 450.0, "{rect:?}");
+}

@@ -23,6 +23,7 @@ fn config(rollouts: u32, threads: usize) -> AnalysisConfig {
         seed: 7,
         threads,
         max_plies: 1_000,
+        evaluate: false,
     }
 }
 

@@ -3,7 +3,10 @@
 //! same seed gives the same analysis on one thread or two, a rollout
 //! stopped by the ply cap is scored by the places as they stand, every
 //! legal move is rated once, and cancelling stops it. Few rollouts, few
-//! moves.
+//! moves. By default the moves are rated by Hard's search instead
+//! (`SelfPlay::rate_moves`): the same figures every time, the best move
+//! never below the one played, and a random player's moves costlier than
+//! Hard's.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use ca_ngua::co_nhay::CoNhay;
@@ -22,6 +25,15 @@ fn config(rollouts: u32, threads: usize) -> AnalysisConfig {
         seed: 5,
         threads,
         max_plies: 400,
+        evaluate: false,
+    }
+}
+
+/// The game's defaults, rated by Hard's search, on `threads` threads.
+fn by_search(threads: usize) -> AnalysisConfig {
+    AnalysisConfig {
+        threads,
+        ..AnalysisConfig::for_game::<CoNhay>()
     }
 }
 
@@ -187,4 +199,85 @@ fn a_move_that_is_not_legal_is_refused() {
     let err = run(&start, &plays, &config(2, 1)).unwrap_err();
     assert!(matches!(err, AnalysisError::Play { index: 0, .. }), "{err}");
     assert!(err.to_string().contains("not legal"), "{err}");
+}
+
+#[test]
+fn the_search_rates_the_same_record_alike_every_time() {
+    let rules = Rules::standard();
+    let (start, plays) =
+        sample_game::<CoNhay>(&rules, &[Level::Hard, Level::Medium], 3, 24).unwrap();
+    let cfg = by_search(2);
+    assert!(cfg.evaluate);
+    let one = run(&start, &plays, &cfg).unwrap();
+    let again = run(&start, &plays, &cfg).unwrap();
+    let single = run(&start, &plays, &by_search(1)).unwrap();
+    assert_eq!(one, again);
+    assert_eq!(one.steps, single.steps);
+    assert_eq!(one.players, single.players);
+    assert_eq!(one.steps.len(), plays.len());
+    for step in &one.steps {
+        // No rollouts: every figure exact.
+        for m in &step.moves {
+            assert_eq!(m.rollouts, 0);
+            assert_eq!(m.ci95, [m.win, m.win]);
+            assert!((0.0..=1.0).contains(&m.win), "{m:?}");
+        }
+        // The win chances of the two seats after the move make a whole.
+        let sum: f64 = step.win_after.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{:?}", step.win_after);
+    }
+    // Not every move alike: the search tells them apart.
+    assert!(one.steps.iter().any(|s| s.cost > 0.0));
+    assert_eq!(one.to_json()["config"]["evaluate"], true);
+}
+
+#[test]
+fn the_search_rates_the_best_move_at_least_as_high_as_the_move_played() {
+    let rules = Rules::standard();
+    let (start, plays) =
+        sample_game::<CoNhay>(&rules, &[Level::Medium, Level::Easy], 7, 20).unwrap();
+    let a = run(&start, &plays, &by_search(2)).unwrap();
+    for step in &a.steps {
+        let best = step.moves[step.best].win;
+        let played = step.moves[step.played].win;
+        assert!(best >= played, "{step:?}");
+        assert!(step.moves.iter().all(|m| m.win <= best));
+        assert_eq!(step.cost, best - played);
+        assert_eq!(step.is_clear_mistake(), step.cost > 0.0);
+        assert_eq!(
+            step.win_after[a.seats.iter().position(|&s| s == step.seat).unwrap()],
+            played
+        );
+    }
+    // The race: the move that finishes the arm is a sure win, the others
+    // let arm 3 finish.
+    let win = "106-114".parse().unwrap();
+    let other = "112-114".parse().unwrap();
+    let race = run(
+        &state(RACE),
+        &[Play {
+            roll: None,
+            mv: Some(other),
+        }],
+        &by_search(1),
+    )
+    .unwrap();
+    let step = &race.steps[0];
+    assert_eq!(step.best_move(), Some(win));
+    assert_eq!(step.moves[step.best].win, 1.0);
+    assert!(step.cost > 0.9, "{}", step.cost);
+    assert!(step.is_clear_mistake());
+    assert_eq!(race.players[0].mistakes[0].best, Some(win));
+}
+
+#[test]
+fn a_random_player_loses_more_per_decision_than_hard() {
+    let rules = Rules::standard();
+    let (start, plays) =
+        sample_game::<CoNhay>(&rules, &[Level::Hard, Level::Random], 11, 60).unwrap();
+    let a = run(&start, &plays, &by_search(2)).unwrap();
+    let per_decision = |k: usize| a.players[k].skill_lost / a.players[k].decisions.max(1) as f64;
+    let (hard, random) = (per_decision(0), per_decision(1));
+    assert!(a.players[0].decisions >= 20 && a.players[1].decisions >= 20);
+    assert!(random > 2.0 * hard, "Hard {hard}, Random {random}");
 }

@@ -13,6 +13,9 @@ use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// The graph's height when nothing else is asked, in points.
+const GRAPH_HEIGHT: f32 = 150.0;
+
 /// What the panel is doing.
 #[derive(Debug, Default)]
 enum State<G: Game> {
@@ -44,6 +47,8 @@ pub struct AnalysisPanel<G: Game> {
     state: State<G>,
     /// How to analyse (the game's defaults when `None`).
     config: Option<AnalysisConfig>,
+    /// The graph's height, in points.
+    graph_height: f32,
 }
 
 impl<G: Game> Default for AnalysisPanel<G> {
@@ -51,6 +56,7 @@ impl<G: Game> Default for AnalysisPanel<G> {
         AnalysisPanel {
             state: State::Idle,
             config: None,
+            graph_height: GRAPH_HEIGHT,
         }
     }
 }
@@ -69,7 +75,14 @@ impl<G: SelfPlay> AnalysisPanel<G> {
         AnalysisPanel {
             state: State::Idle,
             config: Some(config),
+            graph_height: GRAPH_HEIGHT,
         }
+    }
+
+    /// Draws the graph `height` points high (the replay window gives it
+    /// what its space allows).
+    pub fn set_graph_height(&mut self, height: f32) {
+        self.graph_height = height;
     }
 
     /// True while the analysis runs.
@@ -169,7 +182,8 @@ impl<G: SelfPlay> AnalysisPanel<G> {
             State::Done(analysis) => {
                 let names = |s| seat(s).0;
                 let colour = |s| seat(s).1;
-                return done_ui(ui, i18n, analysis, &names, &colour, step);
+                let graph = self.graph_height;
+                return done_ui(ui, i18n, analysis, (&names, &colour), step, graph);
             }
             State::Running(job) => {
                 let done = job.done.load(Ordering::Relaxed);
@@ -201,14 +215,20 @@ impl<G: SelfPlay> AnalysisPanel<G> {
     }
 }
 
+/// A seat's name and its colour.
+type SeatWords<'a, G> = (
+    &'a dyn Fn(<G as Game>::Seat) -> String,
+    &'a dyn Fn(<G as Game>::Seat) -> Color32,
+);
+
 /// A finished analysis: the verdict per player, the graph, the mistakes.
 fn done_ui<G: Game>(
     ui: &mut Ui,
     i18n: &I18n,
     analysis: &Analysis<G>,
-    names: &dyn Fn(G::Seat) -> String,
-    colour: &dyn Fn(G::Seat) -> Color32,
+    (names, colour): SeatWords<'_, G>,
     step: usize,
+    graph_height: f32,
 ) -> Option<AnalysisAsk> {
     let mut ask = None;
     for p in &analysis.players {
@@ -243,7 +263,7 @@ fn done_ui<G: Game>(
     }
     // The graph: each player's win chance after every step.
     let plot = egui_plot::Plot::new("analysis-graph")
-        .height(150.0)
+        .height(graph_height)
         .include_y(0.0)
         .include_y(1.0)
         .allow_zoom(false)
@@ -251,7 +271,6 @@ fn done_ui<G: Game>(
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
-        .legend(egui_plot::Legend::default())
         .y_axis_formatter(|mark, _| format!("{:.0}%", 100.0 * mark.value));
     let response = plot.show(ui, |plot_ui| {
         for p in &analysis.players {
@@ -273,6 +292,15 @@ fn done_ui<G: Game>(
     let graph = response
         .response
         .on_hover_text(i18n.t("analysis-graph-help"));
+    // The legend under the graph, off its lines.
+    ui.horizontal_wrapped(|ui| {
+        for p in &analysis.players {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
+            ui.painter()
+                .hline(rect.x_range(), rect.center().y, (2.0, colour(p.seat)));
+            ui.label(RichText::new(names(p.seat)).color(colour(p.seat)));
+        }
+    });
     if graph.clicked()
         && let Some(point) = response.inner
     {

@@ -93,9 +93,11 @@ impl<V: View> Replay<V> {
         i18n: &I18n,
         now: f64,
         dark: bool,
+        size: Vec2,
     ) -> Option<ReplayAction> {
         let mut action = None;
         let mut own = Vec::new();
+        let top = ui.cursor().top();
         let game = i18n.t(&format!("game-{}", V::ID));
         ui.label(RichText::new(format!("{game} · {}", date_words(self.record.date))).strong());
         let seats: Vec<String> = self
@@ -105,26 +107,49 @@ impl<V: View> Replay<V> {
             .map(|s| seat_words::<V>(i18n, s))
             .collect();
         ui.label(seats.join(" · "));
+        // Two columns filling the rest of the window: the board with the
+        // analysis under it (where the space is), and the controls with
+        // the log; each scrolls within its own height, so the window never
+        // grows past the app's area.
+        let rest = Vec2::new(size.x, size.y - (ui.cursor().top() - top));
+        let gap = ui.spacing().item_spacing.x;
+        let right = 340.0_f32.min(rest.x * 0.42);
+        let left = (rest.x - right - gap).max(120.0);
+        let analysed = self.analysis.analysis().is_some();
+        // A finished analysis takes nearly half the height under the
+        // board; the button and its words much less.
+        let room = if analysed {
+            rest.y * 0.56
+        } else {
+            rest.y - 110.0
+        };
+        // The board's words under it take some of its height.
+        let side = (room - 40.0).min(left).clamp(140.0, 520.0);
+        let column = egui::Layout::top_down(egui::Align::Min);
         ui.horizontal_top(|ui| {
-            let side = 430.0_f32.min(ui.available_width() * 0.6).max(200.0);
-            ui.allocate_ui(Vec2::splat(side), |ui| {
-                ui.set_min_size(Vec2::splat(side));
-                V::board_ui(&mut self.play, ui, i18n, Phase::Elsewhere, now, dark);
-            });
-            // The board only shows: nothing on it is for picking.
-            self.play.intents.clear();
-            self.play.hover = None;
-            ui.vertical(|ui| {
-                ui.set_max_width(340.0);
-                self.announcer.ui(ui);
-                action = self.controls_ui(ui, i18n, &mut own);
-                ui.separator();
-                self.log_ui(ui, i18n, &mut own);
+            ui.allocate_ui_with_layout(Vec2::new(left, rest.y), column, |ui| {
+                ui.set_min_size(Vec2::new(left, rest.y));
+                ui.set_max_width(left);
+                ui.allocate_ui(Vec2::splat(side), |ui| {
+                    ui.set_min_size(Vec2::splat(side));
+                    V::board_ui(&mut self.play, ui, i18n, Phase::Elsewhere, now, dark);
+                });
+                // The board only shows: nothing on it is for picking.
+                self.play.intents.clear();
+                self.play.hover = None;
                 ui.separator();
                 if let Some(step) = self.analysis_ui(ui, i18n, dark) {
                     self.playing = None;
                     self.go(step, i18n);
                 }
+            });
+            ui.allocate_ui_with_layout(Vec2::new(right, rest.y), column, |ui| {
+                ui.set_min_size(Vec2::new(right, rest.y));
+                ui.set_max_width(right);
+                self.announcer.ui(ui);
+                action = self.controls_ui(ui, i18n, &mut own);
+                ui.separator();
+                self.log_ui(ui, i18n, &mut own);
             });
         });
         self.own = own;
@@ -151,10 +176,12 @@ impl<V: View> Replay<V> {
         let ctx = ui.ctx().clone();
         // Its own scrolling, so that the window keeps within the screen.
         let analysis = &mut self.analysis;
+        let height = (ui.available_height() - 4.0).max(60.0);
+        analysis.set_graph_height((height * 0.62).clamp(110.0, 300.0));
         let area = egui::ScrollArea::vertical()
             .id_salt("replay-analysis")
-            .max_height(250.0)
-            .min_scrolled_height(240.0);
+            .auto_shrink([false, true])
+            .max_height(height);
         let ask = crate::app::a11y::named_scroll(ui, area, &i18n.t("replay-analysis"), |ui| {
             analysis.ui(ui, i18n, record, &seat, step, move || {
                 ctx.request_repaint();
@@ -278,7 +305,8 @@ impl<V: View> Replay<V> {
         let mut to = None;
         let area = egui::ScrollArea::vertical()
             .id_salt("replay-log")
-            .max_height(200.0);
+            .auto_shrink([false, true])
+            .max_height((ui.available_height() - 4.0).max(60.0));
         // Its scroll bars are named as what they scroll.
         crate::app::a11y::named_scroll(ui, area, &name, |ui| {
             let list = egui::UiBuilder::new()
@@ -324,12 +352,28 @@ impl<V: View> ReplayScreen for Replay<V> {
         let mut open = true;
         let title = i18n.t("replay-title");
         let mut action = None;
+        // The app's area below the top bar, less the title bar and the
+        // frame: never larger, whatever the window's size.
+        let area = crate::app::shell::window_area(ctx);
+        let size = Vec2::new(
+            (area.width() - 24.0).clamp(200.0, 1_100.0),
+            (area.height() - 64.0).clamp(160.0, 900.0),
+        );
         crate::app::shell::place_window(egui::Window::new(&title), ctx)
             .id(window_id())
             .open(&mut open)
-            .default_width(820.0)
+            .fixed_size(size)
             .show(ctx, |ui| {
-                action = self.content_ui(ui, i18n, now, dark);
+                // Whatever the content asks, the window keeps its size: a
+                // screen too small for the columns' least widths scrolls.
+                egui::ScrollArea::both()
+                    .id_salt("replay-content")
+                    .max_width(size.x)
+                    .max_height(size.y)
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        action = self.content_ui(ui, i18n, now, dark, size);
+                    });
             });
         crate::app::a11y::name_title_bar(ctx, window_id(), &title);
         if !open {

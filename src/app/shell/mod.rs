@@ -14,7 +14,7 @@ mod online;
 pub mod records;
 mod windows;
 
-pub use frame::place_window;
+pub use frame::{place_window, window_area};
 
 use super::play::online_ui::{OnlineAction, OnlineEdit};
 use super::play::rule_sets::RuleSetAction;

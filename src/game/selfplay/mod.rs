@@ -87,6 +87,27 @@ pub trait SelfPlay: Game {
         seed: u64,
         max_plies: u32,
     );
+
+    /// The game's own rating of one decision, for game analysis
+    /// (`crate::record::analysis`) in place of rollouts: for each of
+    /// `options` (the legal moves of the player to move in `state` with
+    /// `roll`, `None` the pass), in their order, the win chance of every
+    /// seat of `seats` after it (each seat's share of first place, as the
+    /// analysis counts it, in `seats` order). It must be deterministic:
+    /// the same question, the same figures. `None` (the default): the
+    /// game has no such rating, and the analysis rolls the moves out.
+    /// Cờ nhảy rates by Hard's search; Cờ Cá Ngựa has none yet (a
+    /// learned evaluator would come in here).
+    fn rate_moves(
+        rules: &Self::Rules,
+        state: &Self::State,
+        roll: Option<Self::Roll>,
+        options: &[Option<Self::Move>],
+        seats: &[Self::Seat],
+    ) -> Option<Vec<Vec<f64>>> {
+        let _ = (rules, state, roll, options, seats);
+        None
+    }
 }
 
 /// What a self-played game did, as it went: for those who keep the game

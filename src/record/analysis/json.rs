@@ -24,6 +24,7 @@ fn config_json(c: &AnalysisConfig) -> Value {
         "seed": c.seed,
         "threads": c.threads,
         "max_plies": c.max_plies,
+        "evaluate": c.evaluate,
     })
 }
 

@@ -12,6 +12,7 @@
 //! times, over several threads (`rollout.rs`). [`analyse`] tells its progress and stops when asked, so
 //! that a window can run it on a thread of its own.
 
+mod evaluate;
 mod json;
 mod plan;
 mod rollout;
@@ -85,6 +86,13 @@ pub struct AnalysisConfig {
     /// A rollout stops after this many rolls (moves, without dice) and is
     /// scored by the places as they stand (Cờ nhảy: distance left).
     pub max_plies: u32,
+    /// Rate the moves by the game's own evaluation
+    /// ([`SelfPlay::rate_moves`]: Cờ nhảy's Hard search), once and
+    /// deterministically, where the game has one; `false`, or a game
+    /// without one (Cờ Cá Ngựa): by rollouts. The game's defaults
+    /// ([`AnalysisConfig::for_game`]) evaluate; asking for rollouts
+    /// ([`AnalysisConfig::with_rollouts`], `--rollouts N`) does not.
+    pub evaluate: bool,
 }
 
 /// A game with dice's defaults ([`AnalysisConfig::for_game`]).
@@ -100,11 +108,14 @@ impl AnalysisConfig {
     /// each move of the other rolls, Medium players, seed 1, a thread per
     /// core.
     pub fn for_game<G: Game>() -> AnalysisConfig {
-        AnalysisConfig::with_rollouts(if G::HAS_DICE {
-            DEFAULT_ROLLOUTS
-        } else {
-            DEFAULT_ROLLOUTS_WITHOUT_DICE
-        })
+        AnalysisConfig {
+            evaluate: true,
+            ..AnalysisConfig::with_rollouts(if G::HAS_DICE {
+                DEFAULT_ROLLOUTS
+            } else {
+                DEFAULT_ROLLOUTS_WITHOUT_DICE
+            })
+        }
     }
 
     /// The rollouts luck compares rolls on: `luck_rollouts` within
@@ -114,7 +125,8 @@ impl AnalysisConfig {
     }
 
     /// The defaults with `rollouts` per move (and a quarter of them for
-    /// each move of the other rolls): what `--rollouts N` sets.
+    /// each move of the other rolls), rated by rollouts even in a game
+    /// with an evaluation of its own: what `--rollouts N` sets.
     pub fn with_rollouts(rollouts: u32) -> AnalysisConfig {
         AnalysisConfig {
             rollouts,
@@ -125,6 +137,7 @@ impl AnalysisConfig {
             seed: 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             max_plies: DEFAULT_MAX_PLIES,
+            evaluate: false,
         }
     }
 }
@@ -314,8 +327,29 @@ pub fn analyse<G: SelfPlay>(
     }
     let seats = G::seats(start);
     let plan = plan::plan(rules, &seats, start, plays, config)?;
-    let prefix = config.luck_rollouts();
     let control = Control { progress, cancel };
+    if config.evaluate
+        && let Some(rated) =
+            evaluate::rate_steps(rules, &seats, start, plays, &plan.steps, config, &control)?
+    {
+        let steps = steps_rated(plan.steps, rated, &seats);
+        let players = seats
+            .iter()
+            .enumerate()
+            .map(|(k, &seat)| totals(seat, k, &steps))
+            .collect();
+        return Ok(Analysis {
+            config: *config,
+            seats,
+            steps,
+            players,
+        });
+    }
+    let config = &AnalysisConfig {
+        evaluate: false,
+        ..*config
+    };
+    let prefix = config.luck_rollouts();
     let tallies = rollout::run_jobs(rules, &seats, &plan.jobs, prefix, config, &control)?;
 
     let mut steps = Vec::with_capacity(plan.steps.len());
@@ -392,6 +426,56 @@ pub fn analyse<G: SelfPlay>(
         steps,
         players,
     })
+}
+
+/// The steps from the game's own ratings: a move's win chance is its
+/// rating, exact (an interval of nothing, no rollouts), and so is its
+/// cost; every cost above nothing is a clear mistake.
+fn steps_rated<G: Game>(
+    plan: Vec<plan::StepPlan<G>>,
+    rated: Vec<evaluate::Rated>,
+    seats: &[G::Seat],
+) -> Vec<Step<G>> {
+    plan.into_iter()
+        .zip(rated)
+        .map(|(step, rated)| {
+            let mover = seats.iter().position(|&s| s == step.seat).unwrap_or(0);
+            let moves: Vec<MoveValue<G>> = step
+                .options
+                .iter()
+                .zip(&rated.moves)
+                .map(|(&(mv, _), r)| {
+                    let win = r.get(mover).copied().unwrap_or(0.0);
+                    MoveValue {
+                        mv,
+                        win,
+                        ci95: [win, win],
+                        rollouts: 0,
+                    }
+                })
+                .collect();
+            let best = best_of(moves.iter().map(|m| m.win));
+            let win = |i: usize| moves.get(i).map_or(0.0, |m| m.win);
+            let cost = (win(best) - win(step.played)).max(0.0);
+            let win_after = rated
+                .moves
+                .get(step.played)
+                .cloned()
+                .unwrap_or_else(|| vec![0.0; seats.len()]);
+            Step {
+                seat: step.seat,
+                setup: step.setup,
+                roll: step.roll,
+                moves,
+                played: step.played,
+                best,
+                cost,
+                cost_ci95: [cost, cost],
+                luck: rated.luck,
+                win_after,
+            }
+        })
+        .collect()
 }
 
 /// A rollout sum (in units of [`SHARE`]) over `n` rollouts as a share.

@@ -144,7 +144,7 @@ pub(super) fn plan<G: Game>(
 
 /// The options of a roll (or of the turn, without dice): every legal
 /// move, or the pass when there is none.
-fn options_of<G: Game>(
+pub(super) fn options_of<G: Game>(
     state: &G::State,
     roll: Option<G::Roll>,
 ) -> Result<Vec<Option<G::Move>>, String> {
