@@ -223,7 +223,8 @@ pub struct RecordAnalyse {
     /// The record's file
     #[arg(value_name = "FILE")]
     pub file: std::path::PathBuf,
-    /// Rollouts per legal move (default: 500 with dice, 16 without)
+    /// Rollouts per legal move, a deeper look (default: 500 rollouts with
+    /// dice; without dice, none: each move rated by the Hard search)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub rollouts: Option<u32>,
     /// The seed of the rollouts (the same seed, the same figures)
