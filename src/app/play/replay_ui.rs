@@ -366,14 +366,16 @@ impl<V: View> ReplayScreen for Replay<V> {
             .show(ctx, |ui| {
                 // Whatever the content asks, the window keeps its size: a
                 // screen too small for the columns' least widths scrolls.
-                egui::ScrollArea::both()
+                let area = egui::ScrollArea::both()
                     .id_salt("replay-content")
                     .max_width(size.x)
                     .max_height(size.y)
-                    .auto_shrink(false)
-                    .show(ui, |ui| {
-                        action = self.content_ui(ui, i18n, now, dark, size);
-                    });
+                    .auto_shrink(false);
+                // Its scroll bars named as the window is (a screen reader
+                // meets no nameless node).
+                crate::app::a11y::named_scroll(ui, area, &title, |ui| {
+                    action = self.content_ui(ui, i18n, now, dark, size);
+                });
             });
         crate::app::a11y::name_title_bar(ctx, window_id(), &title);
         if !open {
