@@ -445,27 +445,7 @@ impl<G: Game> Table<G> {
         seq: u64,
         cmd: Command<G>,
     ) -> Result<Vec<Event<G>>, Refusal> {
-        if cmd == Command::Roll && !G::HAS_DICE {
-            return refuse(ErrorCode::NoDice, "this game has no dice");
-        }
-        if !self.replica.is_started() {
-            return refuse(ErrorCode::NotStarted, "the game has not started");
-        }
-        if self.replica.turn() != Some(seat) {
-            return refuse(ErrorCode::NotYourTurn, "it is not your turn");
-        }
-        if self.controller(seat).computer().is_some() {
-            return refuse(
-                ErrorCode::NotYourTurn,
-                "a computer plays this seat until the turn moves on",
-            );
-        }
-        if !self.is_current(seq) {
-            return refuse(
-                ErrorCode::Stale,
-                format!("the latest event is {}, not {seq}", self.replica.seq()),
-            );
-        }
+        self.check_command(seat, seq, cmd)?;
         self.act(seat, cmd)
     }
 

@@ -5,11 +5,11 @@
 //! seed, so every roll still checks against the commit made before it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::restart::Folder;
 use crate::support::v3::{P, play_to_the_end, verify_round};
 use crate::support::{config, server};
 use ca_ngua::net::server::{Clock, spawn};
 use serde_json::json;
-use std::path::PathBuf;
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -91,20 +91,10 @@ async fn a_co_nhay_room_has_no_dice_but_everything_else() {
     server.shutdown();
 }
 
-/// A folder of its own for one test, removed at the end.
-struct Folder(PathBuf);
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_mid_round_keeps_the_seed_and_every_roll_checks() {
-    let dir = std::env::temp_dir().join(format!("ca-ngua-dice-restart-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let folder = Folder(dir.clone());
+    let folder = Folder::new("dice");
+    let dir = folder.0.clone();
     let mut c = config();
     c.state_dir = Some(dir.clone());
     let first = spawn("127.0.0.1:0".parse().unwrap(), c.clone()).unwrap();

@@ -15,10 +15,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 /// A folder of its own for one test, removed at the end.
-struct Folder(PathBuf);
+pub(crate) struct Folder(pub(crate) PathBuf);
 
 impl Folder {
-    fn new(name: &str) -> Folder {
+    pub(crate) fn new(name: &str) -> Folder {
         let dir =
             std::env::temp_dir().join(format!("ca-ngua-restart-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

@@ -281,7 +281,8 @@ impl<G: Game> Client<G> {
     }
 
     /// Gives the welcome's commit its round once the events up to the
-    /// welcome are in.
+    /// welcome are in: the round of the last `again` at or before it (every
+    /// `again` the replica took in is in `agains`).
     fn place_welcome_commit(&mut self) {
         let seq = self.replica.as_ref().map_or(0, Replica::seq);
         let news = &mut self.table;
@@ -294,11 +295,6 @@ impl<G: Game> Client<G> {
                 .rev()
                 .find(|(s, _)| *s <= at)
                 .map_or(1, |(_, r)| *r);
-            let round = if news.agains.is_empty() {
-                self.replica.as_ref().map_or(1, Replica::round)
-            } else {
-                round
-            };
             news.commits.retain(|(r, _)| *r != round);
             news.commits.push((round, commit));
             news.welcome_commit = None;
@@ -357,10 +353,7 @@ impl<G: Game> Client<G> {
         Some(
             match self.table.links.get(seat.index()).copied().flatten() {
                 None | Some((true, _)) => SeatLink::Connected,
-                Some((false, Some(until))) if replica.is_over() => {
-                    let _ = until;
-                    SeatLink::Offline
-                }
+                Some((false, Some(_))) if replica.is_over() => SeatLink::Offline,
                 Some((false, Some(until))) => SeatLink::Reconnecting { until },
                 Some((false, None)) => SeatLink::Offline,
             },
