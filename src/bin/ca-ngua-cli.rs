@@ -145,6 +145,8 @@ fn run(command: Command) -> Result<(), Bad> {
         Command::Play(q) => ca_ngua_cmd::query(&q, ca_ngua_cmd::Query::Play),
         Command::Hint(q) => ca_ngua_cmd::query(&q, ca_ngua_cmd::Query::Hint),
         Command::Selfplay(s) => ca_ngua_cmd::selfplay(&s),
+        Command::Train(t) => ca_ngua_cmd::train(&t),
+        Command::Strength(s) => ca_ngua_cmd::strength(&s),
         Command::Rules { command } => ca_ngua_cmd::rules(command),
         Command::Record { command } => record(command),
         Command::Puzzles { command } => puzzles::run(command),

@@ -5,6 +5,7 @@
 pub mod bots;
 pub mod dice;
 pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod rules_code;
 pub mod rules_file;

@@ -62,6 +62,12 @@ pub enum Command {
     Hint(Query),
     /// Plays many seeded games between bots and reports speed, length and wins
     Selfplay(Selfplay),
+    /// Trains the learned evaluator by self-play (TD(λ)) and writes its
+    /// weights file
+    Train(Train),
+    /// Plays the learned Hard against today's Hard, seats rotated, and
+    /// reports the score with its interval and the decision times
+    Strength(Strength),
     /// Rule sets: show, explain, try, code and decode
     #[command(arg_required_else_help = false)]
     Rules {
@@ -345,6 +351,69 @@ pub struct Selfplay {
     pub record: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `train`.
+#[derive(Debug, Args)]
+pub struct Train {
+    /// Training games
+    #[arg(long, value_name = "N", default_value = "200000", value_parser = number::<u64>)]
+    pub games: u64,
+    /// The seed of the starting weights, the rules, the seats and the dice
+    #[arg(long, value_name = "S", default_value = "1", value_parser = number::<u64>)]
+    pub seed: u64,
+    /// TD(λ)'s λ
+    #[arg(long, value_name = "L", default_value = "0.7")]
+    pub lambda: f32,
+    /// Learning rate at the start (it falls linearly to a quarter)
+    #[arg(long, value_name = "R", default_value = "0.01")]
+    pub rate: f32,
+    /// Measures the weights against today's Hard every N games (0: never)
+    #[arg(long, value_name = "N", default_value = "20000", value_parser = number::<u64>)]
+    pub curve_every: u64,
+    /// Games of each measurement (two players, standard rules)
+    #[arg(long, value_name = "N", default_value = "400", value_parser = number::<u32>)]
+    pub curve_games: u32,
+    /// Threads for the measurements (training is one thread)
+    #[arg(long, value_name = "T", default_value = "1", value_parser = number::<usize>)]
+    pub threads: usize,
+    /// Continues from this weights file rather than fresh weights
+    #[arg(long, value_name = "FILE")]
+    pub start: Option<std::path::PathBuf>,
+    /// Where to write the weights
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "assets/evaluator/ca-ngua.weights"
+    )]
+    pub out: std::path::PathBuf,
+    /// Writes the learning curve as CSV (games,wins,played)
+    #[arg(long, value_name = "FILE")]
+    pub curve: Option<std::path::PathBuf>,
+}
+
+/// `strength`.
+#[derive(Debug, Args)]
+pub struct Strength {
+    /// Games
+    #[arg(long, value_name = "N", default_value = "4000", value_parser = number::<u32>)]
+    pub games: u32,
+    /// 2: the learned Hard against one of today's (the seats swapped on the
+    /// same dice); 4: against three (its seat going round)
+    #[arg(long, value_name = "2|4", default_value = "2", value_parser = number::<usize>)]
+    pub players: usize,
+    /// A preset's name or the path of a rules file
+    #[arg(long, value_name = "PRESET|FILE", default_value = "standard")]
+    pub rules: String,
+    /// The weights file (default: the shipped weights)
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<std::path::PathBuf>,
+    /// The seed of the dice
+    #[arg(long, value_name = "S", default_value = "1", value_parser = number::<u64>)]
+    pub seed: u64,
+    /// Worker threads (1 to 256)
+    #[arg(long, value_name = "T", default_value = "1", value_parser = number::<usize>)]
+    pub threads: usize,
 }
 
 /// Seed, threads and output of a run of games.

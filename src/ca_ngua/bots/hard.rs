@@ -44,6 +44,13 @@ impl Budget {
         max_depth: 3,
     };
 
+    /// The learned Hard's search: its leaves cost a network's evaluation,
+    /// so it looks one or two rolls ahead (`docs/BOTS.md`).
+    pub const LEARNED: Budget = Budget {
+        nodes: 3_000,
+        max_depth: 2,
+    };
+
     /// A small budget for tests: one or two rolls of look-ahead.
     pub const TEST: Budget = Budget {
         nodes: 1_500,
@@ -236,6 +243,17 @@ impl Model {
     /// view that the colours that finished since the search began have
     /// already won.
     pub fn evaluate(&self, pos: &Position, root_done: u8) -> [f32; 4] {
+        match self.standing(pos, root_done) {
+            Standing::Settled(u) => u,
+            Standing::Open { turns, running } => self.chances(pos, &turns, running),
+        }
+    }
+
+    /// The race as the evaluation sees it: settled (someone finished since
+    /// the search began, a team is home, or the game stopped), or open with
+    /// each running seat's expected turns to bring its horses home (with
+    /// teams, its team's: both partners hold the same figure).
+    pub fn standing(&self, pos: &Position, root_done: u8) -> Standing {
         let rules = &self.rules;
         let mut u = [0.0f32; 4];
         // The seats still in the running.
@@ -245,7 +263,7 @@ impl Model {
             if let Some(first) = pos.team_home(rules) {
                 u[first.index()] = 0.5;
                 u[first.partner().index()] = 0.5;
-                return u;
+                return Standing::Settled(u);
             }
             pos.playing
         } else {
@@ -265,12 +283,12 @@ impl Model {
                         *x = share;
                     }
                 }
-                return u;
+                return Standing::Settled(u);
             }
             pos.playing & !done
         };
         let (Some(turn), Some(mover)) = (pos.turn(), pos.mover(rules)) else {
-            return u; // stopped without a winner: nothing to share
+            return Standing::Settled(u); // stopped without a winner: nothing to share
         };
         let board = Board::new(pos, rules);
         let p = &self.params;
@@ -292,10 +310,23 @@ impl Model {
         }
         if rules.teams {
             // Each team's turns: the one home first rolls for the other,
-            // so the team needs about half the sum of its colours'. Both
-            // partners hold the team's value, so each gets half its chance.
+            // so the team needs about half the sum of its colours'.
             turns = std::array::from_fn(|s| (turns[s] + turns[s ^ 2]) / 2.0);
         }
+        Standing::Open { turns, running }
+    }
+
+    /// The softmax temperature that turns turns into chances.
+    pub fn temperature(&self) -> f32 {
+        self.params.temperature
+    }
+
+    /// Win chances from an open race's turns (a softmax over the running
+    /// seats; with teams both partners hold half their team's chance).
+    fn chances(&self, pos: &Position, turns: &[f32; 4], running: u8) -> [f32; 4] {
+        let rules = &self.rules;
+        let p = &self.params;
+        let mut u = [0.0f32; 4];
         let best = pos
             .playing_seats()
             .filter(|s| running & (1 << s.index()) != 0)
@@ -323,6 +354,49 @@ impl Model {
             }
         }
         u
+    }
+
+    /// The rolls that can come and their probabilities.
+    pub fn roll_odds(&self) -> &[(Roll, f32)] {
+        self.rolls()
+    }
+}
+
+/// What the evaluation makes of a position ([`Model::standing`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Standing {
+    /// The race is over: each seat's share of the win.
+    Settled([f32; 4]),
+    /// The race is on among `running` (bit `s` for seat `s`).
+    Open {
+        /// Expected turns to finish, per seat (0 outside `running`).
+        turns: [f32; 4],
+        /// The seats still racing.
+        running: u8,
+    },
+}
+
+/// A leaf evaluation for the search: each seat's win chance, with the
+/// colours in `root_done` finished before the search began.
+pub trait Leaf {
+    /// The rules the evaluation was built for.
+    fn leaf_rules(&self) -> &Rules;
+    /// The rolls that can come and their probabilities.
+    fn leaf_rolls(&self) -> &[(Roll, f32)];
+    /// Win chances per seat.
+    fn leaf(&self, pos: &Position, root_done: u8) -> [f32; 4];
+}
+
+impl Leaf for Model {
+    fn leaf_rules(&self) -> &Rules {
+        &self.rules
+    }
+    fn leaf_rolls(&self) -> &[(Roll, f32)] {
+        self.rolls()
+    }
+    #[inline]
+    fn leaf(&self, pos: &Position, root_done: u8) -> [f32; 4] {
+        self.evaluate(pos, root_done)
     }
 }
 
@@ -432,8 +506,8 @@ fn lone_horse_turns(rules: &Rules, rolls: &[(Roll, f32)], target: u8) -> [f32; Y
 
 /// The search: expectimax over rolls, max-n over moves, leaves scored by
 /// the model, counting leaf evaluations against a limit.
-struct Search<'a> {
-    model: &'a Model,
+struct Search<'a, L: Leaf> {
+    model: &'a L,
     root_done: u8,
     evals: u64,
     limit: u64,
@@ -442,14 +516,14 @@ struct Search<'a> {
 /// The search ran out of its budget: the depth it was on is abandoned.
 struct OutOfBudget;
 
-impl Search<'_> {
+impl<L: Leaf> Search<'_, L> {
     #[inline]
     fn leaf(&mut self, pos: &Position) -> Result<[f32; 4], OutOfBudget> {
         if self.evals >= self.limit {
             return Err(OutOfBudget);
         }
         self.evals += 1;
-        Ok(self.model.evaluate(pos, self.root_done))
+        Ok(self.model.leaf(pos, self.root_done))
     }
 
     /// The expected utilities before the next roll, `depth` rolls deep.
@@ -458,7 +532,7 @@ impl Search<'_> {
             return self.leaf(pos);
         }
         let mut acc = [0.0f32; 4];
-        for &(roll, prob) in self.model.rolls() {
+        for &(roll, prob) in self.model.leaf_rolls() {
             let v = self.decide(pos, roll, depth)?;
             for (a, x) in acc.iter_mut().zip(v) {
                 *a += prob * x;
@@ -470,7 +544,7 @@ impl Search<'_> {
     /// The utilities after the colour to move plays `roll` as well as it
     /// can for itself.
     fn decide(&mut self, pos: &Position, roll: Roll, depth: u8) -> Result<[f32; 4], OutOfBudget> {
-        let rules = &self.model.rules;
+        let rules = self.model.leaf_rules();
         let Some(seat) = pos.turn() else {
             return self.leaf(pos);
         };
@@ -494,7 +568,7 @@ impl Search<'_> {
 }
 
 /// Hard's choice among `d.moves` with `model` and `budget`.
-pub fn choose_with(d: &Decision<'_>, model: &Model, budget: Budget) -> Move {
+pub fn choose_with<L: Leaf>(d: &Decision<'_>, model: &L, budget: Budget) -> Move {
     let moves = d.moves;
     let fallback = moves.first().unwrap_or(Move::EXIT);
     let Some(seat) = d.position.turn() else {
@@ -521,7 +595,7 @@ pub fn choose_with(d: &Decision<'_>, model: &Model, budget: Budget) -> Move {
     let mut used = 0u64;
     let mut last_cost = 0u64;
     let mut prev_cost = 0u64;
-    let n_rolls = model.n_rolls as u64;
+    let n_rolls = model.leaf_rolls().len() as u64;
     for depth in 0..=budget.max_depth {
         // Each extra roll multiplies the work by the number of rolls times
         // the moves per roll: guess it from the last two depths (or three

@@ -3,6 +3,7 @@
 //! returns one of those moves. Every bot is deterministic given its seed.
 
 use crate::ca_ngua::engine::{Move, MoveList, Position, Roll, Rules};
+use crate::ca_ngua::eval::{self, Evaluator, Judge};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -40,9 +41,30 @@ pub struct Bot {
     level: Level,
     rng: BotRng,
     budget: Budget,
-    /// Hard's evaluation tables for the rules of the last decision: the
-    /// rules of a game do not change, so they are built once.
-    model: Option<Box<hard::Model>>,
+    /// The learned evaluator Hard plays with where it covers the rules
+    /// (`None`: today's Hard everywhere).
+    net: Option<&'static Evaluator>,
+    /// Hard's evaluation for the rules of the last decision: the rules of
+    /// a game do not change, so its tables are built once.
+    brain: Option<Box<Brain>>,
+}
+
+/// What Hard evaluates its search's leaves with.
+#[derive(Clone, Debug)]
+enum Brain {
+    /// Today's hand-made race model.
+    Classic(hard::Model),
+    /// The learned evaluator on top of it.
+    Learned(Judge<'static>),
+}
+
+impl Brain {
+    fn rules(&self) -> &Rules {
+        match self {
+            Brain::Classic(m) => m.rules(),
+            Brain::Learned(j) => j.rules(),
+        }
+    }
 }
 
 impl Bot {
@@ -54,12 +76,38 @@ impl Bot {
     /// A bot of `level` whose search (Hard only) does at most `budget`'s
     /// work per decision: a smaller budget plays faster and weaker.
     pub fn with_budget(level: Level, seed: u64, budget: Budget) -> Bot {
+        Bot::with_evaluator(level, seed, budget, eval::shipped().ok())
+    }
+
+    /// A bot whose Hard plays with `net` where it covers the rules (at
+    /// [`Budget::LEARNED`] unless `budget` is smaller), or with today's
+    /// hand-made evaluation everywhere when `net` is `None`: what happens
+    /// when the weights file fails its checks.
+    pub fn with_evaluator(
+        level: Level,
+        seed: u64,
+        budget: Budget,
+        net: Option<&'static Evaluator>,
+    ) -> Bot {
         Bot {
             level,
             rng: BotRng::seed_from_u64(seed),
             budget,
-            model: None,
+            net,
+            brain: None,
         }
+    }
+
+    /// Today's Hard (the hand-made evaluation, whatever the weights):
+    /// the yardstick of the learned one.
+    pub fn classic(level: Level, seed: u64) -> Bot {
+        Bot::with_evaluator(level, seed, Budget::DEFAULT, None)
+    }
+
+    /// True when this bot's Hard plays with the learned evaluator under
+    /// `rules`.
+    pub fn is_learned(&self, rules: &Rules) -> bool {
+        self.level == Level::Hard && self.net.is_some() && eval::covers(rules)
     }
 
     /// The bot's level.
@@ -115,11 +163,24 @@ impl Bot {
             Level::Easy => easy::choose(d, &mut self.rng),
             Level::Medium => medium::choose(d, &mut self.rng),
             Level::Hard => {
-                let model = match &mut self.model {
-                    Some(m) if m.rules() == d.rules => m,
-                    slot => slot.insert(Box::new(hard::Model::new(d.rules, hard::Params::TUNED))),
+                let net = self.net.filter(|_| eval::covers(d.rules));
+                let brain = match &mut self.brain {
+                    Some(b) if b.rules() == d.rules => b,
+                    slot => slot.insert(Box::new(match net {
+                        Some(net) => Brain::Learned(Judge::new(net, d.rules)),
+                        None => Brain::Classic(hard::Model::new(d.rules, hard::Params::TUNED)),
+                    })),
                 };
-                hard::choose_with(d, model, self.budget)
+                match &**brain {
+                    Brain::Classic(model) => hard::choose_with(d, model, self.budget),
+                    Brain::Learned(judge) => {
+                        let budget = Budget {
+                            nodes: self.budget.nodes.min(Budget::LEARNED.nodes),
+                            max_depth: self.budget.max_depth.min(Budget::LEARNED.max_depth),
+                        };
+                        hard::choose_with(d, judge, budget)
+                    }
+                }
             }
         }
     }

@@ -1,0 +1,180 @@
+//! The network: [`INPUTS`] inputs, one hidden layer of [`HIDDEN`] tanh
+//! units, four outputs (one per slot) added to `alpha` times the race
+//! model's logits, a softmax over the slots racing. Plain `f32` arithmetic
+//! in a fixed order, so the same weights give the same figures on every
+//! machine and thread.
+
+use super::features::{Features, INPUTS};
+use crate::ca_ngua::engine::Rules;
+
+/// Hidden units.
+pub const HIDDEN: usize = 64;
+
+/// The weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluator {
+    /// Input weights, input-major: input `i`'s row is `w1[i * HIDDEN..][..HIDDEN]`.
+    pub(super) w1: Vec<f32>,
+    /// Hidden biases.
+    pub(super) b1: Vec<f32>,
+    /// Output weights, one row of [`HIDDEN`] per slot.
+    pub(super) w2: Vec<f32>,
+    /// Output biases per slot.
+    pub(super) b2: [f32; 4],
+    /// The race model's logits' weight.
+    pub(super) alpha: f32,
+    /// What the file said of itself.
+    pub(super) header: super::file::Header,
+}
+
+/// One forward pass: what training needs to go back through it.
+#[derive(Clone, Debug)]
+pub struct Forward {
+    /// Hidden activations.
+    pub(super) h: [f32; HIDDEN],
+    /// The softmax per slot (0 for slots not racing).
+    pub(super) p: [f32; 4],
+}
+
+impl Evaluator {
+    /// Small seeded random weights and `alpha` 1: the race model's own
+    /// chances, give or take the noise.
+    pub fn fresh(seed: u64, header: super::file::Header) -> Evaluator {
+        // A small generator of our own (splitmix64): the starting weights
+        // depend on the seed only.
+        let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            // Uniform in [-1, 1).
+            (z >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+        };
+        let w1 = (0..INPUTS * HIDDEN).map(|_| 0.1 * next()).collect();
+        let w2 = (0..4 * HIDDEN).map(|_| 0.01 * next()).collect();
+        Evaluator {
+            w1,
+            b1: vec![0.0; HIDDEN],
+            w2,
+            b2: [0.0; 4],
+            alpha: 1.0,
+            header,
+        }
+    }
+
+    /// What the weights file says of itself.
+    pub fn header(&self) -> &super::file::Header {
+        &self.header
+    }
+
+    /// The forward pass.
+    pub fn forward(&self, f: &Features) -> Forward {
+        let mut a = [0.0f32; HIDDEN];
+        a.copy_from_slice(&self.b1);
+        for &i in &f.ones[..f.n_ones] {
+            let row = &self.w1[usize::from(i) * HIDDEN..][..HIDDEN];
+            for (x, w) in a.iter_mut().zip(row) {
+                *x += w;
+            }
+        }
+        for &(i, v) in &f.dense[..f.n_dense] {
+            let row = &self.w1[usize::from(i) * HIDDEN..][..HIDDEN];
+            for (x, w) in a.iter_mut().zip(row) {
+                *x += v * w;
+            }
+        }
+        let h = a.map(f32::tanh);
+        let mut z = [f32::NEG_INFINITY; 4];
+        let mut top = f32::NEG_INFINITY;
+        for (k, zk) in z.iter_mut().enumerate() {
+            if f.racing & (1 << k) == 0 {
+                continue;
+            }
+            let row = &self.w2[k * HIDDEN..][..HIDDEN];
+            let dot: f32 = row.iter().zip(&h).map(|(w, x)| w * x).sum();
+            *zk = self.alpha * f.skip[k] + self.b2[k] + dot;
+            top = top.max(*zk);
+        }
+        let mut p = [0.0f32; 4];
+        let mut sum = 0.0;
+        for k in 0..4 {
+            if f.racing & (1 << k) != 0 {
+                p[k] = (z[k] - top).exp();
+                sum += p[k];
+            }
+        }
+        if sum > 0.0 {
+            for x in &mut p {
+                *x /= sum;
+            }
+        }
+        Forward { h, p }
+    }
+
+    /// One step of gradient descent on the cross-entropy between the
+    /// forward pass `out` of `f` and `target` (per slot, summing to 1 over
+    /// the slots racing), with learning rate `rate`.
+    pub(super) fn learn(&mut self, f: &Features, out: &Forward, target: &[f32; 4], rate: f32) {
+        let mut gz = [0.0f32; 4];
+        for k in 0..4 {
+            if f.racing & (1 << k) != 0 {
+                gz[k] = out.p[k] - target[k];
+            }
+        }
+        let mut gh = [0.0f32; HIDDEN];
+        let mut galpha = 0.0;
+        for k in 0..4 {
+            if gz[k] == 0.0 {
+                continue;
+            }
+            galpha += gz[k] * f.skip[k];
+            let row = &mut self.w2[k * HIDDEN..][..HIDDEN];
+            for ((w, g), x) in row.iter_mut().zip(gh.iter_mut()).zip(&out.h) {
+                *g += gz[k] * *w;
+                *w -= rate * gz[k] * x;
+            }
+            self.b2[k] -= rate * gz[k];
+        }
+        self.alpha -= rate * galpha;
+        let ga: [f32; HIDDEN] = std::array::from_fn(|j| gh[j] * (1.0 - out.h[j] * out.h[j]));
+        for (b, g) in self.b1.iter_mut().zip(&ga) {
+            *b -= rate * g;
+        }
+        for &i in &f.ones[..f.n_ones] {
+            let row = &mut self.w1[usize::from(i) * HIDDEN..][..HIDDEN];
+            for (w, g) in row.iter_mut().zip(&ga) {
+                *w -= rate * g;
+            }
+        }
+        for &(i, v) in &f.dense[..f.n_dense] {
+            let row = &mut self.w1[usize::from(i) * HIDDEN..][..HIDDEN];
+            for (w, g) in row.iter_mut().zip(&ga) {
+                *w -= rate * v * g;
+            }
+        }
+    }
+}
+
+impl Forward {
+    /// Each seat's chance to win, from the slots' softmax: a seat's own
+    /// slot, or with teams half of its team's two slots.
+    pub fn chances(&self, f: &Features, rules: &Rules) -> [f32; 4] {
+        let mut u = [0.0f32; 4];
+        for k in 0..4 {
+            u[f.seat(k)] = self.p[k];
+        }
+        if rules.teams {
+            let red = (u[0] + u[2]) / 2.0;
+            let green = (u[1] + u[3]) / 2.0;
+            u = [red, green, red, green];
+        }
+        u
+    }
+
+    /// The softmax per slot.
+    pub fn slots(&self) -> [f32; 4] {
+        self.p
+    }
+}
