@@ -19,6 +19,8 @@ use std::process::ExitCode;
 mod args;
 #[path = "cli/ca_ngua.rs"]
 mod ca_ngua_cmd;
+#[path = "common/clap_line.rs"]
+mod clap_line;
 #[path = "cli/nhay.rs"]
 mod nhay;
 #[path = "cli/parse.rs"]

@@ -1,91 +1,28 @@
 //! The online play server (`PROTOCOL.md`): `ca-ngua-server --bind
-//! ADDR:PORT [--away-secs N]`. Builds without the GUI (`--no-default-features
-//! --features net`). docs/SERVER.md tells how to run it.
+//! ADDR:PORT [OPTIONS]`, every option also an environment variable
+//! (`server/args.rs`; `--help` lists them). Builds without the GUI
+//! (`--no-default-features --features net`). docs/SERVER.md tells how to
+//! run it.
+//!
+//! The command line's contract is `ca-ngua-cli`'s: `--help` and
+//! `--version` on standard output, status 0; a bad option or value (or a
+//! TLS file that does not read) one `error:` line on standard error,
+//! status 2; a server that cannot start or stops on an error one `error:`
+//! line, status 1.
 
-use ca_ngua::net::server::{ServerConfig, serve};
-use ca_ngua::net::tls::ServerTls;
-use std::io::IsTerminal;
-use std::net::SocketAddr;
-use std::path::PathBuf;
+use ca_ngua::net::server::serve;
+use clap::Parser;
+use clap::error::ErrorKind;
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
-const USAGE: &str = "usage: ca-ngua-server --bind ADDR:PORT [--away-secs N] [--bot-delay-ms N] \
-[--max-rooms N] [--max-rooms-per-ip N] [--messages-per-sec N] [--message-burst N] [--max-conns N] [--max-conns-per-ip N] \
-[--room-idle-secs N] [--threads N] [--behind-proxy] [--tls-cert FILE --tls-key FILE] \
-[--state-dir DIR] [--download-url URL]";
+#[path = "server/args.rs"]
+mod args;
+#[path = "common/clap_line.rs"]
+mod clap_line;
 
-struct Args {
-    bind: SocketAddr,
-    config: ServerConfig,
-}
-
-fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    value
-        .parse()
-        .map_err(|_| format!("{flag}: '{value}' is not a number"))
-}
-
-fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
-    let mut bind = None;
-    let mut config = ServerConfig::default();
-    let (mut cert, mut key) = (None, None);
-    while let Some(arg) = args.next() {
-        let limits = &mut config.limits;
-        match arg.as_str() {
-            "--help" | "-h" => return Ok(None),
-            "--bind" => {
-                let value = args.next().ok_or("--bind needs ADDR:PORT")?;
-                bind = Some(value.parse::<SocketAddr>().map_err(|_| {
-                    format!("--bind: '{value}' is not an address and port (e.g. 0.0.0.0:7777)")
-                })?);
-            }
-            "--away-secs" => config.away = Duration::from_secs(number(&arg, args.next())?),
-            "--bot-delay-ms" => {
-                config.bot_delay = Duration::from_millis(number(&arg, args.next())?);
-            }
-            "--max-rooms" => limits.max_rooms = number(&arg, args.next())?,
-            "--max-rooms-per-ip" => limits.max_rooms_per_ip = number(&arg, args.next())?,
-            "--max-conns" => limits.max_connections = number(&arg, args.next())?,
-            "--max-conns-per-ip" => limits.max_connections_per_ip = number(&arg, args.next())?,
-            "--messages-per-sec" => limits.messages_per_sec = number(&arg, args.next())?,
-            "--message-burst" => limits.message_burst = number(&arg, args.next())?,
-            "--room-idle-secs" => {
-                limits.room_idle = Duration::from_secs(number(&arg, args.next())?);
-            }
-            "--threads" => config.threads = number(&arg, args.next())?,
-            "--behind-proxy" => config.trust_forwarded_for = true,
-            "--tls-cert" => cert = Some(PathBuf::from(args.next().ok_or("--tls-cert needs FILE")?)),
-            "--state-dir" => {
-                config.state_dir = Some(PathBuf::from(args.next().ok_or("--state-dir needs DIR")?));
-            }
-            "--download-url" => {
-                let url = args.next().ok_or("--download-url needs URL")?;
-                let url = url.trim().to_string();
-                let scheme_ok = ca_ngua::net::after_http(&url)
-                    .is_some_and(|(rest, _)| !rest.is_empty() && !rest.starts_with('/'));
-                if !scheme_ok || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
-                    return Err(format!(
-                        "--download-url: '{url}' is not an http:// or https:// address"
-                    ));
-                }
-                config.download_url = url;
-            }
-            "--tls-key" => key = Some(PathBuf::from(args.next().ok_or("--tls-key needs FILE")?)),
-            other => return Err(format!("unknown argument '{other}'")),
-        }
-    }
-    let bind = bind.ok_or("--bind ADDR:PORT is required")?;
-    config.tls = match (cert, key) {
-        (Some(cert), Some(key)) => {
-            Some(ServerTls::from_pem_files(&cert, &key).map_err(|e| format!("TLS: {e}"))?)
-        }
-        (None, None) => None,
-        _ => return Err("--tls-cert and --tls-key go together".into()),
-    };
-    Ok(Some(Args { bind, config }))
-}
+use args::ServerArgs;
 
 /// Resolves when the process is asked to stop (Ctrl-C, or SIGTERM from
 /// systemd or a container runtime).
@@ -112,14 +49,23 @@ async fn stop_signal() {
 }
 
 fn main() -> ExitCode {
-    let args = match parse(std::env::args().skip(1)) {
-        Ok(Some(args)) => args,
-        Ok(None) => {
-            println!("{USAGE}");
+    let raw: Vec<OsString> = std::env::args_os().collect();
+    let parsed = match ServerArgs::try_parse_from(&raw) {
+        Ok(parsed) => parsed,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            // A closed standard output (`| head`) is no error.
+            let _ = write!(std::io::stdout().lock(), "{}", e.render());
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("ca-ngua-server: {e}\n{USAGE}");
+            eprintln!("error: {}", args::error_line(&e, &raw));
+            return ExitCode::from(2);
+        }
+    };
+    let (bind, config) = match parsed.config() {
+        Ok(read) => read,
+        Err(e) => {
+            eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -135,33 +81,33 @@ fn main() -> ExitCode {
         .with_ansi(std::io::stderr().is_terminal())
         .init();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(args.config.threads.max(1))
+        .worker_threads(config.threads.max(1))
         .enable_all()
         .build()
     {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("ca-ngua-server: cannot start: {e}");
+            eprintln!("error: cannot start: {e}");
             return ExitCode::FAILURE;
         }
     };
     let result = runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(args.bind)
+        let listener = tokio::net::TcpListener::bind(bind)
             .await
-            .map_err(|e| format!("cannot listen on {}: {e}", args.bind))?;
+            .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
         let (stop, stopped) = tokio::sync::watch::channel(false);
         tokio::spawn(async move {
             stop_signal().await;
             let _ = stop.send(true);
         });
-        serve(listener, args.config, stopped)
+        serve(listener, config, stopped)
             .await
             .map_err(|e| e.to_string())
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("ca-ngua-server: {e}");
+            eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }

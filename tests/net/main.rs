@@ -14,6 +14,7 @@ mod presence;
 mod refusals;
 mod restart;
 mod resume;
+mod server_cli;
 mod table_v3;
 mod tls;
 mod watching;

@@ -11,7 +11,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
 /// A plain HTTP/1.1 GET: the status and the body.
-fn get(addr: SocketAddr, path: &str, accept_language: Option<&str>) -> (u16, String) {
+pub(crate) fn get(addr: SocketAddr, path: &str, accept_language: Option<&str>) -> (u16, String) {
     let mut tcp = TcpStream::connect(addr).unwrap();
     tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let lang = accept_language

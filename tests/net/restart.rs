@@ -34,7 +34,7 @@ impl Drop for Folder {
 }
 
 /// A free port on 127.0.0.1 (asked of the system, then let go).
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()

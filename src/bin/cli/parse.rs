@@ -1,10 +1,13 @@
 //! Around clap: the words it must not take for options, its errors as the
-//! one `error:` line of the output contract (RULES.md §5, CO-NHAY.md §6),
-//! its help and version on standard output, and completion scripts.
+//! one `error:` line of the output contract (RULES.md §5, CO-NHAY.md §6;
+//! what an option's error says is `common/clap_line.rs`, shared with
+//! `ca-ngua-server`), its help and version on standard output, and
+//! completion scripts.
 
 use super::args::Cli;
+use super::clap_line::{self, context, list};
 use super::{Bad, out};
-use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::error::{ContextKind, ErrorKind};
 use clap::{Command, CommandFactory};
 use clap_complete::Shell;
 
@@ -74,15 +77,6 @@ fn command_path(args: &[String]) -> Vec<String> {
     path
 }
 
-/// `a, b or c`.
-fn list(names: &[String]) -> String {
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
 /// The subcommands a command offers, without `help`.
 fn subcommands(path: &[String]) -> Vec<String> {
     let mut cmd = Cli::command();
@@ -97,15 +91,6 @@ fn subcommands(path: &[String]) -> Vec<String> {
         .map(|c| c.get_name().to_string())
         .filter(|n| n != "help")
         .collect()
-}
-
-fn context(e: &clap::Error, kind: ContextKind) -> String {
-    match e.get(kind) {
-        Some(ContextValue::String(s)) => unshield(s).to_string(),
-        Some(ContextValue::Strings(v)) => list(v),
-        Some(other) => other.to_string(),
-        None => String::new(),
-    }
 }
 
 /// Help and version on standard output; any other clap error as one line
@@ -126,9 +111,6 @@ pub fn clap_error(e: &clap::Error, args: &[String]) -> Result<(), Bad> {
     } else {
         format!("ca-ngua-cli {named} --help")
     };
-    let arg = context(e, ContextKind::InvalidArg);
-    // The option's name without its value's (`--games <N>`).
-    let option = arg.split_whitespace().next().unwrap_or_default();
     let what = match e.kind() {
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let help = if named.is_empty() {
@@ -144,38 +126,11 @@ pub fn clap_error(e: &clap::Error, args: &[String]) -> Result<(), Bad> {
         ErrorKind::InvalidSubcommand => {
             return Err(Bad(format!(
                 "{prefix}unknown command '{}' (expected {})",
-                context(e, ContextKind::InvalidSubcommand),
+                context(e, ContextKind::InvalidSubcommand, unshield),
                 list(&subcommands(&path))
             )));
         }
-        ErrorKind::UnknownArgument if arg.starts_with('-') => format!("unknown option '{arg}'"),
-        ErrorKind::UnknownArgument => format!("{prefix}unexpected argument '{arg}'"),
-        ErrorKind::ValueValidation => {
-            let why = std::error::Error::source(e).map_or_else(
-                || format!("invalid value '{}'", context(e, ContextKind::InvalidValue)),
-                ToString::to_string,
-            );
-            format!("{option}: {why}")
-        }
-        ErrorKind::InvalidValue if context(e, ContextKind::InvalidValue).is_empty() => {
-            format!("{option} needs a value")
-        }
-        ErrorKind::InvalidValue => format!(
-            "invalid value '{}' for {arg} (expected {})",
-            context(e, ContextKind::InvalidValue),
-            context(e, ContextKind::ValidValue)
-        ),
-        ErrorKind::TooManyValues => format!(
-            "unexpected value '{}' for '{option}'",
-            context(e, ContextKind::InvalidValue)
-        ),
-        ErrorKind::MissingRequiredArgument => format!("{prefix}missing {arg}"),
-        // Anything else: clap's own first line.
-        _ => {
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or_default();
-            first.strip_prefix("error: ").unwrap_or(first).to_string()
-        }
+        _ => clap_line::what(e, &prefix, unshield),
     };
     Err(Bad(format!("{what} (see '{help}')")))
 }
