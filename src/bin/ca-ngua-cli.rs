@@ -142,6 +142,16 @@ fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> Result<(), Bad> {
+    // The commands whose computer players or analysis use the learned
+    // evaluator say when its weights fail their checks (they go on with
+    // today's Hard).
+    if matches!(
+        command,
+        Command::Hint(_) | Command::Selfplay(_) | Command::Record { .. } | Command::Puzzles { .. }
+    ) && let Err(e) = ca_ngua::ca_ngua::eval::shipped()
+    {
+        eprintln!("warning: the learned evaluator is not used, the computer plays as before: {e}");
+    }
     match command {
         Command::Moves(q) => ca_ngua_cmd::query(&q, ca_ngua_cmd::Query::Moves),
         Command::Play(q) => ca_ngua_cmd::query(&q, ca_ngua_cmd::Query::Play),
@@ -245,6 +255,9 @@ fn record_analyse(a: args::RecordAnalyse) -> Result<(), Bad> {
         let start = G::from_setup(&r.rules, &r.setup).map_err(Bad)?;
         let plays = r.plays();
         let mut config = match a.rollouts {
+            // Cờ Cá Ngựa's rollouts are played by Hard (its evaluator
+            // without look-ahead); Cờ nhảy's by Medium, as before.
+            Some(n) if G::HAS_DICE => AnalysisConfig::deep(n),
             Some(n) => AnalysisConfig::with_rollouts(n),
             None => AnalysisConfig::for_game::<G>(),
         };

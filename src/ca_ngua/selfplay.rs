@@ -8,6 +8,7 @@ use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::bots::{Bot, BotRng, Decision, Level};
 use crate::ca_ngua::dice;
 use crate::ca_ngua::engine::{Dice, Game, Roll, Rules, Seat, check_players};
+use crate::ca_ngua::eval::{self, Judge};
 use crate::ca_ngua::game::Match;
 use crate::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay};
 use rand::{RngExt, SeedableRng};
@@ -30,6 +31,15 @@ impl SelfPlay for CaNgua {
 
     fn bot(level: Level, seed: u64, _tuning: &()) -> Bot {
         Bot::new(level, seed)
+    }
+
+    /// Hard plays rollouts by the learned evaluator without look-ahead
+    /// ([`Budget::QUICK`]); the other levels as ever.
+    fn rollout_bot(level: Level, seed: u64, _tuning: &()) -> Bot {
+        match level {
+            Level::Hard => Bot::with_budget(level, seed, crate::ca_ngua::bots::Budget::QUICK),
+            _ => Bot::new(level, seed),
+        }
     }
 
     /// Valid rules, two to four seats without repeats.
@@ -79,6 +89,45 @@ impl SelfPlay for CaNgua {
         })
     }
 
+    /// Each option's chances by the learned evaluator with one roll of
+    /// look-ahead ([`Judge::expect`]); `None` where it does not cover the
+    /// rules or its weights failed their checks (the analysis then rolls
+    /// out).
+    fn rate_moves(
+        rules: &Rules,
+        state: &Match,
+        roll: Option<Roll>,
+        options: &[Option<crate::ca_ngua::engine::Move>],
+        seats: &[Seat],
+    ) -> Option<Vec<Vec<f64>>> {
+        let judge = judge(rules)?;
+        let roll = roll?;
+        if let Some(settled) = settled(state, seats) {
+            return Some(options.iter().map(|_| settled.clone()).collect());
+        }
+        let pos = state.position();
+        Some(
+            options
+                .iter()
+                .map(|&mv| {
+                    let mut next = *pos;
+                    next.play_unchecked(rules, roll, mv);
+                    rate(&judge, rules, &next, seats)
+                })
+                .collect(),
+        )
+    }
+
+    /// The position's chances before its roll, as [`SelfPlay::rate_moves`]
+    /// rates the position an option leaves.
+    fn rate_position(rules: &Rules, state: &Match, seats: &[Seat]) -> Option<Vec<f64>> {
+        let judge = judge(rules)?;
+        if let Some(settled) = settled(state, seats) {
+            return Some(settled);
+        }
+        Some(rate(&judge, rules, state.position(), seats))
+    }
+
     /// The dice and the random player's choices from the generator seeded
     /// `seed`, as in `play_game`; a bot whose seat is missing from `seats`
     /// stops the game where it stands. `winners` settles first place as
@@ -114,6 +163,44 @@ impl SelfPlay for CaNgua {
             });
         }
     }
+}
+
+/// The learned evaluator for `rules`, if it covers them and loaded.
+fn judge(rules: &Rules) -> Option<Judge<'static>> {
+    if !eval::covers(rules) {
+        return None;
+    }
+    eval::shipped().ok().map(|net| Judge::new(net, rules))
+}
+
+/// First place once it is settled (a play-on game goes on after it): a 1
+/// for the winner and its partner.
+fn settled(state: &Match, seats: &[Seat]) -> Option<Vec<f64>> {
+    let (winner, partner) = state.winners();
+    let winner = winner?;
+    Some(
+        seats
+            .iter()
+            .map(|&s| f64::from(u8::from(s == winner || Some(s) == partner)))
+            .collect(),
+    )
+}
+
+/// Every seat's chance of first place in `pos`, in `seats` order, as the
+/// analysis counts it: a team's chance for each partner; once first place
+/// is settled, its share.
+fn rate(
+    judge: &Judge<'_>,
+    rules: &Rules,
+    pos: &crate::ca_ngua::engine::Position,
+    seats: &[Seat],
+) -> Vec<f64> {
+    let u = judge.expect(pos, 0);
+    let whole = if rules.teams { 2.0 } else { 1.0 };
+    seats
+        .iter()
+        .map(|s| f64::from(u[s.index()]) * whole)
+        .collect()
 }
 
 /// Plays a game to its end with one bot per seat (`bots[k]` plays

@@ -11,6 +11,7 @@ mod bots;
 mod cli;
 mod cli_clap;
 mod dice_records;
+mod evaluator;
 mod lessons;
 mod outcome;
 mod puzzles;

@@ -229,8 +229,10 @@ pub struct RecordAnalyse {
     /// The record's file
     #[arg(value_name = "FILE")]
     pub file: std::path::PathBuf,
-    /// Rollouts per legal move, a deeper look (default: 500 rollouts with
-    /// dice; without dice, none: each move rated by the Hard search)
+    /// Rollouts per legal move, a deeper look played by Hard (default: no
+    /// rollouts, each move rated by the learned evaluator with one roll of
+    /// look-ahead, or in Cờ nhảy by the Hard search; two dice: 500
+    /// rollouts)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub rollouts: Option<u32>,
     /// The seed of the rollouts (the same seed, the same figures)
@@ -357,22 +359,22 @@ pub struct Selfplay {
 #[derive(Debug, Args)]
 pub struct Train {
     /// Training games
-    #[arg(long, value_name = "N", default_value = "200000", value_parser = number::<u64>)]
+    #[arg(long, value_name = "N", default_value = "800000", value_parser = number::<u64>)]
     pub games: u64,
     /// The seed of the starting weights, the rules, the seats and the dice
     #[arg(long, value_name = "S", default_value = "1", value_parser = number::<u64>)]
     pub seed: u64,
     /// TD(λ)'s λ
-    #[arg(long, value_name = "L", default_value = "0.7")]
+    #[arg(long, value_name = "L", default_value = "0.85")]
     pub lambda: f32,
     /// Learning rate at the start (it falls linearly to a quarter)
     #[arg(long, value_name = "R", default_value = "0.01")]
     pub rate: f32,
     /// Measures the weights against today's Hard every N games (0: never)
-    #[arg(long, value_name = "N", default_value = "20000", value_parser = number::<u64>)]
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = number::<u64>)]
     pub curve_every: u64,
     /// Games of each measurement (two players, standard rules)
-    #[arg(long, value_name = "N", default_value = "400", value_parser = number::<u32>)]
+    #[arg(long, value_name = "N", default_value = "300", value_parser = number::<u32>)]
     pub curve_games: u32,
     /// Threads for the measurements (training is one thread)
     #[arg(long, value_name = "T", default_value = "1", value_parser = number::<usize>)]
@@ -408,6 +410,13 @@ pub struct Strength {
     /// The weights file (default: the shipped weights)
     #[arg(long, value_name = "FILE")]
     pub weights: Option<std::path::PathBuf>,
+    /// The learned Hard's search: most leaf evaluations a decision
+    /// (default: its own, 3000)
+    #[arg(long, value_name = "N", value_parser = number::<u64>)]
+    pub nodes: Option<u64>,
+    /// The learned Hard's search: most rolls of look-ahead (default: 2)
+    #[arg(long, value_name = "D", value_parser = number::<u8>)]
+    pub depth: Option<u8>,
     /// The seed of the dice
     #[arg(long, value_name = "S", default_value = "1", value_parser = number::<u64>)]
     pub seed: u64,

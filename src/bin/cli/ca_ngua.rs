@@ -482,12 +482,17 @@ pub fn strength(a: &super::args::Strength) -> Result<(), Bad> {
         }
         None => eval::shipped().map_err(|e| Bad(e.to_string()))?.clone(),
     };
+    let learned = bots::Budget {
+        nodes: a.nodes.unwrap_or(bots::Budget::LEARNED.nodes).max(1),
+        max_depth: a.depth.unwrap_or(bots::Budget::LEARNED.max_depth),
+    };
     let config = train::MatchConfig {
         rules,
         players: a.players,
         games: a.games,
         seed: a.seed,
         threads: a.threads,
+        learned,
         ..train::MatchConfig::two_player()
     };
     let began = std::time::Instant::now();

@@ -51,6 +51,13 @@ impl Budget {
         max_depth: 2,
     };
 
+    /// No look-ahead: the move whose position the evaluation rates best
+    /// (an analysis's rollouts, which play hundreds of games a move).
+    pub const QUICK: Budget = Budget {
+        nodes: 64,
+        max_depth: 0,
+    };
+
     /// A small budget for tests: one or two rolls of look-ahead.
     pub const TEST: Budget = Budget {
         nodes: 1_500,

@@ -14,22 +14,26 @@
 //! | 5 + 2p, 6 + 2p | horses at progress p (0..=56): at least 1, at least 2 |
 //! | 119..=122 | horses home: at least 1, 2, 3, 4 |
 //! | 123 | the race model's turns to finish, / 40 (a number, not 0/1) |
+//! | 124..=131 | one of its horses can be hit by a horse of another colour 1, 2, 3, 4, 5, 6, 7 to 12 squares behind, or by an exit onto it |
+//! | 132..=139 | one of its horses can hit a horse of another colour 1, …, 6, 7 to 12 squares ahead, or by an exit |
+//! | 140, 141 | horses on a safe square: at least 1, 2 |
 //!
-//! then 496, 497: the streak of bonus rolls (at least 1, 2); 498..=510 the
-//! toggles (`TOGGLES`); 511: the colour to roll is home and rolls for its
+//! then 568, 569: the streak of bonus rolls (at least 1, 2); 570..=582 the
+//! toggles (`TOGGLES`); 583: the colour to roll is home and rolls for its
 //! partner.
 
-use crate::ca_ngua::engine::board::CENTRE;
+use crate::ca_ngua::engine::board::{CENTRE, TRACK_SQUARES};
+use crate::ca_ngua::engine::{DOOR, track_square};
 use crate::ca_ngua::engine::{
     ExitRolls, HomeColumn, Pairs, Position, Rules, SafeSquares, Seat, YARD,
 };
 
 /// Inputs per slot.
-pub const SLOT: usize = 124;
+pub const SLOT: usize = 142;
 /// Every input.
 pub const INPUTS: usize = 4 * SLOT + 16;
 /// The name of this layout, written in the weights file.
-pub const FEATURES: &str = "slots-124x4+16 v1";
+pub const FEATURES: &str = "slots-142x4+16 v2";
 /// The rule toggles, in input order: each 0 or 1.
 pub const TOGGLES: [&str; 13] = [
     "exit_rolls=one_or_six",
@@ -48,9 +52,9 @@ pub const TOGGLES: [&str; 13] = [
 ];
 /// Scale of the race model's turns as an input.
 const TURNS_SCALE: f32 = 1.0 / 40.0;
-/// Most inputs that can be set in one position: 4 slots of (1 + 4 + 8 + 4)
-/// plus 16.
-const MOST: usize = 4 * 17 + 16;
+/// Most inputs that can be set in one position: 4 slots of (1 + 4 + 8 + 4
+/// + 8 + 8 + 2) plus 16.
+const MOST: usize = 4 * 35 + 16;
 
 /// One position's inputs: the indices of the inputs that are 1, the few
 /// that hold a number, and the race model's logits per slot.
@@ -131,6 +135,12 @@ impl Features {
                 }
                 i += n;
             }
+            let contact = contact(pos, rules, seat);
+            for (i, on) in contact.iter().enumerate() {
+                if *on {
+                    f.one(base + 124 + i);
+                }
+            }
             f.dense[f.n_dense] = ((base + 123) as u16, turns[s] * TURNS_SCALE);
             f.n_dense += 1;
             f.skip[k] = -(turns[s] - best) / temperature;
@@ -164,6 +174,69 @@ impl Features {
     pub(super) fn seat(&self, k: usize) -> usize {
         (self.first + k) & 3
     }
+}
+
+/// Where `seat`'s horses meet the others' on the track (inputs 124..=141
+/// of its slot): hit from 1..=6, 7..=12 squares behind or by an exit, able
+/// to hit at those distances, and horses on safe squares. Reach only: it
+/// does not ask whether the roll's move would be legal.
+fn contact(pos: &Position, rules: &Rules, seat: Seat) -> [bool; 18] {
+    let mut out = [false; 18];
+    let bucket = |d: u8| usize::from(d.min(7)) - 1;
+    let mine = pos.horses(seat);
+    let mut safe = 0;
+    for &h in &mine {
+        if h > DOOR {
+            continue; // the yard (255), the column and home
+        }
+        let q = track_square(seat, h);
+        let protected = rules.is_safe_square(q);
+        safe += usize::from(protected);
+        for other in pos.playing_seats() {
+            if other == seat || (rules.teams && other == seat.partner()) {
+                continue;
+            }
+            let theirs = pos.horses(other);
+            if !protected && q == track_square(other, 0) && theirs.contains(&YARD) {
+                out[7] = true;
+            }
+            for &g in &theirs {
+                if g > DOOR {
+                    continue;
+                }
+                let r = track_square(other, g);
+                // Their horse behind mine, d squares, and not turning home
+                // before it reaches mine.
+                let d = (q + TRACK_SQUARES - r) % TRACK_SQUARES;
+                if !protected && (1..=12).contains(&d) && g + d <= DOOR {
+                    out[bucket(d)] = true;
+                }
+                let e = (r + TRACK_SQUARES - q) % TRACK_SQUARES;
+                if !rules.is_safe_square(r) && (1..=12).contains(&e) && h + e <= DOOR {
+                    out[8 + bucket(e)] = true;
+                }
+            }
+        }
+    }
+    // Exits onto their horses: our start square, horses of ours in the yard.
+    if mine.contains(&YARD) {
+        let start = track_square(seat, 0);
+        if !rules.is_safe_square(start)
+            && pos.playing_seats().any(|o| {
+                o != seat
+                    && !(rules.teams && o == seat.partner())
+                    && pos
+                        .horses(o)
+                        .iter()
+                        .any(|&g| g <= DOOR && track_square(o, g) == start)
+            })
+        {
+            out[15] = true;
+        }
+    }
+    out[16] = safe >= 1;
+    out[17] = safe >= 2;
+    out
 }
 
 /// The toggles of [`TOGGLES`] under `rules`.

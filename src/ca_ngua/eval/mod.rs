@@ -113,7 +113,7 @@ impl<'a> Judge<'a> {
                     running,
                     self.model.temperature(),
                 );
-                self.net.forward(&f).chances(&f, self.model.rules())
+                self.net.forward_quick(&f).chances(&f, self.model.rules())
             }
         }
     }

@@ -69,8 +69,21 @@ impl Evaluator {
         &self.header
     }
 
-    /// The forward pass.
+    /// The forward pass, as training computes it (the standard library's
+    /// `tanh`).
     pub fn forward(&self, f: &Features) -> Forward {
+        self.forward_with(f, f32::tanh)
+    }
+
+    /// The forward pass for play and analysis: `tanh` by a rational
+    /// approximation within 5e-7 of the standard library's (a test checks
+    /// it), three times as quick and open to vectorising.
+    pub fn forward_quick(&self, f: &Features) -> Forward {
+        self.forward_with(f, quick_tanh)
+    }
+
+    #[inline(always)]
+    fn forward_with(&self, f: &Features, tanh: impl Fn(f32) -> f32) -> Forward {
         let mut a = [0.0f32; HIDDEN];
         a.copy_from_slice(&self.b1);
         for &i in &f.ones[..f.n_ones] {
@@ -85,7 +98,7 @@ impl Evaluator {
                 *x += v * w;
             }
         }
-        let h = a.map(f32::tanh);
+        let h = a.map(tanh);
         let mut z = [f32::NEG_INFINITY; 4];
         let mut top = f32::NEG_INFINITY;
         for (k, zk) in z.iter_mut().enumerate() {
@@ -157,6 +170,29 @@ impl Evaluator {
     }
 }
 
+/// `tanh(x)` as a ratio of polynomials in `x` (degree 13 over 6, the
+/// approximation Eigen uses for `float`), clamped where `tanh` is 1 to
+/// within a float.
+#[inline(always)]
+pub(super) fn quick_tanh(x: f32) -> f32 {
+    const A: [f32; 7] = [
+        4.893_524_6e-3,
+        6.372_619_3e-4,
+        1.485_722_4e-5,
+        5.122_297e-8,
+        -8.604_671_5e-11,
+        2.000_187_9e-13,
+        -2.760_768_5e-16,
+    ];
+    const B: [f32; 4] = [4.893_525e-3, 2.268_434_6e-3, 1.185_347_1e-4, 1.198_258_4e-6];
+    let x = x.clamp(-7.905_311, 7.905_311);
+    let x2 = x * x;
+    let p = x
+        * (A[0] + x2 * (A[1] + x2 * (A[2] + x2 * (A[3] + x2 * (A[4] + x2 * (A[5] + x2 * A[6]))))));
+    let q = B[0] + x2 * (B[1] + x2 * (B[2] + x2 * B[3]));
+    p / q
+}
+
 impl Forward {
     /// Each seat's chance to win, from the slots' softmax: a seat's own
     /// slot, or with teams half of its team's two slots.
@@ -176,5 +212,23 @@ impl Forward {
     /// The softmax per slot.
     pub fn slots(&self) -> [f32; 4] {
         self.p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quick_tanh;
+
+    #[test]
+    fn the_quick_tanh_is_within_a_hair_of_the_standard_one() {
+        let mut worst = 0.0f32;
+        for i in -200_000..=200_000 {
+            let x = i as f32 * 5e-5;
+            worst = worst.max((quick_tanh(x) - x.tanh()).abs());
+        }
+        assert!(worst < 5e-7, "{worst}");
+        assert_eq!(quick_tanh(0.0), 0.0);
+        assert!((quick_tanh(50.0) - 1.0).abs() < 1e-6);
+        assert!((quick_tanh(-50.0) + 1.0).abs() < 1e-6);
     }
 }

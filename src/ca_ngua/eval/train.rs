@@ -46,12 +46,12 @@ pub struct TrainConfig {
 impl Default for TrainConfig {
     fn default() -> TrainConfig {
         TrainConfig {
-            games: 200_000,
+            games: 800_000,
             seed: 1,
-            lambda: 0.7,
+            lambda: 0.85,
             rate: 0.01,
-            curve_every: 20_000,
-            curve_games: 400,
+            curve_every: 100_000,
+            curve_games: 300,
             threads: 1,
             command: String::new(),
         }

@@ -45,6 +45,13 @@ pub trait SelfPlay: Game {
     /// A bot of `level` whose choices are fixed by `seed`.
     fn bot(level: Level, seed: u64, tuning: &Self::Tuning) -> Self::Bot;
 
+    /// A bot of `level` for an analysis's rollouts, which play hundreds of
+    /// games a move: [`SelfPlay::bot`] unless the game has a quicker
+    /// player of the same mind (Cờ Cá Ngựa's Hard without its look-ahead).
+    fn rollout_bot(level: Level, seed: u64, tuning: &Self::Tuning) -> Self::Bot {
+        Self::bot(level, seed, tuning)
+    }
+
     /// What the game refuses in a run's seats and tuning besides their
     /// number of bots (checked first, then the bots, then
     /// [`SelfPlay::check_tuning`]).
@@ -96,8 +103,8 @@ pub trait SelfPlay: Game {
     /// analysis counts it, in `seats` order). It must be deterministic:
     /// the same question, the same figures. `None` (the default): the
     /// game has no such rating, and the analysis rolls the moves out.
-    /// Cờ nhảy rates by Hard's search; Cờ Cá Ngựa has none yet (a
-    /// learned evaluator would come in here).
+    /// Cờ nhảy rates by Hard's search; Cờ Cá Ngựa by its learned
+    /// evaluator with one roll of look-ahead (where it covers the rules).
     fn rate_moves(
         rules: &Self::Rules,
         state: &Self::State,
@@ -106,6 +113,22 @@ pub trait SelfPlay: Game {
         seats: &[Self::Seat],
     ) -> Option<Vec<Vec<f64>>> {
         let _ = (rules, state, roll, options, seats);
+        None
+    }
+
+    /// The game's own rating of `state` before its next roll, by the same
+    /// evaluation as [`SelfPlay::rate_moves`] (every seat's win chance, in
+    /// `seats` order), so that an option's rating is exactly the next
+    /// step's rating before its roll, and an analysis's figures add up
+    /// (`docs/ANALYSIS.md`, "The figures add up"). `None` (the default): the
+    /// analysis measures the chance before a roll over every roll's best
+    /// option instead.
+    fn rate_position(
+        rules: &Self::Rules,
+        state: &Self::State,
+        seats: &[Self::Seat],
+    ) -> Option<Vec<f64>> {
+        let _ = (rules, state, seats);
         None
     }
 }

@@ -1,6 +1,8 @@
 //! Rating by the game's own evaluation ([`SelfPlay::rate_moves`]) rather
 //! than by rollouts: every step's options rated once, deterministically,
-//! the steps shared out over threads.
+//! the steps shared out over threads. Where the game also rates a position
+//! before its roll ([`SelfPlay::rate_position`], Cờ Cá Ngựa), that rating
+//! is the chance before the roll, so the figures add up exactly.
 //!
 //! A rating is the same whichever thread makes it and in whatever order,
 //! so the analysis is the same whatever the thread count.
@@ -18,6 +20,9 @@ pub(super) struct Rated {
     pub(super) moves: Vec<Vec<f64>>,
     /// The roll's luck, in a game with dice.
     pub(super) luck: Option<Luck>,
+    /// Every seat's win chance before the step, where the game rates a
+    /// position ([`SelfPlay::rate_position`]).
+    pub(super) before: Option<Vec<f64>>,
 }
 
 /// What a worker rated: steps and their ratings.
@@ -122,8 +127,20 @@ fn rate_step<G: SelfPlay>(
             .filter_map(|m| m.get(mover))
             .fold(0.0, |a: f64, &b| a.max(b))
     };
-    let luck = match (step.roll, &step.dice) {
-        (Some(actual), Some((p, _))) => {
+    let before = G::rate_position(rules, state, seats).filter(|b| b.len() == seats.len());
+    let luck = match (step.roll, &step.dice, &before) {
+        // The position's own rating before the roll: the previous option's
+        // rating exactly, so that the figures add up.
+        (Some(_), Some(_), Some(b)) => {
+            let after = best(&moves);
+            let before = b.get(mover).copied().unwrap_or(after);
+            Some(Luck {
+                before,
+                after,
+                luck: after - before,
+            })
+        }
+        (Some(actual), Some((p, _)), None) => {
             let after = best(&moves);
             let mut weight = *p;
             let mut sum = p * after;
@@ -145,5 +162,9 @@ fn rate_step<G: SelfPlay>(
         }
         _ => None,
     };
-    Some(Rated { moves, luck })
+    Some(Rated {
+        moves,
+        luck,
+        before,
+    })
 }

@@ -124,9 +124,20 @@ impl AnalysisConfig {
         self.luck_rollouts.min(self.rollouts).max(1)
     }
 
+    /// Rollouts played by Hard (in Cờ Cá Ngựa the learned evaluator
+    /// without look-ahead, [`SelfPlay::rollout_bot`]): the deeper look a
+    /// player asks for ("Phân tích kỹ", `--rollouts N`) once the game
+    /// rates its moves itself.
+    pub fn deep(rollouts: u32) -> AnalysisConfig {
+        AnalysisConfig {
+            level: Level::Hard,
+            ..AnalysisConfig::with_rollouts(rollouts)
+        }
+    }
+
     /// The defaults with `rollouts` per move (and a quarter of them for
     /// each move of the other rolls), rated by rollouts even in a game
-    /// with an evaluation of its own: what `--rollouts N` sets.
+    /// with an evaluation of its own, played by Medium.
     pub fn with_rollouts(rollouts: u32) -> AnalysisConfig {
         AnalysisConfig {
             rollouts,
@@ -229,6 +240,11 @@ pub struct Step<G: Game> {
     /// Every seat's win chance after the step (the move played's
     /// rollouts), in [`Analysis::seats`] order.
     pub win_after: Vec<f64>,
+    /// Every seat's win chance before the step, in [`Analysis::seats`]
+    /// order: the game's own rating of the position where it has one
+    /// (then exactly the last step's `win_after`), else the last step's
+    /// `win_after` (an even share before the first).
+    pub win_before: Vec<f64>,
 }
 
 impl<G: Game> Step<G> {
@@ -290,6 +306,17 @@ pub struct PlayerTotals<G: Game> {
     pub mistakes: Vec<Mistake<G>>,
     /// Its win chance after each step of the game, one point per step.
     pub series: Vec<f64>,
+    /// Its win chance before the first step.
+    pub start: f64,
+    /// Its win chance after the last step (1 or 0, or a share, once the
+    /// game is over).
+    pub result: f64,
+    /// What the other seats' steps did to its win chance, summed: with
+    /// `luck - skill_lost`, the whole change from `start` to `result`
+    /// (`docs/ANALYSIS.md`, "The figures add up": exact when the game
+    /// rates positions, as Cờ Cá Ngựa's evaluator does; rollouts' noise
+    /// leaves a remainder).
+    pub others: f64,
 }
 
 /// The analysis of a game.
@@ -402,6 +429,10 @@ pub fn analyse<G: SelfPlay>(
                 luck: after - before,
             }
         });
+        let win_before = steps.last().map_or_else(
+            || vec![1.0 / seats.len().max(1) as f64; seats.len()],
+            |s: &Step<G>| s.win_after.clone(),
+        );
         steps.push(Step {
             seat: step.seat,
             setup: step.setup,
@@ -413,6 +444,7 @@ pub fn analyse<G: SelfPlay>(
             cost_ci95,
             luck,
             win_after,
+            win_before,
         });
     }
     let players = seats
@@ -436,6 +468,8 @@ fn steps_rated<G: Game>(
     rated: Vec<evaluate::Rated>,
     seats: &[G::Seat],
 ) -> Vec<Step<G>> {
+    let even = vec![1.0 / seats.len().max(1) as f64; seats.len()];
+    let mut last_after = even;
     plan.into_iter()
         .zip(rated)
         .map(|(step, rated)| {
@@ -462,6 +496,8 @@ fn steps_rated<G: Game>(
                 .get(step.played)
                 .cloned()
                 .unwrap_or_else(|| vec![0.0; seats.len()]);
+            let win_before = rated.before.clone().unwrap_or_else(|| last_after.clone());
+            last_after = win_after.clone();
             Step {
                 seat: step.seat,
                 setup: step.setup,
@@ -473,6 +509,7 @@ fn steps_rated<G: Game>(
                 cost_ci95: [cost, cost],
                 luck: rated.luck,
                 win_after,
+                win_before,
             }
         })
         .collect()
@@ -569,6 +606,21 @@ fn totals<G: Game>(seat: G::Seat, k: usize, steps: &[Step<G>]) -> PlayerTotals<G
             .iter()
             .map(|s| s.win_after.get(k).copied().unwrap_or(0.0))
             .collect(),
+        start: steps
+            .first()
+            .and_then(|s| s.win_before.get(k))
+            .copied()
+            .unwrap_or(0.0),
+        result: steps
+            .last()
+            .and_then(|s| s.win_after.get(k))
+            .copied()
+            .unwrap_or(0.0),
+        others: steps
+            .iter()
+            .filter(|s| s.seat != seat)
+            .map(|s| s.win_after.get(k).unwrap_or(&0.0) - s.win_before.get(k).unwrap_or(&0.0))
+            .fold(0.0, |a, b| a + b),
     }
 }
 

@@ -120,7 +120,7 @@ fn run_job<G: SelfPlay>(
         bots.clear();
         bots.extend(
             (0..seats.len())
-                .map(|slot| G::bot(config.level, mix_seed(seed, 1 + slot as u64), &tuning)),
+                .map(|slot| G::rollout_bot(config.level, mix_seed(seed, 1 + slot as u64), &tuning)),
         );
         G::play_on(&mut state, seats, &mut bots, seed, config.max_plies);
         score_game::<G>(rules, seats, &state, &mut score);
