@@ -13,6 +13,7 @@ mod cli_clap;
 mod dice_records;
 mod lessons;
 mod outcome;
+mod player_changes;
 mod puzzles;
 mod random_games;
 mod record_files;
