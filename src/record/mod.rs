@@ -63,6 +63,17 @@ pub enum Player {
     Computer(Option<Level>),
 }
 
+/// As a record writes it: `person`, `computer`, `computer-hard`.
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Person => f.write_str("person"),
+            Player::Computer(None) => f.write_str("computer"),
+            Player::Computer(Some(level)) => write!(f, "computer-{level}"),
+        }
+    }
+}
+
 /// A seat of a recorded game: who sat there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordSeat<S> {

@@ -260,19 +260,11 @@ pub(crate) fn one_line(name: &str) -> String {
 /// A seat and its player as a `Seat:` line has them: `r person Lan`.
 fn seat_text<S: SeatId>(seat: S, player: Player, name: &str) -> String {
     let name = one_line(name);
-    let mut text = format!("{} {}", seat.code(), player_text(player));
+    let mut text = format!("{} {player}", seat.code());
     if !name.is_empty() {
         text = format!("{text} {name}");
     }
     text
-}
-
-fn player_text(player: Player) -> String {
-    match player {
-        Player::Person => "person".into(),
-        Player::Computer(None) => "computer".into(),
-        Player::Computer(Some(level)) => format!("computer-{level}"),
-    }
 }
 
 fn parse_player(text: &str) -> Result<Player, String> {

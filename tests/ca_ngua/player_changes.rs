@@ -6,54 +6,15 @@
 //! of formats 1 and 2 (fixtures an older version wrote) still load.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::records::{DATE, with_line};
+use crate::common::records::{self, DATE, play_one, play_to_step, steps_played as steps, with_line};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::game::{Game, Level, Next};
+use ca_ngua::game::{Game, Level};
 use ca_ngua::record::{Player, PlayerChange, Record, Recorder, SeatPlayer, read_any};
-use ca_ngua::table::{Command, Controller, Event, EventKind, InlineRunner, Step, Table};
+use ca_ngua::table::{Controller, Event, InlineRunner, Table};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-
-/// Plays the seat to act: its computer if a computer plays it, else its
-/// person here (the roll, then the first legal move). False once the game
-/// is over.
-fn play_one<G: Game>(t: &mut Table<G>) -> bool {
-    if t.replica().is_over() {
-        return false;
-    }
-    if t.computer_to_act().is_some() {
-        return match t.computer_step() {
-            Step::Acted(_) => true,
-            Step::Thinking => panic!("an inline runner never keeps thinking"),
-            Step::Idle => false,
-        };
-    }
-    let Some(seat) = t.replica().turn() else {
-        return false;
-    };
-    let cmd = match t.replica().next() {
-        Some(Next::Roll(_)) => Command::Roll,
-        Some(Next::Choose(_, moves)) => Command::Move(moves[0]),
-        _ => return false,
-    };
-    t.command(seat, t.seq(), cmd).expect("a legal command");
-    true
-}
-
-/// The steps the table has played (moves and passes).
-fn steps<G: Game>(t: &Table<G>) -> usize {
-    t.events()
-        .iter()
-        .filter(|e| matches!(e.event, EventKind::Moved { .. } | EventKind::Passed { .. }))
-        .count()
-}
-
-/// Plays until the table has played `n` steps (or the game is over).
-fn play_to_step<G: Game>(t: &mut Table<G>, n: usize) {
-    while steps(t) < n && play_one(t) {}
-}
 
 /// Feeds the recorder the table's events after the first `fed`.
 fn feed<G: Game>(r: &mut Recorder<G>, t: &Table<G>, fed: &mut usize) {
@@ -64,37 +25,9 @@ fn feed<G: Game>(r: &mut Recorder<G>, t: &Table<G>, fed: &mut usize) {
 }
 
 /// The game: Red is a person for three steps, then handed to
-/// "Máy – Vừa" in the settings; Yellow is a Hard computer throughout.
-/// The record as the app's recorder makes it (the change noted as it is
-/// made, after the steps before it).
+/// "Máy – Vừa" in the settings; Yellow is an Easy computer throughout.
 fn handed_over() -> Record<CaNgua> {
-    let rules = Rules::standard();
-    let seats = CaNgua::seats_for(&rules, 2).unwrap();
-    let mut t = Table::<CaNgua>::local(
-        rules,
-        &seats,
-        &[
-            Controller::Here,
-            Controller::Computer(Level::Hard),
-            Controller::Computer(Level::Hard),
-            Controller::Here,
-        ],
-        StdRng::seed_from_u64(3),
-        Box::new(InlineRunner::default()),
-    )
-    .unwrap();
-    let mut r = Recorder::new(rules, DATE).with_controllers(t.controllers());
-    let mut fed = 0;
-    play_to_step(&mut t, 3);
-    feed(&mut r, &t, &mut fed);
-    t.set_controller(Seat::Red, Controller::Computer(Level::Medium));
-    assert!(r.note_controllers(t.controllers()), "the record changes");
-    // Told again: nothing new.
-    assert!(!r.note_controllers(t.controllers()));
-    while play_one(&mut t) {}
-    feed(&mut r, &t, &mut fed);
-    assert!(t.replica().is_over());
-    r.into_record().unwrap()
+    records::handed_over::<CaNgua>(Rules::standard(), 2, 3, 3, Level::Medium, Level::Easy)
 }
 
 #[test]
@@ -130,7 +63,7 @@ fn a_seat_handed_to_a_computer_is_recorded_from_its_step_and_read_back() {
         let expected = match step.seat {
             Seat::Red if k < 3 => Player::Person,
             Seat::Red => Player::Computer(Some(Level::Medium)),
-            _ => Player::Computer(Some(Level::Hard)),
+            _ => Player::Computer(Some(Level::Easy)),
         };
         assert_eq!(player, expected, "step {}", k + 1);
     }
@@ -398,6 +331,64 @@ fn cờ_nhảy_records_a_seat_handed_over_too() {
         record.player_at(seat, 5),
         Some((Player::Computer(Some(Level::Easy)), ""))
     );
+}
+
+#[test]
+fn the_analysis_speaks_of_each_players_own_steps() {
+    use ca_ngua::record::analysis::{AnalysisConfig, analyse};
+    // Red a person for 40 steps, then a Medium computer.
+    let record =
+        records::handed_over::<CaNgua>(Rules::standard(), 2, 5, 40, Level::Medium, Level::Easy);
+    let start = CaNgua::from_setup(&record.rules, &record.setup).unwrap();
+    let mut config = AnalysisConfig::with_rollouts(2);
+    config.threads = 2;
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let analysis = analyse::<CaNgua>(
+        &record.rules,
+        &start,
+        &record.plays(),
+        &config,
+        &|_, _| {},
+        &cancel,
+    )
+    .unwrap();
+    let players = record.seat_players();
+    let red: Vec<_> = players.iter().filter(|p| p.seat == Seat::Red).collect();
+    assert_eq!(red.len(), 2, "{players:?}");
+    assert!(red[0].steps.iter().all(|&k| k < 40));
+    assert!(red[1].steps.iter().all(|&k| k >= 40));
+    for whole in &analysis.players {
+        let parts: Vec<_> = players.iter().filter(|p| p.seat == whole.seat).collect();
+        let (mut decisions, mut luck, mut lost) = (0, 0.0, 0.0);
+        for part in &parts {
+            let t = analysis.totals_over(part.seat, &part.steps);
+            // Its own steps only: its decisions, its rolls, its mistakes.
+            let own: Vec<_> = part.steps.iter().map(|&k| &analysis.steps[k]).collect();
+            assert!(own.iter().all(|s| s.seat == part.seat));
+            assert_eq!(t.decisions, own.iter().filter(|s| s.is_decision()).count());
+            let own_luck: f64 = own.iter().filter_map(|s| s.luck.map(|l| l.luck)).sum();
+            assert!((t.luck - own_luck).abs() < 1e-9, "{} {own_luck}", t.luck);
+            for m in &t.mistakes {
+                assert!(part.steps.contains(&m.step), "{m:?} not of {part:?}");
+                assert_eq!(
+                    record.player_at(part.seat, m.step),
+                    Some((part.player, part.name.as_str()))
+                );
+            }
+            assert_eq!(t.series, whole.series, "the seat's graph");
+            decisions += t.decisions;
+            luck += t.luck;
+            lost += t.skill_lost;
+        }
+        // The seat's players together played all its steps, once.
+        assert_eq!(decisions, whole.decisions, "{:?}", whole.seat);
+        assert!((luck - whole.luck).abs() < 1e-9);
+        assert!((lost - whole.skill_lost).abs() < 1e-9);
+    }
+    // The person made decisions of their own before the change.
+    let person = analysis.totals_over(Seat::Red, &red[0].steps);
+    let computer = analysis.totals_over(Seat::Red, &red[1].steps);
+    assert!(person.decisions > 0 && computer.decisions > 0);
 }
 
 /// Records of every format this build reads, as the version that wrote

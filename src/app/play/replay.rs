@@ -9,7 +9,7 @@ use super::presenter::Presenter;
 use super::{Play, View};
 use crate::game::{Game, Next};
 use crate::i18n::{Arg, I18n};
-use crate::record::{AnyRecord, Player, Record, RecordError, RecordSeat};
+use crate::record::{AnyRecord, Player, Record, RecordError, RecordSeat, SeatPlayer};
 use crate::table::{
     Applied, Controller, Event, EventKind, InlineRunner, Replica, SeatInfo, SeatKind, Table,
     TableRecord,
@@ -55,6 +55,8 @@ impl Speed {
 #[derive(Debug)]
 pub struct Replay<V: View> {
     pub(super) record: Record<V>,
+    /// Who played each seat, and which steps ([`Record::seat_players`]).
+    pub(super) players: Vec<SeatPlayer<V::Seat>>,
     /// Draws the board (its presenter shows the step).
     pub(super) play: Play<V>,
     /// The events the steps make, the start first.
@@ -193,6 +195,7 @@ impl<V: View> Replay<V> {
         .map_err(|e| wrong(e.to_string()))?;
         let play = Play::new(table, Default::default(), true);
         let mut replay = Replay {
+            players: record.seat_players(),
             record,
             play,
             events,
@@ -263,6 +266,9 @@ impl<V: View> Replay<V> {
     /// words), after the step counter.
     pub(super) fn announce(&mut self, i18n: &I18n) {
         let mut parts = vec![self.counter(i18n)];
+        if self.step_changed_hands() {
+            parts.extend(self.step_by(i18n));
+        }
         let applied = self.applied.get(self.step).cloned().unwrap_or_default();
         let mut said = false;
         for a in &applied {
@@ -276,6 +282,35 @@ impl<V: View> Replay<V> {
         }
         self.announcer.new_frame();
         self.announcer.say(parts.join(". "), false);
+    }
+
+    /// Who played the step shown ("This step: Red (Computer – Medium)");
+    /// `None` at the start.
+    pub fn step_by(&self, i18n: &I18n) -> Option<String> {
+        let k = self.step.checked_sub(1)?;
+        let seat = self.record.steps.get(k)?.seat;
+        let (player, name) = self.record.player_at(seat, k)?;
+        Some(i18n.t_args(
+            "replay-step-by",
+            &[
+                ("colour", Arg::from(V::colour(i18n, seat))),
+                (
+                    "who",
+                    Arg::from(super::replay_ui::player_words(i18n, player, name)),
+                ),
+            ],
+        ))
+    }
+
+    /// True when the seat of the step shown changed hands during the game
+    /// (its player is then worth saying at each step).
+    fn step_changed_hands(&self) -> bool {
+        let seat = self
+            .step
+            .checked_sub(1)
+            .and_then(|k| self.record.steps.get(k))
+            .map(|s| s.seat);
+        seat.is_some_and(|seat| self.players.iter().filter(|p| p.seat == seat).count() > 1)
     }
 
     /// "Step 12 of 340".
