@@ -264,7 +264,7 @@ impl<G: Game> Recorder<G> {
             }
             EventKind::Back { seat } => {
                 self.turn_only[seat.index()] = false;
-                self.to_its_person(*seat)
+                self.hand_back(*seat)
             }
             EventKind::Seated { .. } => false,
         }
@@ -278,7 +278,7 @@ impl<G: Game> Recorder<G> {
         r.steps.push(Step { seat, roll, mv });
         if std::mem::take(&mut self.turn_only[seat.index()]) {
             // The turn its clock lost is played: the seat is its person's.
-            self.to_its_person(seat);
+            self.hand_back(seat);
         }
         true
     }
@@ -292,7 +292,7 @@ impl<G: Game> Recorder<G> {
     }
 
     /// The person who sat at `seat` when the game started plays it again.
-    fn to_its_person(&mut self, seat: G::Seat) -> bool {
+    fn hand_back(&mut self, seat: G::Seat) -> bool {
         let name = match self.started.get(seat.index()) {
             Some(Some((SeatKind::Human, name))) => name.clone(),
             _ => String::new(),

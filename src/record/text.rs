@@ -401,9 +401,7 @@ fn read_dice<G: Game>(lines: &mut Lines<'_>) -> Result<RecordDice<G::Seat>, Reco
 /// The `Player:` lines after `Result:` and the dice (format 3): each a
 /// seat changing hands, from the step it names (counted from 1), in the
 /// order of their steps, one a seat and step.
-fn read_changes<G: Game>(
-    lines: &mut Lines<'_>,
-) -> Result<Vec<PlayerChange<G::Seat>>, RecordError> {
+fn read_changes<G: Game>(lines: &mut Lines<'_>) -> Result<Vec<PlayerChange<G::Seat>>, RecordError> {
     let mut changes: Vec<PlayerChange<G::Seat>> = Vec::new();
     while lines.peek().is_some_and(|l| l.starts_with("Player:")) {
         let (n, text) = lines.field("Player")?;

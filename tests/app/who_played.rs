@@ -136,7 +136,14 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
 
         // Each step names who played it, and Red's are said too.
         for (k, who) in [
-            (first_person, if en { "Red (Person)" } else { "Đỏ (Người chơi)" }),
+            (
+                first_person,
+                if en {
+                    "Red (Person)"
+                } else {
+                    "Đỏ (Người chơi)"
+                },
+            ),
             (
                 first_computer,
                 if en {

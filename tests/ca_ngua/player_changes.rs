@@ -6,7 +6,9 @@
 //! of formats 1 and 2 (fixtures an older version wrote) still load.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::records::{self, DATE, play_one, play_to_step, steps_played as steps, with_line};
+use crate::common::records::{
+    self, DATE, play_one, play_to_step, steps_played as steps, with_line,
+};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::co_nhay::CoNhay;
@@ -47,7 +49,10 @@ fn a_seat_handed_to_a_computer_is_recorded_from_its_step_and_read_back() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "Record: 3");
     assert_eq!(record.change_line(0), record.result_line() + 1);
-    assert_eq!(lines[record.change_line(0) - 1], "Player: 4 r computer-medium");
+    assert_eq!(
+        lines[record.change_line(0) - 1],
+        "Player: 4 r computer-medium"
+    );
     // The blank line, then the first step.
     assert_eq!(lines[record.step_line(0) - 2], "");
     assert!(lines[record.step_line(0) - 1].starts_with("y "), "{text}");
@@ -262,7 +267,10 @@ fn a_bad_player_line_is_named_by_its_line() {
         ("Player: 4 q computer-medium", "is not a seat"),
         ("Player: 4 r robot", "is not a player"),
         ("Player: 4 g computer-medium", "does not play"),
-        (&format!("Player: {} r person", steps + 2), "but the game has"),
+        (
+            &format!("Player: {} r person", steps + 2),
+            "but the game has",
+        ),
     ] {
         let err = Record::<CaNgua>::from_text(&with_line(&text, line, with))
             .and_then(|r| r.replay().map(|_| r))
@@ -273,7 +281,10 @@ fn a_bad_player_line_is_named_by_its_line() {
     // A change for the step after the last: the record of a game that
     // goes on.
     let next = with_line(&text, line, &format!("Player: {} r person", steps + 1));
-    Record::<CaNgua>::from_text(&next).unwrap().replay().unwrap();
+    Record::<CaNgua>::from_text(&next)
+        .unwrap()
+        .replay()
+        .unwrap();
     // Two changes out of order, or twice at one step.
     let mut r = record.clone();
     r.changes.push(PlayerChange {
@@ -302,7 +313,7 @@ fn cờ_nhảy_records_a_seat_handed_over_too() {
     let mut t = Table::<CoNhay>::local(
         rules,
         &seats,
-        &vec![Controller::Computer(Level::Random); CoNhay::SEATS],
+        &[Controller::Computer(Level::Random); CoNhay::SEATS],
         StdRng::seed_from_u64(8),
         Box::new(InlineRunner::default()),
     )
@@ -434,3 +445,68 @@ fn records_of_every_format_still_load_replay_and_write_back_the_same() {
     }
 }
 
+#[test]
+fn record_analyse_sums_up_each_player_of_a_seat_that_changed_hands() {
+    use crate::common::cli::{cli, stdout};
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/records/format-3.txt"
+    );
+    let args = [
+        "record",
+        "analyse",
+        file,
+        "--rollouts",
+        "2",
+        "--threads",
+        "1",
+    ];
+    let o = cli(&args);
+    assert_eq!(o.status.code(), Some(0));
+    let summary = stdout(&o);
+    let record = Record::<CaNgua>::from_text(include_str!("../data/records/format-3.txt")).unwrap();
+    let players = record.seat_players();
+    let span = |p: &SeatPlayer<Seat>| {
+        let (a, b) = p.spans[0];
+        if a == b {
+            format!("{}", a + 1)
+        } else {
+            format!("{}-{}", a + 1, b + 1)
+        }
+    };
+    let lines: Vec<&str> = summary.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(
+        lines.len(),
+        3,
+        "a line for each player, Red's two included: {summary}"
+    );
+    assert!(
+        lines[0].starts_with(&format!("r: person, steps {}: ", span(&players[0]))),
+        "{summary}"
+    );
+    assert!(
+        lines[1].starts_with(&format!(
+            "r: computer-medium, steps {}: ",
+            span(&players[1])
+        )),
+        "{summary}"
+    );
+    assert!(lines[2].starts_with("y: computer-hard: "), "{summary}");
+    // The JSON: the seats whole, and each player's own figures.
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let json: serde_json::Value = serde_json::from_str(stdout(&cli(&json_args)).trim()).unwrap();
+    let by_player = json["by_player"].as_array().expect("by_player");
+    assert_eq!(by_player.len(), 3);
+    assert_eq!(by_player[1]["player"], "computer-medium");
+    assert_eq!(
+        by_player[1]["steps"],
+        serde_json::json!([[players[1].spans[0].0, players[1].spans[0].1]])
+    );
+    let decisions = |v: &serde_json::Value| v["decisions"].as_u64().unwrap();
+    assert_eq!(
+        decisions(&by_player[0]) + decisions(&by_player[1]),
+        decisions(&json["players"][0]),
+        "Red's players together made Red's decisions"
+    );
+}

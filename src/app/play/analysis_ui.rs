@@ -6,12 +6,12 @@
 //! A seat that changed hands during the game has a verdict and mistakes
 //! for each of its players, of the steps that player played.
 
+use super::replay_ui::{part_words, seat_players_words};
 use crate::game::Game;
 use crate::game::selfplay::SelfPlay;
 use crate::i18n::{Arg, I18n};
-use super::replay_ui::{part_words, seat_players_words};
-use crate::record::{Record, SeatPlayer};
 use crate::record::analysis::{Analysis, AnalysisConfig, AnalysisError, analyse};
+use crate::record::{Record, SeatPlayer};
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
