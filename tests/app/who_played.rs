@@ -12,12 +12,11 @@ use ca_ngua::app::play::replay::Replay;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::game::Level;
-use ca_ngua::i18n::Lang;
+use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::prefs::{PlayerKind, Prefs};
 use ca_ngua::record::{AnyRecord, Player, PlayerChange, Record};
 use ca_ngua::store::Store;
 use ca_ngua::table::Controller;
-use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -49,15 +48,22 @@ fn span((a, b): (usize, usize)) -> String {
     }
 }
 
-/// Goes to step `k` of the replay with the keys.
-fn go_to(h: &mut Harness<'static, CaNguaApp>, k: usize) {
-    h.key_press(Key::Home);
-    h.run_steps(2);
-    for _ in 0..k {
-        h.key_press(Key::ArrowRight);
-        h.run_steps(1);
+/// Goes to step `k` of the replay with its buttons (`en`: their English
+/// names).
+fn go_to(h: &mut Harness<'static, CaNguaApp>, k: usize, en: bool) {
+    let (start, forward) = if en {
+        ("To the start", "Step forward")
+    } else {
+        ("Về đầu", "Tiến một bước")
+    };
+    if replay(h).step() > 0 {
+        h.get_by_label(start).click_accesskit();
+        h.run_steps(2);
     }
-    h.run_steps(1);
+    for _ in 0..k {
+        h.get_by_label(forward).click_accesskit();
+        h.run_steps(2);
+    }
     assert_eq!(replay(h).step(), k);
 }
 
@@ -161,13 +167,17 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
                 },
             ),
         ] {
-            go_to(&mut h, k);
+            go_to(&mut h, k, en);
             let by = if en {
                 format!("This step: {who}")
             } else {
                 format!("Bước này: {who}")
             };
             assert!(shows(&h, &by), "step {k}: no '{by}' shown");
+            // The board names the seat's player of the time too.
+            let seat = record.steps[k - 1].seat;
+            let board = replay(&h).player_name(&I18n::new(lang), seat);
+            assert!(who.contains(&format!("({board})")), "step {k}: {board}");
             let said = replay(&h)
                 .announcements()
                 .iter()
@@ -181,7 +191,7 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
             );
         }
         // The other of Red's players is not said for a step it did not play.
-        go_to(&mut h, first_computer);
+        go_to(&mut h, first_computer, en);
         let person_by = if en {
             "This step: Red (Person)"
         } else {
@@ -292,4 +302,28 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
     let kept = kept.get::<CaNgua>().unwrap();
     assert_eq!(kept.changes[..], record.changes[..]);
     assert!(kept.to_text().starts_with("Record: 3\n"));
+    let id = past[0].id.clone();
+
+    // After a restart the game and its record go on: who played is the
+    // record's (the table's events do not say), and nothing changed since.
+    drop(h);
+    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+        .skip_welcome()
+        .with_inline_computers();
+    let mut h = harness(app, WINDOW);
+    let steps = record.steps.len();
+    step_until(&mut h, 5_000, |a| {
+        a.play::<CaNgua>()
+            .record()
+            .is_some_and(|r| r.steps.len() > steps + 4 || r.result.is_some())
+    });
+    h.state_mut().finish_writing();
+    let (past, _) = Store::at(dir.path()).records().list();
+    assert_eq!(past.len(), 1, "the same record: {past:?}");
+    assert_eq!(past[0].id, id);
+    let kept = Store::at(dir.path()).records().load(&id).unwrap();
+    let kept = kept.get::<CaNgua>().unwrap();
+    assert!(kept.steps.len() > steps);
+    assert_eq!(kept.seats, record.seats);
+    assert_eq!(kept.changes, record.changes);
 }

@@ -237,6 +237,12 @@ impl<V: View> Replay<V> {
         self.play.shown()
     }
 
+    /// Who the board names as a seat's player at the step shown (a seat
+    /// that changed hands: its player of the time).
+    pub fn player_name(&self, i18n: &I18n, seat: V::Seat) -> String {
+        self.play.player_name(i18n, seat)
+    }
+
     /// What is being said to a screen reader.
     pub fn announcements(&self) -> &[super::announce::Announcement] {
         self.announcer.current()
@@ -250,7 +256,32 @@ impl<V: View> Replay<V> {
             return;
         };
         self.play.presenter = Presenter::new(replica.clone(), &self.events[..end]);
+        self.name_players(step);
         self.play.repaint = true;
+    }
+
+    /// The board and its words name who played each seat at step `step`
+    /// (the players of its first step at the start): a seat that changed
+    /// hands shows its player of the time.
+    fn name_players(&mut self, step: usize) {
+        let k = step.saturating_sub(1);
+        for seat in self.record.seats.iter().map(|s| s.seat) {
+            let Some((player, name)) = self.record.player_at(seat, k) else {
+                continue;
+            };
+            let (controller, kind) = match player {
+                Player::Person => (Controller::Elsewhere, SeatKind::Human),
+                Player::Computer(Some(level)) => (Controller::Computer(level), SeatKind::Bot),
+                Player::Computer(None) => (Controller::Elsewhere, SeatKind::Bot),
+            };
+            if let Some(info) = self.play.presenter.shown_mut().seat_mut(seat) {
+                info.kind = kind;
+                info.name = name.to_string();
+            }
+            if let Some(table) = self.play.source.local_mut() {
+                table.set_controller(seat, controller);
+            }
+        }
     }
 
     /// Goes to step `step` and says where the game is.

@@ -275,8 +275,15 @@ impl<V: View> Replay<V> {
     ) -> Option<ReplayAction> {
         let mut action = None;
         ui.label(RichText::new(self.counter(i18n)).strong().size(16.0));
-        if let Some(by) = self.step_by(i18n) {
-            ui.label(by);
+        // Who played the step shown; at the start, its line's room, so that
+        // nothing under it moves with the first step.
+        match self.step_by(i18n) {
+            Some(by) => {
+                ui.label(by);
+            }
+            None => ui.add_space(
+                ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y,
+            ),
         }
         let mut to = None;
         ui.horizontal(|ui| {
