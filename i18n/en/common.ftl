@@ -119,6 +119,15 @@ replay-copy = Copy as text
 replay-log = The game's steps
 replay-analysis = Analysis
 replay-computer = Computer
+# A seat that changed hands during the game: each player and the steps
+# they played ("Red: Person (steps 1–3), then Computer – Medium (steps 4–549)").
+replay-player-steps = { $who } ({ $count ->
+        [one] step
+       *[other] steps
+    } { $steps })
+replay-then = { $before }, then { $after }
+# Who played the step shown.
+replay-step-by = This step: { $colour } ({ $who })
 replay-won = Won: { $who }
 replay-unfinished = Not finished
 records-heading = Past games

@@ -119,6 +119,12 @@ replay-copy = Chép văn bản
 replay-log = Các bước của ván
 replay-analysis = Phân tích
 replay-computer = Máy
+# A seat that changed hands during the game: each player and the steps
+# they played ("Đỏ: Người chơi (bước 1–3), rồi Máy – Vừa (bước 4–549)").
+replay-player-steps = { $who } (bước { $steps })
+replay-then = { $before }, rồi { $after }
+# Who played the step shown.
+replay-step-by = Bước này: { $colour } ({ $who })
 replay-won = Thắng: { $who }
 replay-unfinished = Chưa xong
 records-heading = Các ván đã chơi

@@ -268,12 +268,46 @@ fn record_analyse(a: args::RecordAnalyse) -> Result<(), Bad> {
         let cancel = std::sync::atomic::AtomicBool::new(false);
         let analysis = analyse::<G>(&r.rules, &start, &plays, &config, &|_, _| {}, &cancel)
             .map_err(|e| Bad(e.to_string()))?;
+        // Each seat's players, and the steps each played: a seat that
+        // changed hands has a summary for each of its players.
+        let players = r.seat_players();
+        let shared = |seat| players.iter().filter(|p| p.seat == seat).count() > 1;
+        let spans = |p: &ca_ngua::record::SeatPlayer<<G as Game>::Seat>| {
+            p.spans
+                .iter()
+                .map(|&(a, b)| if a == b { format!("{}", a + 1) } else { format!("{}-{}", a + 1, b + 1) })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         if a.json {
-            return outln!("{}", analysis.to_json());
+            let mut json = analysis.to_json();
+            json["by_player"] = players
+                .iter()
+                .map(|p| {
+                    let mut v = analysis.totals_over(p.seat, &p.steps).to_json();
+                    v["player"] = p.player.to_string().into();
+                    v["name"] = p.name.clone().into();
+                    v["steps"] = p.spans.iter().map(|&(a, b)| vec![a, b]).collect::<Vec<_>>().into();
+                    if let Some(o) = v.as_object_mut() {
+                        o.remove("series");
+                    }
+                    v
+                })
+                .collect::<Vec<_>>()
+                .into();
+            return outln!("{json}");
         }
-        for p in &analysis.players {
+        for part in &players {
+            let p = analysis.totals_over(part.seat, &part.steps);
+            let mut who = part.player.to_string();
+            if !part.name.is_empty() {
+                who = format!("{who} {}", part.name);
+            }
+            if shared(part.seat) {
+                who = format!("{who}, steps {}", spans(part));
+            }
             outln!(
-                "{}: {} decisions, skill lost {:.1}%, luck {:+.1}%",
+                "{}: {who}: {} decisions, skill lost {:.1}%, luck {:+.1}%",
                 p.seat.code(),
                 p.decisions,
                 100.0 * p.skill_lost,

@@ -16,11 +16,16 @@
 //!   commit, the players' seeds, the revealed seed); with the `net`
 //!   feature, [`Record::check_dice`] checks every roll against them
 //!   (`dice.rs`).
+//! - [`PlayerChange`]: a seat that changed hands during the game (a person
+//!   to a computer in the settings, a computer standing in for someone
+//!   away online); [`Record::player_at`] and [`Record::seat_players`] say
+//!   who played each step (`players.rs`).
 
 pub mod analysis;
 mod date;
 #[cfg(feature = "net")]
 mod dice;
+mod players;
 mod recorder;
 mod replay;
 mod text;
@@ -28,6 +33,7 @@ mod text;
 pub use date::UtcDate;
 #[cfg(feature = "net")]
 pub use dice::DiceProblem;
+pub use players::{PlayerChange, SeatPlayer};
 pub use recorder::Recorder;
 pub use text::read_any;
 
@@ -39,8 +45,9 @@ use std::fmt;
 /// (a record of a newer version is refused by name, never misread). Each
 /// record is written in the oldest format that holds all it has
 /// ([`Record::format`]): 1 for a game without checkable dice, 2 for one
-/// with them (its `Dice-…` lines).
-pub const RECORD_FORMAT: u32 = 2;
+/// with them (its `Dice-…` lines), 3 for one whose seats changed hands
+/// during the game (its `Player:` lines).
+pub const RECORD_FORMAT: u32 = 3;
 
 /// The file extension of a record (`game.txt`): plain text, so that any
 /// editor on any system opens it.
@@ -54,6 +61,17 @@ pub enum Player {
     /// A computer player, of this level when it is known (an online
     /// client sees a computer but not its level).
     Computer(Option<Level>),
+}
+
+/// As a record writes it: `person`, `computer`, `computer-hard`.
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Person => f.write_str("person"),
+            Player::Computer(None) => f.write_str("computer"),
+            Player::Computer(Some(level)) => write!(f, "computer-{level}"),
+        }
+    }
 }
 
 /// A seat of a recorded game: who sat there.
@@ -86,7 +104,8 @@ pub struct Record<G: Game> {
     pub rules: G::Rules,
     /// When it began.
     pub date: UtcDate,
-    /// Who played each seat in play, in turn order.
+    /// Who played each seat in play at the first step, in turn order
+    /// (later players in `changes`).
     pub seats: Vec<RecordSeat<G::Seat>>,
     /// The position it began from (any position, not only the start).
     pub setup: G::Setup,
@@ -99,6 +118,10 @@ pub struct Record<G: Game> {
     /// version 3); `None` for a game at this device, a version 2 server's,
     /// or a game without dice.
     pub dice: Option<RecordDice<G::Seat>>,
+    /// Every change of a seat's player after the game began, in the order
+    /// of the steps they come before ([`Record::player_at`] reads them);
+    /// empty when every seat was played by one player throughout.
+    pub changes: Vec<PlayerChange<G::Seat>>,
 }
 
 /// What a record keeps of an online round's dice that anyone can check

@@ -10,9 +10,15 @@
 //! commit ([`Recorder::note_dice_commit`] for the welcome's, the `again`
 //! event's for later rounds), each seat's `seeded` event, and the seed
 //! revealed with `over` ([`Recorder::note_revealed`]).
+//!
+//! A seat may change hands during the game; the record notes each change
+//! before the step its new player may play first ([`PlayerChange`]). Online
+//! the events say so (`away`, `back`, `left`, a `timed_out` turn); a
+//! local table hands a seat over without an event, so its screen tells the
+//! recorder who plays each seat now ([`Recorder::note_controllers`]).
 
 use super::text::one_line;
-use super::{Player, Record, RecordDice, RecordError, RecordSeat, Step, UtcDate};
+use super::{Player, PlayerChange, Record, RecordDice, RecordError, RecordSeat, Step, UtcDate};
 use crate::game::selfplay::{KeptGame, Seen};
 use crate::game::{Game, Level, SeatId};
 use crate::table::{Controller, Event, EventKind, SeatKind, Table};
@@ -24,6 +30,11 @@ pub struct Recorder<G: Game> {
     date: UtcDate,
     /// The computer players' levels by seat index, where known.
     levels: Vec<Option<Level>>,
+    /// Each seat's player and name as the game started, by seat index (a
+    /// person who is back online is theirs again).
+    started: Vec<Option<(SeatKind, String)>>,
+    /// Seats a computer plays for this turn only (their clock ran out).
+    turn_only: Vec<bool>,
     /// The roll waiting for its move.
     pending: Option<G::Roll>,
     record: Option<Record<G>>,
@@ -50,6 +61,8 @@ impl<G: Game> Recorder<G> {
             rules,
             date,
             levels: vec![None; G::SEATS],
+            started: vec![None; G::SEATS],
+            turn_only: vec![false; G::SEATS],
             pending: None,
             record: None,
             round: 1,
@@ -152,6 +165,12 @@ impl<G: Game> Recorder<G> {
     pub fn push(&mut self, event: &Event<G>) -> bool {
         match &event.event {
             EventKind::Started { position, seats } => {
+                self.started = vec![None; G::SEATS];
+                for info in seats {
+                    if let Some(slot) = self.started.get_mut(info.seat.index()) {
+                        *slot = Some((info.kind, one_line(&info.name)));
+                    }
+                }
                 let seats = seats
                     .iter()
                     .map(|info| RecordSeat {
@@ -165,6 +184,7 @@ impl<G: Game> Recorder<G> {
                         name: one_line(&info.name),
                     })
                     .collect();
+                self.turn_only = vec![false; G::SEATS];
                 self.pending = None;
                 // A game that ended and starts again without an `again`
                 // (never online) is a new record too.
@@ -181,6 +201,7 @@ impl<G: Game> Recorder<G> {
                     steps: Vec::new(),
                     result: None,
                     dice,
+                    changes: Vec::new(),
                 });
                 true
             }
@@ -209,6 +230,7 @@ impl<G: Game> Recorder<G> {
                     self.finished.push(done);
                 }
                 self.pending = None;
+                self.turn_only = vec![false; G::SEATS];
                 self.round = *round;
                 self.rolls = 0;
                 self.seeds.clear();
@@ -230,23 +252,103 @@ impl<G: Game> Recorder<G> {
                 }
                 None => false,
             },
-            EventKind::Seated { .. }
-            | EventKind::Away { .. }
-            | EventKind::Back { .. }
-            | EventKind::Left { .. }
-            | EventKind::TimedOut { .. } => false,
+            // A computer stands in (its level is the room's, which a
+            // client does not see), or the person is back.
+            EventKind::Away { seat } | EventKind::Left { seat } => {
+                self.turn_only[seat.index()] = false;
+                self.hand_over(*seat, Player::Computer(None), "")
+            }
+            EventKind::TimedOut { seat } => {
+                self.turn_only[seat.index()] = true;
+                self.hand_over(*seat, Player::Computer(None), "")
+            }
+            EventKind::Back { seat } => {
+                self.turn_only[seat.index()] = false;
+                self.hand_back(*seat)
+            }
+            EventKind::Seated { .. } => false,
         }
     }
 
     fn step(&mut self, seat: G::Seat, mv: Option<G::Move>) -> bool {
         let roll = self.pending.take();
-        match &mut self.record {
-            Some(r) => {
-                r.steps.push(Step { seat, roll, mv });
-                true
-            }
-            None => false,
+        let Some(r) = &mut self.record else {
+            return false;
+        };
+        r.steps.push(Step { seat, roll, mv });
+        if std::mem::take(&mut self.turn_only[seat.index()]) {
+            // The turn its clock lost is played: the seat is its person's.
+            self.hand_back(seat);
         }
+        true
+    }
+
+    /// `player` plays `seat` from the next step; true when the record
+    /// changed.
+    fn hand_over(&mut self, seat: G::Seat, player: Player, name: &str) -> bool {
+        self.record
+            .as_mut()
+            .is_some_and(|r| r.note_player(seat, player, name))
+    }
+
+    /// The person who sat at `seat` when the game started plays it again.
+    fn hand_back(&mut self, seat: G::Seat) -> bool {
+        let name = match self.started.get(seat.index()) {
+            Some(Some((SeatKind::Human, name))) => name.clone(),
+            _ => String::new(),
+        };
+        self.hand_over(seat, Player::Person, &name)
+    }
+
+    /// Notes who plays each seat now (a local table's controllers, by seat
+    /// index: a seat handed to a computer in the settings, or taken back),
+    /// from the next step on; true when the record changed. Called as the
+    /// change is made, after the events before it were taken in.
+    pub fn note_controllers(&mut self, controllers: &[Controller]) -> bool {
+        let Some(record) = &self.record else {
+            return false;
+        };
+        let seats: Vec<G::Seat> = record.seats.iter().map(|s| s.seat).collect();
+        let mut changed = false;
+        for seat in seats {
+            let Some(c) = controllers.get(seat.index()) else {
+                continue;
+            };
+            let (player, kind) = match c.computer() {
+                Some(level) => (Player::Computer(Some(level)), SeatKind::Bot),
+                None => (Player::Person, SeatKind::Human),
+            };
+            // The name the seat started with, for the player it started with.
+            let name = match self.started.get(seat.index()) {
+                Some(Some((k, name))) if *k == kind => name.clone(),
+                _ => String::new(),
+            };
+            changed |= self.hand_over(seat, player, &name);
+        }
+        changed
+    }
+
+    /// Takes up who played each seat from `old`, the record this one
+    /// continues (the same start and seats, its steps the first of these):
+    /// a local table's changes of hands are in no event, so a game
+    /// restored after a restart learns them from the record it wrote.
+    pub fn continue_from(&mut self, old: &Record<G>) {
+        let Some(record) = &mut self.record else {
+            return;
+        };
+        for seat in &mut record.seats {
+            if let Some(o) = old.seats.iter().find(|o| o.seat == seat.seat) {
+                seat.player = o.player;
+                seat.name = o.name.clone();
+            }
+        }
+        let steps = record.steps.len();
+        record.changes = old
+            .changes
+            .iter()
+            .filter(|c| c.step <= steps)
+            .cloned()
+            .collect::<Vec<PlayerChange<G::Seat>>>();
     }
 
     /// The record so far; `None` until the game has started.
@@ -305,6 +407,7 @@ impl<G: Game> Record<G> {
             steps,
             result: None,
             dice: None,
+            changes: Vec::new(),
         };
         let states = record.replay()?;
         if let Some(end) = states.last().filter(|s| G::is_over(s)) {

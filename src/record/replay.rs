@@ -17,6 +17,7 @@ impl<G: Game> Record<G> {
         let mut state =
             G::from_setup(&self.rules, &self.setup).map_err(|e| RecordError::new(setup_line, e))?;
         self.check_seats(&state)?;
+        self.check_changes(&state)?;
         let mut states = Vec::with_capacity(self.steps.len() + 1);
         states.push(state.clone());
         for (i, step) in self.steps.iter().enumerate() {
@@ -71,6 +72,34 @@ impl<G: Game> Record<G> {
                 self.setup_line(),
                 format!("seat {} plays but has no 'Seat:' line", missing.code()),
             ));
+        }
+        Ok(())
+    }
+}
+
+impl<G: Game> Record<G> {
+    /// Every change of hands names a seat in play and a step of the game
+    /// (or the next one, in a game that goes on).
+    fn check_changes(&self, state: &G::State) -> Result<(), RecordError> {
+        let playing = G::seats(state);
+        for (i, c) in self.changes.iter().enumerate() {
+            let line = self.change_line(i);
+            if !playing.contains(&c.seat) {
+                return Err(RecordError::new(
+                    line,
+                    format!("seat {} does not play in this position", c.seat.code()),
+                ));
+            }
+            if c.step > self.steps.len() {
+                return Err(RecordError::new(
+                    line,
+                    format!(
+                        "the change comes at step {}, but the game has {} steps",
+                        c.step + 1,
+                        self.steps.len()
+                    ),
+                ));
+            }
         }
         Ok(())
     }

@@ -27,12 +27,24 @@
 //! Dice-seed: 0000…
 //! ```
 //!
+//! A seat that changed hands during the game (format 3) adds a line for
+//! each change after those, the number of the first step its new player
+//! may play, the seat and the player as a `Seat:` line has them:
+//!
+//! ```text
+//! Player: 4 r computer-medium
+//! Player: 120 r person Lan
+//! ```
+//!
 //! The layout is fixed (the header's lines in this order, one blank line,
 //! one line per step; blank lines only at the end), so that the line of
 //! every step follows from the record itself ([`Record::step_line`]) and a
 //! replay can name the line it refuses.
 
-use super::{AnyRecord, Player, RECORD_FORMAT, Record, RecordDice, RecordError, RecordSeat, Step};
+use super::{
+    AnyRecord, Player, PlayerChange, RECORD_FORMAT, Record, RecordDice, RecordError, RecordSeat,
+    Step,
+};
 use crate::any_game::GameKind;
 use crate::game::{Game, Level, Ranking, SeatId};
 use crate::with_game;
@@ -74,12 +86,23 @@ impl<G: Game> Record<G> {
         Some(self.result_line() + 4 + dice.seeds.len())
     }
 
-    /// How many lines the header has after `Result:` (what formats after
-    /// the first add).
-    fn lines_after_result(&self) -> usize {
+    /// How many lines the dice take after `Result:` (format 2).
+    fn dice_lines(&self) -> usize {
         self.dice
             .as_ref()
             .map_or(0, |d| 3 + d.seeds.len() + usize::from(d.revealed.is_some()))
+    }
+
+    /// The line of the `Player:` header of change `index` (from 0) in
+    /// [`Record::changes`].
+    pub fn change_line(&self, index: usize) -> usize {
+        self.result_line() + self.dice_lines() + 1 + index
+    }
+
+    /// How many lines the header has after `Result:` (what formats after
+    /// the first add).
+    fn lines_after_result(&self) -> usize {
+        self.dice_lines() + self.changes.len()
     }
 
     /// The line of step `index` (from 0) in the record's text.
@@ -88,10 +111,17 @@ impl<G: Game> Record<G> {
     }
 
     /// The format the record is written in: the oldest that holds all it
-    /// has (1 without checkable dice, 2 with them), so that an older
-    /// version of the game still reads every record it can.
+    /// has (1 without checkable dice, 2 with them, 3 with a seat that
+    /// changed hands), so that an older version of the game still reads
+    /// every record it can.
     pub fn format(&self) -> u32 {
-        if self.dice.is_some() { 2 } else { 1 }
+        if !self.changes.is_empty() {
+            3
+        } else if self.dice.is_some() {
+            2
+        } else {
+            1
+        }
     }
 
     /// The result as the `Result:` line writes it (`*` while the game goes
@@ -135,6 +165,7 @@ impl<G: Game> Record<G> {
         } else {
             None
         };
+        let changes = read_changes::<G>(&mut lines)?;
         match lines.next() {
             None => {}
             Some((_, "")) => {}
@@ -165,6 +196,7 @@ impl<G: Game> Record<G> {
             steps,
             result,
             dice,
+            changes,
         })
     }
 }
@@ -184,12 +216,7 @@ impl<G: Game> fmt::Display for Record<G> {
         writeln!(f, "Rules: {}", G::rules_to_text(&self.rules))?;
         writeln!(f, "Date: {}", self.date)?;
         for s in &self.seats {
-            write!(f, "Seat: {} {}", s.seat.code(), player_text(s.player))?;
-            let name = one_line(&s.name);
-            if !name.is_empty() {
-                write!(f, " {name}")?;
-            }
-            writeln!(f)?;
+            writeln!(f, "Seat: {}", seat_text(s.seat, s.player, &s.name))?;
         }
         writeln!(f, "Setup: {}", self.setup)?;
         writeln!(f, "Result: {}", result_text::<G>(self.result.as_ref()))?;
@@ -203,6 +230,14 @@ impl<G: Game> fmt::Display for Record<G> {
             if let Some(seed) = &dice.revealed {
                 writeln!(f, "Dice-seed: {}", one_line(seed))?;
             }
+        }
+        for c in &self.changes {
+            writeln!(
+                f,
+                "Player: {} {}",
+                c.step.saturating_add(1),
+                seat_text(c.seat, c.player, &c.name)
+            )?;
         }
         writeln!(f)?;
         for step in &self.steps {
@@ -222,12 +257,14 @@ pub(crate) fn one_line(name: &str) -> String {
         .to_string()
 }
 
-fn player_text(player: Player) -> String {
-    match player {
-        Player::Person => "person".into(),
-        Player::Computer(None) => "computer".into(),
-        Player::Computer(Some(level)) => format!("computer-{level}"),
+/// A seat and its player as a `Seat:` line has them: `r person Lan`.
+fn seat_text<S: SeatId>(seat: S, player: Player, name: &str) -> String {
+    let name = one_line(name);
+    let mut text = format!("{} {player}", seat.code());
+    if !name.is_empty() {
+        text = format!("{text} {name}");
     }
+    text
 }
 
 fn parse_player(text: &str) -> Result<Player, String> {
@@ -359,6 +396,61 @@ fn read_dice<G: Game>(lines: &mut Lines<'_>) -> Result<RecordDice<G::Seat>, Reco
         dice.revealed = Some(seed.to_ascii_lowercase());
     }
     Ok(dice)
+}
+
+/// The `Player:` lines after `Result:` and the dice (format 3): each a
+/// seat changing hands, from the step it names (counted from 1), in the
+/// order of their steps, one a seat and step.
+fn read_changes<G: Game>(lines: &mut Lines<'_>) -> Result<Vec<PlayerChange<G::Seat>>, RecordError> {
+    let mut changes: Vec<PlayerChange<G::Seat>> = Vec::new();
+    while lines.peek().is_some_and(|l| l.starts_with("Player:")) {
+        let (n, text) = lines.field("Player")?;
+        let (number, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let step = number
+            .parse::<usize>()
+            .ok()
+            .filter(|s| *s >= 1)
+            .ok_or_else(|| {
+                RecordError::new(
+                    n,
+                    format!("'{number}' is not a step's number (1, 2, …): a change is 'Player: STEP SEAT PLAYER [NAME]'"),
+                )
+            })?
+            - 1;
+        let seat = parse_seat::<G>(rest.trim()).map_err(|e| RecordError::new(n, e))?;
+        if let Some(last) = changes.last()
+            && last.step > step
+        {
+            return Err(RecordError::new(
+                n,
+                format!(
+                    "the changes come in the order of their steps (step {} after step {})",
+                    step + 1,
+                    last.step + 1
+                ),
+            ));
+        }
+        if changes
+            .iter()
+            .any(|c| c.step == step && c.seat == seat.seat)
+        {
+            return Err(RecordError::new(
+                n,
+                format!(
+                    "seat {} changes hands twice at step {}",
+                    seat.seat.code(),
+                    step + 1
+                ),
+            ));
+        }
+        changes.push(PlayerChange {
+            step,
+            seat: seat.seat,
+            player: seat.player,
+            name: seat.name,
+        });
+    }
+    Ok(changes)
 }
 
 fn step_text<G: Game>(step: &Step<G>) -> String {

@@ -70,6 +70,9 @@ pub struct SummarySeat {
     pub player: Player,
     /// The name (may be empty).
     pub name: String,
+    /// Who played it later in the game, when it changed hands, in the
+    /// order they first played it.
+    pub later: Vec<(Player, String)>,
 }
 
 /// What a list of past games shows of one.
@@ -95,15 +98,23 @@ impl RecordSummary {
             id,
             game: record.kind(),
             date: r.date,
-            seats: r
-                .seats
-                .iter()
-                .map(|s| SummarySeat {
-                    seat: s.seat.code(),
-                    player: s.player,
-                    name: s.name.clone(),
-                })
-                .collect(),
+            seats: {
+                let players = r.seat_players();
+                r.seats
+                    .iter()
+                    .map(|s| SummarySeat {
+                        seat: s.seat.code(),
+                        player: s.player,
+                        name: s.name.clone(),
+                        later: players
+                            .iter()
+                            .filter(|p| p.seat == s.seat)
+                            .filter(|p| (p.player, p.name.as_str()) != (s.player, s.name.as_str()))
+                            .map(|p| (p.player, p.name.clone()))
+                            .collect(),
+                    })
+                    .collect()
+            },
             result: r.result.as_ref().map(|places| {
                 places
                     .iter()

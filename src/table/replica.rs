@@ -179,6 +179,12 @@ impl<G: Game> Replica<G> {
         self.seats.iter().find(|s| s.seat == seat)
     }
 
+    /// One seat's information, to change who it shows playing (a replay
+    /// names the player of the step shown).
+    pub(crate) fn seat_mut(&mut self, seat: G::Seat) -> Option<&mut SeatInfo<G::Seat>> {
+        self.seats.iter_mut().find(|s| s.seat == seat)
+    }
+
     /// True while the seat's person is away and a computer stands in.
     pub fn is_away(&self, seat: G::Seat) -> bool {
         self.away.get(seat.index()).copied().unwrap_or(false)

@@ -26,6 +26,14 @@ struct Panel {
 fn harness(config: AnalysisConfig) -> (Harness<'static, Panel>, Record<CaNgua>) {
     let table = played::<CaNgua>(CaNgua::standard_rules(), 2, Level::Random, 11);
     let record = Recorder::of_table(&table, UtcDate(0)).expect("a record");
+    harness_of(config, record)
+}
+
+/// The panel of `record`, each seat's colour in words "Player r".
+fn harness_of(
+    config: AnalysisConfig,
+    record: Record<CaNgua>,
+) -> (Harness<'static, Panel>, Record<CaNgua>) {
     let state = Panel {
         panel: AnalysisPanel::with_config(config),
         record: record.clone(),
@@ -98,7 +106,8 @@ fn a_finished_analysis_says_luck_and_choices_and_goes_to_a_mistake() {
     });
     h.run_steps(2);
     for seat in ["r", "y"] {
-        let name = format!("Player {seat}");
+        // The seat's colour, then who played it.
+        let name = format!("Player {seat}: Random");
         assert!(
             h.query_by_label_contains(&format!("{name} lost")).is_some()
                 || h.query_by_label_contains(&format!("{name} gained"))
@@ -123,6 +132,80 @@ fn a_finished_analysis_says_luck_and_choices_and_goes_to_a_mistake() {
         }
         None => assert!(h.query_by_label_contains("No clear mistakes").is_some()),
     }
+}
+
+#[test]
+fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
+    use ca_ngua::ca_ngua::engine::Seat;
+    // Red a person for 40 steps, then "Computer – Medium".
+    let record = crate::common::records::handed_over::<CaNgua>(
+        CaNgua::standard_rules(),
+        2,
+        5,
+        40,
+        Level::Medium,
+        Level::Easy,
+    );
+    let players = record.seat_players();
+    let red: Vec<_> = players.iter().filter(|p| p.seat == Seat::Red).collect();
+    assert_eq!(red.len(), 2);
+    let spans = |p: &ca_ngua::record::SeatPlayer<Seat>| {
+        let (a, b) = p.spans[0];
+        format!("{}–{}", a + 1, b + 1)
+    };
+    let mut config = AnalysisConfig::with_rollouts(12);
+    config.seed = 5;
+    let (mut h, record) = harness_of(config, record);
+    h.get_by_role_and_label(Role::Button, "Analyse the game")
+        .click();
+    run_until(&mut h, 240, "the analysis", |h| {
+        h.state().panel.analysis().is_some()
+    });
+    h.run_steps(2);
+    // A verdict for each of Red's players, of the steps they played, and
+    // one for Yellow (whose player never changed: no steps said).
+    for name in [
+        format!("Player r: Person (steps {})", spans(red[0])),
+        format!("Player r: Computer – Medium (steps {})", spans(red[1])),
+        "Player y: Computer – Easy".to_string(),
+    ] {
+        assert!(
+            h.query_by_label_contains(&format!("{name} lost")).is_some()
+                || h.query_by_label_contains(&format!("{name} gained"))
+                    .is_some(),
+            "a verdict for {name}"
+        );
+    }
+    // The graph's legend names both of Red's players.
+    assert!(
+        h.query_by_label("Player r: Person, then Computer – Medium")
+            .is_some()
+    );
+    // Each mistake names the player who made it.
+    let analysis = h.state().panel.analysis().unwrap().clone();
+    let mut named = 0;
+    for p in &players {
+        let t = analysis.totals_over(p.seat, &p.steps);
+        for m in &t.mistakes {
+            let who = match p.player {
+                ca_ngua::record::Player::Person => "Person",
+                _ if p.seat == Seat::Red => "Computer – Medium",
+                _ => "Computer – Easy",
+            };
+            let label = format!(
+                "Player {}: {who}, step {}: played",
+                p.seat.code(),
+                m.step + 1
+            );
+            assert!(h.query_by_label_contains(&label).is_some(), "{label}");
+            named += 1;
+        }
+    }
+    assert!(
+        named > 0 || h.query_by_label_contains("No clear mistakes").is_some(),
+        "mistakes or none"
+    );
+    assert_eq!(analysis.steps.len(), record.steps.len());
 }
 
 /// The replay window of a pasted two-player Cờ nhảy record, at `size`,

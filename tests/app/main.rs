@@ -27,3 +27,4 @@ mod tips_ui;
 mod trips;
 mod try_rules_ui;
 mod ui;
+mod who_played;

@@ -610,7 +610,8 @@ fn record_check_names_the_wrong_line() {
     let o = cli(&["record", "check", file.to_str().unwrap()]);
     assert_refused(&o, "error: line 12: \"40-46\" is not a legal move for");
     let mut newer = lines.clone();
-    newer[0] = "Record: 3";
+    let next = format!("Record: {}", ca_ngua::record::RECORD_FORMAT + 1);
+    newer[0] = &next;
     let file = temp_file(&dir, "newer.txt", &newer.join("\n"));
     let o = cli(&["record", "check", "--positions", file.to_str().unwrap()]);
     assert_refused(&o, "error: line 1: written by a newer version of the game");

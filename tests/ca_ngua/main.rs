@@ -14,6 +14,7 @@ mod dice_records;
 mod evaluator;
 mod lessons;
 mod outcome;
+mod player_changes;
 mod puzzles;
 mod random_games;
 mod record_files;

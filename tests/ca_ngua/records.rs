@@ -191,7 +191,7 @@ fn a_pass_with_a_legal_move_and_a_wrong_result_are_refused() {
 #[test]
 fn a_newer_format_another_game_or_a_broken_header_is_refused_by_its_line() {
     let (record, text) = sample();
-    let newer = with_line(&text, 1, "Record: 3");
+    let newer = with_line(&text, 1, "Record: 4");
     for err in [
         Record::<CaNgua>::from_text(&newer).unwrap_err(),
         read_any(&newer).unwrap_err(),

@@ -96,7 +96,7 @@ fn a_newer_format_or_another_game_is_refused() {
     let err = read_any(&with_line(&text, 1, "Record: 9")).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "line 1: written by a newer version of the game (record format 9; this one reads 2)"
+        "line 1: written by a newer version of the game (record format 9; this one reads 3)"
     );
     let err = Record::<CaNgua>::from_text(&text).unwrap_err();
     assert_eq!(err.line, 2);

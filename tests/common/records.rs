@@ -1,9 +1,9 @@
 //! Game records, for any game: a seeded table of computers played to its
 //! end, recorded from its events, written, read back and replayed.
 
-use ca_ngua::game::{Game, Level};
+use ca_ngua::game::{Game, Level, Next, SeatId};
 use ca_ngua::record::{Record, Recorder, UtcDate};
-use ca_ngua::table::{Controller, EventKind, InlineRunner, Step, Table};
+use ca_ngua::table::{Command, Controller, EventKind, InlineRunner, Step, Table};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -78,4 +78,85 @@ pub fn with_line(text: &str, line: usize, new: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
         + "\n"
+}
+
+/// Plays the seat to act: its computer if a computer plays it, else its
+/// person (the roll, then the first legal move). False once the game is
+/// over.
+pub fn play_one<G: Game>(t: &mut Table<G>) -> bool {
+    if t.replica().is_over() {
+        return false;
+    }
+    if t.computer_to_act().is_some() {
+        return match t.computer_step() {
+            Step::Acted(_) => true,
+            Step::Thinking => panic!("an inline runner never keeps thinking"),
+            Step::Idle => false,
+        };
+    }
+    let Some(seat) = t.replica().turn() else {
+        return false;
+    };
+    let cmd = match t.replica().next() {
+        Some(Next::Roll(_)) => Command::Roll,
+        Some(Next::Choose(_, moves)) => Command::Move(moves[0]),
+        _ => return false,
+    };
+    t.command(seat, t.seq(), cmd).expect("a legal command");
+    true
+}
+
+/// The steps the table has played (moves and passes).
+pub fn steps_played<G: Game>(t: &Table<G>) -> usize {
+    t.events()
+        .iter()
+        .filter(|e| matches!(e.event, EventKind::Moved { .. } | EventKind::Passed { .. }))
+        .count()
+}
+
+/// Plays until the table has played `n` steps (or the game is over).
+pub fn play_to_step<G: Game>(t: &mut Table<G>, n: usize) {
+    while steps_played(t) < n && play_one(t) {}
+}
+
+/// The record of a seeded game of `players` under `rules` whose first
+/// seat is a person (playing the first legal move) for its first `at`
+/// steps, then handed to a computer of `level` in the settings; the other
+/// seats are computers of `others` throughout. Recorded as the app records
+/// it: the change noted as it is made, after the steps before it.
+pub fn handed_over<G: Game>(
+    rules: G::Rules,
+    players: usize,
+    seed: u64,
+    at: usize,
+    level: Level,
+    others: Level,
+) -> Record<G> {
+    let seats = G::seats_for(&rules, players).expect("seats");
+    let mut controllers = vec![Controller::Computer(others); G::SEATS];
+    controllers[seats[0].index()] = Controller::Here;
+    let mut t = Table::<G>::local(
+        rules,
+        &seats,
+        &controllers,
+        StdRng::seed_from_u64(seed),
+        Box::new(InlineRunner::default()),
+    )
+    .expect("table");
+    let mut r = Recorder::new(rules, DATE).with_controllers(t.controllers());
+    play_to_step(&mut t, at);
+    for ev in t.events() {
+        r.push(ev);
+    }
+    let fed = t.events().len();
+    t.set_controller(seats[0], Controller::Computer(level));
+    assert!(r.note_controllers(t.controllers()), "the record changes");
+    // Told again: nothing new.
+    assert!(!r.note_controllers(t.controllers()));
+    while play_one(&mut t) {}
+    for ev in &t.events()[fed..] {
+        r.push(ev);
+    }
+    assert!(t.replica().is_over());
+    r.into_record().expect("a record")
 }

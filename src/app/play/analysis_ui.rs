@@ -3,12 +3,15 @@
 //! and a cancel button, then a win-chance graph of the whole game (click a
 //! point to go to that step), each player's skill lost and luck in words,
 //! and their costliest mistakes with the better move (click to go there).
+//! A seat that changed hands during the game has a verdict and mistakes
+//! for each of its players, of the steps that player played.
 
+use super::replay_ui::{part_words, seat_players_words};
 use crate::game::Game;
 use crate::game::selfplay::SelfPlay;
 use crate::i18n::{Arg, I18n};
-use crate::record::Record;
 use crate::record::analysis::{Analysis, AnalysisConfig, AnalysisError, analyse};
+use crate::record::{Record, SeatPlayer};
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -166,8 +169,8 @@ impl<G: SelfPlay> AnalysisPanel<G> {
     }
 
     /// The panel: the button, the progress, or the analysis. `seat` gives
-    /// a player's name and colour, `step` is the replay's step (drawn on
-    /// the graph).
+    /// a seat's colour in words and its colour (the record says who played
+    /// it at each step), `step` is the replay's step (drawn on the graph).
     pub fn ui(
         &mut self,
         ui: &mut Ui,
@@ -183,7 +186,13 @@ impl<G: SelfPlay> AnalysisPanel<G> {
                 let names = |s| seat(s).0;
                 let colour = |s| seat(s).1;
                 let graph = self.graph_height;
-                return done_ui(ui, i18n, analysis, (&names, &colour), step, graph);
+                let players = record.seat_players();
+                let words = Words {
+                    names: &names,
+                    colour: &colour,
+                    players: &players,
+                };
+                return done_ui(ui, i18n, analysis, &words, step, graph);
             }
             State::Running(job) => {
                 let done = job.done.load(Ordering::Relaxed);
@@ -215,35 +224,66 @@ impl<G: SelfPlay> AnalysisPanel<G> {
     }
 }
 
-/// A seat's name and its colour.
-type SeatWords<'a, G> = (
-    &'a dyn Fn(<G as Game>::Seat) -> String,
-    &'a dyn Fn(<G as Game>::Seat) -> Color32,
-);
+/// How the panel words the players: each seat's colour in words and its
+/// colour, and who played which steps.
+struct Words<'a, G: Game> {
+    names: &'a dyn Fn(G::Seat) -> String,
+    colour: &'a dyn Fn(G::Seat) -> Color32,
+    players: &'a [SeatPlayer<G::Seat>],
+}
+
+impl<G: Game> Words<'_, G> {
+    /// A seat's players.
+    fn parts(&self, seat: G::Seat) -> Vec<&SeatPlayer<G::Seat>> {
+        self.players.iter().filter(|p| p.seat == seat).collect()
+    }
+
+    /// Everyone who played a seat: "Red: Person, then Computer – Medium".
+    fn seat(&self, i18n: &I18n, seat: G::Seat) -> String {
+        seat_players_words(i18n, &(self.names)(seat), &self.parts(seat), false)
+    }
+
+    /// One of a seat's players, with the steps they played when the seat
+    /// changed hands: "Red: Computer – Medium (steps 4–549)".
+    fn part(&self, i18n: &I18n, part: &SeatPlayer<G::Seat>, steps: bool) -> String {
+        let shared = self.parts(part.seat).len() > 1;
+        part_words(i18n, Some(&(self.names)(part.seat)), part, steps && shared)
+    }
+}
 
 /// A finished analysis: the verdict per player, the graph, the mistakes.
 fn done_ui<G: Game>(
     ui: &mut Ui,
     i18n: &I18n,
     analysis: &Analysis<G>,
-    (names, colour): SeatWords<'_, G>,
+    words: &Words<'_, G>,
     step: usize,
     graph_height: f32,
 ) -> Option<AnalysisAsk> {
     let mut ask = None;
-    for p in &analysis.players {
+    let colour = words.colour;
+    // Each player's verdict of the steps they played (a seat that changed
+    // hands has one for each of its players).
+    let parts: Vec<_> = words
+        .players
+        .iter()
+        .filter(|p| analysis.seats.contains(&p.seat))
+        .map(|p| (p, analysis.totals_over(p.seat, &p.steps)))
+        .collect();
+    for (part, totals) in &parts {
         let pct = |x: f64| format!("{:.0}", (100.0 * x).abs());
         // Choices: the clear mistakes only (a cost whose interval lies above
         // zero); the sum of every cost adds up the rollouts' noise too.
-        let skill: f64 = analysis
+        let skill: f64 = part
             .steps
             .iter()
-            .filter(|s| s.seat == p.seat && s.is_clear_mistake())
+            .filter_map(|&k| analysis.steps.get(k))
+            .filter(|s| s.is_clear_mistake())
             .map(|s| s.cost)
             .sum();
         // "Lan lost 11% to the dice and 4% to her choices", or gained.
         let key = if G::HAS_DICE {
-            if p.luck < 0.0 {
+            if totals.luck < 0.0 {
                 "analysis-verdict-unlucky"
             } else {
                 "analysis-verdict-lucky"
@@ -251,15 +291,15 @@ fn done_ui<G: Game>(
         } else {
             "analysis-verdict-no-dice"
         };
-        let words = i18n.t_args(
+        let text = i18n.t_args(
             key,
             &[
-                ("name", Arg::from(names(p.seat))),
-                ("luck", Arg::from(pct(p.luck))),
+                ("name", Arg::from(words.part(i18n, part, true))),
+                ("luck", Arg::from(pct(totals.luck))),
                 ("skill", Arg::from(pct(skill))),
             ],
         );
-        ui.label(RichText::new(words).color(colour(p.seat)));
+        ui.label(RichText::new(text).color(colour(part.seat)));
     }
     // The graph: each player's win chance after every step.
     let plot = egui_plot::Plot::new("analysis-graph")
@@ -281,7 +321,7 @@ fn done_ui<G: Game>(
                 .map(|(i, w)| [(i + 1) as f64, *w])
                 .collect();
             plot_ui.line(
-                egui_plot::Line::new(names(p.seat), points)
+                egui_plot::Line::new(words.seat(i18n, p.seat), points)
                     .color(colour(p.seat))
                     .width(2.0),
             );
@@ -298,7 +338,7 @@ fn done_ui<G: Game>(
             let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
             ui.painter()
                 .hline(rect.x_range(), rect.center().y, (2.0, colour(p.seat)));
-            ui.label(RichText::new(names(p.seat)).color(colour(p.seat)));
+            ui.label(RichText::new(words.seat(i18n, p.seat)).color(colour(p.seat)));
         }
     });
     if graph.clicked()
@@ -309,11 +349,10 @@ fn done_ui<G: Game>(
             (point.x.round().max(0.0) as usize).min(last),
         ));
     }
-    // The costliest mistakes, each a button to its step.
-    let mistakes: Vec<_> = analysis
-        .players
+    // The costliest mistakes of each player, each a button to its step.
+    let mistakes: Vec<_> = parts
         .iter()
-        .flat_map(|p| p.mistakes.iter().map(move |m| (p.seat, m)))
+        .flat_map(|(part, t)| t.mistakes.iter().map(move |m| (*part, m)))
         .collect();
     if mistakes.is_empty() {
         ui.label(i18n.t("analysis-no-mistakes"));
@@ -321,11 +360,11 @@ fn done_ui<G: Game>(
         ui.label(RichText::new(i18n.t("analysis-mistakes")).strong());
     }
     let mv = |m: Option<G::Move>| m.map_or_else(|| i18n.t("analysis-pass"), |m| m.to_string());
-    for (seat, m) in mistakes {
+    for (part, m) in mistakes {
         let text = i18n.t_args(
             "analysis-mistake",
             &[
-                ("name", Arg::from(names(seat))),
+                ("name", Arg::from(words.part(i18n, part, false))),
                 ("step", Arg::from(m.step + 1)),
                 ("played", Arg::from(mv(m.played))),
                 ("best", Arg::from(mv(m.best))),

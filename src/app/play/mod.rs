@@ -337,19 +337,30 @@ impl<V: View> Play<V> {
             && latest.turn().is_some()
     }
 
-    /// Who plays each seat can change during a local game.
+    /// Who plays each seat can change during a local game; the record
+    /// notes the change before the next step.
     pub fn set_players(&mut self, prefs: &Prefs) {
+        if self.source.local().is_none() {
+            return;
+        }
+        // The steps so far were played by the players before the change.
+        self.recording.take_in(&self.source);
         let Some(table) = self.source.local_mut() else {
             return;
         };
+        let mut changed = false;
         for (index, c) in V::prefs_controllers(prefs).into_iter().enumerate() {
             let Some(seat) = V::Seat::from_index(index) else {
                 continue;
             };
             if table.controller(seat) != c {
                 table.set_controller(seat, c);
-                self.repaint = true;
+                changed = true;
             }
+        }
+        if changed {
+            self.recording.note_players(&self.source);
+            self.repaint = true;
         }
     }
 

@@ -89,6 +89,12 @@ impl<V: View> Presenter<V> {
         &self.shown
     }
 
+    /// The state shown, to change who its seats show playing (a replay's
+    /// step).
+    pub(super) fn shown_mut(&mut self) -> &mut Replica<V> {
+        &mut self.shown
+    }
+
     /// The game's marks beside the state shown.
     pub fn marks(&self) -> &V::Marks {
         &self.marks

@@ -98,6 +98,34 @@ impl<G: Game> Recording<G> {
     /// Returns the number of a room's `again` event reached: this record's
     /// game is over, and the next round's is recorded apart from there.
     pub fn sync(&mut self, source: &Source<G>, saver: &Saver) -> Option<u64> {
+        let again = self.take_in(source);
+        self.note_dice(source);
+        // A game is kept once it has been played: a table nobody touched
+        // (each game's screen has one from the start) leaves no record.
+        let played = self
+            .record()
+            .is_some_and(|r| !r.steps.is_empty() || r.result.is_some());
+        if self.id.is_none() && played {
+            self.begin(source, saver);
+        }
+        // Who plays each seat now, should it have changed other than
+        // through the settings (which say so as they change it).
+        self.note_players(source);
+        let Some(record) = self.record() else {
+            return again;
+        };
+        let due =
+            record.result.is_some() || self.last_write.is_none_or(|t| t.elapsed() >= WRITE_EVERY);
+        if self.dirty && due {
+            self.write(saver);
+        }
+        again
+    }
+
+    /// Takes in the source's events not taken in yet, up to the next
+    /// round's `again` (whose number it returns: this record's game is
+    /// over there). Nothing is written.
+    pub fn take_in(&mut self, source: &Source<G>) -> Option<u64> {
         let all = source.events_since(self.fed);
         // Another round in the same room ends this record before it (the
         // `again` this record starts at is its own).
@@ -113,33 +141,26 @@ impl<G: Game> Recording<G> {
             None => all,
         };
         if !events.is_empty() {
-            let recorder = self.recorder.get_or_insert_with(|| {
-                Recorder::new(*source.rules(), UtcDate::now())
-                    .with_controllers(&source.controllers())
-            });
+            let recorder = self
+                .recorder
+                .get_or_insert_with(|| new_recorder(source, UtcDate::now()));
             for ev in events {
                 self.dirty |= recorder.push(ev);
                 self.fed = ev.seq;
             }
         }
-        self.note_dice(source);
-        // A game is kept once it has been played: a table nobody touched
-        // (each game's screen has one from the start) leaves no record.
-        let played = self
-            .record()
-            .is_some_and(|r| !r.steps.is_empty() || r.result.is_some());
-        if self.id.is_none() && played {
-            self.begin(source, saver);
-        }
-        let Some(record) = self.record() else {
-            return again;
-        };
-        let due =
-            record.result.is_some() || self.last_write.is_none_or(|t| t.elapsed() >= WRITE_EVERY);
-        if self.dirty && due {
-            self.write(saver);
-        }
         again
+    }
+
+    /// Notes who plays each seat of a local table now, from the next step
+    /// on: called when the settings hand a seat to someone else, once the
+    /// steps before were taken in ([`Recording::take_in`]). Online, the
+    /// room's events say who plays (a computer standing in, a person back).
+    pub fn note_players(&mut self, source: &Source<G>) {
+        let (Some(table), Some(recorder)) = (source.local(), self.recorder.as_mut()) else {
+            return;
+        };
+        self.dirty |= recorder.note_controllers(table.controllers());
     }
 
     /// An online round's dice: its commit, and its seed once revealed, as
@@ -188,16 +209,21 @@ impl<G: Game> Recording<G> {
         let files = saver.store().records();
         if std::mem::take(&mut self.resume)
             && let Some(record) = self.record()
-            && let Some((id, date)) = unfinished(files, record)
+            && let Some((id, old)) = unfinished(files, record)
         {
             // The same events again, under the record's own date.
-            let mut recorder =
-                Recorder::new(*source.rules(), date).with_controllers(&source.controllers());
+            let mut recorder = new_recorder(source, old.date);
             // Up to what this record took in (a room's next round is
             // recorded apart).
             let fed = self.fed;
             for ev in source.events().iter().take_while(|e| e.seq <= fed) {
                 recorder.push(ev);
+            }
+            if let Some(table) = source.local() {
+                // A local table's seats change hands without an event: the
+                // record kept who played, and the table says who plays now.
+                recorder.continue_from(&old);
+                recorder.note_controllers(table.controllers());
             }
             self.recorder = Some(recorder);
             self.id = Some(id);
@@ -223,9 +249,23 @@ impl<G: Game> Default for Recording<G> {
     }
 }
 
+/// A recorder for the source's game, begun at `date`: a local table's
+/// computer players' levels are known; an online client sees a computer
+/// but not its level.
+fn new_recorder<G: Game>(source: &Source<G>, date: UtcDate) -> Recorder<G> {
+    let recorder = Recorder::new(*source.rules(), date);
+    match source.local() {
+        Some(table) => recorder.with_controllers(table.controllers()),
+        None => recorder,
+    }
+}
+
 /// The newest unfinished record of this game that `record` continues: the
 /// same rules, start and seats, its steps the first of `record`'s.
-fn unfinished<G: Game>(files: RecordFiles<'_>, record: &Record<G>) -> Option<(RecordId, UtcDate)> {
+fn unfinished<G: Game>(
+    files: RecordFiles<'_>,
+    record: &Record<G>,
+) -> Option<(RecordId, Record<G>)> {
     let (past, _) = files.list();
     past.into_iter()
         .filter(|s| s.game == GameKind::of::<G>() && s.result.is_none())
@@ -248,6 +288,6 @@ fn unfinished<G: Game>(files: RecordFiles<'_>, record: &Record<G>) -> Option<(Re
                     .iter()
                     .zip(&record.steps)
                     .all(|(a, b)| a.seat == b.seat && a.roll == b.roll && a.mv == b.mv);
-            continues.then(|| (s.id.clone(), old.date))
+            continues.then(|| (s.id.clone(), old.clone()))
         })
 }

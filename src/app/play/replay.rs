@@ -9,7 +9,7 @@ use super::presenter::Presenter;
 use super::{Play, View};
 use crate::game::{Game, Next};
 use crate::i18n::{Arg, I18n};
-use crate::record::{AnyRecord, Player, Record, RecordError, RecordSeat};
+use crate::record::{AnyRecord, Player, Record, RecordError, RecordSeat, SeatPlayer};
 use crate::table::{
     Applied, Controller, Event, EventKind, InlineRunner, Replica, SeatInfo, SeatKind, Table,
     TableRecord,
@@ -55,6 +55,8 @@ impl Speed {
 #[derive(Debug)]
 pub struct Replay<V: View> {
     pub(super) record: Record<V>,
+    /// Who played each seat, and which steps ([`Record::seat_players`]).
+    pub(super) players: Vec<SeatPlayer<V::Seat>>,
     /// Draws the board (its presenter shows the step).
     pub(super) play: Play<V>,
     /// The events the steps make, the start first.
@@ -193,6 +195,7 @@ impl<V: View> Replay<V> {
         .map_err(|e| wrong(e.to_string()))?;
         let play = Play::new(table, Default::default(), true);
         let mut replay = Replay {
+            players: record.seat_players(),
             record,
             play,
             events,
@@ -234,6 +237,12 @@ impl<V: View> Replay<V> {
         self.play.shown()
     }
 
+    /// Who the board names as a seat's player at the step shown (a seat
+    /// that changed hands: its player of the time).
+    pub fn player_name(&self, i18n: &I18n, seat: V::Seat) -> String {
+        self.play.player_name(i18n, seat)
+    }
+
     /// What is being said to a screen reader.
     pub fn announcements(&self) -> &[super::announce::Announcement] {
         self.announcer.current()
@@ -247,7 +256,32 @@ impl<V: View> Replay<V> {
             return;
         };
         self.play.presenter = Presenter::new(replica.clone(), &self.events[..end]);
+        self.name_players(step);
         self.play.repaint = true;
+    }
+
+    /// The board and its words name who played each seat at step `step`
+    /// (the players of its first step at the start): a seat that changed
+    /// hands shows its player of the time.
+    fn name_players(&mut self, step: usize) {
+        let k = step.saturating_sub(1);
+        for seat in self.record.seats.iter().map(|s| s.seat) {
+            let Some((player, name)) = self.record.player_at(seat, k) else {
+                continue;
+            };
+            let (controller, kind) = match player {
+                Player::Person => (Controller::Elsewhere, SeatKind::Human),
+                Player::Computer(Some(level)) => (Controller::Computer(level), SeatKind::Bot),
+                Player::Computer(None) => (Controller::Elsewhere, SeatKind::Bot),
+            };
+            if let Some(info) = self.play.presenter.shown_mut().seat_mut(seat) {
+                info.kind = kind;
+                info.name = name.to_string();
+            }
+            if let Some(table) = self.play.source.local_mut() {
+                table.set_controller(seat, controller);
+            }
+        }
     }
 
     /// Goes to step `step` and says where the game is.
@@ -263,6 +297,9 @@ impl<V: View> Replay<V> {
     /// words), after the step counter.
     pub(super) fn announce(&mut self, i18n: &I18n) {
         let mut parts = vec![self.counter(i18n)];
+        if self.step_changed_hands() {
+            parts.extend(self.step_by(i18n));
+        }
         let applied = self.applied.get(self.step).cloned().unwrap_or_default();
         let mut said = false;
         for a in &applied {
@@ -276,6 +313,35 @@ impl<V: View> Replay<V> {
         }
         self.announcer.new_frame();
         self.announcer.say(parts.join(". "), false);
+    }
+
+    /// Who played the step shown ("This step: Red (Computer – Medium)");
+    /// `None` at the start.
+    pub fn step_by(&self, i18n: &I18n) -> Option<String> {
+        let k = self.step.checked_sub(1)?;
+        let seat = self.record.steps.get(k)?.seat;
+        let (player, name) = self.record.player_at(seat, k)?;
+        Some(i18n.t_args(
+            "replay-step-by",
+            &[
+                ("colour", Arg::from(V::colour(i18n, seat))),
+                (
+                    "who",
+                    Arg::from(super::replay_ui::player_words(i18n, player, name)),
+                ),
+            ],
+        ))
+    }
+
+    /// True when the seat of the step shown changed hands during the game
+    /// (its player is then worth saying at each step).
+    fn step_changed_hands(&self) -> bool {
+        let seat = self
+            .step
+            .checked_sub(1)
+            .and_then(|k| self.record.steps.get(k))
+            .map(|s| s.seat);
+        seat.is_some_and(|seat| self.players.iter().filter(|p| p.seat == seat).count() > 1)
     }
 
     /// "Step 12 of 340".

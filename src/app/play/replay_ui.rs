@@ -9,7 +9,7 @@ use super::phase::Phase;
 use super::replay::{Replay, ReplayScreen, Speed};
 use crate::game::SeatId;
 use crate::i18n::{Arg, I18n};
-use crate::record::{Player, RecordSeat};
+use crate::record::{Player, RecordSeat, SeatPlayer};
 use egui::{EventFilter, Key, Modifiers, RichText, Ui, Vec2};
 use std::any::Any;
 
@@ -45,6 +45,79 @@ pub fn player_words(i18n: &I18n, player: Player, name: &str) -> String {
         Player::Computer(Some(level)) => i18n.t(&crate::app::widgets::level_key(level)),
         Player::Computer(None) => i18n.t("replay-computer"),
     }
+}
+
+/// The steps of a player's stretches on a seat, counted from 1: `1–3`,
+/// `4–120, 131–549` (three stretches at most, then `…`).
+pub fn spans_words(spans: &[(usize, usize)]) -> String {
+    const SHOWN: usize = 3;
+    let mut words: Vec<String> = spans
+        .iter()
+        .take(SHOWN)
+        .map(|&(a, b)| {
+            if a == b {
+                format!("{}", a + 1)
+            } else {
+                format!("{}–{}", a + 1, b + 1)
+            }
+        })
+        .collect();
+    if spans.len() > SHOWN {
+        words.push("…".into());
+    }
+    words.join(", ")
+}
+
+/// One player of a seat: "Red: Computer – Medium", after `colour` when
+/// given; with `steps`, the steps they played there ("… (steps 4–549)").
+pub fn part_words<S>(
+    i18n: &I18n,
+    colour: Option<&str>,
+    part: &SeatPlayer<S>,
+    steps: bool,
+) -> String {
+    let player = player_words(i18n, part.player, &part.name);
+    let who = match colour {
+        Some(colour) => format!("{colour}: {player}"),
+        None => player,
+    };
+    if !steps || part.spans.is_empty() {
+        return who;
+    }
+    let one = matches!(part.spans.as_slice(), [(a, b)] if a == b);
+    i18n.t_args(
+        "replay-player-steps",
+        &[
+            ("who", Arg::from(who)),
+            ("count", Arg::from(if one { 1 } else { 2 })),
+            ("steps", Arg::from(spans_words(&part.spans))),
+        ],
+    )
+}
+
+/// Everyone who played a seat (`parts`, in the order they first played
+/// it), after its colour: "Red: Person (steps 1–3), then Computer – Medium
+/// (steps 4–549)"; a seat that never changed hands is "Red: Person", with
+/// no steps.
+pub fn seat_players_words<S>(
+    i18n: &I18n,
+    colour: &str,
+    parts: &[&SeatPlayer<S>],
+    steps: bool,
+) -> String {
+    let steps = steps && parts.len() > 1;
+    let mut words: Option<String> = None;
+    for (i, part) in parts.iter().enumerate() {
+        let this = part_words(i18n, (i == 0).then_some(colour), part, steps);
+        words = Some(match words {
+            None => this,
+            Some(before) => i18n.t_args(
+                "replay-then",
+                &[("before", Arg::from(before)), ("after", Arg::from(this))],
+            ),
+        });
+    }
+    words.unwrap_or_else(|| colour.to_string())
 }
 
 /// The date as a player reads it: `2026-03-14 09:26 UTC`.
@@ -100,11 +173,16 @@ impl<V: View> Replay<V> {
         let top = ui.cursor().top();
         let game = i18n.t(&format!("game-{}", V::ID));
         ui.label(RichText::new(format!("{game} · {}", date_words(self.record.date))).strong());
+        // Each seat's players, with the steps each played when a seat
+        // changed hands.
         let seats: Vec<String> = self
             .record
             .seats
             .iter()
-            .map(|s| seat_words::<V>(i18n, s))
+            .map(|s| {
+                let parts: Vec<_> = self.players.iter().filter(|p| p.seat == s.seat).collect();
+                seat_players_words(i18n, &V::colour(i18n, s.seat), &parts, true)
+            })
             .collect();
         ui.label(seats.join(" · "));
         // Two columns filling the rest of the window: the board with the
@@ -163,15 +241,9 @@ impl<V: View> Replay<V> {
         let step = self.step();
         let record = &self.record;
         let seat = |seat: V::Seat| {
-            let name = record
-                .seats
-                .iter()
-                .find(|s| s.seat == seat)
-                .map(|s| seat_words::<V>(i18n, s))
-                .unwrap_or_default();
             // The colour for text on the window (a light yellow is unreadable
             // on the light look).
-            (name, V::seat_colours(seat, dark).1)
+            (V::colour(i18n, seat), V::seat_colours(seat, dark).1)
         };
         let ctx = ui.ctx().clone();
         // Its own scrolling, so that the window keeps within the screen.
@@ -203,6 +275,16 @@ impl<V: View> Replay<V> {
     ) -> Option<ReplayAction> {
         let mut action = None;
         ui.label(RichText::new(self.counter(i18n)).strong().size(16.0));
+        // Who played the step shown; at the start, its line's room, so that
+        // nothing under it moves with the first step.
+        match self.step_by(i18n) {
+            Some(by) => {
+                ui.label(by);
+            }
+            None => ui.add_space(
+                ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y,
+            ),
+        }
         let mut to = None;
         ui.horizontal(|ui| {
             let mut button = |ui: &mut Ui, key: &str, step: usize, enabled: bool| {

@@ -72,7 +72,18 @@ fn summary_line(i18n: &I18n, s: &RecordSummary) -> String {
         .iter()
         .map(|seat| {
             let colour = with_game!(s.game, G => seat_code_words::<G>(i18n, &seat.seat));
-            format!("{colour}: {}", player_words(i18n, seat.player, &seat.name))
+            let mut words = format!("{colour}: {}", player_words(i18n, seat.player, &seat.name));
+            // A seat that changed hands: "Red: Person, then Computer – Medium".
+            for (player, name) in &seat.later {
+                words = i18n.t_args(
+                    "replay-then",
+                    &[
+                        ("before", Arg::from(words)),
+                        ("after", Arg::from(player_words(i18n, *player, name))),
+                    ],
+                );
+            }
+            words
         })
         .collect();
     let result = with_game!(s.game, G => result_words::<G>(i18n, s.result.as_deref()));

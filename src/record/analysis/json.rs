@@ -87,6 +87,14 @@ fn player_json<G: Game>(p: &PlayerTotals<G>) -> Value {
     })
 }
 
+impl<G: Game> PlayerTotals<G> {
+    /// The totals as JSON, as [`Analysis::to_json`] writes each player's:
+    /// `seat`, `decisions`, `skill_lost`, `luck`, `mistakes`, `series`.
+    pub fn to_json(&self) -> Value {
+        player_json(self)
+    }
+}
+
 impl<G: Game> Analysis<G> {
     /// The analysis as JSON: `game`, `config`, `seats`, every step (its
     /// position, roll, every legal move with its win chance and interval,

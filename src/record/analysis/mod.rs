@@ -574,9 +574,43 @@ fn best_of(values: impl Iterator<Item = f64>) -> usize {
     best.map_or(0, |(i, _)| i)
 }
 
+impl<G: Game> Analysis<G> {
+    /// A seat's totals over some of its steps only, `steps` (indices into
+    /// [`Analysis::steps`]): those one player played when the seat changed
+    /// hands during the game (a person, then a computer:
+    /// [`Record::seat_players`](crate::record::Record::seat_players)), so
+    /// that each player's decisions, luck and mistakes are their own. The
+    /// series stays the seat's, every step.
+    pub fn totals_over(&self, seat: G::Seat, steps: &[usize]) -> PlayerTotals<G> {
+        let k = self.seats.iter().position(|&s| s == seat).unwrap_or(0);
+        let mut mine = vec![false; self.steps.len()];
+        for &i in steps {
+            if let Some(m) = mine.get_mut(i) {
+                *m = true;
+            }
+        }
+        totals_where(seat, k, &self.steps, &|i| mine[i])
+    }
+}
+
 /// A seat's totals over the steps (`k` its index in the seat order).
 fn totals<G: Game>(seat: G::Seat, k: usize, steps: &[Step<G>]) -> PlayerTotals<G> {
-    let own = || steps.iter().enumerate().filter(|(_, s)| s.seat == seat);
+    totals_where(seat, k, steps, &|_| true)
+}
+
+/// A seat's totals over the steps `mine` takes (by index).
+fn totals_where<G: Game>(
+    seat: G::Seat,
+    k: usize,
+    steps: &[Step<G>],
+    mine: &dyn Fn(usize) -> bool,
+) -> PlayerTotals<G> {
+    let own = || {
+        steps
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.seat == seat && mine(*i))
+    };
     let mut mistakes: Vec<Mistake<G>> = own()
         .filter(|(_, s)| s.is_clear_mistake())
         .map(|(i, s)| Mistake {

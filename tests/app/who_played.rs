@@ -1,0 +1,329 @@
+//! Who played each step, in the app (issue 32): a seat handed to a
+//! computer in the settings mid-game is recorded from that step; the
+//! replay of a record whose seat changed hands names both players, in its
+//! header, the list of past games, and at each step ("This step: Red
+//! (Computer – Medium)"), in both languages.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+use crate::common::ui::*;
+use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::play::replay::Replay;
+use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::ca_ngua::engine::{Rules, Seat};
+use ca_ngua::game::Level;
+use ca_ngua::i18n::{I18n, Lang};
+use ca_ngua::prefs::{PlayerKind, Prefs};
+use ca_ngua::record::{AnyRecord, Player, PlayerChange, Record};
+use ca_ngua::store::Store;
+use ca_ngua::table::Controller;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+const WINDOW: Window = Window::DEFAULT;
+
+/// The issue's game: Red a person for three steps, then "Computer –
+/// Medium"; Yellow an Easy computer.
+fn switched() -> Record<CaNgua> {
+    common::records::handed_over::<CaNgua>(Rules::standard(), 2, 3, 3, Level::Medium, Level::Easy)
+}
+
+/// The replay window's game.
+fn replay<'a>(h: &'a Harness<'_, CaNguaApp>) -> &'a Replay<CaNgua> {
+    h.state()
+        .replay()
+        .expect("a replay window")
+        .as_any()
+        .downcast_ref::<Replay<CaNgua>>()
+        .expect("a game of Cờ Cá Ngựa")
+}
+
+/// The steps of a span as the header says them ("2–3", or "4").
+fn span((a, b): (usize, usize)) -> String {
+    if a == b {
+        format!("{}", a + 1)
+    } else {
+        format!("{}–{}", a + 1, b + 1)
+    }
+}
+
+/// Goes to step `k` of the replay with its buttons (`en`: their English
+/// names).
+fn go_to(h: &mut Harness<'static, CaNguaApp>, k: usize, en: bool) {
+    let (start, forward) = if en {
+        ("To the start", "Step forward")
+    } else {
+        ("Về đầu", "Tiến một bước")
+    };
+    if replay(h).step() > 0 {
+        h.get_by_label(start).click_accesskit();
+        h.run_steps(2);
+    }
+    for _ in 0..k {
+        h.get_by_label(forward).click_accesskit();
+        h.run_steps(2);
+    }
+    assert_eq!(replay(h).step(), k);
+}
+
+#[test]
+fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
+    let record = switched();
+    let players = record.seat_players();
+    let red: Vec<_> = players.iter().filter(|p| p.seat == Seat::Red).collect();
+    assert_eq!(red.len(), 2, "{players:?}");
+    let person = red[0].spans[0];
+    let computer = red[1].spans[0];
+    // The first step the person played, the first the computer played,
+    // and one of Yellow's.
+    let (first_person, first_computer) = (red[0].steps[0] + 1, red[1].steps[0] + 1);
+    let yellow = record
+        .steps
+        .iter()
+        .position(|s| s.seat == Seat::Yellow)
+        .unwrap()
+        + 1;
+    for lang in [Lang::En, Lang::Vi] {
+        let en = lang == Lang::En;
+        let dir = common::temp_dir("who-played-replay");
+        let store = Store::at(dir.path());
+        store
+            .save_prefs(&Prefs {
+                lang: Some(lang),
+                ..Prefs::default()
+            })
+            .unwrap();
+        store
+            .records()
+            .save(&AnyRecord::of::<CaNgua>(record.clone()).unwrap())
+            .unwrap();
+        let app = CaNguaApp::from_store(Store::at(dir.path()), None, lang, None).skip_welcome();
+        let mut h = harness(app, WINDOW);
+        h.get_by_label(if en { "Statistics" } else { "Thống kê" })
+            .click_accesskit();
+        h.run_steps(3);
+        // The list of past games names both of Red's players.
+        let then = if en {
+            "Red: Person, then Computer – Medium"
+        } else {
+            "Đỏ: Người chơi, rồi Máy – Vừa"
+        };
+        let line = h
+            .query_all_by_role(Role::Button)
+            .filter_map(|n| n.accesskit_node().label())
+            .find(|l| l.contains(then))
+            .unwrap_or_else(|| panic!("the game in the list, with '{then}'"));
+        h.get_by_label(&line).click_accesskit();
+        h.run_steps(3);
+        assert_eq!(replay(&h).record(), &record);
+
+        // The header: each of Red's players and the steps they played.
+        let header = if en {
+            format!(
+                "Red: Person (steps {}), then Computer – Medium (steps {})",
+                span(person),
+                span(computer)
+            )
+        } else {
+            format!(
+                "Đỏ: Người chơi (bước {}), rồi Máy – Vừa (bước {})",
+                span(person),
+                span(computer)
+            )
+        };
+        assert!(shows(&h, &header), "no '{header}' shown");
+        let yellow_words = if en {
+            "Yellow: Computer – Easy"
+        } else {
+            "Vàng: Máy – Dễ"
+        };
+        assert!(shows(&h, yellow_words));
+
+        // Each step names who played it, and Red's are said too.
+        for (k, who) in [
+            (
+                first_person,
+                if en {
+                    "Red (Person)"
+                } else {
+                    "Đỏ (Người chơi)"
+                },
+            ),
+            (
+                first_computer,
+                if en {
+                    "Red (Computer – Medium)"
+                } else {
+                    "Đỏ (Máy – Vừa)"
+                },
+            ),
+            (
+                yellow,
+                if en {
+                    "Yellow (Computer – Easy)"
+                } else {
+                    "Vàng (Máy – Dễ)"
+                },
+            ),
+        ] {
+            go_to(&mut h, k, en);
+            let by = if en {
+                format!("This step: {who}")
+            } else {
+                format!("Bước này: {who}")
+            };
+            assert!(shows(&h, &by), "step {k}: no '{by}' shown");
+            // The board names the seat's player of the time too.
+            let seat = record.steps[k - 1].seat;
+            let board = replay(&h).player_name(&I18n::new(lang), seat);
+            assert!(who.contains(&format!("({board})")), "step {k}: {board}");
+            let said = replay(&h)
+                .announcements()
+                .iter()
+                .any(|a| a.text.contains(&by));
+            // Only a seat that changed hands has its player said.
+            assert_eq!(
+                said,
+                record.steps[k - 1].seat == Seat::Red,
+                "step {k}: {:?}",
+                replay(&h).announcements()
+            );
+        }
+        // The other of Red's players is not said for a step it did not play.
+        go_to(&mut h, first_computer, en);
+        let person_by = if en {
+            "This step: Red (Person)"
+        } else {
+            "Bước này: Đỏ (Người chơi)"
+        };
+        assert!(!shows(&h, person_by));
+        assert_eq!(unnamed(&h), Vec::<String>::new(), "every node has a name");
+    }
+}
+
+#[test]
+fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
+    let dir = common::temp_dir("who-played-settings");
+    let prefs = Prefs {
+        lang: Some(Lang::En),
+        player_count: 2,
+        fast_bots: true,
+        players: [
+            PlayerKind::Human,
+            PlayerKind::Bot(Level::Random),
+            PlayerKind::Bot(Level::Random),
+            PlayerKind::Bot(Level::Random),
+        ],
+        ..Prefs::default()
+    };
+    Store::at(dir.path()).save_prefs(&prefs).unwrap();
+    let random = Controller::Computer(Level::Random);
+    // Yellow to roll; Red, the person here, plays next.
+    let table = common::table_at(
+        Rules::standard(),
+        "Y,40,50,57/-/30,40,48,57/- y 0",
+        None,
+        [Controller::Here, random, random, random],
+    );
+    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+        .skip_welcome()
+        .with_inline_computers()
+        .with_game_table(table);
+    let mut h = harness(app, WINDOW);
+    // Red, the person, rolls and plays once (the first move it has).
+    let red_to_roll = |a: &CaNguaApp| {
+        let latest = a.play::<CaNgua>().source().latest();
+        latest.turn() == Some(Seat::Red)
+            && latest.pending().is_none()
+            && !a.play::<CaNgua>().is_animating()
+    };
+    step_until(&mut h, 2_000, red_to_roll);
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run_steps(2);
+    let choices = h.state().play::<CaNgua>().source().latest().choices();
+    if let Some(&mv) = choices.first() {
+        h.state_mut()
+            .play_mut::<CaNgua>()
+            .unwrap()
+            .send(ca_ngua::table::Command::Move(mv));
+    }
+    let played = |a: &CaNguaApp| {
+        a.play::<CaNgua>()
+            .record()
+            .is_some_and(|r| r.steps.iter().any(|s| s.seat == Seat::Red))
+    };
+    step_until(&mut h, 2_000, played);
+    assert!(played(h.state()), "Red played a step");
+    // Its turn to roll again (Yellow played in between, or Red rolled a 6).
+    step_until(&mut h, 2_000, red_to_roll);
+    assert!(red_to_roll(h.state()));
+    let before = h.state().play::<CaNgua>().record().unwrap().steps.len();
+    // Red is handed to the computer (Medium) before its turn.
+    h.get_by_role_and_label(Role::ComboBox, "Red: Person")
+        .click();
+    h.run_steps(2);
+    h.query_all_by_label("Computer – Medium")
+        .last()
+        .unwrap()
+        .click();
+    h.run_steps(2);
+    assert_eq!(
+        h.state().play::<CaNgua>().source().controller(Seat::Red),
+        Controller::Computer(Level::Medium)
+    );
+    assert!(!h.state().is_asking_anything(), "the game goes on");
+    // The computer plays Red from here.
+    step_until(&mut h, 5_000, |a| {
+        a.play::<CaNgua>()
+            .record()
+            .is_some_and(|r| r.steps.iter().skip(before).any(|s| s.seat == Seat::Red))
+    });
+    let record = h.state().play::<CaNgua>().record().unwrap().clone();
+    assert_eq!(record.seats[0].player, Player::Person);
+    assert_eq!(
+        record.player_at(Seat::Red, before - 1),
+        Some((Player::Person, ""))
+    );
+    assert_eq!(
+        record.changes,
+        [PlayerChange {
+            step: before,
+            seat: Seat::Red,
+            player: Player::Computer(Some(Level::Medium)),
+            name: String::new(),
+        }]
+    );
+    // Kept as it goes: the file says so too.
+    h.state_mut().finish_writing();
+    let (past, _) = Store::at(dir.path()).records().list();
+    assert_eq!(past.len(), 1);
+    let kept = Store::at(dir.path()).records().load(&past[0].id).unwrap();
+    let kept = kept.get::<CaNgua>().unwrap();
+    assert_eq!(kept.changes[..], record.changes[..]);
+    assert!(kept.to_text().starts_with("Record: 3\n"));
+    let id = past[0].id.clone();
+
+    // After a restart the game and its record go on: who played is the
+    // record's (the table's events do not say), and nothing changed since.
+    drop(h);
+    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+        .skip_welcome()
+        .with_inline_computers();
+    let mut h = harness(app, WINDOW);
+    let steps = record.steps.len();
+    step_until(&mut h, 5_000, |a| {
+        a.play::<CaNgua>()
+            .record()
+            .is_some_and(|r| r.steps.len() > steps + 4 || r.result.is_some())
+    });
+    h.state_mut().finish_writing();
+    let (past, _) = Store::at(dir.path()).records().list();
+    assert_eq!(past.len(), 1, "the same record: {past:?}");
+    assert_eq!(past[0].id, id);
+    let kept = Store::at(dir.path()).records().load(&id).unwrap();
+    let kept = kept.get::<CaNgua>().unwrap();
+    assert!(kept.steps.len() > steps);
+    assert_eq!(kept.seats, record.seats);
+    assert_eq!(kept.changes, record.changes);
+}
