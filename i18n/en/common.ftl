@@ -82,14 +82,15 @@ handoff-join = Join the room
 handoff-stay = Keep playing
 
 ## The analysis of a recorded game
-analysis-help = The computer plays the game out many times from every position to rate each move and each roll. It takes a minute or two.
+analysis-help = The computer rates each move and each roll: how much each choice cost and how lucky each roll was. It takes a moment.
 analysis-start = Analyse the game
 analysis-progress = Analysing… { $percent }%
 analysis-cancel = Stop the analysis
 analysis-cancelled = The analysis was stopped.
 analysis-failed = The game cannot be analysed: { $reason }
-analysis-verdict-unlucky = { $name } lost { $luck }% to the dice and { $skill }% to their choices.
-analysis-verdict-lucky = { $name } gained { $luck }% from the dice and lost { $skill }% to their choices.
+analysis-verdict-sum = { $name }: { $start }% at the start, { $result }% at the end: { $luck } from the dice, { $skill } to their choices, { $others } from the others' turns.
+analysis-deep = Deep analysis
+analysis-deep-help = Plays the game out many times from every position, the computer at its strongest, to check each move and roll. It takes several minutes.
 analysis-verdict-no-dice = { $name } lost { $skill }% to their choices.
 analysis-graph-help = Each player's chance of winning after every step. Click to go to that step.
 analysis-no-mistakes = No clear mistakes: every move played was as good as the best, within the analysis' margin.

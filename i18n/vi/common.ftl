@@ -82,14 +82,15 @@ handoff-join = Vào phòng
 handoff-stay = Chơi tiếp
 
 ## Phân tích ván đã ghi
-analysis-help = Máy chơi thử ván này rất nhiều lần từ mỗi thế cờ để chấm từng nước đi và từng lần gieo. Mất một hai phút.
+analysis-help = Máy chấm từng nước đi và từng lần gieo: mỗi nước đi mất bao nhiêu và mỗi lần gieo may rủi thế nào. Chỉ mất một lát.
 analysis-start = Phân tích ván
 analysis-progress = Đang phân tích… { $percent }%
 analysis-cancel = Dừng phân tích
 analysis-cancelled = Đã dừng phân tích.
 analysis-failed = Không phân tích được ván này: { $reason }
-analysis-verdict-unlucky = { $name } mất { $luck }% vì xúc xắc và { $skill }% vì cách đi.
-analysis-verdict-lucky = { $name } được { $luck }% nhờ xúc xắc và mất { $skill }% vì cách đi.
+analysis-verdict-sum = { $name }: { $start }% lúc đầu, { $result }% lúc cuối: { $luck } nhờ xúc xắc, { $skill } vì cách đi, { $others } do lượt của người khác.
+analysis-deep = Phân tích kỹ
+analysis-deep-help = Máy mạnh nhất chơi thử ván này rất nhiều lần từ mỗi thế cờ để kiểm lại từng nước đi và từng lần gieo. Mất vài phút.
 analysis-verdict-no-dice = { $name } mất { $skill }% vì cách đi.
 analysis-graph-help = Khả năng thắng của mỗi người sau từng bước. Bấm vào để tới bước đó.
 analysis-no-mistakes = Không có nước sai rõ ràng: mọi nước đã đi đều tốt ngang nước hay nhất, trong sai số của phép phân tích.

@@ -108,13 +108,19 @@ fn a_finished_analysis_says_luck_and_choices_and_goes_to_a_mistake() {
     for seat in ["r", "y"] {
         // The seat's colour, then who played it.
         let name = format!("Player {seat}: Random");
+        // "Player r: Random: 50% at the start, 0% at the end: +12 from
+        // the dice, −3 to their choices, −59 from the others' turns."
         assert!(
-            h.query_by_label_contains(&format!("{name} lost")).is_some()
-                || h.query_by_label_contains(&format!("{name} gained"))
-                    .is_some(),
+            h.query_by_label_contains(&format!("{name}: ")).is_some(),
             "a verdict for {name}"
         );
     }
+    assert_eq!(h.query_all_by_label_contains("% at the start, ").count(), 2);
+    assert_eq!(
+        h.query_all_by_label_contains(" from the others' turns.")
+            .count(),
+        2
+    );
     let analysis = h.state().panel.analysis().unwrap();
     assert_eq!(analysis.steps.len(), record.steps.len());
     let first = analysis
@@ -169,10 +175,10 @@ fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
         format!("Player r: Computer – Medium (steps {})", spans(red[1])),
         "Player y: Computer – Easy".to_string(),
     ] {
+        // "Player r: Random: 50% at the start, 0% at the end: +12 from
+        // the dice, −3 to their choices, −59 from the others' turns."
         assert!(
-            h.query_by_label_contains(&format!("{name} lost")).is_some()
-                || h.query_by_label_contains(&format!("{name} gained"))
-                    .is_some(),
+            h.query_by_label_contains(&format!("{name}: ")).is_some(),
             "a verdict for {name}"
         );
     }

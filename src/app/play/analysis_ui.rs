@@ -10,7 +10,7 @@ use super::replay_ui::{part_words, seat_players_words};
 use crate::game::Game;
 use crate::game::selfplay::SelfPlay;
 use crate::i18n::{Arg, I18n};
-use crate::record::analysis::{Analysis, AnalysisConfig, AnalysisError, analyse};
+use crate::record::analysis::{Analysis, AnalysisConfig, AnalysisError, DEEP_ROLLOUTS, analyse};
 use crate::record::{Record, SeatPlayer};
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -216,8 +216,24 @@ impl<G: SelfPlay> AnalysisPanel<G> {
             State::Failed(e) => i18n.t_args("analysis-failed", &[("reason", Arg::from(e.clone()))]),
         };
         ui.label(note);
-        if ui.button(i18n.t("analysis-start")).clicked() {
-            let config = self.config.unwrap_or_else(AnalysisConfig::for_game::<G>);
+        let mut asked = None;
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(i18n.t("analysis-start")).clicked() {
+                asked = Some(self.config.unwrap_or_else(AnalysisConfig::for_game::<G>));
+            }
+            // The deeper look: rollouts played by Hard, minutes rather than
+            // a moment (games with dice; Cờ nhảy's search is its own).
+            if G::HAS_DICE
+                && self.config.is_none()
+                && ui
+                    .button(i18n.t("analysis-deep"))
+                    .on_hover_text(i18n.t("analysis-deep-help"))
+                    .clicked()
+            {
+                asked = Some(AnalysisConfig::deep(DEEP_ROLLOUTS));
+            }
+        });
+        if let Some(config) = asked {
             self.start(record, config, wake);
         }
         None
@@ -281,24 +297,31 @@ fn done_ui<G: Game>(
             .filter(|s| s.is_clear_mistake())
             .map(|s| s.cost)
             .sum();
-        // "Lan lost 11% to the dice and 4% to her choices", or gained.
-        let key = if G::HAS_DICE {
-            if totals.luck < 0.0 {
-                "analysis-verdict-unlucky"
-            } else {
-                "analysis-verdict-lucky"
-            }
+        // With dice, the figures that add up: "Red: 25% at the start, 0% at
+        // the end: +90 from the dice, −1 to their choices, −114 from the
+        // others' turns" (docs/ANALYSIS.md, "The figures add up").
+        let signed = |x: f64| format!("{:+.0}", 100.0 * x).replace('-', "−");
+        let text = if G::HAS_DICE {
+            i18n.t_args(
+                "analysis-verdict-sum",
+                &[
+                    ("name", Arg::from(words.part(i18n, part, true))),
+                    ("start", Arg::from(pct(totals.start))),
+                    ("result", Arg::from(pct(totals.result))),
+                    ("luck", Arg::from(signed(totals.luck))),
+                    ("skill", Arg::from(signed(-skill))),
+                    ("others", Arg::from(signed(totals.others))),
+                ],
+            )
         } else {
-            "analysis-verdict-no-dice"
+            i18n.t_args(
+                "analysis-verdict-no-dice",
+                &[
+                    ("name", Arg::from(words.part(i18n, part, true))),
+                    ("skill", Arg::from(pct(skill))),
+                ],
+            )
         };
-        let text = i18n.t_args(
-            key,
-            &[
-                ("name", Arg::from(words.part(i18n, part, true))),
-                ("luck", Arg::from(pct(totals.luck))),
-                ("skill", Arg::from(pct(skill))),
-            ],
-        );
         ui.label(RichText::new(text).color(colour(part.seat)));
     }
     // The graph: each player's win chance after every step.

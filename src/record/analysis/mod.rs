@@ -55,6 +55,11 @@ impl<G: Game> crate::record::Record<G> {
 /// chance's 95% interval is about ±4 points (`benches/analysis.rs`).
 pub const DEFAULT_ROLLOUTS: u32 = 500;
 
+/// The rollouts per move of the app's deeper look ("Phân tích kỹ"):
+/// played by Hard's evaluator without look-ahead, a few minutes for a
+/// four-player game on two cores (`benches/evaluator.rs`).
+pub const DEEP_ROLLOUTS: u32 = 200;
+
 /// The rollouts per move in a game without dice when nothing else is
 /// asked. Without dice the only chance in a rollout is the players' own
 /// tie-breaks, so rollouts from one position mostly agree and more of
@@ -306,12 +311,16 @@ pub struct PlayerTotals<G: Game> {
     pub mistakes: Vec<Mistake<G>>,
     /// Its win chance after each step of the game, one point per step.
     pub series: Vec<f64>,
-    /// Its win chance before the first step.
+    /// Its win chance before the first step (for one of the players of a
+    /// seat that changed hands, before its first step).
     pub start: f64,
     /// Its win chance after the last step (1 or 0, or a share, once the
-    /// game is over).
+    /// game is over; for one of several players of a seat, after its last
+    /// step).
     pub result: f64,
-    /// What the other seats' steps did to its win chance, summed: with
+    /// What the other steps did to its win chance, summed (the other
+    /// seats', and for one of several players of a seat, the other
+    /// player's between its first step and its last): with
     /// `luck - skill_lost`, the whole change from `start` to `result`
     /// (`docs/ANALYSIS.md`, "The figures add up": exact when the game
     /// rates positions, as Cờ Cá Ngựa's evaluator does; rollouts' noise
@@ -626,6 +635,17 @@ fn totals_where<G: Game>(
     // Costliest first; the earlier of equal costs first.
     mistakes.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.step.cmp(&b.step)));
     mistakes.truncate(MISTAKES_LISTED);
+    // The stretch of the game the figures that add up cover: the whole
+    // game for a seat, from a player's first step to its last for one of
+    // the players of a seat that changed hands.
+    let span = if (0..steps.len()).all(mine) {
+        0..steps.len()
+    } else {
+        match (own().next(), own().last()) {
+            (Some((a, _)), Some((b, _))) => a..b + 1,
+            _ => 0..0,
+        }
+    };
     PlayerTotals {
         seat,
         decisions: own().filter(|(_, s)| s.is_decision()).count(),
@@ -640,20 +660,24 @@ fn totals_where<G: Game>(
             .iter()
             .map(|s| s.win_after.get(k).copied().unwrap_or(0.0))
             .collect(),
-        start: steps
-            .first()
-            .and_then(|s| s.win_before.get(k))
+        start: span
+            .clone()
+            .next()
+            .and_then(|i| steps[i].win_before.get(k))
             .copied()
             .unwrap_or(0.0),
-        result: steps
-            .last()
-            .and_then(|s| s.win_after.get(k))
+        result: span
+            .clone()
+            .next_back()
+            .and_then(|i| steps[i].win_after.get(k))
             .copied()
             .unwrap_or(0.0),
-        others: steps
-            .iter()
-            .filter(|s| s.seat != seat)
-            .map(|s| s.win_after.get(k).unwrap_or(&0.0) - s.win_before.get(k).unwrap_or(&0.0))
+        others: span
+            .filter(|&i| !(steps[i].seat == seat && mine(i)))
+            .map(|i| {
+                let s = &steps[i];
+                s.win_after.get(k).unwrap_or(&0.0) - s.win_before.get(k).unwrap_or(&0.0)
+            })
             .fold(0.0, |a, b| a + b),
     }
 }
