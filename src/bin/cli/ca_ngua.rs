@@ -411,6 +411,7 @@ pub fn train(a: &super::args::Train) -> Result<(), Bad> {
         curve_games: a.curve_games,
         threads: a.threads,
         command,
+        ..train::TrainConfig::default()
     };
     let began = std::time::Instant::now();
     let mut csv = String::from("games,wins,played\n");

@@ -41,6 +41,9 @@ pub struct TrainConfig {
     pub threads: usize,
     /// The command line, written in the weights file's header.
     pub command: String,
+    /// Games of the held-out positions the progress reports rate the
+    /// network on (they take no part in training).
+    pub held_out_games: u32,
 }
 
 impl Default for TrainConfig {
@@ -54,6 +57,7 @@ impl Default for TrainConfig {
             curve_games: 300,
             threads: 1,
             command: String::new(),
+            held_out_games: 300,
         }
     }
 }
@@ -122,7 +126,7 @@ pub fn train(
     }
     let mut memory = Vec::new();
     let mut loss = Loss::default();
-    let held = held_out(config.seed ^ 0x5EED, 300);
+    let held = held_out(config.seed ^ 0x5EED, config.held_out_games);
     for game in 0..config.games {
         let fraction = game as f32 / config.games.max(1) as f32;
         let rate = config.rate * (1.0 - 0.75 * fraction);
