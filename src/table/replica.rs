@@ -181,6 +181,7 @@ impl<G: Game> Replica<G> {
 
     /// One seat's information, to change who it shows playing (a replay
     /// names the player of the step shown).
+    #[cfg(feature = "gui")]
     pub(crate) fn seat_mut(&mut self, seat: G::Seat) -> Option<&mut SeatInfo<G::Seat>> {
         self.seats.iter_mut().find(|s| s.seat == seat)
     }

@@ -8,14 +8,20 @@
 
 use crate::common::records::{DATE, played};
 use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::{Roll, Rules, Seat};
+#[cfg(feature = "net")]
+use ca_ngua::ca_ngua::engine::Roll;
+use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::game::{Game, Level};
 use ca_ngua::record::{Record, RecordDice, Recorder};
+#[cfg(feature = "net")]
 use ca_ngua::table::{Controller, Dealer, Event, EventKind, InlineRunner, Step, Table};
+#[cfg(feature = "net")]
 use rand::SeedableRng;
+#[cfg(feature = "net")]
 use rand::rngs::StdRng;
 
 /// The seeds two players send, by round.
+#[cfg(feature = "net")]
 fn client_seeds(round: u32) -> [(Seat, String); 2] {
     [
         (Seat::Red, format!("lan-{round}-3f9c0b")),

@@ -384,7 +384,7 @@ fn print_trial(r: &TrialReport, rules_name: &str, baseline_name: &str) -> Result
 pub fn train(a: &super::args::Train) -> Result<(), Bad> {
     use ca_ngua::ca_ngua::eval::{Evaluator, train};
     check_threads(a.threads)?;
-    if !(0.0..=1.0).contains(&a.lambda) || !(a.rate > 0.0 && a.rate < 1.0) {
+    if !(0.0..=1.0).contains(&a.lambda) || a.rate <= 0.0 || a.rate >= 1.0 || a.rate.is_nan() {
         return Err(Bad(
             "--lambda must be within 0..1 and --rate within 0..1".into()
         ));

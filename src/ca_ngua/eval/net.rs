@@ -138,17 +138,17 @@ impl Evaluator {
         }
         let mut gh = [0.0f32; HIDDEN];
         let mut galpha = 0.0;
-        for k in 0..4 {
-            if gz[k] == 0.0 {
+        for (k, &gk) in gz.iter().enumerate() {
+            if gk == 0.0 {
                 continue;
             }
-            galpha += gz[k] * f.skip[k];
+            galpha += gk * f.skip[k];
             let row = &mut self.w2[k * HIDDEN..][..HIDDEN];
             for ((w, g), x) in row.iter_mut().zip(gh.iter_mut()).zip(&out.h) {
-                *g += gz[k] * *w;
-                *w -= rate * gz[k] * x;
+                *g += gk * *w;
+                *w -= rate * gk * x;
             }
-            self.b2[k] -= rate * gz[k];
+            self.b2[k] -= rate * gk;
         }
         self.alpha -= rate * galpha;
         let ga: [f32; HIDDEN] = std::array::from_fn(|j| gh[j] * (1.0 - out.h[j] * out.h[j]));
@@ -180,8 +180,8 @@ pub(super) fn quick_tanh(x: f32) -> f32 {
         6.372_619_3e-4,
         1.485_722_4e-5,
         5.122_297e-8,
-        -8.604_671_5e-11,
-        2.000_187_9e-13,
+        -8.604_672e-11,
+        2.000_188e-13,
         -2.760_768_5e-16,
     ];
     const B: [f32; 4] = [4.893_525e-3, 2.268_434_6e-3, 1.185_347_1e-4, 1.198_258_4e-6];

@@ -131,15 +131,17 @@ pub fn train(
         let fraction = game as f32 / config.games.max(1) as f32;
         let rate = config.rate * (1.0 - 0.75 * fraction);
         let (rules, seats) = draw_game(&mut rng);
+        let mut scratch = Scratch {
+            memory: &mut memory,
+            loss: &mut loss,
+        };
         positions += train_game(
             &mut net,
             &rules,
             &seats,
             &mut rng,
-            config.lambda,
-            rate,
-            &mut memory,
-            &mut loss,
+            (config.lambda, rate),
+            &mut scratch,
         );
         let done = game + 1;
         if done % 1000 == 0 || done == config.games {
@@ -341,6 +343,13 @@ fn held_out_loss(net: &Evaluator, held: &[(Features, [f32; 4])]) -> [f64; 2] {
     [mine / n, model]
 }
 
+/// What a training game writes into and the run keeps: the positions met
+/// (kept to save allocating) and the log-losses.
+struct Scratch<'a> {
+    memory: &'a mut Vec<Met>,
+    loss: &'a mut Loss,
+}
+
 /// A position met in a training game: its features and the network's
 /// softmax for it when it was met (per seat).
 struct Met {
@@ -355,11 +364,11 @@ fn train_game(
     rules: &Rules,
     seats: &[Seat],
     rng: &mut BotRng,
-    lambda: f32,
-    rate: f32,
-    memory: &mut Vec<Met>,
-    loss: &mut Loss,
+    (lambda, rate): (f32, f32),
+    scratch: &mut Scratch<'_>,
 ) -> u64 {
+    let memory = &mut *scratch.memory;
+    let loss = &mut *scratch.loss;
     memory.clear();
     let model = Model::new(rules, Params::TUNED);
     let first = seats[rng.random_range(0..seats.len())];
@@ -617,7 +626,11 @@ fn match_game(
         let seats = vec![Seat::Red, Seat::Yellow];
         (
             seats,
-            if g % 2 == 0 { Seat::Red } else { Seat::Yellow },
+            if g.is_multiple_of(2) {
+                Seat::Red
+            } else {
+                Seat::Yellow
+            },
             u64::from(g / 2),
         )
     } else {
