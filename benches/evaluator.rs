@@ -12,7 +12,7 @@ use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::bots::hard::{self, Model, Params};
 use ca_ngua::ca_ngua::bots::{Bot, BotRng, Budget, Decision, Level};
 use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
-use ca_ngua::ca_ngua::eval::{self, Judge};
+use ca_ngua::ca_ngua::bots::eval::{self, Judge};
 use ca_ngua::record::analysis::{AnalysisConfig, analyse, sample_game};
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;

@@ -148,7 +148,7 @@ fn run(command: Command) -> Result<(), Bad> {
     if matches!(
         command,
         Command::Hint(_) | Command::Selfplay(_) | Command::Record { .. } | Command::Puzzles { .. }
-    ) && let Err(e) = ca_ngua::ca_ngua::eval::shipped()
+    ) && let Err(e) = ca_ngua::ca_ngua::bots::eval::shipped()
     {
         eprintln!("warning: the learned evaluator is not used, the computer plays as before: {e}");
     }

@@ -5,7 +5,6 @@
 pub mod bots;
 pub mod dice;
 pub mod engine;
-pub mod eval;
 pub mod game;
 pub mod rules_code;
 pub mod rules_file;

@@ -382,7 +382,7 @@ fn print_trial(r: &TrialReport, rules_name: &str, baseline_name: &str) -> Result
 
 /// `train`: TD(λ) self-play, progress on stderr, the weights written.
 pub fn train(a: &super::args::Train) -> Result<(), Bad> {
-    use ca_ngua::ca_ngua::eval::{Evaluator, train};
+    use ca_ngua::ca_ngua::bots::eval::{Evaluator, train};
     check_threads(a.threads)?;
     if !(0.0..=1.0).contains(&a.lambda) || a.rate <= 0.0 || a.rate >= 1.0 || a.rate.is_nan() {
         return Err(Bad(
@@ -465,7 +465,7 @@ pub fn train(a: &super::args::Train) -> Result<(), Bad> {
 
 /// `strength`: the learned Hard against today's Hard.
 pub fn strength(a: &super::args::Strength) -> Result<(), Bad> {
-    use ca_ngua::ca_ngua::eval::{self, Evaluator, train};
+    use ca_ngua::ca_ngua::bots::eval::{self, Evaluator, train};
     check_threads(a.threads)?;
     if a.players != 2 && a.players != 4 {
         return Err(Bad("--players must be 2 or 4".into()));

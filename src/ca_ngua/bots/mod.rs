@@ -3,11 +3,12 @@
 //! returns one of those moves. Every bot is deterministic given its seed.
 
 use crate::ca_ngua::engine::{Move, MoveList, Position, Roll, Rules};
-use crate::ca_ngua::eval::{self, Evaluator, Judge};
+use eval::{Evaluator, Judge};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 pub mod easy;
+pub mod eval;
 pub mod hard;
 pub mod medium;
 pub mod random;

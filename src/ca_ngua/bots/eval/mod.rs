@@ -35,7 +35,7 @@ use crate::ca_ngua::engine::{Dice, Position, Roll, Rules};
 use std::sync::OnceLock;
 
 /// The shipped weights, compiled into the program.
-pub const SHIPPED: &[u8] = include_bytes!("../../../assets/evaluator/ca-ngua.weights");
+pub const SHIPPED: &[u8] = include_bytes!("../../../../assets/evaluator/ca-ngua.weights");
 
 /// The environment variable that names another weights file to use (for
 /// trying freshly trained weights without rebuilding).
