@@ -5,14 +5,16 @@
 //! evaluator (the default) and by rollouts (the deeper option, and what
 //! the analysis did before the evaluator: 500 rollouts of Medium a move).
 //!
-//! `cargo bench --bench evaluator`; `-- N` sets the rollouts of the
-//! rollout analysis (0 skips it; default 0: it takes minutes).
+//! `cargo bench --bench evaluator`; `-- before` also times the analysis
+//! as it was before the evaluator (500 rollouts of Medium a move, minutes),
+//! `-- deep` the deeper look ("Phân tích kỹ": `DEEP_ROLLOUTS` rollouts of
+//! Hard a move).
 
 use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::ca_ngua::bots::eval::{self, Judge};
 use ca_ngua::ca_ngua::bots::hard::{self, Model, Params};
 use ca_ngua::ca_ngua::bots::{Bot, BotRng, Budget, Decision, Level};
 use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
-use ca_ngua::ca_ngua::bots::eval::{self, Judge};
 use ca_ngua::record::analysis::{AnalysisConfig, analyse, sample_game};
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
@@ -74,10 +76,9 @@ fn times(name: &str, mut times: Vec<Duration>) {
 }
 
 fn main() {
-    let rollouts: u32 = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(0);
+    let asked: Vec<String> = std::env::args().skip(1).collect();
+    let before = asked.iter().any(|a| a == "before");
+    let deep = asked.iter().any(|a| a == "deep");
     let Ok(net) = eval::shipped() else {
         eprintln!("the weights do not load");
         return;

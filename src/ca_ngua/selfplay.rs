@@ -5,10 +5,10 @@
 //! draw, a loop of its own for games of random players only).
 
 use crate::ca_ngua::CaNgua;
+use crate::ca_ngua::bots::eval::{self, Judge};
 use crate::ca_ngua::bots::{Bot, BotRng, Decision, Level};
 use crate::ca_ngua::dice;
 use crate::ca_ngua::engine::{Dice, Game, Roll, Rules, Seat, check_players};
-use crate::ca_ngua::bots::eval::{self, Judge};
 use crate::ca_ngua::game::Match;
 use crate::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay};
 use rand::{RngExt, SeedableRng};

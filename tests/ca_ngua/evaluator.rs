@@ -7,9 +7,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::ca_ngua::bots::eval::{self, Evaluator, Judge, WeightsError, train};
 use ca_ngua::ca_ngua::bots::{Bot, Budget, Decision, Level, hint};
 use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
-use ca_ngua::ca_ngua::bots::eval::{self, Evaluator, Judge, WeightsError, train};
 use ca_ngua::record::analysis::{Analysis, AnalysisConfig, analyse, sample_game};
 use rand::{RngExt, SeedableRng};
 use std::process::Command;

@@ -358,10 +358,14 @@ fn done_ui<G: Game>(
     // The legend under the graph, off its lines.
     ui.horizontal_wrapped(|ui| {
         for p in &analysis.players {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
-            ui.painter()
-                .hline(rect.x_range(), rect.center().y, (2.0, colour(p.seat)));
-            ui.label(RichText::new(words.seat(i18n, p.seat)).color(colour(p.seat)));
+            // Each entry one piece that never breaks, its mark a dash in
+            // the line's colour: the row wraps between entries only.
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!("— {}", words.seat(i18n, p.seat))).color(colour(p.seat)),
+                )
+                .extend(),
+            );
         }
     });
     if graph.clicked()

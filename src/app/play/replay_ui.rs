@@ -189,25 +189,37 @@ impl<V: View> Replay<V> {
         // analysis under it (where the space is), and the controls with
         // the log; each scrolls within its own height, so the window never
         // grows past the app's area.
-        let rest = Vec2::new(size.x, size.y - (ui.cursor().top() - top));
+        // Less the window's own scroll bar, so that nothing scrolls sideways.
+        let rest = Vec2::new(size.x - 16.0, size.y - (ui.cursor().top() - top));
         let gap = ui.spacing().item_spacing.x;
         let right = 340.0_f32.min(rest.x * 0.42);
         let left = (rest.x - right - gap).max(120.0);
         let analysed = self.analysis.analysis().is_some();
-        // A finished analysis takes nearly half the height under the
-        // board; the button and its words much less.
-        let room = if analysed {
-            rest.y * 0.56
+        let column = egui::Layout::top_down(egui::Align::Min);
+        // Once analysed, with room for it, the analysis takes a column of
+        // its own beside the board, the whole height: the board keeps its
+        // size and the verdicts, the graph and the mistakes read without
+        // scrolling. Narrower, it goes under the board, which gives up
+        // height for it.
+        let beside = analysed && left >= 560.0;
+        let board_width = if beside {
+            (left * 0.42).min(rest.y - 40.0).max(160.0)
+        } else {
+            left
+        };
+        let room = if beside {
+            rest.y - 40.0
+        } else if analysed {
+            rest.y * 0.45
         } else {
             rest.y - 110.0
         };
         // The board's words under it take some of its height.
-        let side = (room - 40.0).min(left).clamp(140.0, 520.0);
-        let column = egui::Layout::top_down(egui::Align::Min);
+        let side = (room - 40.0).min(board_width).clamp(140.0, 520.0);
         ui.horizontal_top(|ui| {
-            ui.allocate_ui_with_layout(Vec2::new(left, rest.y), column, |ui| {
-                ui.set_min_size(Vec2::new(left, rest.y));
-                ui.set_max_width(left);
+            ui.allocate_ui_with_layout(Vec2::new(board_width, rest.y), column, |ui| {
+                ui.set_min_size(Vec2::new(board_width, rest.y));
+                ui.set_max_width(board_width);
                 ui.allocate_ui(Vec2::splat(side), |ui| {
                     ui.set_min_size(Vec2::splat(side));
                     V::board_ui(&mut self.play, ui, i18n, Phase::Elsewhere, now, dark);
@@ -215,12 +227,25 @@ impl<V: View> Replay<V> {
                 // The board only shows: nothing on it is for picking.
                 self.play.intents.clear();
                 self.play.hover = None;
-                ui.separator();
-                if let Some(step) = self.analysis_ui(ui, i18n, dark) {
-                    self.playing = None;
-                    self.go(step, i18n);
+                if !beside {
+                    ui.separator();
+                    if let Some(step) = self.analysis_ui(ui, i18n, dark) {
+                        self.playing = None;
+                        self.go(step, i18n);
+                    }
                 }
             });
+            if beside {
+                let width = left - board_width - gap;
+                ui.allocate_ui_with_layout(Vec2::new(width, rest.y), column, |ui| {
+                    ui.set_min_size(Vec2::new(width, rest.y));
+                    ui.set_max_width(width);
+                    if let Some(step) = self.analysis_ui(ui, i18n, dark) {
+                        self.playing = None;
+                        self.go(step, i18n);
+                    }
+                });
+            }
             ui.allocate_ui_with_layout(Vec2::new(right, rest.y), column, |ui| {
                 ui.set_min_size(Vec2::new(right, rest.y));
                 ui.set_max_width(right);
@@ -249,7 +274,9 @@ impl<V: View> Replay<V> {
         // Its own scrolling, so that the window keeps within the screen.
         let analysis = &mut self.analysis;
         let height = (ui.available_height() - 4.0).max(60.0);
-        analysis.set_graph_height((height * 0.62).clamp(110.0, 300.0));
+        // The graph a good share of the height, with room left for the
+        // verdicts above it and the mistakes under it.
+        analysis.set_graph_height((height * 0.36).clamp(110.0, 300.0));
         let area = egui::ScrollArea::vertical()
             .id_salt("replay-analysis")
             .auto_shrink([false, true])
@@ -286,7 +313,9 @@ impl<V: View> Replay<V> {
             ),
         }
         let mut to = None;
-        ui.horizontal(|ui| {
+        // Wrapped: four buttons do not fit a narrow column in every
+        // language.
+        ui.horizontal_wrapped(|ui| {
             let mut button = |ui: &mut Ui, key: &str, step: usize, enabled: bool| {
                 let r = ui.add_enabled(enabled, egui::Button::new(i18n.t(key)));
                 if r.has_focus() {
