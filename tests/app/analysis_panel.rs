@@ -184,7 +184,7 @@ fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
     }
     // The graph's legend names both of Red's players.
     assert!(
-        h.query_by_label("Player r: Person, then Computer – Medium")
+        h.query_by_label("— Player r: Person, then Computer – Medium")
             .is_some()
     );
     // Each mistake names the player who made it.
