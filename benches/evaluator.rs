@@ -138,12 +138,17 @@ fn main() {
     };
     let cancel = AtomicBool::new(false);
     let mut configs = vec![("evaluator", AnalysisConfig::for_game::<CaNgua>())];
-    if rollouts > 0 {
+    if before {
         configs.push((
-            "rollouts of Medium (before)",
-            AnalysisConfig::with_rollouts(rollouts),
+            "500 rollouts of Medium (before the evaluator)",
+            AnalysisConfig::with_rollouts(500),
         ));
-        configs.push(("rollouts of Hard (deeper)", AnalysisConfig::deep(rollouts)));
+    }
+    if deep {
+        configs.push((
+            "rollouts of Hard (the deeper look)",
+            AnalysisConfig::deep(ca_ngua::record::analysis::DEEP_ROLLOUTS),
+        ));
     }
     for (name, config) in configs {
         let t = Instant::now();

@@ -306,12 +306,18 @@ fn record_analyse(a: args::RecordAnalyse) -> Result<(), Bad> {
             if shared(part.seat) {
                 who = format!("{who}, steps {}", spans(part));
             }
+            // The figures that add up (docs/ANALYSIS.md): luck − skill lost
+            // + the others' turns = end − start.
             outln!(
-                "{}: {who}: {} decisions, skill lost {:.1}%, luck {:+.1}%",
+                "{}: {who}: {} decisions, skill lost {:.1}%, luck {:+.1}%, others' turns {:+.1}%, \
+                 {:.1}% at the start, {:.1}% at the end",
                 p.seat.code(),
                 p.decisions,
                 100.0 * p.skill_lost,
-                100.0 * p.luck
+                100.0 * p.luck,
+                100.0 * p.others,
+                100.0 * p.start,
+                100.0 * p.result
             )?;
             for m in &p.mistakes {
                 let mv = |m: Option<<G as Game>::Move>| m.map_or("pass".to_string(), |m| m.to_string());

@@ -42,6 +42,13 @@ fn luck_json(l: &Luck) -> Value {
 }
 
 fn step_json<G: Game>(index: usize, s: &Step<G>, seats: &[G::Seat]) -> Value {
+    let by_seat = |v: &[f64]| -> serde_json::Map<String, Value> {
+        seats
+            .iter()
+            .zip(v)
+            .map(|(seat, w)| (seat.code(), json!(w)))
+            .collect()
+    };
     let win_after: serde_json::Map<String, Value> = seats
         .iter()
         .zip(&s.win_after)
@@ -61,6 +68,7 @@ fn step_json<G: Game>(index: usize, s: &Step<G>, seats: &[G::Seat]) -> Value {
         "moves": s.moves.iter().map(move_json).collect::<Vec<_>>(),
         "luck": s.luck.as_ref().map_or(Value::Null, luck_json),
         "win_after": win_after,
+        "win_before": by_seat(&s.win_before),
     })
 }
 
@@ -82,6 +90,9 @@ fn player_json<G: Game>(p: &PlayerTotals<G>) -> Value {
         "decisions": p.decisions,
         "skill_lost": p.skill_lost,
         "luck": p.luck,
+        "others": p.others,
+        "start": p.start,
+        "result": p.result,
         "mistakes": p.mistakes.iter().map(mistake_json).collect::<Vec<_>>(),
         "series": p.series,
     })
@@ -89,7 +100,9 @@ fn player_json<G: Game>(p: &PlayerTotals<G>) -> Value {
 
 impl<G: Game> PlayerTotals<G> {
     /// The totals as JSON, as [`Analysis::to_json`] writes each player's:
-    /// `seat`, `decisions`, `skill_lost`, `luck`, `mistakes`, `series`.
+    /// `seat`, `decisions`, `skill_lost`, `luck`, `others`, `start`,
+    /// `result` (luck − skill_lost + others = result − start, with the
+    /// evaluator), `mistakes`, `series`.
     pub fn to_json(&self) -> Value {
         player_json(self)
     }
