@@ -437,7 +437,7 @@ mod tests {
         sound.play(Cue::Kick, 0.5);
         sound.play(Cue::Step, 1.0);
         let got = server.join().expect("server");
-        sound.shut_down();
+        assert!(sound.shut_down(), "the sound thread panicked");
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(got.len(), 2);
         assert_eq!(got[0], synth::pcm16(&synth::samples(Cue::Kick), 0.5));
