@@ -13,7 +13,7 @@
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::bots::eval::{self, Judge};
 use ca_ngua::ca_ngua::bots::hard::{self, Model, Params};
-use ca_ngua::ca_ngua::bots::{Bot, BotRng, Budget, Decision, Level};
+use ca_ngua::ca_ngua::bots::{BotRng, Budget, Decision, Level};
 use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
 use ca_ngua::record::analysis::{AnalysisConfig, analyse, sample_game};
 use rand::{RngExt, SeedableRng};
@@ -124,7 +124,6 @@ fn main() {
         "learned Hard (3,000 leaves, 2 rolls)",
         decide(Budget::LEARNED, true),
     );
-    let _ = Bot::new(Level::Hard, 0);
 
     // A four-player game of about 550 steps.
     let levels = [Level::Hard, Level::Medium, Level::Easy, Level::Random];

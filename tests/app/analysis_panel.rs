@@ -238,15 +238,7 @@ fn replay_at(
         ..crate::common::ui::Window::DEFAULT
     };
     let mut h = crate::common::ui::harness(app, window);
-    h.get_by_label("Statistics").click_accesskit();
-    h.run_steps(3);
-    h.get_by_label("Paste a record…").click_accesskit();
-    h.run_steps(3);
-    h.get_by_role_and_label(Role::MultilineTextInput, "Game record")
-        .set_text_value_accesskit(&record.to_text());
-    h.run_steps(2);
-    h.get_by_label("Open the record").click_accesskit();
-    h.run_steps(3);
+    crate::common::ui::open_pasted_record(&mut h, &record.to_text());
     (h, dir)
 }
 

@@ -54,16 +54,6 @@ fn play_to_the_end(h: &mut Harness<'static, CaNguaApp>) {
     h.run_steps(3);
 }
 
-/// The replay window's game.
-fn replay<'a>(h: &'a Harness<'_, CaNguaApp>) -> &'a Replay<CaNgua> {
-    h.state()
-        .replay()
-        .expect("a replay window")
-        .as_any()
-        .downcast_ref::<Replay<CaNgua>>()
-        .expect("a game of Cờ Cá Ngựa")
-}
-
 /// The labels of the boards shown (the game's and the replay's).
 fn boards(h: &Harness<'_, CaNguaApp>) -> Vec<String> {
     h.query_all_by_role(Role::Image)
@@ -285,15 +275,7 @@ fn a_cờ_nhảy_record_opens_and_steps() {
     let record = Recorder::of_table(&t, common::records::DATE).unwrap();
     let dir = common::temp_dir("records-nhay");
     let mut h = harness(near_the_end(dir.path()), WINDOW);
-    h.get_by_label("Statistics").click_accesskit();
-    h.run_steps(3);
-    h.get_by_label("Paste a record…").click_accesskit();
-    h.run_steps(3);
-    h.get_by_role_and_label(Role::MultilineTextInput, "Game record")
-        .set_text_value_accesskit(&record.to_text());
-    h.run_steps(2);
-    h.get_by_label("Open the record").click_accesskit();
-    h.run_steps(3);
+    open_pasted_record(&mut h, &record.to_text());
     let states = record.replay().unwrap();
     let replay = |h: &Harness<'_, CaNguaApp>| {
         h.state()
@@ -356,15 +338,7 @@ fn a_record_is_saved_as_a_file_and_opened_from_one_or_dropped() {
         path: Some(file.clone()),
     }));
     let mut h = harness(app, WINDOW);
-    h.get_by_label("Statistics").click_accesskit();
-    h.run_steps(3);
-    h.get_by_label("Paste a record…").click_accesskit();
-    h.run_steps(3);
-    h.get_by_role_and_label(Role::MultilineTextInput, "Game record")
-        .set_text_value_accesskit(&record.to_text());
-    h.run_steps(2);
-    h.get_by_label("Open the record").click_accesskit();
-    h.run_steps(3);
+    open_pasted_record(&mut h, &record.to_text());
     // Saved where the dialog says.
     h.get_by_label("Save as file…").click_accesskit();
     h.run_steps(4);

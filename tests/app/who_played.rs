@@ -8,7 +8,6 @@
 use crate::common;
 use crate::common::ui::*;
 use ca_ngua::app::CaNguaApp;
-use ca_ngua::app::play::replay::Replay;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::game::Level;
@@ -27,16 +26,6 @@ const WINDOW: Window = Window::DEFAULT;
 /// Medium"; Yellow an Easy computer.
 fn switched() -> Record<CaNgua> {
     common::records::handed_over::<CaNgua>(Rules::standard(), 2, 3, 3, Level::Medium, Level::Easy)
-}
-
-/// The replay window's game.
-fn replay<'a>(h: &'a Harness<'_, CaNguaApp>) -> &'a Replay<CaNgua> {
-    h.state()
-        .replay()
-        .expect("a replay window")
-        .as_any()
-        .downcast_ref::<Replay<CaNgua>>()
-        .expect("a game of Cờ Cá Ngựa")
 }
 
 /// The steps of a span as the header says them ("2–3", or "4").

@@ -2,7 +2,9 @@
 //! (egui_kittest): what a screen reader reads, what is shown, stepping
 //! until something holds.
 
+use ca_ngua::app::play::replay::Replay;
 use ca_ngua::app::{CaNguaApp, setup_context};
+use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::prefs::Look;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -102,4 +104,28 @@ pub fn step_until<S>(h: &mut Harness<'_, S>, max: usize, done: impl Fn(&S) -> bo
         h.step();
     }
     assert!(done(h.state()), "not reached in {max} steps");
+}
+
+/// Opens a record's text in the replay window the way a player does:
+/// Statistics, "Paste a record…", the text, "Open the record".
+pub fn open_pasted_record(h: &mut Harness<'_, CaNguaApp>, text: &str) {
+    h.get_by_label("Statistics").click_accesskit();
+    h.run_steps(3);
+    h.get_by_label("Paste a record…").click_accesskit();
+    h.run_steps(3);
+    h.get_by_role_and_label(Role::MultilineTextInput, "Game record")
+        .set_text_value_accesskit(text);
+    h.run_steps(2);
+    h.get_by_label("Open the record").click_accesskit();
+    h.run_steps(3);
+}
+
+/// The replay window's game of Cờ Cá Ngựa.
+pub fn replay<'a>(h: &'a Harness<'_, CaNguaApp>) -> &'a Replay<CaNgua> {
+    h.state()
+        .replay()
+        .expect("a replay window")
+        .as_any()
+        .downcast_ref::<Replay<CaNgua>>()
+        .expect("a game of Cờ Cá Ngựa")
 }

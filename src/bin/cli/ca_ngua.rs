@@ -382,23 +382,14 @@ fn print_trial(r: &TrialReport, rules_name: &str, baseline_name: &str) -> Result
 
 /// `train`: TD(λ) self-play, progress on stderr, the weights written.
 pub fn train(a: &super::args::Train) -> Result<(), Bad> {
-    use ca_ngua::ca_ngua::bots::eval::{Evaluator, train};
+    use ca_ngua::ca_ngua::bots::eval::train;
     check_threads(a.threads)?;
     if !(0.0..=1.0).contains(&a.lambda) || a.rate <= 0.0 || a.rate >= 1.0 || a.rate.is_nan() {
         return Err(Bad(
             "--lambda must be within 0..1 and --rate within 0..1".into()
         ));
     }
-    let start = match &a.start {
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| Bad(format!("{}: {e}", path.display())))?;
-            Some(
-                Evaluator::from_bytes(&bytes)
-                    .map_err(|e| Bad(format!("{}: {e}", path.display())))?,
-            )
-        }
-        None => None,
-    };
+    let start = a.start.as_deref().map(read_weights).transpose()?;
     let command = std::env::args()
         .skip(1)
         .fold(String::from("ca-ngua-cli"), |s, x| s + " " + &x);
@@ -465,7 +456,7 @@ pub fn train(a: &super::args::Train) -> Result<(), Bad> {
 
 /// `strength`: the learned Hard against today's Hard.
 pub fn strength(a: &super::args::Strength) -> Result<(), Bad> {
-    use ca_ngua::ca_ngua::bots::eval::{self, Evaluator, train};
+    use ca_ngua::ca_ngua::bots::eval::{self, train};
     check_threads(a.threads)?;
     if a.players != 2 && a.players != 4 {
         return Err(Bad("--players must be 2 or 4".into()));
@@ -477,10 +468,7 @@ pub fn strength(a: &super::args::Strength) -> Result<(), Bad> {
         ));
     }
     let net = match &a.weights {
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| Bad(format!("{}: {e}", path.display())))?;
-            Evaluator::from_bytes(&bytes).map_err(|e| Bad(format!("{}: {e}", path.display())))?
-        }
+        Some(path) => read_weights(path)?,
         None => eval::shipped().map_err(|e| Bad(e.to_string()))?.clone(),
     };
     let learned = bots::Budget {
@@ -523,4 +511,10 @@ pub fn strength(a: &super::args::Strength) -> Result<(), Bad> {
         )?;
     }
     Ok(())
+}
+
+/// A weights file read and checked, its errors naming the file.
+fn read_weights(path: &std::path::Path) -> Result<bots::eval::Evaluator, Bad> {
+    let bytes = std::fs::read(path).map_err(|e| Bad(format!("{}: {e}", path.display())))?;
+    bots::eval::Evaluator::from_bytes(&bytes).map_err(|e| Bad(format!("{}: {e}", path.display())))
 }

@@ -574,6 +574,23 @@ impl<L: Leaf> Search<'_, L> {
     }
 }
 
+/// The chances before the next roll of `pos`, `depth` rolls deep, by the
+/// search's expectimax over `leaf` with no budget (the analysis's one roll
+/// of look-ahead).
+pub fn expectimax<L: Leaf>(leaf: &L, pos: &Position, root_done: u8, depth: u8) -> [f32; 4] {
+    let mut search = Search {
+        model: leaf,
+        root_done,
+        evals: 0,
+        limit: u64::MAX,
+    };
+    match search.chance(pos, depth) {
+        Ok(v) => v,
+        // No limit: never reached.
+        Err(OutOfBudget) => leaf.leaf(pos, root_done),
+    }
+}
+
 /// Hard's choice among `d.moves` with `model` and `budget`.
 pub fn choose_with<L: Leaf>(d: &Decision<'_>, model: &L, budget: Budget) -> Move {
     let moves = d.moves;

@@ -122,48 +122,11 @@ impl<'a> Judge<'a> {
     /// with its probability, the colour to roll choosing its best move by
     /// [`Judge::chances`] (a pass when it has none). Deterministic.
     pub fn expect(&self, pos: &Position, root_done: u8) -> [f32; 4] {
-        let rules = *self.model.rules();
-        let Some(seat) = pos.turn() else {
-            return self.chances(pos, root_done);
-        };
         if let Standing::Settled(u) = self.model.standing(pos, root_done) {
             return u;
         }
-        let mut acc = [0.0f32; 4];
-        for &(roll, prob) in self.model.roll_odds() {
-            let v = self.best_after(pos, &rules, roll, seat, root_done);
-            for (a, x) in acc.iter_mut().zip(v) {
-                *a += prob * x;
-            }
-        }
-        acc
-    }
-
-    /// The chances after `seat` plays `roll` as well as it can.
-    fn best_after(
-        &self,
-        pos: &Position,
-        rules: &Rules,
-        roll: Roll,
-        seat: crate::ca_ngua::engine::Seat,
-        root_done: u8,
-    ) -> [f32; 4] {
-        let moves = pos.legal_moves(rules, roll);
-        if moves.is_empty() {
-            let mut next = *pos;
-            next.play_unchecked(rules, roll, None);
-            return self.chances(&next, root_done);
-        }
-        let mut best = [f32::NEG_INFINITY; 4];
-        for mv in moves.iter() {
-            let mut next = *pos;
-            next.play_unchecked(rules, roll, Some(mv));
-            let v = self.chances(&next, root_done);
-            if v[seat.index()] > best[seat.index()] {
-                best = v;
-            }
-        }
-        best
+        // Hard's own expectimax, one roll deep, on this evaluation.
+        crate::ca_ngua::bots::hard::expectimax(self, pos, root_done, 1)
     }
 }
 

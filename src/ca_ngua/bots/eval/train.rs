@@ -127,6 +127,8 @@ pub fn train(
     let mut memory = Vec::new();
     let mut loss = Loss::default();
     let held = held_out(config.seed ^ 0x5EED, config.held_out_games);
+    // The race model's figure on them, once: it does not learn.
+    let race_model = race_model_loss(&held);
     for game in 0..config.games {
         let fraction = game as f32 / config.games.max(1) as f32;
         let rate = config.rate * (1.0 - 0.75 * fraction);
@@ -150,7 +152,7 @@ pub fn train(
                 total: config.games,
                 positions,
                 loss: loss.take(),
-                held_out: held_out_loss(&net, &held),
+                held_out: [held_out_loss(&net, &held), race_model],
             });
         }
         if config.curve_every > 0 && (done % config.curve_every == 0 || done == config.games) {
@@ -300,21 +302,26 @@ fn held_out(seed: u64, games: u32) -> Vec<(Features, [f32; 4])> {
     out
 }
 
-/// The mean log-loss of the network on `held`, and of the race model with
-/// its logits scaled as well as can be (the best of a grid): what the
-/// network beats by more than calibration.
-fn held_out_loss(net: &Evaluator, held: &[(Features, [f32; 4])]) -> [f64; 2] {
-    let n = held.len().max(1) as f64;
-    let mut mine = 0.0f64;
+/// The mean log-loss of the network on `held`.
+fn held_out_loss(net: &Evaluator, held: &[(Features, [f32; 4])]) -> f64 {
+    let mut sum = 0.0f64;
     for (f, won) in held {
         let p = net.forward(f).slots();
         for k in 0..4 {
             let w = f64::from(won[f.seat(k)]);
             if w > 0.0 && f.racing & (1 << k) != 0 {
-                mine -= w * f64::from(p[k]).max(1e-6).ln();
+                sum -= w * f64::from(p[k]).max(1e-6).ln();
             }
         }
     }
+    sum / held.len().max(1) as f64
+}
+
+/// The mean log-loss on `held` of the race model with its logits scaled as
+/// well as can be (the best of a grid): what the network beats by more
+/// than calibration.
+fn race_model_loss(held: &[(Features, [f32; 4])]) -> f64 {
+    let n = held.len().max(1) as f64;
     let scaled = |alpha: f32| {
         let mut sum = 0.0f64;
         for (f, won) in held {
@@ -334,13 +341,9 @@ fn held_out_loss(net: &Evaluator, held: &[(Features, [f32; 4])]) -> [f64; 2] {
         }
         sum / n
     };
-    static BEST: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
-    let model = *BEST.get_or_init(|| {
-        (1..=60)
-            .map(|i| scaled(i as f32 * 0.05))
-            .fold(f64::INFINITY, f64::min)
-    });
-    [mine / n, model]
+    (1..=60)
+        .map(|i| scaled(i as f32 * 0.05))
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// What a training game writes into and the run keeps: the positions met
@@ -403,7 +406,7 @@ fn train_game(
         pos = next;
         match standing {
             Standing::Settled(u) => {
-                outcome = Some(absolute_target(&u, rules));
+                outcome = Some(absolute_target(&u));
                 break;
             }
             Standing::Open { turns, running } => {
@@ -472,8 +475,7 @@ fn train_game(
 
 /// The win shares of a settled race as one target per seat: a team's win
 /// shared by its partners.
-fn absolute_target(u: &[f32; 4], rules: &Rules) -> [f32; 4] {
-    let _ = rules;
+fn absolute_target(u: &[f32; 4]) -> [f32; 4] {
     let sum: f32 = u.iter().sum();
     if sum > 0.0 { u.map(|x| x / sum) } else { *u }
 }
