@@ -8,7 +8,7 @@
 
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::bots::eval::{self, Evaluator, Judge, WeightsError, train};
-use ca_ngua::ca_ngua::bots::{Bot, Budget, Decision, Level, hint};
+use ca_ngua::ca_ngua::bots::{Bot, Budget, Decision, Level};
 use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
 use ca_ngua::record::analysis::{Analysis, AnalysisConfig, analyse, sample_game};
 use rand::{RngExt, SeedableRng};
@@ -83,7 +83,6 @@ fn a_damaged_weights_file_is_refused_and_the_computer_plays_as_before() {
     assert!(!fallback.is_learned(&rules));
     assert!(Bot::new(Level::Hard, 0).is_learned(&rules));
     assert!(!Bot::new(Level::Hard, 0).is_learned(&Rules::traditional()));
-    let _ = hint(&rules, &pos, Roll::die(6));
 }
 
 #[test]
@@ -243,4 +242,62 @@ fn training_is_reproducible_from_its_seed() {
     assert_ne!(a.to_bytes(), fresh.to_bytes());
     let back = Evaluator::from_bytes(&a.to_bytes()).unwrap();
     assert_eq!(back.header().games, 60);
+}
+
+#[test]
+fn each_players_figures_add_up_over_its_stretch_of_the_game() {
+    use ca_ngua::game::Game;
+    // Red a person for 40 steps, then a Medium computer; Yellow one
+    // player all game.
+    let record = crate::common::records::handed_over::<CaNgua>(
+        Rules::standard(),
+        2,
+        5,
+        40,
+        Level::Medium,
+        Level::Easy,
+    );
+    let start = CaNgua::from_setup(&record.rules, &record.setup).unwrap();
+    let config = AnalysisConfig::for_game::<CaNgua>();
+    let a = analyse::<CaNgua>(
+        &record.rules,
+        &start,
+        &record.plays(),
+        &config,
+        &|_, _| {},
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    let players = record.seat_players();
+    for whole in &a.players {
+        let parts: Vec<_> = players.iter().filter(|p| p.seat == whole.seat).collect();
+        for (i, part) in parts.iter().enumerate() {
+            let t = a.totals_over(part.seat, &part.steps);
+            let lhs = t.luck - t.skill_lost + t.others;
+            assert!((lhs - (t.result - t.start)).abs() < 1e-9, "{part:?}");
+            // The seat's first player starts with the game, its last ends
+            // with it: a seat of one player has the seat's figures.
+            if i == 0 {
+                assert_eq!(t.start, whole.start, "{part:?}");
+            }
+            if i + 1 == parts.len() {
+                assert_eq!(t.result, whole.result, "{part:?}");
+            }
+            if parts.len() == 1 {
+                assert_eq!(t.others, whole.others);
+            }
+        }
+    }
+    let red: Vec<_> = players.iter().filter(|p| p.seat == Seat::Red).collect();
+    assert_eq!(red.len(), 2);
+    // The hand-over is where the person's stretch ends and the computer's
+    // begins.
+    let person = a.totals_over(Seat::Red, &red[0].steps);
+    let computer = a.totals_over(Seat::Red, &red[1].steps);
+    let first_computer_step = red[1].steps[0];
+    assert_eq!(
+        computer.start, a.steps[first_computer_step].win_before[0],
+        "the computer's start"
+    );
+    assert!(person.result > 0.0 && person.result < 1.0);
 }

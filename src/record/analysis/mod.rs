@@ -312,11 +312,12 @@ pub struct PlayerTotals<G: Game> {
     /// Its win chance after each step of the game, one point per step.
     pub series: Vec<f64>,
     /// Its win chance before the first step (for one of the players of a
-    /// seat that changed hands, before its first step).
+    /// seat that changed hands, before its first step, unless it played
+    /// the seat first).
     pub start: f64,
     /// Its win chance after the last step (1 or 0, or a share, once the
     /// game is over; for one of several players of a seat, after its last
-    /// step).
+    /// step, unless it played the seat last).
     pub result: f64,
     /// What the other steps did to its win chance, summed (the other
     /// seats', and for one of several players of a seat, the other
@@ -369,17 +370,7 @@ pub fn analyse<G: SelfPlay>(
             evaluate::rate_steps(rules, &seats, start, plays, &plan.steps, config, &control)?
     {
         let steps = steps_rated(plan.steps, rated, &seats);
-        let players = seats
-            .iter()
-            .enumerate()
-            .map(|(k, &seat)| totals(seat, k, &steps))
-            .collect();
-        return Ok(Analysis {
-            config: *config,
-            seats,
-            steps,
-            players,
-        });
+        return Ok(Analysis::of_steps(*config, seats, steps));
     }
     let config = &AnalysisConfig {
         evaluate: false,
@@ -439,7 +430,7 @@ pub fn analyse<G: SelfPlay>(
             }
         });
         let win_before = steps.last().map_or_else(
-            || vec![1.0 / seats.len().max(1) as f64; seats.len()],
+            || even_shares(seats.len()),
             |s: &Step<G>| s.win_after.clone(),
         );
         steps.push(Step {
@@ -456,17 +447,30 @@ pub fn analyse<G: SelfPlay>(
             win_before,
         });
     }
-    let players = seats
-        .iter()
-        .enumerate()
-        .map(|(k, &seat)| totals(seat, k, &steps))
-        .collect();
-    Ok(Analysis {
-        config: *config,
-        seats,
-        steps,
-        players,
-    })
+    Ok(Analysis::of_steps(*config, seats, steps))
+}
+
+impl<G: Game> Analysis<G> {
+    /// The analysis of `steps`, every seat's totals added up.
+    fn of_steps(config: AnalysisConfig, seats: Vec<G::Seat>, steps: Vec<Step<G>>) -> Analysis<G> {
+        let players = seats
+            .iter()
+            .enumerate()
+            .map(|(k, &seat)| totals(seat, k, &steps))
+            .collect();
+        Analysis {
+            config,
+            seats,
+            steps,
+            players,
+        }
+    }
+}
+
+/// An even share of first place for each of `n` seats: the chance before
+/// the first step where nothing rates the start.
+fn even_shares(n: usize) -> Vec<f64> {
+    vec![1.0 / n.max(1) as f64; n]
 }
 
 /// The steps from the game's own ratings: a move's win chance is its
@@ -477,8 +481,7 @@ fn steps_rated<G: Game>(
     rated: Vec<evaluate::Rated>,
     seats: &[G::Seat],
 ) -> Vec<Step<G>> {
-    let even = vec![1.0 / seats.len().max(1) as f64; seats.len()];
-    let mut last_after = even;
+    let mut last_after = even_shares(seats.len());
     plan.into_iter()
         .zip(rated)
         .map(|(step, rated)| {
@@ -636,15 +639,21 @@ fn totals_where<G: Game>(
     mistakes.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.step.cmp(&b.step)));
     mistakes.truncate(MISTAKES_LISTED);
     // The stretch of the game the figures that add up cover: the whole
-    // game for a seat, from a player's first step to its last for one of
-    // the players of a seat that changed hands.
-    let span = if (0..steps.len()).all(mine) {
-        0..steps.len()
-    } else {
-        match (own().next(), own().last()) {
-            (Some((a, _)), Some((b, _))) => a..b + 1,
-            _ => 0..0,
+    // game for a seat's only player; for one of the players of a seat that
+    // changed hands, from its first step (the game's start, if it played
+    // the seat first) to its last (the game's end, if it played it last).
+    let theirs = |i: usize| steps.get(i).is_some_and(|s| s.seat == seat) && !mine(i);
+    let span = match (own().next(), own().last()) {
+        (Some((a, _)), Some((b, _))) => {
+            let lo = if (0..a).any(theirs) { a } else { 0 };
+            let hi = if (b + 1..steps.len()).any(theirs) {
+                b + 1
+            } else {
+                steps.len()
+            };
+            lo..hi
         }
+        _ => 0..0,
     };
     PlayerTotals {
         seat,
