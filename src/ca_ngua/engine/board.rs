@@ -5,6 +5,12 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The progress value that stands for "in the yard".
+pub const YARD: u8 = u8::MAX;
+
+/// A byte no horse ever holds (neither a progress nor `YARD`).
+pub(crate) const NOT_A_PROGRESS: u8 = YARD - 1;
+
 /// Number of squares on the shared track.
 pub const TRACK_SQUARES: u8 = 52;
 /// Squares per arm of the cross; seat `s` starts on square `13 * s`.

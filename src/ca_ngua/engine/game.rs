@@ -3,11 +3,13 @@
 //! the outcome with its rankings (RULES.md 2.4, 2.5, section 3 "game end").
 
 use super::board::Seat;
-use super::moves::{Move, MoveList, Roll};
+use super::compiled::Compiled;
+use super::moves::{Move, MoveList};
 use super::notation::PositionError;
 use super::play::{Effects, PlayError};
 use super::position::Position;
-use super::rules::{Compiled, GameEnd, Rules, RulesError};
+use super::roll::Roll;
+use super::rules::{GameEnd, Rules, RulesError};
 use super::scoring::Ledger;
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -4,12 +4,14 @@
 use super::board::{
     DOOR, FIRST_HOME_CELL, Seat, TOP_CELL, is_track, progress_of_square, track_square,
 };
-use super::moves::{Move, MoveList, Roll};
+use super::compiled::Compiled;
+use super::moves::{Move, MoveList};
 use super::position::{
     NO_TURN, NOT_A_PROGRESS, Position, YARD, advance_horse, advance_nth_horse, sort_horses, spread,
     zero_bytes,
 };
-use super::rules::{Compiled, GameEnd, HomeColumn, Rules};
+use super::roll::Roll;
+use super::rules::{GameEnd, HomeColumn, Rules};
 use std::fmt;
 use std::hint::select_unpredictable;
 

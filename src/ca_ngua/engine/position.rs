@@ -7,11 +7,12 @@
 //! position, are in `notation.rs`: play and move generation never read
 //! them.
 
-use super::board::{CENTRE, DOOR, HORSES, Seat, is_track, track_square};
-use super::rules::{HomeColumn, Rules};
+use super::board::{HORSES, Seat, is_track, track_square};
+use super::rules::Rules;
 
-/// The progress value that stands for "in the yard".
-pub const YARD: u8 = u8::MAX;
+pub(crate) use super::board::NOT_A_PROGRESS;
+pub use super::board::YARD;
+pub(crate) use super::rules::{finished_horses, finished_word};
 
 /// Sort key that puts the yard first, then ascending progress.
 #[inline]
@@ -100,22 +101,6 @@ pub(crate) const fn zero_bytes(x: u32) -> u32 {
     !(y | x | 0x7F7F_7F7F)
 }
 
-/// A colour's sorted horses once all are home: four at the centre, or with
-/// the climb one on each of cells 3, 4, 5 and 6 (a cell holds one horse).
-#[inline(always)]
-pub(crate) const fn finished_horses(rules: &Rules) -> [u8; HORSES] {
-    match rules.home_column {
-        HomeColumn::Exact => [CENTRE; HORSES],
-        HomeColumn::Climb => [DOOR + 3, DOOR + 4, DOOR + 5, DOOR + 6],
-    }
-}
-
-/// [`finished_horses`] as one word, as a position holds a colour's horses.
-#[inline(always)]
-pub(crate) const fn finished_word(rules: &Rules) -> u32 {
-    u32::from_le_bytes(finished_horses(rules))
-}
-
 /// A position: where every horse stands, who rolls next and the bonus-roll
 /// streak of that colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -141,9 +126,6 @@ pub struct Position {
 }
 
 pub(crate) const NO_TURN: u8 = 4;
-
-/// A byte no horse ever holds (neither a progress nor `YARD`).
-pub(crate) const NOT_A_PROGRESS: u8 = YARD - 1;
 
 /// The start of a four-player game, red to roll.
 impl Default for Position {
