@@ -20,6 +20,7 @@
 //! with a message saying which.
 
 use super::features::{FEATURES, INPUTS};
+pub use super::net::Header;
 use super::net::{Evaluator, HIDDEN};
 use std::fmt;
 
@@ -31,15 +32,6 @@ const VERSION: u32 = 1;
 pub const RULES_LINE: &str = "one die, every toggle an input (two dice not covered)";
 /// The longest header read.
 const MAX_HEADER: usize = 4096;
-
-/// What a weights file says of itself beyond what is checked.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Header {
-    /// The command that made the weights.
-    pub training: String,
-    /// Training games played.
-    pub games: u64,
-}
 
 /// Why a weights file cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]

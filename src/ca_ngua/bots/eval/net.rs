@@ -24,7 +24,17 @@ pub struct Evaluator {
     /// The race model's logits' weight.
     pub(super) alpha: f32,
     /// What the file said of itself.
-    pub(super) header: super::file::Header,
+    pub(super) header: Header,
+}
+
+/// What the weights say of themselves (their file's header) beyond what is
+/// checked.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Header {
+    /// The command that made the weights.
+    pub training: String,
+    /// Training games played.
+    pub games: u64,
 }
 
 /// One forward pass: what training needs to go back through it.
@@ -39,7 +49,7 @@ pub struct Forward {
 impl Evaluator {
     /// Small seeded random weights and `alpha` 1: the race model's own
     /// chances, give or take the noise.
-    pub fn fresh(seed: u64, header: super::file::Header) -> Evaluator {
+    pub fn fresh(seed: u64, header: Header) -> Evaluator {
         // A small generator of our own (splitmix64): the starting weights
         // depend on the seed only.
         let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
@@ -65,7 +75,7 @@ impl Evaluator {
     }
 
     /// What the weights file says of itself.
-    pub fn header(&self) -> &super::file::Header {
+    pub fn header(&self) -> &Header {
         &self.header
     }
 
