@@ -24,6 +24,7 @@
 mod features;
 mod file;
 mod net;
+pub mod strength;
 pub mod train;
 
 pub use features::{FEATURES, Features, INPUTS, TOGGLES};
