@@ -372,13 +372,34 @@ fn train_game(
     scratch: &mut Scratch<'_>,
 ) -> u64 {
     let memory = &mut *scratch.memory;
-    let loss = &mut *scratch.loss;
+    let Some(outcome) = play_out(net, rules, seats, rng, memory) else {
+        return 0;
+    };
+    // A game stopped by the cap ends on the network's own last rating.
+    let Some(last) = outcome.or_else(|| memory.last().map(|m| m.value)) else {
+        return 0;
+    };
+    if let Some(won) = outcome {
+        count_loss(memory, &won, scratch.loss);
+    }
+    teach(net, memory, last, (lambda, rate))
+}
+
+/// Plays one training game with every colour choosing by the network,
+/// keeping every position met in `memory`. `None` when the game cannot
+/// start; otherwise the win shares if the race settled (`None` inside when
+/// the cap stopped it).
+fn play_out(
+    net: &Evaluator,
+    rules: &Rules,
+    seats: &[Seat],
+    rng: &mut BotRng,
+    memory: &mut Vec<Met>,
+) -> Option<Option<[f32; 4]>> {
     memory.clear();
     let model = Model::new(rules, Params::TUNED);
     let first = seats[rng.random_range(0..seats.len())];
-    let Some(mut pos) = Position::start(seats, first) else {
-        return 0;
-    };
+    let mut pos = Position::start(seats, first)?;
     let cap = rules.roll_cap.min(5_000);
     let mut outcome = None;
     for _ in 0..cap {
@@ -421,31 +442,36 @@ fn train_game(
             }
         }
     }
-    // A game stopped by the cap ends on the network's own last rating.
-    let Some(last) = outcome.or_else(|| memory.last().map(|m| m.value)) else {
-        return 0;
-    };
-    if let Some(won) = outcome {
-        for m in memory.iter() {
-            let f = &m.features;
-            let top = f.skip.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-            let mut z = 0.0f64;
-            for k in 0..4 {
-                if f.racing & (1 << k) != 0 {
-                    z += f64::from((f.skip[k] - top).exp());
-                }
+    Some(outcome)
+}
+
+/// Adds the log-losses of the network and of the race model on the
+/// positions of a game that ended with `won`.
+fn count_loss(memory: &[Met], won: &[f32; 4], loss: &mut Loss) {
+    for m in memory.iter() {
+        let f = &m.features;
+        let top = f.skip.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mut z = 0.0f64;
+        for k in 0..4 {
+            if f.racing & (1 << k) != 0 {
+                z += f64::from((f.skip[k] - top).exp());
             }
-            for k in 0..4 {
-                let w = f64::from(won[f.seat(k)]);
-                if w > 0.0 && f.racing & (1 << k) != 0 {
-                    let model = f64::from((f.skip[k] - top).exp()) / z;
-                    loss.net -= w * f64::from(m.value[f.seat(k)]).max(1e-6).ln();
-                    loss.model -= w * model.max(1e-6).ln();
-                }
-            }
-            loss.n += 1;
         }
+        for k in 0..4 {
+            let w = f64::from(won[f.seat(k)]);
+            if w > 0.0 && f.racing & (1 << k) != 0 {
+                let model = f64::from((f.skip[k] - top).exp()) / z;
+                loss.net -= w * f64::from(m.value[f.seat(k)]).max(1e-6).ln();
+                loss.model -= w * model.max(1e-6).ln();
+            }
+        }
+        loss.n += 1;
     }
+}
+
+/// Teaches the network every position of `memory` its λ-return, from the
+/// end back. Returns the positions taught.
+fn teach(net: &mut Evaluator, memory: &[Met], last: [f32; 4], (lambda, rate): (f32, f32)) -> u64 {
     // The λ-return, from the end back: G_t = (1 - λ) V_{t+1} + λ G_{t+1},
     // the last position's G the outcome itself.
     let n = memory.len();
