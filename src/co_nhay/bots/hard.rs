@@ -144,6 +144,19 @@ struct State {
 }
 
 impl State {
+    /// The search's state of a position.
+    fn of(pos: &Position) -> State {
+        let pieces = *pos.all_pieces();
+        let hash = Arm::ALL.iter().fold(0, |k, &a| {
+            k ^ super::sense::hash_pieces(a, pieces[a.index()])
+        });
+        State {
+            pieces,
+            occupied: pos.occupied(),
+            hash,
+        }
+    }
+
     #[inline(always)]
     fn play(&self, arm: u8, from: u8, to: u8) -> State {
         let m = (1u128 << from) | (1u128 << to);
@@ -155,6 +168,9 @@ impl State {
         s
     }
 }
+
+/// A root move with its score.
+type Scored = (Move, i32);
 
 /// Hard's search, with its tables kept from one decision to the next.
 #[derive(Clone, Debug)]
@@ -263,23 +279,10 @@ impl Ctx<'_> {
         }
         let key = s.hash ^ if own { 0 } else { REPLY_KEY };
         let slot = (key as usize) & (TABLE_SIZE - 1);
-        let entry = self.table[slot];
-        let mut hint = None;
-        if entry.key == key {
-            if entry.depth >= depth {
-                match entry.bound {
-                    Bound::Exact => return entry.value,
-                    Bound::Lower => alpha = alpha.max(entry.value),
-                    Bound::Upper => beta = beta.min(entry.value),
-                }
-                if alpha >= beta {
-                    return entry.value;
-                }
-            }
-            if entry.best[1] != entry.best[2] {
-                hint = Some(entry.best);
-            }
-        }
+        let hint = match self.probe(slot, key, depth, &mut alpha, &mut beta) {
+            Ok(hint) => hint,
+            Err(value) => return value,
+        };
         let mut list = std::mem::take(&mut self.lists[usize::from(ply)]);
         list.clear();
         if own {
@@ -299,21 +302,7 @@ impl Ctx<'_> {
             self.lists[usize::from(ply)] = list;
             return self.node(s, depth - 1, ply + 1, alpha, beta, !own);
         }
-        if let Some(h) = hint
-            && let Some(c) = list.iter_mut().find(|c| [c.arm, c.from, c.to] == h)
-        {
-            c.order = INF;
-        }
-        list.sort_unstable_by(|a, b| {
-            b.order
-                .cmp(&a.order)
-                .then((a.from, a.to).cmp(&(b.from, b.to)))
-        });
-        list.truncate(if own {
-            self.style.own_beam
-        } else {
-            self.style.reply_beam
-        });
+        self.order(&mut list, hint, own);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if own { -INF } else { INF };
         let mut best_move = [0u8; 3];
@@ -358,6 +347,90 @@ impl Ctx<'_> {
         };
         best
     }
+
+    /// Looks the node up in the table at `slot`: `Err(value)` when the
+    /// entry settles it, else the move to try first (if the entry has one),
+    /// with `alpha` and `beta` narrowed by the entry's bound.
+    #[inline(always)]
+    fn probe(
+        &self,
+        slot: usize,
+        key: u64,
+        depth: u8,
+        alpha: &mut i32,
+        beta: &mut i32,
+    ) -> Result<Option<[u8; 3]>, i32> {
+        let entry = self.table[slot];
+        let mut hint = None;
+        if entry.key == key {
+            if entry.depth >= depth {
+                match entry.bound {
+                    Bound::Exact => return Err(entry.value),
+                    Bound::Lower => *alpha = (*alpha).max(entry.value),
+                    Bound::Upper => *beta = (*beta).min(entry.value),
+                }
+                if *alpha >= *beta {
+                    return Err(entry.value);
+                }
+            }
+            if entry.best[1] != entry.best[2] {
+                hint = Some(entry.best);
+            }
+        }
+        Ok(hint)
+    }
+
+    /// Puts the table's move first, then the rest by their ordering score,
+    /// and keeps the beam of the side to move.
+    #[inline(always)]
+    fn order(&self, list: &mut Vec<Cand>, hint: Option<[u8; 3]>, own: bool) {
+        if let Some(h) = hint
+            && let Some(c) = list.iter_mut().find(|c| [c.arm, c.from, c.to] == h)
+        {
+            c.order = INF;
+        }
+        list.sort_unstable_by(|a, b| {
+            b.order
+                .cmp(&a.order)
+                .then((a.from, a.to).cmp(&(b.from, b.to)))
+        });
+        list.truncate(if own {
+            self.style.own_beam
+        } else {
+            self.style.reply_beam
+        });
+    }
+
+    /// One pass over the root moves at `depth`: each move's score (less its
+    /// repeat penalty) and the best. `None` when the budget ran out.
+    fn root_pass(
+        &mut self,
+        state: &State,
+        roots: &[(Move, i32)],
+        penalty: &[i32],
+        depth: u8,
+    ) -> Option<(Vec<Scored>, Option<Scored>)> {
+        let mut alpha = -INF;
+        let mut best: Option<(Move, i32)> = None;
+        let mut scores = Vec::with_capacity(roots.len());
+        for (k, &(m, _)) in roots.iter().enumerate() {
+            let Some((f, t)) = m.ends() else { continue };
+            let child = state.play(self.root.number(), f, t);
+            let pen = penalty.get(k).copied().unwrap_or(0);
+            // Only a value above the best plus this move's penalty
+            // matters.
+            let v = self.node(&child, depth - 1, 1, alpha.saturating_add(pen), INF, false) - pen;
+            if self.aborted {
+                return None;
+            }
+            scores.push((m, v));
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((m, v));
+                alpha = v;
+            }
+        }
+        Some((scores, best))
+    }
 }
 
 impl Searcher {
@@ -387,14 +460,7 @@ impl Searcher {
             .filter(|&a| a != root && !pos.finished().contains(a))
             .collect();
         let pieces = *pos.all_pieces();
-        let hash = Arm::ALL.iter().fold(0, |k, &a| {
-            k ^ super::sense::hash_pieces(a, pieces[a.index()])
-        });
-        let state = State {
-            pieces,
-            occupied: pos.occupied(),
-            hash,
-        };
+        let state = State::of(pos);
         let max_depth = budget.max_depth.max(1);
         // One list a ply; without replies a skipped reply takes a ply too.
         let plies = 2 * usize::from(max_depth) + 4;
@@ -414,22 +480,7 @@ impl Searcher {
             table: &mut self.table,
             lists: &mut self.lists,
         };
-        // What replaying an arrangement of its own pieces costs each move.
-        let penalty: Vec<i32> = roots
-            .iter()
-            .map(|&(m, _)| match m.ends() {
-                Some((f, t)) => {
-                    let after = pieces[root.index()] ^ (1u128 << f) ^ (1u128 << t);
-                    REPEAT * i32::from(memory.times_seen(root, after))
-                        + if memory.undoes_last(root, m) {
-                            REPEAT
-                        } else {
-                            0
-                        }
-                }
-                None => 0,
-            })
-            .collect();
+        let penalty = repeat_penalties(&roots, pieces[root.index()], root, memory);
         let mut chosen = first;
         let (mut prev_cost, mut last_cost) = (0u64, 0u64);
         self.depth = 0;
@@ -443,28 +494,9 @@ impl Searcher {
                 }
             }
             let before = ctx.nodes;
-            let mut alpha = -INF;
-            let mut best: Option<(Move, i32)> = None;
-            let mut scores = Vec::with_capacity(roots.len());
-            for (k, &(m, _)) in roots.iter().enumerate() {
-                let Some((f, t)) = m.ends() else { continue };
-                let child = state.play(root.number(), f, t);
-                let pen = penalty.get(k).copied().unwrap_or(0);
-                // Only a value above the best plus this move's penalty
-                // matters.
-                let v = ctx.node(&child, depth - 1, 1, alpha.saturating_add(pen), INF, false) - pen;
-                if ctx.aborted {
-                    break;
-                }
-                scores.push((m, v));
-                if best.is_none_or(|(_, b)| v > b) {
-                    best = Some((m, v));
-                    alpha = v;
-                }
-            }
-            if ctx.aborted {
+            let Some((mut scores, best)) = ctx.root_pass(&state, &roots, &penalty, depth) else {
                 break;
-            }
+            };
             if let Some((m, v)) = best {
                 chosen = m;
                 self.depth = depth;
@@ -595,4 +627,25 @@ pub fn races_after(position: &Position, mv: Move) -> [i32; ARMS] {
         out[arm.index()] = race(arm, pieces[arm.index()], &params);
     }
     out
+}
+
+/// What replaying an arrangement of its own pieces costs each root move:
+/// `REPEAT` for each time the arrangement after it was seen, and once more
+/// for undoing the seat's last move.
+fn repeat_penalties(roots: &[(Move, i32)], own: u128, root: Arm, memory: &Memory) -> Vec<i32> {
+    roots
+        .iter()
+        .map(|&(m, _)| match m.ends() {
+            Some((f, t)) => {
+                let after = own ^ (1u128 << f) ^ (1u128 << t);
+                REPEAT * i32::from(memory.times_seen(root, after))
+                    + if memory.undoes_last(root, m) {
+                        REPEAT
+                    } else {
+                        0
+                    }
+            }
+            None => 0,
+        })
+        .collect()
 }
