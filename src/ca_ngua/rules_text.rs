@@ -13,14 +13,29 @@ use crate::i18n::{Arg, I18n};
 /// Every rule in force, in reading order.
 pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {
     let s = Rules::standard();
+    let mut v = Vec::new();
+    dice_lines(r, &s, &mut v);
+    board_lines(r, &s, &mut v);
+    end_lines(r, &s, &mut v);
+    house_lines(r, &mut v);
+    v.push(RuleLine {
+        key: "rules-cap",
+        args: vec![("rolls", Arg::Num(i64::from(r.roll_cap)))],
+        differs: r.roll_cap != s.roll_cap,
+    });
+    v
+}
+
+/// The dice: how many, what brings a horse out, what rolls again.
+fn dice_lines(r: &Rules, s: &Rules, v: &mut Vec<RuleLine>) {
     let two = r.dice == Dice::Two;
-    let mut v = vec![line(
+    v.push(line(
         match r.dice {
             Dice::One => "rules-dice-one",
             Dice::Two => "rules-dice-two",
         },
         r.dice != s.dice,
-    )];
+    ));
     v.push(line(
         match (r.dice, r.exit_rolls) {
             (Dice::Two, _) => "rules-exit-two-dice",
@@ -51,6 +66,10 @@ pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {
     if r.bonus_after_finish {
         v.push(line("rules-bonus-finish-on", true));
     }
+}
+
+/// Moving and kicking on the track: safe squares, pairs, forced moves.
+fn board_lines(r: &Rules, s: &Rules, v: &mut Vec<RuleLine>) {
     v.push(line("rules-move", false));
     v.push(line("rules-kick", false));
     v.push(line(
@@ -83,6 +102,11 @@ pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {
             }
         }
     }
+}
+
+/// The home column, the end of the game and the direction of travel.
+fn end_lines(r: &Rules, s: &Rules, v: &mut Vec<RuleLine>) {
+    let two = r.dice == Dice::Two;
     v.push(line(
         match r.home_column {
             HomeColumn::Exact => "rules-home-exact",
@@ -111,6 +135,10 @@ pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {
         },
         r.direction != s.direction,
     ));
+}
+
+/// The scoring ledger and teams, when played.
+fn house_lines(r: &Rules, v: &mut Vec<RuleLine>) {
     if r.scoring {
         for key in [
             "rules-scoring-on",
@@ -137,12 +165,6 @@ pub fn rule_lines(r: &Rules) -> Vec<RuleLine> {
             v.push(line(key, true));
         }
     }
-    v.push(RuleLine {
-        key: "rules-cap",
-        args: vec![("rolls", Arg::Num(i64::from(r.roll_cap)))],
-        differs: r.roll_cap != s.roll_cap,
-    });
-    v
 }
 
 /// Renders the rules in the current language of `i18n`.
