@@ -24,10 +24,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod cli;
+#[cfg(feature = "net")]
+pub mod net;
 pub mod puzzles;
 pub mod records;
 #[cfg(feature = "gui")]
 pub mod ui;
+pub mod wait;
 
 /// A rule set from `preset+field=value+field=value`, with fields and
 /// values spelled as in the RON rules file.

@@ -2,8 +2,8 @@
 //! error code (or the close) and changes nothing; the server's limits hold.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support;
-use crate::support::{Closed, Game, Ws, config, create, join, server};
+use crate::common::net as support;
+use crate::common::net::{Closed, Game, Ws, config, create, join, server};
 use ca_ngua::ca_ngua::engine::{Move, Rules};
 use ca_ngua::net::server::ServerConfig;
 use serde_json::{Value, json};
