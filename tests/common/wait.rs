@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 /// How long a wait sleeps between two looks.
-pub const POLL: Duration = Duration::from_millis(2);
+pub const POLL: Duration = Duration::from_millis(10);
 
 /// Calls `f` until it answers `Some`, sleeping [`POLL`] between calls, and
 /// returns the answer; after `deadline` the test fails with `what`.
