@@ -9,6 +9,7 @@
 //! to edit outside the new game's folder.
 
 use crate::ca_ngua::CaNgua;
+use crate::cli::{Bad, Verbs};
 use crate::co_nhay::CoNhay;
 use crate::game::Game;
 use crate::game::rules_file::{RulesFileError, load_rules_with};
@@ -276,6 +277,55 @@ impl FromStr for GameKind {
                 format!("unknown game '{s}' (expected {})", names.join(" or "))
             })
     }
+}
+
+/// The verbs at `ca-ngua-cli`'s top level: the first game's (Cờ Cá Ngựa's
+/// `moves`, `play`, …), where they were before a second game came.
+#[derive(Debug, clap::Subcommand)]
+pub enum TopVerbs {
+    /// Cờ Cá Ngựa's verbs.
+    #[command(flatten)]
+    CaNgua(crate::ca_ngua::cli::Command),
+}
+
+/// The verbs of `ca-ngua-cli`'s other games, each under its game's word
+/// (`nhay …`); a third game's verbs are a variant here.
+#[derive(Debug, clap::Subcommand)]
+pub enum GameVerbs {
+    /// Cờ nhảy's verbs.
+    #[command(flatten)]
+    CoNhay(crate::co_nhay::cli::Command),
+}
+
+impl TopVerbs {
+    /// Runs the verb (after its game's warning, when it has one).
+    pub fn run(self) -> Result<(), Bad> {
+        match self {
+            TopVerbs::CaNgua(v) => v.warn_and_run(),
+        }
+    }
+}
+
+impl GameVerbs {
+    /// Runs the verb (after its game's warning, when it has one).
+    pub fn run(self) -> Result<(), Bad> {
+        match self {
+            GameVerbs::CoNhay(v) => v.warn_and_run(),
+        }
+    }
+}
+
+/// Why each game's computer players cannot use their learned evaluator,
+/// said before the verbs of either game that may use them (`record`,
+/// `puzzles`).
+pub fn unready_players() -> Vec<String> {
+    [
+        <crate::ca_ngua::cli::Command as Verbs>::unready(),
+        <crate::co_nhay::cli::Command as Verbs>::unready(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ pub mod any_game;
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod ca_ngua;
+pub mod cli;
 pub mod co_nhay;
 pub mod crash;
 pub mod game;

@@ -5,12 +5,13 @@
 // No console window behind the game on Windows.
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
-use ca_ngua::app::{CaNguaApp, setup_context};
-use ca_ngua::crash;
-use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::instance;
-use ca_ngua::platform;
-use ca_ngua::store::Store;
+use ca_ngua as kit;
+use kit::app::{CaNguaApp, setup_context};
+use kit::crash;
+use kit::i18n::{I18n, Lang};
+use kit::instance;
+use kit::platform;
+use kit::store::Store;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::sync::{Arc, OnceLock};

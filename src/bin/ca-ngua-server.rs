@@ -10,9 +10,10 @@
 //! status 2; a server that cannot start or stops on an error one `error:`
 //! line, status 1.
 
-use ca_ngua::net::server::serve;
+use ca_ngua as kit;
 use clap::Parser;
 use clap::error::ErrorKind;
+use kit::net::server::serve;
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;

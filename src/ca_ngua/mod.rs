@@ -3,6 +3,7 @@
 //! language, the rule lab ("Try these rules") and self-play.
 
 pub mod bots;
+pub mod cli;
 pub mod dice;
 pub mod engine;
 pub mod game;

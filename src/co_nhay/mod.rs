@@ -3,6 +3,7 @@
 //! sit around it, as for Cờ Cá Ngựa.
 
 pub mod bots;
+pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod rules_file;

@@ -5,6 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::records::played;
+use crate::common::ui::harness_of;
+use crate::common::wait::Deadline;
+use crate::common::wait::wait_until;
 use ca_ngua::app::play::analysis_ui::{AnalysisAsk, AnalysisPanel};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::game::{Game, Level, SeatId};
@@ -14,7 +17,7 @@ use ca_ngua::record::{Record, Recorder, UtcDate};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 struct Panel {
     panel: AnalysisPanel<CaNgua>,
@@ -23,14 +26,14 @@ struct Panel {
     asked: Option<AnalysisAsk>,
 }
 
-fn harness(config: AnalysisConfig) -> (Harness<'static, Panel>, Record<CaNgua>) {
+fn open_panel(config: AnalysisConfig) -> (Harness<'static, Panel>, Record<CaNgua>) {
     let table = played::<CaNgua>(CaNgua::standard_rules(), 2, Level::Random, 11);
     let record = Recorder::of_table(&table, UtcDate(0)).expect("a record");
-    harness_of(config, record)
+    open_panel_of(config, record)
 }
 
 /// The panel of `record`, each seat's colour in words "Player r".
-fn harness_of(
+fn open_panel_of(
     config: AnalysisConfig,
     record: Record<CaNgua>,
 ) -> (Harness<'static, Panel>, Record<CaNgua>) {
@@ -40,19 +43,15 @@ fn harness_of(
         i18n: I18n::new(Lang::En),
         asked: None,
     };
-    let h = Harness::builder()
-        .with_size(egui::Vec2::new(600.0, 900.0))
-        .build_ui_state(
-            |ui, s: &mut Panel| {
-                let seat = |seat: <CaNgua as Game>::Seat| {
-                    (format!("Player {}", seat.code()), egui::Color32::DARK_RED)
-                };
-                if let Some(ask) = s.panel.ui(ui, &s.i18n, &s.record, &seat, 0, || {}) {
-                    s.asked = Some(ask);
-                }
-            },
-            state,
-        );
+    let window = crate::common::ui::Window::panel(egui::Vec2::new(600.0, 900.0));
+    let h = harness_of(state, window, |ui, s: &mut Panel| {
+        let seat = |seat: <CaNgua as Game>::Seat| {
+            (format!("Player {}", seat.code()), egui::Color32::DARK_RED)
+        };
+        if let Some(ask) = s.panel.ui(ui, &s.i18n, &s.record, &seat, 0, || {}) {
+            s.asked = Some(ask);
+        }
+    });
     (h, record)
 }
 
@@ -62,20 +61,18 @@ fn run_until(
     what: &str,
     done: impl Fn(&Harness<'static, Panel>) -> bool,
 ) {
-    let start = Instant::now();
-    while !done(h) {
-        assert!(
-            start.elapsed() < Duration::from_secs(secs),
-            "timed out: {what}"
-        );
+    wait_until(what, Duration::from_secs(secs), || {
+        if done(h) {
+            return Some(());
+        }
         h.step();
-        std::thread::sleep(Duration::from_millis(20));
-    }
+        None
+    });
 }
 
 #[test]
 fn the_analysis_runs_with_progress_and_can_be_stopped() {
-    let (mut h, _) = harness(AnalysisConfig::with_rollouts(2_000));
+    let (mut h, _) = open_panel(AnalysisConfig::with_rollouts(2_000));
     h.get_by_role_and_label(Role::Button, "Analyse the game")
         .click();
     h.run_steps(2);
@@ -98,7 +95,7 @@ fn the_analysis_runs_with_progress_and_can_be_stopped() {
 fn a_finished_analysis_says_luck_and_choices_and_goes_to_a_mistake() {
     let mut config = AnalysisConfig::with_rollouts(12);
     config.seed = 5;
-    let (mut h, record) = harness(config);
+    let (mut h, record) = open_panel(config);
     h.get_by_role_and_label(Role::Button, "Analyse the game")
         .click();
     run_until(&mut h, 240, "the analysis", |h| {
@@ -161,7 +158,7 @@ fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
     };
     let mut config = AnalysisConfig::with_rollouts(12);
     config.seed = 5;
-    let (mut h, record) = harness_of(config, record);
+    let (mut h, record) = open_panel_of(config, record);
     h.get_by_role_and_label(Role::Button, "Analyse the game")
         .click();
     run_until(&mut h, 240, "the analysis", |h| {
@@ -255,13 +252,13 @@ fn the_replay_window_keeps_inside_a_small_screen_after_its_analysis() {
     assert!(screen.contains_rect(window(&h)), "{:?}", window(&h));
     h.get_by_role_and_label(Role::Button, "Analyse the game")
         .click_accesskit();
-    let start = Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(120));
     while h
         .query_by_label_contains("The costliest mistakes")
         .is_none()
         && h.query_by_label_contains("No clear mistakes").is_none()
     {
-        assert!(start.elapsed() < Duration::from_secs(120), "timed out");
+        assert!(!deadline.passed(), "timed out");
         h.step();
         std::thread::sleep(Duration::from_millis(20));
     }

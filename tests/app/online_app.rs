@@ -7,6 +7,8 @@
 
 use crate::common;
 use crate::common::ui::{Window, harness};
+use crate::common::wait::Deadline;
+use crate::common::wait::wait_until;
 use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::play::View;
 use ca_ngua::app::play::phase::Phase;
@@ -17,7 +19,7 @@ use ca_ngua::store::Store;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The app's window here: 1280×2400 (so the online section and the
 /// room's settings fit in the settings panel), and steps of 50 ms.
@@ -47,17 +49,15 @@ pub(crate) type App = Harness<'static, CaNguaApp>;
 /// Steps every harness until `done` holds, for at most `secs` seconds
 /// (the server answers on other threads).
 pub(crate) fn wait(hs: &mut [&mut App], secs: u64, what: &str, done: impl Fn(&[&mut App]) -> bool) {
-    let start = Instant::now();
-    while !done(hs) {
-        assert!(
-            start.elapsed() < Duration::from_secs(secs),
-            "timed out: {what}"
-        );
+    wait_until(what, Duration::from_secs(secs), || {
+        if done(hs) {
+            return Some(());
+        }
         for h in hs.iter_mut() {
             h.step();
         }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+        None
+    });
 }
 
 fn events(h: &Harness<'_, CaNguaApp>) -> Vec<Event> {
@@ -182,12 +182,9 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
 
     // Both play through the UI: whoever's turn it is rolls, or moves.
     let play = play_turn;
-    let start = Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(60));
     while events(&host).len() < 30 {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the game does not go on"
-        );
+        assert!(!deadline.passed(), "the game does not go on");
         play(&mut host);
         play(&mut guest);
         host.step();
@@ -240,12 +237,9 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
         .seat()
         .expect("seated");
     // First on to the guest's turn (the dice decide whose turn it is now).
-    let start = Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(60));
     while host.state().play::<CaNgua>().source().latest().turn() != Some(guest_seat) {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the guest's turn does not come"
-        );
+        assert!(!deadline.passed(), "the guest's turn does not come");
         play(&mut host);
         play(&mut guest);
         host.step();
@@ -260,7 +254,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
         "still in the room"
     );
     let before = events(&guest).len();
-    let start = Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(60));
     loop {
         let shown = guest.state().play::<CaNgua>().shown().clone();
         let guests_turn = shown.turn() == Some(guest_seat);
@@ -270,10 +264,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
         {
             break;
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the guest's turn does not end"
-        );
+        assert!(!deadline.passed(), "the guest's turn does not end");
         play(&mut guest);
         guest.step();
         host.step();
@@ -487,12 +478,9 @@ fn a_host_that_restarts_gets_its_room_back() {
         .click();
     let play = play_turn;
     let until = |host: &mut App, guest: &mut App, n: usize| {
-        let start = Instant::now();
+        let deadline = Deadline::after(Duration::from_secs(60));
         while events(host).len() < n || events(guest).len() < n {
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "the game does not go on"
-            );
+            assert!(!deadline.passed(), "the game does not go on");
             play(host);
             play(guest);
             host.step();

@@ -9,6 +9,7 @@
 
 use crate::common;
 use crate::common::ui::{focused_name, harness, name};
+use crate::common::wait::Deadline;
 use crate::online_app::{App, WINDOW, hosting_app, open_online, open_room, wait};
 use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::play::phase::Phase;
@@ -22,7 +23,7 @@ use ca_ngua::table::EventKind;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 type Event = ca_ngua::table::Event<CoNhay>;
 
@@ -193,7 +194,7 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
     assert_eq!(computers, 1, "the empty seat is the computer's");
 
     // Both play through the UI until every arm has moved a few times.
-    let start = Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(60));
     while events(&host)
         .iter()
         .filter(|e| matches!(e.event, EventKind::Moved { .. }))
@@ -201,7 +202,7 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
         < 12
     {
         assert!(
-            start.elapsed() < Duration::from_secs(60),
+            !deadline.passed(),
             "the game does not go on: {} events",
             events(&host).len()
         );

@@ -9,6 +9,7 @@
 
 use crate::common;
 use crate::common::ui::harness;
+use crate::common::wait::{Deadline, POLL};
 use crate::online_app::{App, WINDOW, open_online, open_room, prefs, wait};
 use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::play::phase::Phase;
@@ -41,18 +42,15 @@ fn wait_hearing(
     what: &str,
     done: impl Fn(&App) -> bool,
 ) {
-    let start = std::time::Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(secs));
     loop {
         h.step();
         heard(h, said);
         if done(h) {
             return;
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(secs),
-            "timed out: {what}; said: {said:?}"
-        );
-        std::thread::sleep(Duration::from_millis(5));
+        assert!(!deadline.passed(), "timed out: {what}; said: {said:?}");
+        std::thread::sleep(POLL);
     }
 }
 
@@ -305,12 +303,9 @@ fn the_host_sees_another_seat_reconnecting_then_the_computer_playing_it() {
         said.iter()
             .any(|s| s.contains("is away; the computer plays for them"))
     };
-    let start = std::time::Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(30));
     while !away_said(&said) {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the away event is said: {said:?}"
-        );
+        assert!(!deadline.passed(), "the away event is said: {said:?}");
         host.step();
         heard(&host, &mut said);
         std::thread::sleep(Duration::from_millis(5));

@@ -11,6 +11,7 @@
 
 use crate::common;
 use crate::common::ui::harness;
+use crate::common::wait::Deadline;
 use crate::online_app::{App, WINDOW, hosting_app, open_online, open_room, prefs, wait};
 use ca_ngua::app::CaNguaApp;
 use ca_ngua::app::play::phase::Phase;
@@ -185,9 +186,9 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
     // Bảo's card, counted down in the server's own seconds.
     bao.close();
     let mut said = Vec::new();
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Deadline::after(Duration::from_secs(20));
     while !has(&guest, "Reconnecting: ") {
-        assert!(Instant::now() < deadline, "no count on Bảo's card");
+        assert!(!deadline.passed(), "no count on Bảo's card");
         guest.step();
         host.step();
         said.extend(
@@ -348,7 +349,7 @@ fn a_watcher_sees_the_game_and_cannot_roll() {
         .unwrap()
         .latest()
         .seq();
-    let deadline = Instant::now() + Duration::from_secs(30);
+    let deadline = Deadline::after(Duration::from_secs(30));
     while watcher
         .state()
         .play::<CaNgua>()
@@ -358,7 +359,7 @@ fn a_watcher_sees_the_game_and_cannot_roll() {
         .seq()
         < seen + 6
     {
-        assert!(Instant::now() < deadline, "the watcher sees no events");
+        assert!(!deadline.passed(), "the watcher sees no events");
         if host.state().phase() == Phase::Roll {
             // The phase can change before the frame that draws its button.
             if let Some(roll) = host.query_by_role_and_label(Role::Button, "Roll") {
@@ -409,10 +410,10 @@ fn run_out_the_clock(
     what: &str,
     done: impl Fn(&App, &App) -> bool,
 ) {
-    let deadline = Instant::now() + Duration::from_secs(120);
+    let deadline = Deadline::after(Duration::from_secs(120));
     let mut last = Instant::now();
     while !done(host, guest) {
-        assert!(Instant::now() < deadline, "timed out: {what}");
+        deadline.check(what);
         if last.elapsed() > Duration::from_millis(20) {
             clock.advance(Duration::from_secs(11));
             last = Instant::now();

@@ -6,6 +6,7 @@
 
 use crate::common::records::{DATE, played};
 use crate::common::ui::*;
+use crate::common::wait::wait_until;
 use ca_ngua::any_game::AnyGame;
 use ca_ngua::app::CaNguaApp;
 use ca_ngua::ca_ngua::CaNgua;
@@ -95,29 +96,27 @@ fn past_games_are_looked_through_for_the_players_own_puzzles() {
     let mut h = learn_tab(app, "Puzzles");
     click_starting(&mut h, "Find puzzles in my recent games");
     // The look goes on a thread: wait for its word, a bounded while.
-    let mut done = false;
-    for _ in 0..600 {
-        h.run_steps(2);
-        if shows(&h, "Looked at one game") {
-            done = true;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    }
+    let done = wait_until(
+        "the look never ended",
+        std::time::Duration::from_secs(180),
+        || {
+            h.run_steps(2);
+            shows(&h, "Looked at one game").then_some(true)
+        },
+    );
     assert!(done, "the look never ended");
     let file = store.load_my_puzzles().0;
     assert_eq!(file.mined, vec![id.as_str().to_string()]);
     // Looking again finds no game left to look at.
     click_starting(&mut h, "Find puzzles in my recent games");
-    let mut again = false;
-    for _ in 0..100 {
-        h.run_steps(2);
-        if shows(&h, "No finished game is left to look at") {
-            again = true;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let again = wait_until(
+        "nothing left to look at",
+        std::time::Duration::from_secs(30),
+        || {
+            h.run_steps(2);
+            shows(&h, "No finished game is left to look at").then_some(true)
+        },
+    );
     assert!(again);
     // The puzzles found are listed under the player's own, and kept.
     assert!(dir.path().join(MY_PUZZLES_FILE).exists());

@@ -5,17 +5,17 @@
 
 use crate::common;
 use crate::common::ui::Window;
+use crate::common::wait::Deadline;
+use crate::common::wait::wait_until;
 use ca_ngua::app::ca_ngua::try_rules::TryRulesPanel;
-use ca_ngua::app::setup_context;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::ca_ngua::rules_lab::{Player, Trial};
 use ca_ngua::game::Level;
 use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::prefs::Look;
 use egui::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 struct State {
     panel: TryRulesPanel,
@@ -23,7 +23,7 @@ struct State {
     i18n: I18n,
 }
 
-fn harness(games: u64, rules: Rules, lang: Lang) -> Harness<'static, State> {
+fn open_panel(games: u64, rules: Rules, lang: Lang) -> Harness<'static, State> {
     let state = State {
         panel: TryRulesPanel::new(games),
         trial: Trial {
@@ -33,16 +33,10 @@ fn harness(games: u64, rules: Rules, lang: Lang) -> Harness<'static, State> {
         },
         i18n: I18n::new(lang),
     };
-    Harness::builder()
-        .with_size(egui::Vec2::new(640.0, 1400.0))
-        .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(
-            |ui, s: &mut State| {
-                egui::ScrollArea::vertical()
-                    .show(ui, |ui| s.panel.ui(ui, &s.i18n, &s.trial, "Thử nghiệm"));
-            },
-            state,
-        )
+    let window = Window::panel(egui::Vec2::new(640.0, 1400.0));
+    common::ui::harness_of(state, window, |ui, s: &mut State| {
+        egui::ScrollArea::vertical().show(ui, |ui| s.panel.ui(ui, &s.i18n, &s.trial, "Thử nghiệm"));
+    })
 }
 
 fn shows(h: &Harness<'_, State>, text: &str) -> bool {
@@ -56,18 +50,19 @@ fn shows(h: &Harness<'_, State>, text: &str) -> bool {
 /// Steps the UI until `done` holds of the state (the run plays on its own
 /// thread, in real time).
 fn step_until(h: &mut Harness<'_, State>, done: impl Fn(&State) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(start.elapsed() < Duration::from_secs(60), "timed out");
-        std::thread::sleep(Duration::from_millis(5));
+    wait_until("the run's report", Duration::from_secs(60), || {
+        if done(h.state()) {
+            return Some(());
+        }
         h.step();
-    }
+        None
+    });
     h.step();
 }
 
 #[test]
 fn the_panel_shows_progress_then_the_figures_and_charts() {
-    let mut h = harness(120, Rules::traditional(), Lang::Vi);
+    let mut h = open_panel(120, Rules::traditional(), Lang::Vi);
     h.step();
     step_until(&mut h, |s| s.panel.report().is_some_and(|r| r.complete));
     assert!(!h.state().panel.is_running());
@@ -106,7 +101,7 @@ fn the_panel_shows_progress_then_the_figures_and_charts() {
 
 #[test]
 fn a_change_of_rules_cancels_the_run_and_starts_another() {
-    let mut h = harness(10_000_000, Rules::standard(), Lang::En);
+    let mut h = open_panel(10_000_000, Rules::standard(), Lang::En);
     h.step();
     step_until(&mut h, |s| {
         s.panel.report().is_some_and(|r| r.games_done >= 40)
@@ -172,7 +167,7 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
     );
     h.get_by_role_and_label(Role::Button, "Try these rules")
         .click();
-    let start = Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(120));
     let any_shows = |h: &Harness<'_, CaNguaApp>, text: &str| {
         h.query_all_by(|n| {
             n.label().is_some_and(|l| l.contains(text))
@@ -182,10 +177,7 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
         .is_some()
     };
     while !any_shows(&h, "Done:") {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "the run did not finish"
-        );
+        assert!(!deadline.passed(), "the run did not finish");
         std::thread::sleep(Duration::from_millis(10));
         h.step();
     }

@@ -589,13 +589,17 @@ fn the_hint_shows_the_hard_players_move() {
     };
     // The hint is searched on a thread of its own: wait for it (up to a
     // few seconds on a busy machine).
-    for _ in 0..500 {
-        if shows(&h, &words) {
-            break;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    common::wait::wait_until(
+        &format!("no {words}"),
+        std::time::Duration::from_secs(30),
+        || {
+            if shows(&h, &words) {
+                return Some(());
+            }
+            h.step();
+            None
+        },
+    );
     assert!(shows(&h, &words), "no {words}");
     // Moving clears it.
     h.get_by_label("1. leave the yard").click();

@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::cli::{cli, cli_stdin, stderr, stdout};
+use crate::common::cli::{cli, cli_stdin, stderr, stdout, temp_file};
 use ca_ngua::ca_ngua::rules_file::RuleSet;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -17,13 +17,6 @@ fn assert_refused(o: &Output, needle: &str) {
     assert_eq!(err.lines().count(), 1, "{err:?}");
     assert!(err.contains(needle), "{err:?} lacks {needle:?}");
     assert!(stdout(o).is_empty());
-}
-
-/// Writes a file in a test's folder (removed with the folder's guard).
-fn temp_file(dir: &common::TempDir, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
 }
 
 #[test]

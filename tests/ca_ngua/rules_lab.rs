@@ -2,11 +2,12 @@
 //! reproducible, stream monotone partial reports and stop on a cancel.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::wait::wait_until;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::ca_ngua::rules_lab::{self, Player, RunConfig, Trial, TrialReport, TrialRun};
 use ca_ngua::game::Level;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn trial(rules: Rules, seats: &[Seat], player: Player) -> Trial {
     Trial {
@@ -163,14 +164,9 @@ fn a_cancel_stops_the_run_within_the_game() {
 fn a_background_run_stops_and_a_new_one_starts() {
     let t = trial(Rules::standard(), &Seat::ALL, RANDOM);
     let wait_for = |run: &TrialRun, what: &dyn Fn(&TrialReport) -> bool| {
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(60) {
-            if run.latest().is_some_and(|r| what(&r)) {
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        false
+        wait_until("the run's report", Duration::from_secs(60), || {
+            run.latest().is_some_and(|r| what(&r)).then_some(true)
+        })
     };
     // Ten million games: hours of play, so only the stop can end it.
     let first = TrialRun::start(t.clone(), Rules::standard(), cfg(10_000_000, 1), || {});

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
+use crate::common::kept_aside;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::ca_ngua::rules_file::RuleSet;
 use ca_ngua::game::Level;
@@ -12,26 +13,12 @@ use ca_ngua::prefs::{Look, PlayerKind, Prefs};
 use ca_ngua::stats::Stats;
 use ca_ngua::store::{GameFile, Saver, Store, StoreNotice, export_rule_set, import_rule_set};
 use ca_ngua::table::{Controller, InlineRunner};
-use std::path::PathBuf;
 
 use ca_ngua::ca_ngua::CaNgua;
 type EventKind = ca_ngua::table::EventKind<CaNgua>;
 
 fn runner() -> Box<InlineRunner<ca_ngua::table::BotJob<CaNgua>>> {
     Box::new(InlineRunner::default())
-}
-
-fn kept_aside(dir: &std::path::Path, file: &str) -> Vec<PathBuf> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(&format!("{file}.bad-")))
-        })
-        .collect()
 }
 
 fn some_prefs() -> Prefs {

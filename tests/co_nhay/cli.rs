@@ -3,11 +3,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::cli::{cli, cli_stdin, stderr, stdout};
+use crate::common::cli::{cli, cli_stdin, stderr, stdout, temp_file};
 use ca_ngua::co_nhay::engine::{Position, Rules};
 use ca_ngua::co_nhay::rules_file::RuleSet;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -30,13 +29,6 @@ fn ok(o: &Output) -> String {
     assert!(o.status.success(), "{}", stderr(o));
     assert!(stderr(o).is_empty(), "{}", stderr(o));
     stdout(o)
-}
-
-/// Writes a file in a test's folder (removed with the folder's guard).
-fn temp_file(dir: &common::TempDir, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
 }
 
 #[test]

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
+use crate::common::kept_aside;
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Players, Rules};
 use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
@@ -13,24 +14,10 @@ use ca_ngua::store::{GameFile, Saver, Store, StoreNotice};
 use ca_ngua::table::{Controller, InlineRunner};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use std::path::{Path, PathBuf};
 
 use ca_ngua::co_nhay::CoNhay;
 type NhayStep = ca_ngua::table::Step<CoNhay>;
 type NhayTable = ca_ngua::table::Table<CoNhay>;
-
-fn kept_aside(dir: &Path, file: &str) -> Vec<PathBuf> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(&format!("{file}.bad-")))
-        })
-        .collect()
-}
 
 /// A three-player game under way: a person and two computer players.
 fn game_under_way() -> NhayTable {

@@ -1,6 +1,8 @@
 //! Running `ca-ngua-cli`, the real binary, in the command-line tests.
 
+use super::TempDir;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `ca-ngua-cli` with `args`.
@@ -37,4 +39,11 @@ pub fn stdout(o: &Output) -> String {
 /// Standard error, as text.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Writes a file in a test's folder (removed with the folder's guard).
+pub fn temp_file(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
 }

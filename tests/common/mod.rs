@@ -1,4 +1,11 @@
-//! Helpers shared by the integration tests.
+//! The one test support module of the four test binaries (app, ca_ngua,
+//! co_nhay, net): each takes it in as `mod common` (`#[path]`). Here: the
+//! rules table and random rules of Cờ Cá Ngựa's tests, temporary folders,
+//! tables and files; `cli` (the real `ca-ngua-cli`), `records` and
+//! `puzzles` (generic over the game), `wait` (the one poll-until with a
+//! deadline), `ui` (the one harness of the app's tests, feature `gui`) and
+//! `net` (a raw WebSocket client of the server, feature `net`). Each binary
+//! uses part of it, so dead code is allowed for the whole module.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use ca_ngua::ca_ngua::CaNgua;
@@ -24,10 +31,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod cli;
+#[cfg(feature = "net")]
+pub mod net;
 pub mod puzzles;
 pub mod records;
 #[cfg(feature = "gui")]
 pub mod ui;
+pub mod wait;
 
 /// A rule set from `preset+field=value+field=value`, with fields and
 /// values spelled as in the RON rules file.
@@ -455,4 +465,19 @@ fn number_spans(text: &str) -> Vec<(usize, usize)> {
 
 fn word_spans(text: &str) -> Vec<(usize, usize)> {
     spans(text, |c| c.is_alphabetic() || c == '_')
+}
+
+/// The copies of `file` the store kept aside in `dir` (`FILE.bad-…`), after
+/// it could not read them.
+pub fn kept_aside(dir: &Path, file: &str) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&format!("{file}.bad-")))
+        })
+        .collect()
 }

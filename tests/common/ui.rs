@@ -34,15 +34,39 @@ impl Window {
     };
 }
 
-/// The app in a harness of `window`, in the light look, after its first
-/// frame.
-pub fn harness(app: CaNguaApp, window: Window) -> Harness<'static, CaNguaApp> {
-    let mut h = Harness::builder()
+impl Window {
+    /// A panel's window of `size`, with kittest's own steps (a quarter of a
+    /// second each, 4 for `run`).
+    pub const fn panel(size: egui::Vec2) -> Window {
+        Window {
+            size,
+            step_dt: 0.25,
+            max_steps: 4,
+            check_accessibility: false,
+        }
+    }
+}
+
+/// `state` in a harness of `window`, in the light look, drawn by `draw`
+/// each frame: the one harness of the app's tests, for the whole app
+/// ([`harness`]) or one of its panels.
+pub fn harness_of<S>(
+    state: S,
+    window: Window,
+    draw: impl FnMut(&mut egui::Ui, &mut S) + 'static,
+) -> Harness<'static, S> {
+    Harness::builder()
         .with_size(window.size)
         .with_step_dt(window.step_dt)
         .with_max_steps(window.max_steps)
         .with_context_setup(|ctx| setup_context(ctx, Look::Light))
-        .build_ui_state(|ui, app: &mut CaNguaApp| app.frame_ui(ui), app);
+        .build_ui_state(draw, state)
+}
+
+/// The app in a harness of `window` ([`harness_of`]), after its first
+/// frame.
+pub fn harness(app: CaNguaApp, window: Window) -> Harness<'static, CaNguaApp> {
+    let mut h = harness_of(app, window, |ui, app: &mut CaNguaApp| app.frame_ui(ui));
     h.step();
     if window.check_accessibility {
         h.check_accessibility();

@@ -3,7 +3,7 @@
 //! a proxy that cuts connections, refusals, and the ways a client stops.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{config, server};
+use crate::common::net::{config, server};
 use ca_ngua::any_game::GameKind;
 use ca_ngua::game::Level;
 use ca_ngua::net::client::{ClientCommand, CloseReason, ConnectionState, Request};
@@ -71,7 +71,7 @@ impl Player {
         what: &str,
         f: impl Fn(&ClientUpdate) -> bool,
     ) -> ClientUpdate {
-        let deadline = tokio::time::Instant::now() + WAIT;
+        let deadline = crate::common::wait::Deadline::after(WAIT);
         loop {
             self.poll();
             if let Some(i) = self.updates[self.cursor..].iter().position(&f) {
@@ -79,7 +79,7 @@ impl Player {
                 return self.updates[self.cursor - 1].clone();
             }
             assert!(
-                tokio::time::Instant::now() < deadline,
+                !deadline.passed(),
                 "waited too long for {what}: {:?}",
                 self.updates.last()
             );
@@ -124,7 +124,7 @@ impl Player {
 /// Plays every player's turns until all games are over (or `until` says
 /// to stop); a refused command is tried again on the next event.
 pub(crate) async fn play(players: &mut [&mut Player], until: impl Fn(&[&mut Player]) -> bool) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    let deadline = crate::common::wait::Deadline::after(Duration::from_secs(60));
     while !until(players) {
         for p in players.iter_mut() {
             for u in p.poll() {
@@ -139,10 +139,7 @@ pub(crate) async fn play(players: &mut [&mut Player], until: impl Fn(&[&mut Play
             p.step();
             p.cursor = p.updates.len();
         }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the game ends in time"
-        );
+        deadline.check("the game ends in time");
         woken().await;
     }
 }

@@ -7,8 +7,9 @@
 //! knowing its game.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::co_nhay::{Event, EventKind, Player, check_with_engine, seat};
-use crate::support::{Closed, Ws, config, server};
+use crate::common::net::co_nhay::{Event, EventKind, Player, check_with_engine, seat};
+use crate::common::net::{Closed, Ws, config, server};
+use crate::common::wait::Deadline;
 use ca_ngua::any_game::{AnyGame, GameKind};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::CoNhay;
@@ -407,10 +408,10 @@ async fn poll_until<G: Game>(
     seen: &mut Vec<ClientUpdate<G>>,
     done: impl Fn(&Client<G>, &[ClientUpdate<G>]) -> bool,
 ) {
-    let deadline = tokio::time::Instant::now() + GAME;
+    let deadline = Deadline::after(GAME);
     while !done(client, seen) {
         seen.extend(client.poll());
-        assert!(tokio::time::Instant::now() < deadline, "{seen:?}");
+        assert!(!deadline.passed(), "{seen:?}");
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
 }
@@ -503,9 +504,9 @@ async fn the_client_learns_the_rooms_game_from_the_welcome_and_plays_it() {
         || {},
     )
     .expect("connection");
-    let deadline = tokio::time::Instant::now() + GAME;
+    let deadline = Deadline::after(GAME);
     while joining.poll().is_none() {
-        assert!(tokio::time::Instant::now() < deadline, "{joining:?}");
+        assert!(!deadline.passed(), "{joining:?}");
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     assert_eq!(joining.game(), Some(GameKind::CoNhay));
@@ -531,17 +532,14 @@ async fn the_client_learns_the_rooms_game_from_the_welcome_and_plays_it() {
     assert!(host.is_host() && !guest.is_host());
     host.send(ClientCommand::Start(Level::Easy));
     let (mut a, mut b) = (None, None);
-    let deadline = tokio::time::Instant::now() + GAME;
+    let deadline = Deadline::after(GAME);
     let over = |c: &Client<CoNhay>| c.replica().is_some_and(Replica::is_over);
     while !(over(&host) && over(&guest)) {
         host_seen.extend(host.poll());
         guest_seen.extend(guest.poll());
         step(&host, &mut a);
         step(&guest, &mut b);
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the game ends in time"
-        );
+        deadline.check("the game ends in time");
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
     let (h, g) = (events(&host_seen), events(&guest_seen));

@@ -5,9 +5,9 @@
 //! seed, so every roll still checks against the commit made before it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::net::v3::{P, play_to_the_end, verify_round};
+use crate::common::net::{config, server};
 use crate::restart::Folder;
-use crate::support::v3::{P, play_to_the_end, verify_round};
-use crate::support::{config, server};
 use ca_ngua::net::server::{Clock, spawn};
 use serde_json::json;
 use std::time::Duration;

@@ -4,7 +4,7 @@
 //! and state, and a token only ever reaches its owner.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{Turn, Ws, config, create, join, seat_of, server};
+use crate::common::net::{Turn, Ws, config, create, join, seat_of, server};
 use ca_ngua::ca_ngua::engine::{Game, Rules, Seat};
 use ca_ngua::net::protocol::{is_room_code, is_token};
 use ca_ngua::table::{SeatKind, ranking_of};

@@ -5,8 +5,8 @@
 //! last.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::net::{config, create, server};
 use crate::game::play;
-use crate::support::{config, create, server};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Seat;
 use serde_json::json;

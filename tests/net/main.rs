@@ -1,8 +1,9 @@
 //! Online play's tests, one binary (feature `net`): a real server on
-//! 127.0.0.1, spoken to by a raw WebSocket test client (`support`) and by
-//! the client library.
+//! 127.0.0.1, spoken to by a raw WebSocket test client (`common::net`) and
+//! by the client library.
 
-mod support;
+#[path = "../common/mod.rs"]
+mod common;
 
 mod client;
 mod co_nhay;

@@ -4,7 +4,7 @@
 //! connections and events.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{config, create, join, server};
+use crate::common::net::{config, create, join, server};
 use serde_json::json;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

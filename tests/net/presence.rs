@@ -5,20 +5,21 @@
 //! protocol's `away` and `back` events.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{Game, Ws, config, server};
+use crate::common::net::{Game, Ws, config, server};
+use crate::common::wait::Deadline;
 use ca_ngua::net::server::{SeatPresence, ServerConfig, ServerHandle};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// Waits (at most 10 seconds) until room `code`'s seats satisfy `done`.
 async fn until(server: &ServerHandle, code: &str, done: impl Fn(&[SeatPresence]) -> bool) {
-    let start = Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(10));
     loop {
         if server.presence(code).is_some_and(|seats| done(&seats)) {
             return;
         }
         assert!(
-            start.elapsed() < Duration::from_secs(10),
+            !deadline.passed(),
             "timed out; seats now {:?}",
             server.presence(code)
         );

@@ -2,8 +2,9 @@
 //! error code (or the close) and changes nothing; the server's limits hold.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support;
-use crate::support::{Closed, Game, Ws, config, create, join, server};
+use crate::common::net as support;
+use crate::common::net::{Closed, Game, Ws, config, create, join, server};
+use crate::common::wait::Deadline;
 use ca_ngua::ca_ngua::engine::{Move, Rules};
 use ca_ngua::net::server::ServerConfig;
 use serde_json::{Value, json};
@@ -303,7 +304,8 @@ async fn connections_and_rooms_are_capped_per_address_and_in_all() {
     // A closed connection frees its place.
     conns.pop().expect("a connection").close().await;
     let mut again = None;
-    for _ in 0..100 {
+    let deadline = Deadline::after(Duration::from_secs(20));
+    while !deadline.passed() {
         let mut ws = Ws::connect(addr).await;
         ws.send(json!({"type":"ping"})).await;
         if ws.recv().await == json!({"type":"pong"}) {
@@ -342,7 +344,8 @@ async fn a_room_closes_some_time_after_its_last_person_left() {
     ws.send(probe.clone()).await;
     ws.expect_error("room_full").await;
     let mut gone = false;
-    for _ in 0..100 {
+    let deadline = Deadline::after(Duration::from_secs(20));
+    while !deadline.passed() {
         tokio::time::sleep(Duration::from_millis(50)).await;
         ws.send(probe.clone()).await;
         let msg: Value = ws.recv().await;

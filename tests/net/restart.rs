@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::client::{Player, all_over, assert_whole, guest_joins, lan_creates, play, welcomed};
+use crate::common::wait::wait_until;
 use ca_ngua::game::Level;
 use ca_ngua::net::ServerAddress;
 use ca_ngua::net::client::ClientCommand;
@@ -62,13 +63,10 @@ impl Server {
         let server = Server(child);
         // Ready once it answers its health check.
         let address = ServerAddress::new("127.0.0.1", port);
-        for _ in 0..200 {
-            if ca_ngua::net::check_health(&address, Duration::from_secs(1)).is_ok() {
-                return server;
-            }
-            std::thread::sleep(Duration::from_millis(25));
-        }
-        panic!("the server did not start");
+        wait_until("the server did not start", Duration::from_secs(60), || {
+            ca_ngua::net::check_health(&address, Duration::from_secs(1)).ok()
+        });
+        server
     }
 
     /// Stops it as a service manager would (SIGTERM), and waits.

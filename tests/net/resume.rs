@@ -4,7 +4,7 @@
 //! seat back at their next turn; one who leaves is replaced for good.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{Closed, Game, Turn, Ws, config, server};
+use crate::common::net::{Closed, Game, Turn, Ws, config, server};
 use ca_ngua::ca_ngua::engine::Seat;
 use ca_ngua::net::server::ServerConfig;
 use serde_json::{Value, json};

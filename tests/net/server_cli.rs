@@ -6,6 +6,7 @@
 //! line overrides (a server on 127.0.0.1, killed at the end).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::wait::wait_until;
 use crate::pages::get;
 use crate::restart::free_port;
 use ca_ngua::net::ServerAddress;
@@ -174,13 +175,12 @@ impl Running {
             .unwrap();
         let running = Running(child);
         let address = ServerAddress::new("127.0.0.1", port);
-        for _ in 0..200 {
-            if ca_ngua::net::check_health(&address, Duration::from_secs(1)).is_ok() {
-                return running;
-            }
-            std::thread::sleep(Duration::from_millis(25));
-        }
-        panic!("the server did not start on port {port}");
+        wait_until(
+            &format!("the server did not start on port {port}"),
+            Duration::from_secs(60),
+            || ca_ngua::net::check_health(&address, Duration::from_secs(1)).ok(),
+        );
+        running
     }
 }
 

@@ -5,8 +5,8 @@
 //! another round; the turn clock with a hand-moved clock.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::v3::{P, play_to_the_end, verify_round};
-use crate::support::{config, server};
+use crate::common::net::v3::{P, play_to_the_end, verify_round};
+use crate::common::net::{config, server};
 use ca_ngua::net::protocol::talk::{EMOJI, PHRASES};
 use ca_ngua::net::server::Clock;
 use serde_json::{Value, json};
@@ -265,7 +265,7 @@ async fn twenty_watchers_and_the_twenty_first_refused() {
     for i in 1..=20 {
         assert_eq!(host.news().await, json!({"type":"presence","watchers":i}));
     }
-    let mut ws = crate::support::Ws::connect(addr).await;
+    let mut ws = crate::common::net::Ws::connect(addr).await;
     ws.send(json!({"type":"watch","room":room,"name":"Late","protocol":3}))
         .await;
     ws.expect_error("room_full").await;
@@ -281,7 +281,7 @@ async fn twenty_watchers_and_the_twenty_first_refused() {
     host.catch_up(2).await;
     host.ws.send(json!({"type":"start"})).await;
     host.catch_up(3).await;
-    let mut late = crate::support::Ws::connect(addr).await;
+    let mut late = crate::common::net::Ws::connect(addr).await;
     late.send(json!({"type":"join","room":room,"name":"Late"}))
         .await;
     late.expect_error("already_started").await;

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::client::{Player, all_over, assert_whole, guest_joins, lan_creates, play, welcomed};
-use crate::support::{config, server};
+use crate::common::net::{config, server};
 use ca_ngua::game::Level;
 use ca_ngua::net::client::{ClientCommand, ClientUpdate};
 use ca_ngua::net::server::ServerConfig;
@@ -78,7 +78,7 @@ async fn a_game_over_wss_with_a_private_authority() {
 
     // Not trusted yet: the health check says it is the certificate.
     let untrusted = TestCa::new("other");
-    let other = crate::support::server(untrusted.server_config());
+    let other = crate::common::net::server(untrusted.server_config());
     let other_address = ServerAddress::secure("localhost", other.addr().port());
     assert!(
         matches!(

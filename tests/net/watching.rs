@@ -6,8 +6,9 @@
 //! sends people without the app to the server's `--download-url`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::net::{config, create, server};
+use crate::common::wait::Deadline;
 use crate::game::play;
-use crate::support::{config, create, server};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Seat;
 use ca_ngua::net::{Invite, ServerAddress, room_info};
@@ -15,7 +16,7 @@ use serde_json::json;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 type Event = ca_ngua::table::Event<CaNgua>;
 type EventKind = ca_ngua::table::EventKind<CaNgua>;
@@ -34,7 +35,7 @@ fn cli(args: &[&str]) -> Child {
 /// Waits (at most 10 seconds) until the room has `watchers` watchers.
 async fn until_watchers(addr: SocketAddr, room: &str, watchers: usize) {
     let invite = Invite::new(ServerAddress::from(addr), room);
-    let start = Instant::now();
+    let deadline = Deadline::after(Duration::from_secs(10));
     loop {
         let info = {
             let invite = invite.clone();
@@ -50,7 +51,7 @@ async fn until_watchers(addr: SocketAddr, room: &str, watchers: usize) {
         {
             return;
         }
-        assert!(start.elapsed() < Duration::from_secs(10), "{info:?}");
+        assert!(!deadline.passed(), "{info:?}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -153,13 +154,13 @@ async fn a_watcher_hears_the_game_to_its_end_and_a_player_ends_with_the_dice_che
     // watch it, not to join.
     let started = {
         let path = format!("/join/{room}");
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Deadline::after(Duration::from_secs(10));
         loop {
             let path = path.clone();
             let (_, page) = tokio::task::spawn_blocking(move || get(addr, &path))
                 .await
                 .unwrap();
-            if page.contains("Watch the game") || Instant::now() > deadline {
+            if page.contains("Watch the game") || deadline.passed() {
                 break page;
             }
             tokio::time::sleep(Duration::from_millis(20)).await;

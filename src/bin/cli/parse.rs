@@ -6,10 +6,11 @@
 
 use super::args::Cli;
 use super::clap_line::{self, context, list};
-use super::{Bad, out};
+use ca_ngua as kit;
 use clap::error::{ContextKind, ErrorKind};
 use clap::{Command, CommandFactory};
 use clap_complete::Shell;
+use kit::cli::{Bad, out, unshield};
 
 /// The command line with the words that begin with `-` shielded from clap.
 ///
@@ -17,8 +18,8 @@ use clap_complete::Shell;
 /// begin `-/` (`-/Y,Y,Y,Y/-/Y,Y,Y,Y g 0`), and clap reads an argument that
 /// begins with `-` as an option. An argument that begins with `-` followed
 /// by neither a letter nor `-` cannot be an option: it goes to clap behind
-/// a space, which the splitting of query words drops ([`unshield`] for a
-/// single word). The value of an option that takes one is left as it is
+/// a space, which the splitting of query words drops (`kit::cli::unshield`
+/// for a single word). The value of an option that takes one is left as it is
 /// (those options accept values that begin with `-`).
 pub fn shield_words(args: &[String]) -> Vec<String> {
     let valued = valued_options(&Cli::command());
@@ -38,11 +39,6 @@ pub fn shield_words(args: &[String]) -> Vec<String> {
             .is_some_and(|name| valued.iter().any(|v| v == name));
     }
     shielded
-}
-
-/// A single positional word as it was typed (see [`shield_words`]).
-pub fn unshield(word: &str) -> &str {
-    word.strip_prefix(' ').unwrap_or(word)
 }
 
 /// The long names of the options that take a value, in every command.

@@ -7,10 +7,11 @@
 //! options is this list.
 
 use super::clap_line;
-use ca_ngua::net::server::{DEFAULT_DOWNLOAD_URL, Limits, ServerConfig};
-use ca_ngua::net::tls::ServerTls;
+use ca_ngua as kit;
 use clap::error::{ContextKind, ErrorKind};
 use clap::{ArgAction, CommandFactory, Parser};
+use kit::net::server::{DEFAULT_DOWNLOAD_URL, Limits, ServerConfig};
+use kit::net::tls::ServerTls;
 use std::ffi::OsString;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -241,7 +242,7 @@ fn address(v: &str) -> Result<SocketAddr, String> {
 
 fn download_url(v: &str) -> Result<String, String> {
     let url = v.trim();
-    let scheme_ok = ca_ngua::net::after_http(url)
+    let scheme_ok = kit::net::after_http(url)
         .is_some_and(|(rest, _)| !rest.is_empty() && !rest.starts_with('/'));
     if !scheme_ok || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(format!("'{url}' is not an http:// or https:// address"));

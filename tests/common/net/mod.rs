@@ -2,7 +2,6 @@
 //! on 127.0.0.1, speaking raw JSON so tests check the wire as any client
 //! sees it. Every wait has a timeout, so a bug fails a test rather than
 //! hanging it.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod co_nhay;
 pub mod v3;

@@ -1,30 +1,158 @@
-//! `ca-ngua-cli nhay …`: Cờ nhảy from the command line (CO-NHAY.md §6),
-//! with the conventions of the Cờ Cá Ngựa commands: bad input exits with
-//! status 2 and one `error:` line on standard error, `--stdin` answers one
-//! query a line as soon as it is read.
+//! Cờ nhảy's verbs of `ca-ngua-cli` (CO-NHAY.md §6), under `nhay`: with
+//! the conventions of Cờ Cá Ngựa's, bad input exits with status 2 and one
+//! `error:` line on standard error, `--stdin` answers one query a line as
+//! soon as it is read.
 
-use super::args::{Explain, NhayCommand, NhayRulesCommand, NhaySelfplay, Perft, RuleSetArg};
-use super::parse::unshield;
-use super::{Bad, check_threads, out, outln, words};
-use ca_ngua::any_game::load_rules;
-use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::co_nhay::bots::{self, Budget, Level, Style};
-use ca_ngua::co_nhay::engine::{Move, Players, Position, Rules, perft};
-use ca_ngua::co_nhay::rules_file::RuleSet;
-use ca_ngua::co_nhay::rules_text::summary_text;
-use ca_ngua::co_nhay::selfplay::{self, Tuning};
-use ca_ngua::i18n::{I18n, Lang};
+use crate::any_game::load_rules;
+use crate::cli::args::{Explain, Query, RuleSetArg, RunArgs, number};
+use crate::cli::{Bad, Verbs, check_threads, out, outln, unshield, words};
+use crate::co_nhay::CoNhay;
+use crate::co_nhay::bots::{self, Budget, Level, Style};
+use crate::co_nhay::engine::{Move, Players, Position, Rules, perft};
+use crate::co_nhay::rules_file::RuleSet;
+use crate::co_nhay::rules_text::summary_text;
+use crate::co_nhay::selfplay::{self, Tuning};
+use crate::i18n::{I18n, Lang};
+use clap::{Args, Subcommand};
+
+const NOTES: &str = "\
+POSITION is the Cờ nhảy notation described in docs/NOTATION.md: the holes
+of each arm's pieces (arms 0-5, '-' for an arm not in play), the arm to move
+and the finished list, e.g. the start for two players:
+  '0,1,2,3,4,5,6,7,8,9/-/-/111,112,113,114,115,116,117,118,119,120/-/- 0 -'
+MOVE is FROM-TO (hole numbers 0-120, e.g. 3-14) or pass.
+Presets: standard, quick, strict. Bots: random, easy, medium, hard.";
+
+/// Cờ nhảy's verbs: one word, `nhay`, before them.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Cờ nhảy (Chinese checkers): 'ca-ngua-cli nhay help'
+    #[command(arg_required_else_help = false, after_help = NOTES)]
+    Nhay {
+        #[command(subcommand)]
+        command: NhayCommand,
+    },
+}
+
+impl Verbs for Command {
+    fn run(self) -> Result<(), Bad> {
+        let Command::Nhay { command } = self;
+        run(command)
+    }
+}
+
+/// `nhay …`.
+#[derive(Debug, Subcommand)]
+pub enum NhayCommand {
+    /// The start position for N players
+    Start {
+        /// 2, 3, 4 or 6
+        #[arg(value_name = "N")]
+        players: Option<String>,
+    },
+    /// The legal moves, sorted by FROM then TO, on one line (or pass)
+    #[command(
+        override_usage = "ca-ngua-cli nhay moves [--rules PRESET|FILE] POSITION\n       \
+                                ca-ngua-cli nhay moves [--rules PRESET|FILE] --stdin"
+    )]
+    Moves(Query),
+    /// Plays MOVE and prints the next position
+    #[command(
+        override_usage = "ca-ngua-cli nhay play [--rules PRESET|FILE] POSITION MOVE\n       \
+                                ca-ngua-cli nhay play [--rules PRESET|FILE] --stdin"
+    )]
+    Play(Query),
+    /// The move the hard bot would make (or pass)
+    #[command(
+        override_usage = "ca-ngua-cli nhay hint [--rules PRESET|FILE] POSITION\n       \
+                                ca-ngua-cli nhay hint [--rules PRESET|FILE] --stdin"
+    )]
+    Hint(Query),
+    /// Counts the move sequences of DEPTH moves (passes count)
+    #[command(override_usage = "ca-ngua-cli nhay perft [--rules PRESET|FILE] POSITION DEPTH")]
+    Perft(Perft),
+    /// Plays many seeded games between bots and reports length, wins, places
+    Selfplay(NhaySelfplay),
+    /// Rule sets: show and explain
+    #[command(arg_required_else_help = false)]
+    Rules {
+        #[command(subcommand)]
+        command: NhayRulesCommand,
+    },
+}
+
+/// `nhay perft`: a query without `--stdin`.
+#[derive(Debug, Args)]
+pub struct Perft {
+    /// A preset's name or the path of a rules file
+    #[arg(
+        long,
+        value_name = "PRESET|FILE",
+        default_value = "standard",
+        allow_hyphen_values = true
+    )]
+    pub rules: String,
+    /// The position's three fields (one argument or three), then DEPTH
+    #[arg(value_name = "POSITION")]
+    pub words: Vec<String>,
+}
+
+/// `nhay selfplay`.
+#[derive(Debug, Args)]
+pub struct NhaySelfplay {
+    /// Number of games
+    #[arg(long, value_name = "N", value_parser = number::<u64>, allow_hyphen_values = true)]
+    pub games: Option<u64>,
+    /// A preset's name or the path of a rules file
+    #[arg(
+        long,
+        value_name = "PRESET|FILE",
+        default_value = "standard",
+        allow_hyphen_values = true
+    )]
+    pub rules: String,
+    /// The number of players: 2, 3, 4 or 6
+    #[arg(
+        long,
+        value_name = "2|3|4|6",
+        default_value = "2",
+        allow_hyphen_values = true
+    )]
+    pub players: String,
+    /// One bot per player, in arm order for the first game (they rotate);
+    /// random for every player when absent
+    #[arg(long, value_name = "B,B,..", allow_hyphen_values = true)]
+    pub bots: Option<String>,
+    /// Positions the hard bot may look at per decision
+    #[arg(long, value_name = "NODES", value_parser = number::<u64>, allow_hyphen_values = true)]
+    pub budget: Option<u64>,
+    /// Writes each game's record (docs/NOTATION.md, "Game records") to
+    /// DIR/game-NNNN.txt (the folder is made if missing)
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `nhay rules …`.
+#[derive(Debug, Subcommand)]
+pub enum NhayRulesCommand {
+    /// Prints a rule set as a rules file
+    Show(RuleSetArg),
+    /// Says in plain language what the rules are
+    Explain(Explain),
+}
 
 /// Deepest perft the command line runs (the count grows about a hundredfold
 /// a level).
 const MAX_PERFT_DEPTH: u32 = 8;
 
-pub(super) fn run(command: NhayCommand) -> Result<(), Bad> {
+fn run(command: NhayCommand) -> Result<(), Bad> {
     match command {
         NhayCommand::Start { players } => start(players.as_deref()),
-        NhayCommand::Moves(q) => query(&q, Query::Moves),
-        NhayCommand::Play(q) => query(&q, Query::Play),
-        NhayCommand::Hint(q) => query(&q, Query::Hint),
+        NhayCommand::Moves(q) => query(&q, Ask::Moves),
+        NhayCommand::Play(q) => query(&q, Ask::Play),
+        NhayCommand::Hint(q) => query(&q, Ask::Hint),
         NhayCommand::Perft(p) => perft_cmd(&p),
         NhayCommand::Selfplay(s) => selfplay_cmd(&s),
         NhayCommand::Rules { command } => rules_cmd(command),
@@ -51,16 +179,17 @@ fn start(players: Option<&str>) -> Result<(), Bad> {
     }
 }
 
+/// What a query asks.
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Query {
+enum Ask {
     Moves,
     Play,
     Hint,
 }
 
-fn query(q: &super::args::Query, kind: Query) -> Result<(), Bad> {
+fn query(q: &Query, kind: Ask) -> Result<(), Bad> {
     let rules = load_rules::<CoNhay>(&q.rules)?;
-    super::query(&q.words, q.stdin, |words| answer(&rules, words, kind))
+    crate::cli::query(&q.words, q.stdin, |words| answer(&rules, words, kind))
 }
 
 /// The position in the first three words, after checking the word count.
@@ -87,21 +216,21 @@ fn position_and(
 }
 
 /// One query: `POSITION` or `POSITION MOVE`.
-fn answer(rules: &Rules, words: &[String], kind: Query) -> Result<String, Bad> {
+fn answer(rules: &Rules, words: &[String], kind: Ask) -> Result<String, Bad> {
     match kind {
-        Query::Moves | Query::Hint => {
+        Ask::Moves | Ask::Hint => {
             let position = position_and(rules, words, "", 0)?;
             if position.is_over() {
                 return Err(Bad("the game is over: nobody moves".into()));
             }
             Ok(match kind {
-                Query::Hint => bots::hint(rules, &position)
+                Ask::Hint => bots::hint(rules, &position)
                     .unwrap_or(Move::PASS)
                     .to_string(),
                 _ => position.legal_moves(rules).to_string(),
             })
         }
-        Query::Play => {
+        Ask::Play => {
             let mut position = position_and(rules, words, "MOVE", 1)?;
             let mv: Move = words[3].parse()?;
             position.play(rules, mv)?;
@@ -162,7 +291,7 @@ fn selfplay_cmd(a: &NhaySelfplay) -> Result<(), Bad> {
     };
     check_threads(cfg.threads)?;
     cfg.check().map_err(Bad)?;
-    let report = crate::selfplay_recording(&cfg, a.record.as_deref())?;
+    let report = crate::cli::selfplay_recording(&cfg, a.record.as_deref())?;
     if a.run.json {
         return outln!("{}", serde_json::to_string(&report)?);
     }

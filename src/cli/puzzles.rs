@@ -2,17 +2,110 @@
 //! self-played games or from game records, and puzzle files checked
 //! (docs/LESSONS.md, "Puzzles").
 
-use super::args::{PuzzlesCheck, PuzzlesCommand, PuzzlesGrade, PuzzlesMake, PuzzlesMine};
 use super::{Bad, outln};
-use ca_ngua::any_game::GameKind;
-use ca_ngua::game::{Game, SeatId};
-use ca_ngua::learn::{
+use crate::any_game::GameKind;
+use crate::game::{Game, SeatId};
+use crate::learn::{
     Difficulty, MineConfig, PUZZLE_FILES, PuzzleFile, make_puzzles, mine_record, puzzles_in,
     read_puzzles, write_puzzles,
 };
+use clap::{Args, Subcommand};
 use std::path::Path;
 
-pub(crate) fn run(command: PuzzlesCommand) -> Result<(), Bad> {
+/// `puzzles …`.
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesCommand {
+    /// Plays seeded games between computer players and keeps the turns
+    /// where one move is clearly better than every other, graded by which
+    /// computer players find it (docs/LESSONS.md, "Puzzles")
+    Make(PuzzlesMake),
+    /// Looks through game records for a seat's mistakes where one move was
+    /// clearly better ("puzzles from my mistakes")
+    Mine(PuzzlesMine),
+    /// Reads a puzzle file and checks every puzzle against the engine:
+    /// 'ok: N puzzles' with the count per game and difficulty
+    Check(PuzzlesCheck),
+    /// Grades every puzzle of a file again with this build's computer
+    /// players, and writes the file back
+    Grade(PuzzlesGrade),
+}
+
+/// `puzzles grade`.
+#[derive(Debug, Args)]
+pub struct PuzzlesGrade {
+    /// The puzzle file
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+}
+
+/// `puzzles make`.
+#[derive(Debug, Args)]
+pub struct PuzzlesMake {
+    /// The game: ca-ngua or co-nhay
+    #[arg(long, value_name = "GAME", default_value = "ca-ngua")]
+    pub game: String,
+    /// Games to play
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub games: u32,
+    /// Players in each game
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub players: usize,
+    /// The rules' preset
+    #[arg(long, value_name = "PRESET", default_value = "standard")]
+    pub rules: String,
+    /// The seed (the same seed, the same puzzles)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Rollouts per move that screen each turn (default: 100 with dice, 16
+    /// without; the confirmation uses ten or six times as many)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub rollouts: Option<u32>,
+    /// Rollouts per move that confirm a turn the screen found (default:
+    /// ten times the screen's with dice, six times without)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub confirm: Option<u32>,
+    /// The lead, in win chance (0 to 1), the best move must have on the
+    /// screen to be confirmed (default: 0.08 with dice, 0.12 without)
+    #[arg(long, value_name = "X")]
+    pub gap: Option<f64>,
+    /// Threads (default: one per core)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Adds to this puzzle file (made when missing) rather than printing
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// `puzzles mine`.
+#[derive(Debug, Args)]
+pub struct PuzzlesMine {
+    /// Game records (either game)
+    #[arg(value_name = "RECORD", required = true)]
+    pub records: Vec<std::path::PathBuf>,
+    /// Only this seat's turns (default: every seat a person played)
+    #[arg(long, value_name = "SEAT")]
+    pub seat: Option<String>,
+    /// Rollouts per move that screen each turn
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub rollouts: Option<u32>,
+    /// Threads (default: one per core)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Adds to this puzzle file (made when missing) rather than printing
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// `puzzles check`.
+#[derive(Debug, Args)]
+pub struct PuzzlesCheck {
+    /// The puzzle file (default: the puzzles shipped with the app)
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+}
+
+/// Runs `puzzles …`.
+pub fn run(command: PuzzlesCommand) -> Result<(), Bad> {
     match command {
         PuzzlesCommand::Make(a) => make(&a),
         PuzzlesCommand::Mine(a) => mine(&a),
@@ -31,7 +124,7 @@ fn open_or_new(path: &Path) -> Result<PuzzleFile, Bad> {
 }
 
 /// Prints the puzzles as a file, or adds them to `out`; then the counts.
-fn finish(found: Vec<ca_ngua::learn::PuzzleDef>, out: Option<&Path>) -> Result<(), Bad> {
+fn finish(found: Vec<crate::learn::PuzzleDef>, out: Option<&Path>) -> Result<(), Bad> {
     let n = found.len();
     match out {
         None => {
@@ -69,7 +162,7 @@ fn config_of<G: Game>(rollouts: Option<u32>, threads: Option<u32>) -> MineConfig
 
 fn make(a: &PuzzlesMake) -> Result<(), Bad> {
     let kind: GameKind = a.game.parse().map_err(Bad)?;
-    ca_ngua::with_game!(kind, G => {
+    crate::with_game!(kind, G => {
         let rules = G::preset(&a.rules).ok_or_else(|| {
             Bad(format!("--rules: no preset '{}' (one of {})", a.rules, G::PRESETS.join(", ")))
         })?;
@@ -97,13 +190,13 @@ fn mine(a: &PuzzlesMine) -> Result<(), Bad> {
     for path in &a.records {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Bad(format!("cannot read {}: {e}", path.display())))?;
-        let record = ca_ngua::record::read_any(&text)
-            .map_err(|e| Bad(format!("{}: {e}", path.display())))?;
+        let record =
+            crate::record::read_any(&text).map_err(|e| Bad(format!("{}: {e}", path.display())))?;
         let name = path.file_stem().map_or_else(
             || "record".to_string(),
             |s| s.to_string_lossy().into_owned(),
         );
-        ca_ngua::with_any!(&record, G, r => {
+        crate::with_any!(&record, G, r => {
             let seats: Vec<<G as Game>::Seat> = match &a.seat {
                 Some(code) => {
                     let seat = r
@@ -117,7 +210,7 @@ fn mine(a: &PuzzlesMine) -> Result<(), Bad> {
                 None => r
                     .seats
                     .iter()
-                    .filter(|s| s.player == ca_ngua::record::Player::Person)
+                    .filter(|s| s.player == crate::record::Player::Person)
                     .map(|s| s.seat)
                     .collect(),
             };
@@ -147,7 +240,7 @@ fn check(a: &PuzzlesCheck) -> Result<(), Bad> {
     for (name, text) in files {
         let file = read_puzzles(&name, &text)?;
         for kind in GameKind::ALL {
-            let n = ca_ngua::with_game!(kind, G => puzzles_in::<G>(&file)?.len());
+            let n = crate::with_game!(kind, G => puzzles_in::<G>(&file)?.len());
             if n == 0 {
                 continue;
             }
@@ -174,7 +267,7 @@ fn regrade(a: &PuzzlesGrade) -> Result<(), Bad> {
     for p in &mut file.puzzles {
         let before = p.difficulty;
         let kind: GameKind = p.game.parse().map_err(Bad)?;
-        ca_ngua::with_game!(kind, G => p.regrade::<G>()?);
+        crate::with_game!(kind, G => p.regrade::<G>()?);
         if p.difficulty != before {
             changed += 1;
         }

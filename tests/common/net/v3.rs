@@ -4,7 +4,6 @@
 //! Cờ Cá Ngựa room to its end with any mix of version 2 and version 3
 //! seats. The dice are recomputed from the revealed seed by the test's own
 //! implementation of the derivation (`derive_roll`), not the server's.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use super::{Turn, WAIT, Ws, event_of};
 use ca_ngua::ca_ngua::engine::Seat;
@@ -318,9 +317,9 @@ pub fn verify_round(events: &[&Value], k: u32, commit: &str) -> usize {
 
 /// Waits up to the test's patience for a condition polled every 5 ms.
 pub async fn eventually(what: &str, mut ok: impl FnMut() -> bool) {
-    let deadline = tokio::time::Instant::now() + WAIT;
+    let deadline = crate::common::wait::Deadline::after(WAIT);
     while !ok() {
-        assert!(tokio::time::Instant::now() < deadline, "never: {what}");
+        deadline.check(&format!("never: {what}"));
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
 }
