@@ -11,4 +11,5 @@ pub mod rules_file;
 pub mod rules_lab;
 pub mod rules_text;
 pub mod selfplay;
+pub mod stats;
 pub use game::CaNgua;

@@ -8,5 +8,6 @@ pub mod game;
 pub mod rules_file;
 pub mod rules_text;
 pub mod selfplay;
+pub mod stats;
 
 pub use game::CoNhay;

@@ -445,7 +445,7 @@ fn kept_aside(dir: &std::path::Path, name: &str) -> Vec<(String, String)> {
 
 #[test]
 fn damaged_saves_never_stop_the_app() {
-    use ca_ngua::stats::Stats;
+    use ca_ngua::ca_ngua::stats::Stats;
     use ca_ngua::store::Store;
     use ca_ngua::table::{InlineRunner, TableRecord};
     use rand::SeedableRng;

@@ -9,7 +9,7 @@ use ca_ngua::ca_ngua::rules_file::RuleSet;
 use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{Look, PlayerKind, Prefs};
-use ca_ngua::stats::Stats;
+use ca_ngua::ca_ngua::stats::Stats;
 use ca_ngua::store::{GameFile, Saver, Store, StoreNotice, export_rule_set, import_rule_set};
 use ca_ngua::table::{Controller, InlineRunner};
 use std::path::PathBuf;

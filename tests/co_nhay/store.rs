@@ -8,7 +8,7 @@ use crate::common;
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Players, Rules};
 use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
-use ca_ngua::stats::NhayStats;
+use ca_ngua::co_nhay::stats::Stats;
 use ca_ngua::store::{GameFile, Saver, Store, StoreNotice};
 use ca_ngua::table::{Controller, InlineRunner};
 use rand::SeedableRng;
@@ -65,7 +65,7 @@ fn the_game_and_the_statistics_round_trip() {
     let store = Store::at(dir.path());
     let (none, notice) = store.load_game::<CoNhay>(Box::new(InlineRunner::default()));
     assert!(none.is_none() && notice.is_none());
-    assert_eq!(store.load_stats::<CoNhay>(), (NhayStats::default(), None));
+    assert_eq!(store.load_stats::<CoNhay>(), (Stats::default(), None));
 
     let table = game_under_way();
     store
@@ -80,7 +80,7 @@ fn the_game_and_the_statistics_round_trip() {
     assert_eq!(loaded.table.replica(), table.replica());
     assert_eq!(loaded.table.controllers(), table.controllers());
 
-    let mut stats = NhayStats::default();
+    let mut stats = Stats::default();
     stats.record_move(ca_ngua::co_nhay::engine::Arm::ALL[2], Controller::Here, 4);
     store.save_stats::<CoNhay>(&stats).unwrap();
     assert_eq!(store.load_stats::<CoNhay>(), (stats, None));
@@ -93,9 +93,9 @@ fn the_saver_writes_cờ_nhảy_files_beside_the_others() {
     {
         let saver = Saver::new(Store::at(dir.path()));
         saver.save_game::<CoNhay>(GameFile::of(&table, true));
-        let stats = NhayStats {
+        let stats = Stats {
             games: 3,
-            ..NhayStats::default()
+            ..Stats::default()
         };
         saver.save_stats::<CoNhay>(&stats);
         saver.save_prefs(&Prefs::default());
@@ -136,7 +136,7 @@ fn bad_files_are_kept_aside_in_their_folder() {
         other => panic!("{other:?}"),
     }
     let (stats, notice) = store.load_stats::<CoNhay>();
-    assert_eq!(stats, NhayStats::default());
+    assert_eq!(stats, Stats::default());
     assert!(
         matches!(notice, Some(StoreNotice::MovedAside { .. })),
         "{notice:?}"

@@ -9,7 +9,7 @@ use ca_ngua::ca_ngua::game::Played;
 use ca_ngua::ca_ngua::rules_file::RuleSet;
 use ca_ngua::game::Level;
 use ca_ngua::prefs::{PlayerKind, Prefs};
-use ca_ngua::stats::Stats;
+use ca_ngua::ca_ngua::stats::Stats;
 use ca_ngua::store::{GameFile, Store};
 use ca_ngua::table::{Controller, InlineRunner};
 

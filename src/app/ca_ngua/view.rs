@@ -18,7 +18,7 @@ use crate::ca_ngua::engine::{Outcome, Position, Rules, Seat};
 use crate::ca_ngua::game::Match;
 use crate::i18n::I18n;
 use crate::prefs::Prefs;
-use crate::stats::Stats;
+use crate::ca_ngua::stats::Stats;
 use crate::store::Store;
 use crate::table::Controller;
 use egui::{Color32, Painter, Pos2, Ui};

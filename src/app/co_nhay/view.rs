@@ -16,7 +16,7 @@ use crate::co_nhay::CoNhay;
 use crate::co_nhay::engine::{Arm, Game as Engine, Holes, Move, Outcome, Position, Rules};
 use crate::i18n::{Arg, I18n};
 use crate::prefs::Prefs;
-use crate::stats::NhayStats;
+use crate::co_nhay::stats::Stats;
 use crate::store::Store;
 use crate::table::Controller;
 use egui::{Color32, Painter, Pos2, Ui};
@@ -360,7 +360,7 @@ impl View for CoNhay {
     fn windows_ui(_play: &mut CoNhayGame, _ctx: &egui::Context, _i18n: &I18n, _prefs: &Prefs) {}
 
     fn count(
-        stats: &mut NhayStats,
+        stats: &mut Stats,
         local: &mut Local,
         applied: &NhayApplied,
         _counted: &NhayReplica,
@@ -391,9 +391,9 @@ impl View for CoNhay {
         }
     }
 
-    fn stats_table(stats: &NhayStats, i18n: &I18n, _rules: &Rules) -> StatsTable {
+    fn stats_table(stats: &Stats, i18n: &I18n, _rules: &Rules) -> StatsTable {
         super::windows::stats_table(stats, i18n)
     }
 
-    fn stats_extra_ui(_stats: &NhayStats, _ui: &mut Ui, _i18n: &I18n, _dark: bool) {}
+    fn stats_extra_ui(_stats: &Stats, _ui: &mut Ui, _i18n: &I18n, _dark: bool) {}
 }
