@@ -12,6 +12,7 @@ use crate::ca_ngua::CaNgua;
 use crate::co_nhay::CoNhay;
 use crate::game::Game;
 use crate::game::rules_file::{RulesFileError, load_rules_with};
+use crate::prefs::Settings;
 use serde::{Deserialize, Serialize};
 use std::any::{Any, TypeId};
 use std::fmt;
@@ -206,6 +207,17 @@ where
     F::Of<CaNgua>: Eq,
     F::Of<CoNhay>: Eq,
 {
+}
+
+/// Each game's own settings ([`Settings::Prefs`], defined in the game's
+/// folder): a section per game in `prefs.ron`, named by the game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GamePrefs {
+    /// Cờ Cá Ngựa's.
+    pub ca_ngua: <CaNgua as Settings>::Prefs,
+    /// Cờ nhảy's.
+    pub co_nhay: <CoNhay as Settings>::Prefs,
 }
 
 impl GameKind {

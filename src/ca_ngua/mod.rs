@@ -5,11 +5,14 @@
 pub mod bots;
 pub mod dice;
 pub mod engine;
+pub mod files;
 pub mod game;
+pub mod prefs;
 pub mod rules_code;
 pub mod rules_file;
 pub mod rules_lab;
 pub mod rules_text;
 pub mod selfplay;
 pub mod stats;
+pub mod teach;
 pub use game::CaNgua;

@@ -68,12 +68,7 @@ impl Stats {
 
     /// Counts a move of `jumps` jumps (0 for a step) by `arm`, played by
     /// `controller`.
-    pub fn record_move(
-        &mut self,
-        arm: Arm,
-        controller: Controller,
-        jumps: usize,
-    ) {
+    pub fn record_move(&mut self, arm: Arm, controller: Controller, jumps: usize) {
         let jumps = u32::try_from(jumps).unwrap_or(u32::MAX);
         self.longest_chain = self.longest_chain.max(jumps);
         let k = self.kind(controller);

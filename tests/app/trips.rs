@@ -17,7 +17,7 @@ use ca_ngua::co_nhay::engine::{Position, Rules};
 use ca_ngua::game::Level;
 use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::learn::{Run, puzzles_of};
-use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
+use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use ca_ngua::table::EventKind;
 use egui::accesskit::Role;
@@ -231,20 +231,23 @@ fn nhay_app(position: &str) -> CaNguaApp {
         lang: Some(Lang::En),
         game: GameKind::CoNhay,
         welcomed: true,
-        nhay: NhayPrefs {
-            player_count: 2,
-            players,
-            rules: Rules::standard(),
-            fast_bots: false,
+        games: ca_ngua::any_game::GamePrefs {
+            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+                player_count: 2,
+                players,
+                rules: Rules::standard(),
+                fast_bots: false,
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
         },
         ..Prefs::default()
     };
-    let rules = prefs.nhay.rules;
+    let rules = prefs.games.co_nhay.rules;
     let start = Position::parse(position, &rules).unwrap();
     let table = ca_ngua::table::Table::<CoNhay>::starting_at(
         rules,
         &start.to_setup(),
-        &prefs.nhay.controllers(),
+        &prefs.games.co_nhay.controllers(),
         StdRng::seed_from_u64(5),
         Box::new(ca_ngua::table::InlineRunner::default()),
     )

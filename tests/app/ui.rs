@@ -39,14 +39,20 @@ const WINDOW: Window = Window {
 fn prefs(lang: Lang) -> Prefs {
     Prefs {
         lang: Some(lang),
-        player_count: 2,
-        players: [
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-        ],
-        fast_bots: true,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 2,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                ],
+                fast_bots: true,
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     }
 }
@@ -150,9 +156,15 @@ fn the_button_says_move_when_one_move_exists() {
 #[test]
 fn a_horse_with_two_moves_shows_its_targets() {
     let mut rules_two = Prefs {
-        rules: Rules {
-            dice: ca_ngua::ca_ngua::engine::Dice::Two,
-            ..Rules::standard()
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                rules: Rules {
+                    dice: ca_ngua::ca_ngua::engine::Dice::Two,
+                    ..Rules::standard()
+                },
+                ..prefs(Lang::En).games.ca_ngua
+            },
+            ..prefs(Lang::En).games
         },
         ..prefs(Lang::En)
     };
@@ -180,7 +192,13 @@ fn a_horse_with_two_moves_shows_its_targets() {
 #[test]
 fn changing_the_rules_mid_game_asks_first() {
     let p = Prefs {
-        player_count: 4,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 4,
+                ..prefs(Lang::Vi).games.ca_ngua
+            },
+            ..prefs(Lang::Vi).games
+        },
         ..prefs(Lang::Vi)
     };
     let table = common::local_table(&p, 7);

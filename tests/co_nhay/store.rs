@@ -7,8 +7,8 @@
 use crate::common;
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Players, Rules};
-use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
 use ca_ngua::co_nhay::stats::Stats;
+use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
 use ca_ngua::store::{GameFile, Saver, Store, StoreNotice};
 use ca_ngua::table::{Controller, InlineRunner};
 use rand::SeedableRng;
@@ -165,11 +165,14 @@ fn preferences_keep_both_games_and_old_files_still_load() {
     let store = Store::at(dir.path());
     let prefs = Prefs {
         game: GameKind::CoNhay,
-        nhay: NhayPrefs {
-            player_count: 6,
-            players: [PlayerKind::Bot(Level::Hard); 6],
-            rules: Rules::quick(),
-            fast_bots: true,
+        games: ca_ngua::any_game::GamePrefs {
+            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+                player_count: 6,
+                players: [PlayerKind::Bot(Level::Hard); 6],
+                rules: Rules::quick(),
+                fast_bots: true,
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
         },
         ..Prefs::default()
     };
@@ -186,7 +189,7 @@ fn preferences_keep_both_games_and_old_files_still_load() {
     assert_eq!(notice, None);
     assert_eq!(old.game, GameKind::CaNgua);
     assert_eq!(old.player_count, 3);
-    assert_eq!(old.nhay, NhayPrefs::default());
+    assert_eq!(old.nhay, ca_ngua::co_nhay::prefs::Prefs::default());
     // Five players is not a Cờ nhảy game: the file is kept aside.
     std::fs::write(
         dir.join("prefs.ron"),

@@ -8,8 +8,8 @@ use crate::app::play::results::differences_ui;
 use crate::app::play::stats_view::{StatsTable, kind_name};
 use crate::app::theme::Palette;
 use crate::co_nhay::engine::{Arm, Outcome, Rules};
-use crate::i18n::{Arg, I18n};
 use crate::co_nhay::stats::{Record, Stats};
+use crate::i18n::{Arg, I18n};
 use egui::{RichText, Sense, Ui, Vec2};
 
 /// The line about the one person at this device, if exactly one plays
