@@ -74,7 +74,7 @@ fn every_node_with_a_role_has_a_name_through_a_game() {
         Rules::standard(),
         "Y,40,50,57/-/30,40,48,57/- r 0",
         None,
-        p.controllers(),
+        p.games.ca_ngua.controllers(),
     );
     let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
     let window = h.root().accesskit_node();

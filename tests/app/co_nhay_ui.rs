@@ -362,8 +362,8 @@ fn switching_games_keeps_both_games_in_progress_across_a_restart() {
     let mut p = prefs(Lang::Vi, Level::Medium);
     p.game = GameKind::CaNgua;
     // Everyone a computer in both games: whatever is in front plays on.
-    p.players = [PlayerKind::Bot(Level::Medium); 4];
-    p.nhay.players = [PlayerKind::Bot(Level::Medium); 6];
+    p.games.ca_ngua.players = [PlayerKind::Bot(Level::Medium); 4];
+    p.games.co_nhay.players = [PlayerKind::Bot(Level::Medium); 6];
     let store = Store::at(dir.path());
     store.save_prefs(&p).unwrap();
     let load = || {

@@ -27,7 +27,7 @@ fn load_and_play(dir: &Path) -> bool {
         stats.record_roll(roll.parse().unwrap());
     }
     let _ = (stats.faces_rolled(), stats.chi_squared());
-    let (sets, _) = store.rule_sets::<ca_ngua::ca_ngua::CaNgua>();
+    let (sets, _) = store.rule_sets::<CaNgua>();
     for set in sets {
         assert_eq!(set.rules.validate(), Ok(()));
         let mut table = local_table(

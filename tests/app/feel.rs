@@ -309,7 +309,7 @@ fn computer_players_wait_while_the_app_asks_something() {
 
 /// The rules of `code` as imported into the store at `dir`.
 fn saved_rules(dir: &std::path::Path) -> Vec<Rules> {
-    let (sets, _) = ca_ngua::store::Store::at(dir).rule_sets::<ca_ngua::ca_ngua::CaNgua>();
+    let (sets, _) = ca_ngua::store::Store::at(dir).rule_sets::<CaNgua>();
     sets.into_iter().map(|s| s.rules).collect()
 }
 
@@ -411,7 +411,7 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
         ..Rules::standard()
     };
     Store::at(dir.path())
-        .save_rule_set::<ca_ngua::ca_ngua::CaNgua>(&ca_ngua::ca_ngua::rules_file::RuleSet::new(
+        .save_rule_set::<CaNgua>(&ca_ngua::ca_ngua::rules_file::RuleSet::new(
             "Nhà bà Tư",
             house,
         ))

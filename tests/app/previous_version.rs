@@ -141,7 +141,7 @@ fn every_file_of_the_previous_release_loads_to_the_same_values() {
         (1, 3, Some(81))
     );
 
-    let (sets, notices) = store.rule_sets::<ca_ngua::ca_ngua::CaNgua>();
+    let (sets, notices) = store.rule_sets::<CaNgua>();
     assert_eq!(notices, vec![]);
     assert_eq!(sets.len(), 1);
     assert_eq!(

@@ -119,8 +119,8 @@ fn line_width(h: &Harness<'_, CaNguaApp>, text: &str, size: f32) -> f32 {
 #[test]
 fn a_card_shows_the_whole_seat_name_and_player_at_800_by_600() {
     let mut prefs = english(GameKind::CaNgua);
-    prefs.player_count = 4;
-    prefs.players = [
+    prefs.games.ca_ngua.player_count = 4;
+    prefs.games.ca_ngua.players = [
         PlayerKind::Human,
         PlayerKind::Bot(Level::Medium),
         PlayerKind::Bot(Level::Medium),
@@ -304,8 +304,8 @@ fn hovering_a_cờ_nhảy_target_shows_its_hops_and_the_log_names_no_unnumbered_
 #[test]
 fn the_status_line_waits_with_the_new_game_question() {
     let mut prefs = english(GameKind::CaNgua);
-    prefs.player_count = 2;
-    prefs.players = [
+    prefs.games.ca_ngua.player_count = 2;
+    prefs.games.ca_ngua.players = [
         PlayerKind::Human,
         PlayerKind::Bot(Level::Easy),
         PlayerKind::Human,

@@ -168,9 +168,9 @@ fn a_horse_with_two_moves_shows_its_targets() {
         },
         ..prefs(Lang::En)
     };
-    rules_two.player_count = 2;
+    rules_two.games.ca_ngua.player_count = 2;
     let table = common::table_at(
-        rules_two.rules,
+        rules_two.games.ca_ngua.rules,
         "Y,Y,Y,10/-/Y,Y,Y,Y/- r 0",
         Some("3+3"),
         [Controller::Here; 4],
@@ -223,7 +223,7 @@ fn changing_the_rules_mid_game_asks_first() {
     h.run_steps(4);
     assert!(!h.state().is_asking());
     assert!(!shows(&h, "Bắt đầu ván mới?"));
-    assert_eq!(h.state().prefs().player_count, 4);
+    assert_eq!(h.state().prefs().games.ca_ngua.player_count, 4);
     assert_eq!(position(h.state()).player_count(), 4);
     // Ask again and accept: a new three-player game.
     h.get_by_label("3 người").click();
@@ -231,7 +231,7 @@ fn changing_the_rules_mid_game_asks_first() {
     h.get_by_role_and_label(Role::Button, "Bắt đầu ván mới")
         .click();
     h.run_steps(4);
-    assert_eq!(h.state().prefs().player_count, 3);
+    assert_eq!(h.state().prefs().games.ca_ngua.player_count, 3);
     assert_eq!(
         position(h.state()).playing_seats().collect::<Vec<_>>(),
         [Seat::Red, Seat::Green, Seat::Yellow]

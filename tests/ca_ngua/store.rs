@@ -73,7 +73,7 @@ fn every_file_type_round_trips() {
     store.save_prefs(&prefs).unwrap();
     assert_eq!(store.load_prefs(), (prefs.clone(), None));
     let text = std::fs::read_to_string(dir.join("prefs.ron")).unwrap();
-    assert!(text.contains("version: 1"), "{text}");
+    assert!(text.contains("version: 2"), "{text}");
 
     let mut table = common::local_table(&prefs, 3);
     common::play_on(&mut table, 30);
@@ -109,24 +109,20 @@ fn every_file_type_round_trips() {
     assert_eq!(store.load_stats::<CaNgua>(), (stats, None));
 
     let set = RuleSet::new("Nhà ngoại", Rules::casual());
-    store
-        .save_rule_set::<ca_ngua::ca_ngua::CaNgua>(&set)
-        .unwrap();
-    let (sets, notices) = store.rule_sets::<ca_ngua::ca_ngua::CaNgua>();
+    store.save_rule_set::<CaNgua>(&set).unwrap();
+    let (sets, notices) = store.rule_sets::<CaNgua>();
     assert!(notices.is_empty());
     assert_eq!(sets, std::slice::from_ref(&set));
     store
-        .rename_rule_set::<ca_ngua::ca_ngua::CaNgua>("Nhà ngoại", "Nhà nội")
+        .rename_rule_set::<CaNgua>("Nhà ngoại", "Nhà nội")
         .unwrap();
-    let (sets, _) = store.rule_sets::<ca_ngua::ca_ngua::CaNgua>();
+    let (sets, _) = store.rule_sets::<CaNgua>();
     assert_eq!(
         sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(),
         ["Nhà nội"]
     );
-    store
-        .delete_rule_set::<ca_ngua::ca_ngua::CaNgua>("Nhà nội")
-        .unwrap();
-    assert!(store.rule_sets::<ca_ngua::ca_ngua::CaNgua>().0.is_empty());
+    store.delete_rule_set::<CaNgua>("Nhà nội").unwrap();
+    assert!(store.rule_sets::<CaNgua>().0.is_empty());
     // No temporary files are left behind.
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -147,7 +143,7 @@ fn bad_files_are_kept_aside_and_defaults_used() {
     let cases = [
         ("corrupt", "this is not RON at all {{{".to_string()),
         ("truncated", good[..good.len() / 2].to_string()),
-        ("future version", good.replace("version: 1", "version: 7")),
+        ("future version", good.replace("version: 2", "version: 7")),
         ("bad rules", good.replace("roll_cap: 10000", "roll_cap: 0")),
     ];
     for (what, text) in cases {
@@ -187,9 +183,9 @@ fn bad_files_are_kept_aside_and_defaults_used() {
     std::fs::create_dir_all(dir.join("rules")).unwrap();
     std::fs::write(dir.join("rules/broken.ron"), "(version: 1, name: \"x\"").unwrap();
     store
-        .save_rule_set::<ca_ngua::ca_ngua::CaNgua>(&RuleSet::new("fine", Rules::casual()))
+        .save_rule_set::<CaNgua>(&RuleSet::new("fine", Rules::casual()))
         .unwrap();
-    let (sets, notices) = store.rule_sets::<ca_ngua::ca_ngua::CaNgua>();
+    let (sets, notices) = store.rule_sets::<CaNgua>();
     assert_eq!(sets.len(), 1);
     assert_eq!(notices.len(), 1);
     assert_eq!(kept_aside(&dir.join("rules"), "broken.ron").len(), 1);

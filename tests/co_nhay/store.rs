@@ -188,8 +188,8 @@ fn preferences_keep_both_games_and_old_files_still_load() {
     let (old, notice) = store.load_prefs();
     assert_eq!(notice, None);
     assert_eq!(old.game, GameKind::CaNgua);
-    assert_eq!(old.player_count, 3);
-    assert_eq!(old.nhay, ca_ngua::co_nhay::prefs::Prefs::default());
+    assert_eq!(old.games.ca_ngua.player_count, 3);
+    assert_eq!(old.games.co_nhay, ca_ngua::co_nhay::prefs::Prefs::default());
     // Five players is not a Cờ nhảy game: the file is kept aside.
     std::fs::write(
         dir.join("prefs.ron"),

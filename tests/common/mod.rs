@@ -190,6 +190,7 @@ pub fn temp_dir(name: &str) -> TempDir {
 /// A table at this device with seeded dice and computer players deciding
 /// inline.
 pub fn local_table(prefs: &Prefs, seed: u64) -> Table {
+    let prefs = &prefs.games.ca_ngua;
     Table::local(
         prefs.rules,
         &prefs.seats(),
@@ -347,7 +348,7 @@ pub fn originals() -> Vec<(&'static str, String)> {
         .unwrap();
     store.save_stats::<CaNgua>(&stats).unwrap();
     store
-        .save_rule_set::<ca_ngua::ca_ngua::CaNgua>(&RuleSet::new("nhà bà", Rules::traditional()))
+        .save_rule_set::<CaNgua>(&RuleSet::new("nhà bà", Rules::traditional()))
         .unwrap();
     let read = |p: &str| std::fs::read_to_string(dir.join(p)).unwrap();
     vec![
