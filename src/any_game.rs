@@ -5,8 +5,9 @@
 //! value of one game's type (a replica, an event, an online client) where
 //! the game is known only when the program runs. Like shakmaty's
 //! `VariantPosition`, this is the one place that lists the games: adding
-//! a third is a variant in each enum and an arm in each macro, nothing else
-//! to edit outside the new game's folder.
+//! a third is a variant in each enum, an arm in each macro and a field in
+//! [`GamePrefs`], nothing else to edit outside the new game's folder (and
+//! its app's).
 
 use crate::ca_ngua::CaNgua;
 use crate::co_nhay::CoNhay;

@@ -111,7 +111,6 @@ mod tests {
 
     #[test]
     fn counts_cờ_nhảy_games_chains_and_the_shortest_win() {
-        use crate::co_nhay::engine::Outcome as NhayOutcome;
         let mut s = Stats::default();
         let mut controllers = [Controller::Here; 6];
         controllers[3] = Controller::Computer(Level::Easy);
@@ -126,7 +125,7 @@ mod tests {
             let mut places = [None; 6];
             places[winner.index()] = Some(1);
             places[if winner == zero { 3 } else { 0 }] = Some(2);
-            NhayOutcome {
+            Outcome {
                 places,
                 finished: if capped { vec![] } else { vec![winner] },
                 distances: [None; 6],

@@ -51,7 +51,6 @@ fn some_prefs() -> Prefs {
                 auto_roll: true,
                 auto_move: true,
                 fast_bots: true,
-                ..Default::default()
             },
             ..ca_ngua::any_game::GamePrefs::default()
         },
