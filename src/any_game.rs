@@ -5,14 +5,16 @@
 //! value of one game's type (a replica, an event, an online client) where
 //! the game is known only when the program runs. Like shakmaty's
 //! `VariantPosition`, this is the one place that lists the games: adding
-//! a third is a variant in each enum and an arm in each macro, nothing else
-//! to edit outside the new game's folder.
+//! a third is a variant in each enum, an arm in each macro and a field in
+//! [`GamePrefs`], nothing else to edit outside the new game's folder (and
+//! its app's).
 
 use crate::ca_ngua::CaNgua;
 use crate::cli::{Bad, Verbs};
 use crate::co_nhay::CoNhay;
 use crate::game::Game;
 use crate::game::rules_file::{RulesFileError, load_rules_with};
+use crate::prefs::Settings;
 use serde::{Deserialize, Serialize};
 use std::any::{Any, TypeId};
 use std::fmt;
@@ -207,6 +209,17 @@ where
     F::Of<CaNgua>: Eq,
     F::Of<CoNhay>: Eq,
 {
+}
+
+/// Each game's own settings ([`Settings::Prefs`], defined in the game's
+/// folder): a section per game in `prefs.ron`, named by the game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GamePrefs {
+    /// Cờ Cá Ngựa's.
+    pub ca_ngua: <CaNgua as Settings>::Prefs,
+    /// Cờ nhảy's.
+    pub co_nhay: <CoNhay as Settings>::Prefs,
 }
 
 impl GameKind {

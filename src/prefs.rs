@@ -1,16 +1,25 @@
 //! Preferences: everything in the settings panel.
 //!
 //! Kept as one serde struct with `#[serde(default)]`, so a file from an
-//! older version that lacks a field still loads.
+//! older version that lacks a field still loads. What belongs to one game
+//! (who plays, the rules of its next game, its pace) is that game's
+//! section ([`Settings::Prefs`], in the game's folder), one per game in
+//! [`GamePrefs`].
+//!
+//! Version 1 held Cờ Cá Ngựa's settings at the top level and Cờ nhảy's in
+//! `nhay`; version 2 holds each game's in `games`. A version 1 file is
+//! read by [`read_prefs`]: the shared settings as they are, each game's
+//! section by the game ([`Settings::prefs_v1`]).
 
-pub use crate::any_game::GameKind;
-use crate::ca_ngua::CaNgua;
-use crate::ca_ngua::engine::{Rules, Seat};
+pub use crate::any_game::{GameKind, GamePrefs};
 use crate::game::Game;
 use crate::game::Level;
 use crate::i18n::Lang;
+use crate::store::{ReadError, newer, version_of_text};
 use crate::table::Controller;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// The level a new computer player starts at.
 pub const DEFAULT_BOT: Level = Level::Medium;
@@ -40,8 +49,9 @@ impl PlayerKind {
     }
 }
 
-/// The version of the preferences this build writes.
-pub const PREFS_VERSION: u32 = 1;
+/// The version of the preferences this build writes (2: a section per
+/// game).
+pub const PREFS_VERSION: u32 = 2;
 
 /// The look of the app.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,18 +75,6 @@ pub struct Prefs {
     /// The language; `None` until chosen (the first start follows the
     /// system).
     pub lang: Option<Lang>,
-    /// 2, 3 or 4 players.
-    pub player_count: usize,
-    /// Who plays each colour, by seat index.
-    pub players: [PlayerKind; 4],
-    /// The rules of the next game.
-    pub rules: Rules,
-    /// Roll automatically when it is a person's turn.
-    pub auto_roll: bool,
-    /// Move automatically when only one move is possible.
-    pub auto_move: bool,
-    /// Computer players move quickly.
-    pub fast_bots: bool,
     /// Light, dark or the system's look.
     pub look: Look,
     /// Sounds off.
@@ -98,8 +96,8 @@ pub struct Prefs {
     pub online_turn_secs: u32,
     /// The game in front: Cờ Cá Ngựa or Cờ nhảy.
     pub game: GameKind,
-    /// Cờ nhảy's own settings.
-    pub nhay: NhayPrefs,
+    /// Each game's own settings.
+    pub games: GamePrefs,
     /// The welcome ("play now, or learn first?") has been answered. A new
     /// player has no file and is welcomed; a file from a version before
     /// the welcome lacks the field and belongs to a player who knows the
@@ -122,17 +120,6 @@ impl Default for Prefs {
         Prefs {
             version: PREFS_VERSION,
             lang: None,
-            player_count: 4,
-            players: [
-                PlayerKind::Human,
-                PlayerKind::Bot(DEFAULT_BOT),
-                PlayerKind::Bot(DEFAULT_BOT),
-                PlayerKind::Bot(DEFAULT_BOT),
-            ],
-            rules: Rules::standard(),
-            auto_roll: false,
-            auto_move: false,
-            fast_bots: false,
             look: Look::System,
             muted: false,
             volume: 70,
@@ -143,7 +130,7 @@ impl Default for Prefs {
             online_chat: OnlineChat::Phrases,
             online_turn_secs: 0,
             game: GameKind::default(),
-            nhay: NhayPrefs::default(),
+            games: GamePrefs::default(),
             welcomed: false,
             lesson_stars: std::collections::BTreeMap::new(),
         }
@@ -151,82 +138,84 @@ impl Default for Prefs {
 }
 
 impl Prefs {
-    /// The colours of a new game with these preferences.
-    pub fn seats(&self) -> Vec<Seat> {
-        // The panel offers 2 to 4 players; a hand-edited count plays the
-        // nearest game.
-        CaNgua::seats_for(&self.rules, self.player_count.clamp(2, 4))
-            .unwrap_or_else(|_| Seat::ALL.to_vec())
+    /// Game `G`'s settings.
+    pub fn of<G: Settings>(&self) -> &G::Prefs {
+        G::section(&self.games)
     }
 
-    /// Who controls each seat, by seat index.
-    pub fn controllers(&self) -> [Controller; 4] {
-        self.players.map(PlayerKind::controller)
+    /// Game `G`'s settings, to change them.
+    pub fn of_mut<G: Settings>(&mut self) -> &mut G::Prefs {
+        G::section_mut(&mut self.games)
     }
 
-    /// True when a game under `rules` with these colours is what these
-    /// preferences would start, players aside (those can change during a
-    /// game).
-    pub fn matches_game(&self, rules: &Rules, seats: &[Seat]) -> bool {
-        *rules == self.rules && seats == self.seats().as_slice()
-    }
-
-    /// Who plays `seat`.
-    pub fn player(&self, seat: Seat) -> PlayerKind {
-        self.players[seat.index()]
-    }
-}
-
-/// Cờ nhảy's settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct NhayPrefs {
-    /// 2, 3, 4 or 6 players.
-    pub player_count: usize,
-    /// Who plays each colour, by arm.
-    pub players: [PlayerKind; 6],
-    /// The rules of the next game.
-    pub rules: crate::co_nhay::engine::Rules,
-    /// Computer players move quickly.
-    pub fast_bots: bool,
-}
-
-impl Default for NhayPrefs {
-    fn default() -> Self {
-        let bot = PlayerKind::Bot(Level::Medium);
-        NhayPrefs {
-            player_count: 2,
-            players: [PlayerKind::Human, bot, bot, bot, bot, bot],
-            rules: crate::co_nhay::engine::Rules::standard(),
-            fast_bots: false,
+    /// Refuses preferences the panel could not have written: each game's
+    /// section by its game (the field is named from the file's top:
+    /// `games.co_nhay.player_count`).
+    pub fn check(&self) -> Result<(), BadSetting> {
+        for kind in GameKind::ALL {
+            crate::with_game!(kind, G => G::check_prefs(self.of::<G>()).map_err(|e| BadSetting {
+                field: format!("games.{}.{}", G::ID.replace('-', "_"), e.field),
+                why: e.why,
+            })?);
         }
+        Ok(())
     }
 }
 
-impl NhayPrefs {
-    /// The seating of a new game (two players should the count be one
-    /// that is not offered).
-    pub fn seating(&self) -> crate::co_nhay::engine::Players {
-        crate::co_nhay::engine::Players::from_count(self.player_count)
-            .unwrap_or(crate::co_nhay::engine::Players::Two)
-    }
-
-    /// Who controls each arm, by arm.
-    pub fn controllers(&self) -> [Controller; 6] {
-        self.players.map(PlayerKind::controller)
-    }
-
-    /// True when a game under `rules` with this seating is what these
-    /// settings would start, players aside (those can change during a
-    /// game).
-    pub fn matches_game(
-        &self,
-        rules: &crate::co_nhay::engine::Rules,
-        players: crate::co_nhay::engine::Players,
-    ) -> bool {
-        *rules == self.rules && players == self.seating()
+/// Reads the text of `prefs.ron` of any version this build knows, as
+/// today's preferences (not yet checked: [`Prefs::check`]).
+pub fn read_prefs(text: &str) -> Result<Prefs, ReadError> {
+    match version_of_text(text) {
+        Some(v) if v > PREFS_VERSION => Err(newer(v, PREFS_VERSION)),
+        Some(1) => read_v1(text),
+        _ => ron::from_str::<Prefs>(text).map_err(|e| ReadError::ron(&e)),
     }
 }
+
+/// Version 1: the shared settings where they are today, each game's
+/// section read by the game from the whole text.
+fn read_v1(text: &str) -> Result<Prefs, ReadError> {
+    let mut prefs = ron::from_str::<Prefs>(text).map_err(|e| ReadError::ron(&e))?;
+    for kind in GameKind::ALL {
+        crate::with_game!(kind, G => *prefs.of_mut::<G>() = G::prefs_v1(text).map_err(|e| ReadError::ron(&e))?);
+    }
+    prefs.version = PREFS_VERSION;
+    Ok(prefs)
+}
+
+/// A game's part of the settings panel: its section of the preferences,
+/// kept in [`GamePrefs`].
+pub trait Settings: Game {
+    /// The game's section: who plays each colour, the rules of its next
+    /// game, its pace.
+    type Prefs: Clone + fmt::Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    /// Its section of every game's.
+    fn section(games: &GamePrefs) -> &Self::Prefs;
+    /// Its section of every game's, to change it.
+    fn section_mut(games: &mut GamePrefs) -> &mut Self::Prefs;
+    /// Refuses a section the panel could not have written.
+    fn check_prefs(prefs: &Self::Prefs) -> Result<(), BadSetting>;
+    /// Its section as version 1 of `prefs.ron` held it, from the file's
+    /// whole text.
+    fn prefs_v1(text: &str) -> Result<Self::Prefs, ron::error::SpannedError>;
+}
+
+/// A setting the panel could not have written: which, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadSetting {
+    /// The field (`player_count`, `rules.roll_cap`).
+    pub field: String,
+    /// What is wrong with its value.
+    pub why: String,
+}
+
+impl fmt::Display for BadSetting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.why)
+    }
+}
+
+impl std::error::Error for BadSetting {}
 
 /// What people may say in an online room the player opens.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,7 +6,7 @@ use super::{Bad, outln};
 use crate::any_game::GameKind;
 use crate::game::{Game, SeatId};
 use crate::learn::{
-    Difficulty, MineConfig, PUZZLE_FILES, PuzzleFile, make_puzzles, mine_record, puzzles_in,
+    Difficulty, MineConfig, PuzzleFile, make_puzzles, mine_record, puzzle_files, puzzles_in,
     read_puzzles, write_puzzles,
 };
 use clap::{Args, Subcommand};
@@ -123,6 +123,11 @@ fn open_or_new(path: &Path) -> Result<PuzzleFile, Bad> {
     }
 }
 
+/// A puzzle file's text, or why it cannot be written.
+fn text_of(file: &PuzzleFile) -> Result<String, Bad> {
+    write_puzzles(file).map_err(|e| Bad(format!("cannot write the puzzles: {e}")))
+}
+
 /// Prints the puzzles as a file, or adds them to `out`; then the counts.
 fn finish(found: Vec<crate::learn::PuzzleDef>, out: Option<&Path>) -> Result<(), Bad> {
     let n = found.len();
@@ -130,12 +135,12 @@ fn finish(found: Vec<crate::learn::PuzzleDef>, out: Option<&Path>) -> Result<(),
         None => {
             let mut file = PuzzleFile::new();
             file.add(found);
-            outln!("{}", write_puzzles(&file))
+            outln!("{}", text_of(&file)?)
         }
         Some(path) => {
             let mut file = open_or_new(path)?;
             let added = file.add(found);
-            std::fs::write(path, write_puzzles(&file) + "\n")
+            std::fs::write(path, text_of(&file)? + "\n")
                 .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
             outln!(
                 "{added} of {n} puzzles added to {} ({} in all)",
@@ -230,7 +235,7 @@ fn check(a: &PuzzlesCheck) -> Result<(), Bad> {
             std::fs::read_to_string(path)
                 .map_err(|e| Bad(format!("cannot read {}: {e}", path.display())))?,
         )],
-        None => PUZZLE_FILES
+        None => puzzle_files()
             .iter()
             .map(|(n, t)| ((*n).to_string(), (*t).to_string()))
             .collect(),
@@ -272,7 +277,7 @@ fn regrade(a: &PuzzlesGrade) -> Result<(), Bad> {
             changed += 1;
         }
     }
-    std::fs::write(path, write_puzzles(&file) + "\n")
+    std::fs::write(path, text_of(&file)? + "\n")
         .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
     outln!(
         "{changed} of {} puzzles graded otherwise",

@@ -5,9 +5,13 @@
 pub mod bots;
 pub mod cli;
 pub mod engine;
+pub mod files;
 pub mod game;
+pub mod prefs;
 pub mod rules_file;
 pub mod rules_text;
 pub mod selfplay;
+pub mod stats;
+pub mod teach;
 
 pub use game::CoNhay;

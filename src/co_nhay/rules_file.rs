@@ -67,6 +67,34 @@ impl RuleSet {
     }
 }
 
+impl crate::store::RuleSetFile for RuleSet {
+    type Rules = Rules;
+
+    fn new(name: &str, rules: Rules) -> RuleSet {
+        RuleSet::new(name, rules)
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn name_mut(&mut self) -> &mut String {
+        &mut self.name
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn to_ron(&self) -> String {
+        RuleSet::to_ron(self)
+    }
+
+    fn from_ron(text: &str) -> Result<RuleSet, RulesFileError> {
+        RuleSet::from_ron(text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

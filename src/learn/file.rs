@@ -2,21 +2,19 @@
 //! the frame, one lesson's fields, rules as a preset and toggles.
 
 use super::{Goal, Lesson, LessonError, Teach};
+use crate::any_game::GameKind;
 use crate::game::Game;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The lesson files shipped: (file name, text).
-pub const LESSON_FILES: [(&str, &str); 2] = [
-    (
-        "ca-ngua.ron",
-        include_str!("../../assets/lessons/ca-ngua.ron"),
-    ),
-    (
-        "co-nhay.ron",
-        include_str!("../../assets/lessons/co-nhay.ron"),
-    ),
-];
+/// Every game's shipped lesson file: (file name, text), in the games'
+/// order.
+pub fn lesson_files() -> Vec<(&'static str, &'static str)> {
+    GameKind::ALL
+        .into_iter()
+        .map(|k| crate::with_game!(k, G => G::LESSONS))
+        .collect()
+}
 
 /// The version of the lesson format this build reads.
 pub const LESSONS_VERSION: u32 = 1;
@@ -135,6 +133,43 @@ impl RulesDef {
     }
 }
 
+impl RulesDef {
+    /// `rules` written as the standard preset and the fields that differ
+    /// from it (a field that is not a flag, a number or a name cannot be
+    /// written, and says so).
+    pub fn of<G: Game>(rules: &G::Rules) -> Result<RulesDef, String> {
+        let base = G::PRESETS.first().copied().unwrap_or("standard");
+        let standard = G::preset(base).ok_or_else(|| format!("rules: no preset '{base}'"))?;
+        let json = |r: &G::Rules| serde_json::to_value(r).map_err(|e| format!("rules: {e}"));
+        let (a, b) = (json(&standard)?, json(rules)?);
+        let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+            return Err("rules: not a set of fields".into());
+        };
+        let mut set = BTreeMap::new();
+        for (name, value) in b {
+            if a.get(name) == Some(value) {
+                continue;
+            }
+            let text = match value {
+                serde_json::Value::Bool(x) => x.to_string(),
+                serde_json::Value::Number(x) => x.to_string(),
+                serde_json::Value::String(x) => x.clone(),
+                other => return Err(format!("rules: field '{name}' = {other} cannot be written")),
+            };
+            set.insert(name.clone(), text);
+        }
+        let def = RulesDef {
+            preset: base.to_string(),
+            set,
+        };
+        // Read back, it must be the same rules.
+        if def.rules::<G>()? != *rules {
+            return Err("rules: these rules cannot be written as a preset and fields".into());
+        }
+        Ok(def)
+    }
+}
+
 /// Reads a lesson file's text; the error names the file.
 pub fn read_lessons(name: &str, text: &str) -> Result<LessonFile, LessonError> {
     let file: LessonFile = read_frame(name, text, LESSONS_VERSION, |f: &LessonFile| f.version)?;
@@ -184,12 +219,11 @@ pub(super) fn unique_ids<'a>(
 /// The shipped lessons of game `G`, each read and validated, in order:
 /// the first that cannot be used stops the list with its error.
 pub fn lessons_of<G: Teach>() -> Result<Vec<Lesson<G>>, LessonError> {
-    let mut out = Vec::new();
-    for (name, text) in LESSON_FILES {
-        let file = read_lessons(name, text)?;
-        for def in file.lessons.into_iter().filter(|d| d.game == G::ID) {
-            out.push(Lesson::new(def)?);
-        }
-    }
-    Ok(out)
+    let (name, text) = G::LESSONS;
+    read_lessons(name, text)?
+        .lessons
+        .into_iter()
+        .filter(|d| d.game == G::ID)
+        .map(Lesson::new)
+        .collect()
 }

@@ -6,19 +6,17 @@
 //! explanation), the moves counted, the stars. No egui here: the app draws
 //! a run on the game's own board.
 //!
-//! Written once over [`Teach`], which each game implements for the goals
-//! it knows (`ca_ngua.rs`, `co_nhay.rs`).
+//! Written once over [`Teach`], which each game implements in its own
+//! folder: its lesson, puzzle and tip files, and the goals it knows.
 
-mod ca_ngua;
-mod co_nhay;
 mod file;
 mod puzzle;
 pub mod tips;
 
-pub use file::{LESSON_FILES, LessonDef, LessonFile, RulesDef, lessons_of, read_lessons};
+pub use file::{LessonDef, LessonFile, RulesDef, lesson_files, lessons_of, read_lessons};
 pub use puzzle::{
-    CLEAR_MARGIN, Difficulty, MineConfig, PUZZLE_FILES, PUZZLES_VERSION, PuzzleDef, PuzzleFacts,
-    PuzzleFile, find_puzzles, grade, make_puzzles, mine_record, puzzles_in, puzzles_of,
+    CLEAR_MARGIN, Difficulty, MineConfig, PUZZLES_VERSION, PuzzleDef, PuzzleFacts, PuzzleFile,
+    find_puzzles, grade, make_puzzles, mine_record, puzzle_files, puzzles_in, puzzles_of,
     read_puzzles, write_puzzles,
 };
 
@@ -63,9 +61,18 @@ pub enum Goal {
     },
 }
 
-/// A game's part of the lessons: which goals it knows and how they are
-/// reached.
+/// A game's part of the lessons: its files of lessons, puzzles and tips
+/// (compiled in), which goals it knows and how they are reached.
 pub trait Teach: Game {
+    /// Its lesson file: (file name, text), `assets/lessons/<id>.ron`.
+    const LESSONS: (&'static str, &'static str);
+    /// Its puzzle file: (file name, text), `assets/puzzles/<id>.ron`.
+    const PUZZLES: (&'static str, &'static str);
+    /// Its tip file: (file name, text), `assets/tips/<id>.ron`.
+    const TIPS: (&'static str, &'static str);
+    /// Its short name at the start of the ids of puzzles made by self-play
+    /// (`pz-cn-…`).
+    const PUZZLE_ID: &'static str;
     /// Refuses goals of the other game.
     fn check_goal(goal: &Goal) -> Result<(), String>;
     /// True when `goal` is reached by the move that took `before` to

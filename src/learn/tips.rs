@@ -5,16 +5,19 @@
 //! roll, and the move the board marks, which must be legal in that
 //! position with that roll. No egui here.
 
-use super::RulesDef;
+use super::{RulesDef, Teach};
+use crate::any_game::GameKind;
 use crate::game::{Game, Next};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The tip files shipped: (file name, text).
-pub const TIP_FILES: [(&str, &str); 2] = [
-    ("ca-ngua.ron", include_str!("../../assets/tips/ca-ngua.ron")),
-    ("co-nhay.ron", include_str!("../../assets/tips/co-nhay.ron")),
-];
+/// Every game's shipped tip file: (file name, text), in the games' order.
+pub fn tip_files() -> Vec<(&'static str, &'static str)> {
+    GameKind::ALL
+        .into_iter()
+        .map(|k| crate::with_game!(k, G => G::TIPS))
+        .collect()
+}
 
 /// The version of the tip format this build reads.
 pub const TIPS_VERSION: u32 = 1;
@@ -201,10 +204,7 @@ pub fn tips_in<G: Game>(name: &str, text: &str) -> Result<Vec<Tip<G>>, TipError>
 }
 
 /// The shipped tips of game `G`, each read and checked, in order.
-pub fn tips_of<G: Game>() -> Result<Vec<Tip<G>>, TipError> {
-    let mut out = Vec::new();
-    for (name, text) in TIP_FILES {
-        out.extend(tips_in::<G>(name, text)?);
-    }
-    Ok(out)
+pub fn tips_of<G: Teach>() -> Result<Vec<Tip<G>>, TipError> {
+    let (name, text) = G::TIPS;
+    tips_in::<G>(name, text)
 }

@@ -1,13 +1,12 @@
 //! Each game's own files: its game in progress (the table's events, the
 //! roll waiting for its move included, so restarting never re-rolls) and
-//! its statistics, read and written the same way for every game. Older
-//! files are read and turned into today's (`legacy.rs`).
+//! its statistics, read and written the same way for every game. Each
+//! game says where they live and reads its own older files ([`Files`],
+//! implemented in the game's folder).
 
-use super::{Store, StoreNotice, describe_ron_error, legacy, newer, version_of_text};
-use crate::ca_ngua::CaNgua;
-use crate::co_nhay::CoNhay;
+use super::{ReadError, RuleSetFile, Store, StoreNotice, newer, version_of_text};
 use crate::game::Game;
-use crate::stats::{NhayStats, Stats, StatsFile};
+use crate::stats::StatsFile;
 use crate::table::{BotJob, Runner, Table, TableRecord};
 use serde::{Deserialize, Serialize};
 
@@ -23,8 +22,10 @@ pub trait Files: Game {
     const DIR: &'static str;
     /// Its statistics.
     type Stats: StatsFile;
+    /// Its saved custom rule sets.
+    type RuleSet: RuleSetFile<Rules = Self::Rules>;
     /// A game-in-progress file of an older version, as today's.
-    fn upgrade(text: &str, version: u32) -> Result<GameFile<Self>, String>;
+    fn upgrade(text: &str, version: u32) -> Result<GameFile<Self>, ReadError>;
 
     /// The game in progress: `game.ron` in the game's folder.
     fn game_file() -> String {
@@ -37,39 +38,10 @@ pub trait Files: Game {
     }
 }
 
-impl Files for CaNgua {
-    const DIR: &'static str = "";
-    type Stats = Stats;
-
-    fn upgrade(text: &str, version: u32) -> Result<GameFile<CaNgua>, String> {
-        match version {
-            1 => ron::from_str::<legacy::GameFileV1>(text)
-                .map_err(|e| describe_ron_error(&e))?
-                .upgrade()
-                .map(GameFile::upgraded),
-            v => Err(format!("version {v} was never written")),
-        }
-    }
-}
-
-impl Files for CoNhay {
-    const DIR: &'static str = "co-nhay/";
-    type Stats = NhayStats;
-
-    fn upgrade(text: &str, version: u32) -> Result<GameFile<CoNhay>, String> {
-        match version {
-            1 => ron::from_str::<legacy::NhayGameFileV1>(text)
-                .map_err(|e| describe_ron_error(&e))?
-                .upgrade()
-                .map(GameFile::upgraded),
-            v => Err(format!("version {v} was never written")),
-        }
-    }
-}
-
 impl<G: Game> GameFile<G> {
-    /// Today's file of a game an older file held.
-    fn upgraded((table, result_recorded): (TableRecord<G>, bool)) -> GameFile<G> {
+    /// Today's file of a game an older file held: its table, and whether
+    /// the statistics already count it.
+    pub fn upgraded((table, result_recorded): (TableRecord<G>, bool)) -> GameFile<G> {
         GameFile {
             version: GAME_VERSION,
             table,
@@ -120,21 +92,16 @@ impl Store {
         &self,
         runner: Box<dyn Runner<BotJob<G>>>,
     ) -> (Option<SavedGame<G>>, Option<StoreNotice>) {
-        let runner = std::cell::RefCell::new(Some(runner));
         let parsed = self.load_with(&G::game_file(), GAME_VERSION, |text| {
             let file = match version_of_text(text) {
                 Some(v) if v < GAME_VERSION => G::upgrade(text, v)?,
-                _ => ron::from_str::<GameFile<G>>(text).map_err(|e| describe_ron_error(&e))?,
+                _ => ron::from_str::<GameFile<G>>(text).map_err(|e| ReadError::ron(&e))?,
             };
             if file.version > GAME_VERSION {
                 return Err(newer(file.version, GAME_VERSION));
             }
-            let runner = runner
-                .borrow_mut()
-                .take()
-                .ok_or_else(|| "read twice".to_string())?;
             let table = Table::restore(file.table, crate::game::secure_rng(), runner)
-                .map_err(|e| format!("the saved game does not replay: {e}"))?;
+                .map_err(|e| ReadError::DoesNotReplay(e.to_string()))?;
             Ok(SavedGame {
                 table,
                 result_recorded: file.result_recorded,
@@ -159,7 +126,9 @@ impl Store {
             StatsFile::version,
             |_| Ok(()),
         ) {
-            Ok(s) => (s.unwrap_or_default(), None),
+            Ok(Some(s)) => (s, None),
+            // No file yet: nothing counted.
+            Ok(None) => (G::Stats::default(), None),
             Err(n) => (G::Stats::default(), Some(n)),
         }
     }

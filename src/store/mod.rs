@@ -11,21 +11,21 @@
 //! a bad file never costs the player anything. An unwritable directory gives
 //! a notice, never a crash.
 
+mod error;
 mod games;
-mod legacy;
 mod puzzles;
 mod records;
 mod rule_sets;
 mod saver;
 
+pub use error::{ReadError, RuleSetFileError};
 pub use games::{Files, GAME_VERSION, GameFile, SavedGame};
 pub use puzzles::MY_PUZZLES_FILE;
 pub use records::{RECORDS_DIR, RECORDS_KEPT, RecordFiles, RecordId, RecordSummary, SummarySeat};
-pub use rule_sets::{export_rule_set, import_rule_set, valid_rule_set_name};
+pub use rule_sets::{RuleSetFile, export_rule_set, import_rule_set, valid_rule_set_name};
 pub use saver::Saver;
 
-use crate::game::rules_file::describe_ron_error;
-use crate::prefs::{PREFS_VERSION, Prefs};
+use crate::prefs::{PREFS_VERSION, Prefs, read_prefs};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -119,8 +119,9 @@ pub(crate) fn version_of_text(text: &str) -> Option<u32> {
     ron::from_str::<VersionOnly>(text).ok().map(|v| v.version)
 }
 
-pub(crate) fn newer(v: u32, current: u32) -> String {
-    format!("made by a newer version of the game (file version {v}, this one reads {current})")
+/// The error of a file made by a newer version.
+pub(crate) fn newer(found: u32, reads: u32) -> ReadError {
+    ReadError::Newer { found, reads }
 }
 
 /// Where the files live.
@@ -132,7 +133,11 @@ pub struct Store {
 fn now_stamp() -> String {
     let d = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
+        .unwrap_or_else(|e| {
+            // The stamp only has to make the name new; say the clock is off.
+            tracing::warn!("the clock is before 1970: {e}");
+            std::time::Duration::ZERO
+        });
     format!("{}{:03}", d.as_secs(), d.subsec_millis())
 }
 
@@ -197,10 +202,10 @@ impl Store {
         name: &str,
         current: u32,
         version_of: impl Fn(&T) -> u32,
-        check: impl Fn(&T) -> Result<(), String>,
+        check: impl Fn(&T) -> Result<(), ReadError>,
     ) -> Result<Option<T>, StoreNotice> {
         self.load_with(name, current, |text| {
-            let value = ron::from_str::<T>(text).map_err(|e| describe_ron_error(&e))?;
+            let value = ron::from_str::<T>(text).map_err(|e| ReadError::ron(&e))?;
             let v = version_of(&value);
             if v > current {
                 return Err(newer(v, current));
@@ -217,13 +222,13 @@ impl Store {
         &self,
         name: &str,
         current: u32,
-        parse: impl Fn(&str) -> Result<T, String>,
+        parse: impl FnOnce(&str) -> Result<T, ReadError>,
     ) -> Result<Option<T>, StoreNotice> {
         let Some(path) = self.path(name) else {
             return Ok(None);
         };
         let text = match std::fs::read(&path) {
-            Ok(bytes) => String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string()),
+            Ok(bytes) => String::from_utf8(bytes).map_err(|_| ReadError::NotText),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => {
                 return Err(StoreNotice::Unreadable {
@@ -244,7 +249,13 @@ impl Store {
         }
     }
 
-    pub(crate) fn move_aside(&self, name: &str, path: &Path, reason: String) -> StoreNotice {
+    pub(crate) fn move_aside(
+        &self,
+        name: &str,
+        path: &Path,
+        reason: impl fmt::Display,
+    ) -> StoreNotice {
+        let reason = reason.to_string();
         // Beside the file, in its own folder (`co-nhay/game.ron` is kept
         // as `co-nhay/game.ron.bad-…`).
         let base = path
@@ -280,7 +291,7 @@ impl Store {
         let base = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+            .unwrap_or_else(|| name.to_string());
         let tmp = path.with_file_name(format!(".{base}.tmp-{}", std::process::id()));
         std::fs::write(&tmp, text).map_err(fail)?;
         std::fs::rename(&tmp, &path).map_err(|e| {
@@ -299,23 +310,18 @@ impl Store {
         self.save_text(name, &format!("{text}\n"))
     }
 
-    /// The preferences (defaults when missing or bad).
+    /// The preferences (defaults when missing or bad; a file of an older
+    /// version is read as it was written).
     pub fn load_prefs(&self) -> (Prefs, Option<StoreNotice>) {
-        let check = |p: &Prefs| {
-            p.rules.validate().map_err(|e| format!("rules.{e}"))?;
-            if !(2..=4).contains(&p.player_count) {
-                return Err(format!("player_count: {} is not 2, 3 or 4", p.player_count));
-            }
-            if crate::co_nhay::engine::Players::from_count(p.nhay.player_count).is_none() {
-                return Err(format!(
-                    "nhay.player_count: {} is not 2, 3, 4 or 6",
-                    p.nhay.player_count
-                ));
-            }
-            Ok(())
-        };
-        match self.load("prefs.ron", PREFS_VERSION, |p: &Prefs| p.version, check) {
-            Ok(p) => (p.unwrap_or_default(), None),
+        let read = self.load_with("prefs.ron", PREFS_VERSION, |text| {
+            let prefs = read_prefs(text)?;
+            prefs.check().map_err(ReadError::refused)?;
+            Ok(prefs)
+        });
+        match read {
+            Ok(Some(p)) => (p, None),
+            // No file yet: a new player.
+            Ok(None) => (Prefs::default(), None),
             Err(n) => (Prefs::default(), Some(n)),
         }
     }
@@ -329,7 +335,9 @@ impl Store {
     pub fn load_online(&self) -> (Option<OnlineSeat>, Option<StoreNotice>) {
         let check = |s: &OnlineSeat| {
             if s.room.is_empty() || s.token.is_empty() || s.server.is_empty() {
-                return Err("the room, the token and the server must be named".to_string());
+                return Err(ReadError::Refused(
+                    "the room, the token and the server must be named".into(),
+                ));
             }
             Ok(())
         };

@@ -4,7 +4,7 @@
 //! the engine refuses, is moved aside and the player starts again from
 //! none.
 
-use super::{Store, StoreNotice};
+use super::{ReadError, Store, StoreNotice};
 use crate::any_game::GameKind;
 use crate::learn::{PUZZLES_VERSION, PuzzleFile, puzzles_in, read_puzzles, write_puzzles};
 
@@ -16,9 +16,9 @@ impl Store {
     /// aside, with a notice).
     pub fn load_my_puzzles(&self) -> (PuzzleFile, Option<StoreNotice>) {
         let read = self.load_with(MY_PUZZLES_FILE, PUZZLES_VERSION, |text| {
-            let file = read_puzzles(MY_PUZZLES_FILE, text).map_err(|e| e.to_string())?;
+            let file = read_puzzles(MY_PUZZLES_FILE, text).map_err(ReadError::refused)?;
             for kind in GameKind::ALL {
-                crate::with_game!(kind, G => puzzles_in::<G>(&file).map(|_| ()).map_err(|e| e.to_string())?);
+                crate::with_game!(kind, G => puzzles_in::<G>(&file).map(|_| ()).map_err(ReadError::refused)?);
             }
             Ok(file)
         });
@@ -30,6 +30,10 @@ impl Store {
 
     /// Keeps the player's own puzzles.
     pub fn save_my_puzzles(&self, file: &PuzzleFile) -> Result<(), StoreNotice> {
-        self.save_text(MY_PUZZLES_FILE, &format!("{}\n", write_puzzles(file)))
+        let text = write_puzzles(file).map_err(|e| StoreNotice::CannotWrite {
+            file: MY_PUZZLES_FILE.into(),
+            reason: e.to_string(),
+        })?;
+        self.save_text(MY_PUZZLES_FILE, &format!("{text}\n"))
     }
 }

@@ -12,7 +12,7 @@
 //! let record = store.records().load(&past[0].id)?;
 //! ```
 
-use super::{Store, StoreNotice};
+use super::{ReadError, Store, StoreNotice};
 use crate::any_game::GameKind;
 use crate::game::SeatId;
 use crate::record::{AnyRecord, Player, RECORD_EXTENSION, RECORD_FORMAT, UtcDate, read_any};
@@ -170,8 +170,8 @@ impl RecordFiles<'_> {
     pub fn load(&self, id: &RecordId) -> Result<AnyRecord, StoreNotice> {
         let file = id.file();
         let parsed = self.store.load_with(&file, RECORD_FORMAT, |text| {
-            let record = read_any(text).map_err(|e| e.to_string())?;
-            record.check().map_err(|e| e.to_string())?;
+            let record = read_any(text).map_err(ReadError::refused)?;
+            record.check().map_err(ReadError::refused)?;
             Ok(record)
         })?;
         parsed.ok_or(StoreNotice::Unreadable {
@@ -188,7 +188,7 @@ impl RecordFiles<'_> {
         let mut notices = Vec::new();
         for id in self.ids().into_iter().rev() {
             let read = self.store.load_with(&id.file(), RECORD_FORMAT, |text| {
-                read_any(text).map_err(|e| e.to_string())
+                read_any(text).map_err(ReadError::refused)
             });
             match read {
                 Ok(Some(record)) => summaries.push(RecordSummary::of(id, &record)),

@@ -1,9 +1,28 @@
-//! Saved custom rule sets: `rules/<name>.ron`, bad files moved aside;
-//! export and import to any file.
+//! Saved custom rule sets: `rules/<name>.ron` in the game's folder
+//! ([`Files::DIR`]), bad files moved aside; export and import to any file.
+//! Each game's rule-set file is a [`RuleSetFile`].
 
-use super::{Store, StoreNotice};
-use crate::ca_ngua::rules_file::RuleSet;
+use super::{Files, RuleSetFileError, Store, StoreNotice};
+use crate::game::rules_file::RulesFileError;
 use std::path::Path;
+
+/// A game's named rule set as its file holds it (`rules/<name>.ron`).
+pub trait RuleSetFile: Clone + Sized {
+    /// The game's rules.
+    type Rules;
+    /// A rule set of this build's version.
+    fn new(name: &str, rules: Self::Rules) -> Self;
+    /// The name players know it by.
+    fn name(&self) -> &str;
+    /// The name, to change it.
+    fn name_mut(&mut self) -> &mut String;
+    /// The rules.
+    fn rules(&self) -> Self::Rules;
+    /// The file's text.
+    fn to_ron(&self) -> String;
+    /// Reads and checks a file's text; the error names the field.
+    fn from_ron(text: &str) -> Result<Self, RulesFileError>;
+}
 
 /// A file name is safe for a rule set: no path separators, not empty, not
 /// hidden.
@@ -18,15 +37,16 @@ pub fn valid_rule_set_name(name: &str) -> bool {
 }
 
 impl Store {
-    pub(crate) fn rule_set_file(name: &str) -> String {
-        format!("rules/{}.ron", name.trim())
+    pub(crate) fn rule_set_file<G: Files>(name: &str) -> String {
+        format!("{}rules/{}.ron", G::DIR, name.trim())
     }
 
-    /// The saved custom rule sets, by name; bad files are moved aside.
-    pub fn rule_sets(&self) -> (Vec<RuleSet>, Vec<StoreNotice>) {
+    /// Game `G`'s saved custom rule sets, by name; bad files are moved
+    /// aside.
+    pub fn rule_sets<G: Files>(&self) -> (Vec<G::RuleSet>, Vec<StoreNotice>) {
         let mut sets = Vec::new();
         let mut notices = Vec::new();
-        let Some(dir) = self.path("rules") else {
+        let Some(dir) = self.path(&format!("{}rules", G::DIR)) else {
             return (sets, notices);
         };
         let Ok(entries) = std::fs::read_dir(&dir) else {
@@ -40,10 +60,10 @@ impl Store {
             .collect();
         names.sort();
         for name in names {
-            let file = Store::rule_set_file(&name);
-            match self.load_rule_set_file(&file) {
+            let file = Store::rule_set_file::<G>(&name);
+            match self.load_rule_set_file::<G::RuleSet>(&file) {
                 Ok(Some(mut set)) => {
-                    set.name = name;
+                    *set.name_mut() = name;
                     sets.push(set);
                 }
                 Ok(None) => {}
@@ -53,7 +73,7 @@ impl Store {
         (sets, notices)
     }
 
-    fn load_rule_set_file(&self, file: &str) -> Result<Option<RuleSet>, StoreNotice> {
+    fn load_rule_set_file<S: RuleSetFile>(&self, file: &str) -> Result<Option<S>, StoreNotice> {
         let Some(path) = self.path(file) else {
             return Ok(None);
         };
@@ -67,17 +87,17 @@ impl Store {
                 });
             }
         };
-        match RuleSet::from_ron(&text) {
+        match S::from_ron(&text) {
             Ok(set) => Ok(Some(set)),
-            Err(e) => Err(self.move_aside_nested(file, &path, e.to_string())),
+            Err(e) => Err(self.move_aside_nested(file, &path, e)),
         }
     }
 
-    fn move_aside_nested(&self, file: &str, path: &Path, reason: String) -> StoreNotice {
+    fn move_aside_nested(&self, file: &str, path: &Path, reason: RulesFileError) -> StoreNotice {
         let base = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+            .unwrap_or_else(|| file.to_string());
         let mut notice = self.move_aside(&base, path, reason);
         if let StoreNotice::MovedAside { file: f, .. } | StoreNotice::Unreadable { file: f, .. } =
             &mut notice
@@ -87,55 +107,64 @@ impl Store {
         notice
     }
 
-    /// Saves a custom rule set under its name (replacing one of that name).
-    pub fn save_rule_set(&self, set: &RuleSet) -> Result<(), StoreNotice> {
-        if !valid_rule_set_name(&set.name) {
+    /// Saves a custom rule set of game `G` under its name (replacing one of
+    /// that name).
+    pub fn save_rule_set<G: Files>(&self, set: &G::RuleSet) -> Result<(), StoreNotice> {
+        if !valid_rule_set_name(set.name()) {
             return Err(StoreNotice::CannotWrite {
-                file: set.name.clone(),
+                file: set.name().to_string(),
                 reason: "a name may not be empty or contain / \\ : * ? \" < > |".into(),
             });
         }
-        self.save_text(&Store::rule_set_file(&set.name), &set.to_ron())
+        self.save_text(&Store::rule_set_file::<G>(set.name()), &set.to_ron())
     }
 
-    /// Deletes a custom rule set.
-    pub fn delete_rule_set(&self, name: &str) -> Result<(), StoreNotice> {
-        let Some(path) = self.path(&Store::rule_set_file(name)) else {
+    /// Deletes a custom rule set of game `G`.
+    pub fn delete_rule_set<G: Files>(&self, name: &str) -> Result<(), StoreNotice> {
+        let Some(path) = self.path(&Store::rule_set_file::<G>(name)) else {
             return Ok(());
         };
         match std::fs::remove_file(path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(StoreNotice::CannotWrite {
-                file: Store::rule_set_file(name),
+                file: Store::rule_set_file::<G>(name),
                 reason: e.to_string(),
             }),
         }
     }
 
-    /// Renames a custom rule set.
-    pub fn rename_rule_set(&self, old: &str, new: &str) -> Result<(), StoreNotice> {
-        let file = Store::rule_set_file(old);
+    /// Renames a custom rule set of game `G`.
+    pub fn rename_rule_set<G: Files>(&self, old: &str, new: &str) -> Result<(), StoreNotice> {
+        let file = Store::rule_set_file::<G>(old);
         let set = self
-            .load_rule_set_file(&file)?
+            .load_rule_set_file::<G::RuleSet>(&file)?
             .ok_or(StoreNotice::Unreadable {
                 file: file.clone(),
                 reason: "no such rule set".into(),
             })?;
-        self.save_rule_set(&RuleSet::new(new.trim(), set.rules))?;
+        self.save_rule_set::<G>(&G::RuleSet::new(new.trim(), set.rules()))?;
         if old.trim() != new.trim() {
-            self.delete_rule_set(old)?;
+            self.delete_rule_set::<G>(old)?;
         }
         Ok(())
     }
 }
+/// The error of a file that could not be read or written.
+fn io_error(path: &Path, e: std::io::Error) -> RuleSetFileError {
+    RuleSetFileError::Io {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    }
+}
+
 /// Writes a rule set to any file (export, for a friend).
-pub fn export_rule_set(set: &RuleSet, path: &Path) -> Result<(), String> {
-    std::fs::write(path, set.to_ron()).map_err(|e| format!("{}: {e}", path.display()))
+pub fn export_rule_set<S: RuleSetFile>(set: &S, path: &Path) -> Result<(), RuleSetFileError> {
+    std::fs::write(path, set.to_ron()).map_err(|e| io_error(path, e))
 }
 
 /// Reads a rule set from any file (import); the message names a bad field.
-pub fn import_rule_set(path: &Path) -> Result<RuleSet, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    RuleSet::from_ron(&text).map_err(|e| e.to_string())
+pub fn import_rule_set<S: RuleSetFile>(path: &Path) -> Result<S, RuleSetFileError> {
+    let text = std::fs::read_to_string(path).map_err(|e| io_error(path, e))?;
+    S::from_ron(&text).map_err(RuleSetFileError::Rules)
 }

@@ -24,7 +24,13 @@ const WINDOW: Window = Window::DEFAULT;
 fn prefs(lang: Lang) -> Prefs {
     Prefs {
         lang: Some(lang),
-        player_count: 2,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 2,
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     }
 }
@@ -48,13 +54,19 @@ fn live(h: &Harness<'_, CaNguaApp>) -> Vec<(String, String, Live)> {
 #[test]
 fn every_node_with_a_role_has_a_name_through_a_game() {
     let p = Prefs {
-        fast_bots: true,
-        players: [
-            ca_ngua::prefs::PlayerKind::Human,
-            ca_ngua::prefs::PlayerKind::Bot(Level::Random),
-            ca_ngua::prefs::PlayerKind::Bot(Level::Random),
-            ca_ngua::prefs::PlayerKind::Bot(Level::Random),
-        ],
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                fast_bots: true,
+                players: [
+                    ca_ngua::prefs::PlayerKind::Human,
+                    ca_ngua::prefs::PlayerKind::Bot(Level::Random),
+                    ca_ngua::prefs::PlayerKind::Bot(Level::Random),
+                    ca_ngua::prefs::PlayerKind::Bot(Level::Random),
+                ],
+                ..prefs(Lang::Vi).games.ca_ngua
+            },
+            ..prefs(Lang::Vi).games
+        },
         ..prefs(Lang::Vi)
     };
     // Near the end of a game, so that it ends in a few dozen rolls.
@@ -62,7 +74,7 @@ fn every_node_with_a_role_has_a_name_through_a_game() {
         Rules::standard(),
         "Y,40,50,57/-/30,40,48,57/- r 0",
         None,
-        p.controllers(),
+        p.games.ca_ngua.controllers(),
     );
     let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
     let window = h.root().accesskit_node();

@@ -14,7 +14,7 @@ use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Arm, Position, Rules};
 use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
+use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use ca_ngua::table::Controller;
 use egui::Key;
@@ -36,30 +36,35 @@ fn prefs(lang: Lang, level: Level) -> Prefs {
     players[0] = PlayerKind::Human;
     Prefs {
         lang: Some(lang),
-        player_count: 2,
-        players: [PlayerKind::Bot(Level::Random); 4],
-        fast_bots: true,
         game: GameKind::CoNhay,
-        nhay: NhayPrefs {
-            player_count: 2,
-            players,
-            rules: Rules::standard(),
-            fast_bots: true,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 2,
+                players: [PlayerKind::Bot(Level::Random); 4],
+                fast_bots: true,
+                ..Default::default()
+            },
+            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+                player_count: 2,
+                players,
+                rules: Rules::standard(),
+                fast_bots: true,
+            },
         },
         ..Prefs::default()
     }
 }
 
 fn nhay_table(prefs: &Prefs, position: Option<&str>, seed: u64) -> NhayTable {
-    let rules = prefs.nhay.rules;
+    let rules = prefs.games.co_nhay.rules;
     let start = match position {
         Some(p) => Position::parse(p, &rules).unwrap(),
-        None => Position::start(prefs.nhay.seating()),
+        None => Position::start(prefs.games.co_nhay.seating()),
     };
     NhayTable::starting_at(
         rules,
         &start.to_setup(),
-        &prefs.nhay.controllers(),
+        &prefs.games.co_nhay.controllers(),
         StdRng::seed_from_u64(seed),
         Box::new(ca_ngua::table::InlineRunner::default()),
     )
@@ -202,7 +207,7 @@ fn choosing_a_piece_shows_every_hole_it_can_reach_and_a_chain_hops_along_its_pat
     // Red on 7 can jump over 15 to 27, then over 38 to 48; and step.
     let p = "0,1,2,3,4,5,6,7,8,9/-/-/15,38,111,112,113,114,115,116,117,118/-/- 0 -";
     let mut prefs = prefs(Lang::Vi, Level::Easy);
-    prefs.nhay.fast_bots = false;
+    prefs.games.co_nhay.fast_bots = false;
     let mut h = harness(app(prefs, Some(p)), WINDOW);
     h.run_steps(2);
     let pieces = button_names(&h, "Quân đỏ");
@@ -357,8 +362,8 @@ fn switching_games_keeps_both_games_in_progress_across_a_restart() {
     let mut p = prefs(Lang::Vi, Level::Medium);
     p.game = GameKind::CaNgua;
     // Everyone a computer in both games: whatever is in front plays on.
-    p.players = [PlayerKind::Bot(Level::Medium); 4];
-    p.nhay.players = [PlayerKind::Bot(Level::Medium); 6];
+    p.games.ca_ngua.players = [PlayerKind::Bot(Level::Medium); 4];
+    p.games.co_nhay.players = [PlayerKind::Bot(Level::Medium); 6];
     let store = Store::at(dir.path());
     store.save_prefs(&p).unwrap();
     let load = || {
@@ -443,7 +448,7 @@ fn a_settings_change_that_needs_a_new_game_asks_first() {
     h.get_by_label("Chơi tiếp").click();
     h.run_steps(4);
     assert!(!h.state().is_asking());
-    assert_eq!(h.state().prefs().nhay.player_count, 2);
+    assert_eq!(h.state().prefs().games.co_nhay.player_count, 2);
     assert_eq!(
         h.state()
             .play::<CoNhay>()
@@ -461,6 +466,6 @@ fn a_settings_change_that_needs_a_new_game_asks_first() {
     h.get_by_role_and_label(Role::Button, "Bắt đầu ván mới")
         .click();
     h.run_steps(4);
-    assert_eq!(h.state().prefs().nhay.player_count, 3);
+    assert_eq!(h.state().prefs().games.co_nhay.player_count, 3);
     assert_eq!(h.state().play::<CoNhay>().seating().count(), 3);
 }

@@ -27,12 +27,18 @@ fn load_and_play(dir: &Path) -> bool {
         stats.record_roll(roll.parse().unwrap());
     }
     let _ = (stats.faces_rolled(), stats.chi_squared());
-    let (sets, _) = store.rule_sets();
+    let (sets, _) = store.rule_sets::<CaNgua>();
     for set in sets {
         assert_eq!(set.rules.validate(), Ok(()));
         let mut table = local_table(
             &Prefs {
-                rules: set.rules,
+                games: ca_ngua::any_game::GamePrefs {
+                    ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                        rules: set.rules,
+                        ..prefs.clone().games.ca_ngua
+                    },
+                    ..prefs.clone().games
+                },
                 ..prefs.clone()
             },
             2,

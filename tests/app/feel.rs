@@ -38,14 +38,20 @@ type Replica = ca_ngua::table::Replica<CaNgua>;
 fn prefs(lang: Lang, players: usize) -> Prefs {
     Prefs {
         lang: Some(lang),
-        player_count: players,
-        players: [
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-        ],
-        fast_bots: true,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: players,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                ],
+                fast_bots: true,
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     }
 }
@@ -303,7 +309,7 @@ fn computer_players_wait_while_the_app_asks_something() {
 
 /// The rules of `code` as imported into the store at `dir`.
 fn saved_rules(dir: &std::path::Path) -> Vec<Rules> {
-    let (sets, _) = ca_ngua::store::Store::at(dir).rule_sets();
+    let (sets, _) = ca_ngua::store::Store::at(dir).rule_sets::<CaNgua>();
     sets.into_iter().map(|s| s.rules).collect()
 }
 
@@ -319,7 +325,13 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
     let code = ca_ngua::ca_ngua::rules_code::encode(&house);
     Store::at(dir.path())
         .save_prefs(&Prefs {
-            rules: house,
+            games: ca_ngua::any_game::GamePrefs {
+                ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                    rules: house,
+                    ..prefs(Lang::Vi, 2).games.ca_ngua
+                },
+                ..prefs(Lang::Vi, 2).games
+            },
             ..prefs(Lang::Vi, 2)
         })
         .unwrap();
@@ -399,7 +411,7 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
         ..Rules::standard()
     };
     Store::at(dir.path())
-        .save_rule_set(&ca_ngua::ca_ngua::rules_file::RuleSet::new(
+        .save_rule_set::<CaNgua>(&ca_ngua::ca_ngua::rules_file::RuleSet::new(
             "Nhà bà Tư",
             house,
         ))
@@ -415,7 +427,8 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
     h.run_steps(2);
     h.get_by_label("Xuất Nhà bà Tư ra tệp…").click();
     h.run_steps(3);
-    let written = ca_ngua::store::import_rule_set(&file).unwrap();
+    let written =
+        ca_ngua::store::import_rule_set::<ca_ngua::ca_ngua::rules_file::RuleSet>(&file).unwrap();
     assert_eq!(written.rules, house);
     h.get_by_label("Xóa Nhà bà Tư").click();
     h.run_steps(3);
@@ -438,17 +451,23 @@ fn ending(rules: Rules, red: Controller) -> Harness<'static, CaNguaApp> {
         [red, computer, computer, computer],
     );
     let p = Prefs {
-        rules,
-        players: [
-            if red == Controller::Here {
-                PlayerKind::Human
-            } else {
-                PlayerKind::Bot(Level::Random)
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                rules,
+                players: [
+                    if red == Controller::Here {
+                        PlayerKind::Human
+                    } else {
+                        PlayerKind::Bot(Level::Random)
+                    },
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                ],
+                ..prefs(Lang::Vi, 4).games.ca_ngua
             },
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-        ],
+            ..prefs(Lang::Vi, 4).games
+        },
         ..prefs(Lang::Vi, 4)
     };
     let mut h = harness(
@@ -585,7 +604,13 @@ fn a_roll_without_a_move_stays_on_the_die_before_the_turn_passes() {
     // Green, a computer, has every horse in the yard: only a 6 moves.
     let app = CaNguaApp::with_table(
         Prefs {
-            fast_bots: false,
+            games: ca_ngua::any_game::GamePrefs {
+                ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                    fast_bots: false,
+                    ..prefs(Lang::Vi, 4).games.ca_ngua
+                },
+                ..prefs(Lang::Vi, 4).games
+            },
             ..prefs(Lang::Vi, 4)
         },
         common::table_at(
@@ -661,13 +686,19 @@ fn a_team_game_plays_out_and_counts_apart() {
         [Controller::Here, computer, computer, computer],
     );
     let p = Prefs {
-        rules: Rules::teams(),
-        players: [
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-        ],
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                rules: Rules::teams(),
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                ],
+                ..prefs(Lang::En, 4).games.ca_ngua
+            },
+            ..prefs(Lang::En, 4).games
+        },
         ..prefs(Lang::En, 4)
     };
     let mut h = harness(
@@ -705,8 +736,14 @@ fn a_team_game_plays_out_and_counts_apart() {
         [computer; 4],
     );
     let p = Prefs {
-        rules,
-        players: [PlayerKind::Bot(Level::Random); 4],
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                rules,
+                players: [PlayerKind::Bot(Level::Random); 4],
+                ..prefs(Lang::En, 4).games.ca_ngua
+            },
+            ..prefs(Lang::En, 4).games
+        },
         ..prefs(Lang::En, 4)
     };
     let mut h = harness(

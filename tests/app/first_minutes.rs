@@ -30,8 +30,14 @@ fn rolls(a: &CaNguaApp) -> u32 {
 fn computers_only() -> Prefs {
     Prefs {
         lang: Some(Lang::En),
-        players: [PlayerKind::Bot(Level::Random); 4],
-        fast_bots: true,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                players: [PlayerKind::Bot(Level::Random); 4],
+                fast_bots: true,
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     }
 }
@@ -102,7 +108,13 @@ fn a_settings_file_from_before_the_welcome_is_a_player_who_knows_the_app() {
 fn people_prefs() -> Prefs {
     Prefs {
         lang: Some(Lang::En),
-        players: [PlayerKind::Human; 4],
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                players: [PlayerKind::Human; 4],
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     }
 }

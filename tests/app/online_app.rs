@@ -34,11 +34,17 @@ type Event = ca_ngua::table::Event<CaNgua>;
 pub(crate) fn prefs(name: &str) -> Prefs {
     Prefs {
         lang: Some(Lang::En),
-        player_count: 2,
-        players: [PlayerKind::Human; 4],
-        fast_bots: true,
         online_name: name.into(),
         welcomed: true,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 2,
+                players: [PlayerKind::Human; 4],
+                fast_bots: true,
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     }
 }

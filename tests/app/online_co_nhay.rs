@@ -17,7 +17,7 @@ use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::CoNhay;
 use ca_ngua::co_nhay::engine::Rules;
 use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
+use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use ca_ngua::table::EventKind;
 use egui::Key;
@@ -34,11 +34,14 @@ fn prefs(name: &str, game: GameKind) -> Prefs {
         lang: Some(Lang::En),
         game,
         online_name: name.into(),
-        nhay: NhayPrefs {
-            player_count: 3,
-            players: [PlayerKind::Human; 6],
-            rules: Rules::standard(),
-            fast_bots: true,
+        games: ca_ngua::any_game::GamePrefs {
+            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+                player_count: 3,
+                players: [PlayerKind::Human; 6],
+                rules: Rules::standard(),
+                fast_bots: true,
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
         },
         ..Prefs::default()
     }

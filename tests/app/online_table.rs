@@ -145,7 +145,13 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
     let host_store = Store::at(dir.path().join("host"));
     host_store
         .save_prefs(&Prefs {
-            player_count: 3,
+            games: ca_ngua::any_game::GamePrefs {
+                ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                    player_count: 3,
+                    ..prefs("Lan").games.ca_ngua
+                },
+                ..prefs("Lan").games
+            },
             ..prefs("Lan")
         })
         .unwrap();

@@ -17,7 +17,7 @@ use ca_ngua::ca_ngua::engine::Rules;
 use ca_ngua::co_nhay::CoNhay;
 use ca_ngua::co_nhay::engine::Rules as NhayRules;
 use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{GameKind, Look, NhayPrefs, PlayerKind, Prefs};
+use ca_ngua::prefs::{GameKind, Look, PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use ca_ngua::table::{Controller, InlineRunner};
 use std::path::{Path, PathBuf};
@@ -47,34 +47,38 @@ fn copy(to: &Path) {
 fn saved_prefs() -> Prefs {
     Prefs {
         lang: Some(Lang::Vi),
-        player_count: 3,
-        players: [
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Hard),
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Easy),
-        ],
-        rules: Rules::traditional(),
-        auto_roll: true,
-        fast_bots: true,
         look: Look::Dark,
         online_name: "Lan".into(),
-        game: GameKind::CoNhay,
-        nhay: NhayPrefs {
-            player_count: 3,
-            players: [
-                PlayerKind::Human,
-                PlayerKind::Bot(Level::Hard),
-                PlayerKind::Bot(Level::Easy),
-                PlayerKind::Human,
-                PlayerKind::Human,
-                PlayerKind::Human,
-            ],
-            rules: NhayRules::strict(),
-            fast_bots: false,
-        },
-        // Written before the welcome existed: a player who knows the app.
+        game: GameKind::CoNhay, // Written before the welcome existed: a player who knows the app.
         welcomed: true,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 3,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Hard),
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Easy),
+                ],
+                rules: Rules::traditional(),
+                auto_roll: true,
+                fast_bots: true,
+                ..Default::default()
+            },
+            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+                player_count: 3,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Hard),
+                    PlayerKind::Bot(Level::Easy),
+                    PlayerKind::Human,
+                    PlayerKind::Human,
+                    PlayerKind::Human,
+                ],
+                rules: NhayRules::strict(),
+                fast_bots: false,
+            },
+        },
         ..Prefs::default()
     }
 }
@@ -137,7 +141,7 @@ fn every_file_of_the_previous_release_loads_to_the_same_values() {
         (1, 3, Some(81))
     );
 
-    let (sets, notices) = store.rule_sets();
+    let (sets, notices) = store.rule_sets::<CaNgua>();
     assert_eq!(notices, vec![]);
     assert_eq!(sets.len(), 1);
     assert_eq!(

@@ -30,8 +30,14 @@ const WINDOW: Window = Window::DEFAULT;
 fn near_the_end(dir: &std::path::Path) -> CaNguaApp {
     let prefs = Prefs {
         lang: Some(Lang::En),
-        fast_bots: true,
-        players: [PlayerKind::Bot(Level::Random); 4],
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                fast_bots: true,
+                players: [PlayerKind::Bot(Level::Random); 4],
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     };
     Store::at(dir).save_prefs(&prefs).unwrap();

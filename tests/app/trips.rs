@@ -18,7 +18,7 @@ use ca_ngua::co_nhay::engine::{Position, Rules};
 use ca_ngua::game::Level;
 use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::learn::{Run, puzzles_of};
-use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
+use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use ca_ngua::table::EventKind;
 use egui::accesskit::Role;
@@ -120,8 +120,8 @@ fn line_width(h: &Harness<'_, CaNguaApp>, text: &str, size: f32) -> f32 {
 #[test]
 fn a_card_shows_the_whole_seat_name_and_player_at_800_by_600() {
     let mut prefs = english(GameKind::CaNgua);
-    prefs.player_count = 4;
-    prefs.players = [
+    prefs.games.ca_ngua.player_count = 4;
+    prefs.games.ca_ngua.players = [
         PlayerKind::Human,
         PlayerKind::Bot(Level::Medium),
         PlayerKind::Bot(Level::Medium),
@@ -232,20 +232,23 @@ fn nhay_app(position: &str) -> CaNguaApp {
         lang: Some(Lang::En),
         game: GameKind::CoNhay,
         welcomed: true,
-        nhay: NhayPrefs {
-            player_count: 2,
-            players,
-            rules: Rules::standard(),
-            fast_bots: false,
+        games: ca_ngua::any_game::GamePrefs {
+            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+                player_count: 2,
+                players,
+                rules: Rules::standard(),
+                fast_bots: false,
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
         },
         ..Prefs::default()
     };
-    let rules = prefs.nhay.rules;
+    let rules = prefs.games.co_nhay.rules;
     let start = Position::parse(position, &rules).unwrap();
     let table = ca_ngua::table::Table::<CoNhay>::starting_at(
         rules,
         &start.to_setup(),
-        &prefs.nhay.controllers(),
+        &prefs.games.co_nhay.controllers(),
         StdRng::seed_from_u64(5),
         Box::new(ca_ngua::table::InlineRunner::default()),
     )
@@ -302,8 +305,8 @@ fn hovering_a_cờ_nhảy_target_shows_its_hops_and_the_log_names_no_unnumbered_
 #[test]
 fn the_status_line_waits_with_the_new_game_question() {
     let mut prefs = english(GameKind::CaNgua);
-    prefs.player_count = 2;
-    prefs.players = [
+    prefs.games.ca_ngua.player_count = 2;
+    prefs.games.ca_ngua.players = [
         PlayerKind::Human,
         PlayerKind::Bot(Level::Easy),
         PlayerKind::Human,

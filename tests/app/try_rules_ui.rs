@@ -145,14 +145,20 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
     use ca_ngua::prefs::Prefs;
     let p = Prefs {
         lang: Some(Lang::En),
-        player_count: 2,
-        players: [
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Easy),
-            PlayerKind::Human,
-            PlayerKind::Human,
-        ],
-        rules: Rules::casual(),
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 2,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Easy),
+                    PlayerKind::Human,
+                    PlayerKind::Human,
+                ],
+                rules: Rules::casual(),
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     };
     let table = common::local_table(&p, 1);

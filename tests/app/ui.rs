@@ -39,14 +39,20 @@ const WINDOW: Window = Window {
 fn prefs(lang: Lang) -> Prefs {
     Prefs {
         lang: Some(lang),
-        player_count: 2,
-        players: [
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-        ],
-        fast_bots: true,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 2,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                ],
+                fast_bots: true,
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     }
 }
@@ -150,15 +156,21 @@ fn the_button_says_move_when_one_move_exists() {
 #[test]
 fn a_horse_with_two_moves_shows_its_targets() {
     let mut rules_two = Prefs {
-        rules: Rules {
-            dice: ca_ngua::ca_ngua::engine::Dice::Two,
-            ..Rules::standard()
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                rules: Rules {
+                    dice: ca_ngua::ca_ngua::engine::Dice::Two,
+                    ..Rules::standard()
+                },
+                ..prefs(Lang::En).games.ca_ngua
+            },
+            ..prefs(Lang::En).games
         },
         ..prefs(Lang::En)
     };
-    rules_two.player_count = 2;
+    rules_two.games.ca_ngua.player_count = 2;
     let table = common::table_at(
-        rules_two.rules,
+        rules_two.games.ca_ngua.rules,
         "Y,Y,Y,10/-/Y,Y,Y,Y/- r 0",
         Some("3+3"),
         [Controller::Here; 4],
@@ -180,7 +192,13 @@ fn a_horse_with_two_moves_shows_its_targets() {
 #[test]
 fn changing_the_rules_mid_game_asks_first() {
     let p = Prefs {
-        player_count: 4,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 4,
+                ..prefs(Lang::Vi).games.ca_ngua
+            },
+            ..prefs(Lang::Vi).games
+        },
         ..prefs(Lang::Vi)
     };
     let table = common::local_table(&p, 7);
@@ -205,7 +223,7 @@ fn changing_the_rules_mid_game_asks_first() {
     h.run_steps(4);
     assert!(!h.state().is_asking());
     assert!(!shows(&h, "Bắt đầu ván mới?"));
-    assert_eq!(h.state().prefs().player_count, 4);
+    assert_eq!(h.state().prefs().games.ca_ngua.player_count, 4);
     assert_eq!(position(h.state()).player_count(), 4);
     // Ask again and accept: a new three-player game.
     h.get_by_label("3 người").click();
@@ -213,7 +231,7 @@ fn changing_the_rules_mid_game_asks_first() {
     h.get_by_role_and_label(Role::Button, "Bắt đầu ván mới")
         .click();
     h.run_steps(4);
-    assert_eq!(h.state().prefs().player_count, 3);
+    assert_eq!(h.state().prefs().games.ca_ngua.player_count, 3);
     assert_eq!(
         position(h.state()).playing_seats().collect::<Vec<_>>(),
         [Seat::Red, Seat::Green, Seat::Yellow]
@@ -445,7 +463,7 @@ fn kept_aside(dir: &std::path::Path, name: &str) -> Vec<(String, String)> {
 
 #[test]
 fn damaged_saves_never_stop_the_app() {
-    use ca_ngua::stats::Stats;
+    use ca_ngua::ca_ngua::stats::Stats;
     use ca_ngua::store::Store;
     use ca_ngua::table::{InlineRunner, TableRecord};
     use rand::SeedableRng;

@@ -196,14 +196,20 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
     let dir = common::temp_dir("who-played-settings");
     let prefs = Prefs {
         lang: Some(Lang::En),
-        player_count: 2,
-        fast_bots: true,
-        players: [
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Bot(Level::Random),
-        ],
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 2,
+                fast_bots: true,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Bot(Level::Random),
+                ],
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     };
     Store::at(dir.path()).save_prefs(&prefs).unwrap();

@@ -121,7 +121,7 @@ fn the_kicking_lesson_kicks() {
 
 /// The first lesson of the shipped file, changed by `edit`.
 fn edited(edit: impl FnOnce(&mut LessonDef)) -> LessonDef {
-    let (name, text) = ca_ngua::learn::LESSON_FILES[0];
+    let (name, text) = <CaNgua as ca_ngua::learn::Teach>::LESSONS;
     let mut def = read_lessons(name, text).unwrap().lessons.remove(0);
     edit(&mut def);
     def

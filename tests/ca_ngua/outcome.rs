@@ -206,9 +206,15 @@ fn all_computer_games_rank_as_the_rules_say() {
         let rules = rules_from_spec(spec);
         for seed in 0..12 {
             let prefs = Prefs {
-                player_count: 4,
-                players: [PlayerKind::Bot(Level::Easy); 4],
-                rules,
+                games: ca_ngua::any_game::GamePrefs {
+                    ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                        player_count: 4,
+                        players: [PlayerKind::Bot(Level::Easy); 4],
+                        rules,
+                        ..Default::default()
+                    },
+                    ..ca_ngua::any_game::GamePrefs::default()
+                },
                 ..Prefs::default()
             };
             let mut t = common::local_table(&prefs, seed);

@@ -7,10 +7,10 @@ use crate::common;
 use crate::common::kept_aside;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::ca_ngua::rules_file::RuleSet;
+use ca_ngua::ca_ngua::stats::Stats;
 use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{Look, PlayerKind, Prefs};
-use ca_ngua::stats::Stats;
 use ca_ngua::store::{GameFile, Saver, Store, StoreNotice, export_rule_set, import_rule_set};
 use ca_ngua::table::{Controller, InlineRunner};
 
@@ -24,18 +24,23 @@ fn runner() -> Box<InlineRunner<ca_ngua::table::BotJob<CaNgua>>> {
 fn some_prefs() -> Prefs {
     Prefs {
         lang: Some(Lang::En),
-        player_count: 3,
-        players: [
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Random),
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Random),
-        ],
-        rules: Rules::traditional(),
-        auto_roll: true,
-        auto_move: true,
-        fast_bots: true,
         look: Look::Dark,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 3,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Random),
+                ],
+                rules: Rules::traditional(),
+                auto_roll: true,
+                auto_move: true,
+                fast_bots: true,
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     }
 }
@@ -54,7 +59,7 @@ fn every_file_type_round_trips() {
     store.save_prefs(&prefs).unwrap();
     assert_eq!(store.load_prefs(), (prefs.clone(), None));
     let text = std::fs::read_to_string(dir.join("prefs.ron")).unwrap();
-    assert!(text.contains("version: 1"), "{text}");
+    assert!(text.contains("version: 2"), "{text}");
 
     let mut table = common::local_table(&prefs, 3);
     common::play_on(&mut table, 30);
@@ -90,18 +95,20 @@ fn every_file_type_round_trips() {
     assert_eq!(store.load_stats::<CaNgua>(), (stats, None));
 
     let set = RuleSet::new("Nhà ngoại", Rules::casual());
-    store.save_rule_set(&set).unwrap();
-    let (sets, notices) = store.rule_sets();
+    store.save_rule_set::<CaNgua>(&set).unwrap();
+    let (sets, notices) = store.rule_sets::<CaNgua>();
     assert!(notices.is_empty());
     assert_eq!(sets, std::slice::from_ref(&set));
-    store.rename_rule_set("Nhà ngoại", "Nhà nội").unwrap();
-    let (sets, _) = store.rule_sets();
+    store
+        .rename_rule_set::<CaNgua>("Nhà ngoại", "Nhà nội")
+        .unwrap();
+    let (sets, _) = store.rule_sets::<CaNgua>();
     assert_eq!(
         sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(),
         ["Nhà nội"]
     );
-    store.delete_rule_set("Nhà nội").unwrap();
-    assert!(store.rule_sets().0.is_empty());
+    store.delete_rule_set::<CaNgua>("Nhà nội").unwrap();
+    assert!(store.rule_sets::<CaNgua>().0.is_empty());
     // No temporary files are left behind.
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -122,7 +129,7 @@ fn bad_files_are_kept_aside_and_defaults_used() {
     let cases = [
         ("corrupt", "this is not RON at all {{{".to_string()),
         ("truncated", good[..good.len() / 2].to_string()),
-        ("future version", good.replace("version: 1", "version: 7")),
+        ("future version", good.replace("version: 2", "version: 7")),
         ("bad rules", good.replace("roll_cap: 10000", "roll_cap: 0")),
     ];
     for (what, text) in cases {
@@ -162,9 +169,9 @@ fn bad_files_are_kept_aside_and_defaults_used() {
     std::fs::create_dir_all(dir.join("rules")).unwrap();
     std::fs::write(dir.join("rules/broken.ron"), "(version: 1, name: \"x\"").unwrap();
     store
-        .save_rule_set(&RuleSet::new("fine", Rules::casual()))
+        .save_rule_set::<CaNgua>(&RuleSet::new("fine", Rules::casual()))
         .unwrap();
-    let (sets, notices) = store.rule_sets();
+    let (sets, notices) = store.rule_sets::<CaNgua>();
     assert_eq!(sets.len(), 1);
     assert_eq!(notices.len(), 1);
     assert_eq!(kept_aside(&dir.join("rules"), "broken.ron").len(), 1);
@@ -330,15 +337,17 @@ fn rule_sets_export_and_import_and_bad_imports_name_the_field() {
     let set = RuleSet::new("Không vượt", rules);
     let file = dir.join("friend.ron");
     export_rule_set(&set, &file).unwrap();
-    assert_eq!(import_rule_set(&file).unwrap(), set);
+    assert_eq!(import_rule_set::<RuleSet>(&file).unwrap(), set);
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, text.replace("forced_kick", "forced_kik")).unwrap();
-    let err = import_rule_set(&file).unwrap_err();
+    let err = import_rule_set::<RuleSet>(&file).unwrap_err().to_string();
     assert!(err.contains("forced_kik"), "{err}");
     std::fs::write(&file, text.replace("pairs: ordinary", "pairs: sometimes")).unwrap();
-    let err = import_rule_set(&file).unwrap_err();
+    let err = import_rule_set::<RuleSet>(&file).unwrap_err().to_string();
     assert!(err.contains("sometimes"), "{err}");
-    let err = import_rule_set(&dir.join("missing.ron")).unwrap_err();
+    let err = import_rule_set::<RuleSet>(&dir.join("missing.ron"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("missing.ron"), "{err}");
     assert!(!ca_ngua::store::valid_rule_set_name("../etc"));
     assert!(!ca_ngua::store::valid_rule_set_name("  "));
@@ -363,4 +372,90 @@ fn statistics_from_a_hand_edited_file_never_overflow() {
     assert_eq!(stats.faces[0], u64::MAX);
     assert_eq!(stats.faces[2], 6);
     assert!(stats.chi_squared().is_finite());
+}
+
+/// `prefs.ron` as the last build of version 1 wrote it (every field of
+/// main at c8ad4fb, `tests/data/prefs-version-1/`): it loads without a
+/// notice to the same values, each game's settings in its own section, and
+/// is written back as version 2, which reads back the same.
+#[test]
+fn preferences_of_version_1_load_to_the_same_values_and_save_as_version_2() {
+    use ca_ngua::co_nhay::engine::{GameEnd, OtherArms, Rules as NhayRules};
+    use ca_ngua::prefs::{GameKind, OnlineChat};
+    let dir = common::temp_dir("prefs-version-1");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/prefs-version-1/prefs.ron");
+    std::fs::copy(&fixture, dir.join("prefs.ron")).unwrap();
+    let store = Store::at(dir.path());
+    let mut rules = Rules::standard();
+    // The file's Cờ Cá Ngựa rules, field by field.
+    rules.exit_rolls = ca_ngua::ca_ngua::engine::ExitRolls::Six;
+    rules.three_in_a_row_forfeit = true;
+    rules.safe_squares = ca_ngua::ca_ngua::engine::SafeSquares::StartsAndStars;
+    rules.no_passing = false;
+    rules.forced_kick = false;
+    rules.forced_exit = false;
+    rules.home_column = ca_ngua::ca_ngua::engine::HomeColumn::Exact;
+    rules.game_end = ca_ngua::ca_ngua::engine::GameEnd::FirstWinnerByHorsesHome;
+    rules.direction = ca_ngua::ca_ngua::engine::Direction::Clockwise;
+    rules.scoring = false;
+    rules.roll_cap = 900;
+    let expected = Prefs {
+        lang: Some(Lang::En),
+        look: Look::Light,
+        muted: true,
+        volume: 35,
+        all_numbers: true,
+        online_name: "Minh".into(),
+        online_use_server: true,
+        online_server: "127.0.0.1:9".into(),
+        online_chat: OnlineChat::Text,
+        online_turn_secs: 30,
+        game: GameKind::CaNgua,
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 2,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Easy),
+                    PlayerKind::Bot(Level::Random),
+                    PlayerKind::Human,
+                ],
+                rules,
+                auto_roll: false,
+                auto_move: true,
+                fast_bots: true,
+            },
+            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+                player_count: 6,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Hard),
+                    PlayerKind::Bot(Level::Easy),
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Medium),
+                    PlayerKind::Bot(Level::Random),
+                ],
+                rules: NhayRules {
+                    anti_blocking: false,
+                    other_arms: OtherArms::Allowed,
+                    game_end: GameEnd::FirstWinner,
+                },
+                fast_bots: true,
+            },
+        },
+        welcomed: true,
+        lesson_stars: [("cn-board".to_string(), 3), ("nh-board".to_string(), 1)]
+            .into_iter()
+            .collect(),
+        ..Prefs::default()
+    };
+    assert_eq!(store.load_prefs(), (expected.clone(), None));
+    store.save_prefs(&expected).unwrap();
+    let text = std::fs::read_to_string(dir.join("prefs.ron")).unwrap();
+    assert!(text.contains("version: 2"), "{text}");
+    assert!(text.contains("co_nhay: ("), "{text}");
+    // No game's setting is left at the top.
+    assert!(!text.contains("\n    player_count"), "{text}");
+    assert_eq!(store.load_prefs(), (expected, None));
 }

@@ -86,7 +86,7 @@ fn the_chain_lesson_is_one_move_of_two_hops() {
 
 #[test]
 fn a_question_that_shows_a_move_wrongly_is_refused_by_name() {
-    let (name, text) = ca_ngua::learn::LESSON_FILES[1];
+    let (name, text) = <CoNhay as ca_ngua::learn::Teach>::LESSONS;
     let mut def = read_lessons(name, text)
         .unwrap()
         .lessons
@@ -106,7 +106,7 @@ fn a_question_that_shows_a_move_wrongly_is_refused_by_name() {
 
 #[test]
 fn an_unreachable_hole_is_refused_by_name() {
-    let (name, text) = ca_ngua::learn::LESSON_FILES[1];
+    let (name, text) = <CoNhay as ca_ngua::learn::Teach>::LESSONS;
     let mut def = read_lessons(name, text).unwrap().lessons.remove(1);
     def.id = "too-far".into();
     def.goal = Goal::Hole(100);

@@ -8,8 +8,8 @@ use crate::common;
 use crate::common::kept_aside;
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Players, Rules};
-use ca_ngua::prefs::{GameKind, NhayPrefs, PlayerKind, Prefs};
-use ca_ngua::stats::NhayStats;
+use ca_ngua::co_nhay::stats::Stats;
+use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
 use ca_ngua::store::{GameFile, Saver, Store, StoreNotice};
 use ca_ngua::table::{Controller, InlineRunner};
 use rand::SeedableRng;
@@ -52,7 +52,7 @@ fn the_game_and_the_statistics_round_trip() {
     let store = Store::at(dir.path());
     let (none, notice) = store.load_game::<CoNhay>(Box::new(InlineRunner::default()));
     assert!(none.is_none() && notice.is_none());
-    assert_eq!(store.load_stats::<CoNhay>(), (NhayStats::default(), None));
+    assert_eq!(store.load_stats::<CoNhay>(), (Stats::default(), None));
 
     let table = game_under_way();
     store
@@ -67,7 +67,7 @@ fn the_game_and_the_statistics_round_trip() {
     assert_eq!(loaded.table.replica(), table.replica());
     assert_eq!(loaded.table.controllers(), table.controllers());
 
-    let mut stats = NhayStats::default();
+    let mut stats = Stats::default();
     stats.record_move(ca_ngua::co_nhay::engine::Arm::ALL[2], Controller::Here, 4);
     store.save_stats::<CoNhay>(&stats).unwrap();
     assert_eq!(store.load_stats::<CoNhay>(), (stats, None));
@@ -80,9 +80,9 @@ fn the_saver_writes_cờ_nhảy_files_beside_the_others() {
     {
         let saver = Saver::new(Store::at(dir.path()));
         saver.save_game::<CoNhay>(GameFile::of(&table, true));
-        let stats = NhayStats {
+        let stats = Stats {
             games: 3,
-            ..NhayStats::default()
+            ..Stats::default()
         };
         saver.save_stats::<CoNhay>(&stats);
         saver.save_prefs(&Prefs::default());
@@ -123,7 +123,7 @@ fn bad_files_are_kept_aside_in_their_folder() {
         other => panic!("{other:?}"),
     }
     let (stats, notice) = store.load_stats::<CoNhay>();
-    assert_eq!(stats, NhayStats::default());
+    assert_eq!(stats, Stats::default());
     assert!(
         matches!(notice, Some(StoreNotice::MovedAside { .. })),
         "{notice:?}"
@@ -152,11 +152,14 @@ fn preferences_keep_both_games_and_old_files_still_load() {
     let store = Store::at(dir.path());
     let prefs = Prefs {
         game: GameKind::CoNhay,
-        nhay: NhayPrefs {
-            player_count: 6,
-            players: [PlayerKind::Bot(Level::Hard); 6],
-            rules: Rules::quick(),
-            fast_bots: true,
+        games: ca_ngua::any_game::GamePrefs {
+            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+                player_count: 6,
+                players: [PlayerKind::Bot(Level::Hard); 6],
+                rules: Rules::quick(),
+                fast_bots: true,
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
         },
         ..Prefs::default()
     };
@@ -172,8 +175,8 @@ fn preferences_keep_both_games_and_old_files_still_load() {
     let (old, notice) = store.load_prefs();
     assert_eq!(notice, None);
     assert_eq!(old.game, GameKind::CaNgua);
-    assert_eq!(old.player_count, 3);
-    assert_eq!(old.nhay, NhayPrefs::default());
+    assert_eq!(old.games.ca_ngua.player_count, 3);
+    assert_eq!(old.games.co_nhay, ca_ngua::co_nhay::prefs::Prefs::default());
     // Five players is not a Cờ nhảy game: the file is kept aside.
     std::fs::write(
         dir.join("prefs.ron"),

@@ -14,9 +14,9 @@ use ca_ngua::ca_ngua::engine::{
 };
 use ca_ngua::ca_ngua::game::Played;
 use ca_ngua::ca_ngua::rules_file::RuleSet;
+use ca_ngua::ca_ngua::stats::Stats;
 use ca_ngua::game::Level;
 use ca_ngua::prefs::{PlayerKind, Prefs};
-use ca_ngua::stats::Stats;
 use ca_ngua::store::{GameFile, Store};
 use ca_ngua::table::{Controller, InlineRunner};
 
@@ -200,6 +200,7 @@ pub fn temp_dir(name: &str) -> TempDir {
 /// A table at this device with seeded dice and computer players deciding
 /// inline.
 pub fn local_table(prefs: &Prefs, seed: u64) -> Table {
+    let prefs = &prefs.games.ca_ngua;
     Table::local(
         prefs.rules,
         &prefs.seats(),
@@ -315,14 +316,20 @@ pub fn originals() -> Vec<(&'static str, String)> {
     let dir = temp_dir("originals");
     let store = Store::at(dir.path());
     let prefs = Prefs {
-        player_count: 4,
-        players: [
-            PlayerKind::Human,
-            PlayerKind::Bot(Level::Hard),
-            PlayerKind::Bot(Level::Easy),
-            PlayerKind::Bot(Level::Medium),
-        ],
-        rules: Rules::traditional(),
+        games: ca_ngua::any_game::GamePrefs {
+            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                player_count: 4,
+                players: [
+                    PlayerKind::Human,
+                    PlayerKind::Bot(Level::Hard),
+                    PlayerKind::Bot(Level::Easy),
+                    PlayerKind::Bot(Level::Medium),
+                ],
+                rules: Rules::traditional(),
+                ..Default::default()
+            },
+            ..ca_ngua::any_game::GamePrefs::default()
+        },
         ..Prefs::default()
     };
     let mut table = local_table(&prefs, 11);
@@ -351,7 +358,7 @@ pub fn originals() -> Vec<(&'static str, String)> {
         .unwrap();
     store.save_stats::<CaNgua>(&stats).unwrap();
     store
-        .save_rule_set(&RuleSet::new("nhà bà", Rules::traditional()))
+        .save_rule_set::<CaNgua>(&RuleSet::new("nhà bà", Rules::traditional()))
         .unwrap();
     let read = |p: &str| std::fs::read_to_string(dir.join(p)).unwrap();
     vec![

@@ -4,7 +4,7 @@
 
 use ca_ngua::game::Game;
 use ca_ngua::learn::{
-    Difficulty, PUZZLE_FILES, PuzzleDef, PuzzleFile, Run, Teach, Verdict, puzzles_in, puzzles_of,
+    Difficulty, PuzzleDef, PuzzleFile, Run, Teach, Verdict, puzzle_files, puzzles_in, puzzles_of,
     read_puzzles,
 };
 
@@ -72,7 +72,7 @@ pub fn every_shipped_puzzle_is_solved_and_refuses_the_rest<G: Teach>() -> [usize
 
 /// The first shipped puzzle of `G` as written.
 pub fn first_def<G: Game>() -> PuzzleDef {
-    PUZZLE_FILES
+    puzzle_files()
         .iter()
         .flat_map(|(n, t)| read_puzzles(n, t).unwrap().puzzles)
         .find(|p| p.game == G::ID)

@@ -9,7 +9,8 @@ use super::geometry::{
 };
 use super::marks::LastMove;
 use super::paint::{self as fx, Preview, Transform, draw_horse};
-use crate::app::theme::{Palette, lerp, on_seat_colour, seat_colour, seat_tint};
+use crate::app::ca_ngua::colours::{on_seat_colour, seat_colour, seat_tint};
+use crate::app::theme::{Palette, lerp};
 use crate::ca_ngua::engine::{Move, Seat, is_star_square};
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, Response, Role, Sense, Shape, Stroke, Ui, Vec2,

@@ -115,7 +115,7 @@ pub fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> crate::app:
         band: play
             .rules()
             .teams
-            .then(|| crate::app::theme::seat_colour(seat.partner())),
+            .then(|| crate::app::ca_ngua::colours::seat_colour(seat.partner())),
     }
 }
 

@@ -3,7 +3,8 @@
 //! when cast, then the result large. Under them a short note: "Gieo
 //! tiếp!" after a bonus roll, "no move" while a pass shows.
 
-use crate::app::theme::{Palette, lerp, on_seat_colour, seat_colour};
+use crate::app::ca_ngua::colours::{on_seat_colour, seat_colour};
+use crate::app::theme::{Palette, lerp};
 use crate::ca_ngua::engine::Seat;
 use egui::{Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 

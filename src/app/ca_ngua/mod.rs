@@ -8,6 +8,7 @@ pub mod animation;
 pub mod announce;
 pub mod board_view;
 pub mod cards;
+pub mod colours;
 mod commands;
 pub mod dice_view;
 pub mod effects;

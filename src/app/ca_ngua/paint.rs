@@ -4,7 +4,8 @@
 
 use super::geometry::{GRID, Place, place_centre};
 use super::marks::LastMove;
-use crate::app::theme::{Palette, lerp, on_seat_colour, piece_outline, seat_colour};
+use crate::app::ca_ngua::colours::{on_seat_colour, piece_outline, seat_colour};
+use crate::app::theme::{Palette, lerp};
 use crate::ca_ngua::engine::{Move, Seat};
 use egui::{Color32, CornerRadius, FontId, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2};
 

@@ -5,7 +5,8 @@
 use super::CaNguaGame;
 use super::paint::draw_horse;
 use super::text;
-use crate::app::theme::{Palette, seat_text_colour};
+use crate::app::ca_ngua::colours::seat_text_colour;
+use crate::app::theme::Palette;
 use crate::ca_ngua::engine::{GameEnd, Outcome, Seat};
 use crate::i18n::{Arg, I18n};
 use egui::{RichText, Sense, Ui, Vec2};

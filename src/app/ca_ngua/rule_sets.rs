@@ -3,6 +3,7 @@
 use super::CaNguaGame;
 use crate::app::play::rule_sets::RuleSetAction;
 use crate::app::text::store_notice;
+use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::Rules;
 use crate::ca_ngua::rules_code::{self, RulesCodeError};
 use crate::ca_ngua::rules_file::RuleSet;
@@ -23,16 +24,16 @@ impl CaNguaGame {
         let message = match action {
             A::Save(name) => {
                 let set = RuleSet::new(&name, rules);
-                match store.save_rule_set(&set) {
+                match store.save_rule_set::<CaNgua>(&set) {
                     Ok(()) => i18n.t_args("saved-rules-saved", &[("name", Arg::from(name))]),
                     Err(n) => store_notice(i18n, &n),
                 }
             }
-            A::Delete(name) => match store.delete_rule_set(&name) {
+            A::Delete(name) => match store.delete_rule_set::<CaNgua>(&name) {
                 Ok(()) => i18n.t_args("saved-rules-deleted", &[("name", Arg::from(name))]),
                 Err(n) => store_notice(i18n, &n),
             },
-            A::Rename(old, new) => match store.rename_rule_set(&old, &new) {
+            A::Rename(old, new) => match store.rename_rule_set::<CaNgua>(&old, &new) {
                 Ok(()) => i18n.t_args("saved-rules-renamed", &[("name", Arg::from(new))]),
                 Err(n) => store_notice(i18n, &n),
             },
@@ -48,7 +49,10 @@ impl CaNguaGame {
                         "saved-rules-exported",
                         &[("file", Arg::from(path.display().to_string()))],
                     ),
-                    Some(Err(e)) => i18n.t_args("saved-rules-failed", &[("reason", Arg::from(e))]),
+                    Some(Err(e)) => i18n.t_args(
+                        "saved-rules-failed",
+                        &[("reason", Arg::from(e.to_string()))],
+                    ),
                     None => String::new(),
                 }
             }
@@ -57,12 +61,12 @@ impl CaNguaGame {
             A::ImportCode(text) => match self.import_code(&text, store, i18n) {
                 Ok(message) | Err(message) => message,
             },
-            A::Import(path) => match import_rule_set(&path) {
+            A::Import(path) => match import_rule_set::<RuleSet>(&path) {
                 Ok(mut set) => {
                     if !valid_rule_set_name(&set.name) {
                         set.name = i18n.t("saved-rules-imported-name");
                     }
-                    match store.save_rule_set(&set) {
+                    match store.save_rule_set::<CaNgua>(&set) {
                         Ok(()) => i18n.t_args(
                             "saved-rules-imported",
                             &[("name", Arg::from(set.name.clone()))],
@@ -70,11 +74,14 @@ impl CaNguaGame {
                         Err(n) => store_notice(i18n, &n),
                     }
                 }
-                Err(e) => i18n.t_args("saved-rules-refused", &[("reason", Arg::from(e))]),
+                Err(e) => i18n.t_args(
+                    "saved-rules-refused",
+                    &[("reason", Arg::from(e.to_string()))],
+                ),
             },
         };
         self.local.rules_edit.message = Some(message);
-        let (sets, _) = store.rule_sets();
+        let (sets, _) = store.rule_sets::<CaNgua>();
         self.local.rule_sets = sets;
     }
 
@@ -130,9 +137,9 @@ impl CaNguaGame {
         };
         let set = RuleSet::new(&name, rules);
         store
-            .save_rule_set(&set)
+            .save_rule_set::<CaNgua>(&set)
             .map_err(|n| store_notice(i18n, &n))?;
-        let (sets, _) = store.rule_sets();
+        let (sets, _) = store.rule_sets::<CaNgua>();
         self.local.rule_sets = sets;
         Ok(i18n.t_args("saved-rules-imported", &[("name", Arg::from(name))]))
     }

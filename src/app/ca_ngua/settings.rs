@@ -11,9 +11,9 @@ pub use crate::app::widgets::{check, combo, help, level_key, offered_levels, pla
 use crate::ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares,
 };
+use crate::ca_ngua::prefs::Prefs;
 use crate::ca_ngua::rules_file::RuleSet;
 use crate::i18n::{Arg, I18n};
-use crate::prefs::Prefs;
 use egui::{RichText, Ui};
 
 /// The text fields of the saved-rules section, kept between frames.

@@ -6,8 +6,8 @@
 use crate::app::play::stats_view::{StatsTable, kind_name};
 use crate::app::theme::Palette;
 use crate::ca_ngua::engine::{HomeColumn, Rules, Seat};
+use crate::ca_ngua::stats::{Record, Stats};
 use crate::i18n::{Arg, I18n};
-use crate::stats::{Record, Stats};
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, RichText, Role, Sense, Stroke, Ui, Vec2};
 
 /// Thầu mạ and Sập hầm exist only with the traditional climb and the

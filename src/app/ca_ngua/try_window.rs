@@ -4,8 +4,8 @@
 use super::CaNguaGame;
 use super::try_rules::{TrySource, rules_label, trial_from_settings};
 use crate::ca_ngua::engine::Rules;
+use crate::ca_ngua::prefs::Prefs;
 use crate::i18n::{Arg, I18n};
-use crate::prefs::Prefs;
 
 /// The window, while open. It follows `prefs`, the settings being edited
 /// (a change waiting for confirmation included); closing it stops the run.

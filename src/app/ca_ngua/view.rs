@@ -7,18 +7,19 @@ use super::log::{self, LogEntry};
 use super::marks::Marks;
 use super::tbl::{Applied, Event, Played, Replica};
 use super::{CaNguaGame, Local, board_view, text};
+use crate::app::ca_ngua::colours::{seat_colour, seat_text_colour, seat_tint};
 use crate::app::play::cards::Card;
 use crate::app::play::phase::Phase;
 use crate::app::play::rule_sets::RuleSetAction;
 use crate::app::play::stats_view::StatsTable;
 use crate::app::play::{Pace, PlayIntent, SettingsOut, View};
-use crate::app::theme::{Palette, seat_colour, seat_text_colour, seat_tint};
+use crate::app::theme::Palette;
 use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{Outcome, Position, Rules, Seat};
 use crate::ca_ngua::game::Match;
+use crate::ca_ngua::stats::Stats;
 use crate::i18n::I18n;
 use crate::prefs::Prefs;
-use crate::stats::Stats;
 use crate::store::Store;
 use crate::table::Controller;
 use egui::{Color32, Painter, Pos2, Ui};
@@ -277,7 +278,13 @@ impl View for CaNgua {
         prefs: &mut Prefs,
     ) -> SettingsOut {
         let sets = play.local.rule_sets.clone();
-        let out = super::settings::settings_ui(ui, i18n, prefs, &sets, &mut play.local.rules_edit);
+        let out = super::settings::settings_ui(
+            ui,
+            i18n,
+            &mut prefs.games.ca_ngua,
+            &sets,
+            &mut play.local.rules_edit,
+        );
         if let Some(source) = out.try_rules {
             play.local.try_rules = Some(super::try_rules::TryWindow {
                 source,
@@ -291,32 +298,33 @@ impl View for CaNgua {
     }
 
     fn prefs_rules(prefs: &Prefs) -> Rules {
-        prefs.rules
+        prefs.games.ca_ngua.rules
     }
 
     fn prefs_seats(prefs: &Prefs) -> Vec<Seat> {
-        prefs.seats()
+        prefs.games.ca_ngua.seats()
     }
 
     fn prefs_controllers(prefs: &Prefs) -> Vec<Controller> {
-        prefs.controllers().to_vec()
+        prefs.games.ca_ngua.controllers().to_vec()
     }
 
     fn keep_table_prefs(new: &mut Prefs, old: &Prefs) {
+        let (new, old) = (&mut new.games.ca_ngua, &old.games.ca_ngua);
         new.player_count = old.player_count;
         new.rules = old.rules;
     }
 
     fn fast_bots(prefs: &Prefs) -> bool {
-        prefs.fast_bots
+        prefs.games.ca_ngua.fast_bots
     }
 
     fn auto_roll(prefs: &Prefs) -> bool {
-        prefs.auto_roll
+        prefs.games.ca_ngua.auto_roll
     }
 
     fn auto_move(prefs: &Prefs) -> bool {
-        prefs.auto_move
+        prefs.games.ca_ngua.auto_move
     }
 
     fn rule_set_action(
@@ -326,7 +334,7 @@ impl View for CaNgua {
         store: &Store,
         i18n: &I18n,
     ) {
-        play.rule_set_action(action, prefs.rules, store, i18n);
+        play.rule_set_action(action, prefs.games.ca_ngua.rules, store, i18n);
     }
 
     fn import_code(
@@ -339,14 +347,14 @@ impl View for CaNgua {
     }
 
     fn restore(play: &mut CaNguaGame, store: &Store) -> Vec<crate::store::StoreNotice> {
-        let (rule_sets, notices) = store.rule_sets();
+        let (rule_sets, notices) = store.rule_sets::<CaNgua>();
         play.set_rule_sets(rule_sets);
         play.set_export_path(super::rule_sets::default_export_path());
         notices
     }
 
     fn windows_ui(play: &mut CaNguaGame, ctx: &egui::Context, i18n: &I18n, prefs: &Prefs) {
-        super::try_window::try_rules_window(play, ctx, i18n, prefs);
+        super::try_window::try_rules_window(play, ctx, i18n, &prefs.games.ca_ngua);
     }
 
     fn count(

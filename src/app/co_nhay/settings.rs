@@ -6,12 +6,12 @@
 
 use crate::app::widgets::{check, combo, help, player_options};
 use crate::co_nhay::engine::{GameEnd, OtherArms, PRESET_NAMES, Players, Rules};
+use crate::co_nhay::prefs::Prefs;
 use crate::i18n::{Arg, I18n};
-use crate::prefs::NhayPrefs;
 use egui::Ui;
 
 /// Draws the settings on `prefs`; true when they changed.
-pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut NhayPrefs) -> bool {
+pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {
     let mut changed = false;
     ui.heading(i18n.t("nhay-settings-heading"));
     ui.add_space(4.0);

@@ -14,9 +14,9 @@ use crate::app::play::{Pace, SettingsOut, View};
 use crate::app::theme::Palette;
 use crate::co_nhay::CoNhay;
 use crate::co_nhay::engine::{Arm, Game as Engine, Holes, Move, Outcome, Position, Rules};
+use crate::co_nhay::stats::Stats;
 use crate::i18n::{Arg, I18n};
 use crate::prefs::Prefs;
-use crate::stats::NhayStats;
 use crate::store::Store;
 use crate::table::Controller;
 use egui::{Color32, Painter, Pos2, Ui};
@@ -303,30 +303,30 @@ impl View for CoNhay {
         prefs: &mut Prefs,
     ) -> SettingsOut {
         SettingsOut {
-            changed: super::settings::settings_ui(ui, i18n, &mut prefs.nhay),
+            changed: super::settings::settings_ui(ui, i18n, &mut prefs.games.co_nhay),
             actions: Vec::new(),
         }
     }
 
     fn prefs_rules(prefs: &Prefs) -> Rules {
-        prefs.nhay.rules
+        prefs.games.co_nhay.rules
     }
 
     fn prefs_seats(prefs: &Prefs) -> Vec<Arm> {
-        prefs.nhay.seating().arms().collect()
+        prefs.games.co_nhay.seating().arms().collect()
     }
 
     fn prefs_controllers(prefs: &Prefs) -> Vec<Controller> {
-        prefs.nhay.controllers().to_vec()
+        prefs.games.co_nhay.controllers().to_vec()
     }
 
     fn keep_table_prefs(new: &mut Prefs, old: &Prefs) {
-        new.nhay.player_count = old.nhay.player_count;
-        new.nhay.rules = old.nhay.rules;
+        new.games.co_nhay.player_count = old.games.co_nhay.player_count;
+        new.games.co_nhay.rules = old.games.co_nhay.rules;
     }
 
     fn fast_bots(prefs: &Prefs) -> bool {
-        prefs.nhay.fast_bots
+        prefs.games.co_nhay.fast_bots
     }
 
     /// No dice to roll.
@@ -360,7 +360,7 @@ impl View for CoNhay {
     fn windows_ui(_play: &mut CoNhayGame, _ctx: &egui::Context, _i18n: &I18n, _prefs: &Prefs) {}
 
     fn count(
-        stats: &mut NhayStats,
+        stats: &mut Stats,
         local: &mut Local,
         applied: &NhayApplied,
         _counted: &NhayReplica,
@@ -391,9 +391,9 @@ impl View for CoNhay {
         }
     }
 
-    fn stats_table(stats: &NhayStats, i18n: &I18n, _rules: &Rules) -> StatsTable {
+    fn stats_table(stats: &Stats, i18n: &I18n, _rules: &Rules) -> StatsTable {
         super::windows::stats_table(stats, i18n)
     }
 
-    fn stats_extra_ui(_stats: &NhayStats, _ui: &mut Ui, _i18n: &I18n, _dark: bool) {}
+    fn stats_extra_ui(_stats: &Stats, _ui: &mut Ui, _i18n: &I18n, _dark: bool) {}
 }

@@ -8,8 +8,8 @@ use crate::app::play::results::differences_ui;
 use crate::app::play::stats_view::{StatsTable, kind_name};
 use crate::app::theme::Palette;
 use crate::co_nhay::engine::{Arm, Outcome, Rules};
+use crate::co_nhay::stats::{Record, Stats};
 use crate::i18n::{Arg, I18n};
-use crate::stats::{NhayRecord, NhayStats};
 use egui::{RichText, Sense, Ui, Vec2};
 
 /// The line about the one person at this device, if exactly one plays
@@ -112,8 +112,8 @@ impl CoNhayGame {
 /// records by kind of player and by colour.
 /// The statistics as the window's tables show them: every colour of the
 /// star (an arm nobody has played shows zeros).
-pub fn stats_table(stats: &NhayStats, i18n: &I18n) -> StatsTable {
-    let cells = |r: &NhayRecord| {
+pub fn stats_table(stats: &Stats, i18n: &I18n) -> StatsTable {
+    let cells = |r: &Record| {
         vec![
             r.played.to_string(),
             r.won.to_string(),

@@ -10,6 +10,7 @@ use crate::any_game::GameKind;
 use crate::app::play::phase::Phase;
 use crate::app::play::{Play, View};
 use crate::i18n::{Arg, I18n};
+use crate::learn::Teach;
 use crate::learn::tips::{Tip, tips_of};
 use crate::prefs::Prefs;
 use crate::store::{Files, Saver, Store};
@@ -158,7 +159,7 @@ fn table_of<V: View>(tip: &Tip<V>) -> Result<Table<V>, String> {
     Ok(table)
 }
 
-impl<V: View> TipsView<V> {
+impl<V: View + Teach> TipsView<V> {
     /// The game's tips at the first page.
     fn open() -> Result<TipsView<V>, String> {
         let tips = tips_of::<V>().map_err(|e| e.to_string())?;
@@ -181,7 +182,9 @@ impl<V: View> TipsView<V> {
             broken: None,
         })
     }
+}
 
+impl<V: View> TipsView<V> {
     fn tip(&self) -> Option<&Tip<V>> {
         self.tips.get(self.page)
     }

@@ -2,7 +2,8 @@
 //! game length and each colour's chance to win.
 
 use super::text::{number, pct, share};
-use crate::app::theme::{Palette, lerp, seat_colour};
+use crate::app::ca_ngua::colours::seat_colour;
+use crate::app::theme::{Palette, lerp};
 use crate::ca_ngua::engine::Seat;
 use crate::ca_ngua::rules_lab::TrialReport;
 use crate::i18n::{Arg, I18n};

@@ -1,17 +1,30 @@
-//! Cờ Cá Ngựa's goals: leaving the yard, kicking, reaching a square or a
-//! home cell, a horse home, the win.
+//! Cờ Cá Ngựa's part of the lessons: its lesson, puzzle and tip files, and
+//! its goals (leaving the yard, kicking, reaching a square or a home cell,
+//! a horse home, the win).
 
-use super::{Goal, Teach};
-use crate::ca_ngua::CaNgua;
-use crate::ca_ngua::engine::{Position, Seat, YARD};
-use crate::ca_ngua::game::Match;
+use super::CaNgua;
+use super::engine::{Position, Seat, YARD};
+use super::game::Match;
 use crate::game::Game;
+use crate::learn::{Goal, Teach};
 
 fn in_yard(pos: &Position, seat: Seat) -> usize {
     pos.horses(seat).iter().filter(|&&h| h == YARD).count()
 }
 
 impl Teach for CaNgua {
+    const LESSONS: (&'static str, &'static str) = (
+        "ca-ngua.ron",
+        include_str!("../../assets/lessons/ca-ngua.ron"),
+    );
+    const PUZZLES: (&'static str, &'static str) = (
+        "ca-ngua.ron",
+        include_str!("../../assets/puzzles/ca-ngua.ron"),
+    );
+    const TIPS: (&'static str, &'static str) =
+        ("ca-ngua.ron", include_str!("../../assets/tips/ca-ngua.ron"));
+    const PUZZLE_ID: &'static str = "cn";
+
     fn check_goal(goal: &Goal) -> Result<(), String> {
         match goal {
             Goal::Hole(_) | Goal::InTarget(_) => Err(format!("goal {goal:?} is Cờ nhảy's")),

@@ -1,11 +1,24 @@
-//! Cờ nhảy's goals: a piece on a hole, pieces in the target, the win.
+//! Cờ nhảy's part of the lessons: its lesson, puzzle and tip files, and its
+//! goals (a piece on a hole, pieces in the target, the win).
 
-use super::{Goal, Teach};
-use crate::co_nhay::CoNhay;
-use crate::co_nhay::engine::{Arm, Game as Engine};
+use super::CoNhay;
+use super::engine::{Arm, Game as Engine};
 use crate::game::Game;
+use crate::learn::{Goal, Teach};
 
 impl Teach for CoNhay {
+    const LESSONS: (&'static str, &'static str) = (
+        "co-nhay.ron",
+        include_str!("../../assets/lessons/co-nhay.ron"),
+    );
+    const PUZZLES: (&'static str, &'static str) = (
+        "co-nhay.ron",
+        include_str!("../../assets/puzzles/co-nhay.ron"),
+    );
+    const TIPS: (&'static str, &'static str) =
+        ("co-nhay.ron", include_str!("../../assets/tips/co-nhay.ron"));
+    const PUZZLE_ID: &'static str = "nh";
+
     fn check_goal(goal: &Goal) -> Result<(), String> {
         match goal {
             Goal::ExitYard | Goal::Kick | Goal::Reach(_) | Goal::Home => {
@@ -19,7 +32,7 @@ impl Teach for CoNhay {
 
     fn reached(goal: &Goal, learner: Arm, before: &Engine, after: &Engine) -> bool {
         let (b, a) = (before.position(), after.position());
-        let in_target = |p: &crate::co_nhay::engine::Position| {
+        let in_target = |p: &super::engine::Position| {
             (p.pieces(learner) & learner.target().holes()).count_ones()
         };
         match goal {
