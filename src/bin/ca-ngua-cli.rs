@@ -252,7 +252,7 @@ fn record_analyse(a: args::RecordAnalyse) -> Result<(), Bad> {
     let record = read_any(&text)?;
     ca_ngua::with_any!(&record, G, r => {
         r.replay()?;
-        let start = G::from_setup(&r.rules, &r.setup).map_err(Bad)?;
+        let start = G::from_setup(&r.rules, &r.setup).map_err(|e| Bad(e.to_string()))?;
         let plays = r.plays();
         let mut config = match a.rollouts {
             // Cờ Cá Ngựa's rollouts are played by Hard (its evaluator
@@ -394,7 +394,7 @@ fn online(command: args::OnlineCommand) -> Result<(), Bad> {
         }
         args::OnlineCommand::Watch(_) => watch_room(&invite, name, quiet, print),
     }
-    .map_err(Bad)?;
+    .map_err(|e| Bad(e.to_string()))?;
     match end {
         HeadlessEnd::Over(places) => {
             let places: Vec<String> = places.iter().map(|p| p.join(" ")).collect();

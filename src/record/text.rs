@@ -147,7 +147,7 @@ impl<G: Game> Record<G> {
             ));
         }
         let (n, rules) = lines.field("Rules")?;
-        let rules = G::rules_from_text(rules).map_err(|e| RecordError::new(n, e))?;
+        let rules = G::rules_from_text(rules).map_err(|e| RecordError::new(n, e.to_string()))?;
         let (n, date) = lines.field("Date")?;
         let date = date.parse().map_err(|e: String| RecordError::new(n, e))?;
         let mut seats = Vec::new();

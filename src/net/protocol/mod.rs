@@ -18,8 +18,8 @@ pub mod talk;
 
 pub use client::{ClientMessage, RulesChoice, parse_client, read_move};
 pub use server::{
-    PresenceNews, RoomState, SaidNews, SeatState, ServerMessage, Welcome, error_frame, pong_frame,
-    welcome_game,
+    PresenceNews, RoomState, SaidNews, SeatState, ServerMessage, UnknownGame, Welcome, error_frame,
+    pong_frame, welcome_game,
 };
 pub use talk::{ChatMode, Saying};
 
