@@ -202,7 +202,10 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
         }
         // A rule set is plain data: serialising it cannot fail; should it,
         // the empty text is refused when read back.
-        serde_json::to_string(rules).unwrap_or_default()
+        serde_json::to_string(rules).unwrap_or_else(|e| {
+            tracing::error!("a rule set does not write as JSON: {e}");
+            String::new()
+        })
     }
 
     /// Reads what [`Game::rules_to_text`] writes, checked; the error says

@@ -209,8 +209,11 @@ pub(super) fn after_scheme(text: &str) -> Option<(&str, bool)> {
 /// IPv4 first. Read from the system's interface list (`if-addrs`); nothing
 /// is sent on the network.
 pub fn lan_addresses() -> Vec<IpAddr> {
-    let mut ips: Vec<IpAddr> = if_addrs::get_if_addrs()
-        .unwrap_or_default()
+    let interfaces = if_addrs::get_if_addrs().unwrap_or_else(|e| {
+        tracing::warn!("cannot list this machine's network interfaces: {e}");
+        Vec::new()
+    });
+    let mut ips: Vec<IpAddr> = interfaces
         .into_iter()
         .filter(|i| {
             let v6_link_local = i.ip().is_ipv6() && i.is_link_local();
