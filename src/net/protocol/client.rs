@@ -6,7 +6,7 @@ use super::talk::{ChatMode, Saying, check_client_seed, check_turn_secs};
 use super::{bad, check_name, counts_in_words, default_game, game_name, normalize_room, to_json};
 use crate::any_game::GameKind;
 use crate::game::{Game, Level};
-use crate::table::{ErrorCode, Refusal};
+use crate::table::Refusal;
 use crate::with_game;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -251,6 +251,7 @@ mod tests {
     use crate::ca_ngua::engine::{Move, Rules};
     use crate::co_nhay::CoNhay;
     use crate::co_nhay::engine::Rules as NhayRules;
+    use crate::table::ErrorCode;
 
     fn code(text: &str) -> ErrorCode {
         parse_client(text).expect_err(text).code

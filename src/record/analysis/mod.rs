@@ -22,7 +22,7 @@ mod values;
 
 pub use sample::sample_game;
 
-use crate::game::selfplay::{SelfPlay, wilson95};
+use crate::game::selfplay::SelfPlay;
 use crate::game::{Game, Level};
 use evaluate::steps_rated;
 use rollout::Control;
