@@ -5,13 +5,15 @@
 use super::bots::{self, Bot, Budget};
 use super::dice;
 use super::engine::{
-    Dice, Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Position, Roll, Rules,
-    Seat, Setup, check_players,
+    Dice, Effects, Game as Engine, GameError, GameRecord, Move, Outcome, PRESET_NAMES, PlayError,
+    Position, PositionError, Roll, Rules, RulesError, Seat, Setup, check_players,
 };
+use super::rules_code::RulesCodeError;
 use super::rules_file::RuleSet;
 use crate::game::rules_file::RulesFileError;
-use crate::game::{Decision, Game, Next, SeatId};
+use crate::game::{Decision, Game, Next, RulesTextError, SeatId};
 use rand::{Rng, RngExt};
+use std::fmt;
 use std::ops::{Deref, DerefMut};
 
 /// Cờ Cá Ngựa, the game (a marker: its values are the engine's types).
@@ -82,6 +84,57 @@ pub struct Played {
     pub thau_ma: bool,
 }
 
+/// Why Cờ Cá Ngựa refused rules, seats, a position, a roll or a move
+/// ([`Game::Error`]); `Display` is the engine's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Rules that cannot be played.
+    Rules(RulesError),
+    /// A rule code (`CN1-…`) that does not read.
+    RulesCode(RulesCodeError),
+    /// Rules on one line that do not read.
+    RulesText(RulesTextError),
+    /// A number of players the board does not seat.
+    Players(usize),
+    /// The seat named to begin does not play.
+    NotPlaying(Seat),
+    /// A position that is not valid under the rules.
+    Position(PositionError),
+    /// A game that cannot be set up (the rules, the seats, a save).
+    Game(GameError),
+    /// A saved state under other rules than the game's.
+    OtherRules,
+    /// A move played without a roll.
+    NoRoll,
+    /// A roll or a move the rules refuse now.
+    Play(PlayError),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Rules(e) => e.fmt(f),
+            Error::RulesCode(e) => e.fmt(f),
+            Error::RulesText(e) => e.fmt(f),
+            Error::Players(n) => write!(f, "two to four players play, not {n}"),
+            Error::NotPlaying(seat) => write!(f, "{} does not play", seat.code()),
+            Error::Position(e) => e.fmt(f),
+            Error::Game(e) => e.fmt(f),
+            Error::OtherRules => f.write_str("the saved state is under other rules"),
+            Error::NoRoll => f.write_str("a move without a roll"),
+            Error::Play(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<RulesTextError> for Error {
+    fn from(e: RulesTextError) -> Error {
+        Error::RulesText(e)
+    }
+}
+
 impl Game for CaNgua {
     const ID: &'static str = "ca-ngua";
     const NAME: &'static str = "Cờ Cá Ngựa";
@@ -102,6 +155,7 @@ impl Game for CaNgua {
     type Snapshot = GameRecord;
     type Memory = ();
     type Budget = Budget;
+    type Error = Error;
 
     fn standard_rules() -> Rules {
         Rules::standard()
@@ -115,8 +169,8 @@ impl Game for CaNgua {
         RuleSet::from_ron(text).map(|set| set.rules)
     }
 
-    fn check_rules(rules: &Rules) -> Result<(), String> {
-        rules.validate().map_err(|e| e.to_string())
+    fn check_rules(rules: &Rules) -> Result<(), Error> {
+        rules.validate().map_err(Error::Rules)
     }
 
     fn roll_cap(rules: &Rules) -> Option<u32> {
@@ -129,64 +183,64 @@ impl Game for CaNgua {
         super::rules_code::encode(rules)
     }
 
-    fn rules_from_text(text: &str) -> Result<Rules, String> {
-        let rules = super::rules_code::decode(text).map_err(|e| e.to_string())?;
-        rules.validate().map_err(|e| e.to_string())?;
+    fn rules_from_text(text: &str) -> Result<Rules, Error> {
+        let rules = super::rules_code::decode(text).map_err(Error::RulesCode)?;
+        rules.validate().map_err(Error::Rules)?;
         Ok(rules)
     }
 
     /// RULES.md 1: two players sit at opposite corners, three leave blue's
     /// corner empty.
-    fn seats_for(rules: &Rules, players: usize) -> Result<Vec<Seat>, String> {
-        check_players(rules, players).map_err(|e| e.to_string())?;
+    fn seats_for(rules: &Rules, players: usize) -> Result<Vec<Seat>, Error> {
+        check_players(rules, players).map_err(Error::Game)?;
         match players {
             2 => Ok(vec![Seat::Red, Seat::Yellow]),
             3 => Ok(vec![Seat::Red, Seat::Green, Seat::Yellow]),
             4 => Ok(Seat::ALL.to_vec()),
-            n => Err(format!("two to four players play, not {n}")),
+            n => Err(Error::Players(n)),
         }
     }
 
     /// RULES.md 2.6: the first to roll is drawn at random.
-    fn start<R: Rng + ?Sized>(rules: &Rules, seats: &[Seat], rng: &mut R) -> Result<Match, String> {
+    fn start<R: Rng + ?Sized>(rules: &Rules, seats: &[Seat], rng: &mut R) -> Result<Match, Error> {
         if seats.len() < 2 {
-            return Err(format!("two to four players play, not {}", seats.len()));
+            return Err(Error::Players(seats.len()));
         }
         let first = seats[rng.random_range(0..seats.len())];
         Engine::new(*rules, seats, first)
             .map(Match::new)
-            .map_err(|e| e.to_string())
+            .map_err(Error::Game)
     }
 
-    fn start_first(rules: &Rules, seats: &[Seat], first: Seat) -> Result<Match, String> {
+    fn start_first(rules: &Rules, seats: &[Seat], first: Seat) -> Result<Match, Error> {
         if seats.len() < 2 {
-            return Err(format!("two to four players play, not {}", seats.len()));
+            return Err(Error::Players(seats.len()));
         }
         if !seats.contains(&first) {
-            return Err(format!("{} does not play", first.code()));
+            return Err(Error::NotPlaying(first));
         }
         Engine::new(*rules, seats, first)
             .map(Match::new)
-            .map_err(|e| e.to_string())
+            .map_err(Error::Game)
     }
 
-    fn from_setup(rules: &Rules, setup: &Setup) -> Result<Match, String> {
-        let position = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
+    fn from_setup(rules: &Rules, setup: &Setup) -> Result<Match, Error> {
+        let position = Position::from_setup(setup, rules).map_err(Error::Position)?;
         Engine::from_position(*rules, position)
             .map(Match::new)
             .map_err(|e| match e {
-                super::engine::GameError::Position(e) => e.to_string(),
-                e => e.to_string(),
+                GameError::Position(e) => Error::Position(e),
+                e => Error::Game(e),
             })
     }
 
-    fn from_snapshot(rules: &Rules, snapshot: GameRecord) -> Result<Match, String> {
+    fn from_snapshot(rules: &Rules, snapshot: GameRecord) -> Result<Match, Error> {
         if snapshot.rules != *rules {
-            return Err("the saved state is under other rules".into());
+            return Err(Error::OtherRules);
         }
         Engine::try_from(snapshot)
             .map(Match::new)
-            .map_err(|e| e.to_string())
+            .map_err(Error::Game)
     }
 
     fn position(state: &Match) -> &Position {
@@ -209,12 +263,12 @@ impl Game for CaNgua {
         state.game.is_over()
     }
 
-    fn check_roll(state: &Match, roll: Roll) -> Result<(), String> {
+    fn check_roll(state: &Match, roll: Roll) -> Result<(), Error> {
         state
             .game
             .position()
             .check_roll(state.game.rules(), roll)
-            .map_err(|e| e.to_string())
+            .map_err(Error::Play)
     }
 
     fn next(state: &Match, roll: Option<Roll>) -> Next<CaNgua> {
@@ -262,9 +316,9 @@ impl Game for CaNgua {
         }
     }
 
-    fn play(state: &mut Match, roll: Option<Roll>, mv: Option<Move>) -> Result<Played, String> {
-        let roll = roll.ok_or("a move without a roll")?;
-        let effects = state.game.play(roll, mv).map_err(|e| e.to_string())?;
+    fn play(state: &mut Match, roll: Option<Roll>, mv: Option<Move>) -> Result<Played, Error> {
+        let roll = roll.ok_or(Error::NoRoll)?;
+        let effects = state.game.play(roll, mv).map_err(Error::Play)?;
         let thau_ma = effects.door_to_top && !state.thau_ma_seen;
         state.thau_ma_seen |= thau_ma;
         Ok(Played { effects, thau_ma })

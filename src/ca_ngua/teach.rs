@@ -60,6 +60,6 @@ impl Teach for CaNgua {
         let mut setup = CaNgua::setup(state);
         setup.turn = Some(learner);
         setup.streak = 0;
-        CaNgua::from_setup(rules, &setup)
+        CaNgua::from_setup(rules, &setup).map_err(|e| e.to_string())
     }
 }

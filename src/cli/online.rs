@@ -68,7 +68,7 @@ pub fn run(command: OnlineCommand) -> Result<(), Bad> {
         }
         OnlineCommand::Watch(_) => watch_room(&invite, name, quiet, print),
     }
-    .map_err(Bad)?;
+    .map_err(|e| Bad(e.to_string()))?;
     match end {
         HeadlessEnd::Over(places) => {
             let places: Vec<String> = places.iter().map(|p| p.join(" ")).collect();

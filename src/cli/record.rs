@@ -147,7 +147,7 @@ fn analysis(a: RecordAnalyse) -> Result<(), Bad> {
     let record = read_any(&text)?;
     crate::with_any!(&record, G, r => {
         r.replay()?;
-        let start = G::from_setup(&r.rules, &r.setup).map_err(Bad)?;
+        let start = G::from_setup(&r.rules, &r.setup).map_err(|e| Bad(e.to_string()))?;
         let plays = r.plays();
         let mut config = match a.rollouts {
             // Cờ Cá Ngựa's rollouts are played by Hard (its evaluator

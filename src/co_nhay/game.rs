@@ -5,12 +5,12 @@
 
 use super::bots::{self, Bot, Budget, Memory};
 use super::engine::{
-    Arm, Effects, Game as Engine, GameRecord, Move, Outcome, PRESET_NAMES, Players, Position,
-    Rules, Setup,
+    Arm, Effects, Game as Engine, GameError, GameRecord, Move, Outcome, PRESET_NAMES, PlayError,
+    Players, Position, PositionError, Rules, Setup,
 };
 use super::rules_file::RuleSet;
 use crate::game::rules_file::RulesFileError;
-use crate::game::{Decision, Game, Next, SeatId};
+use crate::game::{Decision, Game, Next, RulesTextError, SeatId};
 use rand::Rng;
 use std::fmt;
 use std::str::FromStr;
@@ -80,6 +80,54 @@ impl Played {
     }
 }
 
+/// Why Cờ nhảy refused rules, seats, a position or a move
+/// ([`Game::Error`]); `Display` is the engine's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Rules on one line that do not read.
+    RulesText(RulesTextError),
+    /// A number of players the board does not seat.
+    Players(usize),
+    /// Arms that are not one of the seatings of CO-NHAY.md §2.
+    Seating,
+    /// The arm named to begin does not play.
+    NotPlaying(Arm),
+    /// A position that is not valid under the rules.
+    Position(PositionError),
+    /// A game that cannot be set up from a position or a save.
+    Game(GameError),
+    /// A saved state under other rules than the game's.
+    OtherRules,
+    /// A pass written as a move (a pass is no move).
+    PassAsMove,
+    /// A move the rules refuse now.
+    Play(PlayError),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::RulesText(e) => e.fmt(f),
+            Error::Players(n) => write!(f, "Cờ nhảy is played by 2, 3, 4 or 6 players, not {n}"),
+            Error::Seating => f.write_str("the arms are not one of the seatings of CO-NHAY.md §2"),
+            Error::NotPlaying(arm) => write!(f, "arm {} does not play", arm.code()),
+            Error::Position(e) => e.fmt(f),
+            Error::Game(e) => e.fmt(f),
+            Error::OtherRules => f.write_str("the saved state is under other rules"),
+            Error::PassAsMove => f.write_str("a pass written as a move"),
+            Error::Play(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<RulesTextError> for Error {
+    fn from(e: RulesTextError) -> Error {
+        Error::RulesText(e)
+    }
+}
+
 impl Game for CoNhay {
     const ID: &'static str = "co-nhay";
     const NAME: &'static str = "Cờ nhảy";
@@ -100,6 +148,7 @@ impl Game for CoNhay {
     type Snapshot = GameRecord;
     type Memory = Memory;
     type Budget = Budget;
+    type Error = Error;
 
     fn standard_rules() -> Rules {
         Rules::standard()
@@ -114,52 +163,48 @@ impl Game for CoNhay {
     }
 
     /// Every combination of Cờ nhảy's toggles can be played.
-    fn check_rules(_rules: &Rules) -> Result<(), String> {
+    fn check_rules(_rules: &Rules) -> Result<(), Error> {
         Ok(())
     }
 
     /// CO-NHAY.md §2: 2, 3, 4 or 6 players.
-    fn seats_for(_rules: &Rules, players: usize) -> Result<Vec<Arm>, String> {
+    fn seats_for(_rules: &Rules, players: usize) -> Result<Vec<Arm>, Error> {
         Players::from_count(players)
             .map(|p| p.arms().collect())
-            .ok_or_else(|| format!("Cờ nhảy is played by 2, 3, 4 or 6 players, not {players}"))
+            .ok_or(Error::Players(players))
     }
 
     /// Arm 0 moves first (CO-NHAY.md §2): nothing is drawn.
-    fn start<R: Rng + ?Sized>(
-        rules: &Rules,
-        seats: &[Arm],
-        _rng: &mut R,
-    ) -> Result<Engine, String> {
+    fn start<R: Rng + ?Sized>(rules: &Rules, seats: &[Arm], _rng: &mut R) -> Result<Engine, Error> {
         let mask = seats.iter().fold(0u8, |m, a| m | 1 << a.index());
         let players = Players::from_mask(mask)
             .filter(|p| p.count() == seats.len())
-            .ok_or("the arms are not one of the seatings of CO-NHAY.md §2")?;
+            .ok_or(Error::Seating)?;
         Ok(Engine::new(*rules, players))
     }
 
-    fn start_first(rules: &Rules, seats: &[Arm], first: Arm) -> Result<Engine, String> {
+    fn start_first(rules: &Rules, seats: &[Arm], first: Arm) -> Result<Engine, Error> {
         // The start draws nothing: any generator does.
         let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0);
         let start = Self::start(rules, seats, &mut rng)?;
         if !seats.contains(&first) {
-            return Err(format!("arm {} does not play", first.code()));
+            return Err(Error::NotPlaying(first));
         }
         let mut setup = Self::setup(&start);
         setup.turn = Some(first);
         Self::from_setup(rules, &setup)
     }
 
-    fn from_setup(rules: &Rules, setup: &Setup) -> Result<Engine, String> {
-        let position = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
-        Engine::from_position(*rules, &position).map_err(|e| e.to_string())
+    fn from_setup(rules: &Rules, setup: &Setup) -> Result<Engine, Error> {
+        let position = Position::from_setup(setup, rules).map_err(Error::Position)?;
+        Engine::from_position(*rules, &position).map_err(Error::Game)
     }
 
-    fn from_snapshot(rules: &Rules, snapshot: GameRecord) -> Result<Engine, String> {
+    fn from_snapshot(rules: &Rules, snapshot: GameRecord) -> Result<Engine, Error> {
         if snapshot.rules != *rules {
-            return Err("the saved state is under other rules".into());
+            return Err(Error::OtherRules);
         }
-        Engine::try_from(snapshot).map_err(|e| e.to_string())
+        Engine::try_from(snapshot).map_err(Error::Game)
     }
 
     fn position(state: &Engine) -> &Position {
@@ -201,12 +246,12 @@ impl Game for CoNhay {
         None
     }
 
-    fn play(state: &mut Engine, roll: Option<NoDice>, mv: Option<Move>) -> Result<Played, String> {
+    fn play(state: &mut Engine, roll: Option<NoDice>, mv: Option<Move>) -> Result<Played, Error> {
         if let Some(roll) = roll {
             match roll {}
         }
         let mv = match mv {
-            Some(mv) if mv.is_pass() => return Err("a pass written as a move".into()),
+            Some(mv) if mv.is_pass() => return Err(Error::PassAsMove),
             Some(mv) => mv,
             None => Move::PASS,
         };
@@ -215,7 +260,7 @@ impl Game for CoNhay {
             .ends()
             .and_then(|(from, to)| before.jump_path(from, to))
             .unwrap_or_default();
-        let effects = state.play(mv).map_err(|e| e.to_string())?;
+        let effects = state.play(mv).map_err(Error::Play)?;
         Ok(Played { effects, path })
     }
 

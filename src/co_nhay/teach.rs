@@ -50,6 +50,6 @@ impl Teach for CoNhay {
     ) -> Result<Engine, String> {
         let mut setup = CoNhay::setup(state);
         setup.turn = Some(learner);
-        CoNhay::from_setup(rules, &setup)
+        CoNhay::from_setup(rules, &setup).map_err(|e| e.to_string())
     }
 }

@@ -11,6 +11,7 @@
 //! the parts of self-play that do not depend on the game. Nothing here
 //! names a game; the closed enum of every game is `crate::any_game`.
 
+pub mod error;
 pub mod level;
 pub mod rng;
 pub mod rule_text;
@@ -18,6 +19,7 @@ pub mod rules_file;
 pub mod selfplay;
 pub mod wire;
 
+pub use error::RulesTextError;
 pub use level::Level;
 pub use rng::secure_rng;
 
@@ -154,6 +156,18 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
     type Memory: Clone + Debug + Default + PartialEq + Send + Sync + 'static;
     /// How much a searching computer player may search.
     type Budget: Copy + Debug + Default + PartialEq + Send + Sync + 'static;
+    /// Why the game refused rules, seats, a position, a roll or a move:
+    /// its `Display` is the message a player or an operator reads. A
+    /// rule set's one line that does not read ([`RulesTextError`]) is one
+    /// of them.
+    type Error: std::error::Error
+        + Clone
+        + PartialEq
+        + Eq
+        + Send
+        + Sync
+        + From<RulesTextError>
+        + 'static;
 
     // --- rules ---------------------------------------------------------
 
@@ -165,7 +179,7 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
     /// frame), checked; the error names the field.
     fn rules_from_file(text: &str) -> Result<Self::Rules, rules_file::RulesFileError>;
     /// Checks that the rules can be played; the error names the field.
-    fn check_rules(rules: &Self::Rules) -> Result<(), String>;
+    fn check_rules(rules: &Self::Rules) -> Result<(), Self::Error>;
     /// The longest game the rules allow, in rolls, when the rules set it
     /// (Cờ Cá Ngựa's `roll_cap`), so that a server can refuse rules for
     /// longer games than it plays; `None` when the engine's own cap bounds
@@ -188,22 +202,26 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
         }
         // A rule set is plain data: serialising it cannot fail; should it,
         // the empty text is refused when read back.
-        serde_json::to_string(rules).unwrap_or_default()
+        serde_json::to_string(rules).unwrap_or_else(|e| {
+            tracing::error!("a rule set does not write as JSON: {e}");
+            String::new()
+        })
     }
 
     /// Reads what [`Game::rules_to_text`] writes, checked; the error says
     /// what is wrong.
-    fn rules_from_text(text: &str) -> Result<Self::Rules, String> {
+    fn rules_from_text(text: &str) -> Result<Self::Rules, Self::Error> {
         let rules = match Self::preset(text) {
             Some(rules) => rules,
             None if text.starts_with('{') => {
-                serde_json::from_str(text).map_err(|e| format!("the rules do not read: {e}"))?
+                serde_json::from_str(text).map_err(|e| RulesTextError::Json(e.to_string()))?
             }
             None => {
-                return Err(format!(
-                    "'{text}' is neither a preset ({}) nor rules in JSON",
-                    Self::PRESETS.join(", ")
-                ));
+                return Err(RulesTextError::Unknown {
+                    text: text.to_string(),
+                    presets: Self::PRESETS,
+                }
+                .into());
             }
         };
         Self::check_rules(&rules)?;
@@ -214,25 +232,28 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
 
     /// The seats of a game of `players` under `rules`, in turn order, or
     /// why there is no such game.
-    fn seats_for(rules: &Self::Rules, players: usize) -> Result<Vec<Self::Seat>, String>;
+    fn seats_for(rules: &Self::Rules, players: usize) -> Result<Vec<Self::Seat>, Self::Error>;
     /// A new game for these seats; `rng` draws who begins where the rules
     /// say it is drawn.
     fn start<R: Rng + ?Sized>(
         rules: &Self::Rules,
         seats: &[Self::Seat],
         rng: &mut R,
-    ) -> Result<Self::State, String>;
+    ) -> Result<Self::State, Self::Error>;
     /// A new game for these seats with `first` to play first (a room's
     /// next round, where the first seat moves on by one).
     fn start_first(
         rules: &Self::Rules,
         seats: &[Self::Seat],
         first: Self::Seat,
-    ) -> Result<Self::State, String>;
+    ) -> Result<Self::State, Self::Error>;
     /// A game continuing from a written position, checked under `rules`.
-    fn from_setup(rules: &Self::Rules, setup: &Self::Setup) -> Result<Self::State, String>;
+    fn from_setup(rules: &Self::Rules, setup: &Self::Setup) -> Result<Self::State, Self::Error>;
     /// A game continuing from an older save's state (checked).
-    fn from_snapshot(rules: &Self::Rules, snapshot: Self::Snapshot) -> Result<Self::State, String>;
+    fn from_snapshot(
+        rules: &Self::Rules,
+        snapshot: Self::Snapshot,
+    ) -> Result<Self::State, Self::Error>;
 
     // --- a game in progress -------------------------------------------
 
@@ -247,7 +268,7 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
     /// True once nobody acts any more.
     fn is_over(state: &Self::State) -> bool;
     /// Checks that a roll can be played now under the game's rules.
-    fn check_roll(state: &Self::State, roll: Self::Roll) -> Result<(), String> {
+    fn check_roll(state: &Self::State, roll: Self::Roll) -> Result<(), Self::Error> {
         let _ = (state, roll);
         Ok(())
     }
@@ -275,7 +296,7 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
         state: &mut Self::State,
         roll: Option<Self::Roll>,
         mv: Option<Self::Move>,
-    ) -> Result<Self::Played, String>;
+    ) -> Result<Self::Played, Self::Error>;
     /// Ends the game now, the places still open settled as the rules say.
     fn conclude(state: &mut Self::State);
     /// The places as they stand (final once the game is over).

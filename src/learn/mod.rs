@@ -441,13 +441,18 @@ impl<G: Teach> Run<G> {
             }
             let why = G::play(&mut self.state.clone(), self.roll, Some(mv))
                 .err()
-                .unwrap_or_else(|| format!("{mv} is not a legal move now"));
+                .map_or_else(
+                    || format!("{mv} is not a legal move now"),
+                    |e| e.to_string(),
+                );
             return Verdict::Illegal { why };
         }
         self.tries += 1;
         let mut after = self.state.clone();
         if let Err(why) = G::play(&mut after, self.roll, Some(mv)) {
-            return Verdict::Illegal { why };
+            return Verdict::Illegal {
+                why: why.to_string(),
+            };
         }
         let intended = self.hint() == Some(mv);
         let solved = match self.lesson.def.goal {

@@ -80,12 +80,28 @@ impl fmt::Display for UtcDate {
     }
 }
 
+/// A text that is not a date as records write it: the text read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DateError(pub String);
+
+impl fmt::Display for DateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a date like 2026-03-14T09:26:53Z (UTC)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for DateError {}
+
 impl FromStr for UtcDate {
-    type Err = String;
+    type Err = DateError;
 
     /// Reads exactly what `Display` writes: `YYYY-MM-DDTHH:MM:SSZ`.
-    fn from_str(s: &str) -> Result<UtcDate, String> {
-        let bad = || format!("'{s}' is not a date like 2026-03-14T09:26:53Z (UTC)");
+    fn from_str(s: &str) -> Result<UtcDate, DateError> {
+        let bad = || DateError(s.to_string());
         let b = s.as_bytes();
         let shape_ok = b.len() == 20
             && b.iter().enumerate().all(|(i, &c)| match i {

@@ -30,7 +30,7 @@ mod recorder;
 mod replay;
 mod text;
 
-pub use date::UtcDate;
+pub use date::{DateError, UtcDate};
 #[cfg(feature = "net")]
 pub use dice::DiceProblem;
 pub use players::{PlayerChange, SeatPlayer};

@@ -21,7 +21,7 @@ use super::text::one_line;
 use super::{Player, PlayerChange, Record, RecordDice, RecordError, RecordSeat, Step, UtcDate};
 use crate::game::selfplay::{KeptGame, Seen};
 use crate::game::{Game, Level, SeatId};
-use crate::table::{Controller, Event, EventKind, SeatKind, Table};
+use crate::table::{Controller, Event, EventKind, SeatInfo, SeatKind, Table};
 
 /// Builds the record of one game from its events, in order.
 #[derive(Clone, Debug)]
@@ -164,85 +164,14 @@ impl<G: Game> Recorder<G> {
     /// played, the game started or ended), so that it is worth saving.
     pub fn push(&mut self, event: &Event<G>) -> bool {
         match &event.event {
-            EventKind::Started { position, seats } => {
-                self.started = vec![None; G::SEATS];
-                for info in seats {
-                    if let Some(slot) = self.started.get_mut(info.seat.index()) {
-                        *slot = Some((info.kind, one_line(&info.name)));
-                    }
-                }
-                let seats = seats
-                    .iter()
-                    .map(|info| RecordSeat {
-                        seat: info.seat,
-                        player: match info.kind {
-                            SeatKind::Human => Player::Person,
-                            SeatKind::Bot => Player::Computer(
-                                self.levels.get(info.seat.index()).copied().flatten(),
-                            ),
-                        },
-                        name: one_line(&info.name),
-                    })
-                    .collect();
-                self.turn_only = vec![false; G::SEATS];
-                self.pending = None;
-                // A game that ended and starts again without an `again`
-                // (never online) is a new record too.
-                if let Some(done) = self.record.take_if(|r| r.result.is_some()) {
-                    self.finished.push(done);
-                }
-                self.first_roll = self.rolls.saturating_add(1);
-                let dice = self.dice_now();
-                self.record = Some(Record {
-                    rules: self.rules,
-                    date: self.date,
-                    seats,
-                    setup: position.clone(),
-                    steps: Vec::new(),
-                    result: None,
-                    dice,
-                    changes: Vec::new(),
-                });
-                true
-            }
+            EventKind::Started { position, seats } => self.started(position, seats),
             EventKind::Rolled { roll, .. } => {
                 self.pending = Some(*roll);
                 self.rolls = self.rolls.saturating_add(1);
                 false
             }
-            EventKind::Seeded { seat, client_seed } => {
-                if self.rolls > 0 {
-                    // Too late for this round's dice (the server refuses it).
-                    return false;
-                }
-                self.seeds.retain(|(s, _)| s != seat);
-                self.seeds.push((*seat, client_seed.clone()));
-                match self.record.as_mut().and_then(|r| r.dice.as_mut()) {
-                    Some(dice) => {
-                        dice.seeds = sorted(&self.seeds);
-                        true
-                    }
-                    None => false,
-                }
-            }
-            EventKind::Again { round, dice_commit } => {
-                if let Some(done) = self.record.take() {
-                    self.finished.push(done);
-                }
-                self.pending = None;
-                self.turn_only = vec![false; G::SEATS];
-                self.round = *round;
-                self.rolls = 0;
-                self.seeds.clear();
-                if let Some(commit) = dice_commit {
-                    self.commits.retain(|(r, _)| r != round);
-                    self.commits.push((*round, commit.clone()));
-                }
-                // The new round began now (the first round keeps the date
-                // the recorder was made with).
-                self.date = UtcDate::now();
-                true
-            }
+            EventKind::Seeded { seat, client_seed } => self.seeded(*seat, client_seed),
+            EventKind::Again { round, dice_commit } => self.again(*round, dice_commit.as_deref()),
             EventKind::Moved { seat, mv, .. } => self.step(*seat, Some(*mv)),
             EventKind::Passed { seat, .. } => self.step(*seat, None),
             EventKind::Over { ranking } => match &mut self.record {
@@ -268,6 +197,86 @@ impl<G: Game> Recorder<G> {
             }
             EventKind::Seated { .. } => false,
         }
+    }
+
+    /// A game starts: a new record, its seats as they sit.
+    fn started(&mut self, position: &G::Setup, seats: &[SeatInfo<G::Seat>]) -> bool {
+        self.started = vec![None; G::SEATS];
+        for info in seats {
+            if let Some(slot) = self.started.get_mut(info.seat.index()) {
+                *slot = Some((info.kind, one_line(&info.name)));
+            }
+        }
+        let seats = seats
+            .iter()
+            .map(|info| RecordSeat {
+                seat: info.seat,
+                player: match info.kind {
+                    SeatKind::Human => Player::Person,
+                    SeatKind::Bot => {
+                        Player::Computer(self.levels.get(info.seat.index()).copied().flatten())
+                    }
+                },
+                name: one_line(&info.name),
+            })
+            .collect();
+        self.turn_only = vec![false; G::SEATS];
+        self.pending = None;
+        // A game that ended and starts again without an `again` (never
+        // online) is a new record too.
+        if let Some(done) = self.record.take_if(|r| r.result.is_some()) {
+            self.finished.push(done);
+        }
+        self.first_roll = self.rolls.saturating_add(1);
+        let dice = self.dice_now();
+        self.record = Some(Record {
+            rules: self.rules,
+            date: self.date,
+            seats,
+            setup: position.clone(),
+            steps: Vec::new(),
+            result: None,
+            dice,
+            changes: Vec::new(),
+        });
+        true
+    }
+
+    /// A seat's part of the dice seed (before the round's first roll).
+    fn seeded(&mut self, seat: G::Seat, client_seed: &str) -> bool {
+        if self.rolls > 0 {
+            // Too late for this round's dice (the server refuses it).
+            return false;
+        }
+        self.seeds.retain(|(s, _)| *s != seat);
+        self.seeds.push((seat, client_seed.to_string()));
+        match self.record.as_mut().and_then(|r| r.dice.as_mut()) {
+            Some(dice) => {
+                dice.seeds = sorted(&self.seeds);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Another round: the game played is finished, a new one comes.
+    fn again(&mut self, round: u32, dice_commit: Option<&str>) -> bool {
+        if let Some(done) = self.record.take() {
+            self.finished.push(done);
+        }
+        self.pending = None;
+        self.turn_only = vec![false; G::SEATS];
+        self.round = round;
+        self.rolls = 0;
+        self.seeds.clear();
+        if let Some(commit) = dice_commit {
+            self.commits.retain(|(r, _)| *r != round);
+            self.commits.push((round, commit.to_string()));
+        }
+        // The new round began now (the first round keeps the date the
+        // recorder was made with).
+        self.date = UtcDate::now();
+        true
     }
 
     fn step(&mut self, seat: G::Seat, mv: Option<G::Move>) -> bool {

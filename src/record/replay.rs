@@ -13,9 +13,9 @@ impl<G: Game> Record<G> {
     /// line of the record's text ([`Record::step_line`]) that is wrong.
     pub fn replay(&self) -> Result<Vec<G::State>, RecordError> {
         let setup_line = self.setup_line();
-        G::check_rules(&self.rules).map_err(|e| RecordError::new(RULES_LINE, e))?;
-        let mut state =
-            G::from_setup(&self.rules, &self.setup).map_err(|e| RecordError::new(setup_line, e))?;
+        G::check_rules(&self.rules).map_err(|e| RecordError::new(RULES_LINE, e.to_string()))?;
+        let mut state = G::from_setup(&self.rules, &self.setup)
+            .map_err(|e| RecordError::new(setup_line, e.to_string()))?;
         self.check_seats(&state)?;
         self.check_changes(&state)?;
         let mut states = Vec::with_capacity(self.steps.len() + 1);
@@ -148,5 +148,7 @@ fn check_step<G: Game>(state: &mut G::State, step: &Step<G>) -> Result<(), Strin
         }
         _ => {}
     }
-    G::play(state, step.roll, step.mv).map(|_| ())
+    G::play(state, step.roll, step.mv)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }

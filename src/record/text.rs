@@ -42,8 +42,8 @@
 //! replay can name the line it refuses.
 
 use super::{
-    AnyRecord, Player, PlayerChange, RECORD_FORMAT, Record, RecordDice, RecordError, RecordSeat,
-    Step,
+    AnyRecord, DateError, Player, PlayerChange, RECORD_FORMAT, Record, RecordDice, RecordError,
+    RecordSeat, Step,
 };
 use crate::any_game::GameKind;
 use crate::game::{Game, Level, Ranking, SeatId};
@@ -147,9 +147,11 @@ impl<G: Game> Record<G> {
             ));
         }
         let (n, rules) = lines.field("Rules")?;
-        let rules = G::rules_from_text(rules).map_err(|e| RecordError::new(n, e))?;
+        let rules = G::rules_from_text(rules).map_err(|e| RecordError::new(n, e.to_string()))?;
         let (n, date) = lines.field("Date")?;
-        let date = date.parse().map_err(|e: String| RecordError::new(n, e))?;
+        let date = date
+            .parse()
+            .map_err(|e: DateError| RecordError::new(n, e.to_string()))?;
         let mut seats = Vec::new();
         while lines.peek().is_some_and(|l| l.starts_with("Seat:")) {
             let (n, seat) = lines.field("Seat")?;

@@ -321,7 +321,7 @@ impl<G: Game> Replica<G> {
                 if G::turn(game) != Some(*seat) {
                     return Err(format!("{} rolled out of turn", seat.code()));
                 }
-                G::check_roll(game, *roll)?;
+                G::check_roll(game, *roll).map_err(|e| e.to_string())?;
                 let legal = match G::next(game, Some(*roll)) {
                     Next::Choose(_, legal) => legal,
                     Next::Pass(_) => Vec::new(),

@@ -111,7 +111,7 @@ impl<G: Game> Table<G> {
         controllers: &[Controller],
         mut rng: StdRng,
         runner: Box<dyn Runner<BotJob<G>>>,
-    ) -> Result<Table<G>, String> {
+    ) -> Result<Table<G>, G::Error> {
         G::check_rules(&rules)?;
         let state = G::start(&rules, seats, &mut rng)?;
         Ok(Table::from_state(rules, state, controllers, rng, runner))
@@ -153,7 +153,7 @@ impl<G: Game> Table<G> {
         controllers: &[Controller],
         rng: StdRng,
         runner: Box<dyn Runner<BotJob<G>>>,
-    ) -> Result<Table<G>, String> {
+    ) -> Result<Table<G>, G::Error> {
         G::check_rules(&rules)?;
         let state = G::from_setup(&rules, setup)?;
         Ok(Table::from_state(rules, state, controllers, rng, runner))
@@ -188,8 +188,8 @@ impl<G: Game> Table<G> {
         rng: StdRng,
         runner: Box<dyn Runner<BotJob<G>>>,
     ) -> Result<Table<G>, String> {
-        G::check_rules(&rules)?;
-        let seats = G::seats_for(&rules, players)?;
+        G::check_rules(&rules).map_err(|e| e.to_string())?;
+        let seats = G::seats_for(&rules, players).map_err(|e| e.to_string())?;
         let Some(&seat) = seats.first() else {
             return Err("no seat for the host".into());
         };
@@ -243,7 +243,7 @@ impl<G: Game> Table<G> {
         let rules = *self.rules();
         let state = match G::start(&rules, &seats, &mut self.rng) {
             Ok(s) => s,
-            Err(e) => return refuse(ErrorCode::BadRules, e),
+            Err(e) => return refuse(ErrorCode::BadRules, e.to_string()),
         };
         let infos = seats
             .iter()
@@ -497,7 +497,7 @@ impl<G: Game> Table<G> {
             .game()
             .and_then(|g| G::play(&mut g.clone(), roll, Some(mv)).err());
         match (engine, roll) {
-            (Some(e), _) => e,
+            (Some(e), _) => e.to_string(),
             (None, Some(roll)) => format!("{mv} is not a legal move for {roll}"),
             (None, None) => format!("{mv} is not a legal move now"),
         }
@@ -606,7 +606,7 @@ impl<G: Game> Table<G> {
         };
         let state = match state {
             Ok(s) => s,
-            Err(e) => return refuse(ErrorCode::BadRules, e),
+            Err(e) => return refuse(ErrorCode::BadRules, e.to_string()),
         };
         let infos: Vec<SeatInfo<G::Seat>> = seats
             .iter()
@@ -757,7 +757,8 @@ impl<G: Game> Table<G> {
     ) -> Result<Table<G>, RestoreError> {
         let mut t = Table::replay(record, rng, runner)?;
         if !t.replica.is_started() {
-            G::seats_for(&t.rules().clone(), players).map_err(RestoreError::Game)?;
+            G::seats_for(&t.rules().clone(), players)
+                .map_err(|e| RestoreError::Game(e.to_string()))?;
             t.players = players;
         }
         Ok(t)
@@ -769,7 +770,7 @@ impl<G: Game> Table<G> {
         rng: StdRng,
         runner: Box<dyn Runner<BotJob<G>>>,
     ) -> Result<Table<G>, RestoreError> {
-        G::check_rules(&record.rules).map_err(RestoreError::Game)?;
+        G::check_rules(&record.rules).map_err(|e| RestoreError::Game(e.to_string()))?;
         if record.controllers.len() != G::SEATS {
             return Err(RestoreError::Game(format!(
                 "controllers: {} seats, not {}",
@@ -780,7 +781,8 @@ impl<G: Game> Table<G> {
         let replica = match &record.origin {
             Some(origin) => Replica::continuing(
                 record.rules,
-                G::from_snapshot(&record.rules, origin.clone()).map_err(RestoreError::Origin)?,
+                G::from_snapshot(&record.rules, origin.clone())
+                    .map_err(|e| RestoreError::Origin(e.to_string()))?,
             ),
             None => Replica::new(record.rules),
         };

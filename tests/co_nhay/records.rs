@@ -48,7 +48,7 @@ fn every_rule_set_is_written_on_one_line_and_read_back() {
         assert_eq!(CoNhay::rules_from_text(&text), Ok(rules));
     }
     assert_eq!(json, 8 - CoNhay::PRESETS.len());
-    let err = CoNhay::rules_from_text("fast").unwrap_err();
+    let err = CoNhay::rules_from_text("fast").unwrap_err().to_string();
     assert!(err.contains("standard, quick, strict"), "{err}");
     assert!(CoNhay::rules_from_text("{\"play_on\":").is_err());
 }

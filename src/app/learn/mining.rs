@@ -131,7 +131,11 @@ fn look(
             break;
         }
         // A game that cannot be analysed is passed over, and not again.
-        added += mine.add(found.unwrap_or_default());
+        let found = found.unwrap_or_else(|e| {
+            tracing::warn!(record = %summary.id.as_str(), "a game passed over for puzzles: {e}");
+            Vec::new()
+        });
+        added += mine.add(found);
         mine.mined.push(summary.id.as_str().to_string());
         looked += 1;
         store.save_my_puzzles(&mine).map_err(|e| e.to_string())?;

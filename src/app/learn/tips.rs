@@ -147,7 +147,8 @@ fn table_of<V: View>(tip: &Tip<V>) -> Result<Table<V>, String> {
         &vec![Controller::Here; V::SEATS],
         crate::game::secure_rng(),
         Box::new(InlineRunner::default()),
-    )?;
+    )
+    .map_err(|e: V::Error| e.to_string())?;
     if let Some(roll) = tip.roll {
         table = table.with_scripted_rolls(&[roll]);
         let seat = V::turn(&tip.state).ok_or("the game is over")?;

@@ -112,7 +112,7 @@ impl<G: SelfPlay> AnalysisPanel<G> {
         let start = match G::from_setup(&record.rules, &record.setup) {
             Ok(s) => s,
             Err(e) => {
-                self.state = State::Failed(e);
+                self.state = State::Failed(e.to_string());
                 return;
             }
         };

@@ -287,7 +287,7 @@ pub fn note_text(i18n: &I18n, note: &OnlineNote, server: &str) -> String {
             CloseReason::TakenOver => i18n.t("net-closed-taken-over"),
             CloseReason::Unreachable(why) => i18n.t_args(
                 "net-closed-unreachable",
-                &[("reason", Arg::from(why.as_str()))],
+                &[("reason", Arg::from(why.to_string().as_str()))],
             ),
             CloseReason::OtherGame(game) => i18n.t_args(
                 "net-closed-other-game",

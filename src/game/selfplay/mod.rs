@@ -351,7 +351,12 @@ pub fn split_games<T: Default + Send>(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_default())
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    tracing::error!("a self-play thread panicked: its games are left out");
+                    T::default()
+                })
+            })
             .collect()
     })
 }

@@ -160,7 +160,7 @@ pub fn mine_record<G: SelfPlay + Teach>(
     cancel: &AtomicBool,
 ) -> Result<Vec<PuzzleDef>, String> {
     record.replay().map_err(|e| e.to_string())?;
-    let start = G::from_setup(&record.rules, &record.setup)?;
+    let start = G::from_setup(&record.rules, &record.setup).map_err(|e| e.to_string())?;
     let plays = record.plays();
     let mut config = *config;
     config.mistakes_only = true;

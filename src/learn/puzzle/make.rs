@@ -32,7 +32,8 @@ pub fn make_puzzles<G: SelfPlay + Teach>(
     for g in 0..games {
         let game_seed = mix_seed(seed, u64::from(g));
         let (start, plays) =
-            crate::record::analysis::sample_game::<G>(rules, &levels, game_seed, 5_000)?;
+            crate::record::analysis::sample_game::<G>(rules, &levels, game_seed, 5_000)
+                .map_err(|e| e.to_string())?;
         let seats = G::seats(&start);
         let mut config = *config;
         config.screen.seed = game_seed;

@@ -9,13 +9,39 @@
 //! revealed with the `over`: the client checks every roll of the round
 //! against it, and the last lines before the end say what it found.
 
-use super::{ClientCommand, ClientUpdate, CloseReason, Connection, ConnectionState, Request};
+use super::{
+    ClientCommand, ClientError, ClientUpdate, CloseReason, Connection, ConnectionState, Request,
+};
 use crate::game::{Decision, Game, Level, Ranking, SeatId};
 use crate::net::Invite;
 use crate::table::EventKind;
 use crate::with_any;
+use std::fmt;
 use std::sync::mpsc;
 use std::time::Duration;
+
+/// Why a headless seat or watch gave up before the room ended it.
+#[derive(Debug)]
+pub enum HeadlessError {
+    /// The connection could not be started.
+    Start(ClientError),
+    /// The server did not answer within the quiet time.
+    NoAnswer,
+    /// Nothing happened in the room within the quiet time.
+    Idle,
+}
+
+impl fmt::Display for HeadlessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeadlessError::Start(e) => e.fmt(f),
+            HeadlessError::NoAnswer => f.write_str("the server does not answer"),
+            HeadlessError::Idle => f.write_str("nothing happened in the room for too long"),
+        }
+    }
+}
+
+impl std::error::Error for HeadlessError {}
 
 /// How a headless seat's game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +65,7 @@ pub fn play_seat(
     level: Level,
     quiet: Duration,
     on_line: impl FnMut(Line),
-) -> Result<HeadlessEnd, String> {
+) -> Result<HeadlessEnd, HeadlessError> {
     let request = Request::Join {
         room: invite.room.clone(),
         name: name.to_string(),
@@ -56,7 +82,7 @@ pub fn watch_room(
     name: &str,
     quiet: Duration,
     on_line: impl FnMut(Line),
-) -> Result<HeadlessEnd, String> {
+) -> Result<HeadlessEnd, HeadlessError> {
     let request = Request::Watch {
         room: invite.room.clone(),
         name: name.to_string(),
@@ -72,14 +98,14 @@ fn follow(
     level: Option<Level>,
     quiet: Duration,
     mut on_line: impl FnMut(Line),
-) -> Result<HeadlessEnd, String> {
+) -> Result<HeadlessEnd, HeadlessError> {
     let (wake_tx, wake) = mpsc::channel::<()>();
     let options = super::ClientOptions::table();
     let mut connection =
         Connection::connect_with(invite.server.clone(), request, options, move || {
             let _ = wake_tx.send(());
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(HeadlessError::Start)?;
     // Until the server names the room's game.
     let client = loop {
         if connection.poll().is_some() {
@@ -92,7 +118,7 @@ fn follow(
             return Ok(HeadlessEnd::Closed(reason));
         }
         if wake.recv_timeout(quiet).is_err() {
-            return Err("the server does not answer".into());
+            return Err(HeadlessError::NoAnswer);
         }
     };
     with_any!(client, G, c => play::<G>(c, level, &wake, quiet, &mut on_line))
@@ -110,7 +136,7 @@ fn play<G: Game>(
     wake: &mpsc::Receiver<()>,
     quiet: Duration,
     on_line: &mut impl FnMut(Line),
-) -> Result<HeadlessEnd, String> {
+) -> Result<HeadlessEnd, HeadlessError> {
     let mut acted_at = None;
     // The game is over: since when, waiting for its dice seed.
     let mut over_at: Option<std::time::Instant> = None;
@@ -127,9 +153,10 @@ fn play<G: Game>(
                 _ => {}
             }
             match update {
-                ClientUpdate::Event(e) => {
-                    on_line(serde_json::to_string(&e).unwrap_or_default());
-                }
+                ClientUpdate::Event(e) => match serde_json::to_string(&e) {
+                    Ok(line) => on_line(line),
+                    Err(err) => tracing::warn!("an event does not write as JSON: {err}"),
+                },
                 ClientUpdate::State(ConnectionState::Closed(reason)) => {
                     return Ok(HeadlessEnd::Closed(reason));
                 }
@@ -151,7 +178,7 @@ fn play<G: Game>(
         }
         let Some(replica) = client.replica() else {
             if wake.recv_timeout(quiet).is_err() {
-                return Err("the server does not answer".into());
+                return Err(HeadlessError::NoAnswer);
             }
             continue;
         };
@@ -197,7 +224,7 @@ fn play<G: Game>(
             }
         }
         if wake.recv_timeout(quiet).is_err() {
-            return Err("nothing happened in the room for too long".into());
+            return Err(HeadlessError::Idle);
         }
     }
 }

@@ -33,7 +33,7 @@ mod typed;
 mod worker;
 
 pub use connection::Connection;
-pub use headless::{HeadlessEnd, Line, news_line, play_seat, watch_room};
+pub use headless::{HeadlessEnd, HeadlessError, Line, news_line, play_seat, watch_room};
 pub use typed::{AnyClient, Client, Clients, SeatLink};
 
 use super::dice::DiceCheck;
@@ -290,8 +290,9 @@ pub enum CloseReason {
     Refused(Refusal),
     /// The same seat was resumed from another connection.
     TakenOver,
-    /// The server could not be reached (before ever being seated).
-    Unreachable(String),
+    /// The server could not be reached (before ever being seated): why the
+    /// last try failed.
+    Unreachable(LinkError),
     /// The room plays another game than the client was made for, or one
     /// this version does not know: its name, as the server wrote it.
     OtherGame(String),
@@ -366,3 +367,61 @@ impl fmt::Display for ClientError {
 }
 
 impl std::error::Error for ClientError {}
+
+/// Why a connection to the server failed or dropped (the client tries
+/// again, and gives up with [`CloseReason::Unreachable`] if it was never
+/// seated). Where the WebSocket library says why, its words are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// TLS cannot be set up on this computer (its roots).
+    Tls(crate::net::tls::TlsError),
+    /// The connection was not made: refused, no such host, a handshake
+    /// refused.
+    Connect(String),
+    /// The server did not answer the connection in time.
+    NoAnswer,
+    /// A message could not be sent.
+    Send(String),
+    /// The server did not take a message within the send time.
+    NotReading,
+    /// Nothing came from the server for the silence time.
+    Silent,
+    /// The connection ended without a word from the server.
+    Ended,
+    /// A frame could not be read.
+    Receive(String),
+    /// The server closed the connection, with its close code and reason.
+    ClosedByServer {
+        /// The WebSocket close code.
+        code: u16,
+        /// The reason the server gave.
+        reason: String,
+    },
+    /// The server closed the connection without a close frame's code.
+    Closed,
+    /// An event did not follow the last one (a number was skipped).
+    EventMissing,
+    /// A watched game's event did not replay.
+    WentWrong,
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkError::Tls(e) => e.fmt(f),
+            LinkError::Connect(e) | LinkError::Send(e) | LinkError::Receive(e) => f.write_str(e),
+            LinkError::NoAnswer => f.write_str("no answer"),
+            LinkError::NotReading => f.write_str("the server does not read"),
+            LinkError::Silent => f.write_str("the server went silent"),
+            LinkError::Ended => f.write_str("the connection closed"),
+            LinkError::ClosedByServer { code, reason } => {
+                write!(f, "closed by the server ({code}: {reason})")
+            }
+            LinkError::Closed => f.write_str("closed by the server"),
+            LinkError::EventMissing => f.write_str("an event went missing"),
+            LinkError::WentWrong => f.write_str("the game went wrong"),
+        }
+    }
+}
+
+impl std::error::Error for LinkError {}

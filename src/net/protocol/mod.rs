@@ -13,13 +13,15 @@
 //! write as the protocol spells them.
 
 mod client;
+mod rules_choice;
 mod server;
 pub mod talk;
 
-pub use client::{ClientMessage, RulesChoice, parse_client, read_move};
+pub use client::{ClientMessage, parse_client, read_move};
+pub use rules_choice::RulesChoice;
 pub use server::{
-    PresenceNews, RoomState, SaidNews, SeatState, ServerMessage, Welcome, error_frame, pong_frame,
-    welcome_game,
+    PresenceNews, RoomState, SaidNews, SeatState, ServerMessage, UnknownGame, Welcome, error_frame,
+    pong_frame, welcome_game,
 };
 pub use talk::{ChatMode, Saying};
 

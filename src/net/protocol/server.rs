@@ -8,6 +8,7 @@ use crate::game::{Game, Ranking, wire};
 use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica, SeatInfo};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::fmt;
 
 /// A seat in a room's state: what every screen sees of it, and (version
 /// 3) how long its absent person has before a computer takes it.
@@ -291,16 +292,35 @@ pub fn pong_frame() -> String {
 /// for a frame that is not a `welcome`; a welcome without `game` is
 /// Cờ Cá Ngựa's (a version 1 server); a game this build does not know is
 /// an error.
-pub fn welcome_game(frame: &Value) -> Option<Result<GameKind, String>> {
+pub fn welcome_game(frame: &Value) -> Option<Result<GameKind, UnknownGame>> {
     if frame.get("type").and_then(Value::as_str) != Some("welcome") {
         return None;
     }
     Some(match frame.get("game") {
         None => Ok(default_game()),
-        Some(Value::String(name)) => name.parse(),
-        Some(other) => Err(format!("'{other}' is not a game")),
+        Some(Value::String(name)) => name.parse().map_err(|_| UnknownGame(name.clone())),
+        Some(other) => Err(UnknownGame(other.to_string())),
     })
 }
+
+/// A welcome's game that this version does not know: its name as the
+/// server wrote it (JSON text when it is not a string).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+        write!(
+            f,
+            "unknown game '{}' (expected {})",
+            self.0,
+            names.join(" or ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
 
 /// An optional value in its notation, `null` when absent.
 mod opt_text {

@@ -4,13 +4,15 @@
 //! `join` and `resume` enter a room found by its code, commands go to the
 //! room the connection sits in, whatever its game.
 
+use super::config::Limits;
 use super::mailbox::{Act, CloseWhy, ConnId, Entered, Outgoing, Peer, Reply, RoomMsg, RoomOptions};
 use super::registry::Registry;
-use super::room;
+use super::room_open;
 use super::writer::write;
+use crate::any_game::GameKind;
 use crate::net::protocol::{
-    CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_TOO_BIG, ClientMessage, error_frame, is_room_code,
-    parse_client, pong_frame, served_version,
+    CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_TOO_BIG, ClientMessage, RulesChoice, error_frame,
+    is_room_code, parse_client, pong_frame, served_version,
 };
 use crate::table::{ErrorCode, Refusal};
 use crate::with_game;
@@ -22,6 +24,9 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 use tracing::debug;
+
+/// The reading half of a client's WebSocket.
+type Stream = futures_util::stream::SplitStream<WebSocket>;
 
 /// A token bucket: `rate` messages a second, `burst` at once.
 #[derive(Debug)]
@@ -122,25 +127,12 @@ impl Conn {
                 chat,
                 turn_secs,
             } => {
-                let (registry, ip, peer) = (&self.registry, self.ip, self.peer.clone());
                 let options = RoomOptions {
                     protocol: served_version(protocol),
                     chat,
                     turn_secs,
                 };
-                let opened = with_game!(game, G => rules
-                    .resolve::<G>()
-                    .and_then(|rules| room::open::<G>(registry, ip, peer, &name, players, rules, options)));
-                match opened {
-                    Ok((code, inbox, Entered { seat, .. })) => {
-                        // A connection holds one seat; the one it had
-                        // stays its person's, for a resume.
-                        self.unbind().await;
-                        self.bound = Some(Bound { code, inbox, seat });
-                    }
-                    Err(refusal) => self.refuse(&refusal),
-                }
-                return;
+                return self.create(game, &name, players, rules, options).await;
             }
             ClientMessage::Join {
                 room,
@@ -187,6 +179,36 @@ impl Conn {
             ClientMessage::Again => Act::Again,
             ClientMessage::Seed { client_seed } => Act::Seed(client_seed),
         };
+        self.forward(act).await;
+    }
+
+    /// Opens a room of `game` with this connection's person as its host,
+    /// and sits them in it.
+    async fn create(
+        &mut self,
+        game: GameKind,
+        name: &str,
+        players: usize,
+        rules: RulesChoice,
+        options: RoomOptions,
+    ) {
+        let (registry, ip, peer) = (&self.registry, self.ip, self.peer.clone());
+        let opened = with_game!(game, G => rules
+            .resolve::<G>()
+            .and_then(|rules| room_open::open::<G>(registry, ip, peer, name, players, rules, options)));
+        match opened {
+            Ok((code, inbox, Entered { seat, .. })) => {
+                // A connection holds one seat; the one it had stays its
+                // person's, for a resume.
+                self.unbind().await;
+                self.bound = Some(Bound { code, inbox, seat });
+            }
+            Err(refusal) => self.refuse(&refusal),
+        }
+    }
+
+    /// Passes a command to the room this connection sits in.
+    async fn forward(&mut self, act: Act) {
         let leaving = act == Act::Leave;
         let Some(bound) = &self.bound else {
             if !leaving {
@@ -295,97 +317,19 @@ pub(super) async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Regi
         return;
     }
     debug!(conn = id, %ip, "connected");
-    let mut strikes = 0u32;
-    let mut stop = registry.stop();
-    let mut closed = close_rx;
-    let mut writer_done = false;
-    // How the connection ends: the client's side is still open after the
-    // server's close frame (read on until the client answers it), or the
-    // reading side is gone.
-    let mut client_open = true;
-    let mut unread = false;
-    loop {
-        let next = tokio::select! {
-            next = tokio::time::timeout(limits.connection_idle, stream.next()) => next,
-            _ = closed.changed() => break,
-            _ = stop.wait_for(|s| *s) => {
-                conn.close((CLOSE_GOING_AWAY, "the server is stopping"));
-                // No waiting for answers: the server is going.
-                client_open = false;
-                break;
-            }
-            _ = &mut writer => {
-                writer_done = true;
-                client_open = false;
-                break;
-            }
-        };
-        let msg = match next {
-            Err(_) => {
-                conn.close((CLOSE_GOING_AWAY, "idle"));
-                break;
-            }
-            Ok(None) => {
-                client_open = false;
-                break;
-            }
-            Ok(Some(Err(e))) => {
-                client_open = false;
-                if too_big(e) {
-                    // The rest of the frame is still unread.
-                    unread = true;
-                    conn.close((CLOSE_TOO_BIG, "frame over 4 KiB"));
-                }
-                break;
-            }
-            Ok(Some(Ok(msg))) => msg,
-        };
-        let counted = matches!(
-            msg,
-            Message::Text(_) | Message::Binary(_) | Message::Ping(_)
-        );
-        if counted && !conn.bucket.take() {
-            strikes += 1;
-            if strikes > limits.max_strikes {
-                conn.close((CLOSE_POLICY, "too many messages"));
-                break;
-            }
-            if !matches!(msg, Message::Ping(_)) {
-                conn.refuse(&Refusal::new(
-                    ErrorCode::RateLimited,
-                    "too many messages; slow down",
-                ));
-            }
-            continue;
-        }
-        if counted {
-            strikes = 0;
-        }
-        match msg {
-            Message::Text(text) => conn.on_text(text.as_str()).await,
-            Message::Binary(_) => conn.refuse(&Refusal::new(
-                ErrorCode::BadMessage,
-                "messages are JSON text frames",
-            )),
-            Message::Close(_) => {
-                client_open = false;
-                break;
-            }
-            Message::Ping(_) | Message::Pong(_) => {}
-        }
-    }
+    let ending = conn.read(&mut stream, &mut writer, close_rx, &limits).await;
     conn.unbind().await;
     debug!(conn = id, "disconnected");
     // The writer ends once the close frame is out, or when every sender
     // of its outbox (this connection's, the room's) is gone.
     conn.close((1000, ""));
     drop(conn);
-    if !writer_done {
+    if !ending.writer_done {
         let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
     }
-    if client_open {
+    if ending.client_open {
         finish_close(&mut stream).await;
-    } else if unread {
+    } else if ending.unread {
         // A socket closed with unread bytes is reset, and a reset can
         // destroy the close frame before the client reads it: give the
         // client a moment to read it first.
@@ -394,11 +338,143 @@ pub(super) async fn connection(socket: WebSocket, ip: IpAddr, registry: Arc<Regi
     drop(slot);
 }
 
+/// How a connection's reading ended, for its closing handshake.
+struct Ending {
+    /// The writer's task has ended already.
+    writer_done: bool,
+    /// The client's side is still open after the server's close frame
+    /// (read on until the client answers it); false when the reading side
+    /// is gone.
+    client_open: bool,
+    /// A frame was left half read.
+    unread: bool,
+}
+
+/// What the rate limit says of a message.
+enum Rate {
+    /// Within the rate: handle it.
+    Within,
+    /// Over the rate: dropped (and refused).
+    Dropped,
+    /// Over the rate too many times in a row: the connection is closed.
+    Closed,
+}
+
+impl Conn {
+    /// Reads the client's frames until the connection ends: each one
+    /// checked against the rate limit, then handled.
+    async fn read(
+        &mut self,
+        stream: &mut Stream,
+        writer: &mut tokio::task::JoinHandle<()>,
+        mut closed: watch::Receiver<CloseWhy>,
+        limits: &Limits,
+    ) -> Ending {
+        let mut strikes = 0u32;
+        let mut stop = self.registry.stop();
+        let mut ending = Ending {
+            writer_done: false,
+            client_open: true,
+            unread: false,
+        };
+        loop {
+            let next = tokio::select! {
+                next = tokio::time::timeout(limits.connection_idle, stream.next()) => next,
+                _ = closed.changed() => break,
+                _ = stop.wait_for(|s| *s) => {
+                    self.close((CLOSE_GOING_AWAY, "the server is stopping"));
+                    // No waiting for answers: the server is going.
+                    ending.client_open = false;
+                    break;
+                }
+                _ = &mut *writer => {
+                    ending.writer_done = true;
+                    ending.client_open = false;
+                    break;
+                }
+            };
+            let msg = match next {
+                Err(_) => {
+                    self.close((CLOSE_GOING_AWAY, "idle"));
+                    break;
+                }
+                Ok(None) => {
+                    ending.client_open = false;
+                    break;
+                }
+                Ok(Some(Err(e))) => {
+                    ending.client_open = false;
+                    if too_big(e) {
+                        // The rest of the frame is still unread.
+                        ending.unread = true;
+                        self.close((CLOSE_TOO_BIG, "frame over 4 KiB"));
+                    }
+                    break;
+                }
+                Ok(Some(Ok(msg))) => msg,
+            };
+            match self.rate(&msg, &mut strikes, limits.max_strikes) {
+                Rate::Within => {}
+                Rate::Dropped => continue,
+                Rate::Closed => break,
+            }
+            if !self.on_message(msg).await {
+                ending.client_open = false;
+                break;
+            }
+        }
+        ending
+    }
+
+    /// Counts a message against the rate limit (text, binary and pings
+    /// count): `strikes` is how many in a row came over it.
+    fn rate(&mut self, msg: &Message, strikes: &mut u32, max_strikes: u32) -> Rate {
+        let counted = matches!(
+            msg,
+            Message::Text(_) | Message::Binary(_) | Message::Ping(_)
+        );
+        if !counted {
+            return Rate::Within;
+        }
+        if self.bucket.take() {
+            *strikes = 0;
+            return Rate::Within;
+        }
+        *strikes += 1;
+        if *strikes > max_strikes {
+            self.close((CLOSE_POLICY, "too many messages"));
+            return Rate::Closed;
+        }
+        if !matches!(msg, Message::Ping(_)) {
+            self.refuse(&Refusal::new(
+                ErrorCode::RateLimited,
+                "too many messages; slow down",
+            ));
+        }
+        Rate::Dropped
+    }
+
+    /// Handles one message within the rate: false when it is the client's
+    /// close frame.
+    async fn on_message(&mut self, msg: Message) -> bool {
+        match msg {
+            Message::Text(text) => self.on_text(text.as_str()).await,
+            Message::Binary(_) => self.refuse(&Refusal::new(
+                ErrorCode::BadMessage,
+                "messages are JSON text frames",
+            )),
+            Message::Close(_) => return false,
+            Message::Ping(_) | Message::Pong(_) => {}
+        }
+        true
+    }
+}
+
 /// The closing handshake's end: after the server's close frame, reads
 /// (and drops) whatever the client still sends until its own close frame
 /// arrives, so the socket is not reset with unread bytes, which could
 /// destroy frames the client has not read yet (the error before a close).
-async fn finish_close(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+async fn finish_close(stream: &mut Stream) {
     let drain = async { while let Some(Ok(_)) = stream.next().await {} };
     let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
 }

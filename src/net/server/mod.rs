@@ -28,6 +28,8 @@ mod pool;
 mod presence;
 mod registry;
 mod room;
+mod room_open;
+mod room_seats;
 mod room_v3;
 mod state;
 mod writer;
@@ -254,7 +256,7 @@ fn reopen_rooms(registry: &Arc<Registry>, dir: &std::path::Path) {
     for saved in rooms {
         let (code, path) = (saved.code.clone(), saved.path.clone());
         let kind = saved.game;
-        match crate::with_game!(kind, G => room::reopen::<G>(registry, saved)) {
+        match crate::with_game!(kind, G => room_open::reopen::<G>(registry, saved)) {
             Ok(()) => reopened += 1,
             Err(e) => {
                 let aside = state::set_aside(&path);

@@ -8,6 +8,7 @@ use super::codes::new_room_code;
 use super::config::ServerConfig;
 use super::mailbox::{ConnId, RoomMsg};
 use super::presence::{Presence, SeatPresence};
+use super::room_open::ReopenError;
 use crate::table::{ErrorCode, Refusal};
 use std::collections::HashMap;
 use std::fmt;
@@ -182,10 +183,10 @@ impl Registry {
         self: &Arc<Self>,
         code: &str,
         inbox: mpsc::Sender<RoomMsg>,
-    ) -> Result<Lease, String> {
+    ) -> Result<Lease, ReopenError> {
         let mut c = self.counts();
         if c.rooms.contains_key(code) {
-            return Err(format!("two rooms named {code}"));
+            return Err(ReopenError::SameCode(code.to_string()));
         }
         let creator = IpAddr::V6(std::net::Ipv6Addr::UNSPECIFIED);
         c.rooms

@@ -6,29 +6,19 @@
 //! everyone.
 
 use super::clock::Ticker;
-use super::codes::{new_token, same_token};
 use super::config::ServerConfig;
 use super::fair::FairDice;
-use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer, RoomMsg, RoomOptions, RoomSummary};
-use super::pool::PoolRunner;
-use super::presence::SeatPresence;
-use super::registry::{Lease, Registry};
-use super::state::{RoomLog, SavedRoom, token_hash};
-use crate::any_game::GameKind;
+use super::mailbox::{Act, ConnId, Outgoing, Peer, RoomMsg, RoomSummary};
+use super::registry::Lease;
+use super::state::RoomLog;
 use crate::game::{Game, Level, SeatId};
-use crate::net::dice::DiceSeed;
-use crate::net::protocol::{
-    BASE_PROTOCOL, CLOSE_POLICY, CLOSE_TAKEN_OVER, ChatMode, PROTOCOL_VERSION, PresenceNews,
-    RoomState, ServerMessage, Welcome, host_of, read_move,
-};
-use crate::table::{Command, Controller, ErrorCode, Event, Refusal, SeatKind, Step, Table};
-use axum::extract::ws::Utf8Bytes;
+use crate::net::protocol::{BASE_PROTOCOL, ChatMode, host_of, read_move};
+use crate::table::{Command, Controller, ErrorCode, Event, Refusal, Step, Table};
 use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
 use std::sync::Arc;
 use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
-use tracing::{debug, info};
+use tracing::info;
 
 /// Where the room's computer players are.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -135,223 +125,64 @@ pub(super) fn all_seats<G: Game>() -> impl Iterator<Item = G::Seat> {
     (0..G::SEATS).filter_map(G::Seat::from_index)
 }
 
-/// Opens a room of game `G` whose host, named `name`, is `peer`: checks
-/// the rules against the server's limits, takes a code, welcomes the host
-/// and starts the room's task. Answers the room's code, inbox and the
-/// host's seat.
-pub(super) fn open<G: Game>(
-    registry: &Arc<Registry>,
-    ip: IpAddr,
-    peer: Peer,
-    name: &str,
-    players: usize,
-    rules: G::Rules,
-    options: RoomOptions,
-) -> Result<(String, mpsc::Sender<RoomMsg>, Entered), Refusal> {
-    let config = Arc::clone(registry.config());
-    let limits = &config.limits;
-    if let Some(cap) = G::roll_cap(&rules)
-        && cap > limits.max_roll_cap
-    {
-        return Err(Refusal::new(
-            ErrorCode::BadRules,
-            format!(
-                "rules.roll_cap: this server plays games of at most {} rolls",
-                limits.max_roll_cap
-            ),
-        ));
-    }
-    let busy = || Refusal::new(ErrorCode::RateLimited, "the server cannot open a room now");
-    let token = new_token().ok_or_else(busy)?;
-    let wake = Arc::new(Notify::new());
-    let mut table = Table::<G>::lobby(
-        rules,
-        players,
-        name,
-        crate::game::secure_rng(),
-        PoolRunner::<G>::boxed(&wake),
-    )
-    .map_err(|e| Refusal::new(ErrorCode::BadRules, e))?;
-    let dice = if G::HAS_DICE {
-        Some(FairDice::<G>::new().ok_or_else(busy)?)
-    } else {
-        None
-    };
-    if let Some(dice) = &dice {
-        table.set_dealer(dice.dealer());
-    }
-    let host = table
-        .replica()
-        .seats()
-        .first()
-        .map(|s| s.seat)
-        .ok_or_else(busy)?;
-    let (inbox, rx) = mpsc::channel(256);
-    let lease = registry.reserve(ip, inbox.clone())?;
-    let code = lease.code().to_string();
-    info!(room = %code, game = %G::ID, players, "room opened");
-    let mut log = config.state_dir.as_deref().and_then(|dir| {
-        let rules = serde_json::to_value(rules).unwrap_or_default();
-        RoomLog::create(dir, GameKind::of::<G>(), &code, players, rules)
-            .map_err(|e| {
-                tracing::error!(room = %code, "cannot keep the room in the state folder: {e}");
-            })
-            .ok()
-    });
-    if let Some(log) = &mut log {
-        if options.chat != ChatMode::default() || options.turn_secs != 0 {
-            log.options(options.chat, options.turn_secs);
-        }
-        if let Some(seed) = dice.as_ref().and_then(|d| d.seed_of(1)) {
-            log.dice(1, seed.to_hex());
-        }
-    }
-    let now = config.clock.now();
-    let room = Room {
-        lease,
-        table,
-        tokens: vec![None; G::SEATS],
-        log,
-        logged_controllers: Vec::new(),
-        players,
-        members: vec![None; G::SEATS],
-        versions: vec![BASE_PROTOCOL; G::SEATS],
-        watchers: Vec::new(),
-        away_due: vec![None; G::SEATS],
-        bot: Bot::Idle,
-        empty_since: None,
-        level: Level::Medium,
-        wake,
-        ticker: config.clock.ticker(),
-        config,
-        chat: options.chat,
-        turn_secs: options.turn_secs,
-        says: HashMap::new(),
-        dice,
-        commit_at: now,
-        waiting_roll: None,
-        waiting_start: None,
-        seated_at: now,
-        clock: None,
-        timeouts: vec![0; G::SEATS],
-        extras: Vec::new(),
-    }
-    .welcome_host(host, token, peer, options.protocol);
-    tokio::spawn(room.run(rx, registry.stop()));
-    let entered = Entered {
-        seat: Some(host.index()),
-        resent: 0,
-    };
-    Ok((code, inbox, entered))
-}
-
 /// The controllers line of a room file, as tables save them.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct Controllers(#[serde(with = "crate::game::wire::per_seat")] Vec<Controller>);
-
-/// Opens again a room of game `G` that a server before this one kept in
-/// its state folder: its table is rebuilt from its events (each checked
-/// with the engine), its seats wait for their people to resume (or go to
-/// computers after the away time), and it goes on writing its file.
-pub(super) fn reopen<G: Game>(registry: &Arc<Registry>, saved: SavedRoom) -> Result<(), String> {
-    let config = Arc::clone(registry.config());
-    let rules: G::Rules =
-        serde_json::from_value(saved.rules).map_err(|e| format!("the rules: {e}"))?;
-    let events: Vec<Event<G>> = saved
-        .events
-        .into_iter()
-        .enumerate()
-        .map(|(i, ev)| serde_json::from_value(ev).map_err(|e| format!("event {}: {e}", i + 1)))
-        .collect::<Result<_, _>>()?;
-    let controllers = match saved.controllers {
-        Some(c) => {
-            serde_json::from_value::<Controllers>(c)
-                .map_err(|e| format!("the controllers: {e}"))?
-                .0
-        }
-        None => vec![Controller::Elsewhere; G::SEATS],
-    };
-    let wake = Arc::new(Notify::new());
-    let dice_seeds: Vec<(u32, DiceSeed)> = saved
-        .dice
-        .iter()
-        .filter_map(|(round, hex)| DiceSeed::from_hex(hex).map(|s| (*round, s)))
-        .collect();
-    let dice = if dice_seeds.is_empty() {
-        // Kept by a server before version 3: its rolls were not committed.
-        None
-    } else {
-        FairDice::<G>::reopen(dice_seeds, &events)
-    };
-    let mut table = Table::<G>::reopen(
-        crate::table::TableRecord {
-            rules,
-            controllers,
-            origin: None,
-            events,
-        },
-        saved.players,
-        crate::game::secure_rng(),
-        PoolRunner::<G>::boxed(&wake),
-    )
-    .map_err(|e| e.to_string())?;
-    if let Some(dice) = &dice {
-        table.set_dealer(dice.dealer());
-    }
-    let log = RoomLog::reopen(&saved.path).map_err(|e| format!("cannot write: {e}"))?;
-    let (inbox, rx) = mpsc::channel(256);
-    let lease = registry.reclaim(&saved.code, inbox)?;
-    let mut tokens = saved.tokens;
-    tokens.resize(G::SEATS, None);
-    let now = config.clock.now();
-    let over = table.replica().is_over();
-    // Everyone left with the old server: each person has the away time to
-    // come back before a computer plays for them.
-    let away_due = all_seats::<G>()
-        .map(|s| {
-            (table.controller(s) == Controller::Elsewhere && !over && tokens[s.index()].is_some())
-                .then(|| now + config.away)
-        })
-        .collect();
-    info!(room = %saved.code, game = %G::ID, seq = table.seq(), "room reopened");
-    let extras = super::room_v3::extras_of(table.events());
-    let mut room = Room {
-        lease,
-        logged_controllers: table.controllers().to_vec(),
-        table,
-        tokens,
-        log: Some(log),
-        players: saved.players,
-        members: vec![None; G::SEATS],
-        versions: vec![BASE_PROTOCOL; G::SEATS],
-        watchers: Vec::new(),
-        away_due,
-        bot: Bot::Idle,
-        empty_since: Some(now),
-        level: saved.level,
-        wake,
-        ticker: config.clock.ticker(),
-        config,
-        chat: saved.chat,
-        turn_secs: saved.turn_secs,
-        says: HashMap::new(),
-        dice,
-        commit_at: now,
-        waiting_roll: None,
-        waiting_start: None,
-        seated_at: now,
-        clock: None,
-        timeouts: vec![0; G::SEATS],
-        extras,
-    };
-    room.arm_clock();
-    tokio::spawn(room.run(rx, registry.stop()));
-    Ok(())
-}
+pub(super) struct Controllers(
+    #[serde(with = "crate::game::wire::per_seat")] pub(super) Vec<Controller>,
+);
 
 impl<G: Game> Room<G> {
+    /// A room around `table` with nobody connected yet, as of `now`: no
+    /// token, no file, nobody away, computers of medium level, the chat
+    /// and the clock as by default. Opening and reopening set the rest.
+    pub(super) fn new(
+        lease: Lease,
+        table: Table<G>,
+        players: usize,
+        dice: Option<FairDice<G>>,
+        wake: Arc<Notify>,
+        config: Arc<ServerConfig>,
+        now: Instant,
+    ) -> Room<G> {
+        Room {
+            lease,
+            table,
+            tokens: vec![None; G::SEATS],
+            log: None,
+            logged_controllers: Vec::new(),
+            players,
+            members: vec![None; G::SEATS],
+            versions: vec![BASE_PROTOCOL; G::SEATS],
+            watchers: Vec::new(),
+            away_due: vec![None; G::SEATS],
+            bot: Bot::Idle,
+            empty_since: None,
+            level: Level::Medium,
+            wake,
+            ticker: config.clock.ticker(),
+            config,
+            chat: ChatMode::default(),
+            turn_secs: 0,
+            says: HashMap::new(),
+            dice,
+            commit_at: now,
+            waiting_roll: None,
+            waiting_start: None,
+            seated_at: now,
+            clock: None,
+            timeouts: vec![0; G::SEATS],
+            extras: Vec::new(),
+        }
+    }
+
     /// Seats the host (the first seat) and welcomes them.
-    fn welcome_host(mut self, host: G::Seat, token: String, peer: Peer, protocol: u32) -> Room<G> {
+    pub(super) fn welcome_host(
+        mut self,
+        host: G::Seat,
+        token: String,
+        peer: Peer,
+        protocol: u32,
+    ) -> Room<G> {
         let events = self.table.events().to_vec();
         self.persist(&events);
         for ev in &events {
@@ -371,14 +202,6 @@ impl<G: Game> Room<G> {
         self.config.clock.now()
     }
 
-    /// Keeps a seat's token (as its hash), in the state folder first.
-    fn set_token(&mut self, seat: G::Seat, token: Option<&str>) {
-        if let Some(log) = &mut self.log {
-            log.token(seat.index(), token);
-        }
-        self.tokens[seat.index()] = token.map(token_hash);
-    }
-
     /// Writes events, and the controllers if they changed, to the state
     /// folder (before anyone is sent them).
     fn persist(&mut self, events: &[Event<G>]) {
@@ -395,9 +218,12 @@ impl<G: Game> Room<G> {
         }
         let controllers = self.table.controllers();
         if controllers != self.logged_controllers.as_slice() {
-            log.controllers(
-                serde_json::to_value(Controllers(controllers.to_vec())).unwrap_or_default(),
-            );
+            match serde_json::to_value(Controllers(controllers.to_vec())) {
+                Ok(value) => log.controllers(value),
+                Err(e) => {
+                    tracing::error!(room = %self.lease.code(), "the controllers do not write: {e}")
+                }
+            }
             self.logged_controllers = controllers.to_vec();
         }
     }
@@ -408,7 +234,7 @@ impl<G: Game> Room<G> {
 
     /// Runs the room until it expires or the server stops; its code is
     /// given back when it ends.
-    async fn run(
+    pub(super) async fn run(
         mut self,
         mut inbox: mpsc::Receiver<RoomMsg>,
         mut shutdown: watch::Receiver<bool>,
@@ -463,33 +289,6 @@ impl<G: Game> Room<G> {
         info!(room = %self.code(), seq = self.table.seq(), "room closed");
     }
 
-    /// How each seat's person stands, by seat number.
-    fn presence(&self) -> Vec<SeatPresence> {
-        let replica = self.table.replica();
-        (0..G::SEATS)
-            .map(|i| {
-                let Some(info) = G::Seat::from_index(i).and_then(|s| replica.seat(s)) else {
-                    return SeatPresence::Empty;
-                };
-                if self.members.get(i).is_some_and(Option::is_some) {
-                    return SeatPresence::Connected;
-                }
-                if let Some(Some(until)) = self.away_due.get(i) {
-                    return SeatPresence::Reconnecting {
-                        until: until.into_std(),
-                    };
-                }
-                if info.kind == SeatKind::Bot
-                    || self.table.controller(info.seat).computer().is_some()
-                {
-                    SeatPresence::Computer
-                } else {
-                    SeatPresence::Offline
-                }
-            })
-            .collect()
-    }
-
     fn handle(&mut self, msg: RoomMsg) {
         match msg {
             RoomMsg::Join {
@@ -535,158 +334,6 @@ impl<G: Game> Room<G> {
                     watch_open: self.watchers.len() < self.config.limits.max_watchers,
                 });
             }
-        }
-    }
-
-    fn join(&mut self, peer: Peer, name: &str, protocol: u32) -> Result<Entered, Refusal> {
-        let token = new_token().ok_or_else(|| {
-            Refusal::new(ErrorCode::RateLimited, "the server cannot seat you now")
-        })?;
-        let (seat, events) = self.table.join(name)?;
-        self.detach(peer.id);
-        // Everyone already here hears of the new seat; the newcomer's
-        // welcome already holds it.
-        self.broadcast(&events);
-        self.set_token(seat, Some(&token));
-        self.versions[seat.index()] = protocol;
-        self.attach(seat, peer, &token, None);
-        Ok(Entered {
-            seat: Some(seat.index()),
-            resent: 0,
-        })
-    }
-
-    fn resume(
-        &mut self,
-        peer: Peer,
-        token: &str,
-        last_seq: u64,
-        protocol: u32,
-    ) -> Result<Entered, Refusal> {
-        // Every token is compared, in time that does not depend on which
-        // one matches or where they differ.
-        let hash = token_hash(token);
-        let seat = all_seats::<G>()
-            .filter(|s| {
-                self.tokens[s.index()]
-                    .as_deref()
-                    .is_some_and(|t| same_token(t, &hash))
-            })
-            .fold(None, |found, s| found.or(Some(s)))
-            .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "this token holds no seat here"))?;
-        let was_connected = self.members[seat.index()].is_some();
-        match &self.members[seat.index()] {
-            Some(old) if old.id == peer.id => {}
-            Some(old) => {
-                debug!(room = %self.code(), seat = %seat.code(), "seat taken over by a new connection");
-                old.close((CLOSE_TAKEN_OVER, "the seat was resumed elsewhere"));
-                self.members[seat.index()] = None;
-            }
-            None => {}
-        }
-        self.unwatch(peer.id);
-        // A connection holds one seat.
-        for s in all_seats::<G>() {
-            if s != seat
-                && self.members[s.index()]
-                    .as_ref()
-                    .is_some_and(|p| p.id == peer.id)
-            {
-                self.unseat(s);
-            }
-        }
-        self.versions[seat.index()] = protocol;
-        let conn = peer.id;
-        self.attach(seat, peer, token, Some(last_seq));
-        if !was_connected {
-            self.tell_presence(Some(conn), PresenceNews::seat(seat, true, None));
-        }
-        let resent = self.table.events_since(last_seq).len();
-        if self.table.replica().is_away(seat) && self.timeouts[seat.index()] < 3 {
-            let events = self.table.back(seat);
-            self.broadcast(&events);
-        }
-        Ok(Entered {
-            seat: Some(seat.index()),
-            resent,
-        })
-    }
-
-    /// Seats a connection and welcomes it (with the events after
-    /// `last_seq`, for a resume).
-    fn attach(&mut self, seat: G::Seat, peer: Peer, token: &str, last_seq: Option<u64>) {
-        self.members[seat.index()] = Some(peer.clone());
-        self.away_due[seat.index()] = None;
-        self.empty_since = None;
-        self.seated_at = self.now();
-        self.welcome(seat, &peer, token, last_seq);
-    }
-
-    /// Welcomes a seat's person, with their token (only they see it).
-    fn welcome(&mut self, seat: G::Seat, peer: &Peer, token: &str, last_seq: Option<u64>) {
-        let protocol = self.versions[seat.index()];
-        let welcome = self.welcome_of(Some(seat), token, protocol);
-        let mut frames = vec![Utf8Bytes::from(
-            ServerMessage::Welcome(Box::new(welcome)).to_json(),
-        )];
-        if let Some(last) = last_seq {
-            // Written again rather than kept: resuming is rare, and the
-            // events alone take a third of the memory of events and frames.
-            frames.extend(
-                self.table
-                    .events_since(last)
-                    .iter()
-                    .map(|ev| self.event_frame(ev, None)),
-            );
-        }
-        if !peer.send(Outgoing::Frames(frames)) {
-            self.drop_slow(seat);
-        }
-    }
-
-    /// The welcome of a seat's person (or of a watcher, `seat` `None`),
-    /// as version `protocol` writes it.
-    pub(super) fn welcome_of(
-        &self,
-        seat: Option<G::Seat>,
-        token: &str,
-        protocol: u32,
-    ) -> Welcome<G> {
-        let replica = self.table.replica();
-        let mut state = RoomState::of(replica);
-        let now = self.now();
-        let v3 = protocol >= PROTOCOL_VERSION;
-        for info in &mut state.seats {
-            if info.kind == SeatKind::Human {
-                info.info.connected = self.members[info.seat.index()].is_some();
-            }
-            if v3 {
-                info.away_in = Some(self.away_in(info.seat, now));
-            }
-        }
-        if v3 {
-            state.watchers = Some(u32::try_from(self.watchers.len()).unwrap_or(u32::MAX));
-            state.clock = Some(self.clock_left(now));
-        }
-        Welcome::<G> {
-            protocol,
-            game: GameKind::of::<G>(),
-            room: self.code().to_string(),
-            seat,
-            token: token.to_string(),
-            host: seat.is_some() && host_of(replica) == seat,
-            players: self.players,
-            rules: *self.table.rules(),
-            seq: self.table.seq(),
-            state,
-            watching: v3.then_some(seat.is_none()),
-            turn_secs: v3.then_some(self.turn_secs),
-            chat: v3.then_some(self.chat),
-            dice_commit: if v3 {
-                self.dice.as_ref().and_then(FairDice::commit)
-            } else {
-                None
-            },
         }
     }
 
@@ -790,70 +437,6 @@ impl<G: Game> Room<G> {
         let events = self.table.command(seat, seq, cmd)?;
         self.timeouts[seat.index()] = 0;
         Ok(events)
-    }
-
-    /// A seat whose turns a computer plays since its clock ran out three
-    /// times is its person's again as soon as they roll or move (PROTOCOL.md
-    /// version 3); their command is judged against the events before the
-    /// `back`. Answers the event number to judge the command by (`None`:
-    /// nothing more to do).
-    fn bring_back(&mut self, seat: G::Seat, seq: u64) -> Option<u64> {
-        if self.timeouts[seat.index()] < 3 || !self.table.replica().is_away(seat) {
-            return Some(seq);
-        }
-        let before = self.table.seq();
-        let events = self.table.back_now(seat);
-        self.timeouts[seat.index()] = 0;
-        self.broadcast(&events);
-        Some(if seq == before { self.table.seq() } else { seq })
-    }
-
-    fn detach(&mut self, conn: ConnId) {
-        self.unwatch(conn);
-        self.says.remove(&conn);
-        for seat in all_seats::<G>() {
-            if self.members[seat.index()]
-                .as_ref()
-                .is_some_and(|p| p.id == conn)
-            {
-                self.unseat(seat);
-            }
-        }
-    }
-
-    /// The seat's connection is gone: its person has `away` to come back.
-    pub(super) fn unseat(&mut self, seat: G::Seat) {
-        let conn = self.members[seat.index()].as_ref().map(|p| p.id);
-        self.members[seat.index()] = None;
-        let now = self.now();
-        if self.table.controller(seat) == Controller::Elsewhere && !self.table.replica().is_over() {
-            self.away_due[seat.index()] = Some(now + self.config.away);
-        }
-        if self.waiting_roll.is_some_and(|(c, _, _)| Some(c) == conn) {
-            self.waiting_roll = None;
-        }
-        self.note_empty(now);
-        let away_in = self.away_in(seat, now);
-        self.tell_presence(conn, PresenceNews::seat(seat, false, away_in));
-    }
-
-    pub(super) fn note_empty(&mut self, now: Instant) {
-        if self.members.iter().all(Option::is_none)
-            && self.watchers.is_empty()
-            && self.empty_since.is_none()
-        {
-            self.empty_since = Some(now);
-        }
-    }
-
-    /// A connection whose outbox is full is too far behind: it is closed,
-    /// and its client resumes from the last event it has.
-    pub(super) fn drop_slow(&mut self, seat: G::Seat) {
-        if let Some(peer) = &self.members[seat.index()] {
-            debug!(room = %self.code(), seat = %seat.code(), "connection too far behind");
-            peer.close((CLOSE_POLICY, "too far behind; resume"));
-        }
-        self.unseat(seat);
     }
 
     /// Records events and sends them to everyone in the room (the last

@@ -276,9 +276,50 @@ pub(super) fn set_aside(path: &Path) -> PathBuf {
     }
 }
 
+/// Why a room file in the state folder does not read.
+#[derive(Debug)]
+pub(super) enum RoomFileError {
+    /// The file cannot be read or cut.
+    Io(std::io::Error),
+    /// Nothing in it.
+    Empty,
+    /// Its first line is not a room's header.
+    NoHeader,
+    /// A newer server wrote it, in this version of the format.
+    Newer(u32),
+    /// Its header names a game this server does not know.
+    NoGame(String),
+    /// A line (numbered from 1) that does not read.
+    Line(usize, serde_json::Error),
+    /// A second header, at this line.
+    SecondHeader(usize),
+    /// A token for a seat no board has, at this line.
+    NoSeat(usize, usize),
+}
+
+impl std::fmt::Display for RoomFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RoomFileError::Io(e) => e.fmt(f),
+            RoomFileError::Empty => f.write_str("the file is empty"),
+            RoomFileError::NoHeader => f.write_str("line 1: not a room's header"),
+            RoomFileError::Newer(version) => write!(
+                f,
+                "written by a newer server (version {version}; this one reads {STATE_VERSION})"
+            ),
+            RoomFileError::NoGame(game) => write!(f, "line 1: no game '{game}'"),
+            RoomFileError::Line(n, e) => write!(f, "line {n}: {e}"),
+            RoomFileError::SecondHeader(n) => write!(f, "line {n}: a second header"),
+            RoomFileError::NoSeat(n, seat) => write!(f, "line {n}: no seat {seat}"),
+        }
+    }
+}
+
+impl std::error::Error for RoomFileError {}
+
 /// Reads one room file.
-fn read_room(path: &Path) -> Result<SavedRoom, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+fn read_room(path: &Path) -> Result<SavedRoom, RoomFileError> {
+    let bytes = std::fs::read(path).map_err(RoomFileError::Io)?;
     let text = String::from_utf8_lossy(&bytes);
     // A last line without its newline was being written when the process
     // died: never sent, so left out (and cut from the file).
@@ -290,13 +331,13 @@ fn read_room(path: &Path) -> Result<SavedRoom, String> {
         let file = OpenOptions::new()
             .write(true)
             .open(path)
-            .map_err(|e| e.to_string())?;
+            .map_err(RoomFileError::Io)?;
         file.set_len(whole.len() as u64)
-            .map_err(|e| e.to_string())?;
+            .map_err(RoomFileError::Io)?;
     }
     let mut lines = whole.lines().enumerate();
     let Some((_, first)) = lines.next() else {
-        return Err("the file is empty".into());
+        return Err(RoomFileError::Empty);
     };
     let Ok(Line::Room {
         version,
@@ -306,17 +347,15 @@ fn read_room(path: &Path) -> Result<SavedRoom, String> {
         rules,
     }) = serde_json::from_str::<Line>(first)
     else {
-        return Err("line 1: not a room's header".into());
+        return Err(RoomFileError::NoHeader);
     };
     if version > STATE_VERSION {
-        return Err(format!(
-            "written by a newer server (version {version}; this one reads {STATE_VERSION})"
-        ));
+        return Err(RoomFileError::Newer(version));
     }
     let game = GameKind::ALL
         .into_iter()
         .find(|k| k.id() == game)
-        .ok_or_else(|| format!("line 1: no game '{game}'"))?;
+        .ok_or(RoomFileError::NoGame(game))?;
     let mut saved = SavedRoom {
         game,
         code: room,
@@ -332,13 +371,13 @@ fn read_room(path: &Path) -> Result<SavedRoom, String> {
         path: path.to_path_buf(),
     };
     for (i, line) in lines {
-        let line: Line = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+        let line: Line = serde_json::from_str(line).map_err(|e| RoomFileError::Line(i + 1, e))?;
         match line {
-            Line::Room { .. } => return Err(format!("line {}: a second header", i + 1)),
+            Line::Room { .. } => return Err(RoomFileError::SecondHeader(i + 1)),
             Line::Event(ev) => saved.events.push(ev),
             Line::Token { seat, hash } => {
                 if seat >= 64 {
-                    return Err(format!("line {}: no seat {seat}", i + 1));
+                    return Err(RoomFileError::NoSeat(i + 1, seat));
                 }
                 if saved.tokens.len() <= seat {
                     saved.tokens.resize(seat + 1, None);

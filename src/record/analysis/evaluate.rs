@@ -9,7 +9,9 @@
 
 use super::plan::{StepPlan, options_of};
 use super::rollout::Control;
-use super::{AnalysisConfig, AnalysisError, Luck, Play};
+use super::values::best_of;
+use super::{AnalysisConfig, AnalysisError, Luck, MoveValue, Play, Step, even_shares};
+use crate::game::Game;
 use crate::game::selfplay::SelfPlay;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -167,4 +169,58 @@ fn rate_step<G: SelfPlay>(
         luck,
         before,
     })
+}
+
+/// The steps from the game's own ratings: a move's win chance is its
+/// rating, exact (an interval of nothing, no rollouts), and so is its
+/// cost; every cost above nothing is a clear mistake.
+pub(super) fn steps_rated<G: Game>(
+    plan: Vec<StepPlan<G>>,
+    rated: Vec<Rated>,
+    seats: &[G::Seat],
+) -> Vec<Step<G>> {
+    let mut last_after = even_shares(seats.len());
+    plan.into_iter()
+        .zip(rated)
+        .map(|(step, rated)| {
+            let mover = seats.iter().position(|&s| s == step.seat).unwrap_or(0);
+            let moves: Vec<MoveValue<G>> = step
+                .options
+                .iter()
+                .zip(&rated.moves)
+                .map(|(&(mv, _), r)| {
+                    let win = r.get(mover).copied().unwrap_or(0.0);
+                    MoveValue {
+                        mv,
+                        win,
+                        ci95: [win, win],
+                        rollouts: 0,
+                    }
+                })
+                .collect();
+            let best = best_of(moves.iter().map(|m| m.win));
+            let win = |i: usize| moves.get(i).map_or(0.0, |m| m.win);
+            let cost = (win(best) - win(step.played)).max(0.0);
+            let win_after = rated
+                .moves
+                .get(step.played)
+                .cloned()
+                .unwrap_or_else(|| vec![0.0; seats.len()]);
+            let win_before = rated.before.clone().unwrap_or_else(|| last_after.clone());
+            last_after = win_after.clone();
+            Step {
+                seat: step.seat,
+                setup: step.setup,
+                roll: step.roll,
+                moves,
+                played: step.played,
+                best,
+                cost,
+                cost_ci95: [cost, cost],
+                luck: rated.luck,
+                win_after,
+                win_before,
+            }
+        })
+        .collect()
 }

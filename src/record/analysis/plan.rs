@@ -98,7 +98,8 @@ pub(super) fn plan<G: Game>(
         })?;
         let mover = seats.iter().position(|&s| s == seat);
         let played_roll = (play.roll, config.rollouts, mover);
-        let options = add_jobs(&mut jobs, &state, index, played_roll, moves).map_err(bad)?;
+        let options = add_jobs::<G>(&mut jobs, &state, index, played_roll, moves)
+            .map_err(|e| bad(e.to_string()))?;
         let dice = match play.roll {
             Some(actual) => {
                 let mut others = Vec::new();
@@ -109,8 +110,8 @@ pub(super) fn plan<G: Game>(
                     } else if G::check_roll(&state, roll).is_ok() {
                         let moves = options_of::<G>(&state, Some(roll)).map_err(bad)?;
                         let other = (Some(roll), luck_rollouts, None);
-                        let options =
-                            add_jobs(&mut jobs, &state, index, other, moves).map_err(bad)?;
+                        let options = add_jobs::<G>(&mut jobs, &state, index, other, moves)
+                            .map_err(|e| bad(e.to_string()))?;
                         others.push(OtherRoll {
                             probability,
                             jobs: options.into_iter().map(|(_, j)| j).collect(),
@@ -137,7 +138,7 @@ pub(super) fn plan<G: Game>(
             played,
             dice,
         });
-        G::play(&mut state, play.roll, play.mv).map_err(bad)?;
+        G::play(&mut state, play.roll, play.mv).map_err(|e| bad(e.to_string()))?;
     }
     Ok(Plan { steps, jobs })
 }
@@ -165,7 +166,7 @@ fn add_jobs<G: Game>(
     step: usize,
     (roll, rollouts, keep): (Option<G::Roll>, u32, Option<usize>),
     moves: Vec<Option<G::Move>>,
-) -> Result<Options<G>, String> {
+) -> Result<Options<G>, G::Error> {
     let mut options = Vec::with_capacity(moves.len());
     for mv in moves {
         let mut after = state.clone();

@@ -8,6 +8,9 @@ use crate::game::{Decision, Game, Level, Next, SeatId};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
+/// A sampled game: the state it started from and its plays.
+pub type Sample<G> = (<G as Game>::State, Vec<Play<G>>);
+
 /// A game of `levels.len()` players (`levels[k]` plays the `k`-th seat in
 /// turn order) under `rules`, seeded `seed`, played to its end or to
 /// `max_plays` plays: the state it started from and its plays.
@@ -16,7 +19,7 @@ pub fn sample_game<G: Game>(
     levels: &[Level],
     seed: u64,
     max_plays: usize,
-) -> Result<(G::State, Vec<Play<G>>), String> {
+) -> Result<Sample<G>, G::Error> {
     let seats = G::seats_for(rules, levels.len())?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let start = G::start(rules, &seats, &mut rng)?;

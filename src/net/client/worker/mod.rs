@@ -6,13 +6,13 @@
 //! order.
 
 use super::messages::{Report, ToWorker, Updates};
-use super::{ClientOptions, ClientUpdate, CloseReason, ConnectionState, Request};
+use super::{ClientOptions, ClientUpdate, CloseReason, ConnectionState, LinkError, Request};
 use crate::any_game::{AnyGame, GameKind, PerGame};
-use crate::game::{Game, SeatId};
-use crate::net::protocol::{CLOSE_TAKEN_OVER, ClientMessage, ServerMessage, Welcome, welcome_game};
-use crate::table::{ErrorCode, Event, EventKind, Refusal, Replica};
+use crate::game::Game;
+use crate::net::protocol::{ClientMessage, ServerMessage, UnknownGame, welcome_game};
+use crate::table::Replica;
 use crate::with_game;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use rand::RngExt;
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -20,7 +20,6 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 
 /// The replicas of each game (the family [`AnyGame`] holds one of).
 struct Replicas;
@@ -73,11 +72,14 @@ enum End {
     /// For good.
     Closed(CloseReason),
     /// Dropped: try again.
-    Lost(String),
+    Lost(LinkError),
 }
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+mod frames;
+mod socket;
+
+use frames::seen_at;
+use socket::{Socket, close, closed_by_server, open_socket, send};
 
 pub(super) struct Worker {
     url: String,
@@ -222,7 +224,7 @@ impl Worker {
                     r = &mut connect => break match r {
                         Ok(Ok(ws)) => Ok(ws),
                         Ok(Err(e)) => Err(e),
-                        Err(_) => Err("no answer".to_string()),
+                        Err(_) => Err(LinkError::NoAnswer),
                     },
                     closed = self.wait_command() => if closed {
                         return self.emit(ConnectionState::Closed(CloseReason::ByUser));
@@ -300,9 +302,9 @@ impl Worker {
             tokio::select! {
                 frame = tokio::time::timeout(self.timing.silence, ws.next()) => {
                     let msg = match frame {
-                        Err(_) => return End::Lost("the server went silent".into()),
-                        Ok(None) => return End::Lost("the connection closed".into()),
-                        Ok(Some(Err(e))) => return End::Lost(e.to_string()),
+                        Err(_) => return End::Lost(LinkError::Silent),
+                        Ok(None) => return End::Lost(LinkError::Ended),
+                        Ok(Some(Err(e))) => return End::Lost(LinkError::Receive(e.to_string())),
                         Ok(Some(Ok(msg))) => msg,
                     };
                     let text = match msg {
@@ -350,11 +352,7 @@ impl Worker {
     async fn on_frame(&mut self, ws: &mut Socket, s: &mut Session, frame: Value) -> Option<End> {
         let game = match welcome_game(&frame) {
             Some(Ok(game)) => game,
-            Some(Err(_)) => {
-                let name = match frame.get("game") {
-                    Some(Value::String(name)) => name.clone(),
-                    other => other.map(Value::to_string).unwrap_or_default(),
-                };
+            Some(Err(UnknownGame(name))) => {
                 return Some(End::Closed(CloseReason::OtherGame(name)));
             }
             // Before a welcome nothing but a refusal or a pong comes, and
@@ -370,170 +368,6 @@ impl Worker {
             // Skipped, as a frame not understood.
             Err(_) => None,
         })
-    }
-
-    /// Handles one message; `Some` ends the connection.
-    async fn on_message<G: Game>(
-        &mut self,
-        ws: &mut Socket,
-        s: &mut Session,
-        msg: ServerMessage<G>,
-        extras: FrameExtras,
-    ) -> Option<End> {
-        match msg {
-            ServerMessage::Welcome(welcome) => self.on_welcome(ws, s, welcome).await,
-            ServerMessage::Event(ev) => {
-                let seq = ev.seq;
-                let again = match &ev.event {
-                    EventKind::Again {
-                        dice_commit: Some(commit),
-                        ..
-                    } => Some(commit.clone()),
-                    _ => None,
-                };
-                let round = match &ev.event {
-                    EventKind::Over { .. } => self.replica::<G>().map(|r| r.round()),
-                    _ => None,
-                };
-                let before = self.have();
-                if let Some(end) = self.on_event(ws, s, ev).await {
-                    return Some(end);
-                }
-                if self.have() == seq && before < seq {
-                    // The event was taken: what its frame adds goes with it.
-                    if let Some(secs) = extras.clock {
-                        self.emit_game::<G>(ClientUpdate::Clock { seq, secs });
-                    }
-                    if let (Some(round), Some(dice_seed)) = (round, extras.dice_seed) {
-                        self.emit_game::<G>(ClientUpdate::Revealed { round, dice_seed });
-                    }
-                    if let Some(commit) = again {
-                        return self.send_seed(ws, commit).await;
-                    }
-                }
-                None
-            }
-            ServerMessage::Presence(news) => {
-                self.emit_game(ClientUpdate::<G>::Presence(news));
-                None
-            }
-            ServerMessage::Said(news) => {
-                self.emit_game(ClientUpdate::<G>::Said(news));
-                None
-            }
-            ServerMessage::Error {
-                code: ErrorCode::TooLate,
-                ..
-            } if s.welcomed => {
-                // Our seed came after the round's first roll (we came back
-                // in the middle of it): nothing the person asked for.
-                None
-            }
-            ServerMessage::Error { code, message } => {
-                let refusal = Refusal { code, message };
-                let seat_gone = s.fetching.is_some()
-                    && matches!(code, ErrorCode::RoomNotFound | ErrorCode::BadToken);
-                if !s.welcomed || seat_gone {
-                    // The seat itself was refused (or the room is gone).
-                    return Some(End::Closed(CloseReason::Refused(refusal)));
-                }
-                self.unanswered = None;
-                self.report(Report::Refused(refusal));
-                None
-            }
-            ServerMessage::Pong => None,
-        }
-    }
-
-    /// Sends our part of the round's dice seed, once per commit.
-    async fn send_seed(&mut self, ws: &mut Socket, commit: String) -> Option<End> {
-        if self.watching || !self.options.seed_dice || self.seeded_for.as_ref() == Some(&commit) {
-            return None;
-        }
-        self.seeded_for = Some(commit);
-        let msg = ClientMessage::Seed {
-            client_seed: client_seed(),
-        };
-        send(ws, &msg).await.err().map(End::Lost)
-    }
-
-    async fn on_welcome<G: Game>(
-        &mut self,
-        ws: &mut Socket,
-        s: &mut Session,
-        welcome: Box<Welcome<G>>,
-    ) -> Option<End> {
-        if welcome.is_watching() {
-            return self.on_watch_welcome(s, welcome);
-        }
-        let same_room = self
-            .resume
-            .as_ref()
-            .is_some_and(|(room, _)| *room == welcome.room);
-        let fits = self
-            .replica::<G>()
-            .is_some_and(|r| *r.rules() == welcome.rules && r.seq() <= welcome.seq);
-        if !(same_room && fits) {
-            self.replica = None;
-        }
-        let rebuilt = self.replica.is_none() || s.rebuilt;
-        if self.replica.is_none() {
-            self.replica = AnyGame::of::<G>(Replica::<G>::new(welcome.rules));
-        }
-        self.game = Some(welcome.game);
-        let have = self.have();
-        // Events follow a welcome only when it answers a resume from what
-        // this side has; otherwise ask for them.
-        let events_follow = s.fetching.take() == Some(have);
-        let echo = s.welcomed && !s.rebuilt;
-        s.rebuilt = false;
-        self.resume = Some((welcome.room.clone(), welcome.token.clone()));
-        self.seat = welcome.seat.map(SeatId::index);
-        let commit = welcome.dice_commit.clone();
-        if have < welcome.seq && !events_follow {
-            s.fetching = Some(have);
-            let fetch = ClientMessage::Resume {
-                room: welcome.room.clone(),
-                token: welcome.token.clone(),
-                last_seq: have,
-                protocol: self.options.asked(),
-            };
-            if let Err(e) = send(ws, &fetch).await {
-                return Some(End::Lost(e));
-            }
-        }
-        let welcome_seq = welcome.seq;
-        if !echo {
-            self.emit_game(ClientUpdate::Welcome { welcome, rebuilt });
-        }
-        if let Some(commit) = commit
-            && let Some(end) = self.send_seed(ws, commit).await
-        {
-            return Some(end);
-        }
-        if !s.welcomed {
-            s.welcomed = true;
-            self.seated += 1;
-            // A roll or move whose answer the drop may have swallowed, then
-            // those made while disconnected: sent if the game is still
-            // where the person saw it, dropped otherwise (they would be
-            // refused as stale, and the person sees the new state anyway).
-            let waiting: Vec<ClientMessage> = self
-                .unanswered
-                .take()
-                .into_iter()
-                .chain(self.queue.drain(..))
-                .collect();
-            for msg in waiting {
-                if seen_at(&msg).is_some_and(|seq| seq != welcome_seq) {
-                    continue;
-                }
-                if let Some(end) = self.deliver(ws, s, msg).await {
-                    return Some(end);
-                }
-            }
-        }
-        None
     }
 
     /// Sends a command on a live connection; `Some` ends it (left, or lost).
@@ -559,160 +393,7 @@ impl Worker {
         }
         None
     }
-
-    async fn on_event<G: Game>(
-        &mut self,
-        ws: &mut Socket,
-        s: &mut Session,
-        ev: Event<G>,
-    ) -> Option<End> {
-        if self
-            .unanswered
-            .as_ref()
-            .and_then(seen_at)
-            .is_some_and(|seq| ev.seq > seq)
-        {
-            // The game moved past the command: it was answered.
-            self.unanswered = None;
-        }
-        let seat = self.seat.and_then(G::Seat::from_index);
-        let watching = self.watching;
-        let replica = self.replica::<G>()?;
-        let have = replica.seq();
-        if ev.seq <= have {
-            // Sent again by a resume that overlapped live events.
-            return None;
-        }
-        if ev.seq > have + 1 && watching {
-            // A watcher has no token to fetch with: it watches again.
-            return Some(End::Lost("an event went missing".into()));
-        }
-        if ev.seq > have + 1 {
-            if s.fetching.is_none() {
-                return self.fetch(ws, s, have).await;
-            }
-            return None;
-        }
-        match replica.apply(&ev) {
-            Ok(_) => {
-                let left = seat.is_some_and(|seat| ev.event == EventKind::Left { seat });
-                self.emit_game(ClientUpdate::Event(ev));
-                if left {
-                    return Some(End::Closed(CloseReason::Left));
-                }
-                None
-            }
-            Err(_) if watching => Some(End::Lost("the game went wrong".into())),
-            Err(_) => {
-                // Our copy went wrong: rebuild the game from event 1.
-                let rules = *replica.rules();
-                self.replica = AnyGame::of::<G>(Replica::<G>::new(rules));
-                s.rebuilt = true;
-                self.fetch(ws, s, 0).await
-            }
-        }
-    }
-
-    async fn fetch(&mut self, ws: &mut Socket, s: &mut Session, from: u64) -> Option<End> {
-        let (room, token) = self.resume.clone()?;
-        s.fetching = Some(from);
-        let msg = ClientMessage::Resume {
-            room,
-            token,
-            last_seq: from,
-            protocol: self.options.asked(),
-        };
-        send(ws, &msg).await.err().map(End::Lost)
-    }
-
-    /// A watcher's welcome: the game as its state says (a watcher is sent
-    /// no earlier events), then every event as it comes.
-    fn on_watch_welcome<G: Game>(
-        &mut self,
-        s: &mut Session,
-        welcome: Box<Welcome<G>>,
-    ) -> Option<End> {
-        self.watching = true;
-        self.seat = None;
-        self.game = Some(welcome.game);
-        let Some(replica) = Replica::<G>::from_room_state(
-            welcome.rules,
-            welcome.seq,
-            welcome.state.seats.iter().map(|s| s.info.clone()).collect(),
-            welcome.state.position.as_ref(),
-            welcome.state.roll,
-            welcome.state.ranking.clone(),
-        ) else {
-            return Some(End::Closed(CloseReason::Refused(Refusal::new(
-                ErrorCode::BadMessage,
-                "the room's state does not read",
-            ))));
-        };
-        self.replica = AnyGame::of::<G>(replica);
-        if !s.welcomed {
-            s.welcomed = true;
-            self.seated += 1;
-        }
-        self.queue.clear();
-        self.emit_game(ClientUpdate::Welcome {
-            welcome,
-            rebuilt: true,
-        });
-        None
-    }
 }
-
-/// The event a roll or a move was made after.
-fn seen_at(msg: &ClientMessage) -> Option<u64> {
-    match msg {
-        ClientMessage::Roll { seq } | ClientMessage::Move { seq, .. } => Some(*seq),
-        _ => None,
-    }
-}
-
-fn closed_by_server(frame: Option<CloseFrame>) -> End {
-    match frame {
-        Some(f) if u16::from(f.code) == CLOSE_TAKEN_OVER => End::Closed(CloseReason::TakenOver),
-        Some(f) => End::Lost(format!(
-            "closed by the server ({}: {})",
-            u16::from(f.code),
-            f.reason
-        )),
-        None => End::Lost("closed by the server".into()),
-    }
-}
-
-/// Opens the WebSocket at `url`, over TLS for `wss://` (the roots of
-/// [`tls::client_config`](crate::net::tls::client_config)).
-async fn open_socket(url: String) -> Result<Socket, String> {
-    let connector = if url.starts_with("wss://") {
-        let config = crate::net::tls::client_config().map_err(|e| e.to_string())?;
-        Some(tokio_tungstenite::Connector::Rustls(config))
-    } else {
-        None
-    };
-    tokio_tungstenite::connect_async_tls_with_config(url, None, true, connector)
-        .await
-        .map(|(ws, _)| ws)
-        .map_err(|e| e.to_string())
-}
-
-/// Sends a message; a connection that cannot take it within the silence
-/// time counts as lost.
-async fn send(ws: &mut Socket, msg: &ClientMessage) -> Result<(), String> {
-    match tokio::time::timeout(SEND_TIMEOUT, ws.send(Message::text(msg.to_json()))).await {
-        Ok(sent) => sent.map_err(|e| e.to_string()),
-        Err(_) => Err("the server does not read".into()),
-    }
-}
-
-/// Closes politely, without waiting long for a server that does not read
-/// (dropping a client must never hang its caller).
-async fn close(ws: &mut Socket) {
-    let _ = tokio::time::timeout(Duration::from_secs(1), ws.close(None)).await;
-}
-
-const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[cfg(test)]
 mod tests {
