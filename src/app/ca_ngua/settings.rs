@@ -200,9 +200,32 @@ fn saved_rules_ui(
 }
 
 fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bool {
-    let mut changed = false;
     let four = prefs.player_count == 4;
     ui.strong(i18n.t("settings-rules"));
+    let mut changed = preset_ui(ui, i18n, prefs, sets);
+    help(ui, i18n, "settings-preset-help");
+    rules_code_ui(ui, i18n, &prefs.rules);
+    let chosen = prefs.rules;
+    let r = &mut prefs.rules;
+    changed |= rule_group(ui, i18n, "group-dice", |ui| dice_rules_ui(ui, i18n, r));
+    changed |= rule_group(ui, i18n, "group-kicks", |ui| kick_rules_ui(ui, i18n, r));
+    changed |= rule_group(ui, i18n, "group-home", |ui| {
+        home_rules_ui(ui, i18n, r, four)
+    });
+    changed |= rule_group(ui, i18n, "group-board", |ui| board_rules_ui(ui, i18n, r));
+    // A toggle changed: the engine normalises the rules (two dice exit on
+    // a double or 1+6; the safety cap follows the climb). A chosen preset
+    // or saved set is taken as it is.
+    if *r != chosen {
+        *r = r.edited_from(&chosen);
+    }
+    changed
+}
+
+/// The preset combo: the named presets, then the saved sets; true when
+/// one was chosen.
+fn preset_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bool {
+    let mut changed = false;
     let preset = prefs.rules.preset_name();
     let saved = sets.iter().find(|s| s.rules == prefs.rules);
     let current = match (preset, saved) {
@@ -240,9 +263,12 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
             .response;
         crate::app::a11y::combo_value(&response, &label, &value);
     });
-    help(ui, i18n, "settings-preset-help");
-    // The rule code of the rules chosen, to paste into a chat.
-    let code = crate::ca_ngua::rules_code::encode(&prefs.rules);
+    changed
+}
+
+/// The rule code of the rules chosen, to paste into a chat.
+fn rules_code_ui(ui: &mut Ui, i18n: &I18n, rules: &Rules) {
+    let code = crate::ca_ngua::rules_code::encode(rules);
     ui.horizontal_wrapped(|ui| {
         ui.label(i18n.t("code-label"));
         ui.add(egui::Label::new(RichText::new(&code).monospace().strong()).selectable(true));
@@ -250,141 +276,142 @@ fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bo
             ui.ctx().copy_text(code.clone());
         }
     });
-    let chosen = prefs.rules;
-    let r = &mut prefs.rules;
-    egui::CollapsingHeader::new(i18n.t("group-dice"))
-        .id_salt("group-dice")
+}
+
+/// A closed-by-default group of toggles titled `key` (also its id);
+/// true when `body` changed a rule.
+fn rule_group(ui: &mut Ui, i18n: &I18n, key: &str, body: impl FnOnce(&mut Ui) -> bool) -> bool {
+    egui::CollapsingHeader::new(i18n.t(key))
+        .id_salt(key)
         .default_open(false)
-        .show(ui, |ui| {
-            if combo(
-                ui,
-                i18n,
-                "dice",
-                "toggle-dice",
-                &mut r.dice,
-                &[(Dice::One, "value-dice-one"), (Dice::Two, "value-dice-two")],
-            ) {
-                changed = true;
-            }
-            help(ui, i18n, "toggle-dice-help");
-            if r.dice == Dice::One {
-                changed |= combo(
-                    ui,
-                    i18n,
-                    "exit",
-                    "toggle-exit-rolls",
-                    &mut r.exit_rolls,
-                    &[
-                        (ExitRolls::Six, "value-exit-six"),
-                        (ExitRolls::OneOrSix, "value-exit-one-or-six"),
-                    ],
-                );
-                help(ui, i18n, "toggle-exit-rolls-help");
-            }
-            changed |= check(ui, i18n, "toggle-bonus-after-kick", &mut r.bonus_after_kick);
-            changed |= check(
-                ui,
-                i18n,
-                "toggle-bonus-after-finish",
-                &mut r.bonus_after_finish,
-            );
-            changed |= check(ui, i18n, "toggle-forfeit", &mut r.three_in_a_row_forfeit);
-        });
-    egui::CollapsingHeader::new(i18n.t("group-kicks"))
-        .id_salt("group-kicks")
-        .default_open(false)
-        .show(ui, |ui| {
-            changed |= combo(
-                ui,
-                i18n,
-                "safe",
-                "toggle-safe-squares",
-                &mut r.safe_squares,
-                &[
-                    (SafeSquares::StartsAndStars, "value-safe-starts-and-stars"),
-                    (SafeSquares::StartsOnly, "value-safe-starts-only"),
-                    (SafeSquares::None, "value-safe-none"),
-                ],
-            );
-            help(ui, i18n, "toggle-safe-squares-help");
-            changed |= combo(
-                ui,
-                i18n,
-                "pairs",
-                "toggle-pairs",
-                &mut r.pairs,
-                &[
-                    (Pairs::Ordinary, "value-pairs-ordinary"),
-                    (Pairs::SafePair, "value-pairs-safe-pair"),
-                    (Pairs::Block, "value-pairs-block"),
-                ],
-            );
-            help(ui, i18n, "toggle-pairs-help");
-            changed |= check(ui, i18n, "toggle-no-passing", &mut r.no_passing);
-            changed |= check(ui, i18n, "toggle-forced-kick", &mut r.forced_kick);
-            changed |= check(ui, i18n, "toggle-forced-exit", &mut r.forced_exit);
-        });
-    egui::CollapsingHeader::new(i18n.t("group-home"))
-        .id_salt("group-home")
-        .default_open(false)
-        .show(ui, |ui| {
-            changed |= combo(
-                ui,
-                i18n,
-                "home",
-                "toggle-home-column",
-                &mut r.home_column,
-                &[
-                    (HomeColumn::Exact, "value-home-exact"),
-                    (HomeColumn::Climb, "value-home-climb"),
-                ],
-            );
-            help(ui, i18n, "toggle-home-column-help");
-            changed |= combo(
-                ui,
-                i18n,
-                "end",
-                "toggle-game-end",
-                &mut r.game_end,
-                &[
-                    (GameEnd::FirstWinnerByHorsesHome, "value-end-horses-home"),
-                    (GameEnd::FirstWinnerByDistance, "value-end-distance"),
-                    (GameEnd::PlayOn, "value-end-play-on"),
-                ],
-            );
-            help(ui, i18n, "toggle-game-end-help");
-            changed |= check(ui, i18n, "toggle-scoring", &mut r.scoring);
-            // Teams are offered with four players only.
-            if four {
-                changed |= check(ui, i18n, "toggle-teams", &mut r.teams);
-                help(ui, i18n, "toggle-teams-help");
-            }
-        });
-    egui::CollapsingHeader::new(i18n.t("group-board"))
-        .id_salt("group-board")
-        .default_open(false)
-        .show(ui, |ui| {
-            changed |= combo(
-                ui,
-                i18n,
-                "direction",
-                "toggle-direction",
-                &mut r.direction,
-                &[
-                    (Direction::Clockwise, "value-direction-clockwise"),
-                    (
-                        Direction::CounterClockwise,
-                        "value-direction-counter-clockwise",
-                    ),
-                ],
-            );
-            help(ui, i18n, "toggle-direction-help");
-        });
-    // A toggle changed: the engine normalises the rules (two dice exit on
-    // a double or 1+6; the safety cap follows the climb). A chosen preset
-    // or saved set is taken as it is.
-    if *r != chosen {
-        *r = r.edited_from(&chosen);
+        .show(ui, body)
+        .body_returned
+        .unwrap_or(false)
+}
+
+/// The dice group: one or two dice, the exit roll, bonuses and forfeit.
+fn dice_rules_ui(ui: &mut Ui, i18n: &I18n, r: &mut Rules) -> bool {
+    let mut changed = combo(
+        ui,
+        i18n,
+        "dice",
+        "toggle-dice",
+        &mut r.dice,
+        &[(Dice::One, "value-dice-one"), (Dice::Two, "value-dice-two")],
+    );
+    help(ui, i18n, "toggle-dice-help");
+    if r.dice == Dice::One {
+        changed |= combo(
+            ui,
+            i18n,
+            "exit",
+            "toggle-exit-rolls",
+            &mut r.exit_rolls,
+            &[
+                (ExitRolls::Six, "value-exit-six"),
+                (ExitRolls::OneOrSix, "value-exit-one-or-six"),
+            ],
+        );
+        help(ui, i18n, "toggle-exit-rolls-help");
     }
+    changed |= check(ui, i18n, "toggle-bonus-after-kick", &mut r.bonus_after_kick);
+    changed |= check(
+        ui,
+        i18n,
+        "toggle-bonus-after-finish",
+        &mut r.bonus_after_finish,
+    );
+    changed |= check(ui, i18n, "toggle-forfeit", &mut r.three_in_a_row_forfeit);
+    changed
+}
+
+/// The kicks group: safe squares, pairs, passing and forced moves.
+fn kick_rules_ui(ui: &mut Ui, i18n: &I18n, r: &mut Rules) -> bool {
+    let mut changed = combo(
+        ui,
+        i18n,
+        "safe",
+        "toggle-safe-squares",
+        &mut r.safe_squares,
+        &[
+            (SafeSquares::StartsAndStars, "value-safe-starts-and-stars"),
+            (SafeSquares::StartsOnly, "value-safe-starts-only"),
+            (SafeSquares::None, "value-safe-none"),
+        ],
+    );
+    help(ui, i18n, "toggle-safe-squares-help");
+    changed |= combo(
+        ui,
+        i18n,
+        "pairs",
+        "toggle-pairs",
+        &mut r.pairs,
+        &[
+            (Pairs::Ordinary, "value-pairs-ordinary"),
+            (Pairs::SafePair, "value-pairs-safe-pair"),
+            (Pairs::Block, "value-pairs-block"),
+        ],
+    );
+    help(ui, i18n, "toggle-pairs-help");
+    changed |= check(ui, i18n, "toggle-no-passing", &mut r.no_passing);
+    changed |= check(ui, i18n, "toggle-forced-kick", &mut r.forced_kick);
+    changed |= check(ui, i18n, "toggle-forced-exit", &mut r.forced_exit);
+    changed
+}
+
+/// The home group: the home column, the game's end, scoring and (with
+/// four players) teams.
+fn home_rules_ui(ui: &mut Ui, i18n: &I18n, r: &mut Rules, four: bool) -> bool {
+    let mut changed = combo(
+        ui,
+        i18n,
+        "home",
+        "toggle-home-column",
+        &mut r.home_column,
+        &[
+            (HomeColumn::Exact, "value-home-exact"),
+            (HomeColumn::Climb, "value-home-climb"),
+        ],
+    );
+    help(ui, i18n, "toggle-home-column-help");
+    changed |= combo(
+        ui,
+        i18n,
+        "end",
+        "toggle-game-end",
+        &mut r.game_end,
+        &[
+            (GameEnd::FirstWinnerByHorsesHome, "value-end-horses-home"),
+            (GameEnd::FirstWinnerByDistance, "value-end-distance"),
+            (GameEnd::PlayOn, "value-end-play-on"),
+        ],
+    );
+    help(ui, i18n, "toggle-game-end-help");
+    changed |= check(ui, i18n, "toggle-scoring", &mut r.scoring);
+    // Teams are offered with four players only.
+    if four {
+        changed |= check(ui, i18n, "toggle-teams", &mut r.teams);
+        help(ui, i18n, "toggle-teams-help");
+    }
+    changed
+}
+
+/// The board group: the direction of travel.
+fn board_rules_ui(ui: &mut Ui, i18n: &I18n, r: &mut Rules) -> bool {
+    let changed = combo(
+        ui,
+        i18n,
+        "direction",
+        "toggle-direction",
+        &mut r.direction,
+        &[
+            (Direction::Clockwise, "value-direction-clockwise"),
+            (
+                Direction::CounterClockwise,
+                "value-direction-counter-clockwise",
+            ),
+        ],
+    );
+    help(ui, i18n, "toggle-direction-help");
     changed
 }

@@ -2,7 +2,7 @@
 //! state shown, the animation running and the phase.
 
 use super::CaNguaGame;
-use super::animation::Anim;
+use super::animation::{Anim, MoveAnim};
 use super::board_view::{BoardInput, Movable, Sprite};
 use super::commands::Hover;
 use super::dice_view::{DieView, NoteKind, tumbling_face};
@@ -15,6 +15,43 @@ use crate::ca_ngua::engine::{
     Bonus, Dice, Direction, Move, Position, Roll, SafeSquares, Seat, YARD,
 };
 use crate::i18n::I18n;
+
+/// The horses in the air at `now`: the one walking, with a little hop
+/// between squares, and those kicked, flying home once it has walked.
+fn in_the_air(a: &MoveAnim, now: f64) -> Vec<(Seat, (f32, f32))> {
+    let mut floating = Vec::new();
+    let t = ((now - a.start) / a.step).max(0.0);
+    let last = a.steps.len().saturating_sub(1);
+    let i = (t.floor() as usize).min(last);
+    let frac = if i >= last {
+        0.0
+    } else {
+        (t - i as f64) as f32
+    };
+    let (x0, y0) = place_centre(a.steps[i]);
+    let (x1, y1) = place_centre(a.steps[(i + 1).min(last)]);
+    // A little hop between squares.
+    let hop = (frac * std::f32::consts::PI).sin() * 0.25;
+    floating.push((a.seat, (x0 + (x1 - x0) * frac, y0 + (y1 - y0) * frac - hop)));
+    let walked = now - a.start >= a.walk_time();
+    for (seat, number, from) in &a.kicked {
+        let home = place_centre(Place::Yard(*seat, Herd::yard_spot(*number) as u8));
+        let start = place_centre(*from);
+        let u = if walked {
+            (((now - a.start - a.walk_time()) / a.kick) as f32).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        floating.push((
+            *seat,
+            (
+                start.0 + (home.0 - start.0) * u,
+                start.1 + (home.1 - start.1) * u,
+            ),
+        ));
+    }
+    floating
+}
 
 /// The faces of a roll.
 fn faces(roll: Roll) -> Vec<u8> {
@@ -33,60 +70,10 @@ impl CaNguaGame {
         };
         let current = shown.position().copied().unwrap_or_default();
         let pos = anim.map_or(current, |a| a.before);
-        let mut sprites = Vec::new();
-        let mut floating = Vec::new();
-        let herd = anim.map_or(&self.presenter.marks().herd, |a| &a.herd_before);
         // An online room before its start shows an empty board.
         let started = shown.is_started();
-        for seat in pos.playing_seats().filter(|_| started) {
-            for number in 1..=4u8 {
-                if anim.is_some_and(|a| a.seat == seat && a.number == number) {
-                    continue; // the moving horse is drawn floating
-                }
-                if anim.is_some_and(|a| a.kicked.iter().any(|(s, n, _)| *s == seat && *n == number))
-                {
-                    continue; // drawn flying home below
-                }
-                let p = herd.progress(seat, number);
-                sprites.push(Sprite {
-                    seat,
-                    number,
-                    place: place(seat, p, Herd::yard_spot(number)),
-                });
-            }
-        }
-        if let Some(a) = anim {
-            let t = ((now - a.start) / a.step).max(0.0);
-            let last = a.steps.len().saturating_sub(1);
-            let i = (t.floor() as usize).min(last);
-            let frac = if i >= last {
-                0.0
-            } else {
-                (t - i as f64) as f32
-            };
-            let (x0, y0) = place_centre(a.steps[i]);
-            let (x1, y1) = place_centre(a.steps[(i + 1).min(last)]);
-            // A little hop between squares.
-            let hop = (frac * std::f32::consts::PI).sin() * 0.25;
-            floating.push((a.seat, (x0 + (x1 - x0) * frac, y0 + (y1 - y0) * frac - hop)));
-            let walked = now - a.start >= a.walk_time();
-            for (seat, number, from) in &a.kicked {
-                let home = place_centre(Place::Yard(*seat, Herd::yard_spot(*number) as u8));
-                let start = place_centre(*from);
-                let u = if walked {
-                    (((now - a.start - a.walk_time()) / a.kick) as f32).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                };
-                floating.push((
-                    *seat,
-                    (
-                        start.0 + (home.0 - start.0) * u,
-                        start.1 + (home.1 - start.1) * u,
-                    ),
-                ));
-            }
-        }
+        let sprites = self.standing(&pos, anim, started);
+        let floating = anim.map_or_else(Vec::new, |a| in_the_air(a, now));
         let (movable, targets) = self.movable(i18n, phase, &current);
         let focus_horse = self
             .focus
@@ -94,14 +81,7 @@ impl CaNguaGame {
         BoardInput {
             sprites,
             floating,
-            playing: match self.source.remote() {
-                // A room before its start: the seats it will have.
-                Some(r) if !started => {
-                    let seats = super::tbl::seats_for(r.players().unwrap_or(4));
-                    Seat::ALL.map(|s| seats.contains(&s))
-                }
-                _ => Seat::ALL.map(|s| pos.is_playing(s)),
-            },
+            playing: self.playing(&pos, started),
             turn: shown.turn(),
             movable,
             targets,
@@ -136,6 +116,43 @@ impl CaNguaGame {
                 .map(|(kind, u)| (text::banner_text(i18n, kind), text::banner_seat(kind), u)),
             preview: self.preview(i18n, phase, &current),
             all_numbers: self.all_numbers,
+        }
+    }
+
+    /// The horses standing still: all of them but the one walking and
+    /// those flying home (none before an online room's start).
+    fn standing(&self, pos: &Position, anim: Option<&MoveAnim>, started: bool) -> Vec<Sprite> {
+        let mut sprites = Vec::new();
+        let herd = anim.map_or(&self.presenter.marks().herd, |a| &a.herd_before);
+        for seat in pos.playing_seats().filter(|_| started) {
+            for number in 1..=4u8 {
+                if anim.is_some_and(|a| a.seat == seat && a.number == number) {
+                    continue; // the moving horse is drawn floating
+                }
+                if anim.is_some_and(|a| a.kicked.iter().any(|(s, n, _)| *s == seat && *n == number))
+                {
+                    continue; // drawn flying home below
+                }
+                let p = herd.progress(seat, number);
+                sprites.push(Sprite {
+                    seat,
+                    number,
+                    place: place(seat, p, Herd::yard_spot(number)),
+                });
+            }
+        }
+        sprites
+    }
+
+    /// The seats drawn as playing. A room before its start: the seats it
+    /// will have.
+    fn playing(&self, pos: &Position, started: bool) -> [bool; 4] {
+        match self.source.remote() {
+            Some(r) if !started => {
+                let seats = super::tbl::seats_for(r.players().unwrap_or(4));
+                Seat::ALL.map(|s| seats.contains(&s))
+            }
+            _ => Seat::ALL.map(|s| pos.is_playing(s)),
         }
     }
 

@@ -3,16 +3,17 @@
 //! board and panel (`View`) over a local table started from the lesson's
 //! setup, every seat played here.
 
-use super::{Course, LearnIntent, stars_text, stars_ui};
-use crate::any_game::GameKind;
-use crate::app::play::phase::{Action, Phase};
+use super::{Course, LearnIntent};
+use crate::app::play::phase::Phase;
 use crate::app::play::{Play, PlayIntent, View};
 use crate::i18n::{Arg, I18n};
 use crate::learn::{Goal, Lesson, Run, Teach, Verdict};
 use crate::prefs::Prefs;
 use crate::store::{Files, Saver, Store};
 use crate::table::{Command, Controller, EventKind, InlineRunner, Table};
-use egui::{RichText, Ui, Vec2};
+use egui::{RichText, Ui};
+
+mod panel;
 
 /// A lesson on screen, whatever its game.
 pub trait LessonScreen: std::fmt::Debug {
@@ -397,174 +398,28 @@ impl<V: View + Teach> LessonScreen for LessonView<V> {
     ) {
         self.play.announcer.ui(ui);
         let def = self.run.lesson().def.clone();
-        ui.horizontal_wrapped(|ui| {
-            let title = if self.is_puzzle() {
-                self.words(i18n, &def.title, None)
-            } else {
-                format!("{}. {}", self.index + 1, i18n.t(&def.title))
-            };
-            ui.add(egui::Label::new(RichText::new(title).heading()).wrap());
-            // The best stars of earlier tries.
-            stars_ui(ui, best, 16.0, &stars_text(i18n, best));
-        });
-        ui.add(egui::Label::new(self.words(i18n, &def.text, None)).wrap());
-        ui.add_space(4.0);
-        let task = i18n.t_args(
-            "learn-task",
-            &[("task", Arg::from(self.words(i18n, &def.task, None)))],
-        );
-        if !self.announced {
-            // A screen reader hears the lesson and its task as it opens.
-            self.announced = true;
-            self.play.announcer.say(
-                format!("{}. {task}", self.words(i18n, &def.title, None)),
-                false,
-            );
-        }
-        ui.add(egui::Label::new(RichText::new(task).strong().size(16.0)).wrap());
-        ui.add_space(6.0);
+        self.heading_ui(ui, i18n, &def, best);
         let phase = self.phase();
         if self.is_question() {
             self.question_ui(ui, i18n, intents);
         } else if V::HAS_DICE {
-            // The lesson's next rolls, then the roll button of the game.
-            let left: Vec<String> = self.run.dice_left().iter().map(|r| r.to_string()).collect();
-            if !left.is_empty() {
-                ui.label(i18n.t_args("learn-dice-left", &[("rolls", Arg::from(left.join(", ")))]));
-            }
-            if phase.allows(Action::Roll) {
-                let seat = self.run.lesson().learner;
-                let fill = V::seat_colours(seat, ui.visuals().dark_mode).0;
-                let ink = crate::app::theme::ink_on(fill);
-                let roll = ui.add(
-                    egui::Button::new(RichText::new(i18n.t("learn-roll")).size(22.0).color(ink))
-                        .fill(fill)
-                        .min_size(Vec2::new(ui.available_width().min(240.0), 48.0)),
-                );
-                if roll.clicked() {
-                    self.play.ask(PlayIntent::RollOrMove);
-                }
-            }
+            self.roll_ui(ui, i18n, phase);
         }
         if !self.is_question() && self.run.stars().is_none() {
             V::panel_ui(&mut self.play, ui, i18n, phase, now);
         }
         ui.add_space(6.0);
         if self.run.stars().is_none() {
-            if ui
-                .add(egui::Button::new(i18n.t("learn-hint-button")).wrap())
-                .clicked()
-            {
-                self.hint = true;
-                // A puzzle's hint is in words: marking the move would
-                // give the answer away.
-                if !self.is_question() && !self.is_puzzle() {
-                    self.play.hint = self.run.hint();
-                }
-            }
-            if self.hint {
-                let hint = self.words(i18n, &def.hint, None);
-                ui.add(egui::Label::new(RichText::new(hint).italics()).wrap());
-            }
+            self.hint_ui(ui, i18n, &def);
         }
-        if let Some(said) = &self.said {
-            let (text, strong) = match said {
-                Said::Refused(t) => (t.clone(), false),
-                Said::Solved(t) => (t.clone(), true),
-            };
-            ui.add_space(4.0);
-            ui.add(
-                egui::Label::new(RichText::new(text).strong().size(if strong {
-                    17.0
-                } else {
-                    15.0
-                }))
-                .wrap(),
-            );
-        }
+        self.said_ui(ui);
         if let Some(stars) = self.run.stars() {
-            stars_ui(ui, stars, 30.0, &stars_text(i18n, stars));
-            let best = u32::try_from(self.run.lesson().solution.len().max(1)).unwrap_or(1);
-            ui.label(i18n.t_args(
-                "learn-earned",
-                &[
-                    ("stars", Arg::from(stars)),
-                    ("tries", Arg::from(self.run.tries())),
-                    ("best", Arg::from(best)),
-                ],
-            ));
-            if let Some(facts) = &self.run.lesson().puzzle {
-                // What the analysis found, every move.
-                ui.label(RichText::new(i18n.t("puzzle-all-moves")).strong());
-                for (mv, chance) in &facts.chances {
-                    ui.label(i18n.t_args(
-                        "puzzle-move-chance",
-                        &[
-                            (
-                                "move",
-                                Arg::from(V::move_words(i18n, &self.run.lesson().start, *mv)),
-                            ),
-                            ("chance", Arg::from(format!("{:.0}", 100.0 * chance))),
-                        ],
-                    ));
-                }
-            }
-            // A puzzle speaks of puzzles.
-            let (next_key, done_key) = if self.is_puzzle() {
-                ("puzzle-next", "puzzle-all-done")
-            } else {
-                ("learn-next", "learn-all-done")
-            };
-            ui.horizontal_wrapped(|ui| {
-                if self.index + 1 < self.count {
-                    let next =
-                        ui.add(egui::Button::new(RichText::new(i18n.t(next_key)).strong()).wrap());
-                    if next.clicked() {
-                        intents.push(LearnIntent::Open(
-                            GameKind::of::<V>(),
-                            self.course,
-                            self.index + 1,
-                        ));
-                    }
-                } else {
-                    ui.label(i18n.t(done_key));
-                }
-                if ui
-                    .add(egui::Button::new(i18n.t("learn-retry")).wrap())
-                    .clicked()
-                {
-                    intents.push(LearnIntent::Open(
-                        GameKind::of::<V>(),
-                        self.course,
-                        self.index,
-                    ));
-                }
-            });
-        } else if ui
-            .add(egui::Button::new(i18n.t("learn-retry")).wrap())
-            .clicked()
-        {
-            intents.push(LearnIntent::Open(
-                GameKind::of::<V>(),
-                self.course,
-                self.index,
-            ));
+            self.solved_ui(ui, i18n, stars, intents);
+        } else {
+            self.retry_ui(ui, i18n, intents);
         }
         ui.add_space(8.0);
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add(egui::Button::new(i18n.t("learn-back")).wrap())
-                .clicked()
-            {
-                intents.push(LearnIntent::Back);
-            }
-            if ui
-                .add(egui::Button::new(i18n.t("learn-close")).wrap())
-                .clicked()
-            {
-                intents.push(LearnIntent::Close);
-            }
-        });
+        Self::leave_ui(ui, i18n, intents);
     }
 
     fn board_ui(&mut self, ui: &mut Ui, i18n: &I18n, _prefs: &Prefs, now: f64, dark: bool) {

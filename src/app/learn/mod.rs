@@ -455,6 +455,25 @@ fn puzzles_ui(
             return false;
         }
     };
+    let groups = puzzle_groups(i18n, &list);
+    let mut ask = false;
+    let last = groups.len() - 1;
+    for (g, (heading, items)) in groups.into_iter().enumerate() {
+        puzzle_group_ui(ui, i18n, prefs, heading, &items, intents);
+        if g == last {
+            ui.add(egui::Label::new(i18n.t("puzzle-mine-about")).wrap());
+            ask = ui
+                .add(egui::Button::new(i18n.t("puzzle-mine-button")).wrap())
+                .clicked();
+        }
+        ui.add_space(8.0);
+    }
+    ask
+}
+
+/// The puzzles grouped under their headings: one group per difficulty,
+/// then the player's own; each entry with its place in `list`.
+fn puzzle_groups<'a>(i18n: &I18n, list: &'a [Entry]) -> Vec<(String, Vec<(usize, &'a Entry)>)> {
     let mut groups: Vec<(String, Vec<(usize, &Entry)>)> = Difficulty::ALL
         .iter()
         .map(|d| {
@@ -470,66 +489,65 @@ fn puzzles_ui(
         i18n.t("puzzle-mine-heading"),
         list.iter().enumerate().filter(|(_, e)| e.mine).collect(),
     ));
-    let mut ask = false;
-    let last = groups.len() - 1;
-    for (g, (heading, items)) in groups.into_iter().enumerate() {
-        let solved = items
-            .iter()
-            .filter(|(_, e)| prefs.lesson_stars.get(&e.id).is_some_and(|s| *s > 0))
-            .count();
-        ui.add(
-            egui::Label::new(
-                RichText::new(i18n.t_args(
-                    "puzzle-group",
+    groups
+}
+
+/// A group's heading with how many are solved, then its puzzles in rows
+/// of as many as fit (a button with its stars under it).
+fn puzzle_group_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    prefs: &Prefs,
+    heading: String,
+    items: &[(usize, &Entry)],
+    intents: &mut Vec<LearnIntent>,
+) {
+    let solved = items
+        .iter()
+        .filter(|(_, e)| prefs.lesson_stars.get(&e.id).is_some_and(|s| *s > 0))
+        .count();
+    ui.add(
+        egui::Label::new(
+            RichText::new(i18n.t_args(
+                "puzzle-group",
+                &[
+                    ("group", Arg::from(heading)),
+                    ("solved", Arg::from(solved)),
+                    ("count", Arg::from(items.len())),
+                ],
+            ))
+            .strong(),
+        )
+        .wrap(),
+    );
+    let per_row = ((ui.available_width() / 52.0).floor() as usize).max(1);
+    for row in items.chunks(per_row) {
+        ui.horizontal(|ui| {
+            for (k, e) in row {
+                let stars = prefs.lesson_stars.get(&e.id).copied().unwrap_or_default();
+                let name = i18n.t_args(
+                    "puzzle-open",
                     &[
-                        ("group", Arg::from(heading)),
-                        ("solved", Arg::from(solved)),
-                        ("count", Arg::from(items.len())),
+                        ("n", Arg::from(k + 1)),
+                        ("stars", Arg::from(stars_text(i18n, stars))),
                     ],
-                ))
-                .strong(),
-            )
-            .wrap(),
-        );
-        // Rows of as many as fit (a button with its stars under it).
-        let per_row = ((ui.available_width() / 52.0).floor() as usize).max(1);
-        for row in items.chunks(per_row) {
-            ui.horizontal(|ui| {
-                for (k, e) in row {
-                    let stars = prefs.lesson_stars.get(&e.id).copied().unwrap_or_default();
-                    let name = i18n.t_args(
-                        "puzzle-open",
-                        &[
-                            ("n", Arg::from(k + 1)),
-                            ("stars", Arg::from(stars_text(i18n, stars))),
-                        ],
+                );
+                ui.vertical(|ui| {
+                    ui.set_width(44.0);
+                    let b = ui.add(
+                        egui::Button::new(format!("{}", k + 1)).min_size(egui::vec2(44.0, 28.0)),
                     );
-                    ui.vertical(|ui| {
-                        ui.set_width(44.0);
-                        let b = ui.add(
-                            egui::Button::new(format!("{}", k + 1))
-                                .min_size(egui::vec2(44.0, 28.0)),
-                        );
-                        b.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
-                        });
-                        if b.clicked() {
-                            intents.push(LearnIntent::Open(kind, Course::Puzzles, *k));
-                        }
-                        stars_ui(ui, stars, 11.0, &stars_text(i18n, stars));
+                    b.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
                     });
-                }
-            });
-        }
-        if g == last {
-            ui.add(egui::Label::new(i18n.t("puzzle-mine-about")).wrap());
-            ask = ui
-                .add(egui::Button::new(i18n.t("puzzle-mine-button")).wrap())
-                .clicked();
-        }
-        ui.add_space(8.0);
+                    if b.clicked() {
+                        intents.push(LearnIntent::Open(prefs.game, Course::Puzzles, *k));
+                    }
+                    stars_ui(ui, stars, 11.0, &stars_text(i18n, stars));
+                });
+            }
+        });
     }
-    ask
 }
 
 impl Learn {

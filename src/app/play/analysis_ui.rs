@@ -10,7 +10,9 @@ use super::replay_ui::{part_words, seat_players_words};
 use crate::game::Game;
 use crate::game::selfplay::SelfPlay;
 use crate::i18n::{Arg, I18n};
-use crate::record::analysis::{Analysis, AnalysisConfig, AnalysisError, DEEP_ROLLOUTS, analyse};
+use crate::record::analysis::{
+    Analysis, AnalysisConfig, AnalysisError, DEEP_ROLLOUTS, PlayerTotals, analyse,
+};
 use crate::record::{Record, SeatPlayer};
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -276,8 +278,6 @@ fn done_ui<G: Game>(
     step: usize,
     graph_height: f32,
 ) -> Option<AnalysisAsk> {
-    let mut ask = None;
-    let colour = words.colour;
     // Each player's verdict of the steps they played (a seat that changed
     // hands has one for each of its players).
     let parts: Vec<_> = words
@@ -287,44 +287,71 @@ fn done_ui<G: Game>(
         .map(|p| (p, analysis.totals_over(p.seat, &p.steps)))
         .collect();
     for (part, totals) in &parts {
-        let pct = |x: f64| format!("{:.0}", (100.0 * x).abs());
-        // Choices: the clear mistakes only (a cost whose interval lies above
-        // zero); the sum of every cost adds up the rollouts' noise too.
-        let skill: f64 = part
-            .steps
-            .iter()
-            .filter_map(|&k| analysis.steps.get(k))
-            .filter(|s| s.is_clear_mistake())
-            .map(|s| s.cost)
-            .sum();
-        // With dice, the figures that add up: "Red: 25% at the start, 0% at
-        // the end: +90 from the dice, −1 to their choices, −114 from the
-        // others' turns" (docs/ANALYSIS.md, "The figures add up").
-        let signed = |x: f64| format!("{:+.0}", 100.0 * x).replace('-', "−");
-        let text = if G::HAS_DICE {
-            i18n.t_args(
-                "analysis-verdict-sum",
-                &[
-                    ("name", Arg::from(words.part(i18n, part, true))),
-                    ("start", Arg::from(pct(totals.start))),
-                    ("result", Arg::from(pct(totals.result))),
-                    ("luck", Arg::from(signed(totals.luck))),
-                    ("skill", Arg::from(signed(-skill))),
-                    ("others", Arg::from(signed(totals.others))),
-                ],
-            )
-        } else {
-            i18n.t_args(
-                "analysis-verdict-no-dice",
-                &[
-                    ("name", Arg::from(words.part(i18n, part, true))),
-                    ("skill", Arg::from(pct(skill))),
-                ],
-            )
-        };
-        ui.label(RichText::new(text).color(colour(part.seat)));
+        verdict_ui(ui, i18n, analysis, words, part, totals);
     }
-    // The graph: each player's win chance after every step.
+    let graph = graph_ui(ui, i18n, analysis, words, step, graph_height);
+    mistakes_ui(ui, i18n, words, &parts).or(graph)
+}
+
+/// One player's verdict: with dice, the figures that add up; without,
+/// the win chance lost to their choices.
+fn verdict_ui<G: Game>(
+    ui: &mut Ui,
+    i18n: &I18n,
+    analysis: &Analysis<G>,
+    words: &Words<'_, G>,
+    part: &SeatPlayer<G::Seat>,
+    totals: &PlayerTotals<G>,
+) {
+    let pct = |x: f64| format!("{:.0}", (100.0 * x).abs());
+    // Choices: the clear mistakes only (a cost whose interval lies above
+    // zero); the sum of every cost adds up the rollouts' noise too.
+    let skill: f64 = part
+        .steps
+        .iter()
+        .filter_map(|&k| analysis.steps.get(k))
+        .filter(|s| s.is_clear_mistake())
+        .map(|s| s.cost)
+        .sum();
+    // With dice, the figures that add up: "Red: 25% at the start, 0% at
+    // the end: +90 from the dice, −1 to their choices, −114 from the
+    // others' turns" (docs/ANALYSIS.md, "The figures add up").
+    let signed = |x: f64| format!("{:+.0}", 100.0 * x).replace('-', "−");
+    let text = if G::HAS_DICE {
+        i18n.t_args(
+            "analysis-verdict-sum",
+            &[
+                ("name", Arg::from(words.part(i18n, part, true))),
+                ("start", Arg::from(pct(totals.start))),
+                ("result", Arg::from(pct(totals.result))),
+                ("luck", Arg::from(signed(totals.luck))),
+                ("skill", Arg::from(signed(-skill))),
+                ("others", Arg::from(signed(totals.others))),
+            ],
+        )
+    } else {
+        i18n.t_args(
+            "analysis-verdict-no-dice",
+            &[
+                ("name", Arg::from(words.part(i18n, part, true))),
+                ("skill", Arg::from(pct(skill))),
+            ],
+        )
+    };
+    ui.label(RichText::new(text).color((words.colour)(part.seat)));
+}
+
+/// The graph: each player's win chance after every step, the legend
+/// under it; a click on it asks to go to that step.
+fn graph_ui<G: Game>(
+    ui: &mut Ui,
+    i18n: &I18n,
+    analysis: &Analysis<G>,
+    words: &Words<'_, G>,
+    step: usize,
+    graph_height: f32,
+) -> Option<AnalysisAsk> {
+    let colour = words.colour;
     let plot = egui_plot::Plot::new("analysis-graph")
         .height(graph_height)
         .include_y(0.0)
@@ -372,11 +399,21 @@ fn done_ui<G: Game>(
         && let Some(point) = response.inner
     {
         let last = analysis.steps.len();
-        ask = Some(AnalysisAsk::GoTo(
+        return Some(AnalysisAsk::GoTo(
             (point.x.round().max(0.0) as usize).min(last),
         ));
     }
-    // The costliest mistakes of each player, each a button to its step.
+    None
+}
+
+/// The costliest mistakes of each player, each a button to its step.
+fn mistakes_ui<G: Game>(
+    ui: &mut Ui,
+    i18n: &I18n,
+    words: &Words<'_, G>,
+    parts: &[(&SeatPlayer<G::Seat>, PlayerTotals<G>)],
+) -> Option<AnalysisAsk> {
+    let mut ask = None;
     let mistakes: Vec<_> = parts
         .iter()
         .flat_map(|(part, t)| t.mistakes.iter().map(move |m| (*part, m)))

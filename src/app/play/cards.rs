@@ -114,6 +114,8 @@ fn bubble_ui(ui: &mut Ui, card: egui::Rect, i18n: &I18n, who: &str, text: &str) 
     }
 }
 
+/// One card, the full width of the panel: its frame, piece and words;
+/// returns where it is.
 fn card_ui<V: View>(
     ui: &mut Ui,
     i18n: &I18n,
@@ -130,9 +132,25 @@ fn card_ui<V: View>(
             ("who", Arg::from(card.who.as_str())),
         ],
     );
-    // The whole name and status, on two lines each where one is too short
-    // (a long level name in English): the card grows rather than cut them.
-    // Its height depends on its words only, never on the turn.
+    let height = card_height(ui, width, &name, card);
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
+    paint_card::<V>(ui, rect, seat, to_move, card, pal);
+    let colour = if to_move {
+        pal.text
+    } else {
+        ui.visuals().text_color()
+    };
+    card_words_ui(ui, rect, name, card, colour);
+    if let Some(tag) = &card.tag {
+        paint_tag(ui, rect, tag);
+    }
+    rect
+}
+
+/// The whole name and status, on two lines each where one is too short
+/// (a long level name in English): the card grows rather than cut them.
+/// Its height depends on its words only, never on the turn.
+fn card_height(ui: &Ui, width: f32, name: &str, card: &Card) -> f32 {
     let text_width = width - TEXT_LEFT - if card.band.is_some() { 12.0 } else { 6.0 };
     let lines_height = |text: &str, size: f32| {
         ui.painter()
@@ -145,10 +163,21 @@ fn card_ui<V: View>(
             .size()
             .y
     };
-    let height =
-        (9.0 + lines_height(&name, NAME_SIZE) + 1.0 + lines_height(&card.status, STATUS_SIZE))
-            .max(CARD_HEIGHT);
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
+    (9.0 + lines_height(name, NAME_SIZE) + 1.0 + lines_height(&card.status, STATUS_SIZE))
+        .max(CARD_HEIGHT)
+}
+
+/// The card's ground: its fill and border (the seat's tint for the
+/// player to move, with a bar of its colour), a team's band and the
+/// seat's piece.
+fn paint_card<V: View>(
+    ui: &Ui,
+    rect: egui::Rect,
+    seat: <V as Game>::Seat,
+    to_move: bool,
+    card: &Card,
+    pal: &Palette,
+) {
     let (colour, text_colour, tint) = V::seat_colours(seat, pal.dark);
     let (fill, border) = if to_move {
         (tint, text_colour)
@@ -185,11 +214,10 @@ fn card_ui<V: View>(
         10.0,
         pal,
     );
-    let colour = if to_move {
-        pal.text
-    } else {
-        ui.visuals().text_color()
-    };
+}
+
+/// The card's two lines, right of its piece: the name, then the status.
+fn card_words_ui(ui: &mut Ui, rect: egui::Rect, name: String, card: &Card, colour: egui::Color32) {
     let inner = egui::Rect::from_min_max(
         rect.min + Vec2::new(TEXT_LEFT, 5.0),
         rect.max - Vec2::new(if card.band.is_some() { 12.0 } else { 6.0 }, 4.0),
@@ -210,20 +238,21 @@ fn card_ui<V: View>(
             .wrap()
             .selectable(false),
     );
-    if let Some(tag) = &card.tag {
-        let font = egui::FontId::proportional(12.0);
-        let galley = ui
-            .painter()
-            .layout_no_wrap(tag.clone(), font, egui::Color32::WHITE);
-        let size = galley.size() + Vec2::new(10.0, 4.0);
-        let at = egui::Rect::from_min_size(
-            egui::Pos2::new(rect.right() - size.x - 4.0, rect.top() - 2.0),
-            size,
-        );
-        ui.painter()
-            .rect_filled(at, CornerRadius::same(8), KICKED_TAG);
-        ui.painter()
-            .galley(at.min + Vec2::new(5.0, 2.0), galley, egui::Color32::WHITE);
-    }
-    rect
+}
+
+/// A moment's tag on the card's top right corner ("bị đá!").
+fn paint_tag(ui: &Ui, rect: egui::Rect, tag: &str) {
+    let font = egui::FontId::proportional(12.0);
+    let galley = ui
+        .painter()
+        .layout_no_wrap(tag.to_owned(), font, egui::Color32::WHITE);
+    let size = galley.size() + Vec2::new(10.0, 4.0);
+    let at = egui::Rect::from_min_size(
+        egui::Pos2::new(rect.right() - size.x - 4.0, rect.top() - 2.0),
+        size,
+    );
+    ui.painter()
+        .rect_filled(at, CornerRadius::same(8), KICKED_TAG);
+    ui.painter()
+        .galley(at.min + Vec2::new(5.0, 2.0), galley, egui::Color32::WHITE);
 }

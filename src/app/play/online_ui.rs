@@ -124,13 +124,7 @@ pub fn online_settings_ui(
         .default_open(false)
         .show(ui, |ui| {
             ui.label(i18n.t("online-help"));
-            ui.horizontal(|ui| {
-                let label = ui.label(i18n.t("online-name"));
-                let r = ui
-                    .add(egui::TextEdit::singleline(name).desired_width(150.0))
-                    .labelled_by(label.id);
-                changed |= r.changed();
-            });
+            changed |= online_name_ui(ui, i18n, name);
             if in_room {
                 if ui.button(i18n.t("online-leave")).clicked() {
                     action = Some(OnlineAction::Leave);
@@ -142,84 +136,124 @@ pub fn online_settings_ui(
                 // Say why Host and Join wait.
                 ui.label(RichText::new(i18n.t("online-name-needed")).weak());
             }
-            // Where rooms are opened: here, or on a server named.
-            ui.horizontal(|ui| {
-                changed |= ui
-                    .radio_value(use_server, false, i18n.t("online-where-device"))
-                    .changed();
-                changed |= ui
-                    .radio_value(use_server, true, i18n.t("online-where-server"))
-                    .changed();
-            });
-            if *use_server {
-                let label = ui.label(i18n.t("online-server-address"));
-                let width = ui.available_width() - 12.0;
-                changed |= ui
-                    .add(egui::TextEdit::singleline(server).desired_width(width))
-                    .labelled_by(label.id)
-                    .changed();
-                if ui.button(i18n.t("online-server-check")).clicked() {
-                    edit.check.start(server, ui.ctx());
-                }
-                match edit.check.state() {
-                    CheckState::Idle => {}
-                    CheckState::Checking => {
-                        ui.label(i18n.t("online-server-checking"));
-                    }
-                    CheckState::Done(Ok(())) => {
-                        ui.label(RichText::new(i18n.t("online-server-ok")).strong());
-                    }
-                    CheckState::Done(Err(e)) => {
-                        ui.label(RichText::new(i18n.t(e.key())).strong());
-                    }
-                }
-            }
+            changed |= server_choice_ui(ui, i18n, use_server, server, &edit.check);
             // What the room opened here allows: talking, a turn clock.
             changed |= room_options_ui(ui, i18n, chat, turn_secs);
-            let host_key = if *use_server {
-                "online-host-server"
-            } else {
-                "online-host"
-            };
-            let can_host = named && (!*use_server || !server.trim().is_empty());
-            if ui
-                .add_enabled(can_host, egui::Button::new(i18n.t(host_key)))
-                .clicked()
-            {
+            if host_ui(ui, i18n, named, *use_server, server) {
                 action = Some(OnlineAction::Host);
             }
-            ui.label(i18n.t(if *use_server {
-                "online-host-server-help"
-            } else {
-                "online-host-help"
-            }));
             ui.separator();
-            // The label above, the field the panel's width: room for an
-            // invite page's whole address.
-            let label = ui.label(i18n.t("online-join-address"));
-            let width = ui.available_width() - 12.0;
-            ui.add(egui::TextEdit::singleline(&mut edit.address).desired_width(width))
-                .labelled_by(label.id);
-            ui.horizontal(|ui| {
-                let label = ui.label(i18n.t("online-join-code"));
-                ui.add(egui::TextEdit::singleline(&mut edit.code).desired_width(90.0))
-                    .labelled_by(label.id);
-            });
-            let can_join = named && !edit.address.trim().is_empty();
-            if ui
-                .add_enabled(can_join, egui::Button::new(i18n.t("online-join")))
-                .clicked()
-            {
-                action = Some(OnlineAction::Join {
-                    address: edit.address.clone(),
-                    code: edit.code.clone(),
-                });
-            }
-            if let Some(e) = &edit.error {
-                ui.label(RichText::new(e).strong());
+            if let Some(join) = join_ui(ui, i18n, named, edit) {
+                action = Some(join);
             }
         });
     (changed, action)
+}
+
+/// The player's name for online play; true when it changed.
+fn online_name_ui(ui: &mut Ui, i18n: &I18n, name: &mut String) -> bool {
+    ui.horizontal(|ui| {
+        let label = ui.label(i18n.t("online-name"));
+        ui.add(egui::TextEdit::singleline(name).desired_width(150.0))
+            .labelled_by(label.id)
+            .changed()
+    })
+    .inner
+}
+
+/// Where rooms are opened: here, or on a server named (with its health
+/// check); true when the choice or the address changed.
+fn server_choice_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    use_server: &mut bool,
+    server: &mut String,
+    check: &ServerCheck,
+) -> bool {
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        changed |= ui
+            .radio_value(use_server, false, i18n.t("online-where-device"))
+            .changed();
+        changed |= ui
+            .radio_value(use_server, true, i18n.t("online-where-server"))
+            .changed();
+    });
+    if *use_server {
+        let label = ui.label(i18n.t("online-server-address"));
+        let width = ui.available_width() - 12.0;
+        changed |= ui
+            .add(egui::TextEdit::singleline(server).desired_width(width))
+            .labelled_by(label.id)
+            .changed();
+        if ui.button(i18n.t("online-server-check")).clicked() {
+            check.start(server, ui.ctx());
+        }
+        match check.state() {
+            CheckState::Idle => {}
+            CheckState::Checking => {
+                ui.label(i18n.t("online-server-checking"));
+            }
+            CheckState::Done(Ok(())) => {
+                ui.label(RichText::new(i18n.t("online-server-ok")).strong());
+            }
+            CheckState::Done(Err(e)) => {
+                ui.label(RichText::new(i18n.t(e.key())).strong());
+            }
+        }
+    }
+    changed
+}
+
+/// The Host button (here or on the server) with its explanation; true
+/// when pressed.
+fn host_ui(ui: &mut Ui, i18n: &I18n, named: bool, use_server: bool, server: &str) -> bool {
+    let host_key = if use_server {
+        "online-host-server"
+    } else {
+        "online-host"
+    };
+    let can_host = named && (!use_server || !server.trim().is_empty());
+    let clicked = ui
+        .add_enabled(can_host, egui::Button::new(i18n.t(host_key)))
+        .clicked();
+    ui.label(i18n.t(if use_server {
+        "online-host-server-help"
+    } else {
+        "online-host-help"
+    }));
+    clicked
+}
+
+/// Joining a room by its link, or an address and a code, and why the last
+/// attempt failed.
+fn join_ui(ui: &mut Ui, i18n: &I18n, named: bool, edit: &mut OnlineEdit) -> Option<OnlineAction> {
+    let mut action = None;
+    // The label above, the field the panel's width: room for an
+    // invite page's whole address.
+    let label = ui.label(i18n.t("online-join-address"));
+    let width = ui.available_width() - 12.0;
+    ui.add(egui::TextEdit::singleline(&mut edit.address).desired_width(width))
+        .labelled_by(label.id);
+    ui.horizontal(|ui| {
+        let label = ui.label(i18n.t("online-join-code"));
+        ui.add(egui::TextEdit::singleline(&mut edit.code).desired_width(90.0))
+            .labelled_by(label.id);
+    });
+    let can_join = named && !edit.address.trim().is_empty();
+    if ui
+        .add_enabled(can_join, egui::Button::new(i18n.t("online-join")))
+        .clicked()
+    {
+        action = Some(OnlineAction::Join {
+            address: edit.address.clone(),
+            code: edit.code.clone(),
+        });
+    }
+    if let Some(e) = &edit.error {
+        ui.label(RichText::new(e).strong());
+    }
+    action
 }
 
 /// The host's choices for a room: what people may say in it, and the
@@ -364,14 +398,92 @@ pub fn shareable_link(invite: &crate::net::Invite, hosted_port: Option<u16>) -> 
     crate::net::Invite::new(server, invite.room.clone()).page_url()
 }
 
+/// What the room is like from here: watching it, how many watch, its
+/// turn clock.
+fn room_facts_ui<G: Game>(ui: &mut Ui, i18n: &I18n, remote: &Remote<G>) {
+    if remote.is_watching() {
+        // Said plainly: nothing here plays.
+        ui.label(RichText::new(i18n.t("watch-you-watch")).strong().size(16.0));
+    }
+    let watchers = remote.watchers();
+    if watchers > 0 {
+        ui.label(i18n.t_args("watch-count", &[("n", Arg::from(watchers))]));
+    }
+    let (turn_secs, _) = remote.room_options();
+    if turn_secs > 0 {
+        ui.label(
+            RichText::new(i18n.t_args("clock-room", &[("seconds", Arg::from(turn_secs))])).small(),
+        );
+    }
+}
+
+/// The room's code and, before the start, the link to give friends with
+/// its copy button, and this device's addresses when it hosts the room.
+fn invite_ui<G: Game>(
+    ui: &mut Ui,
+    i18n: &I18n,
+    remote: &Remote<G>,
+    invite: &crate::net::Invite,
+    started: bool,
+) {
+    ui.label(
+        RichText::new(i18n.t_args("online-room", &[("room", Arg::from(invite.room.as_str()))]))
+            .size(17.0)
+            .strong(),
+    );
+    if started {
+        return;
+    }
+    let link = shareable_link(invite, remote.hosted_port());
+    ui.label(i18n.t_args("online-invite", &[("link", Arg::from(link.as_str()))]));
+    let copied_id = ui.scope_id().with("invite-copied");
+    let now = ui.input(|i| i.time);
+    ui.horizontal(|ui| {
+        if ui.button(i18n.t("online-copy-link")).clicked() {
+            ui.ctx().copy_text(link.clone());
+            ui.ctx().data_mut(|d| d.insert_temp(copied_id, now));
+        }
+        // A moment's word that the copy happened.
+        let at: Option<f64> = ui.ctx().data(|d| d.get_temp(copied_id));
+        if let Some(at) = at.filter(|at| now - at < COPIED_SECONDS) {
+            ui.label(RichText::new(i18n.t("online-copied")).strong());
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(
+                    COPIED_SECONDS - (now - at),
+                ));
+        }
+    });
+    if let Some(port) = remote.hosted_port() {
+        let list: Vec<String> = crate::net::lan_addresses()
+            .into_iter()
+            .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port).to_string())
+            .collect();
+        if !list.is_empty() {
+            ui.label(i18n.t_args("online-addresses", &[("list", Arg::from(list.join(", ")))]));
+        }
+    }
+}
+
 impl<V: View> Play<V> {
     /// The online part of the play panel: the connection's news and, before
     /// the start, the lobby. Returns the host's Start, if pressed.
     pub fn online_ui(&mut self, ui: &mut Ui, i18n: &I18n) -> Option<OnlineAction> {
         let remote = self.source.remote()?;
-        let mut action = None;
-        // Our own connection down (the count before the computer takes
-        // our seat), or just back; else the connection's other news.
+        self.news_ui(ui, i18n, remote);
+        room_facts_ui(ui, i18n, remote);
+        let started = remote.latest().is_started();
+        if let Some(invite) = remote.invite() {
+            invite_ui(ui, i18n, remote, &invite, started);
+        }
+        if !started && (remote.seat().is_some() || remote.is_watching()) {
+            return self.lobby_ui(ui, i18n, remote);
+        }
+        None
+    }
+
+    /// Our own connection down (the count before the computer takes our
+    /// seat), or just back; else the connection's other news.
+    fn news_ui(&self, ui: &mut Ui, i18n: &I18n, remote: &Remote<V>) {
         let own = match &self.online_note {
             Some(OnlineNote::Reconnecting) | None => self.own_presence_note(i18n),
             Some(_) => None,
@@ -385,93 +497,38 @@ impl<V: View> Play<V> {
                 .unwrap_or_default();
             ui.label(RichText::new(note_text(i18n, note, &server)).strong());
         }
+    }
+
+    /// The seats filling before the start, each with its player, and the
+    /// host's Start (returned when pressed).
+    fn lobby_ui(&self, ui: &mut Ui, i18n: &I18n, remote: &Remote<V>) -> Option<OnlineAction> {
+        let mut action = None;
         let r = remote.latest();
-        if remote.is_watching() {
-            // Said plainly: nothing here plays.
-            ui.label(RichText::new(i18n.t("watch-you-watch")).strong().size(16.0));
-        }
-        let watchers = remote.watchers();
-        if watchers > 0 {
-            ui.label(i18n.t_args("watch-count", &[("n", Arg::from(watchers))]));
-        }
-        let (turn_secs, _) = remote.room_options();
-        if turn_secs > 0 {
-            ui.label(
-                RichText::new(i18n.t_args("clock-room", &[("seconds", Arg::from(turn_secs))]))
-                    .small(),
-            );
-        }
-        if let Some(invite) = remote.invite() {
-            ui.label(
-                RichText::new(
-                    i18n.t_args("online-room", &[("room", Arg::from(invite.room.as_str()))]),
-                )
-                .size(17.0)
-                .strong(),
-            );
-            if !r.is_started() {
-                let link = shareable_link(&invite, remote.hosted_port());
-                ui.label(i18n.t_args("online-invite", &[("link", Arg::from(link.as_str()))]));
-                let copied_id = ui.scope_id().with("invite-copied");
-                let now = ui.input(|i| i.time);
-                ui.horizontal(|ui| {
-                    if ui.button(i18n.t("online-copy-link")).clicked() {
-                        ui.ctx().copy_text(link.clone());
-                        ui.ctx().data_mut(|d| d.insert_temp(copied_id, now));
-                    }
-                    // A moment's word that the copy happened.
-                    let at: Option<f64> = ui.ctx().data(|d| d.get_temp(copied_id));
-                    if let Some(at) = at.filter(|at| now - at < COPIED_SECONDS) {
-                        ui.label(RichText::new(i18n.t("online-copied")).strong());
-                        ui.ctx()
-                            .request_repaint_after(std::time::Duration::from_secs_f64(
-                                COPIED_SECONDS - (now - at),
-                            ));
-                    }
-                });
-                if let Some(port) = remote.hosted_port() {
-                    let list: Vec<String> = crate::net::lan_addresses()
-                        .into_iter()
-                        .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port).to_string())
-                        .collect();
-                    if !list.is_empty() {
-                        ui.label(
-                            i18n.t_args(
-                                "online-addresses",
-                                &[("list", Arg::from(list.join(", ")))],
-                            ),
-                        );
-                    }
-                }
-            }
-        }
-        if !r.is_started() && (remote.seat().is_some() || remote.is_watching()) {
-            let players = r.seats().len().max(2);
-            let wanted = remote.players().unwrap_or(players);
-            ui.label(i18n.t_args(
-                "net-waiting-players",
-                &[
-                    ("seated", Arg::from(r.seats().len())),
-                    ("players", Arg::from(wanted)),
-                ],
+        let players = r.seats().len().max(2);
+        let wanted = remote.players().unwrap_or(players);
+        ui.label(i18n.t_args(
+            "net-waiting-players",
+            &[
+                ("seated", Arg::from(r.seats().len())),
+                ("players", Arg::from(wanted)),
+            ],
+        ));
+        for seat in V::seats_for(r.rules(), wanted).unwrap_or_default() {
+            ui.label(format!(
+                "{}: {}",
+                V::colour(i18n, seat),
+                seat_state(i18n, remote, seat, self.presence(seat))
             ));
-            for seat in V::seats_for(r.rules(), wanted).unwrap_or_default() {
-                ui.label(format!(
-                    "{}: {}",
-                    V::colour(i18n, seat),
-                    seat_state(i18n, remote, seat, self.presence(seat))
-                ));
+        }
+        if remote.is_watching() {
+            ui.label(i18n.t("online-wait-host"));
+        } else if remote.is_host() {
+            if ui.button(i18n.t("online-start")).clicked() {
+                action = Some(OnlineAction::Start);
             }
-            if remote.is_watching() {
-                ui.label(i18n.t("online-wait-host"));
-            } else if remote.is_host() {
-                if ui.button(i18n.t("online-start")).clicked() {
-                    action = Some(OnlineAction::Start);
-                }
-                ui.label(RichText::new(i18n.t("online-start-help")).small());
-            } else {
-                ui.label(i18n.t("online-wait-host"));
-            }
+            ui.label(RichText::new(i18n.t("online-start-help")).small());
+        } else {
+            ui.label(i18n.t("online-wait-host"));
         }
         action
     }

@@ -54,10 +54,23 @@ impl<V: View> Play<V> {
         crate::app::a11y::name_region(ui, &i18n.t(V::PLAY_REGION));
         self.announcer.ui(ui);
         self.online_panel_ui(ui, i18n);
-        let shown = self.presenter.shown();
-        // Whose turn, on a line of fixed height that grows only when a long
-        // name needs a second line (never cut: the player reads all of it).
-        let header = match shown.turn() {
+        self.turn_header_ui(ui, i18n, phase, dark);
+        ui.add_space(4.0);
+        self.cards_ui(ui, i18n, now, dark);
+        ui.add_space(4.0);
+        self.main_button_ui(ui, i18n, phase, dark);
+        V::panel_ui(self, ui, i18n, phase, now);
+        self.talk_ui(ui, i18n);
+        ui.add_space(8.0);
+        ui.separator();
+        let lines = self.log_lines(i18n);
+        crate::app::a11y::log_list(ui, i18n, V::LOG_ID, &lines, String::clone);
+    }
+
+    /// Whose turn, on a line of fixed height that grows only when a long
+    /// name needs a second line (never cut: the player reads all of it).
+    fn turn_header_ui(&self, ui: &mut Ui, i18n: &I18n, phase: Phase, dark: bool) {
+        let header = match self.presenter.shown().turn() {
             Some(seat) => RichText::new(i18n.t_args(
                 "turn-label",
                 &[
@@ -73,13 +86,12 @@ impl<V: View> Play<V> {
             ui.set_min_height(26.0);
             ui.add(egui::Label::new(header.size(17.0).strong()).wrap());
         });
-        ui.add_space(4.0);
-        self.cards_ui(ui, i18n, now, dark);
-        ui.add_space(4.0);
-        // The main button: Roll, or Move when only one move exists; once
-        // the game is over, a new game.
-        // Online: the host plays another round in the same room; a
-        // watcher has nothing to press.
+    }
+
+    /// The main button: Roll, or Move when only one move exists; once the
+    /// game is over, a new game. Online: the host plays another round in
+    /// the same room; a watcher has nothing to press.
+    fn main_button_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, dark: bool) {
         let remote = self.source.remote();
         let again = phase == Phase::Over && remote.is_some_and(|r| r.hosts());
         let watching = remote.is_some_and(|r| r.is_watching());
@@ -92,7 +104,9 @@ impl<V: View> Play<V> {
             _ => ("button-waiting", false),
         };
         // The turn clock of the seat to act, on the button.
-        let clock = shown
+        let clock = self
+            .presenter
+            .shown()
             .turn()
             .and_then(|seat| self.clock_secs(seat))
             .filter(|_| matches!(phase, Phase::Roll | Phase::Choose));
@@ -107,29 +121,7 @@ impl<V: View> Play<V> {
             ),
             None => plain.clone(),
         };
-        // The person's own turn to act: a large button filled with the
-        // seat's colour, unlike the grey "wait" of every other moment.
-        // (Online, our roll may be due while the board still shows the
-        // move before it: the colour is ours.)
-        let turn = self.own_roll_ahead().or(self.presenter.shown().turn());
-        let act_colour = match (phase, enabled, turn) {
-            (Phase::Roll | Phase::Choose, true, Some(seat)) => Some(V::seat_colours(seat, dark).0),
-            _ => None,
-        };
-        let button = match act_colour {
-            Some(fill) => egui::Button::new(
-                RichText::new(&text)
-                    .size(23.0)
-                    .strong()
-                    .color(crate::app::theme::ink_on(fill)),
-            )
-            .fill(fill)
-            .stroke(egui::Stroke::new(2.0, crate::app::theme::ink_on(fill)))
-            .min_size(Vec2::new(ui.available_width().min(260.0), 52.0)),
-            None => {
-                egui::Button::new(RichText::new(&text).size(20.0)).min_size(Vec2::new(160.0, 40.0))
-            }
-        };
+        let button = self.main_button(ui, &text, phase, enabled, dark);
         // No main button in an online room before its start.
         let response = ui
             .scope(|ui| {
@@ -166,11 +158,38 @@ impl<V: View> Play<V> {
                 });
             }
         }
-        V::panel_ui(self, ui, i18n, phase, now);
-        self.talk_ui(ui, i18n);
-        ui.add_space(8.0);
-        ui.separator();
-        let lines = self.log_lines(i18n);
-        crate::app::a11y::log_list(ui, i18n, V::LOG_ID, &lines, String::clone);
+    }
+
+    /// The main button's look. The person's own turn to act: a large
+    /// button filled with the seat's colour, unlike the grey "wait" of
+    /// every other moment. (Online, our roll may be due while the board
+    /// still shows the move before it: the colour is ours.)
+    fn main_button(
+        &self,
+        ui: &Ui,
+        text: &str,
+        phase: Phase,
+        enabled: bool,
+        dark: bool,
+    ) -> egui::Button<'static> {
+        let turn = self.own_roll_ahead().or(self.presenter.shown().turn());
+        let act_colour = match (phase, enabled, turn) {
+            (Phase::Roll | Phase::Choose, true, Some(seat)) => Some(V::seat_colours(seat, dark).0),
+            _ => None,
+        };
+        match act_colour {
+            Some(fill) => egui::Button::new(
+                RichText::new(text)
+                    .size(23.0)
+                    .strong()
+                    .color(crate::app::theme::ink_on(fill)),
+            )
+            .fill(fill)
+            .stroke(egui::Stroke::new(2.0, crate::app::theme::ink_on(fill)))
+            .min_size(Vec2::new(ui.available_width().min(260.0), 52.0)),
+            None => {
+                egui::Button::new(RichText::new(text).size(20.0)).min_size(Vec2::new(160.0, 40.0))
+            }
+        }
     }
 }

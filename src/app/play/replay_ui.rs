@@ -300,7 +300,6 @@ impl<V: View> Replay<V> {
         i18n: &I18n,
         own: &mut Vec<egui::Id>,
     ) -> Option<ReplayAction> {
-        let mut action = None;
         ui.label(RichText::new(self.counter(i18n)).strong().size(16.0));
         // Who played the step shown; at the start, its line's room, so that
         // nothing under it moves with the first step.
@@ -312,6 +311,23 @@ impl<V: View> Replay<V> {
                 ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y,
             ),
         }
+        // The last asked of the buttons, Play and the timeline wins.
+        let buttons = self.step_buttons_ui(ui, i18n, own);
+        let play = self.play_speed_ui(ui, i18n, own);
+        let timeline = self.timeline_ui(ui, i18n, own);
+        if let Some(step) = timeline.or(play).or(buttons) {
+            self.go(step, i18n);
+        }
+        self.file_ui(ui, i18n, own)
+    }
+
+    /// First, back, forward and last; the step asked for, if one was.
+    fn step_buttons_ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        own: &mut Vec<egui::Id>,
+    ) -> Option<usize> {
         let mut to = None;
         // Wrapped: four buttons do not fit a narrow column in every
         // language.
@@ -343,6 +359,17 @@ impl<V: View> Replay<V> {
                 self.focused = true;
             }
         });
+        to
+    }
+
+    /// Play or pause, and the speed; the first step when Play starts over.
+    fn play_speed_ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        own: &mut Vec<egui::Id>,
+    ) -> Option<usize> {
+        let mut to = None;
         ui.horizontal(|ui| {
             let key = if self.playing.is_some() {
                 "replay-pause"
@@ -374,6 +401,13 @@ impl<V: View> Replay<V> {
                 self.playing = Some(0.0);
             }
         });
+        to
+    }
+
+    /// The timeline, a slider over every step (it takes ←/→ itself); the
+    /// step it was moved to.
+    fn timeline_ui(&mut self, ui: &mut Ui, i18n: &I18n, own: &mut Vec<egui::Id>) -> Option<usize> {
+        let mut to = None;
         let mut value = self.step();
         let label = i18n.t("replay-timeline");
         ui.label(&label);
@@ -389,10 +423,13 @@ impl<V: View> Replay<V> {
             to = Some(value);
             self.playing = None;
         }
-        if let Some(step) = to {
-            self.go(step, i18n);
-        }
         self.slider = Some(slider.id);
+        to
+    }
+
+    /// Save the record to a file, or copy it as text.
+    fn file_ui(&self, ui: &mut Ui, i18n: &I18n, own: &mut Vec<egui::Id>) -> Option<ReplayAction> {
+        let mut action = None;
         ui.horizontal(|ui| {
             let save = ui.button(i18n.t("replay-save-file"));
             let copy = ui.button(i18n.t("replay-copy"));

@@ -5,7 +5,7 @@ use super::text::{number, pct, share};
 use crate::app::ca_ngua::colours::seat_colour;
 use crate::app::theme::{Palette, lerp};
 use crate::ca_ngua::engine::Seat;
-use crate::ca_ngua::rules_lab::TrialReport;
+use crate::ca_ngua::rules_lab::{ColourWins, TrialReport};
 use crate::i18n::{Arg, I18n};
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Role, Sense, Shape, Stroke, Ui, Vec2};
 
@@ -155,30 +155,13 @@ fn marker(painter: &egui::Painter, seat: Seat, c: Pos2, r: f32, filled: bool, pa
 /// Each colour's chance to win with its interval, the trial filled and the
 /// baseline hollow, against the dashed line of an even share.
 pub(super) fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
-    let lang = i18n.lang();
     let seats: Vec<Seat> = r
         .trial
         .colours
         .iter()
         .filter_map(|c| Seat::from_letter(c.colour))
         .collect();
-    let list: Vec<String> = r
-        .trial
-        .colours
-        .iter()
-        .zip(&seats)
-        .map(|(c, s)| {
-            format!(
-                "{} {}",
-                i18n.t(crate::app::ca_ngua::text::colour_key(*s)),
-                share(lang, &c.wins)
-            )
-        })
-        .collect();
-    let description = i18n.t_args(
-        "try-chart-wins-label",
-        &[("list", Arg::from(list.join(", ")))],
-    );
+    let description = wins_description(i18n, r, &seats);
     let width = ui.available_width().clamp(280.0, 520.0);
     let row = 30.0;
     let height = 22.0 + row * seats.len() as f32;
@@ -199,35 +182,11 @@ pub(super) fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) 
         .chain(r.baseline.iter().flat_map(|b| b.colours.iter()))
         .map(|c| c.wins.rate.ci95[1])
         .fold(0.0, f64::max);
-    let top = ((high * 10.0).ceil() / 10.0).clamp(0.1, 1.0) as f32;
-    let x = |v: f64| plot.left() + (v as f32 / top).min(1.0) * plot.width();
-    let font = FontId::proportional(11.0);
-    let mut tick = 0.0;
-    while tick <= f64::from(top) + 1e-9 {
-        let tx = x(tick);
-        painter.line_segment(
-            [Pos2::new(tx, plot.top()), Pos2::new(tx, plot.bottom())],
-            Stroke::new(0.5, lerp(pal.background, pal.ink, 0.5)),
-        );
-        painter.text(
-            Pos2::new(tx, plot.bottom() + 2.0),
-            egui::Align2::CENTER_TOP,
-            format!("{}%", pct(tick)),
-            font.clone(),
-            pal.text,
-        );
-        tick += 0.1;
-    }
-    let fair = 1.0 / seats.len().max(1) as f64;
-    painter.extend(Shape::dashed_line(
-        &[
-            Pos2::new(x(fair), plot.top()),
-            Pos2::new(x(fair), plot.bottom()),
-        ],
-        Stroke::new(1.5, pal.ink),
-        5.0,
-        4.0,
-    ));
+    let axis = WinsAxis {
+        plot,
+        top: ((high * 10.0).ceil() / 10.0).clamp(0.1, 1.0) as f32,
+    };
+    axis.draw(&painter, &pal, seats.len());
     for (k, seat) in seats.iter().enumerate() {
         let cy = plot.top() + row * (k as f32 + 0.5);
         painter.text(
@@ -237,30 +196,123 @@ pub(super) fn wins_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) 
             FontId::proportional(12.0),
             pal.text,
         );
-        let draw = |c: Option<&crate::ca_ngua::rules_lab::ColourWins>, dy: f32, filled: bool| {
-            let Some(c) = c else {
-                return;
-            };
-            let y = cy + dy;
-            let e = c.wins.rate;
-            let stroke = Stroke::new(2.0, lerp(seat_colour(*seat), pal.text, 0.3));
-            painter.line_segment(
-                [Pos2::new(x(e.ci95[0]), y), Pos2::new(x(e.ci95[1]), y)],
-                stroke,
-            );
-            for end in [e.ci95[0], e.ci95[1]] {
-                painter.line_segment(
-                    [Pos2::new(x(end), y - 4.0), Pos2::new(x(end), y + 4.0)],
-                    stroke,
-                );
+        let wins = |c: Option<&ColourWins>, dy: f32, filled: bool| {
+            if let Some(c) = c {
+                axis.draw_wins(&painter, &pal, *seat, c, cy + dy, filled);
             }
-            marker(&painter, *seat, Pos2::new(x(e.value), y), 6.0, filled, &pal);
         };
-        draw(r.trial.colours.get(k), -6.0, true);
-        draw(
+        wins(r.trial.colours.get(k), -6.0, true);
+        wins(
             r.baseline.as_ref().and_then(|b| b.colours.get(k)),
             7.0,
             false,
+        );
+    }
+}
+
+/// The wins chart in words, for a screen reader: each colour's share.
+fn wins_description(i18n: &I18n, r: &TrialReport, seats: &[Seat]) -> String {
+    let lang = i18n.lang();
+    let list: Vec<String> = r
+        .trial
+        .colours
+        .iter()
+        .zip(seats)
+        .map(|(c, s)| {
+            format!(
+                "{} {}",
+                i18n.t(crate::app::ca_ngua::text::colour_key(*s)),
+                share(lang, &c.wins)
+            )
+        })
+        .collect();
+    i18n.t_args(
+        "try-chart-wins-label",
+        &[("list", Arg::from(list.join(", ")))],
+    )
+}
+
+/// The wins chart's axis: the chances from 0 to `top` across `plot`.
+struct WinsAxis {
+    plot: Rect,
+    top: f32,
+}
+
+impl WinsAxis {
+    /// Where a chance lies across the chart.
+    fn x(&self, v: f64) -> f32 {
+        self.plot.left() + (v as f32 / self.top).min(1.0) * self.plot.width()
+    }
+
+    /// The ticks every 10% with their labels, and the dashed line of an
+    /// even share among `seats` colours.
+    fn draw(&self, painter: &egui::Painter, pal: &Palette, seats: usize) {
+        let plot = self.plot;
+        let font = FontId::proportional(11.0);
+        let mut tick = 0.0;
+        while tick <= f64::from(self.top) + 1e-9 {
+            let tx = self.x(tick);
+            painter.line_segment(
+                [Pos2::new(tx, plot.top()), Pos2::new(tx, plot.bottom())],
+                Stroke::new(0.5, lerp(pal.background, pal.ink, 0.5)),
+            );
+            painter.text(
+                Pos2::new(tx, plot.bottom() + 2.0),
+                egui::Align2::CENTER_TOP,
+                format!("{}%", pct(tick)),
+                font.clone(),
+                pal.text,
+            );
+            tick += 0.1;
+        }
+        let fair = 1.0 / seats.max(1) as f64;
+        painter.extend(Shape::dashed_line(
+            &[
+                Pos2::new(self.x(fair), plot.top()),
+                Pos2::new(self.x(fair), plot.bottom()),
+            ],
+            Stroke::new(1.5, pal.ink),
+            5.0,
+            4.0,
+        ));
+    }
+
+    /// One colour's chance at height `y`: its interval with end marks, and
+    /// its marker, filled or hollow.
+    fn draw_wins(
+        &self,
+        painter: &egui::Painter,
+        pal: &Palette,
+        seat: Seat,
+        c: &ColourWins,
+        y: f32,
+        filled: bool,
+    ) {
+        let e = c.wins.rate;
+        let stroke = Stroke::new(2.0, lerp(seat_colour(seat), pal.text, 0.3));
+        painter.line_segment(
+            [
+                Pos2::new(self.x(e.ci95[0]), y),
+                Pos2::new(self.x(e.ci95[1]), y),
+            ],
+            stroke,
+        );
+        for end in [e.ci95[0], e.ci95[1]] {
+            painter.line_segment(
+                [
+                    Pos2::new(self.x(end), y - 4.0),
+                    Pos2::new(self.x(end), y + 4.0),
+                ],
+                stroke,
+            );
+        }
+        marker(
+            painter,
+            seat,
+            Pos2::new(self.x(e.value), y),
+            6.0,
+            filled,
+            pal,
         );
     }
 }
