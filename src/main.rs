@@ -5,7 +5,7 @@
 // No console window behind the game on Windows.
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
-use ca_ngua::app::{CaNguaApp, setup_context};
+use ca_ngua::app::{App, setup_context};
 use ca_ngua::crash;
 use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::instance;
@@ -54,7 +54,7 @@ fn main() -> ExitCode {
         }
         None => None,
     };
-    let mut app = CaNguaApp::from_store(store, opened, system_lang, None);
+    let mut app = App::from_store(store, opened, system_lang, None);
     if let Some(listening) = listening {
         app = app.with_instance(listening);
     }

@@ -45,11 +45,14 @@ pub use pacing::{AUTO_DELAY, Timer};
 use phase::Phase;
 use presenter::Presenter;
 use source::Source;
-pub use view::{Pace, SettingsOut, View};
+pub use view::{
+    BoardView, Pace, Pacing, PanelView, PrefsView, SettingsOut, SettingsView, StatsView, View,
+    ViewTypes, Words,
+};
 
 /// A game as the app plays it.
 #[derive(Debug)]
-pub struct Play<V: View> {
+pub struct Play<V: ViewTypes> {
     pub(crate) source: Source<V>,
     /// What the board shows (lags behind the source while animating).
     pub(crate) presenter: Presenter<V>,

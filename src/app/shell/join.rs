@@ -7,7 +7,7 @@
 //! instead), no such room, a server out of reach. The first start's
 //! welcome waits until the dialog is done.
 
-use super::CaNguaApp;
+use super::App;
 use crate::any_game::GameKind;
 use crate::i18n::{Arg, I18n};
 use crate::net::client::{CloseReason, Request};
@@ -115,7 +115,7 @@ pub fn refusal_words(i18n: &I18n, reason: &CloseReason, server: &str) -> String 
     }
 }
 
-impl CaNguaApp {
+impl App {
     /// Shows the join dialog for `link` (the name from the settings).
     pub(super) fn open_join_dialog(&mut self, ctx: &egui::Context, link: &str) {
         let name = self.prefs.online_name.clone();
@@ -279,7 +279,7 @@ impl CaNguaApp {
             self.saver.save_prefs(&self.prefs);
         }
         // A room shown here is left for this one.
-        if self.screens.iter().any(|s| s.is_online()) {
+        if self.any_online() {
             self.online(ctx, crate::app::play::online_ui::OnlineAction::Leave);
         }
         let request = if watch {

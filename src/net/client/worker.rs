@@ -191,9 +191,7 @@ impl Worker {
     }
 
     fn emit_game<G: Game>(&self, update: ClientUpdate<G>) {
-        if let Some(update) = AnyGame::<Updates>::of::<G>(update) {
-            self.report(Report::Game(update));
-        }
+        self.report(Report::Game(AnyGame::<Updates>::of::<G>(update)));
     }
 
     /// Our copy of the game, if it is of game `G`.
@@ -478,7 +476,7 @@ impl Worker {
         }
         let rebuilt = self.replica.is_none() || s.rebuilt;
         if self.replica.is_none() {
-            self.replica = AnyGame::of::<G>(Replica::<G>::new(welcome.rules));
+            self.replica = Some(AnyGame::of::<G>(Replica::<G>::new(welcome.rules)));
         }
         self.game = Some(welcome.game);
         let have = self.have();
@@ -606,7 +604,7 @@ impl Worker {
             Err(_) => {
                 // Our copy went wrong: rebuild the game from event 1.
                 let rules = *replica.rules();
-                self.replica = AnyGame::of::<G>(Replica::<G>::new(rules));
+                self.replica = Some(AnyGame::of::<G>(Replica::<G>::new(rules)));
                 s.rebuilt = true;
                 self.fetch(ws, s, 0).await
             }
@@ -648,7 +646,7 @@ impl Worker {
                 "the room's state does not read",
             ))));
         };
-        self.replica = AnyGame::of::<G>(replica);
+        self.replica = Some(AnyGame::of::<G>(replica));
         if !s.welcomed {
             s.welcomed = true;
             self.seated += 1;
