@@ -114,7 +114,7 @@ impl<V: View> Play<V> {
             self.hint = None;
             self.hint_asked = None;
             self.hover = None;
-            self.timer.reset();
+            self.clock.timer.reset();
             self.repaint = true;
         }
     }
