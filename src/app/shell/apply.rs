@@ -149,27 +149,7 @@ impl App {
                 }
                 self.give_focus_back(ctx);
             }
-            Intent::JoinHandedLink => {
-                if let Some(link) = self.handoff.take() {
-                    if self.any_online() {
-                        self.online(ctx, crate::app::shell::OnlineAction::Leave);
-                    }
-                    if self.prefs.online_name.trim().is_empty() {
-                        // The name is asked in the join dialog.
-                        self.pending_join = Some(link);
-                    } else {
-                        // The question was the one step: join at once.
-                        self.online(
-                            ctx,
-                            crate::app::shell::OnlineAction::Join {
-                                address: link,
-                                code: String::new(),
-                            },
-                        );
-                    }
-                }
-                self.give_focus_back(ctx);
-            }
+            Intent::JoinHandedLink => self.join_handed_link(ctx),
             Intent::KeepPlaying => {
                 self.handoff = None;
                 self.give_focus_back(ctx);
@@ -185,14 +165,31 @@ impl App {
                 }
             }
             Intent::ToggleSettings => self.show_settings = !self.show_settings,
-            Intent::RuleSet(RuleSetAction::PickImport) if self.file_job.is_none() => {
+            Intent::RuleSet(action) => self.apply_rule_set(ctx, action),
+            Intent::CloseCode => self.code_window = None,
+            Intent::ToggleStats => {
+                self.show_stats = !self.show_stats;
+                if self.show_stats {
+                    self.read_past_games();
+                }
+            }
+            Intent::Record(intent) => self.apply_record(ctx, intent),
+            Intent::DismissNotices => self.notices.clear(),
+        }
+    }
+
+    /// Carries out a request about rule sets: a file dialog, the rule code
+    /// window, or the game's own saving and loading.
+    fn apply_rule_set(&mut self, ctx: &egui::Context, action: RuleSetAction) {
+        match action {
+            RuleSetAction::PickImport if self.file_job.is_none() => {
                 let answer = self.picker.open(ctx, &self.i18n.t("file-import-title"));
                 self.file_job = Some(FileJob {
                     purpose: FilePurpose::ImportRules,
                     answer,
                 });
             }
-            Intent::RuleSet(RuleSetAction::PickExport(name)) if self.file_job.is_none() => {
+            RuleSetAction::PickExport(name) if self.file_job.is_none() => {
                 let title = self.i18n.t("file-export-title");
                 let answer = self.picker.save(ctx, &title, &files::file_name_for(&name));
                 self.file_job = Some(FileJob {
@@ -200,10 +197,10 @@ impl App {
                     answer,
                 });
             }
-            Intent::RuleSet(RuleSetAction::OpenCode) => {
+            RuleSetAction::OpenCode => {
                 self.code_window.get_or_insert_with(CodeWindow::default);
             }
-            Intent::RuleSet(RuleSetAction::ImportCode(text)) => {
+            RuleSetAction::ImportCode(text) => {
                 let result = front!(&mut self, V, s => V::import_code(s, &text, self.saver.store(), &self.i18n));
                 match result {
                     Ok(_) => self.code_window = None,
@@ -214,8 +211,7 @@ impl App {
                     }
                 }
             }
-            Intent::CloseCode => self.code_window = None,
-            Intent::RuleSet(action) => {
+            action => {
                 front!(&mut self, V, s => V::rule_set_action(
                     s,
                     action,
@@ -224,15 +220,30 @@ impl App {
                     &self.i18n,
                 ));
             }
-            Intent::ToggleStats => {
-                self.show_stats = !self.show_stats;
-                if self.show_stats {
-                    self.read_past_games();
-                }
-            }
-            Intent::Record(intent) => self.apply_record(ctx, intent),
-            Intent::DismissNotices => self.notices.clear(),
         }
+    }
+
+    /// Leaves the game in progress for the room of the handed-over link.
+    fn join_handed_link(&mut self, ctx: &egui::Context) {
+        if let Some(link) = self.handoff.take() {
+            if self.any_online() {
+                self.online(ctx, crate::app::shell::OnlineAction::Leave);
+            }
+            if self.prefs.online_name.trim().is_empty() {
+                // The name is asked in the join dialog.
+                self.pending_join = Some(link);
+            } else {
+                // The question was the one step: join at once.
+                self.online(
+                    ctx,
+                    crate::app::shell::OnlineAction::Join {
+                        address: link,
+                        code: String::new(),
+                    },
+                );
+            }
+        }
+        self.give_focus_back(ctx);
     }
 
     /// A new game of the game in front, from the preferences.

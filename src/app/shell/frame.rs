@@ -122,38 +122,59 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
         }
         self.dark = ui.visuals().dark_mode;
-        // New events, the show, then one phase for the whole frame. Only
-        // the game in front is driven: the other one waits as it was (an
-        // online room keeps its connection and catches up when it is back
-        // in front).
         self.take_handoffs(&ctx);
         self.resume_online(&ctx);
         let dialog = self.is_asking_anything();
-        {
-            front!(&mut self, _V, front => {
-                front.sync(&self.saver);
-                front.animate(&ctx, now, &self.prefs, &self.i18n);
-            });
-        }
-        self.play_cues();
-        let phase = self.phase();
-        front!(&mut self, _V, front => {
-            front.drive(&ctx, now, phase, &self.prefs, &self.saver, &self.i18n)
-        });
-        let phase = self.phase();
+        let phase = self.drive_front(&ctx, now);
         // The window's accessible name is the game's title.
         let title = self.title();
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label(title));
         if !dialog && self.learn.is_none() {
-            let f6 = ui.input(|i| i.key_pressed(egui::Key::F6));
-            front!(&mut self, _V, front => {
-                front.keys_ui(ui, phase);
-                // F6: to the play panel, wherever the focus is.
-                if f6 {
-                    front.focus_play(phase);
-                }
-            });
+            self.game_keys(ui, phase);
         }
+        self.panels_ui(ui, &ctx, now, phase);
+        self.windows_of_frame(&ctx, now, phase);
+        self.apply(&ctx);
+    }
+
+    /// New events, the show, then one phase for the whole frame, in which
+    /// computer players and automatic options act. Only the game in front
+    /// is driven: the other one waits as it was (an online room keeps its
+    /// connection and catches up when it is back in front).
+    fn drive_front(&mut self, ctx: &egui::Context, now: f64) -> crate::app::play::phase::Phase {
+        front!(&mut self, _V, front => {
+            front.sync(&self.saver);
+            front.animate(ctx, now, &self.prefs, &self.i18n);
+        });
+        self.play_cues();
+        let phase = self.phase();
+        front!(&mut self, _V, front => {
+            front.drive(ctx, now, phase, &self.prefs, &self.saver, &self.i18n)
+        });
+        self.phase()
+    }
+
+    /// The game's keys, and F6: to the play panel, wherever the focus is.
+    fn game_keys(&mut self, ui: &mut Ui, phase: crate::app::play::phase::Phase) {
+        let f6 = ui.input(|i| i.key_pressed(egui::Key::F6));
+        front!(&mut self, _V, front => {
+            front.keys_ui(ui, phase);
+            if f6 {
+                front.focus_play(phase);
+            }
+        });
+    }
+
+    /// The top bar, the settings (a panel, or a drawer in a narrow
+    /// window), the play panel and the board (or the lessons in their
+    /// place).
+    fn panels_ui(
+        &mut self,
+        ui: &mut Ui,
+        ctx: &egui::Context,
+        now: f64,
+        phase: crate::app::play::phase::Phase,
+    ) {
         let top = egui::Panel::top("top").show(ui, |ui| {
             crate::app::a11y::name_region(ui, &self.i18n.t("region-top"));
             self.top_ui(ui);
@@ -187,7 +208,7 @@ impl App {
         let board = (ui.available_height() - 8.0).max(200.0);
         let play_width = (width - left - board - 16.0).clamp(220.0, 320.0);
         if let Some(learn) = &mut self.learn {
-            learn.animate(&ctx, now, &self.prefs, &self.i18n);
+            learn.animate(ctx, now, &self.prefs, &self.i18n);
         }
         egui::Panel::right("play")
             .resizable(false)
@@ -205,7 +226,7 @@ impl App {
             egui::Area::new(egui::Id::unique("settings-drawer"))
                 .order(egui::Order::Foreground)
                 .fixed_pos(Pos2::new(0.0, top))
-                .show(&ctx, |ui| {
+                .show(ctx, |ui| {
                     egui::Frame::window(ui.style()).show(ui, |ui| {
                         ui.set_width(SETTINGS_WIDTH - 16.0);
                         ui.set_max_height(height - 12.0);
@@ -217,15 +238,25 @@ impl App {
             Some(learn) => learn.board_ui(ui, &self.i18n, &self.prefs, now, dark),
             None => front!(&mut self, _V, s => s.board_region_ui(ui, &self.i18n, phase, now, dark)),
         });
-        self.rules_window(&ctx);
-        self.stats_window(&ctx);
+    }
+
+    /// The windows and questions over the game: rules, statistics, the
+    /// game's own, its results, the replay and every question asked.
+    fn windows_of_frame(
+        &mut self,
+        ctx: &egui::Context,
+        now: f64,
+        phase: crate::app::play::phase::Phase,
+    ) {
+        self.rules_window(ctx);
+        self.stats_window(ctx);
         {
             // The game's own windows follow the settings being edited (a
             // change waiting for confirmation included).
             let prefs = self.confirm.as_ref().unwrap_or(&self.prefs);
-            front!(&mut self, _V, s => s.windows_ui(&ctx, &self.i18n, prefs));
+            front!(&mut self, _V, s => s.windows_ui(ctx, &self.i18n, prefs));
         }
-        let end = front!(&mut self, _V, s => s.end_window(&ctx, &self.i18n, phase));
+        let end = front!(&mut self, _V, s => s.end_window(ctx, &self.i18n, phase));
         match end {
             Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
             Some(EndAction::Replay) => self
@@ -233,15 +264,14 @@ impl App {
                 .push(Intent::Record(super::records::RecordIntent::ReplayCurrent)),
             Some(EndAction::Close | EndAction::Again) | None => {}
         }
-        self.replay_window(&ctx, now);
-        self.confirm_modal(&ctx);
-        self.handoff_modal(&ctx);
-        self.code_modal(&ctx);
-        self.paste_modal(&ctx);
-        self.dropped_files(&ctx);
-        self.join_modal(&ctx);
-        self.welcome_modal(&ctx);
-        self.apply(&ctx);
+        self.replay_window(ctx, now);
+        self.confirm_modal(ctx);
+        self.handoff_modal(ctx);
+        self.code_modal(ctx);
+        self.paste_modal(ctx);
+        self.dropped_files(ctx);
+        self.join_modal(ctx);
+        self.welcome_modal(ctx);
     }
 
     fn top_ui(&mut self, ui: &mut Ui) {
