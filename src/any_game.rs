@@ -6,8 +6,11 @@
 //! the game is known only when the program runs. Like shakmaty's
 //! `VariantPosition`, this is the one place that lists the games: adding
 //! a third is a variant in each enum, an arm in each macro and a field in
-//! [`GamePrefs`], nothing else to edit outside the new game's folder (and
-//! its app's).
+//! [`GamePrefs`], and a line in [`per_game_struct!`](crate::per_game_struct)
+//! and [`per_game_enum!`](crate::per_game_enum)'s users; docs/ARCHITECTURE.md
+//! lists every file. Each game's `impl Game` says which it is with
+//! [`listed_game!`](crate::listed_game), so that a value goes in and out of
+//! an [`AnyGame`] by its type, checked when compiled.
 
 use crate::ca_ngua::CaNgua;
 use crate::cli::{Bad, Verbs};
@@ -16,7 +19,6 @@ use crate::game::Game;
 use crate::game::rules_file::{RulesFileError, load_rules_with};
 use crate::prefs::Settings;
 use serde::{Deserialize, Serialize};
-use std::any::{Any, TypeId};
 use std::fmt;
 use std::str::FromStr;
 
@@ -116,52 +118,286 @@ impl<F: PerGame> AnyGame<F> {
         }
     }
 
-    /// A value of game `G` (`None` only for a game type this file does not
-    /// list).
-    pub fn of<G: Game>(value: F::Of<G>) -> Option<AnyGame<F>> {
-        let value: Box<dyn Any> = Box::new(value);
-        match listed::<G>()? {
-            GameKind::CaNgua => value.downcast().ok().map(|v| AnyGame::CaNgua(*v)),
-            GameKind::CoNhay => value.downcast().ok().map(|v| AnyGame::CoNhay(*v)),
-        }
+    /// A value of game `G`.
+    pub fn of<G: Game>(value: F::Of<G>) -> AnyGame<F> {
+        G::wrap(value)
     }
 
     /// The value, if it is of game `G`.
     pub fn get<G: Game>(&self) -> Option<&F::Of<G>> {
-        if listed::<G>() != Some(self.kind()) {
-            return None;
-        }
-        with_any!(self, _G, v => (v as &dyn Any).downcast_ref())
+        G::unwrap_ref(self)
     }
 
     /// The value, if it is of game `G`, to change it.
     pub fn get_mut<G: Game>(&mut self) -> Option<&mut F::Of<G>> {
-        if listed::<G>() != Some(self.kind()) {
-            return None;
-        }
-        with_any!(self, _G, v => (v as &mut dyn Any).downcast_mut())
+        G::unwrap_mut(self)
     }
 
     /// The value, if it is of game `G` (`None` drops it).
     pub fn into_game<G: Game>(self) -> Option<F::Of<G>> {
-        if listed::<G>() != Some(self.kind()) {
-            return None;
-        }
-        with_any!(self, _G, v => (Box::new(v) as Box<dyn Any>).downcast().ok().map(|v| *v))
+        G::unwrap(self).ok()
     }
 }
 
-/// The kind of game type `G`, by the type itself (two games' members of a
-/// family may be one type, so the game is what tells them apart).
-fn listed<G: Game>() -> Option<GameKind> {
-    let g = TypeId::of::<G>();
-    if g == TypeId::of::<CaNgua>() {
-        Some(GameKind::CaNgua)
-    } else if g == TypeId::of::<CoNhay>() {
-        Some(GameKind::CoNhay)
-    } else {
-        None
-    }
+/// Says, inside a game's `impl Game`, which variant of [`GameKind`] and
+/// [`AnyGame`] is the game's: `listed_game!(CaNgua);` writes
+/// [`Game::KIND`], [`Game::wrap`], [`Game::unwrap`], [`Game::unwrap_ref`]
+/// and [`Game::unwrap_mut`] for it, so that no game can answer for
+/// another.
+#[macro_export]
+macro_rules! listed_game {
+    ($variant:ident) => {
+        const KIND: $crate::any_game::GameKind = $crate::any_game::GameKind::$variant;
+
+        fn wrap<F: $crate::any_game::PerGame>(value: F::Of<Self>) -> $crate::any_game::AnyGame<F> {
+            $crate::any_game::AnyGame::$variant(value)
+        }
+
+        fn unwrap<F: $crate::any_game::PerGame>(
+            any: $crate::any_game::AnyGame<F>,
+        ) -> Result<F::Of<Self>, $crate::any_game::AnyGame<F>> {
+            match any {
+                $crate::any_game::AnyGame::$variant(value) => Ok(value),
+                #[allow(unreachable_patterns)]
+                other => Err(other),
+            }
+        }
+
+        fn unwrap_ref<F: $crate::any_game::PerGame>(
+            any: &$crate::any_game::AnyGame<F>,
+        ) -> Option<&F::Of<Self>> {
+            match any {
+                $crate::any_game::AnyGame::$variant(value) => Some(value),
+                #[allow(unreachable_patterns)]
+                _ => None,
+            }
+        }
+
+        fn unwrap_mut<F: $crate::any_game::PerGame>(
+            any: &mut $crate::any_game::AnyGame<F>,
+        ) -> Option<&mut F::Of<Self>> {
+            match any {
+                $crate::any_game::AnyGame::$variant(value) => Some(value),
+                #[allow(unreachable_patterns)]
+                _ => None,
+            }
+        }
+    };
+}
+
+/// Declares a struct holding one `$ty<G>` for every game, a field named
+/// after each (`ca_ngua`, `co_nhay`), for a type whose game must be more
+/// than a [`Game`] (the app's screens, over its `View`), and a trait
+/// `$pick` by which a game finds its own field:
+/// `per_game_struct! { pub struct Screens of Play<V: View>, by OwnScreen; }`.
+/// [`with_field!`](crate::with_field) and
+/// [`each_field!`](crate::each_field) drive its fields.
+#[macro_export]
+macro_rules! per_game_struct {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident of $ty:ident<$v:ident: $bound:path>, by $pick:ident;
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug)]
+        $vis struct $name {
+            /// Cờ Cá Ngựa's.
+            pub ca_ngua: $ty<$crate::ca_ngua::CaNgua>,
+            /// Cờ nhảy's.
+            pub co_nhay: $ty<$crate::co_nhay::CoNhay>,
+        }
+
+        /// How a game finds its own field of
+        #[doc = concat!("[`", stringify!($name), "`].")]
+        $vis trait $pick {
+            /// The game's own.
+            fn pick(all: &$name) -> &$ty<Self>
+            where
+                Self: $bound;
+            /// The game's own, to change.
+            fn pick_mut(all: &mut $name) -> &mut $ty<Self>
+            where
+                Self: $bound;
+        }
+
+        impl $pick for $crate::ca_ngua::CaNgua {
+            fn pick(all: &$name) -> &$ty<Self> {
+                &all.ca_ngua
+            }
+            fn pick_mut(all: &mut $name) -> &mut $ty<Self> {
+                &mut all.ca_ngua
+            }
+        }
+
+        impl $pick for $crate::co_nhay::CoNhay {
+            fn pick(all: &$name) -> &$ty<Self> {
+                &all.co_nhay
+            }
+            fn pick_mut(all: &mut $name) -> &mut $ty<Self> {
+                &mut all.co_nhay
+            }
+        }
+    };
+}
+
+/// Runs `$body` on the field of game `$kind` of a
+/// [`per_game_struct!`](crate::per_game_struct), bound to `$x`, with `$g`
+/// standing for the game type: `with_field!(&mut screens, kind, V, play =>
+/// play.sync(saver))` (`&` or `&mut` says how the field is borrowed).
+#[macro_export]
+macro_rules! with_field {
+    (&mut $all:expr, $kind:expr, $g:ident, $x:ident => $body:expr) => {
+        match $kind {
+            $crate::any_game::GameKind::CaNgua => {
+                #[allow(dead_code)]
+                type $g = $crate::ca_ngua::CaNgua;
+                let $x = &mut $all.ca_ngua;
+                $body
+            }
+            $crate::any_game::GameKind::CoNhay => {
+                #[allow(dead_code)]
+                type $g = $crate::co_nhay::CoNhay;
+                let $x = &mut $all.co_nhay;
+                $body
+            }
+        }
+    };
+    (& $all:expr, $kind:expr, $g:ident, $x:ident => $body:expr) => {
+        match $kind {
+            $crate::any_game::GameKind::CaNgua => {
+                #[allow(dead_code)]
+                type $g = $crate::ca_ngua::CaNgua;
+                let $x = &$all.ca_ngua;
+                $body
+            }
+            $crate::any_game::GameKind::CoNhay => {
+                #[allow(dead_code)]
+                type $g = $crate::co_nhay::CoNhay;
+                let $x = &$all.co_nhay;
+                $body
+            }
+        }
+    };
+}
+
+/// Runs `$body` on every field of a
+/// [`per_game_struct!`](crate::per_game_struct) in turn, in
+/// [`GameKind::ALL`]'s order, bound to `$x`: `each_field!(&mut screens, V,
+/// play => play.skip_animations())`.
+#[macro_export]
+macro_rules! each_field {
+    (&mut $all:expr, $g:ident, $x:ident => $body:expr) => {{
+        {
+            #[allow(dead_code)]
+            type $g = $crate::ca_ngua::CaNgua;
+            let $x = &mut $all.ca_ngua;
+            $body;
+        }
+        {
+            #[allow(dead_code)]
+            type $g = $crate::co_nhay::CoNhay;
+            let $x = &mut $all.co_nhay;
+            $body;
+        }
+    }};
+    (& $all:expr, $g:ident, $x:ident => $body:expr) => {{
+        {
+            #[allow(dead_code)]
+            type $g = $crate::ca_ngua::CaNgua;
+            let $x = &$all.ca_ngua;
+            $body;
+        }
+        {
+            #[allow(dead_code)]
+            type $g = $crate::co_nhay::CoNhay;
+            let $x = &$all.co_nhay;
+            $body;
+        }
+    }};
+}
+
+/// A [`per_game_struct!`](crate::per_game_struct) `$name` whose field of
+/// each game is `$body`, with `$g` standing for the game type, made in
+/// [`GameKind::ALL`]'s order: `new_fields!(Screens, V => new_screen::<V>())`.
+#[macro_export]
+macro_rules! new_fields {
+    ($name:ident, $g:ident => $body:expr) => {
+        $name {
+            ca_ngua: {
+                type $g = $crate::ca_ngua::CaNgua;
+                $body
+            },
+            co_nhay: {
+                type $g = $crate::co_nhay::CoNhay;
+                $body
+            },
+        }
+    };
+}
+
+/// Runs `$body` on the value inside an [`AnyGame`], bound to `$x`, with
+/// `$g` standing for its game type, and puts what it gives in the variant
+/// of that game of the [`per_game_enum!`](crate::per_game_enum) `$name`
+/// (boxed):
+/// `map_any!(record, AnyReplay, G, r => Replay::<G>::new(r)?)`.
+#[macro_export]
+macro_rules! map_any {
+    ($value:expr, $name:ident, $g:ident, $x:pat => $body:expr) => {
+        match $value {
+            $crate::any_game::AnyGame::CaNgua($x) => {
+                #[allow(dead_code)]
+                type $g = $crate::ca_ngua::CaNgua;
+                $name::CaNgua(Box::new($body))
+            }
+            $crate::any_game::AnyGame::CoNhay($x) => {
+                #[allow(dead_code)]
+                type $g = $crate::co_nhay::CoNhay;
+                $name::CoNhay(Box::new($body))
+            }
+        }
+    };
+}
+
+/// Declares an enum holding one `$ty<G>` of one game (boxed: the games'
+/// types differ in size), a variant named after each (`CaNgua`, `CoNhay`),
+/// for a type whose game must be more
+/// than a [`Game`] (a replay, over the app's `View`):
+/// `per_game_enum! { pub enum AnyReplay of Replay; }`. Its value is
+/// driven with [`with_variant!`](crate::with_variant).
+#[macro_export]
+macro_rules! per_game_enum {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident of $ty:ident;) => {
+        $(#[$meta])*
+        #[derive(Debug)]
+        $vis enum $name {
+            /// Cờ Cá Ngựa's.
+            CaNgua(Box<$ty<$crate::ca_ngua::CaNgua>>),
+            /// Cờ nhảy's.
+            CoNhay(Box<$ty<$crate::co_nhay::CoNhay>>),
+        }
+    };
+}
+
+/// Runs `$body` on the value inside a
+/// [`per_game_enum!`](crate::per_game_enum) `$name`, bound to `$x`, with
+/// `$g` standing for its game type: `with_variant!(AnyReplay, &replay, V,
+/// r => r.steps())`.
+#[macro_export]
+macro_rules! with_variant {
+    ($name:ident, $value:expr, $g:ident, $x:pat => $body:expr) => {
+        match $value {
+            $name::CaNgua($x) => {
+                #[allow(dead_code)]
+                type $g = $crate::ca_ngua::CaNgua;
+                $body
+            }
+            $name::CoNhay($x) => {
+                #[allow(dead_code)]
+                type $g = $crate::co_nhay::CoNhay;
+                $body
+            }
+        }
+    };
 }
 
 impl<F: PerGame> fmt::Debug for AnyGame<F>
@@ -238,10 +474,7 @@ impl GameKind {
 
     /// The kind of a game type.
     pub fn of<G: Game>() -> GameKind {
-        GameKind::ALL
-            .into_iter()
-            .find(|k| k.id() == G::ID)
-            .unwrap_or_default()
+        G::KIND
     }
 }
 
@@ -358,8 +591,7 @@ mod tests {
 
     #[test]
     fn a_value_of_either_game_is_found_only_as_its_own_game() {
-        let nhay = AnyGame::<Rules>::of::<CoNhay>(crate::co_nhay::engine::Rules::quick())
-            .expect("a listed game");
+        let nhay = AnyGame::<Rules>::of::<CoNhay>(crate::co_nhay::engine::Rules::quick());
         assert_eq!(nhay.kind(), GameKind::CoNhay);
         assert_eq!(
             nhay.get::<CoNhay>(),
@@ -375,7 +607,7 @@ mod tests {
         }
         assert_eq!(ngua.into_game::<CaNgua>().map(|r| r.roll_cap), Some(7));
         // Two games whose members are one type still stay apart.
-        let names = AnyGame::<Names>::of::<CoNhay>(vec!["Lan"]).expect("listed");
+        let names = AnyGame::<Names>::of::<CoNhay>(vec!["Lan"]);
         assert_eq!(names.kind(), GameKind::CoNhay);
         assert_eq!(with_any!(&names, G, n => (G::ID, n.len())), ("co-nhay", 1));
     }

@@ -6,7 +6,7 @@
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
 use ca_ngua as kit;
-use kit::app::{CaNguaApp, setup_context};
+use kit::app::{App, setup_context};
 use kit::crash;
 use kit::i18n::{I18n, Lang};
 use kit::instance;
@@ -55,7 +55,7 @@ fn main() -> ExitCode {
         }
         None => None,
     };
-    let mut app = CaNguaApp::from_store(store, opened, system_lang, None);
+    let mut app = App::from_store(store, opened, system_lang, None);
     if let Some(listening) = listening {
         app = app.with_instance(listening);
     }

@@ -14,5 +14,6 @@ pub mod sound;
 pub mod text;
 pub mod theme;
 pub mod widgets;
+pub mod window_place;
 
-pub use shell::{CaNguaApp, Intent, setup_context};
+pub use shell::{App, Intent, setup_context};

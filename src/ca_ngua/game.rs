@@ -142,6 +142,7 @@ impl Game for CaNgua {
     const PLAYER_COUNTS: &'static [usize] = &[2, 3, 4];
     const PRESETS: &'static [&'static str] = &PRESET_NAMES;
     const HAS_DICE: bool = true;
+    crate::listed_game!(CaNgua);
 
     type Seat = Seat;
     type Rules = Rules;

@@ -135,6 +135,7 @@ impl Game for CoNhay {
     const PLAYER_COUNTS: &'static [usize] = &[2, 3, 4, 6];
     const PRESETS: &'static [&'static str] = &PRESET_NAMES;
     const HAS_DICE: bool = false;
+    crate::listed_game!(CoNhay);
 
     type Seat = Arm;
     type Rules = Rules;

@@ -104,6 +104,26 @@ pub trait Game: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + '
     /// True when the game is played with dice (a turn is a roll, then a
     /// move); false when a turn is a move.
     const HAS_DICE: bool;
+    /// Which game of [`GameKind`](crate::any_game::GameKind) it is
+    /// (written by [`listed_game!`](crate::listed_game), as are the four
+    /// functions below).
+    const KIND: crate::any_game::GameKind;
+
+    /// A value of the game's member of family `F`, as an
+    /// [`AnyGame`](crate::any_game::AnyGame).
+    fn wrap<F: crate::any_game::PerGame>(value: F::Of<Self>) -> crate::any_game::AnyGame<F>;
+    /// The value inside `any` if it is of this game; `any` itself if not.
+    fn unwrap<F: crate::any_game::PerGame>(
+        any: crate::any_game::AnyGame<F>,
+    ) -> Result<F::Of<Self>, crate::any_game::AnyGame<F>>;
+    /// The value inside `any` if it is of this game.
+    fn unwrap_ref<F: crate::any_game::PerGame>(
+        any: &crate::any_game::AnyGame<F>,
+    ) -> Option<&F::Of<Self>>;
+    /// The value inside `any` if it is of this game, to change it.
+    fn unwrap_mut<F: crate::any_game::PerGame>(
+        any: &mut crate::any_game::AnyGame<F>,
+    ) -> Option<&mut F::Of<Self>>;
 
     /// A seat.
     type Seat: SeatId;

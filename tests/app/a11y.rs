@@ -6,7 +6,7 @@
 
 use crate::common;
 use crate::common::ui::*;
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Rules;
@@ -35,13 +35,13 @@ fn prefs(lang: Lang) -> Prefs {
     }
 }
 
-fn people(position: &str, roll: Option<&str>) -> CaNguaApp {
+fn people(position: &str, roll: Option<&str>) -> App {
     let table = common::table_at(Rules::standard(), position, roll, [Controller::Here; 4]);
-    CaNguaApp::with_table(prefs(Lang::En), table)
+    App::with_table(prefs(Lang::En), table)
 }
 
 /// Names of the live-region nodes, with their ids.
-fn live(h: &Harness<'_, CaNguaApp>) -> Vec<(String, String, Live)> {
+fn live(h: &Harness<'_, App>) -> Vec<(String, String, Live)> {
     let mut nodes = Vec::new();
     all_nodes(h.root().accesskit_node(), &mut nodes);
     nodes
@@ -76,7 +76,7 @@ fn every_node_with_a_role_has_a_name_through_a_game() {
         None,
         p.games.ca_ngua.controllers(),
     );
-    let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
+    let mut h = harness(App::with_table(p, table), WINDOW);
     let window = h.root().accesskit_node();
     assert_eq!(window.label().as_deref(), Some("Cờ Cá Ngựa"));
     let mut checked = 0;
@@ -185,7 +185,7 @@ fn horses_keep_their_numbers_whatever_their_rank() {
     );
 }
 
-fn common_step_until(h: &mut Harness<'_, CaNguaApp>, done: impl Fn(&CaNguaApp) -> bool) {
+fn common_step_until(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
     for _ in 0..200 {
         if done(h.state()) {
             return;
@@ -260,7 +260,7 @@ fn a_kick_against_a_person_here_is_announced_assertively() {
             Controller::Computer(Level::Hard),
         ],
     );
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
+    let mut h = harness(App::with_table(prefs(Lang::En), table), WINDOW);
     let mut heard = Vec::new();
     for _ in 0..60 {
         h.step();

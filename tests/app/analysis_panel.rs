@@ -213,23 +213,14 @@ fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
 
 /// The replay window of a pasted two-player Cờ nhảy record, at `size`,
 /// in English.
-fn replay_at(
-    size: egui::Vec2,
-) -> (
-    Harness<'static, ca_ngua::app::CaNguaApp>,
-    crate::common::TempDir,
-) {
+fn replay_at(size: egui::Vec2) -> (Harness<'static, ca_ngua::app::App>, crate::common::TempDir) {
     use ca_ngua::co_nhay::CoNhay;
     let t = played::<CoNhay>(CoNhay::standard_rules(), 2, Level::Medium, 4);
     let record = Recorder::of_table(&t, crate::common::records::DATE).unwrap();
     let dir = crate::common::temp_dir("analysis-replay-size");
-    let app = ca_ngua::app::CaNguaApp::from_store(
-        ca_ngua::store::Store::at(dir.path()),
-        None,
-        Lang::En,
-        None,
-    )
-    .skip_welcome();
+    let app =
+        ca_ngua::app::App::from_store(ca_ngua::store::Store::at(dir.path()), None, Lang::En, None)
+            .skip_welcome();
     let window = crate::common::ui::Window {
         size,
         ..crate::common::ui::Window::DEFAULT
@@ -243,7 +234,7 @@ fn replay_at(
 fn the_replay_window_keeps_inside_a_small_screen_after_its_analysis() {
     let size = egui::Vec2::new(800.0, 600.0);
     let (mut h, _dir) = replay_at(size);
-    let window = |h: &Harness<'static, ca_ngua::app::CaNguaApp>| {
+    let window = |h: &Harness<'static, ca_ngua::app::App>| {
         h.ctx
             .memory(|m| m.area_rect(ca_ngua::app::play::replay_ui::window_id()))
             .expect("the replay window")

@@ -8,7 +8,7 @@
 
 use crate::common;
 use crate::common::ui::*;
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::bots::{Budget, Level};
@@ -73,16 +73,16 @@ fn nhay_table(prefs: &Prefs, position: Option<&str>, seed: u64) -> NhayTable {
 }
 
 /// An app with Cờ nhảy in front, computer players deciding inline.
-fn app(prefs: Prefs, position: Option<&str>) -> CaNguaApp {
+fn app(prefs: Prefs, position: Option<&str>) -> App {
     let ludo = common::local_table(&prefs, 1);
     let table = nhay_table(&prefs, position, 9);
-    CaNguaApp::with_table(prefs, ludo)
+    App::with_table(prefs, ludo)
         .with_inline_computers()
         .with_game_table(table)
 }
 
 /// The names of the buttons whose name starts with `prefix`.
-fn button_names(h: &Harness<'_, CaNguaApp>, prefix: &str) -> Vec<String> {
+fn button_names(h: &Harness<'_, App>, prefix: &str) -> Vec<String> {
     let mut nodes = Vec::new();
     all_nodes(h.root().accesskit_node(), &mut nodes);
     nodes
@@ -93,7 +93,7 @@ fn button_names(h: &Harness<'_, CaNguaApp>, prefix: &str) -> Vec<String> {
 }
 
 /// Clicks the piece on `from`, then its target `to`, by their names.
-fn click_move(h: &mut Harness<'_, CaNguaApp>, from: u8, to: u8) {
+fn click_move(h: &mut Harness<'_, App>, from: u8, to: u8) {
     let piece = format!("Quân đỏ ở ô {from},");
     h.get_by(|n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(&piece)))
         .click();
@@ -367,7 +367,7 @@ fn switching_games_keeps_both_games_in_progress_across_a_restart() {
     let store = Store::at(dir.path());
     store.save_prefs(&p).unwrap();
     let load = || {
-        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
+        App::from_store(Store::at(dir.path()), None, Lang::Vi, None)
             .skip_welcome()
             .with_inline_computers()
     };

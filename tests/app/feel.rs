@@ -9,7 +9,7 @@
 
 use crate::common;
 use crate::common::ui::*;
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::app::ca_ngua::geometry::place;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::shell::files::FilePicker;
@@ -56,28 +56,28 @@ fn prefs(lang: Lang, players: usize) -> Prefs {
     }
 }
 
-fn app_at(position: &str, roll: Option<&str>, controllers: [Controller; 4]) -> CaNguaApp {
+fn app_at(position: &str, roll: Option<&str>, controllers: [Controller; 4]) -> App {
     let table = common::table_at(Rules::standard(), position, roll, controllers);
     let players = Position::parse(position, &Rules::standard())
         .unwrap()
         .player_count();
-    CaNguaApp::with_table(prefs(Lang::Vi, players), table).with_inline_computers()
+    App::with_table(prefs(Lang::Vi, players), table).with_inline_computers()
 }
 
-fn latest(a: &CaNguaApp) -> &Replica {
+fn latest(a: &App) -> &Replica {
     a.play::<CaNgua>().source().latest()
 }
 
-fn position(a: &CaNguaApp) -> Position {
+fn position(a: &App) -> Position {
     *latest(a).position().unwrap()
 }
 
-fn events(a: &CaNguaApp) -> usize {
+fn events(a: &App) -> usize {
     a.play::<CaNgua>().source().events().len()
 }
 
 /// The board as drawn now.
-fn board(h: &Harness<'_, CaNguaApp>) -> ca_ngua::app::ca_ngua::board_view::BoardInput {
+fn board(h: &Harness<'_, App>) -> ca_ngua::app::ca_ngua::board_view::BoardInput {
     let now = h.ctx.input(|i| i.time);
     let i18n = I18n::new(h.state().lang());
     h.state()
@@ -86,7 +86,7 @@ fn board(h: &Harness<'_, CaNguaApp>) -> ca_ngua::app::ca_ngua::board_view::Board
 }
 
 /// The last move the table made, from its events.
-fn last_moved(a: &CaNguaApp) -> Option<(Seat, Move)> {
+fn last_moved(a: &App) -> Option<(Seat, Move)> {
     a.play::<CaNgua>()
         .source()
         .events()
@@ -190,7 +190,7 @@ fn a_horse_or_a_line_of_the_list_shows_where_it_lands() {
 }
 
 /// The numbers on a colour's card: home, board, yard.
-fn card(a: &CaNguaApp, seat: Seat) -> (usize, usize, usize) {
+fn card(a: &App, seat: Seat) -> (usize, usize, usize) {
     let i18n = I18n::new(Lang::Vi);
     let c = a
         .play::<CaNgua>()
@@ -335,7 +335,7 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
             ..prefs(Lang::Vi, 2)
         })
         .unwrap();
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
+    let app = App::from_store(Store::at(dir.path()), None, Lang::Vi, None)
         .skip_welcome()
         .with_inline_computers();
     let mut h = harness(app, WINDOW);
@@ -416,7 +416,7 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
             house,
         ))
         .unwrap();
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
+    let app = App::from_store(Store::at(dir.path()), None, Lang::Vi, None)
         .skip_welcome()
         .with_inline_computers()
         .with_file_picker(Box::new(FixedPicker {
@@ -442,7 +442,7 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
 /// yellow one on the track: three horses home each.
 const ENDING: &str = "Y,57,57,57/57,57,57,56/30,57,57,57/Y,57,57,57 g 0";
 
-fn ending(rules: Rules, red: Controller) -> Harness<'static, CaNguaApp> {
+fn ending(rules: Rules, red: Controller) -> Harness<'static, App> {
     let computer = Controller::Computer(Level::Random);
     let table = common::table_at(
         rules,
@@ -470,10 +470,7 @@ fn ending(rules: Rules, red: Controller) -> Harness<'static, CaNguaApp> {
         },
         ..prefs(Lang::Vi, 4)
     };
-    let mut h = harness(
-        CaNguaApp::with_table(p, table).with_inline_computers(),
-        WINDOW,
-    );
+    let mut h = harness(App::with_table(p, table).with_inline_computers(), WINDOW);
     step_until(&mut h, 300, |a| a.phase() == Phase::Over);
     h.run_steps(3);
     h
@@ -602,7 +599,7 @@ fn an_idle_table_asks_for_no_frames() {
 fn a_roll_without_a_move_stays_on_the_die_before_the_turn_passes() {
     let random = Controller::Computer(Level::Random);
     // Green, a computer, has every horse in the yard: only a 6 moves.
-    let app = CaNguaApp::with_table(
+    let app = App::with_table(
         Prefs {
             games: ca_ngua::any_game::GamePrefs {
                 ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
@@ -652,7 +649,7 @@ fn a_roll_without_a_move_stays_on_the_die_before_the_turn_passes() {
 fn a_team_game_plays_out_and_counts_apart() {
     // The settings offer teams with four players, not with two.
     let mut h = harness(
-        CaNguaApp::with_table(
+        App::with_table(
             prefs(Lang::En, 4),
             common::local_table(&prefs(Lang::En, 4), 3),
         )
@@ -665,7 +662,7 @@ fn a_team_game_plays_out_and_counts_apart() {
     h.run_steps(2);
     assert!(h.query_by_label("Play in teams").is_some());
     let mut h = harness(
-        CaNguaApp::with_table(
+        App::with_table(
             prefs(Lang::En, 2),
             common::local_table(&prefs(Lang::En, 2), 3),
         )
@@ -701,10 +698,7 @@ fn a_team_game_plays_out_and_counts_apart() {
         },
         ..prefs(Lang::En, 4)
     };
-    let mut h = harness(
-        CaNguaApp::with_table(p, table).with_inline_computers(),
-        WINDOW,
-    );
+    let mut h = harness(App::with_table(p, table).with_inline_computers(), WINDOW);
     step_until(&mut h, 3000, |a| a.phase() == Phase::Roll);
     assert!(!latest(h.state()).is_over());
     assert_eq!(latest(h.state()).turn(), Some(Seat::Red));
@@ -746,10 +740,7 @@ fn a_team_game_plays_out_and_counts_apart() {
         },
         ..prefs(Lang::En, 4)
     };
-    let mut h = harness(
-        CaNguaApp::with_table(p, table).with_inline_computers(),
-        WINDOW,
-    );
+    let mut h = harness(App::with_table(p, table).with_inline_computers(), WINDOW);
     step_until(&mut h, 20_000, |a| a.phase() == Phase::Over);
     let outcome = latest(h.state()).game().unwrap().outcome().unwrap();
     assert!(outcome.winner.is_some());

@@ -5,7 +5,7 @@
 
 use crate::common;
 use crate::common::ui::*;
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Rules;
 use ca_ngua::game::Level;
@@ -17,7 +17,7 @@ use egui::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 /// Rolls made in the game of Cờ Cá Ngựa so far.
-fn rolls(a: &CaNguaApp) -> u32 {
+fn rolls(a: &App) -> u32 {
     a.play::<CaNgua>()
         .source()
         .latest()
@@ -46,7 +46,7 @@ fn computers_only() -> Prefs {
 fn a_first_start_welcomes_the_player_and_nothing_moves_until_they_choose() {
     let dir = common::temp_dir("welcome-first");
     // An empty folder: the very first start.
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None);
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None);
     assert!(app.is_welcoming());
     let h = harness(app, Window::DEFAULT);
     assert!(shows(&h, "Welcome!"));
@@ -64,8 +64,7 @@ fn a_first_start_welcomes_the_player_and_nothing_moves_until_they_choose() {
 fn no_computer_rolls_while_the_welcome_is_shown_and_play_now_starts_the_game() {
     let dir = common::temp_dir("welcome-play");
     Store::at(dir.path()).save_prefs(&computers_only()).unwrap();
-    let app =
-        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
     let mut h = harness(app, Window::DEFAULT);
     assert!(h.state().is_welcoming());
     h.run_steps(60);
@@ -80,7 +79,7 @@ fn no_computer_rolls_while_the_welcome_is_shown_and_play_now_starts_the_game() {
     h.state().flush();
     drop(h);
     // The next start goes straight to the game.
-    let again = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None);
+    let again = App::from_store(Store::at(dir.path()), None, Lang::En, None);
     assert!(!again.is_welcoming());
     let h = harness(again, Window::DEFAULT);
     assert!(!shows(&h, "Welcome!"));
@@ -89,7 +88,7 @@ fn no_computer_rolls_while_the_welcome_is_shown_and_play_now_starts_the_game() {
 #[test]
 fn learn_first_opens_the_lessons() {
     let dir = common::temp_dir("welcome-learn");
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None);
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None);
     let mut h = harness(app, Window::DEFAULT);
     h.get_by_role_and_label(Role::Button, "Learn first").click();
     h.step();
@@ -101,7 +100,7 @@ fn learn_first_opens_the_lessons() {
 fn a_settings_file_from_before_the_welcome_is_a_player_who_knows_the_app() {
     let dir = common::temp_dir("welcome-old");
     std::fs::write(dir.path().join("prefs.ron"), "(version: 1, lang: Some(en))").unwrap();
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None);
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None);
     assert!(!app.is_welcoming());
 }
 
@@ -127,11 +126,8 @@ fn clicking_the_blank_die_in_the_yard_rolls() {
         None,
         [Controller::Here; 4],
     );
-    let mut h = harness(
-        CaNguaApp::with_table(people_prefs(), table),
-        Window::DEFAULT,
-    );
-    let waiting = |a: &CaNguaApp| a.play::<CaNgua>().source().latest().pending().is_some();
+    let mut h = harness(App::with_table(people_prefs(), table), Window::DEFAULT);
+    let waiting = |a: &App| a.play::<CaNgua>().source().latest().pending().is_some();
     assert!(!waiting(h.state()));
     let die = h.get_by_role_and_label(Role::Button, "Click the die to roll");
     die.click();
@@ -153,10 +149,7 @@ fn the_roll_button_on_the_players_turn_is_not_the_grey_wait_button() {
         None,
         [Controller::Here; 4],
     );
-    let h = harness(
-        CaNguaApp::with_table(people_prefs(), table),
-        Window::DEFAULT,
-    );
+    let h = harness(App::with_table(people_prefs(), table), Window::DEFAULT);
     let roll = h.get_by_role_and_label(Role::Button, "Roll");
     assert!(!roll.accesskit_node().is_disabled());
     // Larger than the grey button of 40 points.
@@ -174,10 +167,7 @@ fn a_move_that_kicks_says_so_in_the_list_and_on_the_board() {
         Some("2"),
         [Controller::Here; 4],
     );
-    let mut h = harness(
-        CaNguaApp::with_table(people_prefs(), table),
-        Window::DEFAULT,
-    );
+    let mut h = harness(App::with_table(people_prefs(), table), Window::DEFAULT);
     h.run_steps(5);
     let kicking: Vec<String> = h
         .query_all_by(|n| {

@@ -8,8 +8,8 @@
 
 use crate::common;
 use crate::common::ui::harness;
-use crate::online_app::{App, WINDOW, hosting_app, open_room, prefs, wait};
-use ca_ngua::app::CaNguaApp;
+use crate::online_app::{TestApp, WINDOW, hosting_app, open_room, prefs, wait};
+use ca_ngua::app::App;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::i18n::Lang;
 use ca_ngua::instance::{Claim, Request, claim};
@@ -38,7 +38,7 @@ fn click_link(link: &str, config: &Path, runtime: &Path) {
     );
 }
 
-fn asked(h: &App) -> bool {
+fn asked(h: &TestApp) -> bool {
     h.query_by_label("Join another room?").is_some()
 }
 
@@ -60,7 +60,7 @@ fn a_link_clicked_while_the_app_is_open_goes_to_its_window() {
         panic!("the open app listens");
     };
     let mut friend = harness(
-        CaNguaApp::from_store(store, None, Lang::En, None)
+        App::from_store(store, None, Lang::En, None)
             .with_inline_computers()
             .with_instance(listening),
         WINDOW,

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::ui::*;
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{GameKind, Prefs};
 use egui::Role;
@@ -20,8 +20,8 @@ fn prefs(game: GameKind) -> Prefs {
 }
 
 /// The app with the lessons of `game` open at the list.
-fn lessons(game: GameKind) -> Harness<'static, CaNguaApp> {
-    let app = CaNguaApp::new(prefs(game)).with_inline_computers();
+fn lessons(game: GameKind) -> Harness<'static, App> {
+    let app = App::new(prefs(game)).with_inline_computers();
     let mut h = harness(
         app,
         Window {
@@ -36,7 +36,7 @@ fn lessons(game: GameKind) -> Harness<'static, CaNguaApp> {
 }
 
 /// Clicks the button whose name starts with `prefix`.
-fn click_starting(h: &mut Harness<'static, CaNguaApp>, prefix: &str) {
+fn click_starting(h: &mut Harness<'static, App>, prefix: &str) {
     h.get_by(|n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(prefix)))
         .click();
     h.run_steps(2);
@@ -44,7 +44,7 @@ fn click_starting(h: &mut Harness<'static, CaNguaApp>, prefix: &str) {
 
 /// Clicks the (first) button whose name starts with `prefix` and contains
 /// `part` (horses in the yard share their words).
-fn click_horse(h: &mut Harness<'static, CaNguaApp>, prefix: &str, part: &str) {
+fn click_horse(h: &mut Harness<'static, App>, prefix: &str, part: &str) {
     h.query_all_by(|n| {
         n.role() == Role::Button
             && n.label()
@@ -56,7 +56,7 @@ fn click_horse(h: &mut Harness<'static, CaNguaApp>, prefix: &str, part: &str) {
     h.run_steps(2);
 }
 
-fn stars(h: &Harness<'_, CaNguaApp>, id: &str) -> Option<u8> {
+fn stars(h: &Harness<'_, App>, id: &str) -> Option<u8> {
     h.state().prefs().lesson_stars.get(id).copied()
 }
 

@@ -9,7 +9,7 @@ use crate::common;
 use crate::common::ui::{Window, harness};
 use crate::common::wait::Deadline;
 use crate::common::wait::wait_until;
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::app::play::View;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::i18n::Lang;
@@ -50,11 +50,11 @@ pub(crate) fn prefs(name: &str) -> Prefs {
 }
 
 /// An app on screen.
-pub(crate) type App = Harness<'static, CaNguaApp>;
+pub(crate) type TestApp = Harness<'static, App>;
 
 /// Steps every harness until `done` holds, for at most `secs` seconds
 /// (the server answers on other threads).
-pub(crate) fn wait(hs: &mut [&mut App], secs: u64, what: &str, done: impl Fn(&[&mut App]) -> bool) {
+pub(crate) fn wait(hs: &mut [&mut TestApp], secs: u64, what: &str, done: impl Fn(&[&mut TestApp]) -> bool) {
     wait_until(what, Duration::from_secs(secs), || {
         if done(hs) {
             return Some(());
@@ -66,13 +66,13 @@ pub(crate) fn wait(hs: &mut [&mut App], secs: u64, what: &str, done: impl Fn(&[&
     });
 }
 
-fn events(h: &Harness<'_, CaNguaApp>) -> Vec<Event> {
+fn events(h: &Harness<'_, App>) -> Vec<Event> {
     h.state().play::<CaNgua>().source().events().to_vec()
 }
 
 /// Plays a step through the UI if it is this app's turn: rolls, or takes
 /// the first move.
-fn play_turn(h: &mut App) {
+fn play_turn(h: &mut TestApp) {
     match h.state().phase() {
         Phase::Roll => {
             if let Some(b) = h.query_by_role_and_label(Role::Button, "Roll") {
@@ -84,15 +84,15 @@ fn play_turn(h: &mut App) {
     }
 }
 
-pub(crate) fn open_online(h: &mut App) {
+pub(crate) fn open_online(h: &mut TestApp) {
     h.get_by_label("Play online").click();
     h.run_steps(2);
 }
 
 /// The app of the preferences saved in `store`, hosting rooms on loopback.
-pub(crate) fn hosting_app(store: Store) -> App {
+pub(crate) fn hosting_app(store: Store) -> TestApp {
     harness(
-        CaNguaApp::from_store(store, None, Lang::En, None)
+        App::from_store(store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers()
             .with_test_hosting(),
@@ -102,7 +102,7 @@ pub(crate) fn hosting_app(store: Store) -> App {
 
 /// Opens a room of the game in front from the settings (its game `V`) and
 /// returns its invite once the server has answered.
-pub(crate) fn open_room<V: View>(h: &mut App) -> Invite {
+pub(crate) fn open_room<V: View>(h: &mut TestApp) -> Invite {
     open_online(h);
     h.get_by_role_and_label(Role::Button, "Open a room on this device")
         .click();
@@ -140,7 +140,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     let guest_store = Store::at(&guest_dir);
     guest_store.save_prefs(&prefs("Minh")).unwrap();
     let mut guest = harness(
-        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+        App::from_store(guest_store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
         WINDOW,
@@ -294,7 +294,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     guest.state().flush();
     drop(guest);
     let mut guest = harness(
-        CaNguaApp::from_store(Store::at(&guest_dir), None, Lang::En, None)
+        App::from_store(Store::at(&guest_dir), None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
         WINDOW,
@@ -352,7 +352,7 @@ fn a_room_opens_on_the_server_named_in_the_settings() {
         })
         .unwrap();
     let mut app = harness(
-        CaNguaApp::from_store(store, None, Lang::En, None)
+        App::from_store(store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
         WINDOW,
@@ -392,7 +392,7 @@ fn a_room_opens_on_the_server_named_in_the_settings() {
         })
         .unwrap();
     let mut app = harness(
-        CaNguaApp::from_store(store, None, Lang::En, None)
+        App::from_store(store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
         WINDOW,
@@ -420,7 +420,7 @@ fn an_app_opened_with_a_link_joins_that_room() {
     guest_store.save_prefs(&prefs("Minh")).unwrap();
     let link = format!("http://{}/join/{}", invite.server, invite.room);
     let mut guest = harness(
-        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+        App::from_store(guest_store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers()
             .with_join_link(link),
@@ -466,7 +466,7 @@ fn a_host_that_restarts_gets_its_room_back() {
     let guest_store = Store::at(dir.path().join("guest"));
     guest_store.save_prefs(&prefs("Minh")).unwrap();
     let mut guest = harness(
-        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+        App::from_store(guest_store, None, Lang::En, None)
             .with_inline_computers()
             .with_join_link(invite.page_url()),
         WINDOW,
@@ -483,7 +483,7 @@ fn a_host_that_restarts_gets_its_room_back() {
     host.get_by_role_and_label(Role::Button, "Start the game")
         .click();
     let play = play_turn;
-    let until = |host: &mut App, guest: &mut App, n: usize| {
+    let until = |host: &mut TestApp, guest: &mut TestApp, n: usize| {
         let deadline = Deadline::after(Duration::from_secs(60));
         while events(host).len() < n || events(guest).len() < n {
             assert!(!deadline.passed(), "the game does not go on");

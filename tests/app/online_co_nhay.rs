@@ -10,8 +10,8 @@
 use crate::common;
 use crate::common::ui::{focused_name, harness, name};
 use crate::common::wait::Deadline;
-use crate::online_app::{App, WINDOW, hosting_app, open_online, open_room, wait};
-use ca_ngua::app::CaNguaApp;
+use crate::online_app::{TestApp, WINDOW, hosting_app, open_online, open_room, wait};
+use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::CoNhay;
@@ -47,13 +47,13 @@ fn prefs(name: &str, game: GameKind) -> Prefs {
     }
 }
 
-fn events(h: &App) -> Vec<Event> {
+fn events(h: &TestApp) -> Vec<Event> {
     h.state().play::<CoNhay>().source().events().to_vec()
 }
 
 /// On this app's turn, plays by keyboard as a person would: the focus is
 /// on a piece that can move; Enter chooses it, Enter again its first hole.
-fn play(h: &mut App) {
+fn play(h: &mut TestApp) {
     if h.state().phase() != Phase::Choose {
         return;
     }
@@ -106,7 +106,7 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
 
     // Without a name, the section says why Host and Join wait.
     let mut nameless = harness(
-        CaNguaApp::with_table(
+        App::with_table(
             prefs("", GameKind::CaNgua),
             common::local_table(&prefs("", GameKind::CaNgua), 1),
         )
@@ -134,7 +134,7 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
         .save_prefs(&prefs("Minh", GameKind::CaNgua))
         .unwrap();
     let mut guest = harness(
-        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+        App::from_store(guest_store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
         WINDOW,
@@ -243,7 +243,7 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
     guest.state().flush();
     drop(guest);
     let mut guest = harness(
-        CaNguaApp::from_store(Store::at(&guest_dir), None, Lang::En, None)
+        App::from_store(Store::at(&guest_dir), None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
         WINDOW,

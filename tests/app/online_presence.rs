@@ -10,8 +10,8 @@
 use crate::common;
 use crate::common::ui::harness;
 use crate::common::wait::{Deadline, POLL};
-use crate::online_app::{App, WINDOW, open_online, open_room, prefs, wait};
-use ca_ngua::app::CaNguaApp;
+use crate::online_app::{TestApp, WINDOW, open_online, open_room, prefs, wait};
+use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::play::presence::Presence;
 use ca_ngua::ca_ngua::CaNgua;
@@ -25,7 +25,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use std::time::Duration;
 
 /// Everything said to screen readers so far, kept across frames.
-fn heard(h: &App, said: &mut Vec<String>) {
+fn heard(h: &TestApp, said: &mut Vec<String>) {
     for a in h.state().play::<CaNgua>().announcements() {
         if said.last() != Some(&a.text) {
             said.push(a.text.clone());
@@ -36,11 +36,11 @@ fn heard(h: &App, said: &mut Vec<String>) {
 /// Steps `h` until `done`, keeping what was said (at most `secs` seconds
 /// of waiting for the server; no duration is checked).
 fn wait_hearing(
-    h: &mut App,
+    h: &mut TestApp,
     said: &mut Vec<String>,
     secs: u64,
     what: &str,
-    done: impl Fn(&App) -> bool,
+    done: impl Fn(&TestApp) -> bool,
 ) {
     let deadline = Deadline::after(Duration::from_secs(secs));
     loop {
@@ -55,17 +55,17 @@ fn wait_hearing(
 }
 
 /// True when some node's label contains `text`.
-fn has(h: &App, text: &str) -> bool {
+fn has(h: &TestApp, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
 /// The frame's clock now.
-fn clock(h: &App) -> f64 {
+fn clock(h: &TestApp) -> f64 {
     h.ctx.input(|i| i.time)
 }
 
 /// Sets the frame's clock (the count reads it) and draws a frame.
-fn at_time(h: &mut App, t: f64) {
+fn at_time(h: &mut TestApp, t: f64) {
     h.input_mut().time = Some(t);
     h.step();
 }
@@ -99,7 +99,7 @@ fn a_dropped_connection_counts_down_then_the_computer_plays_then_you_are_back() 
         })
         .unwrap();
     let mut app = harness(
-        CaNguaApp::from_store(store, None, Lang::En, None)
+        App::from_store(store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
         WINDOW,
@@ -217,7 +217,7 @@ fn the_host_sees_another_seat_reconnecting_then_the_computer_playing_it() {
     store.save_prefs(&prefs("Lan")).unwrap();
     // A short away time, so that the computer comes within the test.
     let mut host = harness(
-        CaNguaApp::from_store(store, None, Lang::En, None)
+        App::from_store(store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers()
             .with_test_hosting()

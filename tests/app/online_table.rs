@@ -12,8 +12,8 @@
 use crate::common;
 use crate::common::ui::harness;
 use crate::common::wait::Deadline;
-use crate::online_app::{App, WINDOW, hosting_app, open_online, open_room, prefs, wait};
-use ca_ngua::app::CaNguaApp;
+use crate::online_app::{TestApp, WINDOW, hosting_app, open_online, open_room, prefs, wait};
+use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::play::presence::Presence;
 use ca_ngua::ca_ngua::CaNgua;
@@ -29,18 +29,18 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use std::time::{Duration, Instant};
 
 /// True when some node's label contains `text`.
-fn has(h: &App, text: &str) -> bool {
+fn has(h: &TestApp, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
 /// An app from the files in `dir` (written by nothing yet when `prefs` is
 /// `None`: a first start), opened with the invite `link`.
-fn app_with_link(dir: &std::path::Path, prefs: Option<Prefs>, link: &str) -> App {
+fn app_with_link(dir: &std::path::Path, prefs: Option<Prefs>, link: &str) -> TestApp {
     let store = Store::at(dir);
     if let Some(p) = &prefs {
         store.save_prefs(p).unwrap();
     }
-    let app = CaNguaApp::from_store(store, None, Lang::En, None)
+    let app = App::from_store(store, None, Lang::En, None)
         .with_inline_computers()
         .with_join_link(link.to_string());
     harness(app, WINDOW)
@@ -48,7 +48,7 @@ fn app_with_link(dir: &std::path::Path, prefs: Option<Prefs>, link: &str) -> App
 
 /// Waits for the join dialog to know the room, then presses `button`
 /// ("Join" or "Watch").
-pub(crate) fn press_in_join_dialog(h: &mut App, button: &str) {
+pub(crate) fn press_in_join_dialog(h: &mut TestApp, button: &str) {
     wait(&mut [&mut *h], 20, "the join dialog knows the room", |hs| {
         has(hs[0], "Seats taken:")
     });
@@ -69,14 +69,14 @@ fn friend(invite: &Invite, name: &str) -> Client<CaNgua> {
     .unwrap()
 }
 
-fn seated(h: &App) -> usize {
+fn seated(h: &TestApp) -> usize {
     h.state()
         .play::<CaNgua>()
         .remote()
         .map_or(0, |r| r.latest().seats().len())
 }
 
-fn started(h: &App) -> bool {
+fn started(h: &TestApp) -> bool {
     h.state()
         .play::<CaNgua>()
         .remote()
@@ -156,7 +156,7 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
         })
         .unwrap();
     let mut host = harness(
-        CaNguaApp::from_store(host_store, None, Lang::En, None)
+        App::from_store(host_store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers()
             .with_test_hosting()
@@ -411,10 +411,10 @@ fn clocked_server() -> (ServerHandle, Clock) {
 /// `done`.
 fn run_out_the_clock(
     clock: &Clock,
-    host: &mut App,
-    guest: &mut App,
+    host: &mut TestApp,
+    guest: &mut TestApp,
     what: &str,
-    done: impl Fn(&App, &App) -> bool,
+    done: impl Fn(&TestApp, &TestApp) -> bool,
 ) {
     let deadline = Deadline::after(Duration::from_secs(120));
     let mut last = Instant::now();

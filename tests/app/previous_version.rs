@@ -10,7 +10,7 @@
 
 use crate::common;
 use crate::common::ui::{Window, harness};
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::bots::Level;
 use ca_ngua::ca_ngua::engine::Rules;
@@ -164,8 +164,7 @@ fn the_app_opens_on_the_previous_release_files_where_the_player_left() {
     copy(dir.path());
     // Not the online seat: coming back to it would reach for the network.
     std::fs::remove_file(dir.join("online.ron")).unwrap();
-    let app =
-        CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None).with_inline_computers();
     assert_eq!(app.notices(), &[] as &[String]);
     assert_eq!(app.front(), GameKind::CoNhay);
     assert_eq!(app.prefs().lang, Some(Lang::Vi));

@@ -8,7 +8,7 @@ use crate::common::records::{DATE, played};
 use crate::common::ui::*;
 use crate::common::wait::wait_until;
 use ca_ngua::any_game::AnyGame;
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::game::{Game, Level};
 use ca_ngua::i18n::Lang;
@@ -21,7 +21,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 /// The Learn window of `app`, open at `tab`.
-fn learn_tab(app: CaNguaApp, tab: &str) -> Harness<'static, CaNguaApp> {
+fn learn_tab(app: App, tab: &str) -> Harness<'static, App> {
     let mut h = harness(
         app,
         Window {
@@ -36,7 +36,7 @@ fn learn_tab(app: CaNguaApp, tab: &str) -> Harness<'static, CaNguaApp> {
     h
 }
 
-fn click_starting(h: &mut Harness<'static, CaNguaApp>, prefix: &str) {
+fn click_starting(h: &mut Harness<'static, App>, prefix: &str) {
     h.get_by(|n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(prefix)))
         .click();
     h.run_steps(3);
@@ -44,7 +44,7 @@ fn click_starting(h: &mut Harness<'static, CaNguaApp>, prefix: &str) {
 
 #[test]
 fn a_puzzle_refuses_a_weaker_move_and_takes_the_best_for_two_stars() {
-    let app = CaNguaApp::new(Prefs {
+    let app = App::new(Prefs {
         lang: Some(Lang::En),
         game: GameKind::CaNgua,
         ..Prefs::default()
@@ -90,7 +90,7 @@ fn past_games_are_looked_through_for_the_players_own_puzzles() {
     record.seats[0].player = Player::Person;
     record.seats[0].name = "Lan".into();
     let id = store.records().save(&AnyGame::CaNgua(record)).unwrap();
-    let app = CaNguaApp::from_store(store.clone(), None, Lang::En, None)
+    let app = App::from_store(store.clone(), None, Lang::En, None)
         .skip_welcome()
         .with_inline_computers();
     let mut h = learn_tab(app, "Puzzles");
@@ -128,7 +128,7 @@ fn past_games_are_looked_through_for_the_players_own_puzzles() {
 
 #[test]
 fn the_tips_tab_shows_the_first_tip_of_the_game_in_front() {
-    let app = CaNguaApp::new(Prefs {
+    let app = App::new(Prefs {
         lang: Some(Lang::En),
         game: GameKind::CoNhay,
         ..Prefs::default()

@@ -7,9 +7,9 @@
 
 use crate::common;
 use crate::common::ui::*;
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::app::ca_ngua::text::board_summary;
-use ca_ngua::app::play::replay::Replay;
+use ca_ngua::app::play::replay::AnyReplay;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Rules;
 use ca_ngua::game::{Game, Level};
@@ -27,7 +27,7 @@ const WINDOW: Window = Window::DEFAULT;
 
 /// Four computer players near the end of a game (seeded dice), in
 /// English, keeping files in `dir`.
-fn near_the_end(dir: &std::path::Path) -> CaNguaApp {
+fn near_the_end(dir: &std::path::Path) -> App {
     let prefs = Prefs {
         lang: Some(Lang::En),
         games: ca_ngua::any_game::GamePrefs {
@@ -47,13 +47,13 @@ fn near_the_end(dir: &std::path::Path) -> CaNguaApp {
         None,
         [Controller::Computer(Level::Random); 4],
     );
-    CaNguaApp::from_store(Store::at(dir), None, Lang::En, None)
+    App::from_store(Store::at(dir), None, Lang::En, None)
         .skip_welcome()
         .with_inline_computers()
         .with_game_table(table)
 }
 
-fn play_to_the_end(h: &mut Harness<'static, CaNguaApp>) {
+fn play_to_the_end(h: &mut Harness<'static, App>) {
     step_until(h, 5_000, |a| {
         a.play::<CaNgua>().shown().is_over() && !a.play::<CaNgua>().is_animating()
     });
@@ -61,7 +61,7 @@ fn play_to_the_end(h: &mut Harness<'static, CaNguaApp>) {
 }
 
 /// The labels of the boards shown (the game's and the replay's).
-fn boards(h: &Harness<'_, CaNguaApp>) -> Vec<String> {
+fn boards(h: &Harness<'_, App>) -> Vec<String> {
     h.query_all_by_role(Role::Image)
         .filter_map(|n| n.accesskit_node().label())
         .collect()
@@ -79,7 +79,7 @@ fn board_at(record: &Record<CaNgua>, k: usize) -> String {
 
 /// The replay shows step `k`: its counter, its state, its board and its
 /// announcement.
-fn assert_at(h: &Harness<'_, CaNguaApp>, k: usize) {
+fn assert_at(h: &Harness<'_, App>, k: usize) {
     let r = replay(h);
     assert_eq!(r.step(), k, "the step shown");
     let states = r.record().replay().unwrap();
@@ -255,7 +255,7 @@ fn a_game_restored_after_a_restart_continues_its_record() {
     assert_eq!(past.len(), 1);
     let id = past[0].id.clone();
 
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None)
         .skip_welcome()
         .with_inline_computers();
     let mut h = harness(app, WINDOW);
@@ -283,19 +283,14 @@ fn a_cờ_nhảy_record_opens_and_steps() {
     let mut h = harness(near_the_end(dir.path()), WINDOW);
     open_pasted_record(&mut h, &record.to_text());
     let states = record.replay().unwrap();
-    let replay = |h: &Harness<'_, CaNguaApp>| {
-        h.state()
-            .replay()
-            .unwrap()
-            .as_any()
-            .downcast_ref::<Replay<CoNhay>>()
-            .unwrap()
-            .shown()
-            .game()
-            .cloned()
+    let replay = |h: &Harness<'_, App>| {
+        let AnyReplay::CoNhay(r) = h.state().replay().unwrap() else {
+            panic!("a game of Cờ nhảy");
+        };
+        r.shown().game().cloned()
     };
     // The replay's board: the boards shown but the game's own.
-    let star = |h: &Harness<'_, CaNguaApp>| {
+    let star = |h: &Harness<'_, App>| {
         let play = h.state().play::<CaNgua>();
         let main = board_summary(
             &I18n::new(Lang::En),
@@ -311,7 +306,10 @@ fn a_cờ_nhảy_record_opens_and_steps() {
     assert_eq!(board0.len(), 1, "{board0:?}");
     h.key_press(Key::ArrowRight);
     h.run_steps(2);
-    assert_eq!(h.state().replay().unwrap().step(), 1);
+    let AnyReplay::CoNhay(r) = h.state().replay().unwrap() else {
+        panic!("a game of Cờ nhảy");
+    };
+    assert_eq!(r.step(), 1);
     assert_eq!(replay(&h), Some(states[1].clone()));
     assert_ne!(star(&h), board0, "the board's words follow the step");
     h.key_press(Key::End);

@@ -9,8 +9,8 @@
 use crate::common;
 use crate::common::ui::*;
 use crate::common::wait::Deadline;
-use crate::online_app::{App, hosting_app, open_online, open_room, prefs as online_prefs, wait};
-use ca_ngua::app::CaNguaApp;
+use crate::online_app::{TestApp, hosting_app, open_online, open_room, prefs as online_prefs, wait};
+use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::CoNhay;
@@ -44,7 +44,7 @@ fn english(game: GameKind) -> Prefs {
 }
 
 /// Every top-bar button lies wholly inside the window.
-fn top_bar_reachable(h: &Harness<'_, CaNguaApp>, labels: &[&str]) {
+fn top_bar_reachable(h: &Harness<'_, App>, labels: &[&str]) {
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, SMALL.size);
     for label in labels {
         let node = h
@@ -69,7 +69,7 @@ fn top_bar_reachable(h: &Harness<'_, CaNguaApp>, labels: &[&str]) {
 
 #[test]
 fn at_800_by_600_every_top_bar_button_is_reachable_in_english() {
-    let app = CaNguaApp::new(english(GameKind::CaNgua)).with_inline_computers();
+    let app = App::new(english(GameKind::CaNgua)).with_inline_computers();
     let mut h = harness(app, SMALL);
     h.run_steps(2);
     let labels = [
@@ -105,7 +105,7 @@ fn at_800_by_600_every_top_bar_button_is_reachable_in_english() {
 }
 
 /// The single line a text would take, unwrapped, at `size` points.
-fn line_width(h: &Harness<'_, CaNguaApp>, text: &str, size: f32) -> f32 {
+fn line_width(h: &Harness<'_, App>, text: &str, size: f32) -> f32 {
     h.ctx.fonts_mut(|f| {
         f.layout_no_wrap(
             text.to_owned(),
@@ -128,7 +128,7 @@ fn a_card_shows_the_whole_seat_name_and_player_at_800_by_600() {
         PlayerKind::Bot(Level::Medium),
     ];
     let table = common::local_table(&prefs, 3);
-    let app = CaNguaApp::with_table(prefs, table).with_inline_computers();
+    let app = App::with_table(prefs, table).with_inline_computers();
     let mut h = harness(app, SMALL);
     h.run_steps(2);
     for name in ["Green · Computer – Medium", "Blue · Computer – Medium"] {
@@ -148,7 +148,7 @@ fn a_card_shows_the_whole_seat_name_and_player_at_800_by_600() {
 
 #[test]
 fn a_solved_puzzle_offers_the_next_puzzle() {
-    let app = CaNguaApp::new(english(GameKind::CaNgua))
+    let app = App::new(english(GameKind::CaNgua))
         .skip_welcome()
         .with_inline_computers();
     let mut h = harness(app, Window::DEFAULT);
@@ -194,7 +194,7 @@ fn a_solved_puzzle_offers_the_next_puzzle() {
 
 #[test]
 fn the_kicking_lesson_does_not_say_which_move_kicks() {
-    let app = CaNguaApp::new(english(GameKind::CaNgua))
+    let app = App::new(english(GameKind::CaNgua))
         .skip_welcome()
         .with_inline_computers();
     let mut h = harness(app, Window::DEFAULT);
@@ -225,7 +225,7 @@ fn the_kicking_lesson_does_not_say_which_move_kicks() {
 
 /// Cờ nhảy in front, red (a person) against an Easy computer, at
 /// `position`.
-fn nhay_app(position: &str) -> CaNguaApp {
+fn nhay_app(position: &str) -> App {
     let mut players = [PlayerKind::Bot(Level::Easy); 6];
     players[0] = PlayerKind::Human;
     let prefs = Prefs {
@@ -254,7 +254,7 @@ fn nhay_app(position: &str) -> CaNguaApp {
     )
     .unwrap();
     let ludo = common::local_table(&prefs, 1);
-    CaNguaApp::with_table(prefs, ludo)
+    App::with_table(prefs, ludo)
         .with_inline_computers()
         .with_game_table(table)
 }
@@ -313,7 +313,7 @@ fn the_status_line_waits_with_the_new_game_question() {
         PlayerKind::Human,
     ];
     let table = common::local_table(&prefs, 7);
-    let app = CaNguaApp::with_table(prefs, table).with_inline_computers();
+    let app = App::with_table(prefs, table).with_inline_computers();
     let mut h = harness(app, Window::DEFAULT);
     h.run_steps(2);
     // Red rolls: the game has begun.
@@ -344,7 +344,7 @@ fn the_status_line_waits_with_the_new_game_question() {
 fn the_first_start_welcome_is_said_as_it_opens() {
     let dir = common::temp_dir("trips-welcome");
     let store = Store::at(dir.path());
-    let app = CaNguaApp::from_store(store, None, Lang::En, None).with_inline_computers();
+    let app = App::from_store(store, None, Lang::En, None).with_inline_computers();
     let mut h = harness(app, Window::DEFAULT);
     h.run_steps(2);
     let live = h
@@ -365,8 +365,8 @@ fn a_guest_may_roll_on_the_frame_its_turn_arrives() {
     let invite = open_room::<CaNgua>(&mut host);
     let guest_store = Store::at(dir.path().join("guest"));
     guest_store.save_prefs(&online_prefs("Minh")).unwrap();
-    let mut guest: App = harness(
-        CaNguaApp::from_store(guest_store, None, Lang::En, None)
+    let mut guest: TestApp = harness(
+        App::from_store(guest_store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
         crate::online_app::WINDOW,
@@ -392,7 +392,7 @@ fn a_guest_may_roll_on_the_frame_its_turn_arrives() {
     host.run_steps(2);
     host.get_by_role_and_label(Role::Button, "Start the game")
         .click();
-    let guest_seat = |g: &App| g.state().play::<CaNgua>().remote().unwrap().seat();
+    let guest_seat = |g: &TestApp| g.state().play::<CaNgua>().remote().unwrap().seat();
     wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
         hs.iter().all(|h| {
             h.state()

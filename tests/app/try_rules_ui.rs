@@ -140,7 +140,7 @@ fn a_change_of_rules_cancels_the_run_and_starts_another() {
 /// edited, it runs, and closing it stops the run.
 #[test]
 fn the_settings_open_the_window_and_closing_it_stops_the_run() {
-    use ca_ngua::app::CaNguaApp;
+    use ca_ngua::app::App;
     use ca_ngua::prefs::PlayerKind;
     use ca_ngua::prefs::Prefs;
     let p = Prefs {
@@ -163,7 +163,7 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
     };
     let table = common::local_table(&p, 1);
     let mut h = common::ui::harness(
-        CaNguaApp::with_table(p, table),
+        App::with_table(p, table),
         Window {
             size: egui::Vec2::new(1280.0, 900.0),
             // kittest's own step.
@@ -174,7 +174,7 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
     h.get_by_role_and_label(Role::Button, "Try these rules")
         .click();
     let deadline = Deadline::after(Duration::from_secs(120));
-    let any_shows = |h: &Harness<'_, CaNguaApp>, text: &str| {
+    let any_shows = |h: &Harness<'_, App>, text: &str| {
         h.query_all_by(|n| {
             n.label().is_some_and(|l| l.contains(text))
                 || n.value().is_some_and(|v| v.contains(text))

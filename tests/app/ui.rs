@@ -6,7 +6,7 @@
 
 use crate::common;
 use crate::common::ui::*;
-use ca_ngua::app::{CaNguaApp, setup_context};
+use ca_ngua::app::{App, setup_context};
 use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
 use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
@@ -23,7 +23,7 @@ type Table = ca_ngua::table::Table<CaNgua>;
 /// The buttons whose accessible name contains `text` (labels of plain text
 /// also carry their text as a name, so filter by role).
 fn buttons<'a>(
-    h: &'a Harness<'_, CaNguaApp>,
+    h: &'a Harness<'_, App>,
     text: &'a str,
 ) -> impl Iterator<Item = egui_kittest::Node<'a>> + 'a {
     h.query_all_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.contains(text)))
@@ -64,24 +64,24 @@ fn people_at(position: &str, roll: Option<&str>) -> Table {
 }
 
 /// The game as the table has it (ahead of the board while it animates).
-fn latest(a: &CaNguaApp) -> &Replica {
+fn latest(a: &App) -> &Replica {
     a.play::<CaNgua>().source().latest()
 }
 
-fn position(a: &CaNguaApp) -> Position {
+fn position(a: &App) -> Position {
     *latest(a).position().unwrap()
 }
 
-fn rolls(a: &CaNguaApp) -> u32 {
+fn rolls(a: &App) -> u32 {
     latest(a).game().unwrap().rolls()
 }
 
-fn pending(a: &CaNguaApp) -> Option<Roll> {
+fn pending(a: &App) -> Option<Roll> {
     latest(a).pending().map(|p| p.roll)
 }
 
 /// True when a person at this device is to play.
-fn person_to_play(a: &CaNguaApp) -> bool {
+fn person_to_play(a: &App) -> bool {
     latest(a)
         .turn()
         .is_some_and(|s| a.play::<CaNgua>().source().controller(s) == Controller::Here)
@@ -91,7 +91,7 @@ fn person_to_play(a: &CaNguaApp) -> bool {
 fn a_whole_game_played_by_clicking() {
     let p = prefs(Lang::Vi);
     let table = common::local_table(&p, 42);
-    let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
+    let mut h = harness(App::with_table(p, table), WINDOW);
     let mut clicks = 0;
     for _ in 0..40_000 {
         if latest(h.state()).is_over() {
@@ -139,7 +139,7 @@ fn a_whole_game_played_by_clicking() {
 #[test]
 fn the_button_says_move_when_one_move_exists() {
     let table = people_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", Some("3"));
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table), WINDOW);
+    let mut h = harness(App::with_table(prefs(Lang::Vi), table), WINDOW);
     assert!(h.query_by_label("Gieo").is_none());
     // The button's name says which horse goes where.
     h.get_by_label("Đi: Ngựa đỏ 4, ô 11, đi đến ô 14").click();
@@ -175,7 +175,7 @@ fn a_horse_with_two_moves_shows_its_targets() {
         Some("3+3"),
         [Controller::Here; 4],
     );
-    let mut h = harness(CaNguaApp::with_table(rules_two, table), WINDOW);
+    let mut h = harness(App::with_table(rules_two, table), WINDOW);
     // Y-0, 10-13 and 10-16: the horse on square 11 has two moves.
     h.get_by_label("Red horse 4, square 11, moves to square 14 or square 17")
         .click();
@@ -202,7 +202,7 @@ fn changing_the_rules_mid_game_asks_first() {
         ..prefs(Lang::Vi)
     };
     let table = common::local_table(&p, 7);
-    let mut h = harness(CaNguaApp::with_table(p, table), WINDOW);
+    let mut h = harness(App::with_table(p, table), WINDOW);
     // Play until a roll has been made (the game is then in progress).
     step_until(&mut h, 400, |a| rolls(a) > 0 || pending(a).is_some());
     if rolls(h.state()) == 0 {
@@ -243,7 +243,7 @@ fn changing_the_rules_mid_game_asks_first() {
 #[test]
 fn the_language_switches_at_runtime() {
     let table = people_at("Y,Y,Y,10/-/Y,Y,Y,Y/- r 0", None);
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::Vi), table), WINDOW);
+    let mut h = harness(App::with_table(prefs(Lang::Vi), table), WINDOW);
     assert!(shows(&h, "Gieo"));
     assert!(!shows(&h, "Roll"));
     // The combo box says its value in its name.
@@ -267,8 +267,8 @@ fn a_small_window_keeps_the_board_large_and_opens_settings_as_a_drawer() {
         .with_step_dt(0.1)
         .with_context_setup(|ctx| setup_context(ctx, Look::Light))
         .build_ui_state(
-            |ui, app: &mut CaNguaApp| app.frame_ui(ui),
-            CaNguaApp::with_table(prefs(Lang::En), table),
+            |ui, app: &mut App| app.frame_ui(ui),
+            App::with_table(prefs(Lang::En), table),
         );
     h.run_steps(10);
     // The settings start closed: the board has the room.
@@ -294,7 +294,7 @@ fn a_small_window_keeps_the_board_large_and_opens_settings_as_a_drawer() {
 fn the_keyboard_alone_plays() {
     // Roll until a roll with a move waits (a roll without one passes).
     let table = people_at("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", None);
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
+    let mut h = harness(App::with_table(prefs(Lang::En), table), WINDOW);
     h.key_press(Key::Space);
     step_until(&mut h, 50, |a| pending(a).is_some());
     let moves = latest(h.state()).pending().unwrap().moves.clone();
@@ -348,13 +348,13 @@ fn a_restarted_app_resumes_the_game_exactly() {
     use ca_ngua::store::Store;
     let dir = common::temp_dir("resume");
     Store::at(dir.path()).save_prefs(&prefs(Lang::Vi)).unwrap();
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None)
         .skip_welcome()
         .with_inline_computers();
     let mut h = harness(app, WINDOW);
     // Play until a few rolls are in, then roll once more and stop with the
     // roll waiting for its move.
-    let ready = |a: &CaNguaApp| rolls(a) >= 6 && person_to_play(a) && pending(a).is_none();
+    let ready = |a: &App| rolls(a) >= 6 && person_to_play(a) && pending(a).is_none();
     for _ in 0..20_000 {
         if ready(h.state()) {
             break;
@@ -393,7 +393,7 @@ fn a_restarted_app_resumes_the_game_exactly() {
 
     // The next start: same position, players, rules, events, turn and the
     // same waiting roll (no re-roll by restarting), in the saved language.
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None)
         .skip_welcome()
         .with_inline_computers();
     assert!(app.notices().is_empty(), "{:?}", app.notices());
@@ -413,7 +413,7 @@ fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
     std::fs::write(dir.join("prefs.ron"), "(version: 1, player_count: ").unwrap();
     std::fs::write(dir.join("game.ron"), "\u{0}\u{1}garbage").unwrap();
     std::fs::write(dir.join("stats.ron"), "(version: 42)").unwrap();
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None)
         .skip_welcome()
         .with_inline_computers();
     assert_eq!(app.notices().len(), 3, "{:?}", app.notices());
@@ -526,7 +526,7 @@ fn damaged_saves_never_stop_the_app() {
         // The welcome is answered (`skip_welcome`).
         prefs.welcomed = true;
 
-        let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::Vi, None)
+        let app = App::from_store(Store::at(dir.path()), None, Lang::Vi, None)
             .skip_welcome()
             .with_inline_computers();
         // A notice for each file that could not be read, and only for them.
@@ -597,7 +597,7 @@ fn the_hint_shows_the_hard_players_move() {
         table.replica().pending().unwrap().roll,
     )
     .unwrap();
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
+    let mut h = harness(App::with_table(prefs(Lang::En), table), WINDOW);
     assert!(!shows(&h, "Hint:"));
     h.get_by_role_and_label(Role::Button, "Hint").click();
     let words = if expected.is_exit() {
@@ -640,7 +640,7 @@ fn nothing_plays_while_a_question_is_open() {
             Controller::Computer(Level::Random),
         ],
     );
-    let mut h = harness(CaNguaApp::with_table(prefs(Lang::En), table), WINDOW);
+    let mut h = harness(App::with_table(prefs(Lang::En), table), WINDOW);
     h.run_steps(5);
     assert_eq!(h.state().phase(), ca_ngua::app::play::phase::Phase::Choose);
     // A rules change mid-game asks first.

@@ -7,7 +7,7 @@
 
 use crate::common;
 use crate::common::ui::*;
-use ca_ngua::app::CaNguaApp;
+use ca_ngua::app::App;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::game::Level;
@@ -39,7 +39,7 @@ fn span((a, b): (usize, usize)) -> String {
 
 /// Goes to step `k` of the replay with its buttons (`en`: their English
 /// names).
-fn go_to(h: &mut Harness<'static, CaNguaApp>, k: usize, en: bool) {
+fn go_to(h: &mut Harness<'static, App>, k: usize, en: bool) {
     let (start, forward) = if en {
         ("To the start", "Step forward")
     } else {
@@ -85,9 +85,9 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
             .unwrap();
         store
             .records()
-            .save(&AnyRecord::of::<CaNgua>(record.clone()).unwrap())
+            .save(&AnyRecord::of::<CaNgua>(record.clone()))
             .unwrap();
-        let app = CaNguaApp::from_store(Store::at(dir.path()), None, lang, None).skip_welcome();
+        let app = App::from_store(Store::at(dir.path()), None, lang, None).skip_welcome();
         let mut h = harness(app, WINDOW);
         h.get_by_label(if en { "Statistics" } else { "Thống kê" })
             .click_accesskit();
@@ -221,13 +221,13 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
         None,
         [Controller::Here, random, random, random],
     );
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None)
         .skip_welcome()
         .with_inline_computers()
         .with_game_table(table);
     let mut h = harness(app, WINDOW);
     // Red, the person, rolls and plays once (the first move it has).
-    let red_to_roll = |a: &CaNguaApp| {
+    let red_to_roll = |a: &App| {
         let latest = a.play::<CaNgua>().source().latest();
         latest.turn() == Some(Seat::Red)
             && latest.pending().is_none()
@@ -240,10 +240,9 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
     if let Some(&mv) = choices.first() {
         h.state_mut()
             .play_mut::<CaNgua>()
-            .unwrap()
             .send(ca_ngua::table::Command::Move(mv));
     }
-    let played = |a: &CaNguaApp| {
+    let played = |a: &App| {
         a.play::<CaNgua>()
             .record()
             .is_some_and(|r| r.steps.iter().any(|s| s.seat == Seat::Red))
@@ -302,7 +301,7 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
     // After a restart the game and its record go on: who played is the
     // record's (the table's events do not say), and nothing changed since.
     drop(h);
-    let app = CaNguaApp::from_store(Store::at(dir.path()), None, Lang::En, None)
+    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None)
         .skip_welcome()
         .with_inline_computers();
     let mut h = harness(app, WINDOW);

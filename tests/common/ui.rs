@@ -2,8 +2,8 @@
 //! (egui_kittest): what a screen reader reads, what is shown, stepping
 //! until something holds.
 
-use ca_ngua::app::play::replay::Replay;
-use ca_ngua::app::{CaNguaApp, setup_context};
+use ca_ngua::app::play::replay::{AnyReplay, Replay};
+use ca_ngua::app::{App, setup_context};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::prefs::Look;
 use egui::accesskit::Role;
@@ -65,8 +65,8 @@ pub fn harness_of<S>(
 
 /// The app in a harness of `window` ([`harness_of`]), after its first
 /// frame.
-pub fn harness(app: CaNguaApp, window: Window) -> Harness<'static, CaNguaApp> {
-    let mut h = harness_of(app, window, |ui, app: &mut CaNguaApp| app.frame_ui(ui));
+pub fn harness(app: App, window: Window) -> Harness<'static, App> {
+    let mut h = harness_of(app, window, |ui, app: &mut App| app.frame_ui(ui));
     h.step();
     if window.check_accessibility {
         h.check_accessibility();
@@ -132,7 +132,7 @@ pub fn step_until<S>(h: &mut Harness<'_, S>, max: usize, done: impl Fn(&S) -> bo
 
 /// Opens a record's text in the replay window the way a player does:
 /// Statistics, "Paste a record…", the text, "Open the record".
-pub fn open_pasted_record(h: &mut Harness<'_, CaNguaApp>, text: &str) {
+pub fn open_pasted_record(h: &mut Harness<'_, App>, text: &str) {
     h.get_by_label("Statistics").click_accesskit();
     h.run_steps(3);
     h.get_by_label("Paste a record…").click_accesskit();
@@ -145,11 +145,9 @@ pub fn open_pasted_record(h: &mut Harness<'_, CaNguaApp>, text: &str) {
 }
 
 /// The replay window's game of Cờ Cá Ngựa.
-pub fn replay<'a>(h: &'a Harness<'_, CaNguaApp>) -> &'a Replay<CaNgua> {
-    h.state()
-        .replay()
-        .expect("a replay window")
-        .as_any()
-        .downcast_ref::<Replay<CaNgua>>()
-        .expect("a game of Cờ Cá Ngựa")
+pub fn replay<'a>(h: &'a Harness<'_, App>) -> &'a Replay<CaNgua> {
+    match h.state().replay().expect("a replay window") {
+        AnyReplay::CaNgua(r) => r,
+        AnyReplay::CoNhay(_) => panic!("a game of Cờ Cá Ngựa"),
+    }
 }

@@ -40,7 +40,7 @@ pub(super) fn try_rules_window(
     window.panel.saved = saved;
     let trial = trial_from_settings(rules, prefs.player_count, &prefs.players);
     let mut open = true;
-    crate::app::shell::place_window(
+    crate::app::window_place::place_window(
         egui::Window::new(i18n.t_args("try-title", &[("rules", Arg::from(name.as_str()))])),
         ctx,
     )

@@ -1,5 +1,5 @@
-//! Cờ Cá Ngựa for the play machinery: the `View` impl, which hands each
-//! question to the module of this folder that answers it.
+//! Cờ Cá Ngựa for the play machinery: the `View` concerns, one impl each,
+//! which hand each question to the module of this folder that answers it.
 
 use super::animation::{self, Anim, PassNotice};
 use super::commands::Hover;
@@ -7,12 +7,15 @@ use super::log::{self, LogEntry};
 use super::marks::Marks;
 use super::tbl::{Applied, Event, Played, Replica};
 use super::{CaNguaGame, Local, board_view, text};
-use crate::app::ca_ngua::colours::{seat_colour, seat_text_colour, seat_tint};
 use crate::app::play::cards::Card;
 use crate::app::play::phase::Phase;
 use crate::app::play::rule_sets::RuleSetAction;
 use crate::app::play::stats_view::StatsTable;
-use crate::app::play::{Pace, PlayIntent, SettingsOut, View};
+use crate::app::play::{
+    BoardView, Pace, Pacing, PanelView, PlayIntent, PrefsView, SettingsOut, SettingsView,
+    StatsView, ViewTypes, Words,
+};
+use crate::app::ca_ngua::colours::{seat_colour, seat_text_colour, seat_tint};
 use crate::app::theme::Palette;
 use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{Outcome, Position, Rules, Seat};
@@ -39,7 +42,7 @@ impl CaNguaGame {
     }
 }
 
-impl View for CaNgua {
+impl ViewTypes for CaNgua {
     type Marks = Marks;
     type Anim = Anim;
     type Log = LogEntry;
@@ -51,10 +54,18 @@ impl View for CaNgua {
     type Focus = u8;
     type Local = Local;
 
-    const PLAY_REGION: &'static str = "region-play";
-    const BOARD_REGION: &'static str = "region-board";
-    const LOG_ID: &'static str = "log";
+    fn finished(state: &Match, seat: Seat) -> bool {
+        let (pos, rules) = (state.position(), state.rules());
+        // With teams a player who is home plays on for its partner.
+        pos.is_finished(seat, rules) && (!rules.teams || pos.is_finished(seat.partner(), rules))
+    }
 
+    fn has_begun(state: &Match) -> bool {
+        state.rolls() > 0
+    }
+}
+
+impl Pacing for CaNgua {
     const NORMAL: Pace = Pace {
         think: 0.4,
         pass: 1.6,
@@ -78,14 +89,6 @@ impl View for CaNgua {
 
     fn follow(marks: &mut Marks, ev: &Event, applied: &Applied, shown: &Replica) {
         marks.follow(ev, applied, shown);
-    }
-
-    fn log_entries(applied: &Applied, shown: &Replica) -> Vec<LogEntry> {
-        log::entries(applied, shown)
-    }
-
-    fn notice(shown: &Replica, seat: Seat) -> PassNotice {
-        animation::notice(shown, seat)
     }
 
     fn animation(
@@ -121,6 +124,10 @@ impl View for CaNgua {
     fn forget_shown(local: &mut Local) {
         local.feedback = Default::default();
     }
+}
+
+impl BoardView for CaNgua {
+    const BOARD_REGION: &'static str = "region-board";
 
     fn select(play: &mut CaNguaGame, (from, number): (u8, u8), phase: Phase) {
         if let Some(seat) = play.mover() {
@@ -156,42 +163,6 @@ impl View for CaNgua {
         } else {
             None
         }
-    }
-
-    fn turn_key(phase: Phase) -> Option<&'static str> {
-        (phase == Phase::Roll).then_some("announce-turn")
-    }
-
-    fn about(play: &CaNguaGame, i18n: &I18n, applied: &Applied) -> Option<(String, bool)> {
-        let controllers = play.source.controllers();
-        super::announce::about(i18n, applied, play.presenter.shown(), &controllers)
-    }
-
-    fn finished(state: &Match, seat: Seat) -> bool {
-        let (pos, rules) = (state.position(), state.rules());
-        // With teams a player who is home plays on for its partner.
-        pos.is_finished(seat, rules) && (!rules.teams || pos.is_finished(seat.partner(), rules))
-    }
-
-    fn has_begun(state: &Match) -> bool {
-        state.rolls() > 0
-    }
-
-    fn colour(i18n: &I18n, seat: Seat) -> String {
-        text::colour(i18n, seat)
-    }
-
-    fn move_words(i18n: &I18n, state: &Match, mv: crate::ca_ngua::engine::Move) -> String {
-        let seat = <CaNgua as crate::game::Game>::turn(state).unwrap_or(Seat::Red);
-        text::move_text(i18n, seat, mv)
-    }
-
-    fn log_text(i18n: &I18n, line: &LogEntry, _numbers: bool) -> String {
-        text::log_text(i18n, line)
-    }
-
-    fn standings(i18n: &I18n, outcome: &Outcome) -> Vec<String> {
-        text::standings(i18n, outcome)
     }
 
     fn seat_colours(seat: Seat, dark: bool) -> (Color32, Color32, Color32) {
@@ -231,6 +202,15 @@ impl View for CaNgua {
         }
     }
 
+    fn keys_ui(play: &mut CaNguaGame, ui: &mut Ui, phase: Phase) {
+        play.digit_keys_ui(ui, phase);
+    }
+}
+
+impl PanelView for CaNgua {
+    const PLAY_REGION: &'static str = "region-play";
+    const LOG_ID: &'static str = "log";
+
     fn panel_ui(play: &mut CaNguaGame, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64) {
         play.dice_moves_ui(ui, i18n, phase, now);
     }
@@ -245,10 +225,6 @@ impl View for CaNgua {
 
     fn main_button_name(play: &CaNguaGame, i18n: &I18n, phase: Phase) -> Option<String> {
         play.only_move_name(i18n, phase)
-    }
-
-    fn keys_ui(play: &mut CaNguaGame, ui: &mut Ui, phase: Phase) {
-        play.digit_keys_ui(ui, phase);
     }
 
     fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> Card {
@@ -266,37 +242,45 @@ impl View for CaNgua {
     fn results_ui(play: &CaNguaGame, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {
         play.results_ui(ui, i18n, outcome, dark);
     }
+}
 
-    fn rules_ui(rules: &Rules, ui: &mut Ui, i18n: &I18n) {
-        super::windows::rules_ui(rules, ui, i18n);
+impl Words for CaNgua {
+    fn log_entries(applied: &Applied, shown: &Replica) -> Vec<LogEntry> {
+        log::entries(applied, shown)
     }
 
-    fn settings_ui(
-        play: &mut CaNguaGame,
-        ui: &mut Ui,
-        i18n: &I18n,
-        prefs: &mut Prefs,
-    ) -> SettingsOut {
-        let sets = play.local.rule_sets.clone();
-        let out = super::settings::settings_ui(
-            ui,
-            i18n,
-            &mut prefs.games.ca_ngua,
-            &sets,
-            &mut play.local.rules_edit,
-        );
-        if let Some(source) = out.try_rules {
-            play.local.try_rules = Some(super::try_rules::TryWindow {
-                source,
-                panel: super::try_rules::TryRulesPanel::default(),
-            });
-        }
-        SettingsOut {
-            changed: out.changed,
-            actions: out.actions,
-        }
+    fn notice(shown: &Replica, seat: Seat) -> PassNotice {
+        animation::notice(shown, seat)
     }
 
+    fn turn_key(phase: Phase) -> Option<&'static str> {
+        (phase == Phase::Roll).then_some("announce-turn")
+    }
+
+    fn about(play: &CaNguaGame, i18n: &I18n, applied: &Applied) -> Option<(String, bool)> {
+        let controllers = play.source.controllers();
+        super::announce::about(i18n, applied, play.presenter.shown(), &controllers)
+    }
+
+    fn colour(i18n: &I18n, seat: Seat) -> String {
+        text::colour(i18n, seat)
+    }
+
+    fn move_words(i18n: &I18n, state: &Match, mv: crate::ca_ngua::engine::Move) -> String {
+        let seat = <CaNgua as crate::game::Game>::turn(state).unwrap_or(Seat::Red);
+        text::move_text(i18n, seat, mv)
+    }
+
+    fn log_text(i18n: &I18n, line: &LogEntry, _numbers: bool) -> String {
+        text::log_text(i18n, line)
+    }
+
+    fn standings(i18n: &I18n, outcome: &Outcome) -> Vec<String> {
+        text::standings(i18n, outcome)
+    }
+}
+
+impl PrefsView for CaNgua {
     fn prefs_rules(prefs: &Prefs) -> Rules {
         prefs.games.ca_ngua.rules
     }
@@ -325,6 +309,38 @@ impl View for CaNgua {
 
     fn auto_move(prefs: &Prefs) -> bool {
         prefs.games.ca_ngua.auto_move
+    }
+}
+
+impl SettingsView for CaNgua {
+    fn rules_ui(rules: &Rules, ui: &mut Ui, i18n: &I18n) {
+        super::windows::rules_ui(rules, ui, i18n);
+    }
+
+    fn settings_ui(
+        play: &mut CaNguaGame,
+        ui: &mut Ui,
+        i18n: &I18n,
+        prefs: &mut Prefs,
+    ) -> SettingsOut {
+        let sets = play.local.rule_sets.clone();
+        let out = super::settings::settings_ui(
+            ui,
+            i18n,
+            &mut prefs.games.ca_ngua,
+            &sets,
+            &mut play.local.rules_edit,
+        );
+        if let Some(source) = out.try_rules {
+            play.local.try_rules = Some(super::try_rules::TryWindow {
+                source,
+                panel: super::try_rules::TryRulesPanel::default(),
+            });
+        }
+        SettingsOut {
+            changed: out.changed,
+            actions: out.actions,
+        }
     }
 
     fn rule_set_action(
@@ -356,7 +372,9 @@ impl View for CaNgua {
     fn windows_ui(play: &mut CaNguaGame, ctx: &egui::Context, i18n: &I18n, prefs: &Prefs) {
         super::try_window::try_rules_window(play, ctx, i18n, &prefs.games.ca_ngua);
     }
+}
 
+impl StatsView for CaNgua {
     fn count(
         stats: &mut Stats,
         _local: &mut Local,

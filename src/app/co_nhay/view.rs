@@ -1,5 +1,5 @@
-//! Cờ nhảy for the play machinery: the `View` impl, which hands each
-//! question to the module of this folder that answers it.
+//! Cờ nhảy for the play machinery: the `View` concerns, one impl each,
+//! which hand each question to the module of this folder that answers it.
 
 use super::animation::{self, Hop, LogLine, Marks};
 use super::look::{arm_colour, arm_text_colour, arm_tint, draw_piece};
@@ -10,7 +10,10 @@ use crate::app::play::cues::Cue;
 use crate::app::play::phase::Phase;
 use crate::app::play::rule_sets::RuleSetAction;
 use crate::app::play::stats_view::StatsTable;
-use crate::app::play::{Pace, SettingsOut, View};
+use crate::app::play::{
+    BoardView, Pace, Pacing, PanelView, PrefsView, SettingsOut, SettingsView, StatsView, ViewTypes,
+    Words,
+};
 use crate::app::theme::Palette;
 use crate::co_nhay::CoNhay;
 use crate::co_nhay::engine::{Arm, Game as Engine, Holes, Move, Outcome, Position, Rules};
@@ -21,7 +24,7 @@ use crate::store::Store;
 use crate::table::Controller;
 use egui::{Color32, Painter, Pos2, Ui};
 
-impl View for CoNhay {
+impl ViewTypes for CoNhay {
     type Marks = Marks;
     type Anim = Hop;
     type Log = LogLine;
@@ -34,10 +37,16 @@ impl View for CoNhay {
     type Focus = Focus;
     type Local = Local;
 
-    const PLAY_REGION: &'static str = "nhay-region-play";
-    const BOARD_REGION: &'static str = "nhay-region-board";
-    const LOG_ID: &'static str = "nhay-log";
+    fn finished(state: &Engine, seat: Arm) -> bool {
+        state.finished().contains(seat)
+    }
 
+    fn has_begun(state: &Engine) -> bool {
+        state.moves_played() > 0
+    }
+}
+
+impl Pacing for CoNhay {
     /// People, and computer players by default: a chain is slow enough to
     /// follow hop by hop.
     const NORMAL: Pace = Pace {
@@ -63,14 +72,6 @@ impl View for CoNhay {
 
     fn follow(marks: &mut Marks, _ev: &NhayEvent, applied: &NhayApplied, _shown: &NhayReplica) {
         marks.follow(applied);
-    }
-
-    fn log_entries(applied: &NhayApplied, shown: &NhayReplica) -> Vec<LogLine> {
-        animation::log_lines(applied, shown)
-    }
-
-    fn notice(_shown: &NhayReplica, seat: Arm) -> Arm {
-        seat
     }
 
     fn animation(
@@ -118,6 +119,10 @@ impl View for CoNhay {
 
     /// Nothing of Cờ nhảy's own lingers after a move is shown.
     fn forget_shown(_local: &mut Local) {}
+}
+
+impl BoardView for CoNhay {
+    const BOARD_REGION: &'static str = "nhay-region-board";
 
     /// Choosing the chosen piece again puts it back; choosing a piece that
     /// can move shows the holes it reaches, and the keyboard goes on to
@@ -148,6 +153,88 @@ impl View for CoNhay {
             .pieces()
             .next()
             .map(|(from, _)| Focus::Piece(from))
+    }
+
+    fn seat_colours(seat: Arm, dark: bool) -> (Color32, Color32, Color32) {
+        (
+            arm_colour(seat),
+            arm_text_colour(seat, dark),
+            arm_tint(seat, dark),
+        )
+    }
+
+    fn draw_piece(painter: &Painter, seat: Arm, at: Pos2, size: f32, pal: &Palette) {
+        draw_piece(painter, seat, at, size * 0.9, pal);
+    }
+
+    fn board_ui(
+        play: &mut CoNhayGame,
+        ui: &mut Ui,
+        i18n: &I18n,
+        phase: Phase,
+        now: f64,
+        dark: bool,
+    ) {
+        play.star_ui(ui, i18n, phase, now, dark);
+    }
+
+    /// Tab and the arrows move between pieces and holes, Enter or Space
+    /// chooses: egui's own focus keys; nothing more.
+    fn keys_ui(_play: &mut CoNhayGame, _ui: &mut Ui, _phase: Phase) {}
+}
+
+impl PanelView for CoNhay {
+    const PLAY_REGION: &'static str = "nhay-region-play";
+    const LOG_ID: &'static str = "nhay-log";
+
+    fn panel_ui(play: &mut CoNhayGame, ui: &mut Ui, i18n: &I18n, phase: Phase, _now: f64) {
+        play.help_hint_ui(ui, i18n, phase);
+    }
+
+    fn choose_button(_play: &CoNhayGame, _phase: Phase) -> (&'static str, bool) {
+        ("nhay-button-choose", false)
+    }
+
+    fn main_button_name(_play: &CoNhayGame, _i18n: &I18n, _phase: Phase) -> Option<String> {
+        None
+    }
+
+    /// Who plays, pieces home or the place.
+    fn card(play: &CoNhayGame, i18n: &I18n, seat: Arm, _now: f64) -> Card {
+        let who = play.player_name(i18n, seat);
+        let status = match play.presenter.shown().game() {
+            Some(game) => match game.finished().iter().position(|a| a == seat) {
+                Some(p) => i18n.t_args(
+                    "nhay-card-finished",
+                    &[("place", Arg::from(text::place_name(i18n, p + 1)))],
+                ),
+                None => {
+                    let home = (game.position().pieces(seat) & seat.target().holes()).count_ones();
+                    i18n.t_args("nhay-card-home", &[("n", Arg::from(home))])
+                }
+            },
+            None => String::new(),
+        };
+        Card {
+            band: None,
+            who,
+            status,
+            tag: None,
+        }
+    }
+
+    fn results_ui(play: &CoNhayGame, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {
+        play.results_ui(ui, i18n, outcome, dark);
+    }
+}
+
+impl Words for CoNhay {
+    fn log_entries(applied: &NhayApplied, shown: &NhayReplica) -> Vec<LogLine> {
+        animation::log_lines(applied, shown)
+    }
+
+    fn notice(_shown: &NhayReplica, seat: Arm) -> Arm {
+        seat
     }
 
     fn turn_key(phase: Phase) -> Option<&'static str> {
@@ -192,14 +279,6 @@ impl View for CoNhay {
         }
     }
 
-    fn finished(state: &Engine, seat: Arm) -> bool {
-        state.finished().contains(seat)
-    }
-
-    fn has_begun(state: &Engine) -> bool {
-        state.moves_played() > 0
-    }
-
     fn colour(i18n: &I18n, seat: Arm) -> String {
         text::colour(i18n, seat)
     }
@@ -224,90 +303,9 @@ impl View for CoNhay {
     fn standings(i18n: &I18n, outcome: &Outcome) -> Vec<String> {
         text::standings(i18n, outcome)
     }
+}
 
-    fn seat_colours(seat: Arm, dark: bool) -> (Color32, Color32, Color32) {
-        (
-            arm_colour(seat),
-            arm_text_colour(seat, dark),
-            arm_tint(seat, dark),
-        )
-    }
-
-    fn draw_piece(painter: &Painter, seat: Arm, at: Pos2, size: f32, pal: &Palette) {
-        draw_piece(painter, seat, at, size * 0.9, pal);
-    }
-
-    fn board_ui(
-        play: &mut CoNhayGame,
-        ui: &mut Ui,
-        i18n: &I18n,
-        phase: Phase,
-        now: f64,
-        dark: bool,
-    ) {
-        play.star_ui(ui, i18n, phase, now, dark);
-    }
-
-    fn panel_ui(play: &mut CoNhayGame, ui: &mut Ui, i18n: &I18n, phase: Phase, _now: f64) {
-        play.help_hint_ui(ui, i18n, phase);
-    }
-
-    fn choose_button(_play: &CoNhayGame, _phase: Phase) -> (&'static str, bool) {
-        ("nhay-button-choose", false)
-    }
-
-    fn main_button_name(_play: &CoNhayGame, _i18n: &I18n, _phase: Phase) -> Option<String> {
-        None
-    }
-
-    /// Tab and the arrows move between pieces and holes, Enter or Space
-    /// chooses: egui's own focus keys; nothing more.
-    fn keys_ui(_play: &mut CoNhayGame, _ui: &mut Ui, _phase: Phase) {}
-
-    /// Who plays, pieces home or the place.
-    fn card(play: &CoNhayGame, i18n: &I18n, seat: Arm, _now: f64) -> Card {
-        let who = play.player_name(i18n, seat);
-        let status = match play.presenter.shown().game() {
-            Some(game) => match game.finished().iter().position(|a| a == seat) {
-                Some(p) => i18n.t_args(
-                    "nhay-card-finished",
-                    &[("place", Arg::from(text::place_name(i18n, p + 1)))],
-                ),
-                None => {
-                    let home = (game.position().pieces(seat) & seat.target().holes()).count_ones();
-                    i18n.t_args("nhay-card-home", &[("n", Arg::from(home))])
-                }
-            },
-            None => String::new(),
-        };
-        Card {
-            band: None,
-            who,
-            status,
-            tag: None,
-        }
-    }
-
-    fn results_ui(play: &CoNhayGame, ui: &mut Ui, i18n: &I18n, outcome: &Outcome, dark: bool) {
-        play.results_ui(ui, i18n, outcome, dark);
-    }
-
-    fn rules_ui(rules: &Rules, ui: &mut Ui, i18n: &I18n) {
-        super::windows::rules_ui(rules, ui, i18n);
-    }
-
-    fn settings_ui(
-        _play: &mut CoNhayGame,
-        ui: &mut Ui,
-        i18n: &I18n,
-        prefs: &mut Prefs,
-    ) -> SettingsOut {
-        SettingsOut {
-            changed: super::settings::settings_ui(ui, i18n, &mut prefs.games.co_nhay),
-            actions: Vec::new(),
-        }
-    }
-
+impl PrefsView for CoNhay {
     fn prefs_rules(prefs: &Prefs) -> Rules {
         prefs.games.co_nhay.rules
     }
@@ -337,6 +335,24 @@ impl View for CoNhay {
     fn auto_move(_prefs: &Prefs) -> bool {
         false
     }
+}
+
+impl SettingsView for CoNhay {
+    fn rules_ui(rules: &Rules, ui: &mut Ui, i18n: &I18n) {
+        super::windows::rules_ui(rules, ui, i18n);
+    }
+
+    fn settings_ui(
+        _play: &mut CoNhayGame,
+        ui: &mut Ui,
+        i18n: &I18n,
+        prefs: &mut Prefs,
+    ) -> SettingsOut {
+        SettingsOut {
+            changed: super::settings::settings_ui(ui, i18n, &mut prefs.games.co_nhay),
+            actions: Vec::new(),
+        }
+    }
 
     /// Cờ nhảy has no saved rule sets in the app yet.
     fn rule_set_action(
@@ -358,7 +374,9 @@ impl View for CoNhay {
     }
 
     fn windows_ui(_play: &mut CoNhayGame, _ctx: &egui::Context, _i18n: &I18n, _prefs: &Prefs) {}
+}
 
+impl StatsView for CoNhay {
     fn count(
         stats: &mut Stats,
         local: &mut Local,

@@ -2,13 +2,13 @@
 //! phase, and sent to the game source as commands.
 
 use super::phase::{Action, Phase};
-use super::{Play, View};
+use super::{Play, View, ViewTypes};
 use crate::table::Command;
 
 /// A request from the board, the play panel or the keyboard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use]
-pub enum PlayIntent<V: View> {
+pub enum PlayIntent<V: ViewTypes> {
     /// Roll the dice, or make the only move (the main button).
     RollOrMove,
     /// Make a move.
@@ -114,7 +114,7 @@ impl<V: View> Play<V> {
             self.hint = None;
             self.hint_asked = None;
             self.hover = None;
-            self.timer.reset();
+            self.clock.timer.reset();
             self.repaint = true;
         }
     }

@@ -19,6 +19,7 @@ pub mod online;
 pub mod online_ui;
 mod pacing;
 mod panel;
+mod parts;
 pub mod phase;
 pub mod presence;
 pub mod presenter;
@@ -45,22 +46,21 @@ pub use pacing::{AUTO_DELAY, Timer};
 use phase::Phase;
 use presenter::Presenter;
 use source::Source;
-pub use view::{Pace, SettingsOut, View};
+pub use view::{
+    BoardView, Pace, Pacing, PanelView, PrefsView, SettingsOut, SettingsView, StatsView, View,
+    ViewTypes, Words,
+};
 
 /// A game as the app plays it.
 #[derive(Debug)]
-pub struct Play<V: View> {
+pub struct Play<V: ViewTypes> {
     pub(crate) source: Source<V>,
     /// What the board shows (lags behind the source while animating).
     pub(crate) presenter: Presenter<V>,
-    /// The state after the last event counted in the statistics.
-    counted: Replica<V>,
-    stats: <V as Files>::Stats,
-    /// The game's result is in the statistics already.
-    result_recorded: bool,
-    timer: Timer,
-    /// The phase of the last frame (the timer restarts when it changes).
-    last_phase: Option<Phase>,
+    /// What the statistics have counted.
+    tally: parts::Tally<V>,
+    /// When the next step is due.
+    clock: parts::Clock,
     /// The picked piece (a square or hole it stands on).
     pub(crate) selected: Option<u8>,
     /// The hinted move for the position shown, once found.
@@ -69,24 +69,14 @@ pub struct Play<V: View> {
     pub(crate) hint_asked: Option<u64>,
     /// Where hints are found (a thread in the app, inline in tests).
     hint_runner: Box<dyn Runner<BotJob<V>>>,
-    /// The player closed the results.
-    end_closed: bool,
-    /// The results took the focus once.
-    end_focused: bool,
+    /// The results dialog.
+    end: parts::EndDialog,
     /// A repaint is due (something changed).
     pub(crate) repaint: bool,
     /// What the person asked for while the frame was drawn.
     pub(crate) intents: Vec<PlayIntent<V>>,
-    /// What the player asked of online play in the play panel.
-    online_actions: Vec<online_ui::OnlineAction>,
-    /// The local table, set aside while an online game is shown.
-    paused_local: Option<Box<Table<V>>>,
-    /// What to tell the player about the online connection.
-    online_note: Option<OnlineNote>,
-    /// Our own connection's drops and what was said of who is connected.
-    watch: presence::Watch,
-    /// The online seat to remember (`Some(None)`: to forget).
-    remember: Option<Option<remote::OnlineSeat>>,
+    /// Online play: the connection's notes, the table set aside, the talk.
+    online: parts::OnlinePart<V>,
     /// Where the keyboard focus goes next on the board.
     pub(crate) focus: Option<V::Focus>,
     /// Give the main button the keyboard focus.
@@ -107,17 +97,8 @@ pub struct Play<V: View> {
     pub(crate) now: f64,
     /// The game's own state.
     pub(crate) local: V::Local,
-    /// The game's record, kept as it goes.
-    recording: recording::Recording<V>,
-    /// The local game's record, set aside with its table while an online
-    /// game is shown.
-    paused_recording: Option<recording::Recording<V>>,
-    /// Records of games left, to finish writing at the next sync.
-    retired: Vec<recording::Recording<V>>,
-    /// What was said at an online table, and who is muted.
-    talk: talk::Talk<V::Seat>,
-    /// Something new was said: say it to screen readers.
-    talk_announce: bool,
+    /// The game's records.
+    records: parts::Records<V>,
 }
 
 /// A runner for computer players that wakes the window when it is done.
@@ -139,24 +120,20 @@ impl<V: View> Play<V> {
         let mut play = Play {
             source: Source::Local(Box::new(table)),
             presenter,
-            counted: replica,
-            stats,
-            result_recorded,
-            timer: Timer::default(),
-            last_phase: None,
+            tally: parts::Tally {
+                counted: replica,
+                stats,
+                result_recorded,
+            },
+            clock: parts::Clock::default(),
             selected: None,
             hint: None,
             hint_asked: None,
             hint_runner: thread_runner::<V>(None),
-            end_closed: false,
-            end_focused: false,
+            end: parts::EndDialog::default(),
             repaint: true,
             intents: Vec::new(),
-            online_actions: Vec::new(),
-            paused_local: None,
-            online_note: None,
-            watch: presence::Watch::default(),
-            remember: None,
+            online: parts::OnlinePart::default(),
             focus: None,
             focus_main: false,
             announcer: announce::Announcer::default(),
@@ -166,11 +143,7 @@ impl<V: View> Play<V> {
             teaching: None,
             now: 0.0,
             local: V::Local::default(),
-            recording: recording::Recording::resuming(),
-            paused_recording: None,
-            retired: Vec::new(),
-            talk: talk::Talk::default(),
-            talk_announce: false,
+            records: parts::Records::resuming(),
         };
         play.count_history();
         play
@@ -200,26 +173,26 @@ impl<V: View> Play<V> {
     /// Replaces the game with a new table (statistics, runners and the
     /// game's saved settings stay).
     pub fn replace(&mut self, table: Table<V>) {
-        let stats = std::mem::take(&mut self.stats);
+        let stats = std::mem::take(&mut self.tally.stats);
         let hints = std::mem::replace(&mut self.hint_runner, thread_runner::<V>(None));
         let local = std::mem::take(&mut self.local);
         let teaching = self.teaching;
-        let mut retired = std::mem::take(&mut self.retired);
-        retired.push(std::mem::take(&mut self.recording));
-        retired.extend(self.paused_recording.take());
+        let mut retired = std::mem::take(&mut self.records.retired);
+        retired.push(std::mem::take(&mut self.records.recording));
+        retired.extend(self.records.paused.take());
         *self = Play::new(table, stats, false);
         self.hint_runner = hints;
         self.local = local;
         self.teaching = teaching;
         // A new game: a new record (the old one finishes writing).
-        self.recording = recording::Recording::new();
-        self.retired = retired;
+        self.records.recording = recording::Recording::new();
+        self.records.retired = retired;
         self.count_history();
     }
 
     /// Gives a local table's computer players another runner.
     pub fn set_runner(&mut self, runner: Box<dyn Runner<BotJob<V>>>) {
-        match (&mut self.source, &mut self.paused_local) {
+        match (&mut self.source, &mut self.online.paused_local) {
             (Source::Local(t), _) | (Source::Remote(_), Some(t)) => t.set_runner(runner),
             (Source::Remote(_), None) => {}
         }
@@ -258,7 +231,7 @@ impl<V: View> Play<V> {
 
     /// The statistics.
     pub fn stats(&self) -> &<V as Files>::Stats {
-        &self.stats
+        &self.tally.stats
     }
 
     /// The rules in force.
@@ -344,7 +317,7 @@ impl<V: View> Play<V> {
             return;
         }
         // The steps so far were played by the players before the change.
-        self.recording.take_in(&self.source);
+        self.records.recording.take_in(&self.source);
         let Some(table) = self.source.local_mut() else {
             return;
         };
@@ -359,7 +332,7 @@ impl<V: View> Play<V> {
             }
         }
         if changed {
-            self.recording.note_players(&self.source);
+            self.records.recording.note_players(&self.source);
             self.repaint = true;
         }
     }
@@ -480,7 +453,7 @@ impl<V: View> Play<V> {
     /// saved game is written (off the frame); the presenter queues them.
     pub fn sync(&mut self, saver: &Saver) {
         self.poll_remote();
-        for mut r in self.retired.drain(..) {
+        for mut r in self.records.retired.drain(..) {
             r.finish(saver);
         }
         // A watcher keeps no record and counts nothing: the game is not
@@ -492,11 +465,13 @@ impl<V: View> Play<V> {
         if !watching {
             // Each round of a room is a game of its own: its record ends
             // where the next round's `again` begins a new one.
-            while let Some(again) = self.recording.sync(&self.source, saver) {
-                let done =
-                    std::mem::replace(&mut self.recording, recording::Recording::after(again));
-                self.retired.push(done);
-                for mut r in self.retired.drain(..) {
+            while let Some(again) = self.records.recording.sync(&self.source, saver) {
+                let done = std::mem::replace(
+                    &mut self.records.recording,
+                    recording::Recording::after(again),
+                );
+                self.records.retired.push(done);
+                for mut r in self.records.retired.drain(..) {
                     r.finish(saver);
                 }
             }
@@ -510,33 +485,33 @@ impl<V: View> Play<V> {
         // and not counted as seen.
         let history = self.source.remote().map_or(0, remote::Remote::caught_up);
         for ev in &new {
-            if ev.seq <= self.counted.seq() {
+            if ev.seq <= self.tally.counted.seq() {
                 continue;
             }
-            let Ok(applied) = self.counted.apply(ev) else {
+            let Ok(applied) = self.tally.counted.apply(ev) else {
                 continue;
             };
             if let Applied::Again { .. } = applied {
                 // Another round in the same room: a game of its own in the
                 // statistics, and its results shown at its end.
-                self.result_recorded = false;
-                self.end_closed = false;
-                self.end_focused = false;
+                self.tally.result_recorded = false;
+                self.end.closed = false;
+                self.end.focused = false;
             }
             let live = ev.seq > history && !watching;
-            let result = live && matches!(applied, Applied::Over(_)) && !self.result_recorded;
+            let result = live && matches!(applied, Applied::Over(_)) && !self.tally.result_recorded;
             if live {
                 V::count(
-                    &mut self.stats,
+                    &mut self.tally.stats,
                     &mut self.local,
                     &applied,
-                    &self.counted,
+                    &self.tally.counted,
                     &controllers,
                     result,
                 );
             }
             if result {
-                self.result_recorded = true;
+                self.tally.result_recorded = true;
             }
         }
         let all_history = new.last().is_some_and(|e| e.seq <= history);
@@ -555,23 +530,23 @@ impl<V: View> Play<V> {
     /// Saves the game and the statistics (on the saver's thread).
     pub fn save(&self, saver: &Saver) {
         if let Some(table) = self.source.local() {
-            saver.save_game::<V>(GameFile::of(table, self.result_recorded));
+            saver.save_game::<V>(GameFile::of(table, self.tally.result_recorded));
         }
-        saver.save_stats::<V>(&self.stats);
+        saver.save_stats::<V>(&self.tally.stats);
     }
 
     /// The game's record so far (`None` before it starts).
     pub fn record(&self) -> Option<&crate::record::Record<V>> {
-        self.recording.record()
+        self.records.recording.record()
     }
 
     /// Writes the records not written yet, now (the app closes).
     pub fn finish_records(&mut self, saver: &Saver) {
-        self.recording.finish(saver);
-        if let Some(r) = &mut self.paused_recording {
+        self.records.recording.finish(saver);
+        if let Some(r) = &mut self.records.paused {
             r.finish(saver);
         }
-        for mut r in self.retired.drain(..) {
+        for mut r in self.records.retired.drain(..) {
             r.finish(saver);
         }
     }
@@ -589,16 +564,16 @@ impl<V: View> Play<V> {
         V::forget_shown(&mut self.local);
         self.cues = cues::Cues::default();
         self.announcer.clear();
-        self.watch = presence::Watch::default();
-        self.counted = latest;
-        self.result_recorded = self.source.latest().is_over();
+        self.online.watch = presence::Watch::default();
+        self.tally.counted = latest;
+        self.tally.result_recorded = self.source.latest().is_over();
         self.selected = None;
         self.hint = None;
         self.hint_asked = None;
         self.hover = None;
-        self.end_closed = false;
-        self.end_focused = false;
-        self.last_phase = None;
+        self.end.closed = false;
+        self.end.focused = false;
+        self.clock.last_phase = None;
         self.repaint = true;
     }
 }

@@ -28,19 +28,23 @@ impl<V: View> Play<V> {
     pub fn go_online(&mut self, remote: Remote<V>) {
         let source = std::mem::replace(&mut self.source, Source::Remote(Box::new(remote)));
         if let Source::Local(table) = source {
-            self.paused_local = Some(table);
+            self.online.paused_local = Some(table);
             // The local game's record waits with its table; the room's
             // game is recorded apart (continued, if it was before).
-            let local =
-                std::mem::replace(&mut self.recording, super::recording::Recording::resuming());
-            self.paused_recording = Some(local);
+            let local = std::mem::replace(
+                &mut self.records.recording,
+                super::recording::Recording::resuming(),
+            );
+            self.records.paused = Some(local);
         } else {
-            let left =
-                std::mem::replace(&mut self.recording, super::recording::Recording::resuming());
-            self.retired.push(left);
+            let left = std::mem::replace(
+                &mut self.records.recording,
+                super::recording::Recording::resuming(),
+            );
+            self.records.retired.push(left);
         }
         self.reset_view();
-        self.online_note = None;
+        self.online.note = None;
     }
 
     /// Leaves the online game (for good: a computer takes the seat) and
@@ -50,22 +54,22 @@ impl<V: View> Play<V> {
             r.leave();
         }
         self.back_to_local();
-        self.remember = Some(None);
+        self.online.remember = Some(None);
     }
 
     /// Comes back to the local table (the connection closes; the seat is
     /// still ours through its token).
     fn back_to_local(&mut self) {
-        if let Some(table) = self.paused_local.take() {
+        if let Some(table) = self.online.paused_local.take() {
             self.source = Source::Local(table);
             let online = std::mem::replace(
-                &mut self.recording,
-                self.paused_recording.take().unwrap_or_default(),
+                &mut self.records.recording,
+                self.records.paused.take().unwrap_or_default(),
             );
-            self.retired.push(online);
+            self.records.retired.push(online);
             self.reset_view();
         }
-        self.online_note = None;
+        self.online.note = None;
     }
 
     /// The host starts the online game; empty seats get computers.
@@ -77,18 +81,18 @@ impl<V: View> Play<V> {
 
     /// The online requests of the last frame.
     pub fn take_online_actions(&mut self) -> Vec<super::online_ui::OnlineAction> {
-        std::mem::take(&mut self.online_actions)
+        std::mem::take(&mut self.online.actions)
     }
 
     /// What to tell the player about the connection.
     pub fn online_note(&self) -> Option<&OnlineNote> {
-        self.online_note.as_ref()
+        self.online.note.as_ref()
     }
 
     /// The seat to remember (or forget: `Some(None)`), once, for the shell
     /// to save.
     pub fn take_remember(&mut self) -> Option<Option<super::remote::OnlineSeat>> {
-        self.remember.take()
+        self.online.remember.take()
     }
 
     /// Reads the connection's news: a game sent again from its start, the
@@ -107,26 +111,26 @@ impl<V: View> Play<V> {
                         .map(|r| r.origin().clone())
                         .unwrap_or_else(|| Replica::new(*self.source.rules()));
                     self.presenter = super::presenter::Presenter::new(origin.clone(), &[]);
-                    self.counted = origin;
-                    self.result_recorded = false;
-                    self.end_closed = false;
-                    self.end_focused = false;
-                    self.last_phase = None;
+                    self.tally.counted = origin;
+                    self.tally.result_recorded = false;
+                    self.end.closed = false;
+                    self.end.focused = false;
+                    self.clock.last_phase = None;
                 }
                 RemoteNote::Seated(seat) => {
-                    self.remember = Some(Some(seat));
-                    self.online_note = None;
-                    self.watch.seated();
+                    self.online.remember = Some(Some(seat));
+                    self.online.note = None;
+                    self.online.watch.seated();
                 }
                 RemoteNote::Connection(state) => {
-                    self.online_note = match state {
+                    self.online.note = match state {
                         ConnectionState::Connected => None,
                         ConnectionState::Connecting => Some(OnlineNote::Connecting),
                         ConnectionState::Reconnecting { .. } => {
                             // Once seated, the computer takes the seat if
                             // we are not back in time: the count starts.
                             if self.source.remote().and_then(|r| r.seat()).is_some() {
-                                self.watch.dropped();
+                                self.online.watch.dropped();
                             }
                             Some(OnlineNote::Reconnecting)
                         }
@@ -135,14 +139,14 @@ impl<V: View> Play<V> {
                             // The seat cannot be had again: forget it and
                             // come back to the table here.
                             let note = OnlineNote::Closed(reason);
-                            self.remember = Some(None);
+                            self.online.remember = Some(None);
                             self.back_to_local();
                             Some(note)
                         }
                     };
                 }
                 RemoteNote::Refused(r) => {
-                    self.online_note = Some(OnlineNote::Refused(r.code));
+                    self.online.note = Some(OnlineNote::Refused(r.code));
                 }
                 RemoteNote::Said(said) => self.heard(said),
             }
@@ -153,7 +157,7 @@ impl<V: View> Play<V> {
     /// The online part of the play panel, and what it asked for.
     pub(super) fn online_panel_ui(&mut self, ui: &mut egui::Ui, i18n: &crate::i18n::I18n) {
         if let Some(action) = self.online_ui(ui, i18n) {
-            self.online_actions.push(action);
+            self.online.actions.push(action);
         }
     }
 }

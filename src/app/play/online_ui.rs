@@ -484,13 +484,13 @@ impl<V: View> Play<V> {
     /// Our own connection down (the count before the computer takes our
     /// seat), or just back; else the connection's other news.
     fn news_ui(&self, ui: &mut Ui, i18n: &I18n, remote: &Remote<V>) {
-        let own = match &self.online_note {
+        let own = match &self.online.note {
             Some(OnlineNote::Reconnecting) | None => self.own_presence_note(i18n),
             Some(_) => None,
         };
         if let Some(text) = own {
             ui.label(RichText::new(text).strong());
-        } else if let Some(note) = &self.online_note {
+        } else if let Some(note) = &self.online.note {
             let server = remote
                 .invite()
                 .map(|i| i.server.to_string())

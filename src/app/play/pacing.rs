@@ -126,9 +126,9 @@ impl<V: View> Play<V> {
         saver: &Saver,
         i18n: &I18n,
     ) {
-        if self.last_phase != Some(phase) {
-            self.last_phase = Some(phase);
-            self.timer.reset();
+        if self.clock.last_phase != Some(phase) {
+            self.clock.last_phase = Some(phase);
+            self.clock.timer.reset();
             self.on_phase(phase, i18n);
         }
         match phase {
@@ -138,27 +138,27 @@ impl<V: View> Play<V> {
                     .shown()
                     .turn()
                     .map_or(V::NORMAL, |s| self.pace_of(V::fast_bots(prefs), s));
-                if self.timer.due(ctx, now, pace.think) {
+                if self.clock.timer.due(ctx, now, pace.think) {
                     match self.source.computer_step() {
                         Step::Acted(_) => self.sync(saver),
                         Step::Thinking => {
                             // The runner wakes the window when it is done;
                             // check again then (or shortly).
-                            self.timer.now(now);
+                            self.clock.timer.now(now);
                             ctx.request_repaint_after(Duration::from_millis(50));
                         }
                         Step::Idle => {}
                     }
                 }
             }
-            Phase::Roll if V::auto_roll(prefs) && self.timer.due(ctx, now, AUTO_DELAY) => {
+            Phase::Roll if V::auto_roll(prefs) && self.clock.timer.due(ctx, now, AUTO_DELAY) => {
                 self.send(Command::Roll);
                 self.sync(saver);
             }
             Phase::Choose if V::auto_move(prefs) => {
                 let moves = self.choosable_moves(phase);
                 if let [only] = moves.as_slice()
-                    && self.timer.due(ctx, now, AUTO_DELAY)
+                    && self.clock.timer.due(ctx, now, AUTO_DELAY)
                 {
                     self.send(Command::Move(*only));
                     self.sync(saver);

@@ -254,7 +254,7 @@ impl<V: View> Play<V> {
     /// Seconds before the computer takes our seat, while our connection
     /// is down (negative once it has).
     fn own_left(&self) -> Option<f64> {
-        let at = self.watch.dropped_at?;
+        let at = self.online.watch.dropped_at?;
         let away = self.source.remote()?.away_time().0;
         Some(away.as_secs_f64() - (self.now - at))
     }
@@ -273,12 +273,13 @@ impl<V: View> Play<V> {
                 secs,
                 estimate: true,
             } => Some(i18n.t_args("presence-you-reconnecting-about", &seconds(secs))),
-            Presence::Computer if self.watch.dropped_at.is_none() => {
+            Presence::Computer if self.online.watch.dropped_at.is_none() => {
                 Some(i18n.t("presence-you-away-clock"))
             }
             Presence::Computer => Some(i18n.t("presence-you-computer")),
             Presence::Offline => Some(i18n.t("online-reconnecting")),
             Presence::Connected => self
+                .online
                 .watch
                 .back_until
                 .filter(|t| self.now < *t)
@@ -291,23 +292,24 @@ impl<V: View> Play<V> {
     /// frame when a count changes or "you are back" goes. Call once a
     /// frame, after the events' announcements.
     pub(super) fn presence_news(&mut self, ctx: &egui::Context, now: f64, i18n: &I18n) {
-        if std::mem::take(&mut self.watch.dropping) && self.watch.dropped_at.is_none() {
-            self.watch.dropped_at = Some(now);
+        if std::mem::take(&mut self.online.watch.dropping) && self.online.watch.dropped_at.is_none()
+        {
+            self.online.watch.dropped_at = Some(now);
         }
         let Some(remote) = self.source.remote() else {
-            self.watch.seen.clear();
+            self.online.watch.seen.clear();
             return;
         };
         let own = remote.seat();
         let seats: Vec<V::Seat> = remote.latest().seats().iter().map(|s| s.seat).collect();
-        self.watch.seen.resize(V::SEATS, None);
+        self.online.watch.seen.resize(V::SEATS, None);
         let mut said = Vec::new();
         let mut tick: Option<f64> = None;
         let mut tick_at = |t: f64| tick = Some(tick.map_or(t, |old: f64| old.min(t)));
         for seat in seats {
             let now_p = self.presence(seat);
             let i = seat.index();
-            let before = self.watch.seen.get(i).copied().flatten();
+            let before = self.online.watch.seen.get(i).copied().flatten();
             if let Presence::Reconnecting { .. } = now_p {
                 if Some(seat) == own {
                     if let Some(left) = self.own_left() {
@@ -327,14 +329,14 @@ impl<V: View> Play<V> {
                 && matches!(before, Some(b) if b != Presence::Connected)
                 && now_p == Presence::Connected
             {
-                self.watch.back_until = Some(now + BACK_SECONDS);
+                self.online.watch.back_until = Some(now + BACK_SECONDS);
             }
-            if let Some(slot) = self.watch.seen.get_mut(i) {
+            if let Some(slot) = self.online.watch.seen.get_mut(i) {
                 *slot = Some(now_p);
             }
         }
         let watchers = self.source.remote().map_or(0, Remote::watchers);
-        if let Some(before) = self.watch.watchers
+        if let Some(before) = self.online.watch.watchers
             && before != watchers
         {
             said.push((
@@ -342,16 +344,16 @@ impl<V: View> Play<V> {
                 false,
             ));
         }
-        self.watch.watchers = Some(watchers);
+        self.online.watch.watchers = Some(watchers);
         for (text, assertive) in said {
             self.announcer.say(text, assertive);
             self.repaint = true;
         }
-        if let Some(until) = self.watch.back_until {
+        if let Some(until) = self.online.watch.back_until {
             if now < until {
                 tick_at(until - now);
             } else {
-                self.watch.back_until = None;
+                self.online.watch.back_until = None;
                 self.repaint = true;
             }
         }

@@ -5,13 +5,13 @@
 //! from the events shown so far, which lags behind the table while
 //! something animates; the table is always the truth.
 
-use super::view::{Pace, View};
+use super::view::{Pace, View, ViewTypes};
 use crate::table::{Applied, Event, EventKind, Replica};
 use std::collections::VecDeque;
 
 /// What is being shown now.
 #[derive(Clone, Debug)]
-pub enum Showing<V: View> {
+pub enum Showing<V: ViewTypes> {
     /// An event's animation, until `end`.
     Anim {
         /// The animation.
@@ -41,7 +41,7 @@ impl<V: View> Showing<V> {
 
 /// The events shown so far and the one being shown.
 #[derive(Clone, Debug)]
-pub struct Presenter<V: View> {
+pub struct Presenter<V: ViewTypes> {
     shown: Replica<V>,
     queue: VecDeque<Event<V>>,
     showing: Option<Showing<V>>,

@@ -196,9 +196,7 @@ impl<G: Game> Recording<G> {
         let (Some(id), Some(record)) = (&self.id, self.record()) else {
             return;
         };
-        if let Some(any) = AnyRecord::of::<G>(record.clone()) {
-            saver.save_record(id.clone(), any);
-        }
+        saver.save_record(id.clone(), AnyRecord::of::<G>(record.clone()));
         self.dirty = false;
         self.last_write = Some(Instant::now());
     }
@@ -230,7 +228,7 @@ impl<G: Game> Recording<G> {
             self.dirty = true;
             return;
         }
-        let Some(any) = self.record().cloned().and_then(AnyRecord::of::<G>) else {
+        let Some(any) = self.record().cloned().map(AnyRecord::of::<G>) else {
             return;
         };
         // A file that cannot be written is tried again with the next

@@ -15,7 +15,6 @@ use crate::table::{
     TableRecord,
 };
 use rand::SeedableRng;
-use std::any::Any;
 
 /// How fast the game plays by itself: seconds a step.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -325,10 +324,7 @@ impl<V: View> Replay<V> {
             "replay-step-by",
             &[
                 ("colour", Arg::from(V::colour(i18n, seat))),
-                (
-                    "who",
-                    Arg::from(super::replay_ui::player_words(i18n, player, name)),
-                ),
+                ("who", Arg::from(player_words(i18n, player, name))),
             ],
         ))
     }
@@ -383,30 +379,25 @@ impl<V: View> Replay<V> {
     }
 }
 
-/// A replay window's game, for the shell (which never asks which game).
-pub trait ReplayScreen: std::fmt::Debug {
-    /// The window; what the player asked of the shell.
-    fn window_ui(
-        &mut self,
-        ctx: &egui::Context,
-        i18n: &I18n,
-        now: f64,
-        dark: bool,
-    ) -> Option<super::replay_ui::ReplayAction>;
-    /// The record as text (to save or copy).
-    fn text(&self) -> String;
-    /// A name for the record's file (`20260314-092653-ca-ngua.txt`).
-    fn file_name(&self) -> String;
-    /// The step shown.
-    fn step(&self) -> usize;
-    /// The number of steps.
-    fn steps(&self) -> usize;
-    /// The replay as its concrete type (tests look inside).
-    fn as_any(&self) -> &dyn Any;
+crate::per_game_enum! {
+    /// A replay of whichever game its record is: the replay window's game,
+    /// driven with [`with_variant!`](crate::with_variant).
+    pub enum AnyReplay of Replay;
 }
 
 /// A replay of the record, of whichever game it is; the line that is
 /// wrong if it does not replay.
-pub fn open(record: AnyRecord) -> Result<Box<dyn ReplayScreen>, RecordError> {
-    crate::with_any!(record, _G, r => Replay::new(r).map(|x| Box::new(x) as Box<dyn ReplayScreen>))
+pub fn open(record: AnyRecord) -> Result<AnyReplay, RecordError> {
+    Ok(crate::map_any!(record, AnyReplay, _G, r => Replay::new(r)?))
+}
+
+/// A player in a word or two: the name they played under, else what
+/// they were (a person, a computer player of a level).
+pub fn player_words(i18n: &I18n, player: Player, name: &str) -> String {
+    match player {
+        _ if !name.trim().is_empty() => name.trim().to_string(),
+        Player::Person => i18n.t("player-human"),
+        Player::Computer(Some(level)) => i18n.t(&crate::app::widgets::level_key(level)),
+        Player::Computer(None) => i18n.t("replay-computer"),
+    }
 }

@@ -6,12 +6,11 @@
 
 use super::View;
 use super::phase::Phase;
-use super::replay::{Replay, ReplayScreen, Speed};
+use super::replay::{Replay, Speed};
 use crate::game::SeatId;
 use crate::i18n::{Arg, I18n};
-use crate::record::{Player, RecordSeat, SeatPlayer};
+use crate::record::{RecordSeat, SeatPlayer};
 use egui::{EventFilter, Key, Modifiers, RichText, Ui, Vec2};
-use std::any::Any;
 
 /// What the replay window asks of the shell.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -37,15 +36,7 @@ pub fn seat_words<V: View>(i18n: &I18n, seat: &RecordSeat<V::Seat>) -> String {
     )
 }
 
-/// Who played a seat: the name, a person, or a computer of a level.
-pub fn player_words(i18n: &I18n, player: Player, name: &str) -> String {
-    match player {
-        _ if !name.trim().is_empty() => name.trim().to_string(),
-        Player::Person => i18n.t("player-human"),
-        Player::Computer(Some(level)) => i18n.t(&crate::app::widgets::level_key(level)),
-        Player::Computer(None) => i18n.t("replay-computer"),
-    }
-}
+pub use super::replay::player_words;
 
 /// The steps of a player's stretches on a seat, counted from 1: `1–3`,
 /// `4–120, 131–549` (three stretches at most, then `…`).
@@ -484,8 +475,10 @@ impl<V: View> Replay<V> {
     }
 }
 
-impl<V: View> ReplayScreen for Replay<V> {
-    fn window_ui(
+/// What the replay window's shell asks of the replay.
+impl<V: View> Replay<V> {
+    /// The window; what the player asked of the shell.
+    pub fn window_ui(
         &mut self,
         ctx: &egui::Context,
         i18n: &I18n,
@@ -502,12 +495,12 @@ impl<V: View> ReplayScreen for Replay<V> {
         let mut action = None;
         // The app's area below the top bar, less the title bar and the
         // frame: never larger, whatever the window's size.
-        let area = crate::app::shell::window_area(ctx);
+        let area = crate::app::window_place::window_area(ctx);
         let size = Vec2::new(
             (area.width() - 24.0).clamp(200.0, 1_100.0),
             (area.height() - 64.0).clamp(160.0, 900.0),
         );
-        crate::app::shell::place_window(egui::Window::new(&title), ctx)
+        crate::app::window_place::place_window(egui::Window::new(&title), ctx)
             .id(window_id())
             .open(&mut open)
             .fixed_size(size)
@@ -532,29 +525,19 @@ impl<V: View> ReplayScreen for Replay<V> {
         action
     }
 
-    fn text(&self) -> String {
+    /// The record as text (to save or copy).
+    pub fn text(&self) -> String {
         self.record.to_text()
     }
 
-    fn file_name(&self) -> String {
+    /// A name for the record's file (`20260314-092653-ca-ngua.txt`).
+    pub fn file_name(&self) -> String {
         format!(
             "{}-{}.{}",
             self.record.date.compact(),
             V::ID,
             crate::record::RECORD_EXTENSION
         )
-    }
-
-    fn step(&self) -> usize {
-        Replay::step(self)
-    }
-
-    fn steps(&self) -> usize {
-        Replay::steps(self)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

@@ -125,7 +125,7 @@ impl<V: View> Play<V> {
         i18n: &I18n,
         phase: Phase,
     ) -> Option<EndAction> {
-        if self.end_closed || phase != Phase::Over {
+        if self.end.closed || phase != Phase::Over {
             return None;
         }
         let shown = self.presenter.shown();
@@ -138,7 +138,7 @@ impl<V: View> Play<V> {
             ctx,
             i18n,
             egui::Id::unique(("end-window", V::ID)),
-            !self.end_focused,
+            !self.end.focused,
             V::standings(i18n, &outcome).join(". "),
             again,
             |ui| {
@@ -157,13 +157,13 @@ impl<V: View> Play<V> {
         if action == Some(EndAction::Again) {
             self.play_again_online();
         }
-        self.end_focused = true;
+        self.end.focused = true;
         if action == Some(EndAction::Replay) {
             // The replay window takes the place of the results.
-            self.end_closed = true;
+            self.end.closed = true;
         }
         if action == Some(EndAction::Close) {
-            self.end_closed = true;
+            self.end.closed = true;
             // The focus goes back to the play panel.
             self.focus_main = true;
         }
@@ -175,7 +175,7 @@ impl<V: View> Play<V> {
     pub fn play_again_online(&mut self) {
         if let Some(r) = self.source.remote_mut() {
             r.again();
-            self.end_closed = true;
+            self.end.closed = true;
             self.repaint = true;
         }
     }

@@ -96,7 +96,7 @@ impl<V: View> Play<V> {
             return;
         }
         let log_at = self.presenter.log().len();
-        let heard = &mut self.talk.heard;
+        let heard = &mut self.online.talk.heard;
         heard.push(Heard {
             seat: said.seat,
             name: said.name.trim().to_string(),
@@ -107,18 +107,23 @@ impl<V: View> Play<V> {
         if heard.len() > KEPT {
             heard.remove(0);
         }
-        self.talk_announce = true;
+        self.online.talk_announce = true;
         self.repaint = true;
     }
 
     /// True when what this seat's player says is not shown.
     pub fn is_muted(&self, seat: V::Seat) -> bool {
-        self.talk.muted.get(seat.index()).copied().unwrap_or(false)
+        self.online
+            .talk
+            .muted
+            .get(seat.index())
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Mutes (or unmutes) a seat's player: what they say is not shown.
     pub fn set_muted(&mut self, seat: V::Seat, muted: bool) {
-        let m = &mut self.talk.muted;
+        let m = &mut self.online.talk.muted;
         if m.len() < V::SEATS {
             m.resize(V::SEATS, false);
         }
@@ -126,19 +131,20 @@ impl<V: View> Play<V> {
             *slot = muted;
         }
         if muted {
-            self.talk.heard.retain(|h| h.seat != Some(seat));
+            self.online.talk.heard.retain(|h| h.seat != Some(seat));
         }
         self.repaint = true;
     }
 
     /// Everything said, oldest first.
     pub fn sayings(&self) -> &[Heard<V::Seat>] {
-        &self.talk.heard
+        &self.online.talk.heard
     }
 
     /// What a seat's player said a moment ago, shown by their card.
     pub fn bubble(&self, i18n: &I18n, seat: V::Seat) -> Option<String> {
-        self.talk
+        self.online
+            .talk
             .heard
             .iter()
             .rev()
@@ -178,14 +184,15 @@ impl<V: View> Play<V> {
     /// Says new sayings to screen readers and asks for a frame when a
     /// bubble goes or the clock's count changes. Once a frame.
     pub(super) fn talk_news(&mut self, ctx: &egui::Context, i18n: &I18n) {
-        if std::mem::take(&mut self.talk_announce)
-            && let Some(h) = self.talk.heard.last().cloned()
+        if std::mem::take(&mut self.online.talk_announce)
+            && let Some(h) = self.online.talk.heard.last().cloned()
         {
             let line = self.saying_line(i18n, &h);
             self.announcer.say(line, false);
         }
         let mut next: Option<f64> = None;
         if let Some(h) = self
+            .online
             .talk
             .heard
             .iter()
@@ -212,8 +219,8 @@ impl<V: View> Play<V> {
     /// The game's log with what was said between its lines, newest last.
     pub(super) fn log_lines(&self, i18n: &I18n) -> Vec<String> {
         let log = self.presenter.log();
-        let mut lines = Vec::with_capacity(log.len() + self.talk.heard.len());
-        let mut said = self.talk.heard.iter().peekable();
+        let mut lines = Vec::with_capacity(log.len() + self.online.talk.heard.len());
+        let mut said = self.online.talk.heard.iter().peekable();
         for (i, line) in log.iter().enumerate() {
             while let Some(h) = said.next_if(|h| h.log_at <= i) {
                 lines.push(self.saying_line(i18n, h));
@@ -275,7 +282,7 @@ impl<V: View> Play<V> {
                     ui.horizontal(|ui| {
                         let width = (ui.available_width() - 70.0).max(80.0);
                         let field = ui.add(
-                            egui::TextEdit::singleline(&mut self.talk.text)
+                            egui::TextEdit::singleline(&mut self.online.talk.text)
                                 .char_limit(MAX_TEXT_CHARS)
                                 .hint_text(i18n.t("talk-text-hint"))
                                 .desired_width(width),
@@ -286,13 +293,13 @@ impl<V: View> Play<V> {
                         });
                         let enter =
                             field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                        let text = self.talk.text.trim().to_string();
+                        let text = self.online.talk.text.trim().to_string();
                         let send = ui
                             .add_enabled(!text.is_empty(), egui::Button::new(i18n.t("talk-send")))
                             .clicked();
                         if (send || enter) && !text.is_empty() {
                             actions.push(TalkAction::Say(Saying::Text(text)));
-                            self.talk.text.clear();
+                            self.online.talk.text.clear();
                         }
                     });
                 }

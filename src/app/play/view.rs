@@ -1,11 +1,12 @@
-//! What each game tells the play machinery: how its events are shown
-//! (animations, the log, the marks kept beside the state shown), what a
-//! person picks on its board, the words for its moves and seats, its
-//! board, its part of the play panel, its settings, rules, results and
-//! statistics. Everything else — the source, the queue of events, phases,
-//! timers, computer players, announcements, sounds, status cards, the
-//! results dialog, the log list, online play — is written once, in
-//! [`super::Play`], over this trait.
+//! What each game tells the play machinery, one concern a trait: the
+//! types it keeps ([`ViewTypes`]), how its events are shown and paced
+//! ([`Pacing`]), its board ([`BoardView`]), its part of the play panel
+//! ([`PanelView`]), its words ([`Words`]), what its settings say
+//! ([`PrefsView`]), its settings section ([`SettingsView`]) and its
+//! statistics ([`StatsView`]); [`View`] is all of them. Everything else —
+//! the source, the queue of events, phases, timers, computer players,
+//! announcements, sounds, status cards, the results dialog, the log list,
+//! online play — is written once, in [`super::Play`], over [`View`].
 
 use super::Play;
 use super::cards::Card;
@@ -37,8 +38,39 @@ pub struct Pace {
     pub kick: f64,
 }
 
-/// A game as the app shows it. Implemented in each game's folder.
-pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
+/// A game as the app shows it: every concern below, implemented in each
+/// game's folder. It adds nothing of its own; the play machinery is
+/// written over it.
+pub trait View:
+    ViewTypes
+    + Pacing
+    + BoardView
+    + PanelView
+    + Words
+    + PrefsView
+    + SettingsView
+    + StatsView
+    + super::screen::OwnScreen
+{
+}
+
+impl<T> View for T where
+    T: ViewTypes
+        + Pacing
+        + BoardView
+        + PanelView
+        + Words
+        + PrefsView
+        + SettingsView
+        + StatsView
+        + super::screen::OwnScreen
+{
+}
+
+/// What the play machinery keeps of a game besides the game itself: the
+/// types of what it shows, picks and remembers, and when a game counts as
+/// begun or a seat as done. Every other concern builds on it.
+pub trait ViewTypes: Game + Files + crate::game::selfplay::SelfPlay {
     /// What the presenter keeps besides the state shown (which horse is
     /// which, the last roll, the last move).
     type Marks: Clone + std::fmt::Debug;
@@ -58,19 +90,19 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
     /// shown, saved rule sets, …).
     type Local: std::fmt::Debug + Default;
 
-    /// The name of the play panel's region (an i18n key).
-    const PLAY_REGION: &'static str;
-    /// The name of the board's region (an i18n key).
-    const BOARD_REGION: &'static str;
-    /// The id of the log list.
-    const LOG_ID: &'static str;
+    /// True once every seat a person here plays has finished.
+    fn finished(state: &Self::State, seat: Self::Seat) -> bool;
+    /// True once the game has moved (changing its rules would lose it).
+    fn has_begun(state: &Self::State) -> bool;
+}
 
+/// How events are shown, one after another: the marks kept beside the
+/// state shown, each event's animation and how long it lasts.
+pub trait Pacing: ViewTypes {
     /// The pace of people and of computer players by default.
     const NORMAL: Pace;
     /// Computer players with "fast computer players" on.
     const FAST: Pace;
-
-    // --- showing events -----------------------------------------------
 
     /// The marks of a state shown without its history.
     fn marks_of(shown: &Replica<Self>) -> Self::Marks;
@@ -81,10 +113,6 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
         applied: &Applied<Self>,
         shown: &Replica<Self>,
     );
-    /// The log lines of an event just applied to `shown`.
-    fn log_entries(applied: &Applied<Self>, shown: &Replica<Self>) -> Vec<Self::Log>;
-    /// The message shown while `seat`'s pass waits to be read.
-    fn notice(shown: &Replica<Self>, seat: Self::Seat) -> Self::Notice;
     /// The animation of an event just applied, starting at `now`, and how
     /// long it lasts; `before` is the position before it, `marks_before`
     /// the marks before it.
@@ -97,9 +125,6 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
         now: f64,
         pace: &Pace,
     ) -> Option<(Self::Anim, f64)>;
-
-    // --- the screen ---------------------------------------------------
-
     /// Reacts to events as they start to show (marks of what just
     /// happened, sounds); called every frame, with no events too, so
     /// fading marks ask for the frames they need.
@@ -107,38 +132,13 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
     /// Forgets what was just shown (a new source takes the board: its own
     /// marks start from its state).
     fn forget_shown(local: &mut Self::Local);
-    /// A person picked something on the board.
-    fn select(play: &mut Play<Self>, pick: Self::Pick, phase: Phase);
-    /// The picked piece is put back.
-    fn deselect(play: &mut Play<Self>);
-    /// Puts the keyboard focus where the person acts next.
-    fn focus_play(play: &mut Play<Self>, phase: Phase);
-    /// Where the keyboard goes when a person here must choose.
-    fn focus_on_turn(play: &Play<Self>, phase: Phase) -> Option<Self::Focus>;
-    /// The key for "your turn" said to a screen reader, when the turn
-    /// comes to a person here in `phase`.
-    fn turn_key(phase: Phase) -> Option<&'static str>;
-    /// What to say about one event shown (and whether it interrupts).
-    fn about(play: &Play<Self>, i18n: &I18n, applied: &Applied<Self>) -> Option<(String, bool)>;
-    /// True once every seat a person here plays has finished.
-    fn finished(state: &Self::State, seat: Self::Seat) -> bool;
-    /// True once the game has moved (changing its rules would lose it).
-    fn has_begun(state: &Self::State) -> bool;
+}
 
-    // --- words ----------------------------------------------------------
-
-    /// A seat's colour in words.
-    fn colour(i18n: &I18n, seat: Self::Seat) -> String;
-    /// A log line in words; `numbers` when the board numbers every square
-    /// or hole (a game whose board shows no numbers may leave them out).
-    fn log_text(i18n: &I18n, line: &Self::Log, numbers: bool) -> String;
-    /// A legal move of the player to move in `state`, in words ("ra quân",
-    /// "từ ô 3 đến ô 14, nhảy 2 lần").
-    fn move_words(i18n: &I18n, state: &Self::State, mv: Self::Move) -> String;
-    /// The places at the end, one sentence each.
-    fn standings(i18n: &I18n, outcome: &Self::Outcome) -> Vec<String>;
-
-    // --- drawing ------------------------------------------------------
+/// The board: drawing it and its pieces, and what a person picks, hovers
+/// and focuses on it.
+pub trait BoardView: ViewTypes {
+    /// The name of the board's region (an i18n key).
+    const BOARD_REGION: &'static str;
 
     /// The seat's colours: its own, its text colour on the background,
     /// its tint for a card.
@@ -154,6 +154,26 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
         now: f64,
         dark: bool,
     );
+    /// A person picked something on the board.
+    fn select(play: &mut Play<Self>, pick: Self::Pick, phase: Phase);
+    /// The picked piece is put back.
+    fn deselect(play: &mut Play<Self>);
+    /// Puts the keyboard focus where the person acts next.
+    fn focus_play(play: &mut Play<Self>, phase: Phase);
+    /// Where the keyboard goes when a person here must choose.
+    fn focus_on_turn(play: &Play<Self>, phase: Phase) -> Option<Self::Focus>;
+    /// Keys of the game (the machinery handles Space, Enter and F6).
+    fn keys_ui(play: &mut Play<Self>, ui: &mut Ui, phase: Phase);
+}
+
+/// The game's part of the play panel: the dice and moves under the main
+/// button, the status cards, the log's id and the results.
+pub trait PanelView: ViewTypes {
+    /// The name of the play panel's region (an i18n key).
+    const PLAY_REGION: &'static str;
+    /// The id of the log list.
+    const LOG_ID: &'static str;
+
     /// The game's part of the play panel, under the main button: the
     /// dice, what to do next, the hint, the moves.
     fn panel_ui(play: &mut Play<Self>, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64);
@@ -163,8 +183,6 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
     /// The name a screen reader gives the main button, when it says more
     /// than its label.
     fn main_button_name(play: &Play<Self>, i18n: &I18n, phase: Phase) -> Option<String>;
-    /// Keys of the game (the machinery handles Space, Enter and F6).
-    fn keys_ui(play: &mut Play<Self>, ui: &mut Ui, phase: Phase);
     /// A card's lines for a seat.
     fn card(play: &Play<Self>, i18n: &I18n, seat: Self::Seat, now: f64) -> Card;
     /// The cards in groups, each under an optional heading (Cờ Cá Ngựa's
@@ -180,18 +198,35 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
     }
     /// The results, in the results dialog.
     fn results_ui(play: &Play<Self>, ui: &mut Ui, i18n: &I18n, outcome: &Self::Outcome, dark: bool);
-    /// The rules in force, in the rules window.
-    fn rules_ui(rules: &Self::Rules, ui: &mut Ui, i18n: &I18n);
+}
 
-    // --- settings -----------------------------------------------------
+/// The game in words: its seats, moves, log lines, places, and what a
+/// screen reader is told.
+pub trait Words: ViewTypes {
+    /// The log lines of an event just applied to `shown`.
+    fn log_entries(applied: &Applied<Self>, shown: &Replica<Self>) -> Vec<Self::Log>;
+    /// The message shown while `seat`'s pass waits to be read.
+    fn notice(shown: &Replica<Self>, seat: Self::Seat) -> Self::Notice;
+    /// The key for "your turn" said to a screen reader, when the turn
+    /// comes to a person here in `phase`.
+    fn turn_key(phase: Phase) -> Option<&'static str>;
+    /// What to say about one event shown (and whether it interrupts).
+    fn about(play: &Play<Self>, i18n: &I18n, applied: &Applied<Self>) -> Option<(String, bool)>;
+    /// A seat's colour in words.
+    fn colour(i18n: &I18n, seat: Self::Seat) -> String;
+    /// A legal move of the player to move in `state`, in words ("ra quân",
+    /// "từ ô 3 đến ô 14, nhảy 2 lần").
+    fn move_words(i18n: &I18n, state: &Self::State, mv: Self::Move) -> String;
+    /// A log line in words; `numbers` when the board numbers every square
+    /// or hole (a game whose board shows no numbers may leave them out).
+    fn log_text(i18n: &I18n, line: &Self::Log, numbers: bool) -> String;
+    /// The places at the end, one sentence each.
+    fn standings(i18n: &I18n, outcome: &Self::Outcome) -> Vec<String>;
+}
 
-    /// The game's settings section; true when a setting changed.
-    fn settings_ui(
-        play: &mut Play<Self>,
-        ui: &mut Ui,
-        i18n: &I18n,
-        prefs: &mut Prefs,
-    ) -> SettingsOut;
+/// What the player's settings say of the game: its rules, seats and
+/// players, and how its computer players and automatic options go.
+pub trait PrefsView: ViewTypes {
     /// The rules the settings choose.
     fn prefs_rules(prefs: &Prefs) -> Self::Rules;
     /// The seats the settings seat.
@@ -217,6 +252,20 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
             runner,
         )
     }
+}
+
+/// The game's settings section and what it asks for: its rules (shown and
+/// saved as rule sets), rule codes, and the game's own windows.
+pub trait SettingsView: ViewTypes {
+    /// The rules in force, in the rules window.
+    fn rules_ui(rules: &Self::Rules, ui: &mut Ui, i18n: &I18n);
+    /// The game's settings section; true when a setting changed.
+    fn settings_ui(
+        play: &mut Play<Self>,
+        ui: &mut Ui,
+        i18n: &I18n,
+        prefs: &mut Prefs,
+    ) -> SettingsOut;
     /// Carries out a request about saved rule sets (a game without them
     /// has none to carry out).
     fn rule_set_action(
@@ -242,9 +291,11 @@ pub trait View: Game + Files + crate::game::selfplay::SelfPlay {
     /// The game's own windows (the rule lab), following `prefs` (the
     /// settings being edited, a change waiting for confirmation included).
     fn windows_ui(play: &mut Play<Self>, ctx: &egui::Context, i18n: &I18n, prefs: &Prefs);
+}
 
-    // --- statistics -----------------------------------------------------
-
+/// The game's statistics: counting what was played, and the window's
+/// tables.
+pub trait StatsView: ViewTypes {
     /// Counts an event applied to the counted replica (`counted`, after
     /// it), played by `controllers`; `live` is false for an online game's
     /// history, which is not counted as seen.

@@ -2,11 +2,12 @@
 //! own requests first (their moves read at once), then the shell's.
 
 use super::files;
-use super::{CaNguaApp, CodeWindow, FileJob, FilePurpose, Intent, front_of, setup_look};
+use super::{App, CodeWindow, FileJob, FilePurpose, Intent, front, setup_look};
 use crate::app::play::rule_sets::RuleSetAction;
+use crate::app::play::{PrefsView, SettingsView};
 use crate::prefs::Prefs;
 
-impl CaNguaApp {
+impl App {
     /// Collects the answer of a file dialog, once it has come.
     fn poll_file_job(&mut self) {
         let Some(job) = &self.file_job else {
@@ -36,8 +37,7 @@ impl CaNguaApp {
     pub fn apply(&mut self, ctx: &egui::Context) {
         self.poll_file_job();
         let dialog = self.is_asking_anything();
-        let requests =
-            front_of(&mut self.screens, self.prefs.game).apply_intents(dialog, &self.saver);
+        let requests = front!(&mut self, _V, s => s.apply_intents(dialog, &self.saver));
         if let Some(learn) = &mut self.learn {
             if learn.apply(&self.i18n) {
                 ctx.request_repaint();
@@ -58,13 +58,13 @@ impl CaNguaApp {
         for intent in all {
             self.apply_one(ctx, intent);
         }
-        for screen in &mut self.screens {
+        crate::each_field!(&mut self.screens, _V, screen => {
             screen.sync(&self.saver);
             if let Some(seat) = screen.take_remember() {
                 self.saver.save_online(seat);
             }
             repaint |= screen.take_repaint();
-        }
+        });
         self.collect_save_notices();
         if repaint {
             ctx.request_repaint();
@@ -135,9 +135,9 @@ impl CaNguaApp {
             }
             Intent::NewGame => {
                 // A new game here: an online game is left first.
-                if self.front_screen().is_online() {
-                    self.front_mut().leave_online();
-                }
+                front!(&mut self, _V, s => if s.is_online() {
+                    s.leave_online();
+                });
                 self.new_game();
             }
             Intent::PrefsChanged(prefs) => self.prefs_changed(ctx, *prefs),
@@ -149,27 +149,7 @@ impl CaNguaApp {
                 }
                 self.give_focus_back(ctx);
             }
-            Intent::JoinHandedLink => {
-                if let Some(link) = self.handoff.take() {
-                    if self.screens.iter().any(|s| s.is_online()) {
-                        self.online(ctx, crate::app::shell::OnlineAction::Leave);
-                    }
-                    if self.prefs.online_name.trim().is_empty() {
-                        // The name is asked in the join dialog.
-                        self.pending_join = Some(link);
-                    } else {
-                        // The question was the one step: join at once.
-                        self.online(
-                            ctx,
-                            crate::app::shell::OnlineAction::Join {
-                                address: link,
-                                code: String::new(),
-                            },
-                        );
-                    }
-                }
-                self.give_focus_back(ctx);
-            }
+            Intent::JoinHandedLink => self.join_handed_link(ctx),
             Intent::KeepPlaying => {
                 self.handoff = None;
                 self.give_focus_back(ctx);
@@ -185,48 +165,8 @@ impl CaNguaApp {
                 }
             }
             Intent::ToggleSettings => self.show_settings = !self.show_settings,
-            Intent::RuleSet(RuleSetAction::PickImport) if self.file_job.is_none() => {
-                let answer = self.picker.open(ctx, &self.i18n.t("file-import-title"));
-                self.file_job = Some(FileJob {
-                    purpose: FilePurpose::ImportRules,
-                    answer,
-                });
-            }
-            Intent::RuleSet(RuleSetAction::PickExport(name)) if self.file_job.is_none() => {
-                let title = self.i18n.t("file-export-title");
-                let answer = self.picker.save(ctx, &title, &files::file_name_for(&name));
-                self.file_job = Some(FileJob {
-                    purpose: FilePurpose::ExportRules(name),
-                    answer,
-                });
-            }
-            Intent::RuleSet(RuleSetAction::OpenCode) => {
-                self.code_window.get_or_insert_with(CodeWindow::default);
-            }
-            Intent::RuleSet(RuleSetAction::ImportCode(text)) => {
-                let result = front_of(&mut self.screens, self.prefs.game).import_code(
-                    &text,
-                    self.saver.store(),
-                    &self.i18n,
-                );
-                match result {
-                    Ok(_) => self.code_window = None,
-                    Err(e) => {
-                        if let Some(w) = &mut self.code_window {
-                            w.error = Some(e);
-                        }
-                    }
-                }
-            }
+            Intent::RuleSet(action) => self.apply_rule_set(ctx, action),
             Intent::CloseCode => self.code_window = None,
-            Intent::RuleSet(action) => {
-                front_of(&mut self.screens, self.prefs.game).rule_set_action(
-                    action,
-                    &self.prefs,
-                    self.saver.store(),
-                    &self.i18n,
-                );
-            }
             Intent::ToggleStats => {
                 self.show_stats = !self.show_stats;
                 if self.show_stats {
@@ -238,12 +178,81 @@ impl CaNguaApp {
         }
     }
 
+    /// Carries out a request about rule sets: a file dialog, the rule code
+    /// window, or the game's own saving and loading.
+    fn apply_rule_set(&mut self, ctx: &egui::Context, action: RuleSetAction) {
+        match action {
+            RuleSetAction::PickImport if self.file_job.is_none() => {
+                let answer = self.picker.open(ctx, &self.i18n.t("file-import-title"));
+                self.file_job = Some(FileJob {
+                    purpose: FilePurpose::ImportRules,
+                    answer,
+                });
+            }
+            RuleSetAction::PickExport(name) if self.file_job.is_none() => {
+                let title = self.i18n.t("file-export-title");
+                let answer = self.picker.save(ctx, &title, &files::file_name_for(&name));
+                self.file_job = Some(FileJob {
+                    purpose: FilePurpose::ExportRules(name),
+                    answer,
+                });
+            }
+            RuleSetAction::OpenCode => {
+                self.code_window.get_or_insert_with(CodeWindow::default);
+            }
+            RuleSetAction::ImportCode(text) => {
+                let result = front!(&mut self, V, s => V::import_code(s, &text, self.saver.store(), &self.i18n));
+                match result {
+                    Ok(_) => self.code_window = None,
+                    Err(e) => {
+                        if let Some(w) = &mut self.code_window {
+                            w.error = Some(e);
+                        }
+                    }
+                }
+            }
+            action => {
+                front!(&mut self, V, s => V::rule_set_action(
+                    s,
+                    action,
+                    &self.prefs,
+                    self.saver.store(),
+                    &self.i18n,
+                ));
+            }
+        }
+    }
+
+    /// Leaves the game in progress for the room of the handed-over link.
+    fn join_handed_link(&mut self, ctx: &egui::Context) {
+        if let Some(link) = self.handoff.take() {
+            if self.any_online() {
+                self.online(ctx, crate::app::shell::OnlineAction::Leave);
+            }
+            if self.prefs.online_name.trim().is_empty() {
+                // The name is asked in the join dialog.
+                self.pending_join = Some(link);
+            } else {
+                // The question was the one step: join at once.
+                self.online(
+                    ctx,
+                    crate::app::shell::OnlineAction::Join {
+                        address: link,
+                        code: String::new(),
+                    },
+                );
+            }
+        }
+        self.give_focus_back(ctx);
+    }
+
     /// A new game of the game in front, from the preferences.
     fn new_game(&mut self) {
-        let front = front_of(&mut self.screens, self.prefs.game);
-        front.finish_records(&self.saver);
-        front.new_game(&self.prefs, &self.thinking);
-        front.save(&self.saver);
+        front!(&mut self, _V, front => {
+            front.finish_records(&self.saver);
+            front.new_game(&self.prefs, &self.thinking);
+            front.save(&self.saver);
+        });
     }
 
     fn prefs_changed(&mut self, ctx: &egui::Context, prefs: Prefs) {
@@ -251,32 +260,27 @@ impl CaNguaApp {
             && let Some(lang) = prefs.lang
         {
             self.i18n.set_lang(lang);
-            for s in &mut self.screens {
-                s.language_changed();
-            }
+            crate::each_field!(&mut self.screens, _V, s => s.language_changed());
         }
         if prefs.look != self.prefs.look {
             setup_look(ctx, prefs.look);
         }
-        let front = front_of(&mut self.screens, prefs.game);
-        if front.is_online() {
+        let (online, matches, in_progress) = crate::with_field!(&self.screens, prefs.game, _V, front =>
+            (front.is_online(), front.matches_prefs(&prefs), front.in_progress()));
+        if online {
             // Online, the room has its rules and players: the settings are
             // kept for the next game here.
             self.prefs = prefs;
             self.saver.save_prefs(&self.prefs);
             return;
         }
-        let needs_new_game = !front.matches_prefs(&prefs);
-        if needs_new_game && front.in_progress() {
+        let needs_new_game = !matches;
+        if needs_new_game && in_progress {
             // Ask first; everything else applies now: the settings keep
             // the game on the table until the player says yes.
             let mut applied = prefs.clone();
-            for s in &mut self.screens {
-                s.keep_table_prefs(&mut applied, &self.prefs);
-            }
-            for s in &mut self.screens {
-                s.set_players(&applied);
-            }
+            crate::each_field!(&self.screens, V, _s => V::keep_table_prefs(&mut applied, &self.prefs));
+            crate::each_field!(&mut self.screens, _V, s => s.set_players(&applied));
             self.prefs = applied;
             self.saver.save_prefs(&self.prefs);
             self.confirm = Some(prefs);
@@ -284,9 +288,7 @@ impl CaNguaApp {
             self.focus_before = ctx.memory(|m| m.focused());
             return;
         }
-        for s in &mut self.screens {
-            s.set_players(&prefs);
-        }
+        crate::each_field!(&mut self.screens, _V, s => s.set_players(&prefs));
         self.prefs = prefs;
         self.saver.save_prefs(&self.prefs);
         if needs_new_game {

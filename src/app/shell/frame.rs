@@ -3,14 +3,16 @@
 //! question. Each `*_ui` function draws and pushes intents; nothing here
 //! changes the game directly.
 
-use super::{CaNguaApp, Intent, front_of};
+use super::{App, Intent, front};
 use crate::app::play::results::EndAction;
 use crate::app::widgets::{check, combo};
+use crate::app::window_place::top_bar_bottom_id;
+use crate::game::Game;
 use crate::i18n::Lang;
 use crate::prefs::Look;
 use egui::{Pos2, RichText, Ui};
 
-impl eframe::App for CaNguaApp {
+impl eframe::App for App {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
     }
@@ -26,44 +28,12 @@ impl eframe::App for CaNguaApp {
     }
 }
 
-/// A floating window's first place: centred, just below the top bar (so
-/// it never hides the buttons that open and close it).
-pub fn place_window<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::Window<'a> {
-    let screen = ctx.content_rect();
-    let top = window_area(ctx).top();
-    // Kept below it, however tall it is asked to be (a small window).
-    let below = window_area(ctx);
-    window
-        .pivot(egui::Align2::CENTER_TOP)
-        .default_pos(Pos2::new(screen.center().x, top + 8.0))
-        .max_height((below.height() - 48.0).max(120.0))
-        .constrain_to(below)
-}
-
-/// Where floating windows go: the app's area below the top bar (which
-/// may take two rows in a narrow window).
-pub fn window_area(ctx: &egui::Context) -> egui::Rect {
-    let screen = ctx.content_rect();
-    let top = ctx
-        .data(|d| d.get_temp::<f32>(top_bar_bottom_id()))
-        .unwrap_or(screen.top() + 40.0);
-    egui::Rect::from_min_max(
-        Pos2::new(screen.left(), top.min(screen.bottom())),
-        screen.max,
-    )
-}
-
-/// Where the top bar's bottom edge was last drawn (egui's memory).
-fn top_bar_bottom_id() -> egui::Id {
-    egui::Id::unique("top-bar-bottom")
-}
-
 /// Below this window width the settings panel becomes a drawer.
 const NARROW_WINDOW: f32 = 1000.0;
 /// The settings panel's width.
 const SETTINGS_WIDTH: f32 = 300.0;
 
-impl CaNguaApp {
+impl App {
     /// The settings, in the panel or the drawer: the game's, then the
     /// shell's (language and look).
     fn settings_panel_ui(&mut self, ui: &mut Ui) {
@@ -79,13 +49,12 @@ impl CaNguaApp {
             }
             let out = ui
                 .add_enabled_ui(!teaching, |ui| {
-                    front_of(&mut self.screens, self.prefs.game)
-                        .settings_ui(ui, &self.i18n, &mut prefs)
+                    front!(&mut self, _V, s => s.settings_section_ui(ui, &self.i18n, &mut prefs))
                 })
                 .inner;
             let mut changed = out.changed;
             ui.separator();
-            let in_room = self.front_screen().is_online();
+            let in_room = front!(&self, _V, s => s.is_online());
             let (named, online) = crate::app::play::online_ui::online_settings_ui(
                 ui,
                 &self.i18n,
@@ -153,41 +122,59 @@ impl CaNguaApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
         }
         self.dark = ui.visuals().dark_mode;
-        // New events, the show, then one phase for the whole frame. Only
-        // the game in front is driven: the other one waits as it was (an
-        // online room keeps its connection and catches up when it is back
-        // in front).
         self.take_handoffs(&ctx);
         self.resume_online(&ctx);
         let dialog = self.is_asking_anything();
-        {
-            let front = front_of(&mut self.screens, self.prefs.game);
-            front.sync(&self.saver);
-            front.animate(&ctx, now, &self.prefs, &self.i18n);
-        }
-        self.play_cues();
-        let phase = self.phase();
-        front_of(&mut self.screens, self.prefs.game).drive(
-            &ctx,
-            now,
-            phase,
-            &self.prefs,
-            &self.saver,
-            &self.i18n,
-        );
-        let phase = self.phase();
+        let phase = self.drive_front(&ctx, now);
         // The window's accessible name is the game's title.
         let title = self.title();
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label(title));
         if !dialog && self.learn.is_none() {
-            let f6 = ui.input(|i| i.key_pressed(egui::Key::F6));
-            let front = self.front_mut();
+            self.game_keys(ui, phase);
+        }
+        self.panels_ui(ui, &ctx, now, phase);
+        self.windows_of_frame(&ctx, now, phase);
+        self.apply(&ctx);
+    }
+
+    /// New events, the show, then one phase for the whole frame, in which
+    /// computer players and automatic options act. Only the game in front
+    /// is driven: the other one waits as it was (an online room keeps its
+    /// connection and catches up when it is back in front).
+    fn drive_front(&mut self, ctx: &egui::Context, now: f64) -> crate::app::play::phase::Phase {
+        front!(&mut self, _V, front => {
+            front.sync(&self.saver);
+            front.animate(ctx, now, &self.prefs, &self.i18n);
+        });
+        self.play_cues();
+        let phase = self.phase();
+        front!(&mut self, _V, front => {
+            front.drive(ctx, now, phase, &self.prefs, &self.saver, &self.i18n)
+        });
+        self.phase()
+    }
+
+    /// The game's keys, and F6: to the play panel, wherever the focus is.
+    fn game_keys(&mut self, ui: &mut Ui, phase: crate::app::play::phase::Phase) {
+        let f6 = ui.input(|i| i.key_pressed(egui::Key::F6));
+        front!(&mut self, _V, front => {
             front.keys_ui(ui, phase);
-            // F6: to the play panel, wherever the focus is.
             if f6 {
                 front.focus_play(phase);
             }
-        }
+        });
+    }
+
+    /// The top bar, the settings (a panel, or a drawer in a narrow
+    /// window), the play panel and the board (or the lessons in their
+    /// place).
+    fn panels_ui(
+        &mut self,
+        ui: &mut Ui,
+        ctx: &egui::Context,
+        now: f64,
+        phase: crate::app::play::phase::Phase,
+    ) {
         let top = egui::Panel::top("top").show(ui, |ui| {
             crate::app::a11y::name_region(ui, &self.i18n.t("region-top"));
             self.top_ui(ui);
@@ -221,7 +208,7 @@ impl CaNguaApp {
         let board = (ui.available_height() - 8.0).max(200.0);
         let play_width = (width - left - board - 16.0).clamp(220.0, 320.0);
         if let Some(learn) = &mut self.learn {
-            learn.animate(&ctx, now, &self.prefs, &self.i18n);
+            learn.animate(ctx, now, &self.prefs, &self.i18n);
         }
         egui::Panel::right("play")
             .resizable(false)
@@ -229,8 +216,9 @@ impl CaNguaApp {
             .show(ui, |ui| match &mut self.learn {
                 // The lessons take the game's place; the game waits.
                 Some(learn) => learn.panel_ui(ui, &self.i18n, &self.prefs, now),
-                None => front_of(&mut self.screens, self.prefs.game)
-                    .play_ui(ui, &self.i18n, phase, now, dark),
+                None => {
+                    front!(&mut self, _V, s => s.play_region_ui(ui, &self.i18n, phase, now, dark))
+                }
             });
         if self.show_settings && narrow {
             let top = ui.available_rect_before_wrap().top();
@@ -238,7 +226,7 @@ impl CaNguaApp {
             egui::Area::new(egui::Id::unique("settings-drawer"))
                 .order(egui::Order::Foreground)
                 .fixed_pos(Pos2::new(0.0, top))
-                .show(&ctx, |ui| {
+                .show(ctx, |ui| {
                     egui::Frame::window(ui.style()).show(ui, |ui| {
                         ui.set_width(SETTINGS_WIDTH - 16.0);
                         ui.set_max_height(height - 12.0);
@@ -248,18 +236,27 @@ impl CaNguaApp {
         }
         egui::CentralPanel::default().show(ui, |ui| match &mut self.learn {
             Some(learn) => learn.board_ui(ui, &self.i18n, &self.prefs, now, dark),
-            None => front_of(&mut self.screens, self.prefs.game)
-                .board_ui(ui, &self.i18n, phase, now, dark),
+            None => front!(&mut self, _V, s => s.board_region_ui(ui, &self.i18n, phase, now, dark)),
         });
-        self.rules_window(&ctx);
-        self.stats_window(&ctx);
+    }
+
+    /// The windows and questions over the game: rules, statistics, the
+    /// game's own, its results, the replay and every question asked.
+    fn windows_of_frame(
+        &mut self,
+        ctx: &egui::Context,
+        now: f64,
+        phase: crate::app::play::phase::Phase,
+    ) {
+        self.rules_window(ctx);
+        self.stats_window(ctx);
         {
             // The game's own windows follow the settings being edited (a
             // change waiting for confirmation included).
             let prefs = self.confirm.as_ref().unwrap_or(&self.prefs);
-            front_of(&mut self.screens, self.prefs.game).windows_ui(&ctx, &self.i18n, prefs);
+            front!(&mut self, _V, s => s.windows_ui(ctx, &self.i18n, prefs));
         }
-        let end = front_of(&mut self.screens, self.prefs.game).end_window(&ctx, &self.i18n, phase);
+        let end = front!(&mut self, _V, s => s.end_window(ctx, &self.i18n, phase));
         match end {
             Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
             Some(EndAction::Replay) => self
@@ -267,15 +264,14 @@ impl CaNguaApp {
                 .push(Intent::Record(super::records::RecordIntent::ReplayCurrent)),
             Some(EndAction::Close | EndAction::Again) | None => {}
         }
-        self.replay_window(&ctx, now);
-        self.confirm_modal(&ctx);
-        self.handoff_modal(&ctx);
-        self.code_modal(&ctx);
-        self.paste_modal(&ctx);
-        self.dropped_files(&ctx);
-        self.join_modal(&ctx);
-        self.welcome_modal(&ctx);
-        self.apply(&ctx);
+        self.replay_window(ctx, now);
+        self.confirm_modal(ctx);
+        self.handoff_modal(ctx);
+        self.code_modal(ctx);
+        self.paste_modal(ctx);
+        self.dropped_files(ctx);
+        self.join_modal(ctx);
+        self.welcome_modal(ctx);
     }
 
     fn top_ui(&mut self, ui: &mut Ui) {
@@ -317,12 +313,12 @@ impl CaNguaApp {
         });
         // A room on another game's screen goes on while this one is in
         // front: say so, and where.
-        for s in self
-            .screens
-            .iter()
-            .filter(|s| s.is_online() && s.kind() != self.prefs.game)
-        {
-            let game = self.i18n.t(&format!("game-{}", s.kind().id()));
+        let mut elsewhere = Vec::new();
+        crate::each_field!(&self.screens, V, s => if s.is_online() && V::KIND != self.prefs.game {
+            elsewhere.push(V::KIND);
+        });
+        for kind in elsewhere {
+            let game = self.i18n.t(&format!("game-{}", kind.id()));
             ui.label(
                 RichText::new(self.i18n.t_args(
                     "online-room-goes-on",

@@ -1,13 +1,12 @@
-//! The shell's screens: one per game of [`GameKind::ALL`], each built by
-//! code written once over the `View` trait (`with_game!` picks the type).
+//! The shell's screens: one per game of [`GameKind::ALL`](crate::any_game::GameKind::ALL),
+//! each built by code written once over the `View` trait
+//! (`new_fields!` writes the field of each game).
 
-use crate::any_game::GameKind;
-use crate::app::play::screen::{Screen, Thinking};
+use crate::app::play::screen::{Screens, Thinking};
 use crate::app::play::{Play, View, thread_runner};
 use crate::prefs::Prefs;
 use crate::store::{Store, StoreNotice};
 use crate::table::{BotJob, InlineRunner, Runner};
-use crate::with_game;
 
 fn runner<V: View>(thinking: &Thinking) -> Box<dyn Runner<BotJob<V>>> {
     match thinking {
@@ -16,19 +15,16 @@ fn runner<V: View>(thinking: &Thinking) -> Box<dyn Runner<BotJob<V>>> {
     }
 }
 
-fn new_screen<V: View>(prefs: &Prefs, thinking: &Thinking) -> Box<dyn Screen> {
+fn new_screen<V: View>(prefs: &Prefs, thinking: &Thinking) -> Play<V> {
     let table = V::new_table(prefs, runner::<V>(thinking));
     let mut play = Play::<V>::new(table, Default::default(), false);
     play.set_thinking(thinking);
-    Box::new(play)
+    play
 }
 
 /// A new game of every game, from the settings.
-pub(super) fn new_screens(prefs: &Prefs, thinking: &Thinking) -> Vec<Box<dyn Screen>> {
-    GameKind::ALL
-        .into_iter()
-        .map(|kind| with_game!(kind, G => new_screen::<G>(prefs, thinking)))
-        .collect()
+pub(super) fn new_screens(prefs: &Prefs, thinking: &Thinking) -> Screens {
+    crate::new_fields!(Screens, G => new_screen::<G>(prefs, thinking))
 }
 
 fn screen_from_store<V: View>(
@@ -36,7 +32,7 @@ fn screen_from_store<V: View>(
     prefs: &Prefs,
     thinking: &Thinking,
     found: &mut Vec<StoreNotice>,
-) -> Box<dyn Screen> {
+) -> Play<V> {
     let (saved, n) = store.load_game::<V>(runner::<V>(thinking));
     found.extend(n);
     let (stats, n) = store.load_stats::<V>();
@@ -47,7 +43,7 @@ fn screen_from_store<V: View>(
     };
     play.set_thinking(thinking);
     found.extend(V::restore(&mut play, store));
-    Box::new(play)
+    play
 }
 
 /// Every game as the player left it, with what was wrong with its files.
@@ -55,11 +51,8 @@ pub(super) fn screens_from_store(
     store: &Store,
     prefs: &Prefs,
     thinking: &Thinking,
-) -> (Vec<Box<dyn Screen>>, Vec<StoreNotice>) {
+) -> (Screens, Vec<StoreNotice>) {
     let mut found = Vec::new();
-    let screens = GameKind::ALL
-        .into_iter()
-        .map(|kind| with_game!(kind, G => screen_from_store::<G>(store, prefs, thinking, &mut found)))
-        .collect();
+    let screens = crate::new_fields!(Screens, G => screen_from_store::<G>(store, prefs, thinking, &mut found));
     (screens, found)
 }

@@ -7,13 +7,13 @@
 //! instead), no such room, a server out of reach. The first start's
 //! welcome waits until the dialog is done.
 
-use super::CaNguaApp;
+use super::App;
 use crate::any_game::GameKind;
 use crate::i18n::{Arg, I18n};
 use crate::net::client::{CloseReason, Request};
 use crate::net::{HealthError, Invite, RoomInfo};
 use crate::table::ErrorCode;
-use egui::{RichText, Vec2};
+use egui::{RichText, Ui, Vec2};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -115,7 +115,7 @@ pub fn refusal_words(i18n: &I18n, reason: &CloseReason, server: &str) -> String 
     }
 }
 
-impl CaNguaApp {
+impl App {
     /// Shows the join dialog for `link` (the name from the settings).
     pub(super) fn open_join_dialog(&mut self, ctx: &egui::Context, link: &str) {
         let name = self.prefs.online_name.clone();
@@ -159,96 +159,9 @@ impl CaNguaApp {
         let mut choice = None;
         egui::Modal::new(egui::Id::unique("join-room")).show(ctx, |ui| {
             ui.set_max_width(420.0);
-            let room = d
-                .invite
-                .as_ref()
-                .map(|i| i.room.clone())
-                .unwrap_or_default();
-            ui.heading(i18n.t_args("join-title", &[("room", Arg::from(room))]));
-            let (can_join, can_watch) = match (&d.invite, &lookup) {
-                (Err(e), _) => {
-                    ui.label(RichText::new(e).strong());
-                    (false, false)
-                }
-                (Ok(_), RoomLookup::Asking) => {
-                    ui.label(RichText::new(i18n.t("join-asking")).weak());
-                    (true, true)
-                }
-                (Ok(invite), RoomLookup::Failed(e)) => {
-                    ui.label(
-                        RichText::new(i18n.t_args(
-                            "join-unreachable",
-                            &[("server", Arg::from(invite.server.to_string()))],
-                        ))
-                        .strong(),
-                    );
-                    ui.label(RichText::new(i18n.t(e.key())).small());
-                    // The server may be older than its room pages: try.
-                    (true, true)
-                }
-                (Ok(_), RoomLookup::Found(None)) => {
-                    ui.label(RichText::new(i18n.t("join-not-found")).strong());
-                    (false, false)
-                }
-                (Ok(_), RoomLookup::Found(Some(info))) => {
-                    room_ui(ui, i18n, info);
-                    (!info.started && !info.full(), info.watch_open)
-                }
-            };
-            ui.add_space(6.0);
-            let label = ui.label(i18n.t("join-name"));
-            let field = ui
-                .add(egui::TextEdit::singleline(&mut d.name).desired_width(240.0))
-                .labelled_by(label.id);
-            // The name field takes the keys once the window has them: asked
-            // before (a link opens the dialog on the very first frame), X11
-            // windows under winit took no input at all afterwards (seen
-            // under Xvfb: not a click, not a key).
-            let window_focused = ui.input(|i| i.viewport().focused) != Some(false);
-            if !d.focused && window_focused {
-                d.focused = field.has_focus();
-                field.request_focus();
-            }
-            let named = !d.name.trim().is_empty();
-            if !named {
-                ui.label(RichText::new(i18n.t("join-name-needed")).weak());
-            }
-            if let Some(e) = &d.error {
-                ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
-            }
-            if d.busy {
-                ui.label(RichText::new(i18n.t("join-busy")).weak());
-            }
-            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                let big = |key: &str| {
-                    egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
-                        .min_size(Vec2::new(120.0, 34.0))
-                };
-                let ready = named && !d.busy;
-                // A watch link (an invite page's "Watch"), or a room that
-                // has started: Enter watches.
-                let prefer_watch =
-                    d.invite.as_ref().is_ok_and(|i| i.watch) || (!can_join && can_watch);
-                if ui
-                    .add_enabled(ready && can_join, big("join-join"))
-                    .clicked()
-                    || (enter && ready && can_join && !prefer_watch)
-                {
-                    choice = Some(JoinChoice::Join);
-                }
-                if ui
-                    .add_enabled(ready && can_watch, big("join-watch"))
-                    .clicked()
-                    || (enter && ready && can_watch && prefer_watch)
-                {
-                    choice = Some(JoinChoice::Watch);
-                }
-                if ui.button(i18n.t("join-cancel")).clicked() {
-                    choice = Some(JoinChoice::Cancel);
-                }
-            });
+            let (can_join, can_watch) = room_lookup_ui(ui, i18n, d, &lookup);
+            let (named, enter) = join_name_ui(ui, i18n, d);
+            choice = join_buttons_ui(ui, i18n, d, named && !d.busy, enter, can_join, can_watch);
         });
         match choice {
             Some(JoinChoice::Cancel) => {
@@ -279,7 +192,7 @@ impl CaNguaApp {
             self.saver.save_prefs(&self.prefs);
         }
         // A room shown here is left for this one.
-        if self.screens.iter().any(|s| s.is_online()) {
+        if self.any_online() {
             self.online(ctx, crate::app::play::online_ui::OnlineAction::Leave);
         }
         let request = if watch {
@@ -305,7 +218,7 @@ impl CaNguaApp {
 
 /// The room as its server describes it: the game, the host, the seats
 /// taken, and whether it can still be joined.
-fn room_ui(ui: &mut egui::Ui, i18n: &I18n, info: &RoomInfo) {
+fn room_ui(ui: &mut Ui, i18n: &I18n, info: &RoomInfo) {
     let game = GameKind::ALL
         .into_iter()
         .find(|k| k.id() == info.game)
@@ -335,4 +248,118 @@ fn room_ui(ui: &mut egui::Ui, i18n: &I18n, info: &RoomInfo) {
     } else if info.full() {
         ui.label(RichText::new(i18n.t("join-full")).strong());
     }
+}
+
+/// The room's heading and what its server said of it; whether it can be
+/// joined and watched.
+fn room_lookup_ui(ui: &mut Ui, i18n: &I18n, d: &JoinDialog, lookup: &RoomLookup) -> (bool, bool) {
+    let room = d
+        .invite
+        .as_ref()
+        .map(|i| i.room.clone())
+        .unwrap_or_default();
+    ui.heading(i18n.t_args("join-title", &[("room", Arg::from(room))]));
+    match (&d.invite, lookup) {
+        (Err(e), _) => {
+            ui.label(RichText::new(e).strong());
+            (false, false)
+        }
+        (Ok(_), RoomLookup::Asking) => {
+            ui.label(RichText::new(i18n.t("join-asking")).weak());
+            (true, true)
+        }
+        (Ok(invite), RoomLookup::Failed(e)) => {
+            ui.label(
+                RichText::new(i18n.t_args(
+                    "join-unreachable",
+                    &[("server", Arg::from(invite.server.to_string()))],
+                ))
+                .strong(),
+            );
+            ui.label(RichText::new(i18n.t(e.key())).small());
+            // The server may be older than its room pages: try.
+            (true, true)
+        }
+        (Ok(_), RoomLookup::Found(None)) => {
+            ui.label(RichText::new(i18n.t("join-not-found")).strong());
+            (false, false)
+        }
+        (Ok(_), RoomLookup::Found(Some(info))) => {
+            room_ui(ui, i18n, info);
+            (!info.started && !info.full(), info.watch_open)
+        }
+    }
+}
+
+/// The name field (it takes the keys once the window has them) and what
+/// is said under it; whether a name is typed and Enter was pressed in it.
+fn join_name_ui(ui: &mut Ui, i18n: &I18n, d: &mut JoinDialog) -> (bool, bool) {
+    ui.add_space(6.0);
+    let label = ui.label(i18n.t("join-name"));
+    let field = ui
+        .add(egui::TextEdit::singleline(&mut d.name).desired_width(240.0))
+        .labelled_by(label.id);
+    // The name field takes the keys once the window has them: asked
+    // before (a link opens the dialog on the very first frame), X11
+    // windows under winit took no input at all afterwards (seen
+    // under Xvfb: not a click, not a key).
+    let window_focused = ui.input(|i| i.viewport().focused) != Some(false);
+    if !d.focused && window_focused {
+        d.focused = field.has_focus();
+        field.request_focus();
+    }
+    let named = !d.name.trim().is_empty();
+    if !named {
+        ui.label(RichText::new(i18n.t("join-name-needed")).weak());
+    }
+    if let Some(e) = &d.error {
+        ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
+    }
+    if d.busy {
+        ui.label(RichText::new(i18n.t("join-busy")).weak());
+    }
+    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    (named, enter)
+}
+
+/// Join, Watch and Cancel (`ready`: a name is typed and nothing is under
+/// way); Enter joins, or watches a watch link or a room that has started.
+fn join_buttons_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    d: &JoinDialog,
+    ready: bool,
+    enter: bool,
+    can_join: bool,
+    can_watch: bool,
+) -> Option<JoinChoice> {
+    let mut choice = None;
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        let big = |key: &str| {
+            egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
+                .min_size(Vec2::new(120.0, 34.0))
+        };
+        // A watch link (an invite page's "Watch"), or a room that
+        // has started: Enter watches.
+        let prefer_watch = d.invite.as_ref().is_ok_and(|i| i.watch) || (!can_join && can_watch);
+        if ui
+            .add_enabled(ready && can_join, big("join-join"))
+            .clicked()
+            || (enter && ready && can_join && !prefer_watch)
+        {
+            choice = Some(JoinChoice::Join);
+        }
+        if ui
+            .add_enabled(ready && can_watch, big("join-watch"))
+            .clicked()
+            || (enter && ready && can_watch && prefer_watch)
+        {
+            choice = Some(JoinChoice::Watch);
+        }
+        if ui.button(i18n.t("join-cancel")).clicked() {
+            choice = Some(JoinChoice::Cancel);
+        }
+    });
+    choice
 }

@@ -2,8 +2,9 @@
 //! files (saved off the frame), notices, the top bar, the settings drawer
 //! and the windows — around one screen per game, of which only the one in
 //! front is driven. UI code collects [`Intent`]s while it draws;
-//! [`CaNguaApp::apply`] carries them out after the frame. The shell never
-//! asks which game a screen is: it holds them as [`Screen`]s.
+//! [`App::apply`] carries them out after the frame. The shell never
+//! asks a screen which game it is: it holds them as [`Screens`], a field
+//! per game, and drives the one in front through `front!`.
 
 mod apply;
 pub mod files;
@@ -14,11 +15,9 @@ mod online;
 pub mod records;
 mod windows;
 
-pub use frame::{place_window, window_area};
-
 use super::play::online_ui::{OnlineAction, OnlineEdit};
 use super::play::rule_sets::RuleSetAction;
-use super::play::screen::{Screen, Thinking};
+use super::play::screen::{Screens, Thinking};
 use super::play::{Play, View};
 use super::text::store_notice;
 use crate::any_game::GameKind;
@@ -26,6 +25,20 @@ use crate::i18n::{I18n, Lang};
 use crate::prefs::{Look, Prefs};
 use crate::store::{Saver, Store, StoreNotice};
 use crate::table::Table;
+
+/// Runs `$body` with `$s` the screen of the game in front (`&mut self`
+/// to change it), `$v` its game type: `front!(&mut self, V, s =>
+/// s.sync(&self.saver))`. Only the `screens` field is borrowed, so the
+/// body may read the app's other fields.
+macro_rules! front {
+    (&mut $app:ident, $v:ident, $s:ident => $body:expr) => {
+        crate::with_field!(&mut $app.screens, $app.prefs.game, $v, $s => $body)
+    };
+    (& $app:ident, $v:ident, $s:ident => $body:expr) => {
+        crate::with_field!(&$app.screens, $app.prefs.game, $v, $s => $body)
+    };
+}
+use front;
 
 /// What the player asked for while the frame was drawn.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,11 +88,11 @@ pub enum Intent {
 pub const HOSTED_ROOMS_DIR: &str = "hosted-rooms";
 
 /// The app's state.
-pub struct CaNguaApp {
+pub struct App {
     i18n: I18n,
     prefs: Prefs,
-    /// One screen per game, in [`GameKind::ALL`]'s order.
-    screens: Vec<Box<dyn Screen>>,
+    /// One screen per game.
+    screens: Screens,
     /// Writes files off the frame.
     saver: Saver,
     show_settings: bool,
@@ -185,9 +198,9 @@ struct CodeWindow {
     focused: bool,
 }
 
-impl std::fmt::Debug for CaNguaApp {
+impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CaNguaApp")
+        f.debug_struct("App")
             .field("front", &self.prefs.game)
             .field("screens", &self.screens)
             .finish_non_exhaustive()
@@ -227,22 +240,20 @@ fn setup_look(ctx: &egui::Context, look: Look) {
     });
 }
 
-impl CaNguaApp {
+impl App {
     /// An app with these preferences, a new game of every game from them
     /// (secure dice, computer players on threads), keeping nothing on disk
-    /// (tests; [`CaNguaApp::from_store`] for the real thing).
-    pub fn new(prefs: Prefs) -> CaNguaApp {
+    /// (tests; [`App::from_store`] for the real thing).
+    pub fn new(prefs: Prefs) -> App {
         let thinking = Thinking::Threads(None);
         let screens = games::new_screens(&prefs, &thinking);
-        CaNguaApp::with_screens(prefs, screens, Saver::new(Store::none()))
+        App::with_screens(prefs, screens, Saver::new(Store::none()))
     }
 
-    fn with_screens(prefs: Prefs, mut screens: Vec<Box<dyn Screen>>, saver: Saver) -> CaNguaApp {
+    fn with_screens(prefs: Prefs, mut screens: Screens, saver: Saver) -> App {
         let lang = prefs.lang.unwrap_or_default();
-        for s in &mut screens {
-            s.skip_animations();
-        }
-        CaNguaApp {
+        crate::each_field!(&mut screens, _V, s => s.skip_animations());
+        App {
             i18n: I18n::new(lang),
             prefs,
             screens,
@@ -285,45 +296,42 @@ impl CaNguaApp {
 
     /// An app showing this table (of any game) at this device, the other
     /// games new.
-    pub fn with_table<V: View>(prefs: Prefs, table: Table<V>) -> CaNguaApp {
-        CaNguaApp::new(prefs).with_game_table(table)
+    pub fn with_table<V: View>(prefs: Prefs, table: Table<V>) -> App {
+        App::new(prefs).with_game_table(table)
     }
 
     /// Shows this table for its game (statistics kept); its computer
     /// players keep the table's runner.
-    pub fn with_game_table<V: View>(mut self, table: Table<V>) -> CaNguaApp {
+    pub fn with_game_table<V: View>(mut self, table: Table<V>) -> App {
         let inline = matches!(self.thinking, Thinking::Inline);
-        if let Some(play) = self.play_mut::<V>() {
-            let stats = play.stats().clone();
-            *play = Play::new(table, stats, false);
-            play.skip_animations();
-            if inline {
-                play.set_hint_runner(Box::new(crate::table::InlineRunner::default()));
-            }
+        let play = self.play_mut::<V>();
+        let stats = play.stats().clone();
+        *play = Play::new(table, stats, false);
+        play.skip_animations();
+        if inline {
+            play.set_hint_runner(Box::new(crate::table::InlineRunner::default()));
         }
         self
     }
 
     /// File dialogs answered by `picker` (tests).
-    pub fn with_file_picker(mut self, picker: Box<dyn files::FilePicker>) -> CaNguaApp {
+    pub fn with_file_picker(mut self, picker: Box<dyn files::FilePicker>) -> App {
         self.picker = picker;
         self
     }
 
     /// Computer players decide at once, on the frame, so a test steps
     /// through a game without waiting for threads.
-    pub fn with_inline_computers(mut self) -> CaNguaApp {
+    pub fn with_inline_computers(mut self) -> App {
         self.thinking = Thinking::Inline;
-        for s in &mut self.screens {
-            s.set_thinking(&Thinking::Inline);
-        }
+        crate::each_field!(&mut self.screens, _V, s => s.set_thinking(&Thinking::Inline));
         self
     }
 
     /// An app starting a new game from the preferences, with secure dice
     /// and computer players thinking on threads.
-    pub fn with_new_game(prefs: Prefs) -> CaNguaApp {
-        CaNguaApp::new(prefs)
+    pub fn with_new_game(prefs: Prefs) -> App {
+        App::new(prefs)
     }
 
     /// The app as the player left it: preferences, every game in progress
@@ -336,7 +344,7 @@ impl CaNguaApp {
         opened: Option<StoreNotice>,
         system_lang: Lang,
         ctx: Option<&egui::Context>,
-    ) -> CaNguaApp {
+    ) -> App {
         let mut found: Vec<StoreNotice> = opened.into_iter().collect();
         let (mut prefs, n) = store.load_prefs();
         // A settings file that could not be read belongs to a player who
@@ -355,7 +363,7 @@ impl CaNguaApp {
         // that a restart (or a crash) gives it back.
         let hosted_rooms = store.dir().map(|d| d.join(HOSTED_ROOMS_DIR));
         let welcome = !prefs.welcomed;
-        let mut app = CaNguaApp::with_screens(prefs, screens, Saver::new(store));
+        let mut app = App::with_screens(prefs, screens, Saver::new(store));
         app.server_config.state_dir = hosted_rooms;
         app.welcome = welcome;
         app.thinking = thinking;
@@ -373,15 +381,13 @@ impl CaNguaApp {
         }
         // Written on first start, and after every change.
         app.saver.save_prefs(&app.prefs);
-        for s in &app.screens {
-            s.save(&app.saver);
-        }
+        crate::each_field!(&app.screens, _V, s => s.save(&app.saver));
         app
     }
 
     /// Starts as if the welcome had been answered "play now" (tests that
     /// start from an empty folder and are about something else).
-    pub fn skip_welcome(mut self) -> CaNguaApp {
+    pub fn skip_welcome(mut self) -> App {
         if self.welcome {
             self.welcome = false;
             self.prefs.welcomed = true;
@@ -404,29 +410,27 @@ impl CaNguaApp {
     pub fn set_waker(&mut self, ctx: &egui::Context) {
         if !matches!(self.thinking, Thinking::Inline) {
             self.thinking = Thinking::Threads(Some(ctx.clone()));
-            for s in &mut self.screens {
-                s.set_thinking(&self.thinking);
-            }
+            crate::each_field!(&mut self.screens, _V, s => s.set_thinking(&self.thinking));
         }
     }
 
     /// Joins the room of `link` (an invite page's address or a `ca-ngua:`
     /// link) at the first frame, rather than a remembered seat.
-    pub fn with_join_link(mut self, link: String) -> CaNguaApp {
+    pub fn with_join_link(mut self, link: String) -> App {
         self.pending_join = Some(link);
         self
     }
 
     /// Listens for later starts of the app (a clicked invite while the
     /// window is open): their links come here.
-    pub fn with_instance(mut self, listening: crate::instance::Listening) -> CaNguaApp {
+    pub fn with_instance(mut self, listening: crate::instance::Listening) -> App {
         self.instance = Some(listening);
         self
     }
 
     /// Hosted rooms listen on loopback only and run their computers
     /// without pauses (tests: nothing reaches the network).
-    pub fn with_test_hosting(mut self) -> CaNguaApp {
+    pub fn with_test_hosting(mut self) -> App {
         self.host_ip = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
         self.server_config.bot_delay = std::time::Duration::ZERO;
         self
@@ -434,40 +438,26 @@ impl CaNguaApp {
 
     /// Hosted rooms give a disconnected person `away` to come back before
     /// a computer plays their seat (tests; 60 seconds otherwise).
-    pub fn with_away(mut self, away: std::time::Duration) -> CaNguaApp {
+    pub fn with_away(mut self, away: std::time::Duration) -> App {
         self.server_config.away = away;
         self
     }
 
     /// The screen of game `V`, as played.
     pub fn play<V: View>(&self) -> &Play<V> {
-        self.screens
-            .iter()
-            .find_map(|s| s.as_any().downcast_ref::<Play<V>>())
-            .unwrap_or_else(|| unreachable!("every game has a screen"))
+        V::pick(&self.screens)
     }
 
     /// The screen of game `V`, to change.
-    pub fn play_mut<V: View>(&mut self) -> Option<&mut Play<V>> {
-        self.screens
-            .iter_mut()
-            .find_map(|s| s.as_any_mut().downcast_mut::<Play<V>>())
+    pub fn play_mut<V: View>(&mut self) -> &mut Play<V> {
+        V::pick_mut(&mut self.screens)
     }
 
-    /// The screen in front.
-    fn front_screen(&self) -> &dyn Screen {
-        let kind = self.prefs.game;
-        self.screens
-            .iter()
-            .find(|s| s.kind() == kind)
-            .or(self.screens.first())
-            .map(|s| s.as_ref())
-            .unwrap_or_else(|| unreachable!("every game has a screen"))
-    }
-
-    /// The screen in front, to change.
-    fn front_mut(&mut self) -> &mut dyn Screen {
-        front_of(&mut self.screens, self.prefs.game)
+    /// True while a screen (in front or not) shows a room on a server.
+    fn any_online(&self) -> bool {
+        let mut online = false;
+        crate::each_field!(&self.screens, _V, s => online |= s.is_online());
+        online
     }
 
     /// The game in front.
@@ -510,9 +500,7 @@ impl CaNguaApp {
     /// Writes every game's record not written yet and waits until all is
     /// on disk (the window closing).
     pub fn finish_writing(&mut self) {
-        for s in &mut self.screens {
-            s.finish_records(&self.saver);
-        }
+        crate::each_field!(&mut self.screens, _V, s => s.finish_records(&self.saver));
         self.saver.flush();
     }
 
@@ -538,12 +526,13 @@ impl CaNguaApp {
 
     /// The phase of the game in front now.
     pub fn phase(&self) -> super::play::phase::Phase {
-        self.front_screen().phase(self.is_asking_anything())
+        let dialog = self.is_asking_anything();
+        front!(&self, _V, s => s.phase(dialog))
     }
 
     /// Plays the sounds the table made this frame.
     fn play_cues(&mut self) {
-        let cues = self.front_mut().take_cues();
+        let cues = front!(&mut self, _V, s => s.take_cues());
         if self.prefs.muted || cues.is_empty() {
             return;
         }
@@ -572,14 +561,7 @@ impl CaNguaApp {
     }
 }
 
-/// The screen of `kind` among `screens` (the first should none be: every
-/// game has one).
-fn front_of(screens: &mut [Box<dyn Screen>], kind: GameKind) -> &mut dyn Screen {
-    let i = screens.iter().position(|s| s.kind() == kind).unwrap_or(0);
-    screens[i].as_mut()
-}
-
-impl Drop for CaNguaApp {
+impl Drop for App {
     fn drop(&mut self) {
         // Nothing is lost when the window closes right after a move.
         self.finish_writing();

@@ -3,7 +3,7 @@
 //! server's welcome, and the room goes to that game's screen), leaving,
 //! the host's start, and coming back to a remembered seat.
 
-use super::CaNguaApp;
+use super::{App, front};
 use crate::app::play::online_ui::OnlineAction;
 use crate::app::play::remote::{Remote, join_target};
 use crate::app::play::{Play, View};
@@ -42,7 +42,7 @@ impl Joining {
 /// Opens a room of game `V` on `address` (served by `host`) under the
 /// settings, and shows it on `V`'s screen.
 fn host<V: View>(
-    app: &mut CaNguaApp,
+    app: &mut App,
     ctx: &egui::Context,
     address: ServerAddress,
     host: Option<ServerHandle>,
@@ -68,15 +68,13 @@ fn host<V: View>(
 }
 
 /// Shows a room on its game's screen, in front.
-fn go_online<V: View>(app: &mut CaNguaApp, remote: Remote<V>) {
-    if let Some(play) = app.play_mut::<V>() {
-        Play::go_online(play, remote);
-    }
+fn go_online<V: View>(app: &mut App, remote: Remote<V>) {
+    Play::go_online(app.play_mut::<V>(), remote);
     app.prefs.game = crate::any_game::GameKind::of::<V>();
     app.saver.save_prefs(&app.prefs);
 }
 
-impl CaNguaApp {
+impl App {
     /// Comes back to a remembered online seat (at the first frame), and
     /// hands a room being joined to its game's screen once the server has
     /// named its game.
@@ -256,8 +254,8 @@ impl CaNguaApp {
                 };
                 self.connect(ctx, invite.server, request);
             }
-            OnlineAction::Leave => self.front_mut().leave_online(),
-            OnlineAction::Start => self.front_mut().start_online(Level::Medium),
+            OnlineAction::Leave => front!(&mut self, _V, s => s.leave_online()),
+            OnlineAction::Start => front!(&mut self, _V, s => s.start_online(Level::Medium)),
         }
     }
 }

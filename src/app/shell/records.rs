@@ -5,8 +5,8 @@
 //! takes a pasted record. A record that does not read or replay is
 //! refused with the line that is wrong, never a panic.
 
-use super::{CaNguaApp, FileJob, FilePurpose, Intent};
-use crate::app::play::replay::{self, ReplayScreen};
+use super::{App, FileJob, FilePurpose, Intent};
+use crate::app::play::replay::{self, AnyReplay};
 use crate::app::play::replay_ui::{
     ReplayAction, date_words, player_words, result_words, seat_code_words,
 };
@@ -15,6 +15,7 @@ use crate::i18n::{Arg, I18n};
 use crate::record::read_any;
 use crate::store::{RecordId, RecordSummary};
 use crate::with_game;
+use crate::with_variant;
 use egui::{RichText, Ui};
 
 /// What the player asked of records.
@@ -42,7 +43,7 @@ pub enum RecordIntent {
 #[derive(Debug, Default)]
 pub(super) struct RecordsUi {
     /// The replay window, while open.
-    replay: Option<Box<dyn ReplayScreen>>,
+    replay: Option<AnyReplay>,
     /// The past games, as read when the statistics window opened.
     past: Option<Vec<RecordSummary>>,
     /// The window that takes a pasted record, while open.
@@ -126,10 +127,10 @@ fn past_games_ui(ui: &mut Ui, i18n: &I18n, past: Option<&[RecordSummary]>, out: 
     });
 }
 
-impl CaNguaApp {
+impl App {
     /// The replay window shown, if one is open (tests look inside).
-    pub fn replay(&self) -> Option<&dyn ReplayScreen> {
-        self.records.replay.as_deref()
+    pub fn replay(&self) -> Option<&AnyReplay> {
+        self.records.replay.as_ref()
     }
 
     /// The past games listed in the statistics window.
@@ -164,7 +165,9 @@ impl CaNguaApp {
         let Some(replay) = &mut self.records.replay else {
             return;
         };
-        match replay.window_ui(ctx, &self.i18n, now, self.dark) {
+        let asked =
+            with_variant!(AnyReplay, replay, _V, r => r.window_ui(ctx, &self.i18n, now, self.dark));
+        match asked {
             Some(ReplayAction::Close) => {
                 self.intents.push(Intent::Record(RecordIntent::CloseReplay))
             }
@@ -226,7 +229,7 @@ impl CaNguaApp {
     pub(super) fn apply_record(&mut self, ctx: &egui::Context, intent: RecordIntent) {
         match intent {
             RecordIntent::ReplayCurrent => {
-                if let Some(record) = self.front_screen().record() {
+                if let Some(record) = super::front!(&self, _V, s => s.any_record()) {
                     self.open_replay(replay::open(record).map_err(|e| e.to_string()));
                 }
             }
@@ -243,9 +246,9 @@ impl CaNguaApp {
             RecordIntent::CloseReplay => self.records.replay = None,
             RecordIntent::SaveFile if self.file_job.is_none() => {
                 if let Some(replay) = &self.records.replay {
-                    let text = replay.text();
+                    let (text, name) =
+                        with_variant!(AnyReplay, replay, _V, r => (r.text(), r.file_name()));
                     let title = self.i18n.t("records-save-title");
-                    let name = replay.file_name();
                     let answer = self.picker.save_as(ctx, &title, &name, RECORD_FILTER);
                     self.file_job = Some(FileJob {
                         purpose: FilePurpose::ExportRecord(text),
@@ -304,7 +307,7 @@ impl CaNguaApp {
         self.open_replay(opened);
     }
 
-    fn open_replay(&mut self, opened: Result<Box<dyn ReplayScreen>, String>) {
+    fn open_replay(&mut self, opened: Result<AnyReplay, String>) {
         match opened {
             Ok(replay) => {
                 self.records.replay = Some(replay);

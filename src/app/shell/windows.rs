@@ -1,19 +1,18 @@
 //! The shell's windows: the rules in force and the statistics of the game
 //! in front, the rule code window and the new-game question.
 
-use super::frame::place_window;
-use super::{CaNguaApp, Intent};
+use super::{App, Intent, front};
 use crate::app::play::rule_sets::RuleSetAction;
+use crate::app::window_place::place_window;
 use egui::RichText;
 
-impl CaNguaApp {
+impl App {
     pub(super) fn rules_window(&mut self, ctx: &egui::Context) {
         if !self.show_rules {
             return;
         }
         let mut open = true;
         let front = self.prefs.game;
-        let screen = self.front_screen();
         let i18n = &self.i18n;
         let opened = self.rules_opened;
         let title = i18n.t(&format!("rules-window-title-{}", front.id()));
@@ -26,7 +25,7 @@ impl CaNguaApp {
                 // A scroll area new at each opening: the rules open at the
                 // top, not where they were left.
                 crate::app::a11y::scroll(ui, ("rules-scroll", opened, front), &title, |ui| {
-                    screen.rules_ui(ui, i18n);
+                    front!(&self, _V, screen => screen.rules_ui(ui, i18n));
                 });
             });
         crate::app::a11y::name_title_bar(ctx, egui::Id::unique("rules-window"), &title);
@@ -41,7 +40,6 @@ impl CaNguaApp {
         }
         let mut open = true;
         let i18n = &self.i18n;
-        let screen = self.front_screen();
         let dark = self.dark;
         let front = self.prefs.game;
         let title = i18n.t(&format!("stats-title-{}", front.id()));
@@ -53,7 +51,7 @@ impl CaNguaApp {
             .default_height(600.0)
             .show(ctx, |ui| {
                 crate::app::a11y::scroll(ui, ("stats-scroll", front), &title, |ui| {
-                    screen.stats_ui(ui, i18n, dark);
+                    front!(&self, _V, screen => screen.stats_ui(ui, i18n, dark));
                     self.past_games_ui(ui, &mut intents);
                 });
             });
@@ -152,8 +150,7 @@ impl CaNguaApp {
             let crate::instance::Request::Join(link) = request else {
                 continue;
             };
-            let busy = self.screens.iter().any(|s| s.is_online())
-                || super::front_of(&mut self.screens, self.prefs.game).in_progress();
+            let busy = self.any_online() || front!(&self, _V, s => s.in_progress());
             if busy {
                 self.handoff = Some(link);
                 self.confirm_focused = false;

@@ -118,7 +118,7 @@ impl Worker {
         }
         let rebuilt = self.replica.is_none() || s.rebuilt;
         if self.replica.is_none() {
-            self.replica = AnyGame::of::<G>(Replica::<G>::new(welcome.rules));
+            self.replica = Some(AnyGame::of::<G>(Replica::<G>::new(welcome.rules)));
         }
         self.game = Some(welcome.game);
         let have = self.have();
@@ -222,7 +222,7 @@ impl Worker {
             Err(_) => {
                 // Our copy went wrong: rebuild the game from event 1.
                 let rules = *replica.rules();
-                self.replica = AnyGame::of::<G>(Replica::<G>::new(rules));
+                self.replica = Some(AnyGame::of::<G>(Replica::<G>::new(rules)));
                 s.rebuilt = true;
                 self.fetch(ws, s, 0).await
             }
@@ -269,7 +269,7 @@ impl Worker {
                 "the room's state does not read",
             ))));
         };
-        self.replica = AnyGame::of::<G>(replica);
+        self.replica = Some(AnyGame::of::<G>(replica));
         if !s.welcomed {
             s.welcomed = true;
             self.seated += 1;

@@ -193,9 +193,7 @@ impl Worker {
     }
 
     fn emit_game<G: Game>(&self, update: ClientUpdate<G>) {
-        if let Some(update) = AnyGame::<Updates>::of::<G>(update) {
-            self.report(Report::Game(update));
-        }
+        self.report(Report::Game(AnyGame::<Updates>::of::<G>(update)));
     }
 
     /// Our copy of the game, if it is of game `G`.
