@@ -54,7 +54,12 @@ pub(crate) type TestApp = Harness<'static, App>;
 
 /// Steps every harness until `done` holds, for at most `secs` seconds
 /// (the server answers on other threads).
-pub(crate) fn wait(hs: &mut [&mut TestApp], secs: u64, what: &str, done: impl Fn(&[&mut TestApp]) -> bool) {
+pub(crate) fn wait(
+    hs: &mut [&mut TestApp],
+    secs: u64,
+    what: &str,
+    done: impl Fn(&[&mut TestApp]) -> bool,
+) {
     wait_until(what, Duration::from_secs(secs), || {
         if done(hs) {
             return Some(());

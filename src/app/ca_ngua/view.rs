@@ -7,6 +7,7 @@ use super::log::{self, LogEntry};
 use super::marks::Marks;
 use super::tbl::{Applied, Event, Played, Replica};
 use super::{CaNguaGame, Local, board_view, text};
+use crate::app::ca_ngua::colours::{seat_colour, seat_text_colour, seat_tint};
 use crate::app::play::cards::Card;
 use crate::app::play::phase::Phase;
 use crate::app::play::rule_sets::RuleSetAction;
@@ -15,7 +16,6 @@ use crate::app::play::{
     BoardView, Pace, Pacing, PanelView, PlayIntent, PrefsView, SettingsOut, SettingsView,
     StatsView, ViewTypes, Words,
 };
-use crate::app::ca_ngua::colours::{seat_colour, seat_text_colour, seat_tint};
 use crate::app::theme::Palette;
 use crate::ca_ngua::CaNgua;
 use crate::ca_ngua::engine::{Outcome, Position, Rules, Seat};

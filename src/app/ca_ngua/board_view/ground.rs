@@ -3,9 +3,9 @@
 //! and the centre.
 
 use super::BoardInput;
+use crate::app::ca_ngua::colours::{on_seat_colour, seat_colour, seat_tint};
 use crate::app::ca_ngua::geometry::{CENTRE_CELL, TRACK, cell_centre, home_cell, yard_origin};
 use crate::app::ca_ngua::paint::Transform;
-use crate::app::ca_ngua::colours::{on_seat_colour, seat_colour, seat_tint};
 use crate::app::theme::{Palette, lerp};
 use crate::ca_ngua::engine::{Seat, is_star_square};
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, Vec2};
