@@ -6,7 +6,7 @@
 //! A seat that changed hands during the game has a verdict and mistakes
 //! for each of its players, of the steps that player played.
 
-use super::replay_ui::{part_words, seat_players_words};
+use super::record_words::{part_words, seat_players_words};
 use crate::game::Game;
 use crate::game::selfplay::SelfPlay;
 use crate::i18n::{Arg, I18n};

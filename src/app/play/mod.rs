@@ -23,6 +23,7 @@ mod parts;
 pub mod phase;
 pub mod presence;
 pub mod presenter;
+pub mod record_words;
 pub mod recording;
 pub mod remote;
 pub mod replay;

@@ -6,6 +6,7 @@
 
 use super::announce::Announcer;
 use super::presenter::Presenter;
+pub use super::record_words::player_words;
 use super::{Play, View};
 use crate::game::{Game, Next};
 use crate::i18n::{Arg, I18n};
@@ -389,15 +390,4 @@ crate::per_game_enum! {
 /// wrong if it does not replay.
 pub fn open(record: AnyRecord) -> Result<AnyReplay, RecordError> {
     Ok(crate::map_any!(record, AnyReplay, _G, r => Replay::new(r)?))
-}
-
-/// A player in a word or two: the name they played under, else what
-/// they were (a person, a computer player of a level).
-pub fn player_words(i18n: &I18n, player: Player, name: &str) -> String {
-    match player {
-        _ if !name.trim().is_empty() => name.trim().to_string(),
-        Player::Person => i18n.t("player-human"),
-        Player::Computer(Some(level)) => i18n.t(&crate::app::widgets::level_key(level)),
-        Player::Computer(None) => i18n.t("replay-computer"),
-    }
 }
