@@ -11,8 +11,8 @@
 //! - `crash-reports/unseen`: the name of the report the player has not been
 //!   told about yet; [`take_previous_report`] reads and removes it.
 //! - `ca-ngua.log`: the log, `warn` for libraries and `info` for the app
-//!   unless `CA_NGUA_LOG` says otherwise (`CA_NGUA_LOG=debug`, or any
-//!   `tracing` filter such as `ca_ngua=trace,eframe=debug`). Past 1 MiB it
+//!   unless `CA_NGUA_LOG` says otherwise (`CA_NGUA_LOG=debug`, or levels
+//!   per target such as `ca_ngua=trace,eframe=debug`). Past 1 MiB it
 //!   is moved to `ca-ngua.old.log` at the next start.
 
 use crate::i18n::{Arg, I18n};
@@ -319,38 +319,42 @@ fn open_log(data_dir: &Path) -> io::Result<(PathBuf, fs::File)> {
 /// the file cannot be opened. The level comes from `CA_NGUA_LOG`. Returns
 /// the log file.
 pub fn start_logging(data_dir: Option<&Path>) -> Option<PathBuf> {
-    use tracing_subscriber::EnvFilter;
+    use tracing_subscriber::filter::Targets;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
 
     let asked = std::env::var(LOG_VAR).ok().filter(|v| !v.trim().is_empty());
-    let (filter, refused) = match asked.as_deref().map(EnvFilter::try_new) {
+    let default = || {
+        DEFAULT_LOG_FILTER
+            .parse::<Targets>()
+            .unwrap_or_else(|_| Targets::new().with_default(tracing::Level::INFO))
+    };
+    let (filter, refused) = match asked.as_deref().map(str::parse::<Targets>) {
         Some(Ok(filter)) => (filter, None),
-        Some(Err(e)) => (EnvFilter::new(DEFAULT_LOG_FILTER), Some(e.to_string())),
-        None => (EnvFilter::new(DEFAULT_LOG_FILTER), None),
+        Some(Err(e)) => (default(), Some(e.to_string())),
+        None => (default(), None),
     };
     let opened = data_dir.map(open_log);
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    let logs = tracing_subscriber::registry().with(filter);
+    let to_stderr = tracing_subscriber::fmt::layer()
+        .with_ansi(io::stderr().is_terminal())
+        .with_writer(io::stderr);
     // Installing twice (tests) keeps the first subscriber.
     let (log_file, problem) = match opened {
         Some(Ok((path, file))) => {
             // A file holds plain text, never terminal colour codes.
-            let _ = builder
+            let to_file = tracing_subscriber::fmt::layer()
                 .with_ansi(false)
-                .with_writer(Mutex::new(file))
-                .try_init();
+                .with_writer(Mutex::new(file));
+            let _ = logs.with(to_file).try_init();
             (Some(path), None)
         }
         Some(Err(e)) => {
-            let _ = builder
-                .with_ansi(io::stderr().is_terminal())
-                .with_writer(io::stderr)
-                .try_init();
+            let _ = logs.with(to_stderr).try_init();
             (None, Some(e.to_string()))
         }
         None => {
-            let _ = builder
-                .with_ansi(io::stderr().is_terminal())
-                .with_writer(io::stderr)
-                .try_init();
+            let _ = logs.with(to_stderr).try_init();
             (None, None)
         }
     };

@@ -72,15 +72,24 @@ fn main() -> ExitCode {
     };
     // One line per room event at info; RUST_LOG overrides (e.g. `warn`,
     // or `ca_ngua=debug` for connections too).
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_target(false)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+    {
+        use tracing_subscriber::filter::Targets;
+        use tracing_subscriber::layer::SubscriberExt;
+        use tracing_subscriber::util::SubscriberInitExt;
+        let filter = std::env::var("RUST_LOG")
+            .ok()
+            .and_then(|v| v.parse::<Targets>().ok())
+            .unwrap_or_else(|| Targets::new().with_default(tracing::Level::INFO));
+        tracing_subscriber::registry()
+            .with(filter)
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .with_target(false)
+                    .with_writer(std::io::stderr)
+                    .with_ansi(std::io::stderr().is_terminal()),
+            )
+            .init();
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.threads.max(1))
         .enable_all()
