@@ -28,7 +28,8 @@ use std::str::FromStr;
 )]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
-    /// Cờ Cá Ngựa (Vietnamese Ludo).
+    /// Cờ Cá Ngựa (Vietnamese Ludo): the first game, the default one (a
+    /// protocol version 1 or 2 client that names no game plays it).
     #[default]
     CaNgua,
     /// Cờ nhảy (Chinese checkers).
@@ -459,6 +460,10 @@ pub struct GamePrefs {
 }
 
 impl GameKind {
+    /// The game of a message or a file that names none: the first game,
+    /// the only one before there were two (PROTOCOL.md version 2).
+    pub const FIRST: GameKind = GameKind::CaNgua;
+
     /// Every game, in the picker's order.
     pub const ALL: [GameKind; 2] = [GameKind::CaNgua, GameKind::CoNhay];
 

@@ -162,9 +162,9 @@ fn counts_in_words<G: Game>() -> String {
 }
 
 /// The game a `create` without `game` plays (PROTOCOL.md, version 2: a
-/// client that never names a game plays Cờ Cá Ngựa).
+/// client that never names a game plays Cờ Cá Ngựa, the first game).
 fn default_game() -> GameKind {
-    GameKind::CaNgua
+    GameKind::FIRST
 }
 
 #[cfg(test)]
