@@ -12,7 +12,9 @@
 mod computers;
 mod event;
 mod replica;
+mod rounds;
 mod runner;
+mod saved;
 #[allow(clippy::module_inception)]
 mod table;
 
@@ -20,4 +22,5 @@ pub use crate::game::{Ranking, ranking_of};
 pub use event::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatInfo, SeatKind};
 pub use replica::{Applied, Pending, ReplayError, Replica, SeatNews};
 pub use runner::{Answer, BotJob, InlineRunner, Job, Runner, ThreadRunner};
-pub use table::{Dealer, RestoreError, Step, Table, TableRecord};
+pub use saved::{RestoreError, TableRecord};
+pub use table::{Dealer, Step, Table};

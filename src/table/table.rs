@@ -5,11 +5,10 @@
 //! screen of an online game are consumers of the same events.
 
 use super::event::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatInfo};
-use super::replica::{Applied, ReplayError, Replica};
+use super::replica::{Applied, Replica};
 use super::runner::{BotJob, Runner};
-use crate::game::{Game, Level, Next, Ranking, SeatId, wire};
+use crate::game::{Game, Level, Next, Ranking, SeatId};
 use rand::rngs::StdRng;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// What a computer's step did.
@@ -76,12 +75,16 @@ impl<G: Game> fmt::Debug for Table<G> {
     }
 }
 
-fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
+pub(super) fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal::new(code, message))
 }
 
 impl<G: Game> Table<G> {
-    fn empty(rules: G::Rules, rng: StdRng, runner: Box<dyn Runner<BotJob<G>>>) -> Table<G> {
+    pub(super) fn empty(
+        rules: G::Rules,
+        rng: StdRng,
+        runner: Box<dyn Runner<BotJob<G>>>,
+    ) -> Table<G> {
         Table {
             replica: Replica::new(rules),
             events: Vec::new(),
@@ -271,7 +274,7 @@ impl<G: Game> Table<G> {
 
     /// Appends an event and applies it. Events made here always follow
     /// from the state; should one not, it is dropped (never a panic).
-    fn emit(&mut self, event: EventKind<G>) -> Option<Applied<G>> {
+    pub(super) fn emit(&mut self, event: EventKind<G>) -> Option<Applied<G>> {
         let ev = Event {
             seq: self.replica.seq() + 1,
             event,
@@ -287,7 +290,7 @@ impl<G: Game> Table<G> {
     }
 
     /// Notes a move in its player's memory.
-    fn remember(&mut self, applied: &Applied<G>) {
+    pub(super) fn remember(&mut self, applied: &Applied<G>) {
         if let Applied::Played { before, played } = applied
             && let Some(memory) = self.memories.get_mut(G::mover(played).index())
         {
@@ -534,7 +537,7 @@ impl<G: Game> Table<G> {
     /// A seat with no legal move passes; the table passes for it at once
     /// (RULES.md 2.1, CO-NHAY.md §3). The rules' caps bound a run of
     /// passes; so does this loop, should an event not follow.
-    fn settle(&mut self) {
+    pub(super) fn settle(&mut self) {
         while let Some(Next::Pass(seat)) = self.replica.next() {
             let seq = self.replica.seq();
             self.play(seat, None);
@@ -546,7 +549,7 @@ impl<G: Game> Table<G> {
 
     /// Seats whose person came back are theirs again once the turn has
     /// moved on from them.
-    fn after_change(&mut self) {
+    pub(super) fn after_change(&mut self) {
         for index in 0..G::SEATS {
             let Some(seat) = G::Seat::from_index(index) else {
                 continue;
@@ -577,267 +580,8 @@ impl<G: Game> Table<G> {
         self.events[from..].to_vec()
     }
 
-    /// Rolls come from `dealer` from now on (an online room's dice that
-    /// anyone can check).
-    pub fn set_dealer(&mut self, dealer: Box<dyn Dealer<G>>) {
-        self.dealer = Some(dealer);
-    }
-
-    /// After the game is over, the same seats play another round: a
-    /// computer of `level` plays each seat whose person left (they already
-    /// do), the seat after the one that began the round before begins.
-    /// `dice_commit` goes into the `again` event.
-    pub fn again(&mut self, dice_commit: Option<String>) -> Result<Vec<Event<G>>, Refusal> {
-        if !self.replica.is_over() {
-            return refuse(ErrorCode::NotOver, "the game is not over");
-        }
-        let Some(game) = self.replica.game() else {
-            return refuse(ErrorCode::NotStarted, "the game has not started");
-        };
-        let seats = G::seats(game);
-        let first = self.first_of_round().and_then(|first| {
-            let at = seats.iter().position(|s| *s == first)?;
-            seats.get((at + 1) % seats.len()).copied()
-        });
-        let rules = *self.rules();
-        let state = match first {
-            Some(first) => G::start_first(&rules, &seats, first),
-            None => G::start(&rules, &seats, &mut self.rng),
-        };
-        let state = match state {
-            Ok(s) => s,
-            Err(e) => return refuse(ErrorCode::BadRules, e.to_string()),
-        };
-        let infos: Vec<SeatInfo<G::Seat>> = seats
-            .iter()
-            .filter_map(|s| self.replica.seat(*s).cloned())
-            .collect();
-        let from = self.events.len();
-        let round = self.replica.round() + 1;
-        self.emit(EventKind::Again { round, dice_commit });
-        self.memories = vec![G::Memory::default(); G::SEATS];
-        self.turn_only = vec![false; G::SEATS];
-        self.asked = None;
-        self.emit(EventKind::Started {
-            position: G::setup(&state),
-            seats: infos,
-        });
-        self.settle();
-        Ok(self.events[from..].to_vec())
-    }
-
-    /// The seat that played first in the round being played (the last
-    /// `started`'s turn).
-    pub fn first_of_round(&self) -> Option<G::Seat> {
-        self.events.iter().rev().find_map(|ev| match &ev.event {
-            EventKind::Started { position, .. } => G::from_setup(self.rules(), position)
-                .ok()
-                .and_then(|s| G::turn(&s)),
-            _ => None,
-        })
-    }
-
-    /// Notes a seat's part of the dice seed (an online room's `seed`).
-    pub fn seeded(&mut self, seat: G::Seat, client_seed: String) -> Vec<Event<G>> {
-        let from = self.events.len();
-        self.emit(EventKind::Seeded { seat, client_seed });
-        self.events[from..].to_vec()
-    }
-
-    /// The seat to act let its turn clock run out: a computer of `level`
-    /// plays this turn for it (or, with `away`, every turn until its
-    /// person acts again: the `away` event follows).
-    pub fn time_out(&mut self, seat: G::Seat, level: Level, away: bool) -> Vec<Event<G>> {
-        let from = self.events.len();
-        if self.replica.turn() != Some(seat) || self.controller(seat) != Controller::Elsewhere {
-            return Vec::new();
-        }
-        self.emit(EventKind::TimedOut { seat });
-        self.controllers[seat.index()] = Controller::StandIn(level);
-        self.asked = None;
-        if away {
-            self.back_due[seat.index()] = false;
-            self.emit(EventKind::Away { seat });
-        } else {
-            self.turn_only[seat.index()] = true;
-        }
-        self.events[from..].to_vec()
-    }
-
-    /// The seat's person is back and acts: the seat is theirs at once,
-    /// even in the middle of the turn a computer plays for them.
-    pub fn back_now(&mut self, seat: G::Seat) -> Vec<Event<G>> {
-        let from = self.events.len();
-        if matches!(self.controller(seat), Controller::StandIn(_)) && self.replica.is_away(seat) {
-            self.back_due[seat.index()] = false;
-            self.turn_only[seat.index()] = false;
-            self.controllers[seat.index()] = Controller::Elsewhere;
-            self.asked = None;
-            self.emit(EventKind::Back { seat });
-        }
-        self.events[from..].to_vec()
-    }
-
-    /// The seat's person has been away too long: a computer of `level`
-    /// plays it from now.
-    pub fn away(&mut self, seat: G::Seat, level: Level) -> Vec<Event<G>> {
-        let from = self.events.len();
-        let timed_out = self.turn_only[seat.index()];
-        if (self.controller(seat) == Controller::Elsewhere || timed_out) && !self.replica.is_over()
-        {
-            self.controllers[seat.index()] = Controller::StandIn(level);
-            self.back_due[seat.index()] = false;
-            self.turn_only[seat.index()] = false;
-            self.emit(EventKind::Away { seat });
-        }
-        self.events[from..].to_vec()
-    }
-
-    /// The seat's person is back: the seat is theirs at once, or, when the
-    /// computer standing in is in the middle of its turn, once the turn
-    /// moves on.
-    pub fn back(&mut self, seat: G::Seat) -> Vec<Event<G>> {
-        let from = self.events.len();
-        if matches!(self.controller(seat), Controller::StandIn(_)) && self.replica.is_away(seat) {
-            self.back_due[seat.index()] = true;
-            self.after_change();
-        }
-        self.events[from..].to_vec()
-    }
-
-    /// The seat's person left for good; a computer of `level` plays it.
-    pub fn leave(&mut self, seat: G::Seat, level: Level) -> Vec<Event<G>> {
-        let from = self.events.len();
-        let seated = self.replica.seat(seat).is_some();
-        if (seated && self.controller(seat).computer().is_none()) || self.replica.is_away(seat) {
-            self.controllers[seat.index()] = Controller::StandIn(level);
-            self.back_due[seat.index()] = false;
-            self.emit(EventKind::Left { seat });
-        }
-        self.events[from..].to_vec()
-    }
-
     /// The places, once the game is over.
     pub fn ranking(&self) -> Option<&Ranking<G::Seat>> {
         self.replica.ranking()
     }
-
-    /// The table as saved: its rules, controllers and events (and the state
-    /// it continued from, for a game saved by an older version).
-    pub fn record(&self) -> TableRecord<G> {
-        TableRecord {
-            rules: *self.rules(),
-            controllers: self.controllers.clone(),
-            origin: self.origin.clone(),
-            events: self.events.clone(),
-        }
-    }
-
-    /// Restores a saved table by replaying its events (each checked
-    /// against the engine), with fresh dice and computer players' seeds.
-    pub fn restore(
-        record: TableRecord<G>,
-        rng: StdRng,
-        runner: Box<dyn Runner<BotJob<G>>>,
-    ) -> Result<Table<G>, RestoreError> {
-        let t = Table::replay(record, rng, runner)?;
-        if !t.replica.is_started() {
-            return Err(RestoreError::NotStarted);
-        }
-        Ok(t)
-    }
-
-    /// Restores a room's table, which may still be waiting for `players`
-    /// people to sit down (a server's state folder).
-    pub fn reopen(
-        record: TableRecord<G>,
-        players: usize,
-        rng: StdRng,
-        runner: Box<dyn Runner<BotJob<G>>>,
-    ) -> Result<Table<G>, RestoreError> {
-        let mut t = Table::replay(record, rng, runner)?;
-        if !t.replica.is_started() {
-            G::seats_for(&t.rules().clone(), players)
-                .map_err(|e| RestoreError::Game(e.to_string()))?;
-            t.players = players;
-        }
-        Ok(t)
-    }
-
-    /// A table from its record's events, each checked against the engine.
-    fn replay(
-        record: TableRecord<G>,
-        rng: StdRng,
-        runner: Box<dyn Runner<BotJob<G>>>,
-    ) -> Result<Table<G>, RestoreError> {
-        G::check_rules(&record.rules).map_err(|e| RestoreError::Game(e.to_string()))?;
-        if record.controllers.len() != G::SEATS {
-            return Err(RestoreError::Game(format!(
-                "controllers: {} seats, not {}",
-                record.controllers.len(),
-                G::SEATS
-            )));
-        }
-        let replica = match &record.origin {
-            Some(origin) => Replica::continuing(
-                record.rules,
-                G::from_snapshot(&record.rules, origin.clone())
-                    .map_err(|e| RestoreError::Origin(e.to_string()))?,
-            ),
-            None => Replica::new(record.rules),
-        };
-        let mut t = Table::empty(record.rules, rng, runner);
-        t.replica = replica;
-        t.origin = record.origin;
-        t.controllers = record.controllers;
-        for ev in &record.events {
-            let applied = t.replica.apply(ev).map_err(RestoreError::Replay)?;
-            t.remember(&applied);
-        }
-        t.players = t.replica.seats().len();
-        t.events = record.events;
-        Ok(t)
-    }
 }
-
-/// A table as saved: typed in memory, notation strings in the file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, bound = "")]
-pub struct TableRecord<G: Game> {
-    /// The rules.
-    pub rules: G::Rules,
-    /// Who controls each seat, by seat index.
-    #[serde(with = "wire::per_seat")]
-    pub controllers: Vec<Controller>,
-    /// The state the game continued from, when it was saved by a version
-    /// that kept no events (the first event then starts from it).
-    #[serde(default)]
-    pub origin: Option<G::Snapshot>,
-    /// Every event, oldest first.
-    pub events: Vec<Event<G>>,
-}
-
-/// Why a saved table cannot be restored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RestoreError {
-    /// The rules or the seats do not make a game.
-    Game(String),
-    /// The saved state does not validate, or is under other rules.
-    Origin(String),
-    /// An event does not follow.
-    Replay(ReplayError),
-    /// No game was started.
-    NotStarted,
-}
-
-impl fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RestoreError::Game(e) | RestoreError::Origin(e) => f.write_str(e),
-            RestoreError::Replay(e) => write!(f, "{e}"),
-            RestoreError::NotStarted => f.write_str("the game never started"),
-        }
-    }
-}
-
-impl std::error::Error for RestoreError {}
