@@ -273,75 +273,9 @@ impl<G: Game> Replica<G> {
 
     fn apply_kind(&mut self, ev: &EventKind<G>) -> Result<Applied<G>, String> {
         match ev {
-            EventKind::Seated { seat, name } => {
-                if self.game.is_some() {
-                    return Err("a seat taken after the start".into());
-                }
-                let info = SeatInfo {
-                    seat: *seat,
-                    name: name.clone(),
-                    kind: SeatKind::Human,
-                    connected: true,
-                };
-                match self.seats.iter_mut().find(|s| s.seat == *seat) {
-                    Some(s) => *s = info,
-                    None => self.seats.push(info),
-                }
-                Ok(Applied::Seats)
-            }
-            EventKind::Started { position, seats } => {
-                let state = G::from_setup(&self.rules, position)
-                    .map_err(|e| format!("start position: {e}"))?;
-                match &self.game {
-                    Some(g) if self.seq == 0 && G::position(g) == G::position(&state) => {}
-                    Some(_) if self.seq == 0 => {
-                        return Err("the start position is not the saved game's".into());
-                    }
-                    Some(_) => return Err("the game has already started".into()),
-                    None => self.game = Some(state.clone()),
-                }
-                let playing = G::seats(&state);
-                for s in &playing {
-                    if !seats.iter().any(|i| i.seat == *s) {
-                        return Err(format!("no seat information for {}", s.code()));
-                    }
-                }
-                self.seats = seats
-                    .iter()
-                    .filter(|i| playing.contains(&i.seat))
-                    .cloned()
-                    .collect();
-                Ok(Applied::Started)
-            }
-            EventKind::Rolled { seat, roll, moves } => {
-                let game = self.game.as_ref().ok_or("a roll before the start")?;
-                if self.pending.is_some() {
-                    return Err("a second roll before the move".into());
-                }
-                if G::turn(game) != Some(*seat) {
-                    return Err(format!("{} rolled out of turn", seat.code()));
-                }
-                G::check_roll(game, *roll).map_err(|e| e.to_string())?;
-                let legal = match G::next(game, Some(*roll)) {
-                    Next::Choose(_, legal) => legal,
-                    Next::Pass(_) => Vec::new(),
-                    Next::Roll(_) | Next::Over(_) => {
-                        return Err(format!("the roll {roll} cannot be played"));
-                    }
-                };
-                if legal != *moves {
-                    return Err(format!(
-                        "the moves listed for {roll} are not the legal ones"
-                    ));
-                }
-                let pending = Pending {
-                    seat: *seat,
-                    roll: *roll,
-                    moves: legal,
-                };
-                self.pending = Some(pending.clone());
-                Ok(Applied::Rolled(pending))
-            }
+            EventKind::Seated { seat, name } => self.seated(seat, name),
+            EventKind::Started { position, seats } => self.started(position, seats),
+            EventKind::Rolled { seat, roll, moves } => self.rolled(seat, roll, moves),
             EventKind::Moved { seat, mv, position } => self.play(*seat, Some(*mv), position),
             EventKind::Passed { seat, position } => self.play(*seat, None, position),
             EventKind::Away { seat } => {
@@ -369,21 +303,7 @@ impl<G: Game> Replica<G> {
                 }
                 Ok(Applied::SeatNews(SeatNews::Left(*seat)))
             }
-            EventKind::Over { ranking } => {
-                let game = self.game.as_mut().ok_or("the end before the start")?;
-                // Over before the engine's end: the remaining places were
-                // settled early (every person here has finished).
-                let concluded = !G::is_over(game);
-                G::conclude(game);
-                let outcome = G::outcome(game);
-                if G::ranking(&outcome) != *ranking {
-                    return Err("the ranking is not the game's".into());
-                }
-                self.pending = None;
-                self.concluded = concluded;
-                self.ranking = Some(ranking.clone());
-                Ok(Applied::Over(outcome))
-            }
+            EventKind::Over { ranking } => self.over(ranking),
             EventKind::Seeded { seat, client_seed } => {
                 self.known_seat(*seat)?;
                 if !G::HAS_DICE {
@@ -394,24 +314,7 @@ impl<G: Game> Replica<G> {
                 }
                 Ok(Applied::Noted)
             }
-            EventKind::Again { round, .. } => {
-                if !self.is_over() {
-                    return Err("another round before the game is over".into());
-                }
-                if *round != self.round + 1 {
-                    return Err(format!(
-                        "round {round} after round {}, not {}",
-                        self.round,
-                        self.round + 1
-                    ));
-                }
-                self.round = *round;
-                self.game = None;
-                self.pending = None;
-                self.ranking = None;
-                self.concluded = false;
-                Ok(Applied::Again { round: *round })
-            }
+            EventKind::Again { round, .. } => self.again(round),
             EventKind::TimedOut { seat } => {
                 let game = self
                     .game
@@ -423,6 +326,127 @@ impl<G: Game> Replica<G> {
                 Ok(Applied::SeatNews(SeatNews::TimedOut(*seat)))
             }
         }
+    }
+
+    /// Seated: a person took a seat in the lobby.
+    fn seated(&mut self, seat: &G::Seat, name: &str) -> Result<Applied<G>, String> {
+        if self.game.is_some() {
+            return Err("a seat taken after the start".into());
+        }
+        let info = SeatInfo {
+            seat: *seat,
+            name: name.to_string(),
+            kind: SeatKind::Human,
+            connected: true,
+        };
+        match self.seats.iter_mut().find(|s| s.seat == *seat) {
+            Some(s) => *s = info,
+            None => self.seats.push(info),
+        }
+        Ok(Applied::Seats)
+    }
+
+    /// Started: the game from its position, with the seats that play.
+    fn started(
+        &mut self,
+        position: &G::Setup,
+        seats: &[SeatInfo<G::Seat>],
+    ) -> Result<Applied<G>, String> {
+        let state =
+            G::from_setup(&self.rules, position).map_err(|e| format!("start position: {e}"))?;
+        match &self.game {
+            Some(g) if self.seq == 0 && G::position(g) == G::position(&state) => {}
+            Some(_) if self.seq == 0 => {
+                return Err("the start position is not the saved game's".into());
+            }
+            Some(_) => return Err("the game has already started".into()),
+            None => self.game = Some(state.clone()),
+        }
+        let playing = G::seats(&state);
+        for s in &playing {
+            if !seats.iter().any(|i| i.seat == *s) {
+                return Err(format!("no seat information for {}", s.code()));
+            }
+        }
+        self.seats = seats
+            .iter()
+            .filter(|i| playing.contains(&i.seat))
+            .cloned()
+            .collect();
+        Ok(Applied::Started)
+    }
+
+    /// Rolled: the roll and its legal moves, checked against the engine.
+    fn rolled(
+        &mut self,
+        seat: &G::Seat,
+        roll: &G::Roll,
+        moves: &[G::Move],
+    ) -> Result<Applied<G>, String> {
+        let game = self.game.as_ref().ok_or("a roll before the start")?;
+        if self.pending.is_some() {
+            return Err("a second roll before the move".into());
+        }
+        if G::turn(game) != Some(*seat) {
+            return Err(format!("{} rolled out of turn", seat.code()));
+        }
+        G::check_roll(game, *roll).map_err(|e| e.to_string())?;
+        let legal = match G::next(game, Some(*roll)) {
+            Next::Choose(_, legal) => legal,
+            Next::Pass(_) => Vec::new(),
+            Next::Roll(_) | Next::Over(_) => {
+                return Err(format!("the roll {roll} cannot be played"));
+            }
+        };
+        if legal != *moves {
+            return Err(format!(
+                "the moves listed for {roll} are not the legal ones"
+            ));
+        }
+        let pending = Pending {
+            seat: *seat,
+            roll: *roll,
+            moves: legal,
+        };
+        self.pending = Some(pending.clone());
+        Ok(Applied::Rolled(pending))
+    }
+
+    /// Over: the game concluded with the engine's ranking.
+    fn over(&mut self, ranking: &Ranking<G::Seat>) -> Result<Applied<G>, String> {
+        let game = self.game.as_mut().ok_or("the end before the start")?;
+        // Over before the engine's end: the remaining places were
+        // settled early (every person here has finished).
+        let concluded = !G::is_over(game);
+        G::conclude(game);
+        let outcome = G::outcome(game);
+        if G::ranking(&outcome) != *ranking {
+            return Err("the ranking is not the game's".into());
+        }
+        self.pending = None;
+        self.concluded = concluded;
+        self.ranking = Some(ranking.clone());
+        Ok(Applied::Over(outcome))
+    }
+
+    /// Again: another round after the game is over.
+    fn again(&mut self, round: &u32) -> Result<Applied<G>, String> {
+        if !self.is_over() {
+            return Err("another round before the game is over".into());
+        }
+        if *round != self.round + 1 {
+            return Err(format!(
+                "round {round} after round {}, not {}",
+                self.round,
+                self.round + 1
+            ));
+        }
+        self.round = *round;
+        self.game = None;
+        self.pending = None;
+        self.ranking = None;
+        self.concluded = false;
+        Ok(Applied::Again { round: *round })
     }
 
     fn set_away(&mut self, seat: G::Seat, away: bool) {
