@@ -6,7 +6,7 @@
 //! events were lost or arrived twice (both must be 0).
 //!
 //! ```sh
-//! cargo run --release --example load -- --rooms 200 --secs 60
+//! cargo run --profile dist --example load -- --rooms 200 --secs 60
 //! ```
 //!
 //! Options: `--think-ms N` (a pause before each command, as a person
