@@ -91,6 +91,36 @@ macro_rules! outln {
 }
 pub(crate) use outln;
 
+/// `rules show NAME`: a preset or a rules file, written as a rules file
+/// labelled with the name typed (a preset), the preset it matches, or
+/// `custom`.
+pub(crate) fn show_rules<G: crate::store::Files>(
+    name: &str,
+    preset_name: fn(&G::Rules) -> Option<&'static str>,
+) -> Result<(), Bad> {
+    use crate::store::RuleSetFile;
+    let name = unshield(name);
+    let rules = crate::any_game::load_rules::<G>(name)?;
+    let label = G::preset(name).map_or_else(
+        || preset_name(&rules).unwrap_or("custom").to_string(),
+        |_| name.to_string(),
+    );
+    out(format_args!("{}", G::RuleSet::new(&label, rules).to_ron()))
+}
+
+/// `rules explain NAME --lang L`: the rules in plain words.
+pub(crate) fn explain_rules<G: crate::game::Game>(
+    args: args::Explain,
+    summary_text: fn(&crate::i18n::I18n, &G::Rules) -> String,
+) -> Result<(), Bad> {
+    let rules = crate::any_game::load_rules::<G>(unshield(&args.name))?;
+    let lang: crate::i18n::Lang = args.lang.parse()?;
+    out(format_args!(
+        "{}",
+        summary_text(&crate::i18n::I18n::new(lang), &rules)
+    ))
+}
+
 /// A single positional word as it was typed: `ca-ngua-cli` hands a word
 /// that begins with `-` (a seat not in play, `-/Y,Y,Y,Y/…`) to clap behind
 /// a space, which this takes off again.

@@ -5,14 +5,12 @@
 
 use crate::any_game::load_rules;
 use crate::cli::args::{Explain, Query, RuleSetArg, RunArgs, number};
-use crate::cli::{Bad, Verbs, check_threads, out, outln, unshield, words};
+use crate::cli::{Bad, Verbs, check_threads, explain_rules, outln, show_rules, unshield, words};
 use crate::co_nhay::CoNhay;
 use crate::co_nhay::bots::{self, Budget, Level, Style};
 use crate::co_nhay::engine::{Move, Players, Position, Rules, perft};
-use crate::co_nhay::rules_file::RuleSet;
 use crate::co_nhay::rules_text::summary_text;
 use crate::co_nhay::selfplay::{self, Tuning};
-use crate::i18n::{I18n, Lang};
 use clap::{Args, Subcommand};
 
 const NOTES: &str = "\
@@ -340,18 +338,8 @@ fn selfplay_cmd(a: &NhaySelfplay) -> Result<(), Bad> {
 fn rules_cmd(command: NhayRulesCommand) -> Result<(), Bad> {
     match command {
         NhayRulesCommand::Show(RuleSetArg { name, .. }) => {
-            let name = unshield(&name);
-            let rules = load_rules::<CoNhay>(name)?;
-            let label = Rules::preset(name).map_or_else(
-                || rules.preset_name().unwrap_or("custom").to_string(),
-                |_| name.to_string(),
-            );
-            out(format_args!("{}", RuleSet::new(&label, rules).to_ron()))
+            show_rules::<CoNhay>(&name, Rules::preset_name)
         }
-        NhayRulesCommand::Explain(Explain { name, lang }) => {
-            let rules = load_rules::<CoNhay>(unshield(&name))?;
-            let lang: Lang = lang.parse()?;
-            out(format_args!("{}", summary_text(&I18n::new(lang), &rules)))
-        }
+        NhayRulesCommand::Explain(explain) => explain_rules::<CoNhay>(explain, summary_text),
     }
 }

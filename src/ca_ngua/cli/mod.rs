@@ -15,9 +15,8 @@ use crate::ca_ngua::engine::{Move, Position, Roll, Rules, Seat};
 use crate::ca_ngua::rules_file::RuleSet;
 use crate::ca_ngua::rules_text::summary_text;
 use crate::ca_ngua::selfplay;
-use crate::cli::args::{Explain, Query, RuleSetArg};
-use crate::cli::{Bad, Verbs, check_threads, out, outln, unshield};
-use crate::i18n::{I18n, Lang};
+use crate::cli::args::{Query, RuleSetArg};
+use crate::cli::{Bad, Verbs, check_threads, explain_rules, out, outln, show_rules, unshield};
 use clap::Subcommand;
 
 /// Cờ Cá Ngựa's verbs.
@@ -225,19 +224,9 @@ fn selfplay(a: &Selfplay) -> Result<(), Bad> {
 fn rules(command: RulesCommand) -> Result<(), Bad> {
     match command {
         RulesCommand::Show(RuleSetArg { name, .. }) => {
-            let name = unshield(&name);
-            let rules = load_rules::<CaNgua>(name)?;
-            let label = Rules::preset(name).map_or_else(
-                || rules.preset_name().unwrap_or("custom").to_string(),
-                |_| name.to_string(),
-            );
-            out(format_args!("{}", RuleSet::new(&label, rules).to_ron()))
+            show_rules::<CaNgua>(&name, Rules::preset_name)
         }
-        RulesCommand::Explain(Explain { name, lang }) => {
-            let rules = load_rules::<CaNgua>(unshield(&name))?;
-            let lang: Lang = lang.parse()?;
-            out(format_args!("{}", summary_text(&I18n::new(lang), &rules)))
-        }
+        RulesCommand::Explain(explain) => explain_rules::<CaNgua>(explain, summary_text),
         RulesCommand::Code(RuleSetArg { name, .. }) => {
             let rules = load_rules::<CaNgua>(unshield(&name))?;
             out(format_args!(
