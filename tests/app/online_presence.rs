@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::harness;
+use crate::common::ui::{at_time, clock, harness};
 use crate::common::wait::{Deadline, POLL};
 use crate::online_app::{TestApp, WINDOW, open_online, open_room, prefs, wait};
 use ca_ngua::app::App;
@@ -57,17 +57,6 @@ fn wait_hearing(
 /// True when some node's label contains `text`.
 fn has(h: &TestApp, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
-}
-
-/// The frame's clock now.
-fn clock(h: &TestApp) -> f64 {
-    h.ctx.input(|i| i.time)
-}
-
-/// Sets the frame's clock (the count reads it) and draws a frame.
-fn at_time(h: &mut TestApp, t: f64) {
-    h.input_mut().time = Some(t);
-    h.step();
 }
 
 /// The number in "… N seconds …".

@@ -10,7 +10,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::harness;
+use crate::common::ui::{at_time, harness};
 use crate::common::wait::Deadline;
 use crate::online_app::{TestApp, WINDOW, hosting_app, open_online, open_room, prefs, wait};
 use ca_ngua::app::App;
@@ -424,21 +424,15 @@ fn run_out_the_clock(
             clock.advance(Duration::from_secs(11));
             last = Instant::now();
         }
+        // Half a second of the app's clock a frame, not the window's
+        // 50 ms: the app shows a game's events at its own pace, in its own
+        // time, and two whole games shown at 50 ms a frame took 100 s of
+        // frames with nothing more to check.
         for app in [&mut *host, &mut *guest] {
-            leap(app);
-            app.step();
+            at_time(app, common::ui::clock(app) + 0.5);
         }
         std::thread::sleep(Duration::from_millis(1));
     }
-}
-
-/// Moves an app's clock on by half a second before its next frame, not
-/// the window's 50 ms: the app shows a game's events at its own pace, in
-/// its own time, and two whole games shown at 50 ms a frame took 100 s of
-/// frames with nothing more to check.
-fn leap(app: &mut TestApp) {
-    let now = app.ctx.input(|i| i.time);
-    app.input_mut().time = Some(now + 0.5);
 }
 
 #[test]

@@ -74,6 +74,18 @@ pub fn harness(app: App, window: Window) -> Harness<'static, App> {
     h
 }
 
+/// The frame's clock now (egui's `input.time`), in seconds.
+pub fn clock<S>(h: &Harness<'_, S>) -> f64 {
+    h.ctx.input(|i| i.time)
+}
+
+/// Sets the frame's clock to `t` and draws a frame: the app's counts and
+/// shows read that clock, not the wall's.
+pub fn at_time<S>(h: &mut Harness<'_, S>, t: f64) {
+    h.input_mut().time = Some(t);
+    h.step();
+}
+
 /// Every node below `n`, `n` first.
 pub fn all_nodes<'t>(n: AccessKitNode<'t>, out: &mut Vec<AccessKitNode<'t>>) {
     out.push(n);
