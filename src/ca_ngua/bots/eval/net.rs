@@ -106,13 +106,12 @@ impl Evaluator {
         let h = a.map(tanh);
         let mut z = [f32::NEG_INFINITY; 4];
         let mut top = f32::NEG_INFINITY;
-        for k in 0..4 {
+        for (k, zk) in z.iter_mut().enumerate() {
             if f.racing & (1 << k) == 0 {
                 continue;
             }
-            let dot = dot(&self.w2[k * HIDDEN..][..HIDDEN], &h);
-            z[k] = self.alpha * f.skip[k] + self.b2[k] + dot;
-            top = top.max(z[k]);
+            *zk = self.alpha * f.skip[k] + self.b2[k] + dot(&self.w2[k * HIDDEN..][..HIDDEN], &h);
+            top = top.max(*zk);
         }
         let mut p = [0.0f32; 4];
         let mut sum = 0.0;
@@ -142,8 +141,7 @@ impl Evaluator {
         }
         let mut gh = [0.0f32; HIDDEN];
         let mut galpha = 0.0;
-        for k in 0..4 {
-            let gk = gz[k];
+        for (k, &gk) in gz.iter().enumerate() {
             if gk == 0.0 {
                 continue;
             }
