@@ -48,6 +48,9 @@ impl TrialRun {
                     let publish = |report: &TrialReport| {
                         if let Ok(mut s) = shared.lock() {
                             s.latest = Some(report.clone());
+                            // The last report and "done" in one step: whoever
+                            // reads a complete report also reads a finished run.
+                            s.done |= report.complete;
                         }
                         on_report();
                     };
