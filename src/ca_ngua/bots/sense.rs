@@ -103,6 +103,17 @@ fn mirror(squares: u64) -> u128 {
     u128::from(m) | u128::from(m) << SQUARES
 }
 
+/// For each seat, the union of the three other seats' masks.
+#[inline(always)]
+fn others_of<T: Copy + std::ops::BitOr<Output = T>>(m: [T; 4]) -> [T; 4] {
+    [
+        m[1] | m[2] | m[3],
+        m[0] | m[2] | m[3],
+        m[0] | m[1] | m[3],
+        m[0] | m[1] | m[2],
+    ]
+}
+
 /// Bits `d` (1..=12) set for the squares `d` behind `q` in a mirrored mask.
 #[inline(always)]
 fn behind_bits(mirrored: u128, q: u8) -> u32 {
@@ -153,7 +164,15 @@ impl Board {
             if !pos.is_finished(seat, rules) {
                 b.active |= 1 << s;
             }
-            for p in pos.horses(seat) {
+            let horses = pos.horses(seat);
+            // By index, as in every loop the search runs per position: a
+            // build without cross-unit inlining (the tests, the quick
+            // release build) would call the standard library's array
+            // iterator for each horse.
+            let mut i = 0;
+            while i < horses.len() {
+                let p = horses[i];
+                i += 1;
                 if p == YARD {
                     b.yard[s] += 1;
                 } else if p <= DOOR {
@@ -168,14 +187,15 @@ impl Board {
             all |= b.occ[s];
         }
         b.all_m = mirror(all);
-        for s in 0..4 {
-            b.others_m[s] = (0..4).filter(|&o| o != s).fold(0, |m, o| m | b.occ_m[o]);
-        }
+        b.others_m = others_of(b.occ_m);
         if rules.pairs == Pairs::Block {
-            for s in 0..4 {
-                let others = (0..4).filter(|&o| o != s).fold(0, |m, o| m | b.pairs[o]);
-                b.blocks_m[s] = mirror(others);
-            }
+            let others = others_of(b.pairs);
+            b.blocks_m = [
+                mirror(others[0]),
+                mirror(others[1]),
+                mirror(others[2]),
+                mirror(others[3]),
+            ];
         }
         b
     }

@@ -348,24 +348,37 @@ impl Surroundings {
     /// board) apart from the opponents.
     pub(crate) fn new(pos: &Position, seat: Seat, teams: bool) -> Surroundings {
         let mut s = Surroundings::default();
-        for p in pos.horses(seat) {
+        // Loops by index: the bots build this at every node, and a build
+        // without cross-unit inlining (the tests, the quick release build)
+        // would call the standard library's iterators for each horse.
+        let mine = pos.horses(seat);
+        let mut i = 0;
+        while i < HORSES {
+            let p = mine[i];
             // The yard (255) and the centre are no square.
             if p < CENTRE {
                 s.own |= 1 << p;
             }
+            i += 1;
         }
-        for (k, square_bit) in SQUARE_BIT.iter().enumerate().skip(1) {
+        let mut k = 1;
+        while k < 4 {
+            let square_bit = &SQUARE_BIT[k];
+            let theirs = pos.horses(Seat::from_index(seat.index() + k));
             let mut seen = 0u64;
-            for p in pos.horses(Seat::from_index(seat.index() + k)) {
-                let bit = square_bit[usize::from(p)];
+            let mut i = 0;
+            while i < HORSES {
+                let bit = square_bit[usize::from(theirs[i])];
                 s.others_pairs |= seen & bit;
                 seen |= bit;
+                i += 1;
             }
             if teams && k == 2 {
                 s.partner |= seen;
             } else {
                 s.others |= seen;
             }
+            k += 1;
         }
         s
     }
