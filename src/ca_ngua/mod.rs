@@ -2,10 +2,11 @@
 //! players, the dice, rule files, the rule code, the rules in plain
 //! language, the rule lab ("Try these rules") and self-play.
 
-pub mod bots;
+// The rules engine and the bots are compiled in their own crate,
+// `ca-ngua-engines` (crates/engines), so that the tests build this crate
+// quickly and them optimised; their files are in this folder.
+pub use ca_ngua_engines::ca_ngua::{bots, dice, engine};
 pub mod cli;
-pub mod dice;
-pub mod engine;
 pub mod files;
 pub mod game;
 pub mod prefs;

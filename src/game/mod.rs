@@ -12,8 +12,10 @@
 //! names a game; the closed enum of every game is `crate::any_game`.
 
 pub mod error;
-pub mod level;
-pub mod rng;
+// The levels, the random numbers and the win-rate interval are compiled
+// with the engines and bots, in the `ca-ngua-engines` crate
+// (`crates/engines`), which uses them; their files are here.
+pub use ca_ngua_engines::game::{level, rng, wilson};
 pub mod rule_text;
 pub mod rules_file;
 pub mod selfplay;

@@ -144,7 +144,7 @@ pub struct Memory {
 
 impl Memory {
     /// Notes the move `mv` played in `position`.
-    pub(crate) fn record(&mut self, position: &Position, mv: Move) {
+    pub fn record(&mut self, position: &Position, mv: Move) {
         let (Some(arm), Some((from, to))) = (position.turn(), mv.ends()) else {
             return;
         };

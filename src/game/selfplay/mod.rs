@@ -14,6 +14,7 @@
 
 mod report;
 
+pub use super::wilson::wilson95;
 pub use report::{PlayerReport, Report};
 
 use super::{Game, Level, SeatId};
@@ -368,18 +369,4 @@ pub fn median_and_worst_us(mut times_ns: Vec<u64>) -> (u64, u64) {
     let median = times_ns.get(times_ns.len() / 2).copied().unwrap_or(0);
     let worst = times_ns.last().copied().unwrap_or(0);
     (median / 1000, worst / 1000)
-}
-
-/// Wilson score interval for `k` successes out of `n`, at 95%.
-pub fn wilson95(k: u64, n: u64) -> [f64; 2] {
-    if n == 0 {
-        return [0.0, 1.0];
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let n = n as f64;
-    let p = k as f64 / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
 }

@@ -66,7 +66,7 @@ impl Score {
 
     /// The 95% Wilson interval of the share won.
     pub fn interval(&self) -> [f64; 2] {
-        crate::game::selfplay::wilson95(self.wins, self.games)
+        crate::game::wilson::wilson95(self.wins, self.games)
     }
 }
 
