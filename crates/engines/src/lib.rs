@@ -21,7 +21,6 @@ pub mod game {
     pub mod wilson;
 
     pub use level::Level;
-    pub use rng::secure_rng;
 }
 
 /// Cờ Cá Ngựa's rules engine, computer players and dice.
