@@ -172,7 +172,8 @@ impl SelfPlay for CoNhay {
                         .map(|a| races[a.index()])
                         .max()
                         .unwrap_or(0);
-                    let weight = |a: Arm| (f64::from(races[a.index()] - top) / scale).exp();
+                    let weight =
+                        |a: Arm| crate::game::math::exp(f64::from(races[a.index()] - top) / scale);
                     let rivals: f64 = racing
                         .iter()
                         .filter(|&&a| a != mover)

@@ -15,7 +15,7 @@ pub mod error;
 // The levels, the random numbers and the win-rate interval are compiled
 // with the engines and bots, in the `ca-ngua-engines` crate
 // (`crates/engines`), which uses them; their files are here.
-pub use ca_ngua_engines::game::{level, rng, wilson};
+pub use ca_ngua_engines::game::{level, math, rng, wilson};
 pub mod rule_text;
 pub mod rules_file;
 pub mod selfplay;

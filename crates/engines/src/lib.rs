@@ -17,6 +17,7 @@
 #[path = "../../../src/game"]
 pub mod game {
     pub mod level;
+    pub mod math;
     pub mod rng;
     pub mod wilson;
 

@@ -12,10 +12,11 @@
 use super::{
     ClientCommand, ClientError, ClientUpdate, CloseReason, Connection, ConnectionState, Request,
 };
+use crate::any_game::GameKind;
 use crate::game::{Decision, Game, Level, Ranking, SeatId};
-use crate::net::Invite;
+use crate::net::{Invite, ServerAddress};
 use crate::table::EventKind;
-use crate::with_any;
+use crate::{with_any, with_game};
 use std::fmt;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -29,6 +30,8 @@ pub enum HeadlessError {
     NoAnswer,
     /// Nothing happened in the room within the quiet time.
     Idle,
+    /// What was asked cannot be played (hosting: the rules, the players).
+    Plan(String),
 }
 
 impl fmt::Display for HeadlessError {
@@ -37,6 +40,7 @@ impl fmt::Display for HeadlessError {
             HeadlessError::Start(e) => e.fmt(f),
             HeadlessError::NoAnswer => f.write_str("the server does not answer"),
             HeadlessError::Idle => f.write_str("nothing happened in the room for too long"),
+            HeadlessError::Plan(why) => f.write_str(why),
         }
     }
 }
@@ -70,7 +74,7 @@ pub fn play_seat(
         room: invite.room.clone(),
         name: name.to_string(),
     };
-    follow(invite, request, Some(level), quiet, on_line)
+    follow(invite, request, Some(level), None, quiet, on_line)
 }
 
 /// Watches `invite`'s room as `name` (PROTOCOL.md version 3, "Watching"),
@@ -87,15 +91,82 @@ pub fn watch_room(
         room: invite.room.clone(),
         name: name.to_string(),
     };
-    follow(invite, request, None, quiet, on_line)
+    follow(invite, request, None, None, quiet, on_line)
+}
+
+/// What [`host_room`] opens: the game's room and when it starts.
+#[derive(Clone, Debug)]
+pub struct HostPlan {
+    /// The game.
+    pub game: GameKind,
+    /// How many play: one of the game's player counts.
+    pub players: usize,
+    /// The name of one of the game's rule presets.
+    pub rules: String,
+    /// Seconds per turn: 0 (no clock) or 10 to 120.
+    pub turn_secs: u32,
+    /// Start once this many others have taken a seat; the empty seats then
+    /// get computer players.
+    pub wait_for: usize,
+}
+
+/// Opens a room on `server` as `name` (PROTOCOL.md version 3's `open`),
+/// tells its invite link (a `# invite: LINK` line, the first thing said
+/// once the room is open), starts it when `plan.wait_for` others have
+/// joined, with computers of `level` in the empty seats, and plays the
+/// host's seat at `level` to the end as [`play_seat`] does. A plan the game
+/// cannot play (an unknown preset, a player count it has not) is refused
+/// before anything is sent.
+pub fn host_room(
+    server: &ServerAddress,
+    name: &str,
+    plan: &HostPlan,
+    level: Level,
+    quiet: Duration,
+    on_line: impl FnMut(Line),
+) -> Result<HeadlessEnd, HeadlessError> {
+    let request = with_game!(plan.game, G => {
+        let rules = G::preset(&plan.rules).ok_or_else(|| {
+            HeadlessError::Plan(format!(
+                "{} has no rules preset '{}' (presets: {})",
+                G::NAME,
+                plan.rules,
+                G::PRESETS.join(", ")
+            ))
+        })?;
+        if !G::PLAYER_COUNTS.contains(&plan.players) {
+            return Err(HeadlessError::Plan(format!(
+                "{} is played by {:?} players, not {}",
+                G::NAME,
+                G::PLAYER_COUNTS,
+                plan.players
+            )));
+        }
+        Request::open::<G>(name, plan.players, &rules, Default::default(), plan.turn_secs)
+    });
+    let invite = Invite {
+        server: server.clone(),
+        room: String::new(),
+        watch: false,
+    };
+    follow(
+        &invite,
+        request,
+        Some(level),
+        Some(plan.wait_for),
+        quiet,
+        on_line,
+    )
 }
 
 /// Connects with `request` and follows the room to the end, playing the
-/// seat at `level` when there is one.
+/// seat at `level` when there is one, and starting the room when hosting
+/// (`start_with`: how many others to wait for).
 fn follow(
     invite: &Invite,
     request: Request,
     level: Option<Level>,
+    start_with: Option<usize>,
     quiet: Duration,
     mut on_line: impl FnMut(Line),
 ) -> Result<HeadlessEnd, HeadlessError> {
@@ -121,8 +192,22 @@ fn follow(
             return Err(HeadlessError::NoAnswer);
         }
     };
-    with_any!(client, G, c => play::<G>(c, level, &wake, quiet, &mut on_line))
+    let seat = Seat { level, start_with };
+    with_any!(client, G, c => play::<G>(c, seat, &wake, quiet, &mut on_line))
 }
+
+/// What a headless client does at the table besides following it.
+#[derive(Clone, Copy, Debug)]
+struct Seat {
+    /// The level its seat is played at (none: watching).
+    level: Option<Level>,
+    /// Hosting: start when this many others have a seat.
+    start_with: Option<usize>,
+}
+
+/// How long a seat refused as too quick waits before trying again: more
+/// than the server's time for one message (a tenth of a second by default).
+const RATE_LIMITED_PAUSE: Duration = Duration::from_millis(500);
 
 /// How long the end of a game waits for its dice seed, which comes with
 /// the `over` (so at once, unless the connection drops just then).
@@ -132,12 +217,15 @@ const REVEAL_WAIT: Duration = Duration::from_secs(5);
 /// one) at `level`.
 fn play<G: Game>(
     mut client: super::Client<G>,
-    level: Option<Level>,
+    seat: Seat,
     wake: &mpsc::Receiver<()>,
     quiet: Duration,
     on_line: &mut impl FnMut(Line),
 ) -> Result<HeadlessEnd, HeadlessError> {
+    let level = seat.level;
     let mut acted_at = None;
+    let mut told_invite = false;
+    let mut started = false;
     // The game is over: since when, waiting for its dice seed.
     let mut over_at: Option<std::time::Instant> = None;
     let mut revealed = false;
@@ -168,12 +256,38 @@ fn play<G: Game>(
                         .seat
                         .map_or_else(|| "a watcher".to_string(), |s| s.code())
                 )),
-                ClientUpdate::Refused(r) => on_line(format!("# refused: {r}")),
+                ClientUpdate::Refused(r) => {
+                    on_line(format!("# refused: {r}"));
+                    // Too quick for the server: our roll or move did not
+                    // count. Try again after a pause, or the seat would
+                    // wait for an event that never comes.
+                    if r.code == crate::table::ErrorCode::RateLimited {
+                        std::thread::sleep(RATE_LIMITED_PAUSE);
+                        acted_at = None;
+                    }
+                }
                 other => {
                     if let Some(line) = news_line(&other) {
                         on_line(line);
                     }
                 }
+            }
+        }
+        if let Some(others) = seat.start_with
+            && client.is_host()
+        {
+            if !told_invite && let Some(invite) = client.invite() {
+                told_invite = true;
+                on_line(format!("# invite: {invite}"));
+            }
+            if !started
+                && let (Some(replica), Some(level)) = (client.replica(), level)
+                && !replica.is_started()
+                && replica.seats().len() > others
+            {
+                started = true;
+                on_line("# starting".to_string());
+                client.send(ClientCommand::Start(level));
             }
         }
         let Some(replica) = client.replica() else {

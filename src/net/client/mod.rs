@@ -33,7 +33,9 @@ mod typed;
 mod worker;
 
 pub use connection::Connection;
-pub use headless::{HeadlessEnd, HeadlessError, Line, news_line, play_seat, watch_room};
+pub use headless::{
+    HeadlessEnd, HeadlessError, HostPlan, Line, host_room, news_line, play_seat, watch_room,
+};
 pub use typed::{AnyClient, Client, Clients, SeatLink};
 
 use super::dice::DiceCheck;

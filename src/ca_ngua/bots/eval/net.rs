@@ -82,7 +82,7 @@ impl Evaluator {
     /// The forward pass, as training computes it (the standard library's
     /// `tanh`).
     pub fn forward(&self, f: &Features) -> Forward {
-        self.forward_with(f, f32::tanh)
+        self.forward_with(f, crate::game::math::tanhf)
     }
 
     /// The forward pass for play and analysis: `tanh` by a rational
@@ -125,7 +125,7 @@ impl Evaluator {
         let mut sum = 0.0;
         for k in 0..4 {
             if f.racing & (1 << k) != 0 {
-                p[k] = (z[k] - top).exp();
+                p[k] = crate::game::math::expf(z[k] - top);
                 sum += p[k];
             }
         }

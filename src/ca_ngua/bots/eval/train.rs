@@ -19,6 +19,7 @@ use crate::ca_ngua::bots::hard::{Model, Params, Standing};
 use crate::ca_ngua::engine::{
     ExitRolls, HomeColumn, Pairs, Position, Roll, Rules, SafeSquares, Seat,
 };
+use crate::game::math;
 use rand::{RngExt, SeedableRng};
 
 pub use super::strength::{MatchConfig, MatchReport, Score, median_and_worst, play_match};
@@ -311,7 +312,7 @@ fn held_out_loss(net: &Evaluator, held: &[(Features, [f32; 4])]) -> f64 {
         for k in 0..4 {
             let w = f64::from(won[f.seat(k)]);
             if w > 0.0 && f.racing & (1 << k) != 0 {
-                sum -= w * f64::from(p[k]).max(1e-6).ln();
+                sum -= w * math::ln(f64::from(p[k]).max(1e-6));
             }
         }
     }
@@ -329,14 +330,14 @@ fn race_model_loss(held: &[(Features, [f32; 4])]) -> f64 {
             let top = f.skip.iter().copied().fold(f32::NEG_INFINITY, f32::max);
             let z: f32 = (0..4)
                 .filter(|k| f.racing & (1 << k) != 0)
-                .map(|k| (alpha * (f.skip[k] - top)).exp())
+                .map(|k| math::expf(alpha * (f.skip[k] - top)))
                 .sum();
             for k in 0..4 {
                 let w = f64::from(won[f.seat(k)]);
                 if w > 0.0 && f.racing & (1 << k) != 0 {
-                    sum -= w * f64::from((alpha * (f.skip[k] - top)).exp() / z)
-                        .max(1e-6)
-                        .ln();
+                    sum -= w * math::ln(
+                        f64::from(math::expf(alpha * (f.skip[k] - top)) / z).max(1e-6),
+                    );
                 }
             }
         }
@@ -454,15 +455,15 @@ fn count_loss(memory: &[Met], won: &[f32; 4], loss: &mut Loss) {
         let mut z = 0.0f64;
         for k in 0..4 {
             if f.racing & (1 << k) != 0 {
-                z += f64::from((f.skip[k] - top).exp());
+                z += f64::from(math::expf(f.skip[k] - top));
             }
         }
         for k in 0..4 {
             let w = f64::from(won[f.seat(k)]);
             if w > 0.0 && f.racing & (1 << k) != 0 {
-                let model = f64::from((f.skip[k] - top).exp()) / z;
-                loss.net -= w * f64::from(m.value[f.seat(k)]).max(1e-6).ln();
-                loss.model -= w * model.max(1e-6).ln();
+                let model = f64::from(math::expf(f.skip[k] - top)) / z;
+                loss.net -= w * math::ln(f64::from(m.value[f.seat(k)]).max(1e-6));
+                loss.model -= w * math::ln(model.max(1e-6));
             }
         }
         loss.n += 1;

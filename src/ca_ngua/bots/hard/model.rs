@@ -238,7 +238,7 @@ impl Model {
             let s = seat.index();
             if running & (1 << s) != 0 {
                 // Shifted by the best so that exp never overflows.
-                u[s] = (-(turns[s] - best) / p.temperature).exp();
+                u[s] = crate::game::math::expf(-(turns[s] - best) / p.temperature);
                 sum += u[s];
             }
         }

@@ -32,7 +32,7 @@ pub fn win_chance(score: i32, racing: usize) -> f64 {
         return 0.0;
     }
     let others = racing.saturating_sub(1) as f64;
-    1.0 / (1.0 + others * (-f64::from(score) / WIN_SCALE).exp())
+    1.0 / (1.0 + others * crate::game::math::exp(-f64::from(score) / WIN_SCALE))
 }
 
 impl Searcher {
