@@ -1,6 +1,9 @@
 //! Vietnamese and English text, from the Fluent files under `i18n/`: one
 //! file the whole app shares (`common.ftl`) and one per game
 //! (`ca-ngua.ftl`, `co-nhay.ftl`) the lessons' (`learn.ftl`) and the tips' (`tips.ftl`), the same files with the same keys in each language.
+//! `installer.ftl` holds the Windows installer's sentences: they are here
+//! so that the same checks cover them (both languages, the same keys, the
+//! bundled font's glyphs); scripts/installer.sh reads the files.
 //!
 //! Both languages are compiled into the binary and loaded at start, so the
 //! language switches at runtime without a restart. Vietnamese is the first
@@ -75,7 +78,7 @@ impl FromStr for Lang {
 
 /// The Fluent files of each language, as shipped: `(language, file name,
 /// source)`, every file in both languages.
-pub const FILES: [(Lang, &str, &str); 10] = [
+pub const FILES: [(Lang, &str, &str); 12] = [
     (
         Lang::Vi,
         "common.ftl",
@@ -94,6 +97,11 @@ pub const FILES: [(Lang, &str, &str); 10] = [
     (Lang::Vi, "learn.ftl", include_str!("../i18n/vi/learn.ftl")),
     (Lang::Vi, "tips.ftl", include_str!("../i18n/vi/tips.ftl")),
     (
+        Lang::Vi,
+        "installer.ftl",
+        include_str!("../i18n/vi/installer.ftl"),
+    ),
+    (
         Lang::En,
         "common.ftl",
         include_str!("../i18n/en/common.ftl"),
@@ -110,6 +118,11 @@ pub const FILES: [(Lang, &str, &str); 10] = [
     ),
     (Lang::En, "learn.ftl", include_str!("../i18n/en/learn.ftl")),
     (Lang::En, "tips.ftl", include_str!("../i18n/en/tips.ftl")),
+    (
+        Lang::En,
+        "installer.ftl",
+        include_str!("../i18n/en/installer.ftl"),
+    ),
 ];
 
 /// The sources of one language, in order.

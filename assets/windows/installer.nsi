@@ -105,14 +105,14 @@ Var DataBox
       FileClose $0
       Goto free
     running:
-      MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "$(${MESSAGE})" /SD IDCANCEL IDRETRY retry
+      MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "${MESSAGE}" /SD IDCANCEL IDRETRY retry
       SetErrorLevel 2
       Quit
     free:
   FunctionEnd
 !macroend
-!insertmacro CHECK_NOT_RUNNING "" installer-game-running
-!insertmacro CHECK_NOT_RUNNING "un." uninstaller-game-running
+!insertmacro CHECK_NOT_RUNNING "" "$(installer-game-running)"
+!insertmacro CHECK_NOT_RUNNING "un." "$(uninstaller-game-running)"
 
 Function .onInit
   SetShellVarContext current

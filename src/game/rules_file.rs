@@ -36,7 +36,9 @@ pub fn describe_ron_error(e: &ron::error::SpannedError) -> String {
 
 /// A rule set's RON text, one field a line (either game's).
 pub fn to_pretty_ron<T: Serialize>(set: &T) -> String {
+    // Line ends as on every system (RON's own default is CRLF on Windows).
     let pretty = ron::ser::PrettyConfig::new()
+        .new_line("\n")
         .indentor("    ".to_string())
         .struct_names(false);
     match ron::ser::to_string_pretty(set, pretty) {

@@ -301,7 +301,11 @@ impl Store {
     }
 
     pub(crate) fn save<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StoreNotice> {
-        let pretty = ron::ser::PrettyConfig::new().struct_names(false);
+        // "\n" on every system (RON's default is CRLF on Windows): the same
+        // file whatever wrote it, and no mixed line ends with the last one.
+        let pretty = ron::ser::PrettyConfig::new()
+            .new_line("\n")
+            .struct_names(false);
         let text =
             ron::ser::to_string_pretty(value, pretty).map_err(|e| StoreNotice::CannotWrite {
                 file: name.into(),

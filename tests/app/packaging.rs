@@ -10,6 +10,9 @@ use std::path::Path;
 const DESKTOP: &str = include_str!("../../assets/linux/ca-ngua.desktop");
 const METAINFO: &str = include_str!("../../assets/linux/io.github.ca_ngua.CaNgua.metainfo.xml");
 const MANIFEST: &str = include_str!("../../Cargo.toml");
+const INSTALLER: &str = include_str!("../../assets/windows/installer.nsi");
+const INFO_PLIST: &str = include_str!("../../assets/macos/Info.plist");
+const RELEASE: &str = include_str!("../../.github/workflows/release.yml");
 
 fn desktop_value(key: &str) -> Option<&'static str> {
     DESKTOP
@@ -106,8 +109,7 @@ fn every_file_the_packages_list_exists() {
     }
     for needle in [
         "desktop-template = \"",
-        "installer-icon = \"",
-        "Vietnamese = \"",
+        "info-plist-path = \"",
         "files = { \"",
     ] {
         let source = MANIFEST
@@ -137,13 +139,240 @@ fn the_installers_register_the_link_scheme() {
             .any(|l| l.starts_with("deep-link-protocols") && l.contains("schemes = [\"ca-ngua\"]")),
         "{packager}"
     );
-    let nsis = MANIFEST
-        .split("[package.metadata.packager.nsis]")
-        .nth(1)
-        .and_then(|rest| rest.split("\n[").next())
-        .expect("an NSIS table");
+    // The Windows installer, for the user alone, opens ca-ngua.exe with
+    // the clicked link.
+    assert!(INSTALLER.contains("\nRequestExecutionLevel user\n"));
+    assert!(INSTALLER.contains(&format!("!define GAME \"{APP_ID}.exe\"")));
+    assert!(INSTALLER.contains("!define SCHEMEKEY \"Software\\Classes\\ca-ngua\""));
     assert!(
-        nsis.lines().any(|l| l == "install-mode = \"currentUser\""),
-        "{nsis}"
+        INSTALLER.contains(
+            r#"WriteRegStr HKCU "${SCHEMEKEY}\shell\open\command" "" '"$INSTDIR\${GAME}" "%1"'"#
+        ),
+        "the link's command"
+    );
+    assert!(INSTALLER.contains(r#"WriteRegStr HKCU "${SCHEMEKEY}" "URL Protocol" """#));
+    // And the app takes what it is given as a room's link.
+    assert!(ca_ngua::platform::is_room_link(
+        "ca-ngua://127.0.0.1:7878/K7M2QX"
+    ));
+    assert!(ca_ngua::net::INVITE_SCHEME.starts_with("ca-ngua:"));
+}
+
+/// The `$(key)` language strings an NSIS script uses.
+fn nsis_strings(script: &str) -> std::collections::BTreeSet<&str> {
+    script
+        .split("$(")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .collect()
+}
+
+#[test]
+fn the_windows_installer_says_every_sentence_in_both_languages() {
+    use ca_ngua::i18n::{FILES, Lang};
+    let used = nsis_strings(INSTALLER);
+    assert!(used.contains("uninstaller-data-delete"), "{used:?}");
+    for lang in Lang::ALL {
+        let (_, _, ftl) = FILES
+            .iter()
+            .find(|(l, f, _)| *l == lang && *f == "installer.ftl")
+            .expect("installer.ftl in each language");
+        let mut defined = std::collections::BTreeSet::new();
+        for line in ftl.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            // scripts/installer.sh reads one `key = text` line a message,
+            // with no placeables.
+            let (key, text) = line.split_once(" = ").expect("key = text, one line");
+            assert!(
+                !text.contains('{') && !text.trim().is_empty(),
+                "{lang}: {line}"
+            );
+            defined.insert(key);
+        }
+        assert_eq!(
+            defined, used,
+            "{lang}: the installer's strings and installer.ftl"
+        );
+    }
+    // Both languages' own pages, Vietnamese first: the one shown when
+    // Windows speaks neither.
+    let vi = INSTALLER
+        .find("MUI_LANGUAGE \"Vietnamese\"")
+        .expect("Vietnamese");
+    let en = INSTALLER.find("MUI_LANGUAGE \"English\"").expect("English");
+    assert!(vi < en);
+}
+
+#[test]
+fn the_release_builds_the_installer_tried_under_wine() {
+    // One installer script: the release's Windows job runs the script that
+    // scripts/cross.sh runs, on the MSVC build.
+    let windows = RELEASE
+        .split("\n  windows:")
+        .nth(1)
+        .and_then(|rest| rest.split("\n  macos:").next())
+        .expect("a Windows job");
+    assert!(windows.contains("scripts/installer.sh"), "{windows}");
+    assert!(windows.contains("x86_64-pc-windows-msvc"), "{windows}");
+    let cross = include_str!("../../scripts/cross.sh");
+    assert!(cross.contains("scripts/installer.sh"));
+    assert!(!MANIFEST.contains("[package.metadata.packager.nsis]"));
+}
+
+/// A property list's values, as far as an app's Info.plist needs them.
+#[derive(Debug, PartialEq)]
+enum Plist {
+    Text(String),
+    Flag(bool),
+    List(Vec<Plist>),
+    Dict(Vec<(String, Plist)>),
+}
+
+impl Plist {
+    fn get(&self, key: &str) -> Option<&Plist> {
+        match self {
+            Plist::Dict(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    fn text(&self) -> Option<&str> {
+        match self {
+            Plist::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    fn list(&self) -> &[Plist] {
+        match self {
+            Plist::List(items) => items,
+            _ => &[],
+        }
+    }
+}
+
+/// Reads an XML property list's values (dict, array, string, true, false),
+/// skipping the prologue, comments and the `plist` element.
+fn read_plist(xml: &str) -> Plist {
+    let mut tags = Vec::new();
+    let mut rest = xml;
+    while let Some(open) = rest.find('<') {
+        let text = rest[..open].trim();
+        let close = rest[open..].find('>').expect("a tag ends") + open;
+        let tag = &rest[open + 1..close];
+        if !text.is_empty() {
+            tags.push(format!("={text}"));
+        }
+        if !tag.starts_with('?') && !tag.starts_with('!') && !tag.contains("plist") {
+            tags.push(tag.split_whitespace().next().unwrap_or(tag).to_string());
+        }
+        rest = &rest[close + 1..];
+    }
+    let mut at = 0;
+    let value = plist_value(&tags, &mut at);
+    assert_eq!(at, tags.len(), "one value: {tags:?}");
+    value
+}
+
+fn plist_value(tags: &[String], at: &mut usize) -> Plist {
+    let tag = tags[*at].as_str();
+    *at += 1;
+    let text = |at: &mut usize, end: &str| {
+        let t = tags[*at]
+            .strip_prefix('=')
+            .map(str::to_string)
+            .unwrap_or_default();
+        if !t.is_empty() || tags[*at] == "=" {
+            *at += 1;
+        }
+        assert_eq!(tags[*at], end);
+        *at += 1;
+        t
+    };
+    match tag {
+        "true/" => Plist::Flag(true),
+        "false/" => Plist::Flag(false),
+        "string" => Plist::Text(text(at, "/string")),
+        "array" => {
+            let mut items = Vec::new();
+            while tags[*at] != "/array" {
+                items.push(plist_value(tags, at));
+            }
+            *at += 1;
+            Plist::List(items)
+        }
+        "dict" => {
+            let mut entries = Vec::new();
+            while tags[*at] != "/dict" {
+                assert_eq!(tags[*at], "key", "{tags:?}");
+                *at += 1;
+                let key = text(at, "/key");
+                entries.push((key, plist_value(tags, at)));
+            }
+            *at += 1;
+            Plist::Dict(entries)
+        }
+        other => panic!("unexpected <{other}> in the plist"),
+    }
+}
+
+#[test]
+fn the_macos_bundle_declares_its_id_the_link_scheme_and_its_oldest_macos() {
+    let plist = read_plist(INFO_PLIST);
+    let value_in = |table: &str, key: &str| -> String {
+        MANIFEST
+            .split(&format!("[{table}]"))
+            .nth(1)
+            .and_then(|t| t.split("\n[").next())
+            .and_then(|t| {
+                t.lines()
+                    .find_map(|l| l.strip_prefix(&format!("{key} = \"")))
+            })
+            .and_then(|v| v.strip_suffix('"'))
+            .unwrap_or_else(|| panic!("{table}.{key} in Cargo.toml"))
+            .to_string()
+    };
+    // The bundle id and the oldest macOS, as cargo-packager is told them.
+    let id = value_in("package.metadata.packager", "identifier");
+    assert_eq!(
+        plist.get("CFBundleIdentifier").and_then(Plist::text),
+        Some(id.as_str())
+    );
+    let oldest = value_in("package.metadata.packager.macos", "minimum-system-version");
+    assert_eq!(
+        plist.get("LSMinimumSystemVersion").and_then(Plist::text),
+        Some(oldest.as_str())
+    );
+    assert_eq!(
+        value_in("package.metadata.packager.macos", "info-plist-path"),
+        "assets/macos/Info.plist"
+    );
+    // The scheme of the invite links opens the app.
+    let schemes: Vec<&str> = plist
+        .get("CFBundleURLTypes")
+        .map(Plist::list)
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|t| {
+            t.get("CFBundleURLSchemes")
+                .map(Plist::list)
+                .unwrap_or_default()
+        })
+        .filter_map(Plist::text)
+        .collect();
+    assert_eq!(schemes, ["ca-ngua"]);
+    let scheme = ca_ngua::net::INVITE_SCHEME.trim_end_matches("//");
+    assert_eq!(format!("{}:", schemes[0]), scheme);
+    // Both languages, Retina.
+    let langs: Vec<&str> = plist
+        .get("CFBundleLocalizations")
+        .map(Plist::list)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(Plist::text)
+        .collect();
+    assert_eq!(langs, ["vi", "en"]);
+    assert_eq!(
+        plist.get("NSHighResolutionCapable"),
+        Some(&Plist::Flag(true))
     );
 }

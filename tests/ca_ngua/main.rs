@@ -13,6 +13,7 @@ mod cli_clap;
 mod dice_records;
 mod evaluator;
 mod lessons;
+mod line_ends;
 mod outcome;
 mod player_changes;
 mod puzzles;

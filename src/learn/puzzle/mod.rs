@@ -120,7 +120,9 @@ pub fn read_puzzles(name: &str, text: &str) -> Result<PuzzleFile, LessonError> {
 /// A puzzle file as text (what `read_puzzles` reads); the error is RON's
 /// (a value it cannot write).
 pub fn write_puzzles(file: &PuzzleFile) -> Result<String, ron::Error> {
+    // The same file from every system (RON's default is CRLF on Windows).
     let config = ron::ser::PrettyConfig::new()
+        .new_line("\n")
         .depth_limit(3)
         .separate_tuple_members(false);
     ron::ser::to_string_pretty(file, config)
