@@ -45,7 +45,10 @@ fn main() -> ExitCode {
                 }
             };
             match instance::claim(dir, instance::runtime_dir().as_deref(), &request, wake) {
-                instance::Claim::HandedOff => return ExitCode::SUCCESS,
+                instance::Claim::HandedOff => {
+                    tracing::info!("handed over to the window already open: {request:?}");
+                    return ExitCode::SUCCESS;
+                }
                 instance::Claim::First(listening) => Some(listening),
                 instance::Claim::Alone(why) => {
                     tracing::warn!("no single-window socket: {why}");
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         app = app.with_instance(listening);
     }
     if let platform::Launch::Join(link) = launch {
+        tracing::info!("started with a room's link: {link}");
         // A clicked invite: join that room once the window is up.
         app = app.with_join_link(link);
     }

@@ -145,6 +145,7 @@ impl App {
             return;
         };
         for request in instance.take() {
+            tracing::info!("a later start handed over: {request:?}");
             ctx.send_viewport_cmd(egui::ViewportCommand::Minimized(false));
             ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
             let crate::instance::Request::Join(link) = request else {
