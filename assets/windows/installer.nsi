@@ -18,7 +18,10 @@
 ; player's files (%APPDATA%\ca-ngua) unless its box is ticked or
 ; /DELETEDATA is given; /S alone keeps them.
 
-Unicode true
+; A 64-bit installer (the game is 64-bit only): it runs under Wine's wine64
+; as on Windows x64 (and on Windows on Arm, emulated). NSIS's amd64 stubs
+; come with Debian's nsis package, which builds it here and in the release.
+Target amd64-unicode
 ManifestDPIAware true
 ManifestSupportedOS all
 RequestExecutionLevel user

@@ -204,15 +204,20 @@ fn the_windows_installer_says_every_sentence_in_both_languages() {
 
 #[test]
 fn the_release_builds_the_installer_tried_under_wine() {
-    // One installer script: the release's Windows job runs the script that
-    // scripts/cross.sh runs, on the MSVC build.
-    let windows = RELEASE
-        .split("\n  windows:")
-        .nth(1)
-        .and_then(|rest| rest.split("\n  macos:").next())
-        .expect("a Windows job");
-    assert!(windows.contains("scripts/installer.sh"), "{windows}");
-    assert!(windows.contains("x86_64-pc-windows-msvc"), "{windows}");
+    // One installer script: the release runs on its MSVC build the script
+    // that scripts/cross.sh runs on the one tried under Wine.
+    let job = |name: &str| -> &str {
+        RELEASE
+            .split(&format!("\n  {name}:\n"))
+            .nth(1)
+            .and_then(|rest| rest.split("\n\n  ").next())
+            .unwrap_or_else(|| panic!("a {name} job"))
+    };
+    assert!(job("windows").contains("--target x86_64-pc-windows-msvc"));
+    let installer = job("windows-installer");
+    assert!(installer.contains("scripts/installer.sh"), "{installer}");
+    assert!(installer.contains("name: windows-binaries"), "{installer}");
+    assert!(INSTALLER.contains("\nTarget amd64-unicode\n"));
     let cross = include_str!("../../scripts/cross.sh");
     assert!(cross.contains("scripts/installer.sh"));
     assert!(!MANIFEST.contains("[package.metadata.packager.nsis]"));
