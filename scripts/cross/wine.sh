@@ -172,7 +172,7 @@ cp scripts/cross/prefs.ron "$config/prefs.ron"
 cp "$config/prefs.ron" "$logs/prefs-written.ron"
 
 start_game() { # start_game [ARGS]: the installed game, in the background
-    CA_NGUA_LOG=info w "$instdir/ca-ngua.exe" "$@" >> "$logs/game.log" 2>&1 &
+    CA_NGUA_LOG=info "$wine" "$instdir/ca-ngua.exe" "$@" >> "$logs/game.log" 2>&1 &
     game_pid=$!
     children+=("$game_pid")
 }
@@ -341,7 +341,7 @@ check "a CRLF record's analysis on Windows is the LF one's on Linux" diff -q "$l
 
 echo "== ca-ngua-server.exe"
 port=$(free_port)
-w "$win/ca-ngua-server.exe" --bind "127.0.0.1:$port" --bot-delay-ms 0 > "$logs/server-windows.log" 2>&1 &
+"$wine" "$win/ca-ngua-server.exe" --bind "127.0.0.1:$port" --bot-delay-ms 0 > "$logs/server-windows.log" 2>&1 &
 server_pid=$!
 children+=("$server_pid")
 for _ in $(seq 1 60); do
@@ -364,6 +364,7 @@ check "… both see the same places" test "$(tail -n 1 "$logs/server-host.log")"
 check "… and every roll matches the revealed seed" grep -q '^# dice checked: ' "$logs/server-join.log"
 
 kill "$server_pid" 2> /dev/null || true
+pkill -f 'ca-ngua-server.exe' 2> /dev/null || true
 wait_gone "$server_pid" || true
 
 echo "== uninstalling"
