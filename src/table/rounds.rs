@@ -51,6 +51,15 @@ impl<G: Game> Table<G> {
             position: G::setup(&state),
             seats: infos,
         });
+        // A person who came back while the game was over (no event can
+        // follow `over` but `again`) has the seat in the new round: said
+        // now, so that every screen stops showing them away.
+        for seat in seats {
+            if self.replica.is_away(seat) && self.controller(seat).computer().is_none() {
+                self.back_due[seat.index()] = false;
+                self.emit(EventKind::Back { seat });
+            }
+        }
         self.settle();
         Ok(self.events[from..].to_vec())
     }

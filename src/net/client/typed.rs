@@ -66,6 +66,8 @@ struct TableNews<G: Game> {
     dice_check: Option<DiceCheck>,
     /// Each round's revealed dice seed.
     revealed: Vec<(u32, String)>,
+    /// Once the game is over, the seats whose person wants another round.
+    rematch: Vec<bool>,
 }
 
 impl<G: Game> Default for TableNews<G> {
@@ -81,6 +83,7 @@ impl<G: Game> Default for TableNews<G> {
             agains: Vec::new(),
             dice_check: None,
             revealed: Vec::new(),
+            rematch: vec![false; G::SEATS],
         }
     }
 }
@@ -213,9 +216,13 @@ impl<G: Game> Client<G> {
                     self.table.complete = !watching;
                 }
                 let news = &mut self.table;
+                news.rematch = vec![false; G::SEATS];
                 for s in &welcome.state.seats {
                     let until = s.away_in.flatten().map(secs_from_now);
                     news.links[s.seat.index()] = Some((s.connected, until));
+                    if let Some(slot) = news.rematch.get_mut(s.seat.index()) {
+                        *slot = s.rematch;
+                    }
                 }
                 news.watchers = welcome.state.watchers.unwrap_or(0);
                 news.clock = welcome
@@ -238,6 +245,8 @@ impl<G: Game> Client<G> {
                 let news = &mut self.table;
                 match &ev.event {
                     EventKind::Again { round, dice_commit } => {
+                        // The choices were the round's that ended.
+                        news.rematch = vec![false; G::SEATS];
                         news.round_events.clear();
                         news.complete = true;
                         news.agains.push((ev.seq, *round));
@@ -247,6 +256,11 @@ impl<G: Game> Client<G> {
                     }
                     EventKind::Back { seat } => {
                         news.links[seat.index()] = Some((true, None));
+                    }
+                    EventKind::Left { seat } => {
+                        if let Some(slot) = news.rematch.get_mut(seat.index()) {
+                            *slot = false;
+                        }
                     }
                     _ => {}
                 }
@@ -260,6 +274,11 @@ impl<G: Game> Client<G> {
                 if let (Some(seat), Some(connected)) = (p.seat, p.connected) {
                     let until = p.away_in.flatten().map(secs_from_now);
                     self.table.links[seat.index()] = Some((connected, until));
+                }
+            }
+            ClientUpdate::Rematch(r) => {
+                if let Some(slot) = self.table.rematch.get_mut(r.seat.index()) {
+                    *slot = r.ready;
                 }
             }
             ClientUpdate::Clock { seq, secs } => {
@@ -358,6 +377,18 @@ impl<G: Game> Client<G> {
                 Some((false, None)) => SeatLink::Offline,
             },
         )
+    }
+
+    /// True when the seat's person said, since the game ended, that they
+    /// want another round (issue 45).
+    pub fn rematch(&self, seat: G::Seat) -> bool {
+        self.replica.as_ref().is_some_and(Replica::is_over)
+            && self
+                .table
+                .rematch
+                .get(seat.index())
+                .copied()
+                .unwrap_or(false)
     }
 
     /// How many are watching (version 3).

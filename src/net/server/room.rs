@@ -87,6 +87,8 @@ pub(super) struct Room<G: Game> {
     pub(super) timeouts: Vec<u32>,
     /// Each event's round and, for a roll, its number in the round.
     pub(super) extras: Vec<(u32, u32)>,
+    /// Once the game is over, the seats whose person wants another round.
+    pub(super) rematch: Vec<bool>,
 }
 
 /// Someone watching a room.
@@ -172,6 +174,7 @@ impl<G: Game> Room<G> {
             clock: None,
             timeouts: vec![0; G::SEATS],
             extras: Vec::new(),
+            rematch: vec![false; G::SEATS],
         }
     }
 
@@ -395,6 +398,7 @@ impl<G: Game> Room<G> {
                 Err(refusal) => Err(refusal),
             },
             Act::Leave => {
+                self.rematch_choice(seat, false, true);
                 let events = self.table.leave(seat, self.level);
                 self.broadcast(&events);
                 self.set_token(seat, None);
@@ -409,6 +413,15 @@ impl<G: Game> Room<G> {
                 return;
             }
             Act::Again => self.again(seat),
+            Act::Rematch(ready) => {
+                if !self.table.replica().is_over() {
+                    Err(Refusal::new(ErrorCode::NotOver, "the game is not over"))
+                } else {
+                    self.rematch_choice(seat, ready, false);
+                    return;
+                }
+            }
+            Act::Back => Ok(self.take_back(seat)),
             Act::Seed(seed) => self.seed(seat, seed),
         };
         match result {

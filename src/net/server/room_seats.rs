@@ -190,6 +190,12 @@ impl<G: Game> Room<G> {
             }
             if v3 {
                 info.away_in = Some(self.away_in(info.seat, now));
+                info.rematch = replica.is_over()
+                    && self
+                        .rematch
+                        .get(info.seat.index())
+                        .copied()
+                        .unwrap_or(false);
             }
         }
         if v3 {

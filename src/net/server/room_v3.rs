@@ -8,7 +8,7 @@ use super::room::{Room, TurnClock, Watcher, all_seats};
 use crate::game::{Game, Next, SeatId};
 use crate::net::protocol::talk::{MAX_SAYS, SAY_WINDOW_SECS};
 use crate::net::protocol::{
-    ChatMode, PROTOCOL_VERSION, PresenceNews, SaidNews, Saying, ServerMessage, host_of,
+    ChatMode, PROTOCOL_VERSION, PresenceNews, RematchNews, SaidNews, Saying, ServerMessage, host_of,
 };
 use crate::table::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatKind};
 use axum::extract::ws::Utf8Bytes;
@@ -357,7 +357,45 @@ impl<G: Game> Room<G> {
         self.waiting_roll = None;
         self.timeouts = vec![0; G::SEATS];
         self.clock = None;
-        self.table.again(commit)
+        self.rematch = vec![false; G::SEATS];
+        let mut events = self.table.again(commit)?;
+        // A new round starts clean (issue 45): a seat the computer held
+        // because its clock ran out is its person's again when they are
+        // here; a seat whose person is not connected stays away.
+        for seat in all_seats::<G>() {
+            if self.members[seat.index()].is_some() && self.table.replica().is_away(seat) {
+                events.extend(self.table.back_now(seat));
+            }
+        }
+        Ok(events)
+    }
+
+    /// A seated player's choice about another round, told to everyone of
+    /// version 3 (and kept for the welcomes) until the next round; with
+    /// `changed_only`, told only when it changes (a seat that leaves).
+    pub(super) fn rematch_choice(&mut self, seat: G::Seat, ready: bool, changed_only: bool) {
+        let Some(slot) = self.rematch.get_mut(seat.index()) else {
+            return;
+        };
+        if changed_only && *slot == ready {
+            return;
+        }
+        *slot = ready;
+        let news = RematchNews { seat, ready };
+        let frame = Utf8Bytes::from(ServerMessage::<G>::Rematch(news).to_json());
+        self.tell(None, &frame);
+    }
+
+    /// A seat's person takes back the seat a computer holds for them (away
+    /// after a dropped connection or turns that timed out), now, whoever's
+    /// turn it is; nothing when the computer does not hold it.
+    pub(super) fn take_back(&mut self, seat: G::Seat) -> Vec<Event<G>> {
+        if self.table.replica().is_over() || !self.table.replica().is_away(seat) {
+            return Vec::new();
+        }
+        self.timeouts[seat.index()] = 0;
+        self.away_due[seat.index()] = None;
+        self.table.back_now(seat)
     }
 
     /// A seat's dice seed for the round.
