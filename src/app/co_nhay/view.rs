@@ -220,6 +220,7 @@ impl PanelView for CoNhay {
             who,
             status,
             tag: None,
+            reserve: None,
         }
     }
 

@@ -28,6 +28,8 @@ pub(crate) struct OnlinePart<V: ViewTypes> {
     pub(crate) talk: talk::Talk<V::Seat>,
     /// Something new was said: say it to screen readers.
     pub(crate) talk_announce: bool,
+    /// Players who said "one more game" since the last frame.
+    pub(crate) rematch_said: Vec<V::Seat>,
 }
 
 impl<V: ViewTypes> Default for OnlinePart<V> {
@@ -40,6 +42,7 @@ impl<V: ViewTypes> Default for OnlinePart<V> {
             remember: None,
             talk: talk::Talk::default(),
             talk_announce: false,
+            rematch_said: Vec::new(),
         }
     }
 }

@@ -57,6 +57,8 @@ pub(super) struct Watch {
     seen: Vec<Option<Presence>>,
     /// How many watched, as last said.
     watchers: Option<u32>,
+    /// The computer held our seat (and "I'm back" showed), as last said.
+    held: bool,
 }
 
 impl Watch {
@@ -71,6 +73,12 @@ impl Watch {
     pub(super) fn seated(&mut self) {
         self.dropping = false;
         self.dropped_at = None;
+    }
+
+    /// A new round: nothing said of the last one's comings and goings
+    /// stays on screen (issue 45).
+    pub(super) fn new_round(&mut self) {
+        self.back_until = None;
     }
 }
 
@@ -273,8 +281,10 @@ impl<V: View> Play<V> {
                 secs,
                 estimate: true,
             } => Some(i18n.t_args("presence-you-reconnecting-about", &seconds(secs))),
+            // Connected, the computer still holding the seat: the main
+            // button is "I'm back" (issue 45).
             Presence::Computer if self.online.watch.dropped_at.is_none() => {
-                Some(i18n.t("presence-you-away-clock"))
+                Some(i18n.t("presence-you-held"))
             }
             Presence::Computer => Some(i18n.t("presence-you-computer")),
             Presence::Offline => Some(i18n.t("online-reconnecting")),
@@ -335,6 +345,13 @@ impl<V: View> Play<V> {
                 *slot = Some(now_p);
             }
         }
+        // The computer holds our seat while we are here: said once, with
+        // the button that gives it back.
+        let held = self.held_by_computer();
+        if held && !self.online.watch.held {
+            said.push((i18n.t("presence-announce-you-held"), true));
+        }
+        self.online.watch.held = held;
         let watchers = self.source.remote().map_or(0, Remote::watchers);
         if let Some(before) = self.online.watch.watchers
             && before != watchers

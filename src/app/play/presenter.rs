@@ -132,6 +132,15 @@ impl<V: View> Presenter<V> {
                 .any(|e| !matches!(e.event, EventKind::Seeded { .. }))
     }
 
+    /// How many events wait to be shown (a dice seed, which shows
+    /// nothing, does not count).
+    pub fn backlog(&self) -> usize {
+        self.queue
+            .iter()
+            .filter(|e| !matches!(e.event, EventKind::Seeded { .. }))
+            .count()
+    }
+
     /// What is being shown.
     pub fn showing(&self) -> Option<&Showing<V>> {
         self.showing.as_ref()
