@@ -233,6 +233,7 @@ dice-not-here = The dice could not be checked from here: you came in during the 
 
 ## The table after a game, "I'm back", a steady panel (issue 45)
 talk-phrases = Phrases
+talk-emoji = Emoji
 talk-nothing-yet = Nothing said yet.
 rematch-heading = The next game
 rematch-line = { $who }: { $choice }
@@ -251,7 +252,7 @@ button-leave-room = Leave the room…
 button-stop-watching = Stop watching
 button-im-back = I'm back
 button-im-back-name = I'm back: take my seat back from the computer
-presence-you-held = The computer is playing for you. Press “I'm back” to play again.
+presence-you-held = The computer is playing for you: press “I'm back”.
 presence-announce-you-held = The computer is playing your seat. The main button is now “I'm back”: press it to play again.
 online-old-server-back = This server gives your seat back when you roll or move on your turn.
 online-old-server-rematch = This server cannot pass your choice on: tell the host with the phrase “One more game?”.

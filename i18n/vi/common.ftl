@@ -230,6 +230,7 @@ dice-not-here = Không kiểm chứng được xúc xắc từ đây: bạn vào
 
 ## The table after a game, "I'm back", a steady panel (issue 45)
 talk-phrases = Câu nói
+talk-emoji = Cảm xúc
 talk-nothing-yet = Chưa ai nói gì.
 rematch-heading = Ván sau
 rematch-line = { $who }: { $choice }
@@ -248,7 +249,7 @@ button-leave-room = Rời phòng…
 button-stop-watching = Thôi xem
 button-im-back = Tôi đã quay lại
 button-im-back-name = Tôi đã quay lại: lấy lại ghế từ máy
-presence-you-held = Máy đang chơi thay bạn. Bấm “Tôi đã quay lại” để chơi tiếp.
+presence-you-held = Máy đang chơi thay bạn: bấm “Tôi đã quay lại”.
 presence-announce-you-held = Máy đang chơi ghế của bạn. Nút chính giờ là “Tôi đã quay lại”: bấm để chơi tiếp.
 online-old-server-back = Máy chủ này trả ghế cho bạn khi bạn gieo hoặc đi quân ở lượt của mình.
 online-old-server-rematch = Máy chủ này không chuyển được lựa chọn của bạn: hãy nói với chủ phòng bằng câu “Thêm ván nữa nhé?”.

@@ -29,13 +29,13 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use std::time::{Duration, Instant};
 
 /// True when some node's label contains `text`.
-fn has(h: &TestApp, text: &str) -> bool {
+pub(crate) fn has(h: &TestApp, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
 /// An app from the files in `dir` (written by nothing yet when `prefs` is
 /// `None`: a first start), opened with the invite `link`.
-fn app_with_link(dir: &std::path::Path, prefs: Option<Prefs>, link: &str) -> TestApp {
+pub(crate) fn app_with_link(dir: &std::path::Path, prefs: Option<Prefs>, link: &str) -> TestApp {
     let store = Store::at(dir);
     if let Some(p) = &prefs {
         store.save_prefs(p).unwrap();
@@ -64,7 +64,7 @@ pub(crate) fn say_phrase(h: &mut TestApp, phrase: &str) {
 }
 
 /// A headless friend in a room (protocol 3, as the app).
-fn friend(invite: &Invite, name: &str) -> Client<CaNgua> {
+pub(crate) fn friend(invite: &Invite, name: &str) -> Client<CaNgua> {
     Client::<CaNgua>::connect_with(
         invite.server.clone(),
         Request::Join {
@@ -77,14 +77,14 @@ fn friend(invite: &Invite, name: &str) -> Client<CaNgua> {
     .unwrap()
 }
 
-fn seated(h: &TestApp) -> usize {
+pub(crate) fn seated(h: &TestApp) -> usize {
     h.state()
         .play::<CaNgua>()
         .remote()
         .map_or(0, |r| r.latest().seats().len())
 }
 
-fn started(h: &TestApp) -> bool {
+pub(crate) fn started(h: &TestApp) -> bool {
     h.state()
         .play::<CaNgua>()
         .remote()
@@ -414,8 +414,23 @@ fn a_watcher_sees_the_game_and_cannot_roll() {
     );
 }
 
+/// Lan's app, in `dir`, opening rooms on the server at `address` with
+/// 10-second turns.
+pub(crate) fn hosting_app_on(dir: &std::path::Path, address: &ServerAddress) -> TestApp {
+    let store = Store::at(dir);
+    store
+        .save_prefs(&Prefs {
+            online_use_server: true,
+            online_server: address.to_string(),
+            online_turn_secs: 10,
+            ..prefs("Lan")
+        })
+        .unwrap();
+    hosting_app(store)
+}
+
 /// A server on 127.0.0.1 whose rooms' clock a test moves by hand.
-fn clocked_server() -> (ServerHandle, Clock) {
+pub(crate) fn clocked_server() -> (ServerHandle, Clock) {
     let clock = Clock::manual();
     let config = ServerConfig {
         bot_delay: Duration::ZERO,
@@ -431,7 +446,7 @@ fn clocked_server() -> (ServerHandle, Clock) {
 /// Steps both apps, the turn clock run out again and again (each human
 /// seat times out, then is away and played by the computer), until
 /// `done`.
-fn run_out_the_clock(
+pub(crate) fn run_out_the_clock(
     clock: &Clock,
     host: &mut TestApp,
     guest: &mut TestApp,

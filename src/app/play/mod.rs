@@ -59,7 +59,7 @@ pub const BACKLOG: usize = 3;
 
 /// How many events may wait, online, before those beyond the last few are
 /// shown at once (a watcher far behind the room).
-pub const FAR_BEHIND: usize = 24;
+pub const FAR_BEHIND: usize = 12;
 
 /// A game as the app plays it.
 #[derive(Debug)]
@@ -551,17 +551,21 @@ impl<V: View> Play<V> {
         }
         let all_history = new.last().is_some_and(|e| e.seq <= history);
         let some_history = new.first().is_some_and(|e| e.seq <= history);
-        let last = new.last().map_or(0, |e| e.seq);
         self.presenter.receive(new);
         if all_history {
             self.presenter.skip();
         } else if some_history {
             // The history at once; what came live after it is shown.
             self.presenter.skip_through(history);
-        } else if self.source.remote().is_some() && self.presenter.backlog() > FAR_BEHIND {
-            // Far behind the room: all but the last few at once.
-            self.presenter
-                .skip_through(last.saturating_sub(BACKLOG as u64));
+        } else if self.source.remote().is_some()
+            && (self.presenter.backlog() > FAR_BEHIND
+                || (self.source.latest().is_over() && self.presenter.backlog() > BACKLOG))
+        {
+            // Far behind the room (a watcher, whose turn never comes to
+            // hurry the show), or the room's game over with much still to
+            // show: all but the last few at once, so the results come
+            // when they come to the players.
+            self.presenter.catch_up(BACKLOG);
         }
         self.repaint = true;
         self.save(saver);

@@ -512,7 +512,7 @@ impl<V: View> Play<V> {
                 line.push_str(" · ");
                 line.push_str(&i18n.t_args("watch-count", &[("n", Arg::from(watchers))]));
             }
-            rows_label(ui, RichText::new(line).size(16.0).strong(), 1);
+            rows_label(ui, RichText::new(line).size(14.5).strong(), 1);
         });
         ui.allocate_ui(Vec2::new(width, NEWS_LINES), |ui| {
             ui.set_min_height(NEWS_LINES);

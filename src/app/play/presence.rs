@@ -213,8 +213,15 @@ impl<V: View> Play<V> {
     /// How a seat's player is connected, in a few words for their card,
     /// when it is not plainly.
     pub fn card_presence(&self, i18n: &I18n, seat: V::Seat) -> Option<String> {
-        let own = self.source.remote()?.seat() == Some(seat);
-        Some(match self.presence(seat) {
+        let remote = self.source.remote()?;
+        let own = remote.seat() == Some(seat);
+        let presence = self.presence(seat);
+        if presence == Presence::Computer && remote.latest().is_over() {
+            // Nobody plays a game that is over: what counts now is who
+            // plays the next one (the card's choice says it).
+            return None;
+        }
+        Some(match presence {
             Presence::Connected => return None,
             Presence::Reconnecting { secs, estimate } => i18n.t_args(
                 if estimate {
@@ -242,6 +249,9 @@ impl<V: View> Play<V> {
             return self.player_name(i18n, seat);
         };
         let name = info.name.trim();
+        if presence == Presence::Computer && self.shown().is_over() {
+            return self.player_name(i18n, seat);
+        }
         let who = if own {
             i18n.t_args("online-seat-you", &[("name", Arg::from(name))])
         } else {
@@ -281,6 +291,9 @@ impl<V: View> Play<V> {
                 secs,
                 estimate: true,
             } => Some(i18n.t_args("presence-you-reconnecting-about", &seconds(secs))),
+            // The game is over: no seat is held any more (the next round
+            // gives it back).
+            Presence::Computer if self.source.latest().is_over() => None,
             // Connected, the computer still holding the seat: the main
             // button is "I'm back" (issue 45).
             Presence::Computer if self.online.watch.dropped_at.is_none() => {

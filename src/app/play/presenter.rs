@@ -245,6 +245,24 @@ impl<V: View> Presenter<V> {
         }
     }
 
+    /// Shows at once everything but the last `keep` events waiting,
+    /// whatever is being shown (a watcher far behind the room).
+    pub fn catch_up(&mut self, keep: usize) {
+        let waiting = self.queue.len();
+        if waiting <= keep {
+            return;
+        }
+        if let Some(Showing::Pause { pass, .. }) = self.showing.take() {
+            self.apply_quietly(&pass);
+        }
+        self.showing = None;
+        for _ in 0..waiting - keep {
+            if let Some(ev) = self.queue.pop_front() {
+                self.apply_quietly(&ev);
+            }
+        }
+    }
+
     /// Shows everything waiting at once (a new game, a restored one).
     pub fn skip(&mut self) {
         if let Some(Showing::Pause { pass, .. }) = self.showing.take() {

@@ -239,29 +239,51 @@ impl<V: View> Play<V> {
             return;
         }
         let mut actions = Vec::new();
+        // Room for the whole dock and a useful middle, or the short dock
+        // (one line said, the emoji in a menu too). Chosen from the
+        // panel's size and the game's cards only: it never flips as
+        // things are said.
+        let width = ui.available_width();
+        let per_row = ((width + 4.0) / (EMOJI_SIZE + 8.0)).floor().max(1.0);
+        let emoji_rows = (EMOJI.len() as f32 / per_row).ceil();
+        let text_row = if chat == ChatMode::Text { 30.0 } else { 0.0 };
+        let full = 36.0 + CHAT_LINES as f32 * CHAT_ROW + emoji_rows * (EMOJI_SIZE + 8.0) + text_row;
+        let compact = ui.available_height() < full + MIN_MIDDLE;
+        let lines = if compact { 1 } else { CHAT_LINES };
         egui::Panel::bottom(("talk-dock", V::ID))
             .resizable(false)
             .show(ui, |ui| {
                 ui.add_space(4.0);
                 ui.horizontal(|ui| {
-                    ui.label(RichText::new(i18n.t("talk-heading")).strong());
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if compact && let Some(e) = emoji_menu_ui(ui, i18n) {
+                            actions.push(Saying::Emoji(e.to_string()));
+                        }
                         if let Some(id) = phrases_menu_ui(ui, i18n, dark) {
                             actions.push(Saying::Phrase(id.to_string()));
                         }
+                        // The heading in what the buttons leave.
+                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                            ui.add(
+                                egui::Label::new(RichText::new(i18n.t("talk-heading")).strong())
+                                    .truncate(),
+                            );
+                        });
                     });
                 });
-                self.chat_lines_ui(ui, i18n, dark);
+                self.chat_lines_ui(ui, i18n, dark, lines);
                 ui.add_space(2.0);
-                ui.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
-                    for e in EMOJI {
-                        let name = i18n.t_args("talk-send-emoji", &[("emoji", Arg::from(e))]);
-                        if emoji_button(ui, e, EMOJI_SIZE, &name).clicked() {
-                            actions.push(Saying::Emoji(e.to_string()));
+                if !compact {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
+                        for e in EMOJI {
+                            let name = i18n.t_args("talk-send-emoji", &[("emoji", Arg::from(e))]);
+                            if emoji_button(ui, e, EMOJI_SIZE, &name).clicked() {
+                                actions.push(Saying::Emoji(e.to_string()));
+                            }
                         }
-                    }
-                });
+                    });
+                }
                 if chat == ChatMode::Text {
                     ui.horizontal(|ui| {
                         let width = (ui.available_width() - 70.0).max(80.0);
@@ -296,16 +318,16 @@ impl<V: View> Play<V> {
         }
     }
 
-    /// The last [`CHAT_LINES`] things said, oldest first, a row each (rows
+    /// The last `lines` things said, oldest first, a row each (rows
     /// kept empty until filled): the speaker's colour and name, then a
     /// phrase or an emoji in colour, or the text as typed. The newest is
     /// strong for a few seconds. A screen reader reads "Minh says: …".
-    fn chat_lines_ui(&self, ui: &mut Ui, i18n: &I18n, dark: bool) {
+    fn chat_lines_ui(&self, ui: &mut Ui, i18n: &I18n, dark: bool, lines: usize) {
         let heard = &self.online.talk.heard;
-        let from = heard.len().saturating_sub(CHAT_LINES);
+        let from = heard.len().saturating_sub(lines);
         let shown = &heard[from..];
         let width = ui.available_width();
-        for row in 0..CHAT_LINES {
+        for row in 0..lines {
             let (rect, _) =
                 ui.allocate_exact_size(egui::vec2(width, CHAT_ROW), egui::Sense::hover());
             let Some(h) = shown.get(row) else {
@@ -382,6 +404,9 @@ pub const CHAT_LINES: usize = 3;
 const CHAT_ROW: f32 = 24.0;
 /// The emoji's size in the talk dock (a tap target of its own).
 const EMOJI_SIZE: f32 = 30.0;
+/// The least height left between the top of the play panel and the talk
+/// dock (the dice, the moves, the log) before the dock is shortened.
+const MIN_MIDDLE: f32 = 110.0;
 
 /// Each phrase's colour: a tint of its own, so the eye finds it again.
 pub fn phrase_colour(id: &str, dark: bool) -> egui::Color32 {
@@ -422,21 +447,29 @@ pub fn emoji_colour(e: &str) -> egui::Color32 {
 /// The ink of an emoji's glyph over its colour.
 const EMOJI_INK: egui::Color32 = egui::Color32::from_rgb(0x3A, 0x26, 0x12);
 
-/// Paints an emoji at `rect`: a disc of its colour, the glyph over it.
+/// Paints an emoji at `rect`: a disc of its colour, the glyph over it. A
+/// face's glyph is a solid head with its eyes and mouth cut out: drawn in
+/// the face's colour over a dark centre, the features show dark on a
+/// coloured face, as colour emoji look.
 fn paint_emoji(painter: &egui::Painter, rect: egui::Rect, e: &str) {
     let radius = rect.width().min(rect.height()) / 2.0;
+    let colour = emoji_colour(e);
     painter.circle(
         rect.center(),
         radius,
-        emoji_colour(e),
+        colour,
         egui::Stroke::new(1.0, EMOJI_INK.gamma_multiply(0.35)),
     );
+    let face = matches!(e, "😀" | "😂" | "😮" | "😢" | "😡");
+    if face {
+        painter.circle_filled(rect.center(), radius * 0.7, EMOJI_INK);
+    }
     painter.text(
         rect.center() + egui::vec2(0.0, radius * 0.04),
         egui::Align2::CENTER_CENTER,
         e,
-        egui::FontId::proportional(radius * 1.45),
-        EMOJI_INK,
+        egui::FontId::proportional(radius * if face { 1.75 } else { 1.45 }),
+        if face { colour } else { EMOJI_INK },
     );
 }
 
@@ -483,6 +516,36 @@ fn phrase_chip(ui: &mut Ui, text: &str, fill: egui::Color32, size: f32) {
                 .selectable(false),
             );
         });
+}
+
+/// The emoji's menu (when the dock is short): a button that opens the ten
+/// emoji, large and in colour.
+fn emoji_menu_ui(ui: &mut Ui, i18n: &I18n) -> Option<&'static str> {
+    let button = ui.add(egui::Button::new(
+        RichText::new(i18n.t("talk-emoji")).size(15.0),
+    ));
+    let mut chosen = None;
+    egui::Popup::menu(&button)
+        .align(egui::RectAlign::TOP_END)
+        .align_alternatives(&[
+            egui::RectAlign::LEFT_END,
+            egui::RectAlign::BOTTOM_END,
+            egui::RectAlign::TOP_START,
+        ])
+        .show(|ui| {
+            for row in EMOJI.chunks(5) {
+                ui.horizontal(|ui| {
+                    for e in row {
+                        let name = i18n.t_args("talk-send-emoji", &[("emoji", Arg::from(*e))]);
+                        if emoji_button(ui, e, 36.0, &name).clicked() {
+                            chosen = Some(*e);
+                            ui.close();
+                        }
+                    }
+                });
+            }
+        });
+    chosen
 }
 
 /// The phrases' menu: a button that opens the eight phrases, in colour, in
