@@ -246,6 +246,7 @@ rematch-help-guest = “One more game” tells everyone you are in; the host sta
 rematch-help-guest-ready = Everyone sees you are in. The next game starts when the host starts it.
 rematch-help-watcher = The next game will show here when the host starts it.
 rematch-announce = { $who } wants one more game.
+rematch-announce-left = { $who } left the room.
 button-rematch-waiting = Waiting for the host…
 button-watch-next = Waiting for the next game
 button-leave-room = Leave the room…

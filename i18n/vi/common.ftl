@@ -243,6 +243,7 @@ rematch-help-guest = Bấm “Ván nữa” để cả bàn biết bạn chơi t
 rematch-help-guest-ready = Cả bàn đã thấy bạn chơi tiếp. Ván mới bắt đầu khi chủ phòng bấm.
 rematch-help-watcher = Ván sau sẽ hiện ở đây khi chủ phòng bắt đầu.
 rematch-announce = { $who } muốn chơi ván nữa.
+rematch-announce-left = { $who } đã rời phòng.
 button-rematch-waiting = Chờ chủ phòng…
 button-watch-next = Chờ ván sau
 button-leave-room = Rời phòng…

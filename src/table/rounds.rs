@@ -37,9 +37,19 @@ impl<G: Game> Table<G> {
             Ok(s) => s,
             Err(e) => return refuse(ErrorCode::BadRules, e.to_string()),
         };
+        // A person who left once the game was over (no `left` event can
+        // follow `over`) plays no more: a computer has the seat, named.
         let infos: Vec<SeatInfo<G::Seat>> = seats
             .iter()
             .filter_map(|s| self.replica.seat(*s).cloned())
+            .map(|mut info| {
+                let computer = self.controller(info.seat).computer().is_some();
+                if computer && !self.replica.is_away(info.seat) {
+                    info.kind = super::event::SeatKind::Bot;
+                    info.connected = true;
+                }
+                info
+            })
             .collect();
         let from = self.events.len();
         let round = self.replica.round() + 1;

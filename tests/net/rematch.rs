@@ -262,3 +262,47 @@ async fn a_new_round_gives_their_seats_back_to_the_people_still_there() {
     minh.catch_up(back["seq"].as_u64().unwrap()).await;
     server.shutdown();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_leaving_after_the_game_hands_the_next_round_to_the_next_person() {
+    let server = server(config());
+    let addr = server.addr();
+    let mut host = P::host(addr, 3, true, json!({})).await;
+    let room = host.room();
+    let minh = P::guest(addr, &room, "Minh", true).await;
+    let tu = P::guest(addr, &room, "Tú", true).await;
+    host.catch_up(3).await;
+    host.ws.send(json!({"type":"start","level":"easy"})).await;
+    let mut ps = vec![host, minh, tu];
+    play_to_the_end(&mut ps, None).await;
+    let [mut host, mut minh, mut tu] = <[P; 3]>::try_from(ps).ok().unwrap();
+    // Minh cannot start another round while Lan, the host, is there.
+    minh.ws.send(json!({"type":"again"})).await;
+    refusal(&mut minh, "not_host").await;
+    // Lan leaves the table after the game (no event can follow `over`):
+    // everyone of version 3 is told, and her choice is no.
+    host.ws.send(json!({"type":"leave"})).await;
+    let news = rematch_news(&mut tu).await;
+    assert_eq!(
+        news,
+        json!({"type":"rematch","seat":"r","ready":false,"left":true})
+    );
+    // A newcomer's state says so too.
+    let probe = P::watcher(addr, &room, "Hoa").await;
+    let seats = probe.welcome["state"]["seats"].as_array().unwrap().clone();
+    let lan = seats.iter().find(|s| s["seat"] == "r").unwrap();
+    assert_eq!(lan["left"], true, "{seats:?}");
+    // Minh is the host now: he starts the next round, Lan's seat a
+    // computer's.
+    rematch_news(&mut minh).await;
+    minh.ws.send(json!({"type":"again"})).await;
+    let again = minh.event().await;
+    assert_eq!(again["event"]["kind"], "again", "{again}");
+    let started = minh.event().await;
+    assert_eq!(started["event"]["kind"], "started", "{started}");
+    let seats = started["event"]["seats"].as_array().unwrap();
+    assert_eq!(seats[0]["seat"], "r");
+    assert_eq!(seats[0]["kind"], "bot", "{seats:?}");
+    assert_eq!(seats[0]["name"], "Lan", "still named: {seats:?}");
+    server.shutdown();
+}

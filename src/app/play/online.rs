@@ -157,7 +157,7 @@ impl<V: View> Play<V> {
                     self.online.note = Some(OnlineNote::Refused(r.code));
                 }
                 RemoteNote::Said(said) => self.heard(said),
-                RemoteNote::Rematch(seat, ready) => self.rematch_news(seat, ready),
+                RemoteNote::Rematch(seat, ready, left) => self.rematch_news(seat, ready, left),
                 RemoteNote::Unsupported(asked) => {
                     self.online.note = Some(OnlineNote::Unsupported(asked));
                 }

@@ -28,8 +28,9 @@ pub(crate) struct OnlinePart<V: ViewTypes> {
     pub(crate) talk: talk::Talk<V::Seat>,
     /// Something new was said: say it to screen readers.
     pub(crate) talk_announce: bool,
-    /// Players who said "one more game" since the last frame.
-    pub(crate) rematch_said: Vec<V::Seat>,
+    /// Players who said "one more game" (or left, `true`) since the last
+    /// frame.
+    pub(crate) rematch_said: Vec<(V::Seat, bool)>,
 }
 
 impl<V: ViewTypes> Default for OnlinePart<V> {

@@ -12,7 +12,6 @@ use super::{Play, View};
 use crate::game::Game;
 use crate::i18n::{Arg, I18n};
 use crate::net::client::ConnectionState;
-use crate::net::protocol::host_of;
 use crate::table::SeatKind;
 use egui::{RichText, Ui};
 
@@ -37,15 +36,22 @@ impl<G: Game> Remote<G> {
     /// True when a person's seat is played by the computer after they
     /// left (a seat that was a computer's from the start has no name).
     pub fn has_left(&self, seat: G::Seat) -> bool {
-        self.latest()
-            .seat(seat)
-            .is_some_and(|s| s.kind == SeatKind::Bot && !s.name.trim().is_empty())
+        self.left_after_over(seat)
+            || self
+                .latest()
+                .seat(seat)
+                .is_some_and(|s| s.kind == SeatKind::Bot && !s.name.trim().is_empty())
     }
 
     /// The seat of the room's host (the first seat whose person has not
-    /// left).
+    /// left, during the game or after it).
     pub fn host_seat(&self) -> Option<G::Seat> {
-        host_of(self.latest())
+        self.latest()
+            .seats()
+            .iter()
+            .filter(|s| s.kind == SeatKind::Human && !self.has_left(s.seat))
+            .map(|s| s.seat)
+            .min()
     }
 }
 
@@ -95,24 +101,27 @@ impl<V: View> Play<V> {
 
     /// A player chose about another round: said to screen readers (the
     /// cards and the results show it).
-    pub(super) fn rematch_news(&mut self, seat: V::Seat, ready: bool) {
+    pub(super) fn rematch_news(&mut self, seat: V::Seat, ready: bool, left: bool) {
         self.repaint = true;
         let own = self.source.remote().and_then(Remote::seat) == Some(seat);
-        if own || !ready {
+        if own || !(ready || left) {
             return;
         }
-        self.online.rematch_said.push(seat);
+        self.online.rematch_said.push((seat, left));
     }
 
     /// Says the choices heard since the last frame (in the frame's
     /// language).
     pub(super) fn rematch_announce(&mut self, i18n: &I18n) {
-        for seat in std::mem::take(&mut self.online.rematch_said) {
+        for (seat, left) in std::mem::take(&mut self.online.rematch_said) {
             let who = self.player_name(i18n, seat);
-            self.announcer.say(
-                i18n.t_args("rematch-announce", &[("who", Arg::from(who))]),
-                false,
-            );
+            let key = if left {
+                "rematch-announce-left"
+            } else {
+                "rematch-announce"
+            };
+            self.announcer
+                .say(i18n.t_args(key, &[("who", Arg::from(who))]), false);
         }
     }
 

@@ -117,6 +117,10 @@ pub trait Link<G: Game>: Send + fmt::Debug {
     fn rematch(&self, _seat: G::Seat) -> bool {
         false
     }
+    /// True when the seat's person left the room once the game was over.
+    fn left_after_over(&self, _seat: G::Seat) -> bool {
+        false
+    }
 }
 
 /// What happened to the connection since the last look.
@@ -132,8 +136,9 @@ pub enum RemoteNote<G: Game> {
     Refused(Refusal),
     /// Someone said something.
     Said(SaidNews<G::Seat>),
-    /// A player chose about another round (`true`: one more game).
-    Rematch(G::Seat, bool),
+    /// A player chose about another round (`true`: one more game), or
+    /// left the room after the game (the last `true`).
+    Rematch(G::Seat, bool, bool),
     /// The server is older than what we asked of it (a choice about
     /// another round, or taking a seat back): it did not understand.
     Unsupported(Asked),
@@ -300,7 +305,7 @@ impl<G: Game> Remote<G> {
                         self.own_rematch = news.ready;
                         self.asked = None;
                     }
-                    notes.push(RemoteNote::Rematch(news.seat, news.ready));
+                    notes.push(RemoteNote::Rematch(news.seat, news.ready, news.left));
                 }
             }
         }
@@ -391,6 +396,11 @@ impl<G: Game> Remote<G> {
         self.own_rematch = ready;
         self.asked = Some(Asked::Rematch);
         self.link.send(LinkCommand::Rematch(ready));
+    }
+
+    /// True when the seat's person left the room once the game was over.
+    pub fn left_after_over(&self, seat: G::Seat) -> bool {
+        self.link.left_after_over(seat)
     }
 
     /// True when the server gives a seat back only to its person's roll or
@@ -585,6 +595,10 @@ impl<G: Game> Link<G> for Client<G> {
 
     fn rematch(&self, seat: G::Seat) -> bool {
         Client::rematch(self, seat)
+    }
+
+    fn left_after_over(&self, seat: G::Seat) -> bool {
+        Client::left_after_over(self, seat)
     }
 
     fn is_host(&self) -> bool {

@@ -68,6 +68,8 @@ struct TableNews<G: Game> {
     revealed: Vec<(u32, String)>,
     /// Once the game is over, the seats whose person wants another round.
     rematch: Vec<bool>,
+    /// Once the game is over, the seats whose person left the room.
+    left: Vec<bool>,
 }
 
 impl<G: Game> Default for TableNews<G> {
@@ -84,6 +86,7 @@ impl<G: Game> Default for TableNews<G> {
             dice_check: None,
             revealed: Vec::new(),
             rematch: vec![false; G::SEATS],
+            left: vec![false; G::SEATS],
         }
     }
 }
@@ -217,11 +220,15 @@ impl<G: Game> Client<G> {
                 }
                 let news = &mut self.table;
                 news.rematch = vec![false; G::SEATS];
+                news.left = vec![false; G::SEATS];
                 for s in &welcome.state.seats {
                     let until = s.away_in.flatten().map(secs_from_now);
                     news.links[s.seat.index()] = Some((s.connected, until));
                     if let Some(slot) = news.rematch.get_mut(s.seat.index()) {
                         *slot = s.rematch;
+                    }
+                    if let Some(slot) = news.left.get_mut(s.seat.index()) {
+                        *slot = s.left;
                     }
                 }
                 news.watchers = welcome.state.watchers.unwrap_or(0);
@@ -247,6 +254,7 @@ impl<G: Game> Client<G> {
                     EventKind::Again { round, dice_commit } => {
                         // The choices were the round's that ended.
                         news.rematch = vec![false; G::SEATS];
+                        news.left = vec![false; G::SEATS];
                         news.round_events.clear();
                         news.complete = true;
                         news.agains.push((ev.seq, *round));
@@ -279,6 +287,9 @@ impl<G: Game> Client<G> {
             ClientUpdate::Rematch(r) => {
                 if let Some(slot) = self.table.rematch.get_mut(r.seat.index()) {
                     *slot = r.ready;
+                }
+                if let Some(slot) = self.table.left.get_mut(r.seat.index()) {
+                    *slot |= r.left;
                 }
             }
             ClientUpdate::Clock { seq, secs } => {
@@ -391,6 +402,24 @@ impl<G: Game> Client<G> {
                 .unwrap_or(false)
     }
 
+    /// True when the seat's person left the room once the game was over
+    /// (issue 45: the next round's start names the seat a computer's).
+    pub fn left_after_over(&self, seat: G::Seat) -> bool {
+        self.replica.as_ref().is_some_and(Replica::is_over)
+            && self.table.left.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// The room's host: the first seat, in seat order, whose person has
+    /// not left (during the game, or after it).
+    fn host_seat(&self) -> Option<G::Seat> {
+        let r = self.replica.as_ref()?;
+        r.seats()
+            .iter()
+            .filter(|s| s.kind == SeatKind::Human && !self.left_after_over(s.seat))
+            .map(|s| s.seat)
+            .min()
+    }
+
     /// How many are watching (version 3).
     pub fn watchers(&self) -> u32 {
         self.table.watchers
@@ -455,10 +484,7 @@ impl<G: Game> Client<G> {
     /// True when we are the room's host (whether or not it started): the
     /// one who may start another round once the game is over.
     pub fn hosts(&self) -> bool {
-        match (&self.replica, self.seat()) {
-            (Some(r), Some(seat)) => host_of(r) == Some(seat),
-            _ => false,
-        }
+        self.seat().is_some() && self.host_seat() == self.seat()
     }
 
     /// The connection's state.

@@ -32,6 +32,11 @@ pub struct SeatState<S: crate::game::SeatId> {
     /// round (issue 45, an addition to version 3; left out when not).
     #[serde(default, skip_serializing_if = "is_false")]
     pub rematch: bool,
+    /// Once the game is over, the seat's person left the room (no event
+    /// can follow `over`: the next round's `started` names the seat a
+    /// computer's). Issue 45; left out when not.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub left: bool,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -93,6 +98,7 @@ impl<G: Game> RoomState<G> {
                 info: info.clone(),
                 away_in: None,
                 rematch: false,
+                left: false,
             })
             .collect();
         seats.sort_by_key(|s| s.seat);
@@ -232,6 +238,10 @@ pub struct RematchNews<S: crate::game::SeatId> {
     pub seat: S,
     /// True: one more game; false: not (or not yet).
     pub ready: bool,
+    /// The seat's person left the room after the game (left out when
+    /// not).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub left: bool,
 }
 
 /// A message from the server to a client in a room of game `G`.
