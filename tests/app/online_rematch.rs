@@ -156,6 +156,10 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
         assert_eq!(play.presence(seat), Presence::Connected);
         assert!(!play.held_by_computer());
         assert!(!has(h, "The computer is playing for you"));
+        // Nothing of round 1 is news of round 2: no last roll, no "you
+        // are back" for a seat that only played on.
+        assert!(has(h, "Not rolled yet"));
+        assert!(!has(h, "You are back"));
         assert!(
             h.query_by_role_and_label(Role::Button, "I'm back")
                 .is_none()

@@ -374,7 +374,7 @@ pub fn seat_state<G: Game>(
             Presence::Connected => i18n.t_args("online-seat-you", &[name_arg()]),
         };
     }
-    if info.kind == SeatKind::Bot && !info.name.trim().is_empty() {
+    if remote.has_left(seat) {
         // A person who left: still named, the computer plays for them.
         return i18n.t_args("online-seat-left", &[name_arg()]);
     }
@@ -503,16 +503,18 @@ impl<V: View> Play<V> {
         let width = ui.available_width();
         ui.allocate_ui(Vec2::new(width, ROOM_LINE), |ui| {
             ui.set_min_height(ROOM_LINE);
-            let mut line = match remote.room() {
-                Some(room) => i18n.t_args("online-room", &[("room", Arg::from(room))]),
-                None => String::new(),
-            };
-            let watchers = remote.watchers();
-            if watchers > 0 {
-                line.push_str(" · ");
-                line.push_str(&i18n.t_args("watch-count", &[("n", Arg::from(watchers))]));
-            }
-            rows_label(ui, RichText::new(line).size(14.5).strong(), 1);
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 6.0;
+                if let Some(room) = remote.room() {
+                    let line = i18n.t_args("online-room", &[("room", Arg::from(room))]);
+                    ui.label(RichText::new(line).size(14.5).strong());
+                }
+                let watchers = remote.watchers();
+                if watchers > 0 {
+                    let line = i18n.t_args("watch-count", &[("n", Arg::from(watchers))]);
+                    rows_label(ui, RichText::new(line).size(13.0), 1);
+                }
+            });
         });
         ui.allocate_ui(Vec2::new(width, NEWS_LINES), |ui| {
             ui.set_min_height(NEWS_LINES);

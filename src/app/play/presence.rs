@@ -194,12 +194,20 @@ impl<V: View> Play<V> {
             return Presence::Connected;
         };
         if Some(seat) != remote.seat() {
-            return remote.presence_of(seat);
+            let presence = remote.presence_of(seat);
+            // Nobody plays a game that is over: the computer plays no seat
+            // any more (what counts is who plays the next one).
+            if presence == Presence::Computer && remote.latest().is_over() {
+                return Presence::Connected;
+            }
+            return presence;
         }
         match self.own_left() {
             // Away after turns that timed out: the computer plays for us
-            // until we roll or move.
-            None if remote.latest().is_away(seat) => Presence::Computer,
+            // until we are back (none once the game is over).
+            None if remote.latest().is_away(seat) && !remote.latest().is_over() => {
+                Presence::Computer
+            }
             None => Presence::Connected,
             Some(_) if remote.latest().is_over() => Presence::Offline,
             Some(left) if left > 0.0 => Presence::Reconnecting {
@@ -213,15 +221,8 @@ impl<V: View> Play<V> {
     /// How a seat's player is connected, in a few words for their card,
     /// when it is not plainly.
     pub fn card_presence(&self, i18n: &I18n, seat: V::Seat) -> Option<String> {
-        let remote = self.source.remote()?;
-        let own = remote.seat() == Some(seat);
-        let presence = self.presence(seat);
-        if presence == Presence::Computer && remote.latest().is_over() {
-            // Nobody plays a game that is over: what counts now is who
-            // plays the next one (the card's choice says it).
-            return None;
-        }
-        Some(match presence {
+        let own = self.source.remote()?.seat() == Some(seat);
+        Some(match self.presence(seat) {
             Presence::Connected => return None,
             Presence::Reconnecting { secs, estimate } => i18n.t_args(
                 if estimate {
@@ -249,9 +250,6 @@ impl<V: View> Play<V> {
             return self.player_name(i18n, seat);
         };
         let name = info.name.trim();
-        if presence == Presence::Computer && self.shown().is_over() {
-            return self.player_name(i18n, seat);
-        }
         let who = if own {
             i18n.t_args("online-seat-you", &[("name", Arg::from(name))])
         } else {
@@ -291,9 +289,6 @@ impl<V: View> Play<V> {
                 secs,
                 estimate: true,
             } => Some(i18n.t_args("presence-you-reconnecting-about", &seconds(secs))),
-            // The game is over: no seat is held any more (the next round
-            // gives it back).
-            Presence::Computer if self.source.latest().is_over() => None,
             // Connected, the computer still holding the seat: the main
             // button is "I'm back" (issue 45).
             Presence::Computer if self.online.watch.dropped_at.is_none() => {
@@ -324,6 +319,7 @@ impl<V: View> Play<V> {
             return;
         };
         let own = remote.seat();
+        let remote_over = remote.latest().is_over();
         let seats: Vec<V::Seat> = remote.latest().seats().iter().map(|s| s.seat).collect();
         self.online.watch.seen.resize(V::SEATS, None);
         let mut said = Vec::new();
@@ -351,6 +347,7 @@ impl<V: View> Play<V> {
             if Some(seat) == own
                 && matches!(before, Some(b) if b != Presence::Connected)
                 && now_p == Presence::Connected
+                && !remote_over
             {
                 self.online.watch.back_until = Some(now + BACK_SECONDS);
             }
@@ -419,6 +416,9 @@ impl<V: View> Play<V> {
             (Reconnecting { .. }, Computer) if own => {
                 Some((i18n.t("presence-announce-you-computer"), false))
             }
+            // The game ended while the computer held the seat: nobody is
+            // back, the game is over (its results are said).
+            (Computer, Connected) if own && self.source.latest().is_over() => None,
             (Reconnecting { .. } | Computer | Offline, Connected) if own => {
                 Some((i18n.t("presence-announce-you-back"), false))
             }

@@ -343,9 +343,12 @@ impl<V: View> Play<V> {
                 continue;
             };
             let fresh = self.now - h.at < BUBBLE_SECONDS && self.now >= h.at;
+            let own = h.seat.is_some() && self.source.remote().and_then(|r| r.seat()) == h.seat;
+            let name = Arg::from(h.name.as_str());
             let who = match h.seat {
-                Some(seat) => self.player_name(i18n, seat),
-                None => i18n.t_args("talk-watcher", &[("name", Arg::from(h.name.as_str()))]),
+                Some(_) if own => i18n.t_args("online-seat-you", &[("name", name)]),
+                Some(_) => h.name.clone(),
+                None => i18n.t_args("talk-watcher", &[("name", name)]),
             };
             let what = saying_text(i18n, &h.what);
             let name = i18n.t_args(
