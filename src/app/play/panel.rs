@@ -243,11 +243,14 @@ impl<V: View> Play<V> {
             )
             .fill(fill)
             .stroke(egui::Stroke::new(2.0, crate::app::theme::ink_on(fill)))
-            .min_size(Vec2::new(ui.available_width().min(260.0), 52.0)),
+            .min_size(Vec2::new(ui.available_width().min(260.0), 52.0))
+            .truncate(),
             // The same size either way: only the colours change with the
             // moment, never the place of what lies below (issue 45).
+            // One row, always: a long label is cut (its whole name is read).
             None => egui::Button::new(RichText::new(text).size(20.0))
-                .min_size(Vec2::new(ui.available_width().min(260.0), 52.0)),
+                .min_size(Vec2::new(ui.available_width().min(260.0), 52.0))
+                .truncate(),
         }
     }
 }

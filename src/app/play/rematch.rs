@@ -175,12 +175,21 @@ impl<V: View> Play<V> {
         let ready = people.iter().filter(|s| remote.rematch_of(**s)).count();
         for seat in &people {
             if let Some((note, strong)) = self.rematch_note(i18n, *seat) {
+                // The name as the person gave it (their choice says the
+                // rest), "(you)" for our own.
+                let name = remote
+                    .latest()
+                    .seat(*seat)
+                    .map(|s| s.name.trim().to_string())
+                    .unwrap_or_default();
+                let who = if remote.seat() == Some(*seat) {
+                    i18n.t_args("online-seat-you", &[("name", Arg::from(name))])
+                } else {
+                    name
+                };
                 let line = i18n.t_args(
                     "rematch-line",
-                    &[
-                        ("who", Arg::from(self.player_name(i18n, *seat))),
-                        ("choice", Arg::from(note)),
-                    ],
+                    &[("who", Arg::from(who)), ("choice", Arg::from(note))],
                 );
                 let text = RichText::new(line);
                 ui.label(if strong { text.strong() } else { text });
