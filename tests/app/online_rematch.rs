@@ -91,6 +91,10 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
     assert!(button_enabled(&guest, "Leave the room…"));
     assert!(has(&guest, "Host: starts the next game"), "Lan's choice");
     assert!(has(&host, "Deciding…"), "Minh has not chosen yet");
+    for h in [&host, &guest] {
+        let unnamed = common::ui::unnamed(h);
+        assert!(unnamed.is_empty(), "{unnamed:?}");
+    }
 
     // Minh is in: his card and the host's results say so.
     guest
@@ -120,6 +124,8 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
     guest.run_steps(4);
     assert!(guest.state().is_asking_to_leave());
     assert!(has(&guest, "Leave the room?"));
+    let unnamed = common::ui::unnamed(&guest);
+    assert!(unnamed.is_empty(), "{unnamed:?}");
     guest.get_by_role_and_label(Role::Button, "Stay").click();
     guest.run_steps(2);
     assert!(!guest.state().is_asking_to_leave());

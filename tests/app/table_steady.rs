@@ -140,6 +140,9 @@ fn the_main_button_the_talk_and_the_cards_keep_their_place_as_lines_come() {
     bao.close();
     until_shown(&mut host, "Reconnecting: ");
     assert_same(&before, &host, "a card got a line of news");
+    // Every node with a role has a name (the talk's lines and emoji too).
+    let unnamed = common::ui::unnamed(&host);
+    assert!(unnamed.is_empty(), "{unnamed:?}");
     drop((minh, watcher));
 }
 

@@ -253,6 +253,8 @@ impl<V: View> Play<V> {
         egui::Panel::bottom(("talk-dock", V::ID))
             .resizable(false)
             .show(ui, |ui| {
+                // A region of its own a screen reader can jump to.
+                crate::app::a11y::name_region(ui, &i18n.t("talk-heading"));
                 ui.add_space(4.0);
                 ui.horizontal(|ui| {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

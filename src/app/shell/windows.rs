@@ -175,6 +175,9 @@ impl App {
                 }
             });
         });
+        // The dialog is named by its question for a screen reader.
+        let title = self.i18n.t("leave-title");
+        ctx.accesskit_node_builder(id, |node| node.set_label(title));
         self.confirm_focused = true;
     }
 
@@ -245,6 +248,10 @@ impl App {
                 }
             });
         });
+        let name = self
+            .i18n
+            .t_args(title, &[("room", crate::i18n::Arg::from(room.as_str()))]);
+        ctx.accesskit_node_builder(id, |node| node.set_label(name));
         self.confirm_focused = true;
     }
 
