@@ -166,6 +166,9 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
         // are back" for a seat that only played on.
         assert!(has(h, "Not rolled yet"));
         assert!(!has(h, "You are back"));
+        assert!(!has(h, " is back."), "the log of round 2");
+        // The log says where the new game begins, above the last one's.
+        assert!(has(h, "Game 2 in this room begins"));
         assert!(
             h.query_by_role_and_label(Role::Button, "I'm back")
                 .is_none()

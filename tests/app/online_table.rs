@@ -600,15 +600,42 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
 }
 
 /// The emoji of the reactions bar have glyphs in the app's fonts (egui's
-/// Noto Emoji after Noto Sans): kittest would panic on one missing.
+/// Noto Emoji after Noto Sans): kittest would panic on one missing. So do
+/// the phrases and the talk's own words, in both languages (issue 45:
+/// "Nhanh lên nào!" is read at a glance, not as boxes).
 #[test]
 fn every_emoji_of_the_reactions_bar_has_a_glyph() {
+    use ca_ngua::app::play::talk::phrase_key;
+    use ca_ngua::i18n::I18n;
     use egui::epaint::text::{Fonts, TextOptions};
     let mut fonts = Fonts::new(TextOptions::default(), ca_ngua::app::theme::fonts());
     let font = egui::FontId::proportional(18.0);
     for e in ca_ngua::net::protocol::talk::EMOJI {
         for c in e.chars() {
             assert!(fonts.has_glyph(&font, c), "{e}");
+        }
+    }
+    for lang in Lang::ALL {
+        let i18n = I18n::new(lang);
+        let words = ca_ngua::net::protocol::talk::PHRASES
+            .iter()
+            .map(|id| phrase_key(id))
+            .chain(
+                [
+                    "talk-heading",
+                    "talk-heading-short",
+                    "talk-phrases",
+                    "talk-emoji",
+                    "talk-nothing-yet",
+                ]
+                .map(String::from),
+            );
+        for key in words {
+            let text = i18n.t(&key);
+            assert!(!text.starts_with('['), "{lang}: {key} missing");
+            for c in text.chars().filter(|c| !c.is_whitespace()) {
+                assert!(fonts.has_glyph(&font, c), "{lang}: {c:?} of {text}");
+            }
         }
     }
 }

@@ -1,8 +1,9 @@
 //! A steady table (issue 45), in the app at its default size (1180×780)
 //! on real WebSockets on 127.0.0.1: the main button, the talk's buttons
 //! and the cards keep their rectangles while a watcher comes, lines are
-//! said and a friend's card gets a line of news; a watcher sees the
-//! results when the room has them, not minutes of replay later.
+//! said, a friend's card gets a line of news and a friend leaves; a
+//! watcher sees the results when the room has them, not minutes of replay
+//! later.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
@@ -140,6 +141,12 @@ fn the_main_button_the_talk_and_the_cards_keep_their_place_as_lines_come() {
     bao.close();
     until_shown(&mut host, "Reconnecting: ");
     assert_same(&before, &host, "a card got a line of news");
+    // Minh leaves the room: his card says so on its line of news, his name
+    // does not grow by "(left; …)", and nothing below moves.
+    minh.send(ClientCommand::Leave);
+    until_shown(&mut host, "Left; the computer plays");
+    assert!(!has(&host, " · Minh (left"), "on the card");
+    assert_same(&before, &host, "a friend left");
     // Every node with a role has a name (the talk's lines and emoji too).
     let unnamed = common::ui::unnamed(&host);
     assert!(unnamed.is_empty(), "{unnamed:?}");

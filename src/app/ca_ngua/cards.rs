@@ -55,7 +55,7 @@ impl CaNguaGame {
                 let yard = horses.iter().filter(|&&p| p == YARD).count();
                 Card {
                     seat,
-                    who: self.player_name(i18n, seat),
+                    who: self.card_name(i18n, seat),
                     home,
                     board: horses.len() - home - yard,
                     yard,
@@ -82,7 +82,7 @@ pub fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> crate::app:
         .find(|c| c.seat == seat)
     else {
         return crate::app::play::cards::Card {
-            who: play.player_name(i18n, seat),
+            who: play.card_name(i18n, seat),
             status: String::new(),
             tag: None,
             band: None,

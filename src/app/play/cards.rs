@@ -81,6 +81,22 @@ impl<V: View> Play<V> {
         }
     }
 
+    /// Who plays a seat, on its card: as [`Play::player_name`], but a
+    /// person who left the room keeps their plain name there (the card's
+    /// line of news says they left), so the card does not grow, and what
+    /// lies below does not move, when someone leaves (issue 45).
+    pub fn card_name(&self, i18n: &I18n, seat: V::Seat) -> String {
+        if let Some(remote) = self.source.remote()
+            && remote.seat() != Some(seat)
+            && remote.has_left(seat)
+            && let Some(info) = remote.latest().seat(seat)
+            && !info.name.trim().is_empty()
+        {
+            return info.name.trim().to_string();
+        }
+        self.player_name(i18n, seat)
+    }
+
     /// A seat's line of news, online: the turn clock's seconds, how its
     /// person is connected, and once the game is over their choice about
     /// another round (the host starts it; one more game; left).
@@ -97,6 +113,9 @@ impl<V: View> Play<V> {
         if let Some(choice) = self.rematch_note(i18n, seat) {
             strong |= choice.1;
             parts.push(choice.0);
+        } else if self.source.remote().is_some_and(|r| r.has_left(seat)) {
+            // Said here rather than by the name, which keeps its length.
+            parts.push(i18n.t("card-left-playing"));
         }
         Note {
             text: parts.join(" · "),

@@ -264,12 +264,13 @@ impl<V: View> Play<V> {
                         if let Some(id) = phrases_menu_ui(ui, i18n, dark) {
                             actions.push(Saying::Phrase(id.to_string()));
                         }
-                        // The heading in what the buttons leave.
+                        // The heading in what the buttons leave: whole,
+                        // or its short form where the panel is narrow
+                        // (never "Say somet…").
                         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                            ui.add(
-                                egui::Label::new(RichText::new(i18n.t("talk-heading")).strong())
-                                    .truncate(),
-                            );
+                            if let Some(heading) = heading_that_fits(ui, i18n) {
+                                ui.add(egui::Label::new(RichText::new(heading).strong()));
+                            }
                         });
                     });
                 });
@@ -401,6 +402,24 @@ impl<V: View> Play<V> {
             line.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
         }
     }
+}
+
+/// The talk dock's heading, whole when it fits the width left to it, else
+/// its short form ("Say something", or "Chat" beside the emoji's menu at
+/// 800×600), else none: the buttons speak for themselves, and the dock is
+/// a region named for screen readers either way. Never a cut word.
+fn heading_that_fits(ui: &Ui, i18n: &I18n) -> Option<String> {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let room = ui.available_width();
+    [i18n.t("talk-heading"), i18n.t("talk-heading-short")]
+        .into_iter()
+        .find(|text| {
+            ui.painter()
+                .layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+                <= room
+        })
 }
 
 /// How many things said the talk dock shows.
