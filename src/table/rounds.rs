@@ -37,9 +37,19 @@ impl<G: Game> Table<G> {
             Ok(s) => s,
             Err(e) => return refuse(ErrorCode::BadRules, e.to_string()),
         };
+        // A person who left once the game was over (no `left` event can
+        // follow `over`) plays no more: a computer has the seat, named.
         let infos: Vec<SeatInfo<G::Seat>> = seats
             .iter()
             .filter_map(|s| self.replica.seat(*s).cloned())
+            .map(|mut info| {
+                let computer = self.controller(info.seat).computer().is_some();
+                if computer && !self.replica.is_away(info.seat) {
+                    info.kind = super::event::SeatKind::Bot;
+                    info.connected = true;
+                }
+                info
+            })
             .collect();
         let from = self.events.len();
         let round = self.replica.round() + 1;
@@ -51,6 +61,15 @@ impl<G: Game> Table<G> {
             position: G::setup(&state),
             seats: infos,
         });
+        // A person who came back while the game was over (no event can
+        // follow `over` but `again`) has the seat in the new round: said
+        // now, so that every screen stops showing them away.
+        for seat in seats {
+            if self.replica.is_away(seat) && self.controller(seat).computer().is_none() {
+                self.back_due[seat.index()] = false;
+                self.emit(EventKind::Back { seat });
+            }
+        }
         self.settle();
         Ok(self.events[from..].to_vec())
     }

@@ -2,8 +2,8 @@
 //! binary, started with a link, hands it to the app already running for
 //! the same config folder (a socket in the runtime folder) and exits
 //! without a window; the running app, in the middle of a local game, asks
-//! before leaving it, keeps playing when told to, and joins the room when
-//! told to.
+//! before leaving it (no "another room" when none is open), keeps playing
+//! when told to, and joins the room when told to.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
@@ -38,8 +38,15 @@ fn click_link(link: &str, config: &Path, runtime: &Path) {
     );
 }
 
+/// The question, as asked with no room open: leaving the game here, not
+/// "another room" (issue 45).
 fn asked(h: &TestApp) -> bool {
-    h.query_by_label("Join another room?").is_some()
+    let asked = h
+        .query_all_by_label_contains("Leave this game for room ")
+        .next()
+        .is_some();
+    assert!(h.query_by_label("Join another room?").is_none());
+    asked
 }
 
 #[test]

@@ -331,6 +331,13 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
         )
         .click();
     guest.run_steps(3);
+    // Asked first (issue 45).
+    assert!(guest.state().is_asking_to_leave());
+    assert!(guest.state().is_in_room(), "still in the room until yes");
+    guest
+        .get_by_role_and_label(Role::Button, "Leave the room")
+        .click();
+    guest.run_steps(3);
     assert!(guest.state().play::<CaNgua>().remote().is_none());
     guest.state().flush();
     assert!(!guest_dir.join("online.ron").exists());

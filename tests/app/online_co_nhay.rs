@@ -265,6 +265,13 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
         )
         .click();
     guest.run_steps(3);
+    // Asked first (issue 45).
+    assert!(guest.state().is_asking_to_leave());
+    assert!(guest.state().is_in_room(), "still in the room until yes");
+    guest
+        .get_by_role_and_label(Role::Button, "Leave the room")
+        .click();
+    guest.run_steps(3);
     assert!(guest.state().play::<CoNhay>().remote().is_none());
     guest.state().flush();
     assert!(!guest_dir.join("online.ron").exists());

@@ -451,6 +451,13 @@ fn a_guest_may_roll_on_the_frame_its_turn_arrives() {
             assert_eq!(guest.state().phase(), Phase::Roll, "the guest waits");
             let roll = guest.get_by_role_and_label(Role::Button, "Roll");
             assert!(!roll.accesskit_node().is_disabled(), "Roll greyed");
+            // The panel says whose turn it is as the button does: the
+            // guest's, not the colour whose move is still shown (issue 45).
+            let header = format!("{me:?} to play");
+            assert!(
+                guest.query_by_label(&header).is_some(),
+                "the header is not {header}"
+            );
             checked += 1;
             roll.click();
             guest.step();

@@ -13,6 +13,7 @@ mod headless;
 mod pages;
 mod presence;
 mod refusals;
+mod rematch;
 mod restart;
 mod resume;
 mod server_cli;

@@ -73,7 +73,7 @@ pub fn about(
                 .iter()
                 .map(|e| text::log_text(i18n, e))
                 .collect();
-            Some((said.join(". "), false))
+            (!said.is_empty()).then(|| (said.join(". "), false))
         }
         Applied::Over(outcome) => {
             let mut lines = vec![i18n.t("announce-over")];

@@ -55,7 +55,7 @@ impl CaNguaGame {
                 let yard = horses.iter().filter(|&&p| p == YARD).count();
                 Card {
                     seat,
-                    who: self.player_name(i18n, seat),
+                    who: self.card_name(i18n, seat),
                     home,
                     board: horses.len() - home - yard,
                     yard,
@@ -82,13 +82,24 @@ pub fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> crate::app:
         .find(|c| c.seat == seat)
     else {
         return crate::app::play::cards::Card {
-            who: play.player_name(i18n, seat),
+            who: play.card_name(i18n, seat),
             status: String::new(),
             tag: None,
             band: None,
+            reserve: None,
         };
     };
     let mut who = c.who.clone();
+    // A place comes at the end of the line once the colour is home: the
+    // card is as tall as that from the start (issue 45).
+    let reserve = (!play.rules().teams).then(|| {
+        let last = play.presenter.shown().seats().len().max(1);
+        format!(
+            "{} · {}",
+            c.who,
+            i18n.t_args("card-place", &[("place", Arg::from(last))])
+        )
+    });
     if let Some(place) = c.place {
         who.push_str(" · ");
         who.push_str(&i18n.t_args("card-place", &[("place", Arg::from(place))]));
@@ -116,6 +127,7 @@ pub fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> crate::app:
             .rules()
             .teams
             .then(|| crate::app::ca_ngua::colours::seat_colour(seat.partner())),
+        reserve,
     }
 }
 

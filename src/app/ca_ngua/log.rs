@@ -67,12 +67,34 @@ pub enum LogEvent {
     Left,
     /// Online: the seat's turn clock ran out; a computer plays this turn.
     TimedOut,
+    /// Online: the room's next game begins (issue 45: the last game's
+    /// lines below it are not news of this one).
+    RoundStart {
+        /// The game's number in the room (2 for the first "One more game").
+        round: u32,
+    },
 }
 
 /// The log lines of one applied event; `after` is the replica once it has
 /// been applied.
 pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
+    if let Applied::Again { round } = applied {
+        // No colour acts: the line names none (the first seat fills in).
+        return vec![LogEntry {
+            seat: Seat::ALL[0],
+            owner: Seat::ALL[0],
+            roll: String::new(),
+            event: LogEvent::RoundStart { round: *round },
+        }];
+    }
     if let Applied::SeatNews(news) = applied {
+        // A new round gives the seats of the people still there back
+        // before anyone rolls (issue 45): the last round's away is not news
+        // of this one.
+        let round_start = after.round() > 1 && after.game().is_some_and(|g| g.rolls() == 0);
+        if round_start && matches!(news, SeatNews::Back(_)) {
+            return Vec::new();
+        }
         let (seat, event) = match *news {
             SeatNews::Away(s) => (s, LogEvent::Away),
             SeatNews::Back(s) => (s, LogEvent::Back),

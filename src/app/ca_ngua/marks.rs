@@ -108,6 +108,13 @@ impl Marks {
                 self.bonus = effects.bonus.map(|b| (effects.seat, b));
             }
             Applied::Over(_) => self.bonus = None,
+            // Another round in the room (issue 45): the last round's roll
+            // and move are no news of this one.
+            Applied::Again { .. } | Applied::Started => {
+                self.last_roll = None;
+                self.last_move = None;
+                self.bonus = None;
+            }
             _ => {}
         }
         let prefer = match (&ev.event, self.prefer) {

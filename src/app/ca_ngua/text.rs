@@ -201,6 +201,9 @@ pub fn log_text(i18n: &I18n, e: &LogEntry) -> String {
         LogEvent::Back => i18n.t_args("net-event-back", &[("player", who)]),
         LogEvent::Left => i18n.t_args("net-event-left", &[("player", who)]),
         LogEvent::TimedOut => i18n.t_args("net-event-timed-out", &[("player", who)]),
+        LogEvent::RoundStart { round } => {
+            i18n.t_args("log-round-start", &[("round", Arg::from(*round))])
+        }
         // The colour that came home (with teams, maybe the partner).
         LogEvent::SeatFinished { place: 0 } => i18n.t_args(
             "log-seat-home",

@@ -87,6 +87,11 @@ pub enum LogLine {
     },
     /// The game is over.
     Over,
+    /// Online: the room's next game begins (issue 45).
+    RoundStart {
+        /// The game's number in the room.
+        round: u32,
+    },
 }
 
 /// The log lines of one event applied.
@@ -124,11 +129,11 @@ pub fn log_lines(applied: &NhayApplied, shown: &NhayReplica) -> Vec<LogLine> {
             v
         }
         NhayApplied::Over(_) => vec![LogLine::Over],
+        NhayApplied::Again { round } => vec![LogLine::RoundStart { round: *round }],
         NhayApplied::Started
         | NhayApplied::Seats
         | NhayApplied::SeatNews(_)
         | NhayApplied::Rolled(_)
-        | NhayApplied::Again { .. }
         | NhayApplied::Noted => Vec::new(),
     }
 }

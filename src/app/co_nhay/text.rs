@@ -118,6 +118,9 @@ pub fn log_text(i18n: &I18n, line: &LogLine) -> String {
             i18n.t_args("nhay-log-capped", &[("moves", Arg::from(*moves))])
         }
         LogLine::Over => i18n.t("nhay-log-over"),
+        LogLine::RoundStart { round } => {
+            i18n.t_args("log-round-start", &[("round", Arg::from(*round))])
+        }
     }
 }
 
@@ -196,5 +199,21 @@ mod tests {
                 assert!(!place_name(&i, place).contains('['), "{lang} {place}");
             }
         }
+    }
+
+    /// Online, the room's next game opens with a line of its own in the
+    /// log (issue 45): the last game's lines below it are not its news.
+    #[test]
+    fn the_rooms_next_game_begins_with_a_line_in_the_log() {
+        use crate::app::co_nhay::animation::log_lines;
+        use crate::app::co_nhay::tbl::{NhayApplied, NhayReplica};
+        use crate::co_nhay::engine::Rules;
+        let shown = NhayReplica::new(Rules::standard());
+        let lines = log_lines(&NhayApplied::Again { round: 2 }, &shown);
+        assert_eq!(lines, [LogLine::RoundStart { round: 2 }]);
+        let en = I18n::new(Lang::En);
+        assert_eq!(log_text(&en, &lines[0]), "Game 2 in this room begins");
+        let vi = I18n::new(Lang::Vi);
+        assert_eq!(log_text_plain(&vi, &lines[0]), "Bắt đầu ván 2 trong phòng");
     }
 }

@@ -201,7 +201,7 @@ impl PanelView for CoNhay {
 
     /// Who plays, pieces home or the place.
     fn card(play: &CoNhayGame, i18n: &I18n, seat: Arm, _now: f64) -> Card {
-        let who = play.player_name(i18n, seat);
+        let who = play.card_name(i18n, seat);
         let status = match play.presenter.shown().game() {
             Some(game) => match game.finished().iter().position(|a| a == seat) {
                 Some(p) => i18n.t_args(
@@ -220,6 +220,7 @@ impl PanelView for CoNhay {
             who,
             status,
             tag: None,
+            reserve: None,
         }
     }
 

@@ -1,7 +1,10 @@
 //! A card for each player in the play panel: the seat's colour and
 //! piece, who plays it, how the seat stands (as each game words it), and a
-//! tag for a moment's news. The player to move stands out; every card
-//! keeps its size, so nothing moves when the turn changes.
+//! tag for a moment's news; online, a third line for how the seat's person
+//! is (reconnecting, the turn clock, their choice once the game is over).
+//! The player to move stands out; every card keeps its size for the whole
+//! game (issue 45: the line of news is always there, one row, so nothing
+//! below moves when a note comes or goes).
 
 use super::{Play, View};
 use crate::app::theme::{KICKED_TAG, Palette};
@@ -21,6 +24,18 @@ pub struct Card {
     pub tag: Option<String>,
     /// A band along the card's right edge (a team's other colour).
     pub band: Option<egui::Color32>,
+    /// The longest the `who` line gets in this game (a place added once
+    /// finished): the card is as tall as that from the start.
+    pub reserve: Option<String>,
+}
+
+/// A card's line of news, online: how its person is, or its clock.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Note {
+    /// The words (empty: nothing to say now).
+    pub text: String,
+    /// Said strongly (the turn clock, one more game).
+    pub strong: bool,
 }
 
 /// The least height of a card (its two lines), so the panel never jumps.
@@ -31,6 +46,8 @@ const TEXT_LEFT: f32 = 36.0;
 const NAME_SIZE: f32 = 13.5;
 /// The size of the status line's text.
 const STATUS_SIZE: f32 = 13.0;
+/// The size of the line of news's text.
+const NOTE_SIZE: f32 = 12.5;
 
 impl<V: View> Play<V> {
     /// The cards, one under the other, for every seat in play.
@@ -40,77 +57,70 @@ impl<V: View> Play<V> {
         let Some(game) = shown.game() else {
             return;
         };
+        // Online every card has its line of news, said or not.
+        let online = self.source.remote().is_some();
+        let turn = self.shown_turn();
         for (heading, seats) in V::card_groups(self, i18n, V::seats(game)) {
             if let Some(heading) = heading {
                 ui.label(RichText::new(heading).small().strong());
             }
             for seat in seats {
-                let mut card = V::card(self, i18n, seat, now);
-                // Online, a player not plainly connected: said first on
-                // the second line (the counts after it, as room allows).
-                if let Some(note) = self.card_presence(i18n, seat) {
-                    card.status = if card.status.is_empty() {
-                        note
-                    } else {
-                        format!("{note} · {}", card.status)
-                    };
-                }
-                // The turn clock's seconds, first of all.
-                if let Some(secs) = self.clock_secs(seat) {
-                    let clock = i18n.t_args("clock-card", &[("seconds", Arg::from(secs))]);
-                    card.status = if card.status.is_empty() {
-                        clock
-                    } else {
-                        format!("{clock} · {}", card.status)
-                    };
-                }
-                let bubble = self.bubble(i18n, seat);
-                let rect = card_ui::<V>(ui, i18n, seat, shown.turn() == Some(seat), &card, &pal);
-                if let Some(text) = bubble {
-                    bubble_ui(ui, rect, i18n, &self.player_name(i18n, seat), &text);
-                }
+                let card = V::card(self, i18n, seat, now);
+                let note = online.then(|| self.card_note(i18n, seat));
+                card_ui::<V>(
+                    ui,
+                    i18n,
+                    seat,
+                    turn == Some(seat),
+                    &card,
+                    note.as_ref(),
+                    &pal,
+                );
                 ui.add_space(4.0);
             }
         }
     }
-}
 
-/// What a seat's player just said, in a bubble over the right of their
-/// card (plain text, one line; the card keeps its size).
-fn bubble_ui(ui: &mut Ui, card: egui::Rect, i18n: &I18n, who: &str, text: &str) {
-    let name = i18n.t_args(
-        "talk-bubble",
-        &[("who", Arg::from(who)), ("what", Arg::from(text))],
-    );
-    let frame = egui::Frame::new()
-        .fill(ui.visuals().extreme_bg_color)
-        .stroke(Stroke::new(
-            1.0,
-            ui.visuals().widgets.active.bg_stroke.color,
-        ))
-        .corner_radius(CornerRadius::same(10))
-        .inner_margin(egui::Margin::symmetric(8, 2));
-    let area = egui::Rect::from_min_max(
-        egui::Pos2::new(card.center().x - 20.0, card.top() + 14.0),
-        card.max - Vec2::new(6.0, 2.0),
-    );
-    let mut child = ui.new_child(
-        egui::UiBuilder::new()
-            .max_rect(area)
-            .layout(egui::Layout::right_to_left(egui::Align::Max)),
-    );
-    {
-        let ui = &mut child;
-        let r = frame
-            .show(ui, |ui| {
-                ui.add(
-                    egui::Label::new(RichText::new(format!("“{text}”")).size(14.0))
-                        .truncate()
-                        .selectable(false),
-                )
-            })
-            .inner;
-        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+    /// Who plays a seat, on its card: as [`Play::player_name`], but a
+    /// person who left the room keeps their plain name there (the card's
+    /// line of news says they left), so the card does not grow, and what
+    /// lies below does not move, when someone leaves (issue 45).
+    pub fn card_name(&self, i18n: &I18n, seat: V::Seat) -> String {
+        if let Some(remote) = self.source.remote()
+            && remote.seat() != Some(seat)
+            && remote.has_left(seat)
+            && let Some(info) = remote.latest().seat(seat)
+            && !info.name.trim().is_empty()
+        {
+            return info.name.trim().to_string();
+        }
+        self.player_name(i18n, seat)
+    }
+
+    /// A seat's line of news, online: the turn clock's seconds, how its
+    /// person is connected, and once the game is over their choice about
+    /// another round (the host starts it; one more game; left).
+    pub fn card_note(&self, i18n: &I18n, seat: V::Seat) -> Note {
+        let mut parts = Vec::new();
+        let mut strong = false;
+        if let Some(secs) = self.clock_secs(seat) {
+            parts.push(i18n.t_args("clock-card", &[("seconds", Arg::from(secs))]));
+            strong = true;
+        }
+        if let Some(presence) = self.card_presence(i18n, seat) {
+            parts.push(presence);
+        }
+        if let Some(choice) = self.rematch_note(i18n, seat) {
+            strong |= choice.1;
+            parts.push(choice.0);
+        } else if self.source.remote().is_some_and(|r| r.has_left(seat)) {
+            // Said here rather than by the name, which keeps its length.
+            parts.push(i18n.t("card-left-playing"));
+        }
+        Note {
+            text: parts.join(" · "),
+            strong,
+        }
     }
 }
 
@@ -122,17 +132,22 @@ fn card_ui<V: View>(
     seat: <V as Game>::Seat,
     to_move: bool,
     card: &Card,
+    note: Option<&Note>,
     pal: &Palette,
 ) -> egui::Rect {
     let width = ui.available_width();
-    let name = i18n.t_args(
-        "card-name",
-        &[
-            ("colour", Arg::from(V::colour(i18n, seat))),
-            ("who", Arg::from(card.who.as_str())),
-        ],
-    );
-    let height = card_height(ui, width, &name, card);
+    let name_of = |who: &str| {
+        i18n.t_args(
+            "card-name",
+            &[
+                ("colour", Arg::from(V::colour(i18n, seat))),
+                ("who", Arg::from(who)),
+            ],
+        )
+    };
+    let name = name_of(&card.who);
+    let reserve = card.reserve.as_deref().map(name_of);
+    let height = card_height(ui, width, reserve.as_deref().unwrap_or(&name), card, note);
     let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
     paint_card::<V>(ui, rect, seat, to_move, card, pal);
     let colour = if to_move {
@@ -140,7 +155,7 @@ fn card_ui<V: View>(
     } else {
         ui.visuals().text_color()
     };
-    card_words_ui(ui, rect, name, card, colour);
+    card_words_ui(ui, rect, name, card, note, colour);
     if let Some(tag) = &card.tag {
         paint_tag(ui, rect, tag);
     }
@@ -149,8 +164,10 @@ fn card_ui<V: View>(
 
 /// The whole name and status, on two lines each where one is too short
 /// (a long level name in English): the card grows rather than cut them.
-/// Its height depends on its words only, never on the turn.
-fn card_height(ui: &Ui, width: f32, name: &str, card: &Card) -> f32 {
+/// Its height depends on its lasting words only (the name as long as it
+/// gets, the status), never on the turn or a moment's news: online, the
+/// line of news is one row, always there.
+fn card_height(ui: &Ui, width: f32, name: &str, card: &Card, note: Option<&Note>) -> f32 {
     let text_width = width - TEXT_LEFT - if card.band.is_some() { 12.0 } else { 6.0 };
     let lines_height = |text: &str, size: f32| {
         ui.painter()
@@ -163,7 +180,12 @@ fn card_height(ui: &Ui, width: f32, name: &str, card: &Card) -> f32 {
             .size()
             .y
     };
-    (9.0 + lines_height(name, NAME_SIZE) + 1.0 + lines_height(&card.status, STATUS_SIZE))
+    let note_row = if note.is_some() {
+        1.0 + lines_height("", NOTE_SIZE)
+    } else {
+        0.0
+    };
+    (9.0 + lines_height(name, NAME_SIZE) + 1.0 + lines_height(&card.status, STATUS_SIZE) + note_row)
         .max(CARD_HEIGHT)
 }
 
@@ -216,8 +238,16 @@ fn paint_card<V: View>(
     );
 }
 
-/// The card's two lines, right of its piece: the name, then the status.
-fn card_words_ui(ui: &mut Ui, rect: egui::Rect, name: String, card: &Card, colour: egui::Color32) {
+/// The card's lines, right of its piece: the name, the status, and
+/// online the line of news (one row: a long one is cut, and read whole).
+fn card_words_ui(
+    ui: &mut Ui,
+    rect: egui::Rect,
+    name: String,
+    card: &Card,
+    note: Option<&Note>,
+    colour: egui::Color32,
+) {
     let inner = egui::Rect::from_min_max(
         rect.min + Vec2::new(TEXT_LEFT, 5.0),
         rect.max - Vec2::new(if card.band.is_some() { 12.0 } else { 6.0 }, 4.0),
@@ -238,6 +268,14 @@ fn card_words_ui(ui: &mut Ui, rect: egui::Rect, name: String, card: &Card, colou
             .wrap()
             .selectable(false),
     );
+    if let Some(note) = note.filter(|n| !n.text.is_empty()) {
+        let mut text = RichText::new(&note.text).size(NOTE_SIZE).color(colour);
+        if note.strong {
+            text = text.strong();
+        }
+        let r = child.add(egui::Label::new(text).truncate().selectable(false));
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &note.text));
+    }
 }
 
 /// A moment's tag on the card's top right corner ("bị đá!").

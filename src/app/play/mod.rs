@@ -25,6 +25,7 @@ pub mod presence;
 pub mod presenter;
 pub mod record_words;
 pub mod recording;
+pub mod rematch;
 pub mod remote;
 pub mod replay;
 pub mod replay_ui;
@@ -51,6 +52,14 @@ pub use view::{
     BoardView, Pace, Pacing, PanelView, PrefsView, SettingsOut, SettingsView, StatsView, View,
     ViewTypes, Words,
 };
+
+/// How many events may wait to be shown, online, before the show hurries
+/// to catch up with the room.
+pub const BACKLOG: usize = 3;
+
+/// How many events may wait, online, before those beyond the last few are
+/// shown at once (a watcher far behind the room).
+pub const FAR_BEHIND: usize = 12;
 
 /// A game as the app plays it.
 #[derive(Debug)]
@@ -381,6 +390,8 @@ impl<V: View> Play<V> {
         };
         match self.source.controller(seat) {
             Controller::Computer(_) | Controller::StandIn(_) => Phase::Computer,
+            // Our seat, the computer playing it until we say we are back.
+            Controller::Here if self.held_by_computer() => Phase::Computer,
             Controller::Elsewhere => Phase::Elsewhere,
             Controller::Here if shown.pending().is_some() || !V::HAS_DICE => Phase::Choose,
             Controller::Here => Phase::Roll,
@@ -388,12 +399,21 @@ impl<V: View> Play<V> {
     }
 
     /// Online, the seat here whose turn the room's latest state gives
-    /// (the show may still be behind it).
+    /// (the show may still be behind it); none while the computer holds
+    /// it.
     fn own_turn_ahead(&self) -> Option<V::Seat> {
         self.source.remote()?;
         let latest = self.source.latest();
         let seat = latest.turn()?;
-        (self.source.controller(seat) == Controller::Here).then_some(seat)
+        (self.source.controller(seat) == Controller::Here && !self.held_by_computer())
+            .then_some(seat)
+    }
+
+    /// Whose turn the panel shows: the board's, or, online, ours as soon
+    /// as our roll is due in the room while the show catches up, so the
+    /// header, the cards and the Roll button never disagree (issue 45).
+    pub(crate) fn shown_turn(&self) -> Option<V::Seat> {
+        self.own_roll_ahead().or(self.presenter.shown().turn())
     }
 
     /// Online, the seat here that is to roll in the room's latest state,
@@ -407,9 +427,20 @@ impl<V: View> Play<V> {
     }
 
     /// True while the show should hurry: online, our own turn has come in
-    /// the room while earlier moves are still being shown.
+    /// the room while earlier moves are still being shown, or the show is
+    /// behind the room (more than [`BACKLOG`] events wait, or the room's
+    /// game is over and the show has not got there): a watcher, whose turn
+    /// never comes, keeps in step too, and sees the results when the
+    /// players do (issue 45).
     pub(crate) fn hurry(&self) -> bool {
-        self.presenter.busy() && self.own_turn_ahead().is_some()
+        self.presenter.busy() && (self.own_turn_ahead().is_some() || self.behind())
+    }
+
+    /// Online, the show is behind the room.
+    pub(crate) fn behind(&self) -> bool {
+        self.source.remote().is_some()
+            && (self.presenter.backlog() > BACKLOG
+                || (self.source.latest().is_over() && !self.presenter.shown().is_over()))
     }
 
     /// Who plays a seat, in a word or two: "Bạn" for the one person at
@@ -494,10 +525,13 @@ impl<V: View> Play<V> {
             };
             if let Applied::Again { .. } = applied {
                 // Another round in the same room: a game of its own in the
-                // statistics, and its results shown at its end.
+                // statistics, and its results shown at its end; nothing
+                // said of the last round's comings and goings stays.
                 self.tally.result_recorded = false;
                 self.end.closed = false;
                 self.end.focused = false;
+                self.online.watch.new_round();
+                self.online.note = None;
             }
             let live = ev.seq > history && !watching;
             let result = live && matches!(applied, Applied::Over(_)) && !self.tally.result_recorded;
@@ -523,6 +557,15 @@ impl<V: View> Play<V> {
         } else if some_history {
             // The history at once; what came live after it is shown.
             self.presenter.skip_through(history);
+        } else if self.source.remote().is_some()
+            && (self.presenter.backlog() > FAR_BEHIND
+                || (self.source.latest().is_over() && self.presenter.backlog() > BACKLOG))
+        {
+            // Far behind the room (a watcher, whose turn never comes to
+            // hurry the show), or the room's game over with much still to
+            // show: all but the last few at once, so the results come
+            // when they come to the players.
+            self.presenter.catch_up(BACKLOG);
         }
         self.repaint = true;
         self.save(saver);

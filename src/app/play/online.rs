@@ -20,6 +20,9 @@ pub enum OnlineNote {
     Closed(CloseReason),
     /// A command was refused.
     Refused(ErrorCode),
+    /// The server is too old for what was asked (one more game, or a seat
+    /// back from the computer): what to do instead.
+    Unsupported(super::remote::Asked),
 }
 
 impl<V: View> Play<V> {
@@ -45,6 +48,8 @@ impl<V: View> Play<V> {
         }
         self.reset_view();
         self.online.note = None;
+        // Another room's talk, or none: nothing said before is kept.
+        self.forget_talk();
     }
 
     /// Leaves the online game (for good: a computer takes the seat) and
@@ -70,6 +75,9 @@ impl<V: View> Play<V> {
             self.reset_view();
         }
         self.online.note = None;
+        // The room's talk stays with the room (issue 45): the log of the
+        // game here shows none of it.
+        self.forget_talk();
     }
 
     /// The host starts the online game; empty seats get computers.
@@ -149,6 +157,10 @@ impl<V: View> Play<V> {
                     self.online.note = Some(OnlineNote::Refused(r.code));
                 }
                 RemoteNote::Said(said) => self.heard(said),
+                RemoteNote::Rematch(seat, ready, left) => self.rematch_news(seat, ready, left),
+                RemoteNote::Unsupported(asked) => {
+                    self.online.note = Some(OnlineNote::Unsupported(asked));
+                }
             }
             self.repaint = true;
         }

@@ -10,7 +10,7 @@ use crate::game::{Game, Level};
 use crate::i18n::{Arg, I18n};
 use crate::net::client::CloseReason;
 use crate::table::SeatKind;
-use egui::{RichText, Ui};
+use egui::{RichText, Ui, Vec2};
 
 /// The fields of the online section, kept between frames.
 #[derive(Clone, Debug, Default)]
@@ -94,8 +94,12 @@ pub enum OnlineAction {
         /// The code typed.
         code: String,
     },
-    /// Leave the room.
+    /// Leave the room: the player is asked first (issue 45), unless they
+    /// only watch.
     Leave,
+    /// Leave the room now (the question was answered, or another room is
+    /// joined in its place).
+    LeaveNow,
     /// Start the game (the host).
     Start,
 }
@@ -329,6 +333,10 @@ pub fn note_text(i18n: &I18n, note: &OnlineNote, server: &str) -> String {
             ),
         },
         OnlineNote::Refused(code) => i18n.t(crate::net::error_key(*code)),
+        OnlineNote::Unsupported(super::remote::Asked::Back) => i18n.t("online-old-server-back"),
+        OnlineNote::Unsupported(super::remote::Asked::Rematch) => {
+            i18n.t("online-old-server-rematch")
+        }
     }
 }
 
@@ -366,6 +374,10 @@ pub fn seat_state<G: Game>(
             Presence::Connected => i18n.t_args("online-seat-you", &[name_arg()]),
         };
     }
+    if remote.has_left(seat) {
+        // A person who left: still named, the computer plays for them.
+        return i18n.t_args("online-seat-left", &[name_arg()]);
+    }
     if info.kind == SeatKind::Bot {
         return i18n.t("online-computer");
     }
@@ -398,17 +410,9 @@ pub fn shareable_link(invite: &crate::net::Invite, hosted_port: Option<u16>) -> 
     crate::net::Invite::new(server, invite.room.clone()).page_url()
 }
 
-/// What the room is like from here: watching it, how many watch, its
-/// turn clock.
+/// The turn clock of the room, said once in the panel's middle (the
+/// cards and the Roll button count it down).
 fn room_facts_ui<G: Game>(ui: &mut Ui, i18n: &I18n, remote: &Remote<G>) {
-    if remote.is_watching() {
-        // Said plainly: nothing here plays.
-        ui.label(RichText::new(i18n.t("watch-you-watch")).strong().size(16.0));
-    }
-    let watchers = remote.watchers();
-    if watchers > 0 {
-        ui.label(i18n.t_args("watch-count", &[("n", Arg::from(watchers))]));
-    }
     let (turn_secs, _) = remote.room_options();
     if turn_secs > 0 {
         ui.label(
@@ -417,8 +421,35 @@ fn room_facts_ui<G: Game>(ui: &mut Ui, i18n: &I18n, remote: &Remote<G>) {
     }
 }
 
-/// The room's code and, before the start, the link to give friends with
-/// its copy button, and this device's addresses when it hosts the room.
+/// The height of the room's line at the top of the play panel.
+const ROOM_LINE: f32 = 22.0;
+/// The height of the line of news under it (two rows of text).
+const NEWS_LINES: f32 = 38.0;
+
+/// Text cut to `rows` rows (the rest elided), as a label whose name a
+/// screen reader reads whole.
+fn rows_label(ui: &mut Ui, text: RichText, rows: usize) -> egui::Response {
+    let whole = text.text().to_string();
+    let job = egui::WidgetText::from(text).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        egui::Align::Min,
+    );
+    let mut job = std::sync::Arc::unwrap_or_clone(job);
+    job.wrap = egui::text::TextWrapping {
+        max_width: ui.available_width(),
+        max_rows: rows,
+        break_anywhere: false,
+        overflow_character: Some('…'),
+    };
+    let r = ui.add(egui::Label::new(job).selectable(false));
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &whole));
+    r
+}
+
+/// Before the start, the link to give friends with its copy button, and
+/// this device's addresses when it hosts the room (the room's code is on
+/// the panel's top line).
 fn invite_ui<G: Game>(
     ui: &mut Ui,
     i18n: &I18n,
@@ -426,11 +457,7 @@ fn invite_ui<G: Game>(
     invite: &crate::net::Invite,
     started: bool,
 ) {
-    ui.label(
-        RichText::new(i18n.t_args("online-room", &[("room", Arg::from(invite.room.as_str()))]))
-            .size(17.0)
-            .strong(),
-    );
+    // The room's code is on the panel's top line.
     if started {
         return;
     }
@@ -465,11 +492,47 @@ fn invite_ui<G: Game>(
 }
 
 impl<V: View> Play<V> {
-    /// The online part of the play panel: the connection's news and, before
-    /// the start, the lobby. Returns the host's Start, if pressed.
+    /// The top of the play panel in an online room: the room's line (its
+    /// code, how many watch) and the line of news (our connection, a
+    /// refusal, "you are watching"), each of a fixed height whatever it
+    /// says (issue 45: a watcher coming never pushes the cards down).
+    pub fn room_top_ui(&self, ui: &mut Ui, i18n: &I18n) {
+        let Some(remote) = self.source.remote() else {
+            return;
+        };
+        let width = ui.available_width();
+        ui.allocate_ui(Vec2::new(width, ROOM_LINE), |ui| {
+            ui.set_min_height(ROOM_LINE);
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 6.0;
+                if let Some(room) = remote.room() {
+                    let line = i18n.t_args("online-room", &[("room", Arg::from(room))]);
+                    ui.label(RichText::new(line).size(14.5).strong());
+                }
+                let watchers = remote.watchers();
+                if watchers > 0 {
+                    let line = i18n.t_args("watch-count", &[("n", Arg::from(watchers))]);
+                    rows_label(ui, RichText::new(line).size(13.0), 1);
+                }
+            });
+        });
+        ui.allocate_ui(Vec2::new(width, NEWS_LINES), |ui| {
+            ui.set_min_height(NEWS_LINES);
+            ui.set_max_height(NEWS_LINES);
+            if let Some(news) = self.news_text(i18n, remote) {
+                rows_label(ui, RichText::new(news).strong(), 2);
+            } else if remote.is_watching() {
+                // Said plainly: nothing here plays.
+                rows_label(ui, RichText::new(i18n.t("watch-you-watch")).strong(), 2);
+            }
+        });
+    }
+
+    /// The online part of the play panel's middle: the turn clock, and
+    /// before the start the invite and the lobby. Returns the host's
+    /// Start, if pressed.
     pub fn online_ui(&mut self, ui: &mut Ui, i18n: &I18n) -> Option<OnlineAction> {
         let remote = self.source.remote()?;
-        self.news_ui(ui, i18n, remote);
         room_facts_ui(ui, i18n, remote);
         let started = remote.latest().is_started();
         if let Some(invite) = remote.invite() {
@@ -483,20 +546,20 @@ impl<V: View> Play<V> {
 
     /// Our own connection down (the count before the computer takes our
     /// seat), or just back; else the connection's other news.
-    fn news_ui(&self, ui: &mut Ui, i18n: &I18n, remote: &Remote<V>) {
+    fn news_text(&self, i18n: &I18n, remote: &Remote<V>) -> Option<String> {
         let own = match &self.online.note {
             Some(OnlineNote::Reconnecting) | None => self.own_presence_note(i18n),
             Some(_) => None,
         };
-        if let Some(text) = own {
-            ui.label(RichText::new(text).strong());
-        } else if let Some(note) = &self.online.note {
-            let server = remote
-                .invite()
-                .map(|i| i.server.to_string())
-                .unwrap_or_default();
-            ui.label(RichText::new(note_text(i18n, note, &server)).strong());
+        if own.is_some() {
+            return own;
         }
+        let note = self.online.note.as_ref()?;
+        let server = remote
+            .invite()
+            .map(|i| i.server.to_string())
+            .unwrap_or_default();
+        Some(note_text(i18n, note, &server))
     }
 
     /// The seats filling before the start, each with its player, and the
@@ -506,10 +569,17 @@ impl<V: View> Play<V> {
         let r = remote.latest();
         let players = r.seats().len().max(2);
         let wanted = remote.players().unwrap_or(players);
+        let seated = r.seats().len();
+        // A full room waits for nobody but the host (issue 45).
+        let key = if seated >= wanted {
+            "online-lobby-full"
+        } else {
+            "net-waiting-players"
+        };
         ui.label(i18n.t_args(
-            "net-waiting-players",
+            key,
             &[
-                ("seated", Arg::from(r.seats().len())),
+                ("seated", Arg::from(seated)),
                 ("players", Arg::from(wanted)),
             ],
         ));
@@ -536,10 +606,11 @@ impl<V: View> Play<V> {
     /// The room's settings, read-only: the host chose its rules and
     /// seats, and nothing here changes them (the settings of the game here
     /// are kept for the next game at this device).
-    pub fn room_settings_ui(&self, ui: &mut Ui, i18n: &I18n) {
+    pub fn room_settings_ui(&mut self, ui: &mut Ui, i18n: &I18n) {
         let Some(remote) = self.source.remote() else {
             return;
         };
+        let mut mutes = Vec::new();
         ui.heading(i18n.t("online-room-settings-heading"));
         ui.label(RichText::new(i18n.t("online-room-settings-help")).weak());
         let r = remote.latest();
@@ -553,11 +624,38 @@ impl<V: View> Play<V> {
                 seat_state(i18n, remote, seat, self.presence(seat))
             ));
         }
+        // Mute a player: what they say is not shown, on this screen only.
+        let own = remote.seat();
+        let others: Vec<(V::Seat, String)> = r
+            .seats()
+            .iter()
+            .filter(|s| Some(s.seat) != own && s.kind == SeatKind::Human)
+            .map(|s| (s.seat, s.name.trim().to_string()))
+            .collect();
+        let (_, chat) = remote.room_options();
+        if !others.is_empty() && chat != crate::net::protocol::ChatMode::Off {
+            ui.add_space(4.0);
+            ui.label(RichText::new(i18n.t("talk-mute")).strong());
+            for (seat, name) in others {
+                let mut muted = self.is_muted(seat);
+                let label = if name.is_empty() {
+                    V::colour(i18n, seat)
+                } else {
+                    name
+                };
+                if ui.checkbox(&mut muted, label).changed() {
+                    mutes.push((seat, muted));
+                }
+            }
+        }
         ui.add_space(4.0);
         egui::CollapsingHeader::new(i18n.t("online-room-rules"))
             .id_salt(("room-rules", V::ID))
             .default_open(true)
             .show(ui, |ui| V::rules_ui(r.rules(), ui, i18n));
+        for (seat, muted) in mutes {
+            self.set_muted(seat, muted);
+        }
     }
 
     /// Starts the online game with computers of the default level.

@@ -86,6 +86,7 @@ impl<V: View> Play<V> {
         self.presence_news(ctx, now, i18n);
         // What was said at the table, and the turn clock's count.
         self.talk_news(ctx, i18n);
+        self.rematch_announce(i18n);
         V::shown(self, ctx, &shown, now);
         if !shown.is_empty() {
             self.repaint = true;

@@ -2,11 +2,21 @@
 //! player, the main button (roll, the only move, a new game once over),
 //! the game's own part (dice, moves, hint), the log — and the keys of the
 //! game.
+//!
+//! Nothing under the pointer moves while lines come and go (issue 45): the
+//! room's line, its line of news, whose turn, the cards and the main
+//! button sit at the top at heights fixed for the whole game; the talk has
+//! its own area at the bottom; only what lies between (the dice and
+//! moves, the lobby, the log) scrolls.
 
 use super::phase::{Action, Phase};
+use super::rematch::Offer;
 use super::{Play, PlayIntent, View};
 use crate::i18n::{Arg, I18n};
 use egui::{Key, RichText, Ui, Vec2};
+
+/// The size of the turn's header.
+const HEADER_SIZE: f32 = 17.0;
 
 impl<V: View> Play<V> {
     /// Keys for the game: Space or Enter rolls (or makes the only move)
@@ -49,58 +59,91 @@ impl<V: View> Play<V> {
         self.focus = None;
     }
 
-    /// The play panel.
+    /// The play panel: its fixed top, the talk at the bottom, and what
+    /// scrolls between them.
     pub fn play_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64, dark: bool) {
         crate::app::a11y::name_region(ui, &i18n.t(V::PLAY_REGION));
         self.announcer.ui(ui);
-        self.online_panel_ui(ui, i18n);
+        self.room_top_ui(ui, i18n);
         self.turn_header_ui(ui, i18n, phase, dark);
         ui.add_space(4.0);
         self.cards_ui(ui, i18n, now, dark);
         ui.add_space(4.0);
         self.main_button_ui(ui, i18n, phase, dark);
-        V::panel_ui(self, ui, i18n, phase, now);
-        self.talk_ui(ui, i18n);
-        ui.add_space(8.0);
-        ui.separator();
-        let lines = self.log_lines(i18n);
-        crate::app::a11y::log_list(ui, i18n, V::LOG_ID, &lines, String::clone);
+        ui.add_space(4.0);
+        self.talk_dock_ui(ui, i18n, dark);
+        let name = i18n.t(V::PLAY_REGION);
+        crate::app::a11y::scroll(ui, format!("{}-play-scroll", V::ID), &name, |ui| {
+            self.online_panel_ui(ui, i18n);
+            V::panel_ui(self, ui, i18n, phase, now);
+            ui.add_space(8.0);
+            ui.separator();
+            let lines = self.log_lines(i18n);
+            crate::app::a11y::log_list(ui, i18n, V::LOG_ID, &lines, String::clone);
+        });
     }
 
-    /// Whose turn, on a line of fixed height that grows only when a long
-    /// name needs a second line (never cut: the player reads all of it).
+    /// Whose turn, on a line as tall as the longest the game can say
+    /// (every seat's header measured): it never changes height with the
+    /// turn, and a long name is read whole on a second line.
     fn turn_header_ui(&self, ui: &mut Ui, i18n: &I18n, phase: Phase, dark: bool) {
-        let header = match self.presenter.shown().turn() {
-            Some(seat) => RichText::new(i18n.t_args(
+        let shown = self.presenter.shown();
+        let text_of = |seat: V::Seat| {
+            i18n.t_args(
                 "turn-label",
                 &[
                     ("who", Arg::from(V::colour(i18n, seat))),
                     ("kind", Arg::from(self.player_name(i18n, seat))),
                 ],
-            ))
-            .color(V::seat_colours(seat, dark).1),
-            None if phase == Phase::Lobby => RichText::new(i18n.t("online-lobby-header")),
+            )
+        };
+        let header = match self.shown_turn() {
+            Some(seat) => RichText::new(text_of(seat)).color(V::seat_colours(seat, dark).1),
+            None if shown.is_over() => RichText::new(i18n.t("turn-game-over")),
+            // An online room before its start (or a room being joined):
+            // no game is over yet.
+            None if self.source.remote().is_some() || phase == Phase::Lobby => {
+                RichText::new(i18n.t("online-lobby-header"))
+            }
             None => RichText::new(i18n.t("turn-game-over")),
         };
-        ui.allocate_ui(Vec2::new(ui.available_width(), 26.0), |ui| {
-            ui.set_min_height(26.0);
-            ui.add(egui::Label::new(header.size(17.0).strong()).wrap());
+        let width = ui.available_width();
+        let font = egui::FontId::proportional(HEADER_SIZE);
+        let tallest = shown
+            .seats()
+            .iter()
+            .map(|s| text_of(s.seat))
+            .chain([header.text().to_string()])
+            .map(|t| {
+                ui.painter()
+                    .layout(t, font.clone(), egui::Color32::WHITE, width)
+                    .size()
+                    .y
+            })
+            .fold(26.0_f32, f32::max);
+        ui.allocate_ui(Vec2::new(width, tallest), |ui| {
+            ui.set_min_height(tallest);
+            ui.add(egui::Label::new(header.size(HEADER_SIZE).strong()).wrap());
         });
     }
 
     /// The main button: Roll, or Move when only one move exists; once the
-    /// game is over, a new game. Online: the host plays another round in
-    /// the same room; a watcher has nothing to press.
+    /// game is over, a new game. Online: one more game in the same room
+    /// (the host starts it, a guest says they are in), a watcher has
+    /// nothing to press; while the computer holds our seat, "I'm back".
     fn main_button_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, dark: bool) {
-        let remote = self.source.remote();
-        let again = phase == Phase::Over && remote.is_some_and(|r| r.hosts());
-        let watching = remote.is_some_and(|r| r.is_watching());
+        let offer = self.offer();
+        let back = self.held_by_computer();
         let (label, enabled) = match phase {
+            _ if back => ("button-im-back", true),
             Phase::Roll => ("button-roll", phase.allows(Action::Roll)),
             Phase::Choose => V::choose_button(self, phase),
-            Phase::Over if again => ("button-again", true),
-            Phase::Over if watching => ("button-waiting", false),
-            Phase::Over => ("button-play-again", true),
+            Phase::Over => match offer {
+                Offer::Local => ("button-play-again", true),
+                Offer::Host | Offer::Guest { ready: false } => ("button-again", true),
+                Offer::Guest { ready: true } => ("button-rematch-waiting", false),
+                Offer::Watcher => ("button-watch-next", false),
+            },
             _ => ("button-waiting", false),
         };
         // The turn clock of the seat to act, on the button.
@@ -109,7 +152,7 @@ impl<V: View> Play<V> {
             .shown()
             .turn()
             .and_then(|seat| self.clock_secs(seat))
-            .filter(|_| matches!(phase, Phase::Roll | Phase::Choose));
+            .filter(|_| matches!(phase, Phase::Roll | Phase::Choose) && !back);
         let plain = i18n.t(label);
         let text = match clock {
             Some(secs) => i18n.t_args(
@@ -121,17 +164,25 @@ impl<V: View> Play<V> {
             ),
             None => plain.clone(),
         };
-        let button = self.main_button(ui, &text, phase, enabled, dark);
-        // No main button in an online room before its start.
+        let own = self.source.remote().and_then(|r| r.seat());
+        let colour_of = if back { own } else { None };
+        let button = self.main_button(ui, &text, phase, enabled, colour_of, dark);
+        // No main button in an online room before its start; its place is
+        // kept all the same.
         let response = ui
             .scope(|ui| {
-                if phase == Phase::Lobby {
+                if phase == Phase::Lobby && !back {
                     ui.set_invisible();
                 }
                 ui.add_enabled(enabled, button)
             })
             .inner;
-        if let Some(name) = V::main_button_name(self, i18n, phase) {
+        if back {
+            let name = i18n.t("button-im-back-name");
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
+            });
+        } else if let Some(name) = V::main_button_name(self, i18n, phase) {
             response.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &name)
             });
@@ -148,33 +199,39 @@ impl<V: View> Play<V> {
             self.focus_main = false;
         }
         if response.clicked() {
-            if again {
-                self.play_again_online();
-            } else {
-                self.intents.push(if phase == Phase::Over {
-                    PlayIntent::NewGame
-                } else {
-                    PlayIntent::RollOrMove
-                });
+            match (back, phase, offer) {
+                (true, _, _) => self.take_seat_back(),
+                (false, Phase::Over, Offer::Host) => self.play_again_online(),
+                (false, Phase::Over, Offer::Guest { .. }) => self.want_rematch(),
+                (false, Phase::Over, _) => self.intents.push(PlayIntent::NewGame),
+                _ => self.intents.push(PlayIntent::RollOrMove),
             }
         }
     }
 
-    /// The main button's look. The person's own turn to act: a large
-    /// button filled with the seat's colour, unlike the grey "wait" of
-    /// every other moment. (Online, our roll may be due while the board
-    /// still shows the move before it: the colour is ours.)
+    /// The main button's look. The person's own turn to act (or "I'm
+    /// back"): filled with the seat's colour, unlike the grey "wait" of
+    /// every other moment, at the same size. (Online, our roll may be due
+    /// while the board still shows the move before it: the header and the
+    /// cards then show our turn too.)
     fn main_button(
         &self,
         ui: &Ui,
         text: &str,
         phase: Phase,
         enabled: bool,
+        seat: Option<V::Seat>,
         dark: bool,
     ) -> egui::Button<'static> {
-        let turn = self.own_roll_ahead().or(self.presenter.shown().turn());
-        let act_colour = match (phase, enabled, turn) {
-            (Phase::Roll | Phase::Choose, true, Some(seat)) => Some(V::seat_colours(seat, dark).0),
+        // The colour only when the seat shown to act is one played here:
+        // never a colour of ours on another's turn (issue 45).
+        let turn = self
+            .shown_turn()
+            .filter(|s| self.source.controller(*s) == crate::table::Controller::Here);
+        let act_colour = match (phase, enabled) {
+            // "I'm back": our own colour, whoever's turn it is.
+            (_, true) if seat.is_some() => seat.map(|s| V::seat_colours(s, dark).0),
+            (Phase::Roll | Phase::Choose, true) => turn.map(|s| V::seat_colours(s, dark).0),
             _ => None,
         };
         match act_colour {
@@ -186,10 +243,14 @@ impl<V: View> Play<V> {
             )
             .fill(fill)
             .stroke(egui::Stroke::new(2.0, crate::app::theme::ink_on(fill)))
-            .min_size(Vec2::new(ui.available_width().min(260.0), 52.0)),
-            None => {
-                egui::Button::new(RichText::new(text).size(20.0)).min_size(Vec2::new(160.0, 40.0))
-            }
+            .min_size(Vec2::new(ui.available_width().min(260.0), 52.0))
+            .truncate(),
+            // The same size either way: only the colours change with the
+            // moment, never the place of what lies below (issue 45).
+            // One row, always: a long label is cut (its whole name is read).
+            None => egui::Button::new(RichText::new(text).size(20.0))
+                .min_size(Vec2::new(ui.available_width().min(260.0), 52.0))
+                .truncate(),
         }
     }
 }

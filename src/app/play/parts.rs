@@ -28,6 +28,9 @@ pub(crate) struct OnlinePart<V: ViewTypes> {
     pub(crate) talk: talk::Talk<V::Seat>,
     /// Something new was said: say it to screen readers.
     pub(crate) talk_announce: bool,
+    /// Players who said "one more game" (or left, `true`) since the last
+    /// frame.
+    pub(crate) rematch_said: Vec<(V::Seat, bool)>,
 }
 
 impl<V: ViewTypes> Default for OnlinePart<V> {
@@ -40,6 +43,7 @@ impl<V: ViewTypes> Default for OnlinePart<V> {
             remember: None,
             talk: talk::Talk::default(),
             talk_announce: false,
+            rematch_said: Vec::new(),
         }
     }
 }

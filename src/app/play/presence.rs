@@ -57,6 +57,8 @@ pub(super) struct Watch {
     seen: Vec<Option<Presence>>,
     /// How many watched, as last said.
     watchers: Option<u32>,
+    /// The computer held our seat (and "I'm back" showed), as last said.
+    held: bool,
 }
 
 impl Watch {
@@ -71,6 +73,12 @@ impl Watch {
     pub(super) fn seated(&mut self) {
         self.dropping = false;
         self.dropped_at = None;
+    }
+
+    /// A new round: nothing said of the last one's comings and goings
+    /// stays on screen (issue 45).
+    pub(super) fn new_round(&mut self) {
+        self.back_until = None;
     }
 }
 
@@ -186,12 +194,20 @@ impl<V: View> Play<V> {
             return Presence::Connected;
         };
         if Some(seat) != remote.seat() {
-            return remote.presence_of(seat);
+            let presence = remote.presence_of(seat);
+            // Nobody plays a game that is over: the computer plays no seat
+            // any more (what counts is who plays the next one).
+            if presence == Presence::Computer && remote.latest().is_over() {
+                return Presence::Connected;
+            }
+            return presence;
         }
         match self.own_left() {
             // Away after turns that timed out: the computer plays for us
-            // until we roll or move.
-            None if remote.latest().is_away(seat) => Presence::Computer,
+            // until we are back (none once the game is over).
+            None if remote.latest().is_away(seat) && !remote.latest().is_over() => {
+                Presence::Computer
+            }
             None => Presence::Connected,
             Some(_) if remote.latest().is_over() => Presence::Offline,
             Some(left) if left > 0.0 => Presence::Reconnecting {
@@ -273,8 +289,10 @@ impl<V: View> Play<V> {
                 secs,
                 estimate: true,
             } => Some(i18n.t_args("presence-you-reconnecting-about", &seconds(secs))),
+            // Connected, the computer still holding the seat: the main
+            // button is "I'm back" (issue 45).
             Presence::Computer if self.online.watch.dropped_at.is_none() => {
-                Some(i18n.t("presence-you-away-clock"))
+                Some(i18n.t("presence-you-held"))
             }
             Presence::Computer => Some(i18n.t("presence-you-computer")),
             Presence::Offline => Some(i18n.t("online-reconnecting")),
@@ -301,6 +319,7 @@ impl<V: View> Play<V> {
             return;
         };
         let own = remote.seat();
+        let remote_over = remote.latest().is_over();
         let seats: Vec<V::Seat> = remote.latest().seats().iter().map(|s| s.seat).collect();
         self.online.watch.seen.resize(V::SEATS, None);
         let mut said = Vec::new();
@@ -328,6 +347,7 @@ impl<V: View> Play<V> {
             if Some(seat) == own
                 && matches!(before, Some(b) if b != Presence::Connected)
                 && now_p == Presence::Connected
+                && !remote_over
             {
                 self.online.watch.back_until = Some(now + BACK_SECONDS);
             }
@@ -335,6 +355,13 @@ impl<V: View> Play<V> {
                 *slot = Some(now_p);
             }
         }
+        // The computer holds our seat while we are here: said once, with
+        // the button that gives it back.
+        let held = self.held_by_computer();
+        if held && !self.online.watch.held {
+            said.push((i18n.t("presence-announce-you-held"), true));
+        }
+        self.online.watch.held = held;
         let watchers = self.source.remote().map_or(0, Remote::watchers);
         if let Some(before) = self.online.watch.watchers
             && before != watchers
@@ -389,6 +416,9 @@ impl<V: View> Play<V> {
             (Reconnecting { .. }, Computer) if own => {
                 Some((i18n.t("presence-announce-you-computer"), false))
             }
+            // The game ended while the computer held the seat: nobody is
+            // back, the game is over (its results are said).
+            (Computer, Connected) if own && self.source.latest().is_over() => None,
             (Reconnecting { .. } | Computer | Offline, Connected) if own => {
                 Some((i18n.t("presence-announce-you-back"), false))
             }

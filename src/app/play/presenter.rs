@@ -132,6 +132,15 @@ impl<V: View> Presenter<V> {
                 .any(|e| !matches!(e.event, EventKind::Seeded { .. }))
     }
 
+    /// How many events wait to be shown (a dice seed, which shows
+    /// nothing, does not count).
+    pub fn backlog(&self) -> usize {
+        self.queue
+            .iter()
+            .filter(|e| !matches!(e.event, EventKind::Seeded { .. }))
+            .count()
+    }
+
     /// What is being shown.
     pub fn showing(&self) -> Option<&Showing<V>> {
         self.showing.as_ref()
@@ -230,6 +239,24 @@ impl<V: View> Presenter<V> {
             return;
         }
         while self.queue.front().is_some_and(|e| e.seq <= seq) {
+            if let Some(ev) = self.queue.pop_front() {
+                self.apply_quietly(&ev);
+            }
+        }
+    }
+
+    /// Shows at once everything but the last `keep` events waiting,
+    /// whatever is being shown (a watcher far behind the room).
+    pub fn catch_up(&mut self, keep: usize) {
+        let waiting = self.queue.len();
+        if waiting <= keep {
+            return;
+        }
+        if let Some(Showing::Pause { pass, .. }) = self.showing.take() {
+            self.apply_quietly(&pass);
+        }
+        self.showing = None;
+        for _ in 0..waiting - keep {
             if let Some(ev) = self.queue.pop_front() {
                 self.apply_quietly(&ev);
             }

@@ -6,7 +6,7 @@
 use crate::game::{Game, Level};
 use crate::net::client::{Client, ClientCommand, ClientUpdate, ConnectionState, SeatLink};
 use crate::net::dice::DiceCheck;
-use crate::net::protocol::{ChatMode, SaidNews, Saying};
+use crate::net::protocol::{ChatMode, RematchNews, SaidNews, Saying};
 use crate::net::server::ServerHandle;
 use crate::net::{Invite, ServerAddress};
 use crate::table::{Controller, ErrorCode, Event, Refusal, Replica, SeatKind};
@@ -43,6 +43,8 @@ pub enum LinkUpdate<G: Game> {
     Event(Event<G>),
     /// Someone in the room said something (not an event).
     Said(SaidNews<G::Seat>),
+    /// A player's choice about another round, once the game is over.
+    Rematch(RematchNews<G::Seat>),
     /// The connection changed.
     State(ConnectionState),
     /// A command was refused (and changed nothing).
@@ -64,6 +66,10 @@ pub enum LinkCommand<G: Game> {
     Say(Saying),
     /// The host plays another round once the game is over.
     Again,
+    /// Once the game is over, one more game (`true`) or not.
+    Rematch(bool),
+    /// Take back the seat a computer holds for us.
+    Back,
 }
 
 /// A connection to a room of one game.
@@ -106,6 +112,15 @@ pub trait Link<G: Game>: Send + fmt::Debug {
     fn hosts(&self) -> bool {
         false
     }
+    /// True when the seat's person said, since the game ended, that they
+    /// want another round.
+    fn rematch(&self, _seat: G::Seat) -> bool {
+        false
+    }
+    /// True when the seat's person left the room once the game was over.
+    fn left_after_over(&self, _seat: G::Seat) -> bool {
+        false
+    }
 }
 
 /// What happened to the connection since the last look.
@@ -121,6 +136,22 @@ pub enum RemoteNote<G: Game> {
     Refused(Refusal),
     /// Someone said something.
     Said(SaidNews<G::Seat>),
+    /// A player chose about another round (`true`: one more game), or
+    /// left the room after the game (the last `true`).
+    Rematch(G::Seat, bool, bool),
+    /// The server is older than what we asked of it (a choice about
+    /// another round, or taking a seat back): it did not understand.
+    Unsupported(Asked),
+}
+
+/// What we asked of the room that an older server may not know (issue 45,
+/// additions to protocol version 3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// One more game, or not.
+    Rematch,
+    /// Our seat back from the computer.
+    Back,
 }
 
 /// A game on a server.
@@ -145,6 +176,14 @@ pub struct Remote<G: Game> {
     base: u64,
     /// The game before the first event here (new, or a watcher's start).
     origin: Replica<G>,
+    /// Our own choice about another round (also when the server is too
+    /// old to tell it to the others).
+    own_rematch: bool,
+    /// The last request an older server may not know, until answered.
+    asked: Option<Asked>,
+    /// The server does not know `back`: a seat comes back from the
+    /// computer when its person rolls or moves (version 3 as written).
+    back_by_playing: bool,
 }
 
 impl<G: Game> fmt::Debug for Remote<G> {
@@ -179,6 +218,9 @@ impl<G: Game> Remote<G> {
             watching: false,
             base: 0,
             origin: Replica::new(G::standard_rules()),
+            own_rematch: false,
+            asked: None,
+            back_by_playing: false,
         }
     }
 
@@ -233,6 +275,12 @@ impl<G: Game> Remote<G> {
                     // The link checked it already; a copy that does not
                     // follow is left out rather than shown wrong.
                     if self.replica.apply(&ev).is_ok() {
+                        if matches!(ev.event, crate::table::EventKind::Again { .. }) {
+                            self.own_rematch = false;
+                        }
+                        // Whatever the room did since answers what we
+                        // asked: it understood.
+                        self.asked = None;
                         self.events.push(ev);
                     }
                 }
@@ -240,8 +288,25 @@ impl<G: Game> Remote<G> {
                     self.state = state.clone();
                     notes.push(RemoteNote::Connection(state));
                 }
-                LinkUpdate::Refused(r) => notes.push(RemoteNote::Refused(r)),
+                LinkUpdate::Refused(r) => match self.asked.take() {
+                    // A server older than the request: it is not a
+                    // refusal the person needs to read as one.
+                    Some(asked) if r.code == ErrorCode::BadMessage => {
+                        if asked == Asked::Back {
+                            self.back_by_playing = true;
+                        }
+                        notes.push(RemoteNote::Unsupported(asked));
+                    }
+                    _ => notes.push(RemoteNote::Refused(r)),
+                },
                 LinkUpdate::Said(said) => notes.push(RemoteNote::Said(said)),
+                LinkUpdate::Rematch(news) => {
+                    if Some(news.seat) == self.seat {
+                        self.own_rematch = news.ready;
+                        self.asked = None;
+                    }
+                    notes.push(RemoteNote::Rematch(news.seat, news.ready, news.left));
+                }
             }
         }
         notes
@@ -323,6 +388,43 @@ impl<G: Game> Remote<G> {
     /// The host asks for another round (the game is over).
     pub fn again(&mut self) {
         self.link.send(LinkCommand::Again);
+    }
+
+    /// Once the game is over, says whether we want another round (the
+    /// host starts it when ready).
+    pub fn want_rematch(&mut self, ready: bool) {
+        self.own_rematch = ready;
+        self.asked = Some(Asked::Rematch);
+        self.link.send(LinkCommand::Rematch(ready));
+    }
+
+    /// True when the seat's person left the room once the game was over.
+    pub fn left_after_over(&self, seat: G::Seat) -> bool {
+        self.link.left_after_over(seat)
+    }
+
+    /// True when the server gives a seat back only to its person's roll or
+    /// move (it does not know `back`).
+    pub fn back_by_playing(&self) -> bool {
+        self.back_by_playing
+    }
+
+    /// Takes back the seat the computer holds for us, now.
+    pub fn take_back(&mut self) {
+        self.asked = Some(Asked::Back);
+        self.link.send(LinkCommand::Back);
+    }
+
+    /// True when the seat's person wants another round (once the game is
+    /// over): our own choice as we made it, the others' as the room told.
+    pub fn rematch_of(&self, seat: G::Seat) -> bool {
+        if !self.replica.is_over() {
+            return false;
+        }
+        if Some(seat) == self.seat {
+            return self.own_rematch || self.link.rematch(seat);
+        }
+        self.link.rematch(seat)
     }
 
     /// The events up to this number were history when we were seated.
@@ -439,6 +541,7 @@ impl<G: Game> Link<G> for Client<G> {
                 }
                 ClientUpdate::Event(ev) => Some(LinkUpdate::Event(ev)),
                 ClientUpdate::Said(said) => Some(LinkUpdate::Said(said)),
+                ClientUpdate::Rematch(news) => Some(LinkUpdate::Rematch(news)),
                 ClientUpdate::State(s) => Some(LinkUpdate::State(s)),
                 ClientUpdate::Refused(r) => Some(LinkUpdate::Refused(r)),
                 _ => None,
@@ -456,6 +559,8 @@ impl<G: Game> Link<G> for Client<G> {
                 LinkCommand::Leave => ClientCommand::Leave,
                 LinkCommand::Say(what) => ClientCommand::Say(what),
                 LinkCommand::Again => ClientCommand::Again,
+                LinkCommand::Rematch(ready) => ClientCommand::Rematch(ready),
+                LinkCommand::Back => ClientCommand::Back,
             },
         );
     }
@@ -486,6 +591,14 @@ impl<G: Game> Link<G> for Client<G> {
 
     fn hosts(&self) -> bool {
         Client::hosts(self)
+    }
+
+    fn rematch(&self, seat: G::Seat) -> bool {
+        Client::rematch(self, seat)
+    }
+
+    fn left_after_over(&self, seat: G::Seat) -> bool {
+        Client::left_after_over(self, seat)
     }
 
     fn is_host(&self) -> bool {

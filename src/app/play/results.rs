@@ -1,7 +1,12 @@
 //! The end of a game: a dialog with the results (as each game words them)
-//! and New game / Close, taking the focus once; the rules window's top.
+//! and what comes next, taking the focus once; the rules window's top.
+//! At a game here: Play again, Replay, Close. Online (issue 45), nothing
+//! in it leaves the room without saying so: One more game (the host
+//! starts it, a guest says they are in), Replay, Leave the room… (asked
+//! first), Close; a watcher may stop watching.
 
 use super::phase::Phase;
+use super::rematch::Offer;
 use super::{Play, View};
 use crate::i18n::I18n;
 use egui::{RichText, Ui, Vec2};
@@ -13,8 +18,12 @@ pub enum EndAction {
     NewGame,
     /// Play another round in the same online room (the host).
     Again,
+    /// One more game in the same room, please (a guest).
+    Rematch,
     /// Show the game again in the replay window.
     Replay,
+    /// Leave the online room (asked first; a watcher stops watching).
+    Leave,
     /// Close the window.
     Close,
 }
@@ -36,30 +45,17 @@ pub fn differences_ui(ui: &mut Ui, i18n: &I18n, differences: &[String]) {
     }
 }
 
-/// The results dialog: `results` draws the results, then New game and
-/// Replay the game and Close. It takes the focus when `focus` (its first frame), and a screen
-/// reader hears it as a dialog named by its title, with `summary` (the
-/// places) as its description.
+/// The results dialog: `results` draws the results, then the buttons of
+/// `offer` (see [`Offer`]). It takes the focus when `focus` (its first
+/// frame), and a screen reader hears it as a dialog named by its title,
+/// with `summary` (the places) as its description.
 pub fn end_dialog(
     ctx: &egui::Context,
     i18n: &I18n,
     id: egui::Id,
     focus: bool,
     summary: String,
-    results: impl FnOnce(&mut Ui),
-) -> Option<EndAction> {
-    end_dialog_with(ctx, i18n, id, focus, summary, false, results)
-}
-
-/// The results dialog, with "Ván nữa" (another round in the same room)
-/// first when `again` (the host of an online room).
-pub fn end_dialog_with(
-    ctx: &egui::Context,
-    i18n: &I18n,
-    id: egui::Id,
-    focus: bool,
-    summary: String,
-    again: bool,
+    offer: Offer,
     results: impl FnOnce(&mut Ui),
 ) -> Option<EndAction> {
     let mut action = None;
@@ -73,40 +69,48 @@ pub fn end_dialog_with(
         .show(ctx, |ui| {
             results(ui);
             ui.add_space(12.0);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let big = |key: &str| {
                     egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
-                        .min_size(Vec2::new(150.0, 36.0))
+                        .min_size(Vec2::new(130.0, 36.0))
                 };
-                if again {
-                    let b = ui.add(big("button-again"));
-                    if focus {
+                let mut button = |ui: &mut Ui, key: &str, enabled: bool, first: bool, act| {
+                    let b = ui.add_enabled(enabled, big(key));
+                    if focus && first {
+                        // A dialog takes the focus (and its text is
+                        // announced as the game ends).
                         b.request_focus();
                     }
                     if b.clicked() {
-                        action = Some(EndAction::Again);
+                        action = Some(act);
+                    }
+                };
+                match offer {
+                    Offer::Local => {
+                        button(ui, "button-play-again", true, true, EndAction::NewGame);
+                        button(ui, "button-replay", true, false, EndAction::Replay);
+                    }
+                    Offer::Host => {
+                        button(ui, "button-again", true, true, EndAction::Again);
+                        button(ui, "button-replay", true, false, EndAction::Replay);
+                        button(ui, "button-leave-room", true, false, EndAction::Leave);
+                    }
+                    Offer::Guest { ready } => {
+                        let key = if ready {
+                            "button-rematch-waiting"
+                        } else {
+                            "button-again"
+                        };
+                        button(ui, key, !ready, !ready, EndAction::Rematch);
+                        button(ui, "button-replay", true, ready, EndAction::Replay);
+                        button(ui, "button-leave-room", true, false, EndAction::Leave);
+                    }
+                    Offer::Watcher => {
+                        button(ui, "button-stop-watching", true, false, EndAction::Leave);
                     }
                 }
-                // Beside "One more game" (in the room), a new game here.
-                let new_game = ui.add(big(if again {
-                    "button-new-game"
-                } else {
-                    "button-play-again"
-                }));
-                if focus && !again {
-                    // A dialog takes the focus (and its text is announced
-                    // as the game ends).
-                    new_game.request_focus();
-                }
-                if new_game.clicked() {
-                    action = Some(EndAction::NewGame);
-                }
-                if ui.add(big("button-replay")).clicked() {
-                    action = Some(EndAction::Replay);
-                }
-                if ui.add(big("button-close")).clicked() {
-                    action = Some(EndAction::Close);
-                }
+                let close = matches!(offer, Offer::Watcher);
+                button(ui, "button-close", true, close, EndAction::Close);
             });
         });
     ctx.accesskit_node_builder(id, |node| {
@@ -132,15 +136,15 @@ impl<V: View> Play<V> {
         let game = shown.game()?;
         let outcome = V::outcome(game);
         let dark = ctx.global_style().visuals.dark_mode;
-        let again = self.source.remote().is_some_and(|r| r.hosts());
+        let offer = self.offer();
         let dice = self.dice_words(i18n);
-        let action = end_dialog_with(
+        let action = end_dialog(
             ctx,
             i18n,
             egui::Id::unique(("end-window", V::ID)),
             !self.end.focused,
             V::standings(i18n, &outcome).join(". "),
-            again,
+            offer,
             |ui| {
                 V::results_ui(self, ui, i18n, &outcome, dark);
                 if let Some((text, ok)) = dice {
@@ -152,10 +156,13 @@ impl<V: View> Play<V> {
                         t.strong().color(ui.visuals().warn_fg_color)
                     });
                 }
+                self.rematch_results_ui(ui, i18n);
             },
         );
-        if action == Some(EndAction::Again) {
-            self.play_again_online();
+        match action {
+            Some(EndAction::Again) => self.play_again_online(),
+            Some(EndAction::Rematch) => self.want_rematch(),
+            _ => {}
         }
         self.end.focused = true;
         if action == Some(EndAction::Replay) {

@@ -61,12 +61,9 @@ impl<V: View> Play<V> {
 /// What the shell asks of the screen in front, besides what [`Play`]
 /// does in play.
 impl<V: View> Play<V> {
-    /// The play panel, in its named scroll area.
+    /// The play panel (its middle part scrolls, in a named scroll area).
     pub fn play_region_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64, dark: bool) {
-        let name = i18n.t(V::PLAY_REGION);
-        crate::app::a11y::scroll(ui, format!("{}-play-scroll", V::ID), &name, |ui| {
-            self.play_ui(ui, i18n, phase, now, dark);
-        });
+        self.play_ui(ui, i18n, phase, now, dark);
     }
 
     /// The board, in its named region.

@@ -1,13 +1,15 @@
-//! Talking at an online table (PROTOCOL.md version 3): the reactions bar
-//! (the eight phrases, each shown in the reader's own language, and the
-//! ten emoji), a line of free text where the host allowed it, what each
-//! person said shown a moment by their card and kept in the log, said to
-//! screen readers, and a mute per player. The turn clock's seconds are
-//! read here too (the card and the Roll button show them).
+//! Talking at an online table (PROTOCOL.md version 3): the talk dock at
+//! the bottom of the play panel (issue 45: an area of its own, over no
+//! card) with the last things said, the eight phrases (each shown in the
+//! reader's own language) and the ten emoji, both in colour; a line of
+//! free text where the host allowed it; everything said kept in the log,
+//! said to screen readers, and a mute per player (in the room's settings).
+//! The turn clock's seconds are read here too (the card and the Roll
+//! button show them).
 //!
-//! Emoji are drawn with egui's bundled Noto Emoji (monochrome), which the
-//! app's fonts keep as the fallback after Noto Sans (`theme::fonts`).
-//! Free text is shown as plain text: a label, never markup.
+//! Emoji are drawn with the app's cut of Noto Emoji (monochrome glyphs,
+//! `theme::fonts`) over a disc of each emoji's colour. Free text is shown
+//! as plain text: a label, never markup.
 
 use super::{Play, View};
 use crate::game::SeatId;
@@ -17,7 +19,7 @@ use crate::net::protocol::{ChatMode, SaidNews, Saying};
 use egui::{RichText, Ui};
 use std::time::{Duration, Instant};
 
-/// How long a saying shows by its speaker's card, in seconds.
+/// How long a saying shows as new (strong) in the talk dock, in seconds.
 pub const BUBBLE_SECONDS: f64 = 6.0;
 
 /// How many sayings the log keeps.
@@ -57,12 +59,6 @@ impl<S> Default for Talk<S> {
             text: String::new(),
         }
     }
-}
-
-/// What the talk bar asked for.
-enum TalkAction<S> {
-    Say(Saying),
-    Mute(S, bool),
 }
 
 /// A saying in the reader's language: a phrase's words, an emoji as it is,
@@ -111,6 +107,13 @@ impl<V: View> Play<V> {
         self.repaint = true;
     }
 
+    /// Forgets what was said (the room is left, or another is shown): a
+    /// room's talk never stays in the game here.
+    pub(super) fn forget_talk(&mut self) {
+        self.online.talk = Talk::default();
+        self.online.talk_announce = false;
+    }
+
     /// True when what this seat's player says is not shown.
     pub fn is_muted(&self, seat: V::Seat) -> bool {
         self.online
@@ -139,18 +142,6 @@ impl<V: View> Play<V> {
     /// Everything said, oldest first.
     pub fn sayings(&self) -> &[Heard<V::Seat>] {
         &self.online.talk.heard
-    }
-
-    /// What a seat's player said a moment ago, shown by their card.
-    pub fn bubble(&self, i18n: &I18n, seat: V::Seat) -> Option<String> {
-        self.online
-            .talk
-            .heard
-            .iter()
-            .rev()
-            .find(|h| h.seat == Some(seat))
-            .filter(|h| self.now - h.at < BUBBLE_SECONDS && self.now >= h.at)
-            .map(|h| saying_text(i18n, &h.what))
     }
 
     /// A saying as the log and screen readers have it: "Minh: Nice move!".
@@ -233,9 +224,13 @@ impl<V: View> Play<V> {
         lines
     }
 
-    /// The reactions bar, the text line (where the room allows it) and
-    /// the mutes, in the play panel of an online room.
-    pub(super) fn talk_ui(&mut self, ui: &mut Ui, i18n: &I18n) {
+    /// The talk dock, at the bottom of the play panel of an online room
+    /// (issue 45): its own area, whatever the cards and the log do. The
+    /// last things said, each with its speaker's colour; the phrases (a
+    /// menu that opens over the board, never cut at the panel's edge) and
+    /// the emoji, in colour and large; the text line where the room allows
+    /// it. Every row keeps its height, so nothing moves when a line comes.
+    pub(super) fn talk_dock_ui(&mut self, ui: &mut Ui, i18n: &I18n, dark: bool) {
         let Some(remote) = self.source.remote() else {
             return;
         };
@@ -243,41 +238,55 @@ impl<V: View> Play<V> {
         if chat == ChatMode::Off || remote.room().is_none() {
             return;
         }
-        let own = remote.seat();
-        let others: Vec<(V::Seat, String)> = remote
-            .latest()
-            .seats()
-            .iter()
-            .filter(|s| Some(s.seat) != own && s.kind == crate::table::SeatKind::Human)
-            .map(|s| (s.seat, s.name.trim().to_string()))
-            .collect();
         let mut actions = Vec::new();
-        ui.add_space(4.0);
-        egui::CollapsingHeader::new(RichText::new(i18n.t("talk-heading")).strong())
-            .id_salt(("talk", V::ID))
-            .default_open(true)
+        // Room for the whole dock and a useful middle, or the short dock
+        // (one line said, the emoji in a menu too). Chosen from the
+        // panel's size and the game's cards only: it never flips as
+        // things are said.
+        let width = ui.available_width();
+        let per_row = ((width + 4.0) / (EMOJI_SIZE + 8.0)).floor().max(1.0);
+        let emoji_rows = (EMOJI.len() as f32 / per_row).ceil();
+        let text_row = if chat == ChatMode::Text { 30.0 } else { 0.0 };
+        let full = 36.0 + CHAT_LINES as f32 * CHAT_ROW + emoji_rows * (EMOJI_SIZE + 8.0) + text_row;
+        let compact = ui.available_height() < full + MIN_MIDDLE;
+        let lines = if compact { 1 } else { CHAT_LINES };
+        egui::Panel::bottom(("talk-dock", V::ID))
+            .resizable(false)
             .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
-                    for id in PHRASES {
-                        if ui.small_button(i18n.t(&phrase_key(id))).clicked() {
-                            actions.push(TalkAction::Say(Saying::Phrase(id.to_string())));
+                // A region of its own a screen reader can jump to.
+                crate::app::a11y::name_region(ui, &i18n.t("talk-heading"));
+                ui.add_space(4.0);
+                ui.horizontal(|ui| {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if compact && let Some(e) = emoji_menu_ui(ui, i18n) {
+                            actions.push(Saying::Emoji(e.to_string()));
                         }
-                    }
-                });
-                ui.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing = egui::vec2(2.0, 4.0);
-                    for e in EMOJI {
-                        let b = ui.add(egui::Button::new(RichText::new(e).size(18.0)).frame(false));
-                        let name = i18n.t_args("talk-send-emoji", &[("emoji", Arg::from(e))]);
-                        b.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
+                        if let Some(id) = phrases_menu_ui(ui, i18n, dark) {
+                            actions.push(Saying::Phrase(id.to_string()));
+                        }
+                        // The heading in what the buttons leave: whole,
+                        // or its short form where the panel is narrow
+                        // (never "Say somet…").
+                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                            if let Some(heading) = heading_that_fits(ui, i18n) {
+                                ui.add(egui::Label::new(RichText::new(heading).strong()));
+                            }
                         });
-                        if b.clicked() {
-                            actions.push(TalkAction::Say(Saying::Emoji(e.to_string())));
-                        }
-                    }
+                    });
                 });
+                self.chat_lines_ui(ui, i18n, dark, lines);
+                ui.add_space(2.0);
+                if !compact {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
+                        for e in EMOJI {
+                            let name = i18n.t_args("talk-send-emoji", &[("emoji", Arg::from(e))]);
+                            if emoji_button(ui, e, EMOJI_SIZE, &name).clicked() {
+                                actions.push(Saying::Emoji(e.to_string()));
+                            }
+                        }
+                    });
+                }
                 if chat == ChatMode::Text {
                     ui.horizontal(|ui| {
                         let width = (ui.available_width() - 70.0).max(80.0);
@@ -298,37 +307,302 @@ impl<V: View> Play<V> {
                             .add_enabled(!text.is_empty(), egui::Button::new(i18n.t("talk-send")))
                             .clicked();
                         if (send || enter) && !text.is_empty() {
-                            actions.push(TalkAction::Say(Saying::Text(text)));
+                            actions.push(Saying::Text(text));
                             self.online.talk.text.clear();
                         }
                     });
                 }
-                if !others.is_empty() {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(RichText::new(i18n.t("talk-mute")).small());
-                        for (seat, name) in &others {
-                            let mut muted = self.is_muted(*seat);
-                            let label = if name.is_empty() {
-                                V::colour(i18n, *seat)
-                            } else {
-                                name.clone()
-                            };
-                            if ui.checkbox(&mut muted, label).changed() {
-                                actions.push(TalkAction::Mute(*seat, muted));
-                            }
-                        }
-                    });
-                }
+                ui.add_space(2.0);
             });
-        for a in actions {
-            match a {
-                TalkAction::Say(what) => {
-                    if let Some(r) = self.source.remote_mut() {
-                        r.say(what);
-                    }
-                }
-                TalkAction::Mute(seat, muted) => self.set_muted(seat, muted),
+        for what in actions {
+            if let Some(r) = self.source.remote_mut() {
+                r.say(what);
             }
         }
     }
+
+    /// The last `lines` things said, oldest first, a row each (rows
+    /// kept empty until filled): the speaker's colour and name, then a
+    /// phrase or an emoji in colour, or the text as typed. The newest is
+    /// strong for a few seconds. A screen reader reads "Minh says: …".
+    fn chat_lines_ui(&self, ui: &mut Ui, i18n: &I18n, dark: bool, lines: usize) {
+        let heard = &self.online.talk.heard;
+        let from = heard.len().saturating_sub(lines);
+        let shown = &heard[from..];
+        let width = ui.available_width();
+        for row in 0..lines {
+            let (rect, _) =
+                ui.allocate_exact_size(egui::vec2(width, CHAT_ROW), egui::Sense::hover());
+            let Some(h) = shown.get(row) else {
+                if row == 0 && shown.is_empty() {
+                    ui.painter().text(
+                        rect.left_center(),
+                        egui::Align2::LEFT_CENTER,
+                        i18n.t("talk-nothing-yet"),
+                        egui::FontId::proportional(13.0),
+                        ui.visuals().weak_text_color(),
+                    );
+                }
+                continue;
+            };
+            let fresh = self.now - h.at < BUBBLE_SECONDS && self.now >= h.at;
+            let own = h.seat.is_some() && self.source.remote().and_then(|r| r.seat()) == h.seat;
+            let name = Arg::from(h.name.as_str());
+            let who = match h.seat {
+                Some(_) if own => i18n.t_args("online-seat-you", &[("name", name)]),
+                Some(_) => h.name.clone(),
+                None => i18n.t_args("talk-watcher", &[("name", name)]),
+            };
+            let what = saying_text(i18n, &h.what);
+            let name = i18n.t_args(
+                "talk-bubble",
+                &[
+                    ("who", Arg::from(who.as_str())),
+                    ("what", Arg::from(what.as_str())),
+                ],
+            );
+            let mut child = ui.new_child(
+                egui::UiBuilder::new()
+                    .max_rect(rect)
+                    .layout(egui::Layout::left_to_right(egui::Align::Center)),
+            );
+            child.set_clip_rect(rect.intersect(ui.clip_rect()));
+            let line = child
+                .scope(|ui| {
+                    ui.spacing_mut().item_spacing.x = 4.0;
+                    let dot = match h.seat {
+                        Some(seat) => V::seat_colours(seat, dark).0,
+                        None => ui.visuals().weak_text_color(),
+                    };
+                    let (r, _) =
+                        ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                    ui.painter().circle_filled(r.center(), 5.0, dot);
+                    let mut speaker = RichText::new(format!("{who}:")).size(13.0);
+                    if fresh {
+                        speaker = speaker.strong();
+                    }
+                    ui.add(egui::Label::new(speaker).truncate().selectable(false));
+                    match &h.what {
+                        Saying::Phrase(id) => {
+                            phrase_chip(ui, &what, phrase_colour(id, dark), 13.5);
+                        }
+                        Saying::Emoji(e) => {
+                            emoji_chip(ui, e, CHAT_ROW - 2.0);
+                        }
+                        Saying::Text(t) => {
+                            let mut text = RichText::new(t.trim()).size(13.5);
+                            if fresh {
+                                text = text.strong();
+                            }
+                            ui.add(egui::Label::new(text).truncate().selectable(false));
+                        }
+                    }
+                })
+                .response;
+            line.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+        }
+    }
+}
+
+/// The talk dock's heading, whole when it fits the width left to it, else
+/// its short form ("Say something", or "Chat" beside the emoji's menu at
+/// 800×600), else none: the buttons speak for themselves, and the dock is
+/// a region named for screen readers either way. Never a cut word.
+fn heading_that_fits(ui: &Ui, i18n: &I18n) -> Option<String> {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let room = ui.available_width();
+    [i18n.t("talk-heading"), i18n.t("talk-heading-short")]
+        .into_iter()
+        .find(|text| {
+            ui.painter()
+                .layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+                <= room
+        })
+}
+
+/// How many things said the talk dock shows.
+pub const CHAT_LINES: usize = 3;
+/// The height of a line of the talk dock.
+const CHAT_ROW: f32 = 24.0;
+/// The emoji's size in the talk dock (a tap target of its own).
+const EMOJI_SIZE: f32 = 30.0;
+/// The least height left between the top of the play panel and the talk
+/// dock (the dice, the moves, the log) before the dock is shortened.
+const MIN_MIDDLE: f32 = 110.0;
+
+/// Each phrase's colour: a tint of its own, so the eye finds it again.
+pub fn phrase_colour(id: &str, dark: bool) -> egui::Color32 {
+    let (r, g, b) = match id {
+        "hello" => (0x7C, 0xC4, 0xF2),
+        "good_luck" => (0x8E, 0xD8, 0x8A),
+        "nice_move" => (0xF6, 0xC9, 0x4E),
+        "ouch" => (0xF4, 0x9A, 0x8C),
+        "hurry_up" => (0xF7, 0xA8, 0x55),
+        "thanks" => (0xF3, 0xA6, 0xCF),
+        "well_played" => (0xB9, 0x9C, 0xF0),
+        _ => (0x6F, 0xD6, 0xC8),
+    };
+    let light = egui::Color32::from_rgb(r, g, b);
+    if dark {
+        crate::app::theme::lerp(light, egui::Color32::BLACK, 0.45)
+    } else {
+        light
+    }
+}
+
+/// Each emoji's colour, behind its (monochrome, Noto Emoji) glyph: the
+/// faces yellow (the sad one blue, the angry one red), the hands warm, the
+/// party violet, the horse brown, the die white.
+pub fn emoji_colour(e: &str) -> egui::Color32 {
+    let (r, g, b) = match e {
+        "😢" => (0x9C, 0xCF, 0xF5),
+        "😡" => (0xF2, 0x7A, 0x5E),
+        "😀" | "😂" | "😮" => (0xFF, 0xD2, 0x4A),
+        "👍" | "👏" => (0xF6, 0xC1, 0x8A),
+        "🎉" => (0xD3, 0xA4, 0xF5),
+        "🐴" => (0xD9, 0xA0, 0x6A),
+        _ => (0xF4, 0xF4, 0xF0),
+    };
+    egui::Color32::from_rgb(r, g, b)
+}
+
+/// The ink of an emoji's glyph over its colour.
+const EMOJI_INK: egui::Color32 = egui::Color32::from_rgb(0x3A, 0x26, 0x12);
+
+/// Paints an emoji at `rect`: a disc of its colour, the glyph over it. A
+/// face's glyph is a solid head with its eyes and mouth cut out: drawn in
+/// the face's colour over a dark centre, the features show dark on a
+/// coloured face, as colour emoji look.
+fn paint_emoji(painter: &egui::Painter, rect: egui::Rect, e: &str) {
+    let radius = rect.width().min(rect.height()) / 2.0;
+    let colour = emoji_colour(e);
+    painter.circle(
+        rect.center(),
+        radius,
+        colour,
+        egui::Stroke::new(1.0, EMOJI_INK.gamma_multiply(0.35)),
+    );
+    let face = matches!(e, "😀" | "😂" | "😮" | "😢" | "😡");
+    if face {
+        painter.circle_filled(rect.center(), radius * 0.7, EMOJI_INK);
+    }
+    painter.text(
+        rect.center() + egui::vec2(0.0, radius * 0.04),
+        egui::Align2::CENTER_CENTER,
+        e,
+        egui::FontId::proportional(radius * if face { 1.75 } else { 1.45 }),
+        if face { colour } else { EMOJI_INK },
+    );
+}
+
+/// An emoji as a button (a screen reader hears `name`).
+fn emoji_button(ui: &mut Ui, e: &str, size: f32, name: &str) -> egui::Response {
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(size + 4.0, size + 4.0), egui::Sense::click());
+    if ui.is_rect_visible(rect) {
+        let grow = if response.hovered() { 1.0 } else { 0.0 };
+        paint_emoji(ui.painter(), rect.shrink(2.0 - grow), e);
+        if response.has_focus() {
+            ui.painter().rect_stroke(
+                rect,
+                egui::CornerRadius::same(6),
+                ui.visuals().selection.stroke,
+                egui::StrokeKind::Inside,
+            );
+        }
+    }
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    response
+}
+
+/// An emoji as a picture in a line (a chat line).
+fn emoji_chip(ui: &mut Ui, e: &str, size: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    paint_emoji(ui.painter(), rect, e);
+}
+
+/// A phrase as a coloured chip in a line.
+fn phrase_chip(ui: &mut Ui, text: &str, fill: egui::Color32, size: f32) {
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(egui::CornerRadius::same(9))
+        .inner_margin(egui::Margin::symmetric(7, 1))
+        .show(ui, |ui| {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(text)
+                        .size(size)
+                        .color(crate::app::theme::ink_on(fill)),
+                )
+                .truncate()
+                .selectable(false),
+            );
+        });
+}
+
+/// The emoji's menu (when the dock is short): a button that opens the ten
+/// emoji, large and in colour.
+fn emoji_menu_ui(ui: &mut Ui, i18n: &I18n) -> Option<&'static str> {
+    let button = ui.add(egui::Button::new(
+        RichText::new(i18n.t("talk-emoji")).size(15.0),
+    ));
+    let mut chosen = None;
+    egui::Popup::menu(&button)
+        .align(egui::RectAlign::TOP_END)
+        .align_alternatives(&[
+            egui::RectAlign::LEFT_END,
+            egui::RectAlign::BOTTOM_END,
+            egui::RectAlign::TOP_START,
+        ])
+        .show(|ui| {
+            for row in EMOJI.chunks(5) {
+                ui.horizontal(|ui| {
+                    for e in row {
+                        let name = i18n.t_args("talk-send-emoji", &[("emoji", Arg::from(*e))]);
+                        if emoji_button(ui, e, 36.0, &name).clicked() {
+                            chosen = Some(*e);
+                            ui.close();
+                        }
+                    }
+                });
+            }
+        });
+    chosen
+}
+
+/// The phrases' menu: a button that opens the eight phrases, in colour, in
+/// a list that opens where the window has room for it (over the board).
+fn phrases_menu_ui(ui: &mut Ui, i18n: &I18n, dark: bool) -> Option<&'static str> {
+    let button = ui.add(egui::Button::new(
+        RichText::new(i18n.t("talk-phrases")).size(15.0),
+    ));
+    let mut chosen = None;
+    egui::Popup::menu(&button)
+        .align(egui::RectAlign::TOP_END)
+        .align_alternatives(&[
+            egui::RectAlign::LEFT_END,
+            egui::RectAlign::BOTTOM_END,
+            egui::RectAlign::TOP_START,
+        ])
+        .show(|ui| {
+            ui.spacing_mut().item_spacing.y = 5.0;
+            for id in PHRASES {
+                let fill = phrase_colour(id, dark);
+                let b = egui::Button::new(
+                    RichText::new(i18n.t(&phrase_key(id)))
+                        .size(17.0)
+                        .color(crate::app::theme::ink_on(fill)),
+                )
+                .fill(fill)
+                .corner_radius(egui::CornerRadius::same(12))
+                .min_size(egui::vec2(190.0, 32.0));
+                if ui.add(b).clicked() {
+                    chosen = Some(id);
+                    ui.close();
+                }
+            }
+        });
+    chosen
 }

@@ -134,11 +134,25 @@ impl App {
                 }
             }
             Intent::NewGame => {
-                // A new game here: an online game is left first.
-                front!(&mut self, _V, s => if s.is_online() {
-                    s.leave_online();
-                });
-                self.new_game();
+                // A new game here: an online room is left first, once the
+                // player said so (issue 45).
+                if front!(&self, _V, s => s.is_online()) {
+                    self.ask_to_leave(ctx, super::LeaveThen::NewGame);
+                } else {
+                    self.new_game();
+                }
+            }
+            Intent::ConfirmLeave => {
+                let then = self.leave_question.take();
+                front!(&mut self, _V, s => s.leave_online());
+                if then == Some(super::LeaveThen::NewGame) {
+                    self.new_game();
+                }
+                self.give_focus_back(ctx);
+            }
+            Intent::StayInRoom => {
+                self.leave_question = None;
+                self.give_focus_back(ctx);
             }
             Intent::PrefsChanged(prefs) => self.prefs_changed(ctx, *prefs),
             Intent::ConfirmNewGame => {
@@ -227,7 +241,7 @@ impl App {
     fn join_handed_link(&mut self, ctx: &egui::Context) {
         if let Some(link) = self.handoff.take() {
             if self.any_online() {
-                self.online(ctx, crate::app::shell::OnlineAction::Leave);
+                self.online(ctx, crate::app::shell::OnlineAction::LeaveNow);
             }
             if self.prefs.online_name.trim().is_empty() {
                 // The name is asked in the join dialog.

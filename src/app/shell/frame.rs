@@ -262,10 +262,14 @@ impl App {
             Some(EndAction::Replay) => self
                 .intents
                 .push(Intent::Record(super::records::RecordIntent::ReplayCurrent)),
-            Some(EndAction::Close | EndAction::Again) | None => {}
+            Some(EndAction::Leave) => self.intents.push(Intent::Online(
+                crate::app::play::online_ui::OnlineAction::Leave,
+            )),
+            Some(EndAction::Close | EndAction::Again | EndAction::Rematch) | None => {}
         }
         self.replay_window(ctx, now);
         self.confirm_modal(ctx);
+        self.leave_modal(ctx);
         self.handoff_modal(ctx);
         self.code_modal(ctx);
         self.paste_modal(ctx);

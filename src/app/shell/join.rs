@@ -160,8 +160,16 @@ impl App {
         egui::Modal::new(egui::Id::unique("join-room")).show(ctx, |ui| {
             ui.set_max_width(420.0);
             let (can_join, can_watch) = room_lookup_ui(ui, i18n, d, &lookup);
+            // A game that has started takes no one: no Join to grey
+            // (issue 45), Watch is the button.
+            let started = matches!(&lookup, RoomLookup::Found(Some(info)) if info.started);
             let (named, enter) = join_name_ui(ui, i18n, d);
-            choice = join_buttons_ui(ui, i18n, d, named && !d.busy, enter, can_join, can_watch);
+            let offer = Offer {
+                join: can_join,
+                watch: can_watch,
+                show_join: !started,
+            };
+            choice = join_buttons_ui(ui, i18n, d, named && !d.busy, enter, offer);
         });
         match choice {
             Some(JoinChoice::Cancel) => {
@@ -193,7 +201,7 @@ impl App {
         }
         // A room shown here is left for this one.
         if self.any_online() {
-            self.online(ctx, crate::app::play::online_ui::OnlineAction::Leave);
+            self.online(ctx, crate::app::play::online_ui::OnlineAction::LeaveNow);
         }
         let request = if watch {
             Request::Watch {
@@ -322,6 +330,17 @@ fn join_name_ui(ui: &mut Ui, i18n: &I18n, d: &mut JoinDialog) -> (bool, bool) {
     (named, enter)
 }
 
+/// What the dialog's buttons offer.
+#[derive(Copy, Clone, Debug)]
+struct Offer {
+    /// Join is open.
+    join: bool,
+    /// Watch is open.
+    watch: bool,
+    /// Join is shown at all (not for a game that has started).
+    show_join: bool,
+}
+
 /// Join, Watch and Cancel (`ready`: a name is typed and nothing is under
 /// way); Enter joins, or watches a watch link or a room that has started.
 fn join_buttons_ui(
@@ -330,9 +349,13 @@ fn join_buttons_ui(
     d: &JoinDialog,
     ready: bool,
     enter: bool,
-    can_join: bool,
-    can_watch: bool,
+    offer: Offer,
 ) -> Option<JoinChoice> {
+    let Offer {
+        join: can_join,
+        watch: can_watch,
+        show_join,
+    } = offer;
     let mut choice = None;
     ui.add_space(8.0);
     ui.horizontal(|ui| {
@@ -343,11 +366,11 @@ fn join_buttons_ui(
         // A watch link (an invite page's "Watch"), or a room that
         // has started: Enter watches.
         let prefer_watch = d.invite.as_ref().is_ok_and(|i| i.watch) || (!can_join && can_watch);
-        if ui
-            .add_enabled(ready && can_join, big("join-join"))
-            .clicked()
-            || (enter && ready && can_join && !prefer_watch)
-        {
+        let join = show_join
+            && ui
+                .add_enabled(ready && can_join, big("join-join"))
+                .clicked();
+        if join || (enter && ready && can_join && !prefer_watch) {
             choice = Some(JoinChoice::Join);
         }
         if ui

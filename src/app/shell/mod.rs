@@ -81,6 +81,20 @@ pub enum Intent {
     },
     /// Open or close the lessons of the game in front.
     ToggleLearn,
+    /// Leave the online room, as the question asked (then a new game here
+    /// when that was what the player asked for).
+    ConfirmLeave,
+    /// Stay in the online room.
+    StayInRoom,
+}
+
+/// What comes after leaving an online room, once the player says yes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LeaveThen {
+    /// Back to the game on this device, as it was.
+    Back,
+    /// A new game on this device (the top bar's New game).
+    NewGame,
 }
 
 /// The folder (in the player's folder) where a room hosted in the app
@@ -166,6 +180,8 @@ pub struct App {
     /// The lessons, while open (they take the board's place; the game in
     /// front waits).
     learn: Option<super::learn::Learn>,
+    /// "Leave the room?", while asked (issue 45: leaving is never silent).
+    leave_question: Option<LeaveThen>,
 }
 
 /// A file dialog waiting for its answer.
@@ -291,6 +307,7 @@ impl App {
             welcome_focused: false,
             window_focus_asked: false,
             learn: None,
+            leave_question: None,
         }
     }
 
@@ -454,6 +471,11 @@ impl App {
     }
 
     /// True while a screen (in front or not) shows a room on a server.
+    pub fn is_in_room(&self) -> bool {
+        self.any_online()
+    }
+
+    /// True while a screen (in front or not) shows a room on a server.
     fn any_online(&self) -> bool {
         let mut online = false;
         crate::each_field!(&self.screens, _V, s => online |= s.is_online());
@@ -478,6 +500,12 @@ impl App {
             || self.records.is_asking()
             || self.welcome
             || self.learn.is_some()
+            || self.leave_question.is_some()
+    }
+
+    /// True while the app asks whether to leave the online room.
+    pub fn is_asking_to_leave(&self) -> bool {
+        self.leave_question.is_some()
     }
 
     /// Adds a message for the player, shown with the file notices until

@@ -145,6 +145,14 @@ impl App {
         match connection.into_client() {
             Ok(client) => {
                 self.join_done();
+                // A first start that went straight to a friend's table:
+                // the table is the welcome (issue 45); "Learn" stays in
+                // the top bar.
+                if self.welcome {
+                    self.welcome = false;
+                    self.prefs.welcomed = true;
+                    self.saver.save_prefs(&self.prefs);
+                }
                 let host = self.reopened_host.take();
                 if let Some(server) = &host {
                     server.wake_on_presence(waker(ctx));
@@ -182,6 +190,22 @@ impl App {
                 ));
             }
         }
+    }
+
+    /// Asks "Leave the room?" before leaving it (a watcher just stops
+    /// watching: nothing is lost).
+    pub(super) fn ask_to_leave(&mut self, ctx: &egui::Context, then: super::LeaveThen) {
+        let watching = front!(&self, _V, s => s.remote().is_some_and(|r| r.is_watching()));
+        if watching {
+            front!(&mut self, _V, s => s.leave_online());
+            if then == super::LeaveThen::NewGame {
+                self.intents.push(super::Intent::NewGame);
+            }
+            return;
+        }
+        self.leave_question = Some(then);
+        self.confirm_focused = false;
+        self.focus_before = ctx.memory(|m| m.focused());
     }
 
     /// True while a room is being joined and has not named its game yet.
@@ -254,7 +278,8 @@ impl App {
                 };
                 self.connect(ctx, invite.server, request);
             }
-            OnlineAction::Leave => front!(&mut self, _V, s => s.leave_online()),
+            OnlineAction::Leave => self.ask_to_leave(ctx, super::LeaveThen::Back),
+            OnlineAction::LeaveNow => front!(&mut self, _V, s => s.leave_online()),
             OnlineAction::Start => front!(&mut self, _V, s => s.start_online(Level::Medium)),
         }
     }

@@ -137,6 +137,50 @@ impl App {
         self.confirm_focused = true;
     }
 
+    /// "Leave the room?" (issue 45): what leaving does, said before it is
+    /// done; the focus on staying.
+    pub(super) fn leave_modal(&mut self, ctx: &egui::Context) {
+        let Some(then) = self.leave_question else {
+            return;
+        };
+        let (started, over) = front!(&self, _V, s => s.remote().map_or((false, false), |r| {
+            (r.latest().is_started(), r.latest().is_over())
+        }));
+        let text = match (started, over) {
+            (true, false) => "leave-text-playing",
+            (true, true) => "leave-text-over",
+            _ => "leave-text-lobby",
+        };
+        let focus = !self.confirm_focused;
+        let id = egui::Id::unique("confirm-leave");
+        egui::Modal::new(id).show(ctx, |ui| {
+            ui.set_max_width(380.0);
+            ui.heading(self.i18n.t("leave-title"));
+            ui.label(self.i18n.t(text));
+            if then == super::LeaveThen::NewGame {
+                ui.label(self.i18n.t("leave-then-new-game"));
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(self.i18n.t("leave-yes")).clicked() {
+                    self.intents.push(Intent::ConfirmLeave);
+                }
+                // The focus on the answer that changes nothing.
+                let stay = ui.button(self.i18n.t("leave-stay"));
+                if focus {
+                    stay.request_focus();
+                }
+                if stay.clicked() {
+                    self.intents.push(Intent::StayInRoom);
+                }
+            });
+        });
+        // The dialog is named by its question for a screen reader.
+        let title = self.i18n.t("leave-title");
+        ctx.accesskit_node_builder(id, |node| node.set_label(title));
+        self.confirm_focused = true;
+    }
+
     /// Links from later starts of the app: the window comes to the front;
     /// a link joins its room at once, or after asking when a game is in
     /// progress here (a local game under way, or a room).
@@ -173,12 +217,22 @@ impl App {
             .unwrap_or_else(|_| link.clone());
         let focus = !self.confirm_focused;
         let id = egui::Id::unique("confirm-handoff");
+        // "Another room" only when a room is open (issue 45); otherwise
+        // the link leaves the game being played here.
+        let (title, text) = if self.any_online() {
+            ("handoff-title", "handoff-text")
+        } else {
+            ("handoff-title-game", "handoff-text-game")
+        };
         egui::Modal::new(id).show(ctx, |ui| {
             ui.set_max_width(380.0);
-            ui.heading(self.i18n.t("handoff-title"));
+            ui.heading(
+                self.i18n
+                    .t_args(title, &[("room", crate::i18n::Arg::from(room.as_str()))]),
+            );
             ui.label(
                 self.i18n
-                    .t_args("handoff-text", &[("room", crate::i18n::Arg::from(room))]),
+                    .t_args(text, &[("room", crate::i18n::Arg::from(room.as_str()))]),
             );
             ui.add_space(8.0);
             ui.horizontal(|ui| {
@@ -195,6 +249,10 @@ impl App {
                 }
             });
         });
+        let name = self
+            .i18n
+            .t_args(title, &[("room", crate::i18n::Arg::from(room.as_str()))]);
+        ctx.accesskit_node_builder(id, |node| node.set_label(name));
         self.confirm_focused = true;
     }
 

@@ -376,6 +376,8 @@ pub fn news_line<G: Game>(update: &ClientUpdate<G>) -> Option<Line> {
             };
             format!("# {} ({}): {what}", said.name, seat_code(said.seat))
         }
+        ClientUpdate::Rematch(r) if r.ready => format!("# {}: one more game", r.seat.code()),
+        ClientUpdate::Rematch(r) => format!("# {}: no more games for now", r.seat.code()),
         ClientUpdate::Clock { secs, .. } => format!("# clock: {secs} s"),
         ClientUpdate::Revealed { round, .. } => format!("# round {round}: dice seed revealed"),
         ClientUpdate::DiceChecked(check) if check.ok() => format!(

@@ -40,8 +40,8 @@ pub use typed::{AnyClient, Client, Clients, SeatLink};
 
 use super::dice::DiceCheck;
 use super::protocol::{
-    BASE_PROTOCOL, ChatMode, ClientMessage, PROTOCOL_VERSION, PresenceNews, RulesChoice, SaidNews,
-    Saying, Welcome,
+    BASE_PROTOCOL, ChatMode, ClientMessage, PROTOCOL_VERSION, PresenceNews, RematchNews,
+    RulesChoice, SaidNews, Saying, Welcome,
 };
 use crate::any_game::GameKind;
 use crate::game::{Game, Level};
@@ -243,6 +243,10 @@ pub enum ClientCommand<G: Game> {
     Say(Saying),
     /// The host starts another round once the game is over (version 3).
     Again,
+    /// Once the game is over, one more game (`true`) or not (issue 45).
+    Rematch(bool),
+    /// Take back the seat a computer holds for us (issue 45).
+    Back,
 }
 
 impl<G: Game> ClientCommand<G> {
@@ -258,6 +262,8 @@ impl<G: Game> ClientCommand<G> {
             ClientCommand::Leave => ClientMessage::Leave,
             ClientCommand::Say(what) => ClientMessage::Say { what },
             ClientCommand::Again => ClientMessage::Again,
+            ClientCommand::Rematch(ready) => ClientMessage::Rematch { ready },
+            ClientCommand::Back => ClientMessage::Back,
         }
     }
 }
@@ -337,6 +343,9 @@ pub enum ClientUpdate<G: Game> {
     Presence(PresenceNews<G::Seat>),
     /// Someone said something (version 3).
     Said(SaidNews<G::Seat>),
+    /// A player's choice about another round, once the game is over
+    /// (issue 45).
+    Rematch(RematchNews<G::Seat>),
     /// The turn clock of the seat to act after event `seq`: `secs`
     /// seconds from when it arrived (version 3).
     Clock {

@@ -66,6 +66,10 @@ struct TableNews<G: Game> {
     dice_check: Option<DiceCheck>,
     /// Each round's revealed dice seed.
     revealed: Vec<(u32, String)>,
+    /// Once the game is over, the seats whose person wants another round.
+    rematch: Vec<bool>,
+    /// Once the game is over, the seats whose person left the room.
+    left: Vec<bool>,
 }
 
 impl<G: Game> Default for TableNews<G> {
@@ -81,6 +85,8 @@ impl<G: Game> Default for TableNews<G> {
             agains: Vec::new(),
             dice_check: None,
             revealed: Vec::new(),
+            rematch: vec![false; G::SEATS],
+            left: vec![false; G::SEATS],
         }
     }
 }
@@ -213,9 +219,17 @@ impl<G: Game> Client<G> {
                     self.table.complete = !watching;
                 }
                 let news = &mut self.table;
+                news.rematch = vec![false; G::SEATS];
+                news.left = vec![false; G::SEATS];
                 for s in &welcome.state.seats {
                     let until = s.away_in.flatten().map(secs_from_now);
                     news.links[s.seat.index()] = Some((s.connected, until));
+                    if let Some(slot) = news.rematch.get_mut(s.seat.index()) {
+                        *slot = s.rematch;
+                    }
+                    if let Some(slot) = news.left.get_mut(s.seat.index()) {
+                        *slot = s.left;
+                    }
                 }
                 news.watchers = welcome.state.watchers.unwrap_or(0);
                 news.clock = welcome
@@ -238,6 +252,9 @@ impl<G: Game> Client<G> {
                 let news = &mut self.table;
                 match &ev.event {
                     EventKind::Again { round, dice_commit } => {
+                        // The choices were the round's that ended.
+                        news.rematch = vec![false; G::SEATS];
+                        news.left = vec![false; G::SEATS];
                         news.round_events.clear();
                         news.complete = true;
                         news.agains.push((ev.seq, *round));
@@ -247,6 +264,11 @@ impl<G: Game> Client<G> {
                     }
                     EventKind::Back { seat } => {
                         news.links[seat.index()] = Some((true, None));
+                    }
+                    EventKind::Left { seat } => {
+                        if let Some(slot) = news.rematch.get_mut(seat.index()) {
+                            *slot = false;
+                        }
                     }
                     _ => {}
                 }
@@ -260,6 +282,14 @@ impl<G: Game> Client<G> {
                 if let (Some(seat), Some(connected)) = (p.seat, p.connected) {
                     let until = p.away_in.flatten().map(secs_from_now);
                     self.table.links[seat.index()] = Some((connected, until));
+                }
+            }
+            ClientUpdate::Rematch(r) => {
+                if let Some(slot) = self.table.rematch.get_mut(r.seat.index()) {
+                    *slot = r.ready;
+                }
+                if let Some(slot) = self.table.left.get_mut(r.seat.index()) {
+                    *slot |= r.left;
                 }
             }
             ClientUpdate::Clock { seq, secs } => {
@@ -360,6 +390,36 @@ impl<G: Game> Client<G> {
         )
     }
 
+    /// True when the seat's person said, since the game ended, that they
+    /// want another round (issue 45).
+    pub fn rematch(&self, seat: G::Seat) -> bool {
+        self.replica.as_ref().is_some_and(Replica::is_over)
+            && self
+                .table
+                .rematch
+                .get(seat.index())
+                .copied()
+                .unwrap_or(false)
+    }
+
+    /// True when the seat's person left the room once the game was over
+    /// (issue 45: the next round's start names the seat a computer's).
+    pub fn left_after_over(&self, seat: G::Seat) -> bool {
+        self.replica.as_ref().is_some_and(Replica::is_over)
+            && self.table.left.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// The room's host: the first seat, in seat order, whose person has
+    /// not left (during the game, or after it).
+    fn host_seat(&self) -> Option<G::Seat> {
+        let r = self.replica.as_ref()?;
+        r.seats()
+            .iter()
+            .filter(|s| s.kind == SeatKind::Human && !self.left_after_over(s.seat))
+            .map(|s| s.seat)
+            .min()
+    }
+
     /// How many are watching (version 3).
     pub fn watchers(&self) -> u32 {
         self.table.watchers
@@ -424,10 +484,7 @@ impl<G: Game> Client<G> {
     /// True when we are the room's host (whether or not it started): the
     /// one who may start another round once the game is over.
     pub fn hosts(&self) -> bool {
-        match (&self.replica, self.seat()) {
-            (Some(r), Some(seat)) => host_of(r) == Some(seat),
-            _ => false,
-        }
+        self.seat().is_some() && self.host_seat() == self.seat()
     }
 
     /// The connection's state.

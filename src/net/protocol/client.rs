@@ -76,6 +76,16 @@ pub enum ClientMessage {
     },
     /// The host starts another round once the game is over (version 3).
     Again,
+    /// A seated player says whether they want another round, once the
+    /// game is over (issue 45, an addition to version 3: docs/ONLINE.md).
+    Rematch {
+        /// True (the default): one more game; false: not (or not yet).
+        #[serde(default = "yes")]
+        ready: bool,
+    },
+    /// A seated player whose seat a computer holds (away) takes it back
+    /// now, whoever's turn it is (issue 45, an addition to version 3).
+    Back,
     /// A seat's part of the round's dice seed (version 3).
     Seed {
         /// 1–64 printable ASCII characters, no spaces.
@@ -109,6 +119,10 @@ pub enum ClientMessage {
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn medium() -> Level {
@@ -323,6 +337,15 @@ mod tests {
                 },
             ),
             (r#"{"type":"again"}"#, ClientMessage::Again),
+            (
+                r#"{"type":"rematch"}"#,
+                ClientMessage::Rematch { ready: true },
+            ),
+            (
+                r#"{"type":"rematch","ready":false}"#,
+                ClientMessage::Rematch { ready: false },
+            ),
+            (r#"{"type":"back"}"#, ClientMessage::Back),
             (
                 r#"{"type":"seed","client_seed":"abc123"}"#,
                 ClientMessage::Seed {

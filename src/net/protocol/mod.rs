@@ -20,8 +20,8 @@ pub mod talk;
 pub use client::{ClientMessage, parse_client, read_move};
 pub use rules_choice::RulesChoice;
 pub use server::{
-    PresenceNews, RoomState, SaidNews, SeatState, ServerMessage, UnknownGame, Welcome, error_frame,
-    pong_frame, welcome_game,
+    PresenceNews, RematchNews, RoomState, SaidNews, SeatState, ServerMessage, UnknownGame, Welcome,
+    error_frame, pong_frame, welcome_game,
 };
 pub use talk::{ChatMode, Saying};
 

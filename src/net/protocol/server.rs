@@ -28,6 +28,19 @@ pub struct SeatState<S: crate::game::SeatId> {
         with = "wire::nullable"
     )]
     pub away_in: Option<Option<u32>>,
+    /// Once the game is over, the seat's person said they want another
+    /// round (issue 45, an addition to version 3; left out when not).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rematch: bool,
+    /// Once the game is over, the seat's person left the room (no event
+    /// can follow `over`: the next round's `started` names the seat a
+    /// computer's). Issue 45; left out when not.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub left: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl<S: crate::game::SeatId> std::ops::Deref for SeatState<S> {
@@ -84,6 +97,8 @@ impl<G: Game> RoomState<G> {
             .map(|info| SeatState {
                 info: info.clone(),
                 away_in: None,
+                rematch: false,
+                left: false,
             })
             .collect();
         seats.sort_by_key(|s| s.seat);
@@ -213,6 +228,22 @@ pub struct SaidNews<S: crate::game::SeatId> {
     pub what: Saying,
 }
 
+/// A seated player's choice about another round, once the game is over
+/// (issue 45, an addition to version 3: not a numbered event).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct RematchNews<S: crate::game::SeatId> {
+    /// The seat whose person chose.
+    #[serde(with = "wire::seat")]
+    pub seat: S,
+    /// True: one more game; false: not (or not yet).
+    pub ready: bool,
+    /// The seat's person left the room after the game (left out when
+    /// not).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub left: bool,
+}
+
 /// A message from the server to a client in a room of game `G`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", bound = "")]
@@ -234,6 +265,8 @@ pub enum ServerMessage<G: Game> {
     Presence(PresenceNews<G::Seat>),
     /// What someone said (version 3).
     Said(SaidNews<G::Seat>),
+    /// A player's choice about another round (issue 45).
+    Rematch(RematchNews<G::Seat>),
 }
 
 impl<G: Game> ServerMessage<G> {

@@ -177,6 +177,8 @@ impl Conn {
             ClientMessage::Leave => Act::Leave,
             ClientMessage::Say { what } => Act::Say(what),
             ClientMessage::Again => Act::Again,
+            ClientMessage::Rematch { ready } => Act::Rematch(ready),
+            ClientMessage::Back => Act::Back,
             ClientMessage::Seed { client_seed } => Act::Seed(client_seed),
         };
         self.forward(act).await;

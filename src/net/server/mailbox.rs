@@ -81,6 +81,10 @@ pub(super) enum Act {
     Say(Saying),
     /// Version 3: the host asks for another round.
     Again,
+    /// A player's choice about another round (issue 45).
+    Rematch(bool),
+    /// A player takes back the seat a computer holds (issue 45).
+    Back,
     /// Version 3: the seat's dice seed, checked.
     Seed(String),
 }

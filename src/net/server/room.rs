@@ -12,7 +12,7 @@ use super::mailbox::{Act, ConnId, Outgoing, Peer, RoomMsg, RoomSummary};
 use super::registry::Lease;
 use super::state::RoomLog;
 use crate::game::{Game, Level, SeatId};
-use crate::net::protocol::{BASE_PROTOCOL, ChatMode, host_of, read_move};
+use crate::net::protocol::{BASE_PROTOCOL, ChatMode, read_move};
 use crate::table::{Command, Controller, ErrorCode, Event, Refusal, Step, Table};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -87,6 +87,11 @@ pub(super) struct Room<G: Game> {
     pub(super) timeouts: Vec<u32>,
     /// Each event's round and, for a roll, its number in the round.
     pub(super) extras: Vec<(u32, u32)>,
+    /// Once the game is over, the seats whose person wants another round.
+    pub(super) rematch: Vec<bool>,
+    /// Once the game is over, the seats whose person left the room (no
+    /// `left` event can follow `over`).
+    pub(super) left_over: Vec<bool>,
 }
 
 /// Someone watching a room.
@@ -172,6 +177,8 @@ impl<G: Game> Room<G> {
             clock: None,
             timeouts: vec![0; G::SEATS],
             extras: Vec::new(),
+            rematch: vec![false; G::SEATS],
+            left_over: vec![false; G::SEATS],
         }
     }
 
@@ -347,7 +354,7 @@ impl<G: Game> Room<G> {
         }
         let result = match act {
             Act::Start(level) => {
-                if host_of(self.table.replica()) != Some(seat) {
+                if self.host_seat() != Some(seat) {
                     Err(Refusal::new(
                         ErrorCode::NotHost,
                         "only the host starts the game",
@@ -395,6 +402,11 @@ impl<G: Game> Room<G> {
                 Err(refusal) => Err(refusal),
             },
             Act::Leave => {
+                if self.table.replica().is_over() {
+                    self.left_after_over(seat);
+                } else {
+                    self.rematch_choice(seat, false, true);
+                }
                 let events = self.table.leave(seat, self.level);
                 self.broadcast(&events);
                 self.set_token(seat, None);
@@ -409,6 +421,15 @@ impl<G: Game> Room<G> {
                 return;
             }
             Act::Again => self.again(seat),
+            Act::Rematch(ready) => {
+                if !self.table.replica().is_over() {
+                    Err(Refusal::new(ErrorCode::NotOver, "the game is not over"))
+                } else {
+                    self.rematch_choice(seat, ready, false);
+                    return;
+                }
+            }
+            Act::Back => Ok(self.take_back(seat)),
             Act::Seed(seed) => self.seed(seat, seed),
         };
         match result {

@@ -12,7 +12,7 @@ use crate::any_game::GameKind;
 use crate::game::{Game, SeatId};
 use crate::net::protocol::{
     CLOSE_POLICY, CLOSE_TAKEN_OVER, PROTOCOL_VERSION, PresenceNews, RoomState, ServerMessage,
-    Welcome, host_of,
+    Welcome,
 };
 use crate::table::{Controller, ErrorCode, Refusal, SeatKind};
 use axum::extract::ws::Utf8Bytes;
@@ -190,6 +190,18 @@ impl<G: Game> Room<G> {
             }
             if v3 {
                 info.away_in = Some(self.away_in(info.seat, now));
+                info.rematch = replica.is_over()
+                    && self
+                        .rematch
+                        .get(info.seat.index())
+                        .copied()
+                        .unwrap_or(false);
+                info.left = replica.is_over()
+                    && self
+                        .left_over
+                        .get(info.seat.index())
+                        .copied()
+                        .unwrap_or(false);
             }
         }
         if v3 {
@@ -202,7 +214,7 @@ impl<G: Game> Room<G> {
             room: self.code().to_string(),
             seat,
             token: token.to_string(),
-            host: seat.is_some() && host_of(replica) == seat,
+            host: seat.is_some() && self.host_seat() == seat,
             players: self.players,
             rules: *self.table.rules(),
             seq: self.table.seq(),

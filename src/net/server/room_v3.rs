@@ -8,7 +8,7 @@ use super::room::{Room, TurnClock, Watcher, all_seats};
 use crate::game::{Game, Next, SeatId};
 use crate::net::protocol::talk::{MAX_SAYS, SAY_WINDOW_SECS};
 use crate::net::protocol::{
-    ChatMode, PROTOCOL_VERSION, PresenceNews, SaidNews, Saying, ServerMessage, host_of,
+    ChatMode, PROTOCOL_VERSION, PresenceNews, RematchNews, SaidNews, Saying, ServerMessage,
 };
 use crate::table::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatKind};
 use axum::extract::ws::Utf8Bytes;
@@ -331,7 +331,7 @@ impl<G: Game> Room<G> {
     /// The host asks for another round once the game is over.
     pub(super) fn again(&mut self, seat: G::Seat) -> Result<Vec<Event<G>>, Refusal> {
         let replica = self.table.replica();
-        if host_of(replica) != Some(seat) {
+        if self.host_seat() != Some(seat) {
             return Err(refuse(
                 ErrorCode::NotHost,
                 "only the host starts another round",
@@ -357,7 +357,85 @@ impl<G: Game> Room<G> {
         self.waiting_roll = None;
         self.timeouts = vec![0; G::SEATS];
         self.clock = None;
-        self.table.again(commit)
+        self.rematch = vec![false; G::SEATS];
+        self.left_over = vec![false; G::SEATS];
+        let mut events = self.table.again(commit)?;
+        // A new round starts clean (issue 45): a seat the computer held
+        // because its clock ran out is its person's again when they are
+        // here; a seat whose person is not connected stays away.
+        for seat in all_seats::<G>() {
+            if self.members[seat.index()].is_some() && self.table.replica().is_away(seat) {
+                events.extend(self.table.back_now(seat));
+            }
+        }
+        Ok(events)
+    }
+
+    /// A seated player's choice about another round, told to everyone of
+    /// version 3 (and kept for the welcomes) until the next round; with
+    /// `changed_only`, told only when it changes (a seat that leaves).
+    pub(super) fn rematch_choice(&mut self, seat: G::Seat, ready: bool, changed_only: bool) {
+        let Some(slot) = self.rematch.get_mut(seat.index()) else {
+            return;
+        };
+        if changed_only && *slot == ready {
+            return;
+        }
+        *slot = ready;
+        let news = RematchNews {
+            seat,
+            ready,
+            left: false,
+        };
+        let frame = Utf8Bytes::from(ServerMessage::<G>::Rematch(news).to_json());
+        self.tell(None, &frame);
+    }
+
+    /// A seat's person left the room once the game was over: no event may
+    /// follow `over`, so everyone of version 3 is told with a rematch news
+    /// (no, and left); the next round's `started` names the seat a
+    /// computer's, and the host is the next person still here.
+    pub(super) fn left_after_over(&mut self, seat: G::Seat) {
+        let i = seat.index();
+        if let Some(slot) = self.left_over.get_mut(i) {
+            *slot = true;
+        }
+        if let Some(slot) = self.rematch.get_mut(i) {
+            *slot = false;
+        }
+        let news = RematchNews {
+            seat,
+            ready: false,
+            left: true,
+        };
+        let frame = Utf8Bytes::from(ServerMessage::<G>::Rematch(news).to_json());
+        let from = self.members[i].as_ref().map(|p| p.id);
+        self.tell(from, &frame);
+    }
+
+    /// The room's host: the first seat, in seat order, whose person has not
+    /// left (during the game or after it).
+    pub(super) fn host_seat(&self) -> Option<G::Seat> {
+        self.table
+            .replica()
+            .seats()
+            .iter()
+            .filter(|s| s.kind == SeatKind::Human)
+            .map(|s| s.seat)
+            .filter(|s| !self.left_over.get(s.index()).copied().unwrap_or(false))
+            .min()
+    }
+
+    /// A seat's person takes back the seat a computer holds for them (away
+    /// after a dropped connection or turns that timed out), now, whoever's
+    /// turn it is; nothing when the computer does not hold it.
+    pub(super) fn take_back(&mut self, seat: G::Seat) -> Vec<Event<G>> {
+        if self.table.replica().is_over() || !self.table.replica().is_away(seat) {
+            return Vec::new();
+        }
+        self.timeouts[seat.index()] = 0;
+        self.away_due[seat.index()] = None;
+        self.table.back_now(seat)
     }
 
     /// A seat's dice seed for the round.

@@ -122,7 +122,7 @@ impl P {
             let f = self.frame().await;
             match f["type"].as_str() {
                 Some("event") => return f,
-                Some("presence" | "said" | "pong") => continue,
+                Some("presence" | "said" | "pong" | "rematch") => continue,
                 Some("error") if MOVED_ON.contains(&f["code"].as_str().unwrap_or_default()) => {
                     continue;
                 }

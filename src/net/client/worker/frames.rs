@@ -61,6 +61,10 @@ impl Worker {
                 self.emit_game(ClientUpdate::<G>::Said(news));
                 None
             }
+            ServerMessage::Rematch(news) => {
+                self.emit_game(ClientUpdate::<G>::Rematch(news));
+                None
+            }
             ServerMessage::Error {
                 code: ErrorCode::TooLate,
                 ..
