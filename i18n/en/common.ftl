@@ -88,15 +88,32 @@ analysis-progress = Analysing… { $percent }%
 analysis-cancel = Stop the analysis
 analysis-cancelled = The analysis was stopped.
 analysis-failed = The game cannot be analysed: { $reason }
-analysis-verdict-sum = { $name }: { $start }% at the start, { $result }% at the end: { $luck } from the dice, { $skill } to their choices, { $others } from the others' turns.
+analysis-verdict-sum = Chance to win: { $start }% at the start, { $result }% at the end. In points of chance to win: { $luck } from the dice, { $skill } from the choices, { $others } from the other players' turns.
 analysis-deep = Deep analysis
 analysis-deep-help = Plays the game out many times from every position, the computer at its strongest, to check each move and roll. It takes several minutes.
-analysis-verdict-no-dice = { $name } lost { $skill }% to their choices.
+analysis-verdict-no-dice = { $name } — { $result }. Choices cost { $skill } points of chance to win.
 analysis-graph-help = Each player's chance of winning after every step. Click to go to that step.
 analysis-no-mistakes = No clear mistakes: every move played was as good as the best, within the analysis' margin.
-analysis-mistakes = The costliest mistakes (click to see the position):
-analysis-mistake = { $name }, step { $step }: played { $played }, better { $best } (costs { $cost }%)
+analysis-mistakes = The costliest mistakes (click to see them on the board):
+analysis-mistake = { $name }, step { $step }: played { $played }; better { $best } (cost { $cost } points of chance to win)
 analysis-pass = pass
+# A seat's line: who played it, how it ended, what the dice gave or took
+# and what the choices cost, in points of the chance to win (issue 45).
+analysis-verdict-dice-gave = { $name } — { $result }. The dice gave +{ $luck } points of chance to win; choices cost { $skill } points.
+analysis-verdict-dice-took = { $name } — { $result }. The dice took { $luck } points of chance to win; choices cost { $skill } points.
+analysis-result-won = won
+analysis-result-lost = lost
+analysis-result-shared = shared first place
+analysis-result-place = place { $place }
+analysis-result-unfinished = game not finished, { $chance }% chance to win at the end
+analysis-graph-axis = Chance to win
+analysis-graph-steps = Step
+analysis-show-computers = Show the computer's mistakes too
+analysis-no-mistakes-people = No clear mistakes by the people who played.
+# Under the board, while it shows a mistake: the move played and the better one.
+analysis-compare = Played (dashed red): { $played }. Better (green arrow): { $best }, { $cost } points more chance to win.
+analysis-tab-log = Moves
+analysis-tab-analysis = Analysis
 
 ## Game records: the replay window, past games, files
 button-replay = Replay the game
@@ -127,6 +144,14 @@ replay-player-steps = { $who } ({ $count ->
        *[other] steps
     } { $steps })
 replay-then = { $before }, then { $after }
+# A seat a person played, where a computer played some steps for them
+# (handed over, away, or out of time): the person, then those steps.
+replay-stood-in = { $who } (the computer played { $count ->
+        [one] step
+       *[other] steps
+    } { $steps })
+# A game's date and time, in this computer's time zone.
+record-date = { $year }-{ $month }-{ $day } { $hour }:{ $minute }
 # Who played the step shown.
 replay-step-by = This step: { $colour } ({ $who })
 replay-won = Won: { $who }

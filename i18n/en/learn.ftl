@@ -169,7 +169,7 @@ lesson-cn-house-climb-done = Thầu mạ! Straight to the top of the column.
 ## Puzzles ("find the best move") and the tabs of the Learn window
 learn-tab-lessons = Lessons
 learn-tab-puzzles = Puzzles
-puzzle-intro = Each puzzle is a position from a real game where one move is clearly better than every other. Find it! Right at the first try earns three stars.
+puzzle-intro = Each puzzle is a position from a real game where one move is clearly better than every other. Find it! Right at the first try earns three stars; after a weaker move the best one is shown, and playing it earns one star.
 puzzle-heading = Puzzles: { $game }
 puzzle-easy = easy
 puzzle-medium = medium
@@ -204,7 +204,7 @@ puzzle-task = find the best move.
 puzzle-hint-dice = The best move keeps about { $best }% to win, and no other more than { $second }%. Think about which move keeps a horse safe, kicks someone, or goes furthest.
 puzzle-hint = The best move keeps about { $best }% to win, and no other more than { $second }%. Think about which move takes a piece furthest, or opens a road of hops for the pieces behind.
 puzzle-done = { $best_move }: about { $best }% to win; the next best only { $second }%.
-puzzle-wrong = That move ({ $move }) keeps about { $chance }% to win, the best about { $best }%. Try again!
+puzzle-wrong = That move ({ $move }) keeps about { $chance }% to win. The best move is { $best_move }, about { $best }%: it is marked in gold on the board. Play it to finish the puzzle.
 puzzle-all-moves = Every move and its chance to win:
 puzzle-move-chance = { $move }: { $chance }%
 

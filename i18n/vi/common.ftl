@@ -88,15 +88,32 @@ analysis-progress = Đang phân tích… { $percent }%
 analysis-cancel = Dừng phân tích
 analysis-cancelled = Đã dừng phân tích.
 analysis-failed = Không phân tích được ván này: { $reason }
-analysis-verdict-sum = { $name }: { $start }% lúc đầu, { $result }% lúc cuối: { $luck } từ xúc xắc, { $skill } vì cách đi, { $others } do lượt của người khác.
+analysis-verdict-sum = Cơ hội thắng: { $start }% lúc đầu, { $result }% lúc cuối. Tính bằng điểm phần trăm cơ hội thắng: { $luck } nhờ xúc xắc, { $skill } vì các nước đi, { $others } do lượt của người khác.
 analysis-deep = Phân tích kỹ
 analysis-deep-help = Máy mạnh nhất chơi thử ván này rất nhiều lần từ mỗi thế cờ để kiểm lại từng nước đi và từng lần gieo. Mất vài phút.
-analysis-verdict-no-dice = { $name } mất { $skill }% vì cách đi.
+analysis-verdict-no-dice = { $name } — { $result }. Các nước đi chưa tốt làm mất { $skill } điểm phần trăm cơ hội thắng.
 analysis-graph-help = Khả năng thắng của mỗi người sau từng bước. Bấm vào để tới bước đó.
 analysis-no-mistakes = Không có nước sai rõ ràng: mọi nước đã đi đều tốt ngang nước hay nhất, trong sai số của phép phân tích.
-analysis-mistakes = Những nước sai đắt nhất (bấm để xem thế cờ):
-analysis-mistake = { $name }, bước { $step }: đi { $played }, hay hơn là { $best } (mất { $cost }%)
+analysis-mistakes = Những nước sai đắt nhất (bấm để xem trên bàn cờ):
+analysis-mistake = { $name }, bước { $step }: đã đi { $played }; hay hơn là { $best } (mất { $cost } điểm phần trăm cơ hội thắng)
 analysis-pass = bỏ lượt
+# Dòng của một ghế: ai chơi, kết quả, xúc xắc giúp hay hại và các nước đi
+# làm mất bao nhiêu, tính bằng điểm phần trăm cơ hội thắng (issue 45).
+analysis-verdict-dice-gave = { $name } — { $result }. Xúc xắc giúp thêm { $luck } điểm phần trăm cơ hội thắng; các nước đi chưa tốt làm mất { $skill } điểm.
+analysis-verdict-dice-took = { $name } — { $result }. Xúc xắc làm mất { $luck } điểm phần trăm cơ hội thắng; các nước đi chưa tốt làm mất { $skill } điểm.
+analysis-result-won = thắng
+analysis-result-lost = thua
+analysis-result-shared = đồng hạng nhất
+analysis-result-place = hạng { $place }
+analysis-result-unfinished = ván chưa xong, cuối cùng còn { $chance }% cơ hội thắng
+analysis-graph-axis = Cơ hội thắng
+analysis-graph-steps = Bước
+analysis-show-computers = Hiện cả nước sai của máy
+analysis-no-mistakes-people = Người chơi không có nước sai rõ ràng nào.
+# Dưới bàn cờ, khi đang xem một nước sai: nước đã đi và nước hay hơn.
+analysis-compare = Đã đi (nét đứt đỏ): { $played }. Hay hơn (mũi tên xanh lá): { $best }, thêm { $cost } điểm phần trăm cơ hội thắng.
+analysis-tab-log = Nước đi
+analysis-tab-analysis = Phân tích
 
 ## Game records: the replay window, past games, files
 button-replay = Xem lại ván
@@ -124,6 +141,10 @@ replay-computer = Máy
 # they played ("Đỏ: Người chơi (bước 1–3), rồi Máy – Vừa (bước 4–549)").
 replay-player-steps = { $who } (bước { $steps })
 replay-then = { $before }, rồi { $after }
+# Ghế của một người mà máy đã đi thay vài bước: tên người, rồi các bước đó.
+replay-stood-in = { $who } (máy đi thay ở bước { $steps })
+# Ngày giờ của ván, theo múi giờ của máy này.
+record-date = { $day }/{ $month }/{ $year } { $hour }:{ $minute }
 # Who played the step shown.
 replay-step-by = Bước này: { $colour } ({ $who })
 replay-won = Thắng: { $who }

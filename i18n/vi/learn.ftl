@@ -162,7 +162,7 @@ lesson-cn-house-climb-done = Thầu mạ! Lên thẳng đỉnh cột.
 ## Puzzles ("find the best move") and the tabs of the Learn window
 learn-tab-lessons = Bài học
 learn-tab-puzzles = Câu đố
-puzzle-intro = Mỗi câu đố là một thế cờ lấy từ ván thật, nơi có một nước đi tốt hơn hẳn mọi nước khác. Tìm ra nó! Đúng ngay lần đầu được ba sao.
+puzzle-intro = Mỗi câu đố là một thế cờ lấy từ ván thật, trong đó có một nước hay hơn hẳn mọi nước khác. Hãy tìm ra nước đó! Đúng ngay lần đầu được ba sao; nếu đi nước kém hơn, máy sẽ chỉ nước hay nhất, đi theo thì được một sao.
 puzzle-heading = Câu đố { $game }
 puzzle-easy = dễ
 puzzle-medium = vừa
@@ -193,7 +193,7 @@ puzzle-task = tìm nước đi tốt nhất.
 puzzle-hint-dice = Nước tốt nhất giữ khoảng { $best }% cơ hội thắng, không nước nào khác quá { $second }%. Nghĩ xem nước nào giữ ngựa an toàn, đá được ai, hay đi được xa nhất.
 puzzle-hint = Nước tốt nhất giữ khoảng { $best }% cơ hội thắng, không nước nào khác quá { $second }%. Nghĩ xem nước nào đưa quân đi xa nhất, hay mở đường nhảy cho các quân phía sau.
 puzzle-done = { $best_move }: khoảng { $best }% cơ hội thắng, nước tốt thứ hai chỉ { $second }%.
-puzzle-wrong = Nước này ({ $move }) giữ khoảng { $chance }% cơ hội thắng, nước tốt nhất khoảng { $best }%. Thử lại nhé!
+puzzle-wrong = Nước này ({ $move }) chỉ giữ khoảng { $chance }% cơ hội thắng. Nước tốt nhất là { $best_move }, khoảng { $best }%, đã được khoanh vàng trên bàn cờ. Hãy đi nước đó để xong câu đố.
 puzzle-all-moves = Mọi nước đi và cơ hội thắng:
 puzzle-move-chance = { $move }: { $chance }%
 

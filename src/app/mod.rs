@@ -8,6 +8,7 @@ pub mod a11y;
 pub mod ca_ngua;
 pub mod co_nhay;
 pub mod learn;
+pub mod move_marks;
 pub mod play;
 pub mod shell;
 pub mod sound;

@@ -6,8 +6,8 @@ use super::{Bad, outln};
 use crate::any_game::GameKind;
 use crate::game::{Game, SeatId};
 use crate::learn::{
-    Difficulty, MineConfig, PuzzleFile, make_puzzles, mine_record, puzzle_files, puzzles_in,
-    read_puzzles, write_puzzles,
+    Difficulty, MineConfig, PuzzleFile, make_puzzles, make_puzzles_by, mine_record, puzzle_files,
+    puzzles_in, read_puzzles, write_puzzles,
 };
 use clap::{Args, Subcommand};
 use std::path::Path;
@@ -71,9 +71,29 @@ pub struct PuzzlesMake {
     /// Threads (default: one per core)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
+    /// The computer players, one a seat in seat order, separated by
+    /// commas (default: easy and medium in turn); as many as --players
+    #[arg(long, value_name = "LEVELS")]
+    pub levels: Option<String>,
     /// Adds to this puzzle file (made when missing) rather than printing
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+}
+
+/// The levels of `--levels`, one per seat, or why not.
+fn levels_of(text: &str, players: usize) -> Result<Vec<crate::game::Level>, Bad> {
+    let levels = text
+        .split(',')
+        .map(|w| w.trim().parse::<crate::game::Level>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Bad(format!("--levels: {e}")))?;
+    if levels.len() != players {
+        return Err(Bad(format!(
+            "--levels: {} levels for {players} players (one a seat)",
+            levels.len()
+        )));
+    }
+    Ok(levels)
 }
 
 /// `puzzles mine`.
@@ -181,9 +201,14 @@ fn make(a: &PuzzlesMake) -> Result<(), Bad> {
             }
             config.screen_gap = gap;
         }
-        let found = make_puzzles::<G>(&rules, a.players, a.games, a.seed, &config, &mut |g, n| {
-            eprintln!("game {g}/{}: {n} puzzles", a.games);
-        })
+        let mut progress = |g, n| eprintln!("game {g}/{}: {n} puzzles", a.games);
+        let found = match &a.levels {
+            Some(text) => {
+                let levels = levels_of(text, a.players)?;
+                make_puzzles_by::<G>(&rules, &levels, a.games, a.seed, &config, &mut progress)
+            }
+            None => make_puzzles::<G>(&rules, a.players, a.games, a.seed, &config, &mut progress),
+        }
         .map_err(Bad)?;
         finish(found, a.out.as_deref())
     })

@@ -16,8 +16,8 @@ pub mod tips;
 pub use file::{LessonDef, LessonFile, RulesDef, lesson_files, lessons_of, read_lessons};
 pub use puzzle::{
     CLEAR_MARGIN, Difficulty, MineConfig, PUZZLES_VERSION, PuzzleDef, PuzzleFacts, PuzzleFile,
-    find_puzzles, grade, make_puzzles, mine_record, puzzle_files, puzzles_in, puzzles_of,
-    read_puzzles, write_puzzles,
+    find_puzzles, grade, make_puzzles, make_puzzles_by, mine_record, puzzle_files, puzzles_in,
+    puzzles_of, read_puzzles, write_puzzles,
 };
 
 use crate::game::{Game, Next};
@@ -313,6 +313,9 @@ pub struct Run<G: Teach> {
     tries: u32,
     /// Stars, once solved.
     stars: Option<u8>,
+    /// The answer was shown (a puzzle, after a weaker move): solving it
+    /// then earns one star.
+    shown: bool,
 }
 
 impl<G: Teach> Run<G> {
@@ -326,7 +329,19 @@ impl<G: Teach> Run<G> {
             step: 0,
             tries: 0,
             stars: None,
+            shown: false,
         }
+    }
+
+    /// Shows the answer (a puzzle after a weaker move, as lichess does):
+    /// the intended move may then be played, for one star.
+    pub fn show_answer(&mut self) {
+        self.shown = true;
+    }
+
+    /// True once the answer was shown.
+    pub fn answer_shown(&self) -> bool {
+        self.shown
     }
 
     /// The lesson.
@@ -474,10 +489,13 @@ impl<G: Teach> Run<G> {
         if solved {
             // The turn comes back, unless the game is over.
             self.state = self.turned_back(after.clone()).unwrap_or(after);
-            let stars = self
-                .lesson
-                .def
-                .stars_for(self.tries, self.lesson.solution.len());
+            let stars = if self.shown {
+                1
+            } else {
+                self.lesson
+                    .def
+                    .stars_for(self.tries, self.lesson.solution.len())
+            };
             self.stars = Some(stars);
             return Verdict::Solved { stars };
         }

@@ -63,6 +63,9 @@ pub struct BoardInput {
     pub mirrored: bool,
     /// The hinted move: from where to where.
     pub hint: Option<(Place, Place)>,
+    /// A mistake shown by the analysis: the move played and the better
+    /// one, each from and to.
+    pub compare: Option<((Place, Place), (Place, Place))>,
     /// Star squares are safe under the rules in force (drawn only then, so
     /// that the board never promises a safety the rules do not give).
     pub stars: bool,
@@ -362,6 +365,10 @@ fn interact(
         if a.distance(b) > t.cell {
             painter.line_segment([a, b], Stroke::new(gold.width * 0.5, gold.color));
         }
+    }
+    if let Some(((a, b), (c, d))) = input.compare {
+        let p = |x| t.point(place_centre(x));
+        crate::app::move_marks::draw_compare(&painter, (p(a), p(b)), (p(c), p(d)), t.cell);
     }
     for (mv, place, label) in &input.targets {
         let c = t.point(place_centre(*place));

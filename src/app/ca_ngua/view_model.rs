@@ -91,6 +91,10 @@ impl CaNguaGame {
                 let seat = shown.turn()?;
                 Some((place(seat, m.from, 0), place(seat, m.to, 0)))
             }),
+            compare: self.compare.map(|(seat, played, best)| {
+                let ends = |m: Move| (place(seat, m.from, 0), place(seat, m.to, 0));
+                (ends(played), ends(best))
+            }),
             dark,
             label: text::board_summary(i18n, &current, &rules),
             focus_horse,

@@ -62,6 +62,9 @@ pub struct BoardInput {
     pub targets: Vec<Target>,
     /// The hinted move.
     pub hint: Option<Move>,
+    /// A mistake shown by the analysis: the move played and the better
+    /// one.
+    pub compare: Option<(Move, Move)>,
     /// The last move, marked until the next one: who, and its path.
     pub last_move: Option<(Arm, Vec<u8>)>,
     /// The path of the target under the pointer.
@@ -76,6 +79,9 @@ pub struct BoardInput {
     pub focus_target: Option<u8>,
     /// Number every hole.
     pub numbers: bool,
+    /// The arm drawn at the bottom (arm 0 but in a lesson or a puzzle,
+    /// seen from its learner's arm).
+    pub bottom: Arm,
 }
 
 /// What a click on the board asks for.
@@ -103,7 +109,7 @@ pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> BoardOutput {
     // The whole area is taken so the board never pushes the panels.
     let area = ui.available_rect_before_wrap();
     ui.allocate_rect(area, Sense::hover());
-    let t = Transform::fit(area.shrink(4.0));
+    let t = Transform::fit(area.shrink(4.0)).seen_from(input.bottom);
     let response = ui.interact(t.rect(), ui.scope_id().with("nhay-board"), Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(Role::Image, true, &input.label));
     let pal = Palette::new(input.dark);
@@ -116,6 +122,21 @@ pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> BoardOutput {
     for (hole, arm) in &input.pieces {
         draw_piece(&painter, *arm, t.hole(*hole), r, &pal);
     }
+    if input.numbers {
+        // A piece carries its hole's number too: the hints, the log and
+        // the moves name the hole a piece leaves (issue 45).
+        let font = FontId::proportional(t.unit * 0.5);
+        for (hole, arm) in &input.pieces {
+            let ink = crate::app::theme::ink_on(arm_colour(*arm));
+            painter.text(
+                t.hole(*hole),
+                egui::Align2::CENTER_CENTER,
+                hole.to_string(),
+                font.clone(),
+                ink,
+            );
+        }
+    }
     // The hops of the target under the pointer, over the pieces they clear
     // (under them, the pieces hid the whole path).
     if let Some((arm, path)) = &input.preview {
@@ -124,6 +145,12 @@ pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> BoardOutput {
     let out = interact(ui, &t, &pal, input);
     if let Some(mv) = input.hint {
         draw_hint(&painter, &t, mv);
+    }
+    if let Some((played, better)) = input.compare
+        && let (Some((a, b)), Some((c, d))) = (played.ends(), better.ends())
+    {
+        let h = |x| t.hole(x);
+        crate::app::move_marks::draw_compare(&painter, (h(a), h(b)), (h(c), h(d)), t.spacing());
     }
     if let Some((arm, at, lift)) = input.floating {
         let c = t.point(at);

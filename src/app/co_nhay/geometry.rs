@@ -35,6 +35,10 @@ pub struct Transform {
     pub centre: Pos2,
     /// The length of one x unit: half the distance between neighbours.
     pub unit: f32,
+    /// Sixths of a turn the board is turned anticlockwise, so that arm
+    /// `turn` is at the bottom (a puzzle is seen from its own colour, as
+    /// its player sees it at the table).
+    pub turn: u8,
 }
 
 impl Transform {
@@ -44,16 +48,31 @@ impl Transform {
         Transform {
             centre: rect.center(),
             unit: unit.max(1.0),
+            turn: 0,
+        }
+    }
+
+    /// The same board turned so that `arm` is at the bottom (the star is
+    /// the same shape every sixth of a turn: it still fits).
+    pub fn seen_from(self, arm: Arm) -> Transform {
+        Transform {
+            turn: arm.index() as u8 % 6,
+            ..self
         }
     }
 
     /// The screen point of a grid point.
     pub fn point(&self, (x, y): (f32, f32)) -> Pos2 {
-        self.centre
-            + Vec2::new(
-                (x - CENTRE.0) * self.unit,
-                -(y - CENTRE.1) * ROOT3 * self.unit,
-            )
+        let v = Vec2::new(
+            (x - CENTRE.0) * self.unit,
+            -(y - CENTRE.1) * ROOT3 * self.unit,
+        );
+        if self.turn == 0 {
+            return self.centre + v;
+        }
+        // Anticlockwise on the screen (its y axis points down).
+        let (sin, cos) = (f32::from(self.turn) * std::f32::consts::FRAC_PI_3).sin_cos();
+        self.centre + Vec2::new(v.x * cos + v.y * sin, -v.x * sin + v.y * cos)
     }
 
     /// The screen point of a hole.
@@ -180,6 +199,29 @@ mod tests {
             assert!(area.expand(0.5).contains_rect(t.rect()));
             // Hole 0 is the bottom tip, 120 the top one.
             assert!(t.hole(0).y > t.hole(60).y && t.hole(120).y < t.hole(60).y);
+        }
+    }
+
+    #[test]
+    fn a_board_seen_from_an_arm_has_that_arm_at_the_bottom_and_still_fits() {
+        let area = Rect::from_min_size(Pos2::new(10.0, 20.0), Vec2::new(600.0, 640.0));
+        for arm in Arm::ALL {
+            let t = Transform::fit(area).seen_from(arm);
+            let tip = ARM_TIPS[arm.index()];
+            let lowest = (0..HOLES as u8)
+                .max_by(|a, b| t.hole(*a).y.total_cmp(&t.hole(*b).y))
+                .unwrap_or(0);
+            assert_eq!(lowest, tip, "arm {}", arm.index());
+            // Its tip straight under the centre, the star within the area.
+            assert!((t.hole(tip).x - t.hole(60).x).abs() < 0.01);
+            for h in 0..HOLES as u8 {
+                assert!(area.expand(1.0).contains(t.hole(h)), "hole {h}");
+                assert_eq!(t.hole_at(t.hole(h)), Some(h));
+            }
+            for (a, b) in [(0u8, 1u8), (60, 61)] {
+                let d = t.hole(a).distance(t.hole(b));
+                assert!((d - t.spacing()).abs() < 0.01);
+            }
         }
     }
 

@@ -65,6 +65,7 @@ impl CoNhayGame {
             hint: self
                 .hint
                 .filter(|_| matches!(phase, Phase::Choose | Phase::Over)),
+            compare: self.compare.map(|(_, played, better)| (played, better)),
             last_move: self.last_move().filter(|_| hop.is_none()).cloned(),
             preview,
             dark,
@@ -72,6 +73,7 @@ impl CoNhayGame {
             focus_piece,
             focus_target,
             numbers: self.all_numbers,
+            bottom: self.teaching.unwrap_or(Arm::ALL[0]),
         }
     }
 

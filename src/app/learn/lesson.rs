@@ -268,6 +268,14 @@ impl<V: View + Teach> LessonView<V> {
                         Verdict::Wrong { why } => {
                             let why = self.words(i18n, &why, Some(mv));
                             self.refuse(why);
+                            if self.is_puzzle() {
+                                // A puzzle shows its answer after a weaker
+                                // move (as lichess does): marked on the
+                                // board, named in the words; playing it
+                                // ends the puzzle, for one star.
+                                self.run.show_answer();
+                                self.play.hint = self.run.hint();
+                            }
                             return;
                         }
                         Verdict::Illegal { why } => {

@@ -1,11 +1,14 @@
 //! The analysis of a recorded game, beside its replay (docs/ANALYSIS.md):
 //! started by the player, run on a thread of its own with a progress bar
-//! and a cancel button, then a win-chance graph of the whole game (click a
-//! point to go to that step), each player's skill lost and luck in words,
-//! and their costliest mistakes with the better move (click to go there).
-//! A seat that changed hands during the game has a verdict and mistakes
-//! for each of its players, of the steps that player played.
+//! and a cancel button, then one line per seat in words (named by the
+//! person who played it: how it ended, what the dice gave, what the
+//! choices cost, in points of the chance to win), a graph of the chance to
+//! win over the whole game (click a point to go to that step), and the
+//! people's costliest mistakes with the better move, each in the board's
+//! own square or hole names (click to see both drawn on the board); the
+//! computer's mistakes behind a toggle.
 
+use super::analysis_words::{VerdictFigures, percent, result_words, signed_points, verdict_line};
 use super::record_words::{part_words, seat_players_words};
 use crate::game::Game;
 use crate::game::selfplay::SelfPlay;
@@ -13,7 +16,7 @@ use crate::i18n::{Arg, I18n};
 use crate::record::analysis::{
     Analysis, AnalysisConfig, AnalysisError, DEEP_ROLLOUTS, PlayerTotals, analyse,
 };
-use crate::record::{Record, SeatPlayer};
+use crate::record::{Player, Record, SeatPlayer};
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -54,6 +57,9 @@ pub struct AnalysisPanel<G: Game> {
     config: Option<AnalysisConfig>,
     /// The graph's height, in points.
     graph_height: f32,
+    /// The computer's mistakes are listed too (`None`: only when no
+    /// person played).
+    show_computers: Option<bool>,
 }
 
 impl<G: Game> Default for AnalysisPanel<G> {
@@ -62,6 +68,7 @@ impl<G: Game> Default for AnalysisPanel<G> {
             state: State::Idle,
             config: None,
             graph_height: GRAPH_HEIGHT,
+            show_computers: None,
         }
     }
 }
@@ -81,6 +88,7 @@ impl<G: SelfPlay> AnalysisPanel<G> {
             state: State::Idle,
             config: Some(config),
             graph_height: GRAPH_HEIGHT,
+            show_computers: None,
         }
     }
 
@@ -101,6 +109,24 @@ impl<G: SelfPlay> AnalysisPanel<G> {
             State::Done(a) => Some(a),
             _ => None,
         }
+    }
+
+    /// The clear mistake made from the position after `step` steps (the
+    /// step of that index): its seat, the move played and the better
+    /// one, to draw on the board. `None` before the analysis, or where
+    /// the move played was as good as the best.
+    pub fn mistake_at(&self, step: usize) -> Option<Compare<G>> {
+        let s = self.analysis()?.steps.get(step)?;
+        if !s.is_clear_mistake() {
+            return None;
+        }
+        Some(Compare {
+            seat: s.seat,
+            setup: s.setup.clone(),
+            played: s.played_move()?,
+            best: s.best_move()?,
+            cost: s.cost,
+        })
     }
 
     /// Starts analysing `record` with `config` on a thread of its own;
@@ -170,31 +196,40 @@ impl<G: SelfPlay> AnalysisPanel<G> {
         }
     }
 
-    /// The panel: the button, the progress, or the analysis. `seat` gives
-    /// a seat's colour in words and its colour (the record says who played
-    /// it at each step), `step` is the replay's step (drawn on the graph).
+    /// The panel: the button, the progress, or the analysis. `look`
+    /// gives a seat's colour in words and its colour (the record says who
+    /// played it at each step) and a move in the board's words, `step` is
+    /// the replay's step (drawn on the graph).
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         i18n: &I18n,
         record: &Record<G>,
-        seat: &dyn Fn(G::Seat) -> (String, Color32),
+        look: &Look<'_, G>,
         step: usize,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Option<AnalysisAsk> {
         self.settle();
         let note = match &self.state {
             State::Done(analysis) => {
-                let names = |s| seat(s).0;
-                let colour = |s| seat(s).1;
+                let names = |s| (look.seat)(s).0;
+                let colour = |s| (look.seat)(s).1;
                 let graph = self.graph_height;
                 let players = record.seat_players();
                 let words = Words {
                     names: &names,
                     colour: &colour,
                     players: &players,
+                    record,
+                    mv: look.mv,
                 };
-                return done_ui(ui, i18n, analysis, &words, step, graph);
+                let people = players.iter().any(|p| p.player == Player::Person);
+                let mut computers = self.show_computers.unwrap_or(!people);
+                let ask = done_ui(ui, i18n, analysis, &words, step, graph, &mut computers);
+                if computers != self.show_computers.unwrap_or(!people) {
+                    self.show_computers = Some(computers);
+                }
+                return ask;
             }
             State::Running(job) => {
                 let done = job.done.load(Ordering::Relaxed);
@@ -242,12 +277,70 @@ impl<G: SelfPlay> AnalysisPanel<G> {
     }
 }
 
+/// What the panel needs of the game on screen: a seat's colour in words
+/// and its colour, and a move in the board's words ("square 31 to square
+/// 33", "from hole 3 to hole 14") in the position it was played from.
+pub struct Look<'a, G: Game> {
+    /// A seat's colour in words, and its colour for text.
+    pub seat: &'a dyn Fn(G::Seat) -> (String, Color32),
+    /// A legal move in words, in the position before it.
+    pub mv: &'a dyn Fn(&G::State, G::Move) -> String,
+}
+
+impl<G: Game> std::fmt::Debug for Look<'_, G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Look")
+    }
+}
+
+/// A clear mistake to draw on the board: the move played and the better
+/// one, from the position before them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Compare<G: Game> {
+    /// Who played it.
+    pub seat: G::Seat,
+    /// The position it was played from.
+    pub setup: G::Setup,
+    /// The move played.
+    pub played: G::Move,
+    /// The better move.
+    pub best: G::Move,
+    /// What it cost, a chance.
+    pub cost: f64,
+}
+
+impl<G: Game> Compare<G> {
+    /// "Played (dashed red): square 31 to square 33. Better (green
+    /// arrow): square 5 to square 9, 7 points more chance to win."
+    pub fn words(
+        &self,
+        i18n: &I18n,
+        rules: &G::Rules,
+        mv: &dyn Fn(&G::State, G::Move) -> String,
+    ) -> String {
+        let said = |m: G::Move| match G::from_setup(rules, &self.setup) {
+            Ok(state) => mv(&state, m),
+            Err(_) => m.to_string(),
+        };
+        i18n.t_args(
+            "analysis-compare",
+            &[
+                ("played", Arg::from(said(self.played))),
+                ("best", Arg::from(said(self.best))),
+                ("cost", Arg::from(percent(self.cost))),
+            ],
+        )
+    }
+}
+
 /// How the panel words the players: each seat's colour in words and its
-/// colour, and who played which steps.
+/// colour, who played which steps, and the moves.
 struct Words<'a, G: Game> {
     names: &'a dyn Fn(G::Seat) -> String,
     colour: &'a dyn Fn(G::Seat) -> Color32,
     players: &'a [SeatPlayer<G::Seat>],
+    record: &'a Record<G>,
+    mv: &'a dyn Fn(&G::State, G::Move) -> String,
 }
 
 impl<G: Game> Words<'_, G> {
@@ -256,20 +349,31 @@ impl<G: Game> Words<'_, G> {
         self.players.iter().filter(|p| p.seat == seat).collect()
     }
 
-    /// Everyone who played a seat: "Red: Person, then Computer – Medium".
-    fn seat(&self, i18n: &I18n, seat: G::Seat) -> String {
-        seat_players_words(i18n, &(self.names)(seat), &self.parts(seat), false)
+    /// A seat by who played it: "Red: Minh" (a person's seat is theirs,
+    /// whatever turns a computer played for them); with `steps`, the
+    /// steps a computer played for them.
+    fn seat(&self, i18n: &I18n, seat: G::Seat, steps: bool) -> String {
+        seat_players_words(i18n, &(self.names)(seat), &self.parts(seat), steps)
     }
 
-    /// One of a seat's players, with the steps they played when the seat
-    /// changed hands: "Red: Computer – Medium (steps 4–549)".
-    fn part(&self, i18n: &I18n, part: &SeatPlayer<G::Seat>, steps: bool) -> String {
-        let shared = self.parts(part.seat).len() > 1;
-        part_words(i18n, Some(&(self.names)(part.seat)), part, steps && shared)
+    /// One of a seat's players: "Red: Computer – Medium".
+    fn part(&self, i18n: &I18n, part: &SeatPlayer<G::Seat>) -> String {
+        part_words(i18n, Some(&(self.names)(part.seat)), part, false)
+    }
+
+    /// A move played from `setup`, in the board's words.
+    fn move_words(&self, i18n: &I18n, setup: &G::Setup, m: Option<G::Move>) -> String {
+        let Some(m) = m else {
+            return i18n.t("analysis-pass");
+        };
+        match G::from_setup(&self.record.rules, setup) {
+            Ok(state) => (self.mv)(&state, m),
+            Err(_) => m.to_string(),
+        }
     }
 }
 
-/// A finished analysis: the verdict per player, the graph, the mistakes.
+/// A finished analysis: a line per seat, the graph, the mistakes.
 fn done_ui<G: Game>(
     ui: &mut Ui,
     i18n: &I18n,
@@ -277,72 +381,75 @@ fn done_ui<G: Game>(
     words: &Words<'_, G>,
     step: usize,
     graph_height: f32,
+    computers: &mut bool,
 ) -> Option<AnalysisAsk> {
-    // Each player's verdict of the steps they played (a seat that changed
-    // hands has one for each of its players).
+    for totals in &analysis.players {
+        verdict_ui(ui, i18n, analysis, words, totals);
+    }
+    let graph = graph_ui(ui, i18n, analysis, words, step, graph_height);
+    // Each player's mistakes over the steps they played.
     let parts: Vec<_> = words
         .players
         .iter()
         .filter(|p| analysis.seats.contains(&p.seat))
         .map(|p| (p, analysis.totals_over(p.seat, &p.steps)))
         .collect();
-    for (part, totals) in &parts {
-        verdict_ui(ui, i18n, analysis, words, part, totals);
-    }
-    let graph = graph_ui(ui, i18n, analysis, words, step, graph_height);
-    mistakes_ui(ui, i18n, words, &parts).or(graph)
+    mistakes_ui(ui, i18n, words, &parts, computers).or(graph)
 }
 
-/// One player's verdict: with dice, the figures that add up; without,
-/// the win chance lost to their choices.
+/// One seat's line, named by who played it: how it ended, what the dice
+/// gave, what its people's choices cost (every choice, for a seat of
+/// computers only); the figures that add up when hovered.
 fn verdict_ui<G: Game>(
     ui: &mut Ui,
     i18n: &I18n,
     analysis: &Analysis<G>,
     words: &Words<'_, G>,
-    part: &SeatPlayer<G::Seat>,
     totals: &PlayerTotals<G>,
 ) {
-    let pct = |x: f64| format!("{:.0}", (100.0 * x).abs());
-    // Choices: the clear mistakes only (a cost whose interval lies above
-    // zero); the sum of every cost adds up the rollouts' noise too.
-    let skill: f64 = part
-        .steps
+    let seat = totals.seat;
+    let parts = words.parts(seat);
+    let people = parts.iter().any(|p| p.player == Player::Person);
+    // The choices: the clear mistakes (a cost whose interval lies above
+    // zero; the sum of every cost adds up the rollouts' noise too) of the
+    // seat's people, or of its computers when no person played it.
+    let choices: f64 = parts
         .iter()
+        .filter(|p| !people || p.player == Player::Person)
+        .flat_map(|p| p.steps.iter())
         .filter_map(|&k| analysis.steps.get(k))
         .filter(|s| s.is_clear_mistake())
         .map(|s| s.cost)
         .sum();
-    // With dice, the figures that add up: "Red: 25% at the start, 0% at
-    // the end: +90 from the dice, −1 to their choices, −114 from the
-    // others' turns" (docs/ANALYSIS.md, "The figures add up").
-    let signed = |x: f64| format!("{:+.0}", 100.0 * x).replace('-', "−");
-    let text = if G::HAS_DICE {
-        i18n.t_args(
+    let figures = VerdictFigures {
+        result: result_words(
+            i18n,
+            words.record.result.as_deref(),
+            &seat,
+            totals.series.last().copied().unwrap_or(totals.result),
+        ),
+        luck: G::HAS_DICE.then_some(totals.luck),
+        choices,
+    };
+    let line = verdict_line(i18n, &words.seat(i18n, seat, true), &figures);
+    let label = ui.add(egui::Label::new(RichText::new(line).color((words.colour)(seat))).wrap());
+    if G::HAS_DICE {
+        // The figures that add up (docs/ANALYSIS.md), for whoever asks.
+        label.on_hover_text(i18n.t_args(
             "analysis-verdict-sum",
             &[
-                ("name", Arg::from(words.part(i18n, part, true))),
-                ("start", Arg::from(pct(totals.start))),
-                ("result", Arg::from(pct(totals.result))),
-                ("luck", Arg::from(signed(totals.luck))),
-                ("skill", Arg::from(signed(-skill))),
-                ("others", Arg::from(signed(totals.others))),
+                ("start", Arg::from(percent(totals.start))),
+                ("result", Arg::from(percent(totals.result))),
+                ("luck", Arg::from(signed_points(totals.luck))),
+                ("skill", Arg::from(signed_points(-choices))),
+                ("others", Arg::from(signed_points(totals.others))),
             ],
-        )
-    } else {
-        i18n.t_args(
-            "analysis-verdict-no-dice",
-            &[
-                ("name", Arg::from(words.part(i18n, part, true))),
-                ("skill", Arg::from(pct(skill))),
-            ],
-        )
-    };
-    ui.label(RichText::new(text).color((words.colour)(part.seat)));
+        ));
+    }
 }
 
-/// The graph: each player's win chance after every step, the legend
-/// under it; a click on it asks to go to that step.
+/// The graph: each seat's chance to win after every step, its axes named,
+/// the legend under it; a click on it asks to go to that step.
 fn graph_ui<G: Game>(
     ui: &mut Ui,
     i18n: &I18n,
@@ -361,6 +468,8 @@ fn graph_ui<G: Game>(
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
+        .y_axis_label(i18n.t("analysis-graph-axis"))
+        .x_axis_label(i18n.t("analysis-graph-steps"))
         .y_axis_formatter(|mark, _| format!("{:.0}%", 100.0 * mark.value));
     let response = plot.show(ui, |plot_ui| {
         for p in &analysis.players {
@@ -371,7 +480,7 @@ fn graph_ui<G: Game>(
                 .map(|(i, w)| [(i + 1) as f64, *w])
                 .collect();
             plot_ui.line(
-                egui_plot::Line::new(words.seat(i18n, p.seat), points)
+                egui_plot::Line::new(words.seat(i18n, p.seat, false), points)
                     .color(colour(p.seat))
                     .width(2.0),
             );
@@ -389,7 +498,8 @@ fn graph_ui<G: Game>(
             // the line's colour: the row wraps between entries only.
             ui.add(
                 egui::Label::new(
-                    RichText::new(format!("— {}", words.seat(i18n, p.seat))).color(colour(p.seat)),
+                    RichText::new(format!("— {}", words.seat(i18n, p.seat, false)))
+                        .color(colour(p.seat)),
                 )
                 .extend(),
             );
@@ -406,38 +516,55 @@ fn graph_ui<G: Game>(
     None
 }
 
-/// The costliest mistakes of each player, each a button to its step.
+/// The costliest mistakes of the people who played, each a button to its
+/// step; the computer's too when `computers` (a toggle, shown when a
+/// computer played any step).
 fn mistakes_ui<G: Game>(
     ui: &mut Ui,
     i18n: &I18n,
     words: &Words<'_, G>,
     parts: &[(&SeatPlayer<G::Seat>, PlayerTotals<G>)],
+    computers: &mut bool,
 ) -> Option<AnalysisAsk> {
     let mut ask = None;
-    let mistakes: Vec<_> = parts
+    let any_computer = parts.iter().any(|(p, _)| p.player != Player::Person);
+    let any_person = parts.iter().any(|(p, _)| p.player == Player::Person);
+    if any_computer && any_person {
+        ui.checkbox(computers, i18n.t("analysis-show-computers"));
+    }
+    let mut mistakes: Vec<_> = parts
         .iter()
+        .filter(|(p, _)| *computers || p.player == Player::Person)
         .flat_map(|(part, t)| t.mistakes.iter().map(move |m| (*part, m)))
         .collect();
+    mistakes.sort_by_key(|(_, m)| m.step);
     if mistakes.is_empty() {
-        ui.label(i18n.t("analysis-no-mistakes"));
+        let key = if *computers {
+            "analysis-no-mistakes"
+        } else {
+            "analysis-no-mistakes-people"
+        };
+        ui.label(i18n.t(key));
     } else {
         ui.label(RichText::new(i18n.t("analysis-mistakes")).strong());
     }
-    let mv = |m: Option<G::Move>| m.map_or_else(|| i18n.t("analysis-pass"), |m| m.to_string());
     for (part, m) in mistakes {
         let text = i18n.t_args(
             "analysis-mistake",
             &[
-                ("name", Arg::from(words.part(i18n, part, false))),
+                ("name", Arg::from(words.part(i18n, part))),
                 ("step", Arg::from(m.step + 1)),
-                ("played", Arg::from(mv(m.played))),
-                ("best", Arg::from(mv(m.best))),
-                ("cost", Arg::from(format!("{:.0}", 100.0 * m.cost))),
+                (
+                    "played",
+                    Arg::from(words.move_words(i18n, &m.setup, m.played)),
+                ),
+                ("best", Arg::from(words.move_words(i18n, &m.setup, m.best))),
+                ("cost", Arg::from(percent(m.cost))),
             ],
         );
         // The step before the mistake: the board where the better move
-        // was there to make.
-        if ui.button(text).clicked() {
+        // was there to make, both moves drawn on it.
+        if ui.add(egui::Button::new(text).wrap()).clicked() {
             ask = Some(AnalysisAsk::GoTo(m.step));
         }
     }

@@ -11,6 +11,7 @@
 //! the automatic options act when their time comes.
 
 pub mod analysis_ui;
+pub mod analysis_words;
 pub mod announce;
 pub mod cards;
 mod commands;
@@ -99,6 +100,9 @@ pub struct Play<V: ViewTypes> {
     pub(crate) hover: Option<V::Hover>,
     /// Number every square or hole.
     pub(crate) all_numbers: bool,
+    /// A mistake shown by a game's analysis: who played, the move played
+    /// and the better one, both drawn on the board (issue 45).
+    pub(crate) compare: Option<(V::Seat, V::Move, V::Move)>,
     /// A lesson or a puzzle is shown, its learner's seat: the lesson has
     /// its own hint, the move list gives nothing of its task away, and the
     /// other seats are the learner's opponents.
@@ -150,6 +154,7 @@ impl<V: View> Play<V> {
             cues: cues::Cues::default(),
             hover: None,
             all_numbers: false,
+            compare: None,
             teaching: None,
             now: 0.0,
             local: V::Local::default(),

@@ -64,16 +64,49 @@ pub fn part_words<S>(
 }
 
 /// Everyone who played a seat (`parts`, in the order they first played
-/// it), after its colour: "Red: Person (steps 1–3), then Computer – Medium
-/// (steps 4–549)"; a seat that never changed hands is "Red: Person", with
-/// no steps.
+/// it), after its colour. A seat a person played is theirs, however many
+/// turns a computer played for them (they handed it over, were away, or
+/// their clock ran out): "Red: Minh", with `steps` "Red: Minh (the
+/// computer played steps 2, 4, 8–9, …)"; a seat of computers only is
+/// "Red: Computer – Medium", or "Red: Computer – Easy, then Computer –
+/// Hard (steps 40–80)" when its level changed.
 pub fn seat_players_words<S>(
     i18n: &I18n,
     colour: &str,
     parts: &[&SeatPlayer<S>],
     steps: bool,
 ) -> String {
-    let steps = steps && parts.len() > 1;
+    let people: Vec<&SeatPlayer<S>> = parts
+        .iter()
+        .copied()
+        .filter(|p| p.player == Player::Person)
+        .collect();
+    let named: &[&SeatPlayer<S>] = if people.is_empty() { parts } else { &people };
+    let mut words = then_words(i18n, colour, named, steps && named.len() > 1);
+    let stood_in: Vec<(usize, usize)> = parts
+        .iter()
+        .filter(|p| !people.is_empty() && p.player != Player::Person)
+        .flat_map(|p| p.spans.iter().copied())
+        .collect();
+    if steps && !stood_in.is_empty() {
+        let mut spans = stood_in;
+        spans.sort_unstable();
+        let one = matches!(spans.as_slice(), [(a, b)] if a == b);
+        words = i18n.t_args(
+            "replay-stood-in",
+            &[
+                ("who", Arg::from(words)),
+                ("count", Arg::from(if one { 1 } else { 2 })),
+                ("steps", Arg::from(spans_words(&spans))),
+            ],
+        );
+    }
+    words
+}
+
+/// Players in turn, after `colour`: "Red: Lan, then Minh", with `steps`
+/// the steps each played.
+fn then_words<S>(i18n: &I18n, colour: &str, parts: &[&SeatPlayer<S>], steps: bool) -> String {
     let mut words: Option<String> = None;
     for (i, part) in parts.iter().enumerate() {
         let this = part_words(i18n, (i == 0).then_some(colour), part, steps);
@@ -88,8 +121,54 @@ pub fn seat_players_words<S>(
     words.unwrap_or_else(|| colour.to_string())
 }
 
-/// The date as a player reads it: `2026-03-14 09:26 UTC`.
-pub fn date_words(date: crate::record::UtcDate) -> String {
-    let (y, mo, d, h, mi, _) = date.parts();
-    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} UTC")
+/// The person a seat is known by, when a person played it: its first
+/// person; `None` for a seat of computers only.
+pub fn seat_person<'a, S>(parts: &[&'a SeatPlayer<S>]) -> Option<&'a SeatPlayer<S>> {
+    parts.iter().copied().find(|p| p.player == Player::Person)
+}
+
+/// The date as a player reads it, in the time zone of this computer
+/// (UTC where it has none): "14/03/2026 09:26" in Vietnamese,
+/// "2026-03-14 09:26" in English (the order is the language's).
+pub fn date_words(i18n: &I18n, date: crate::record::UtcDate) -> String {
+    let (y, mo, d, h, mi) = local_parts(date, &jiff::tz::TimeZone::system());
+    i18n.t_args(
+        "record-date",
+        &[
+            ("year", Arg::from(format!("{y:04}"))),
+            ("month", Arg::from(format!("{mo:02}"))),
+            ("day", Arg::from(format!("{d:02}"))),
+            ("hour", Arg::from(format!("{h:02}"))),
+            ("minute", Arg::from(format!("{mi:02}"))),
+        ],
+    )
+}
+
+/// The date's year, month, day, hour and minute in the time zone `tz`
+/// (a date beyond the calendar's range: as UTC).
+pub fn local_parts(
+    date: crate::record::UtcDate,
+    tz: &jiff::tz::TimeZone,
+) -> (i64, u32, u32, u32, u32) {
+    let utc = || {
+        let (y, mo, d, h, mi, _) = date.parts();
+        (y, mo, d, h, mi)
+    };
+    let Ok(secs) = i64::try_from(date.0) else {
+        return utc();
+    };
+    match jiff::Timestamp::from_second(secs) {
+        Ok(t) => {
+            let z = tz.to_datetime(t);
+            let u = |x: i8| u32::try_from(x).unwrap_or(0);
+            (
+                i64::from(z.year()),
+                u(z.month()),
+                u(z.day()),
+                u(z.hour()),
+                u(z.minute()),
+            )
+        }
+        Err(_) => utc(),
+    }
 }

@@ -12,6 +12,18 @@ use crate::i18n::{Arg, I18n};
 use crate::record::RecordSeat;
 use egui::{EventFilter, Key, Modifiers, RichText, Ui, Vec2};
 
+/// The height under the board its words and the mistake's line take.
+const BOARD_WORDS: f32 = 84.0;
+
+/// The widths of the board's column and of the controls' beside it, in
+/// `rest`: the board as large as the height allows, but never leaving the
+/// controls less than 300 points (or two fifths of a narrow window).
+pub fn column_widths(rest: Vec2) -> (f32, f32) {
+    let least_right = 300.0_f32.min(rest.x * 0.4);
+    let board = (rest.y - BOARD_WORDS).min(rest.x - least_right).max(120.0);
+    (board, (rest.x - board - 8.0).max(0.0))
+}
+
 /// What the replay window asks of the shell.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ReplayAction {
@@ -86,7 +98,9 @@ impl<V: View> Replay<V> {
         let mut own = Vec::new();
         let top = ui.cursor().top();
         let game = i18n.t(&format!("game-{}", V::ID));
-        ui.label(RichText::new(format!("{game} · {}", date_words(self.record.date))).strong());
+        ui.label(
+            RichText::new(format!("{game} · {}", date_words(i18n, self.record.date))).strong(),
+        );
         // Each seat's players, with the steps each played when a seat
         // changed hands.
         let seats: Vec<String> = self
@@ -99,72 +113,45 @@ impl<V: View> Replay<V> {
             })
             .collect();
         ui.label(seats.join(" · "));
-        // Two columns filling the rest of the window: the board with the
-        // analysis under it (where the space is), and the controls with
-        // the log; each scrolls within its own height, so the window never
-        // grows past the app's area.
-        // Less the window's own scroll bar, so that nothing scrolls sideways.
+        // Two columns filling the rest of the window: the board, as large
+        // as the height allows (at least half the window's height at
+        // 800×600, issue 45), with the mistake shown under it; and the
+        // controls, the analysis and the log, each scrolling within its
+        // own height, so that the window never grows past the app's and
+        // nothing scrolls sideways.
+        // Less the window's own scroll bar.
         let rest = Vec2::new(size.x - 16.0, size.y - (ui.cursor().top() - top));
         let gap = ui.spacing().item_spacing.x;
-        let right = 340.0_f32.min(rest.x * 0.42);
-        let left = (rest.x - right - gap).max(120.0);
-        let analysed = self.analysis.analysis().is_some();
+        let (board_width, right) = column_widths(rest);
         let column = egui::Layout::top_down(egui::Align::Min);
-        // Once analysed, with room for it, the analysis takes a column of
-        // its own beside the board, the whole height: the board keeps its
-        // size and the verdicts, the graph and the mistakes read without
-        // scrolling. Narrower, it goes under the board, which gives up
-        // height for it.
-        let beside = analysed && left >= 560.0;
-        let board_width = if beside {
-            (left * 0.42).min(rest.y - 40.0).max(160.0)
-        } else {
-            left
-        };
-        let room = if beside {
-            rest.y - 40.0
-        } else if analysed {
-            rest.y * 0.45
-        } else {
-            rest.y - 110.0
-        };
-        // The board's words under it take some of its height.
-        let side = (room - 40.0).min(board_width).clamp(140.0, 520.0);
+        // The board's words under it (and the mistake's line) take some
+        // of its height.
+        let side = (rest.y - BOARD_WORDS).min(board_width).clamp(140.0, 640.0);
         ui.horizontal_top(|ui| {
             ui.allocate_ui_with_layout(Vec2::new(board_width, rest.y), column, |ui| {
                 ui.set_min_size(Vec2::new(board_width, rest.y));
                 ui.set_max_width(board_width);
-                ui.allocate_ui(Vec2::splat(side), |ui| {
-                    ui.set_min_size(Vec2::splat(side));
-                    V::board_ui(&mut self.play, ui, i18n, Phase::Elsewhere, now, dark);
-                });
-                // The board only shows: nothing on it is for picking.
-                self.play.intents.clear();
-                self.play.hover = None;
-                if !beside {
-                    ui.separator();
-                    if let Some(step) = self.analysis_ui(ui, i18n, dark) {
-                        self.playing = None;
-                        self.go(step, i18n);
-                    }
-                }
+                self.board_ui(ui, i18n, now, dark, side);
             });
-            if beside {
-                let width = left - board_width - gap;
-                ui.allocate_ui_with_layout(Vec2::new(width, rest.y), column, |ui| {
-                    ui.set_min_size(Vec2::new(width, rest.y));
-                    ui.set_max_width(width);
-                    if let Some(step) = self.analysis_ui(ui, i18n, dark) {
-                        self.playing = None;
-                        self.go(step, i18n);
-                    }
-                });
-            }
+            let right = right.max(120.0).min(rest.x - board_width - gap);
             ui.allocate_ui_with_layout(Vec2::new(right, rest.y), column, |ui| {
                 ui.set_min_size(Vec2::new(right, rest.y));
                 ui.set_max_width(right);
                 self.announcer.ui(ui);
                 action = self.controls_ui(ui, i18n, &mut own);
+                ui.separator();
+                // Once analysed, the analysis takes most of what is left
+                // and the log the rest; before, the log takes it all.
+                let height = ui.available_height();
+                let (least, most) = if self.analysis.analysis().is_some() {
+                    (height * 0.62, height * 0.62)
+                } else {
+                    (0.0, height * 0.5)
+                };
+                if let Some(step) = self.analysis_ui(ui, i18n, dark, least, most) {
+                    self.playing = None;
+                    self.go(step, i18n);
+                }
                 ui.separator();
                 self.log_ui(ui, i18n, &mut own);
             });
@@ -173,9 +160,35 @@ impl<V: View> Replay<V> {
         action
     }
 
-    /// The analysis of the game (analysis_ui.rs): the step to go to when
-    /// the player clicks the graph or a mistake.
-    fn analysis_ui(&mut self, ui: &mut Ui, i18n: &I18n, dark: bool) -> Option<usize> {
+    /// The board, a square of `side`, and under it, when the step shown
+    /// is a clear mistake, both moves in words (they are drawn on it).
+    fn board_ui(&mut self, ui: &mut Ui, i18n: &I18n, now: f64, dark: bool, side: f32) {
+        let compare = self.analysis.mistake_at(self.step());
+        self.play.compare = compare.as_ref().map(|c| (c.seat, c.played, c.best));
+        ui.allocate_ui(Vec2::splat(side), |ui| {
+            ui.set_min_size(Vec2::splat(side));
+            V::board_ui(&mut self.play, ui, i18n, Phase::Elsewhere, now, dark);
+        });
+        // The board only shows: nothing on it is for picking.
+        self.play.intents.clear();
+        self.play.hover = None;
+        if let Some(c) = compare {
+            let words = c.words(i18n, &self.record.rules, &|s, m| V::move_words(i18n, s, m));
+            ui.add(egui::Label::new(RichText::new(words).strong()).wrap());
+        }
+    }
+
+    /// The analysis of the game (analysis_ui.rs), from `least` to `most`
+    /// high: the step to go to when the player clicks the graph or a
+    /// mistake.
+    fn analysis_ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        dark: bool,
+        least: f32,
+        most: f32,
+    ) -> Option<usize> {
         ui.label(RichText::new(i18n.t("replay-analysis")).strong());
         let step = self.step();
         let record = &self.record;
@@ -184,19 +197,25 @@ impl<V: View> Replay<V> {
             // on the light look).
             (V::colour(i18n, seat), V::seat_colours(seat, dark).1)
         };
+        let mv = |state: &V::State, m: V::Move| V::move_words(i18n, state, m);
+        let look = super::analysis_ui::Look {
+            seat: &seat,
+            mv: &mv,
+        };
         let ctx = ui.ctx().clone();
         // Its own scrolling, so that the window keeps within the screen.
         let analysis = &mut self.analysis;
-        let height = (ui.available_height() - 4.0).max(60.0);
+        let height = most.max(60.0);
         // The graph a good share of the height, with room left for the
         // verdicts above it and the mistakes under it.
-        analysis.set_graph_height((height * 0.36).clamp(110.0, 300.0));
+        analysis.set_graph_height((height * 0.42).clamp(100.0, 300.0));
         let area = egui::ScrollArea::vertical()
             .id_salt("replay-analysis")
             .auto_shrink([false, true])
+            .min_scrolled_height(least.min(height))
             .max_height(height);
         let ask = crate::app::a11y::named_scroll(ui, area, &i18n.t("replay-analysis"), |ui| {
-            analysis.ui(ui, i18n, record, &seat, step, move || {
+            analysis.ui(ui, i18n, record, &look, step, move || {
                 ctx.request_repaint();
             })
         });

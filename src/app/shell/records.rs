@@ -12,7 +12,7 @@ use crate::app::play::replay_ui::{
 };
 use crate::app::text::store_notice;
 use crate::i18n::{Arg, I18n};
-use crate::record::read_any;
+use crate::record::{Player, read_any};
 use crate::store::{RecordId, RecordSummary};
 use crate::with_game;
 use crate::with_variant;
@@ -73,16 +73,26 @@ fn summary_line(i18n: &I18n, s: &RecordSummary) -> String {
         .iter()
         .map(|seat| {
             let colour = with_game!(s.game, G => seat_code_words::<G>(i18n, &seat.seat));
-            let mut words = format!("{colour}: {}", player_words(i18n, seat.player, &seat.name));
-            // A seat that changed hands: "Red: Person, then Computer – Medium".
-            for (player, name) in &seat.later {
-                words = i18n.t_args(
-                    "replay-then",
-                    &[
-                        ("before", Arg::from(words)),
-                        ("after", Arg::from(player_words(i18n, *player, name))),
-                    ],
-                );
+            // Who played it, in order; a seat a person played is theirs,
+            // however many turns a computer played for them (issue 45).
+            let mut all = vec![(seat.player, seat.name.as_str())];
+            all.extend(seat.later.iter().map(|(p, n)| (*p, n.as_str())));
+            if all.iter().any(|(p, _)| *p == Player::Person) {
+                all.retain(|(p, _)| *p == Player::Person);
+            }
+            all.dedup();
+            let mut words = String::new();
+            for (i, (player, name)) in all.into_iter().enumerate() {
+                let who = player_words(i18n, player, name);
+                words = if i == 0 {
+                    format!("{colour}: {who}")
+                } else {
+                    // "Red: Lan, then Minh".
+                    i18n.t_args(
+                        "replay-then",
+                        &[("before", Arg::from(words)), ("after", Arg::from(who))],
+                    )
+                };
             }
             words
         })
@@ -90,7 +100,7 @@ fn summary_line(i18n: &I18n, s: &RecordSummary) -> String {
     let result = with_game!(s.game, G => result_words::<G>(i18n, s.result.as_deref()));
     format!(
         "{} · {game} · {} · {result}",
-        date_words(s.date),
+        date_words(i18n, s.date),
         seats.join(", ")
     )
 }

@@ -27,12 +27,28 @@ pub fn make_puzzles<G: SelfPlay + Teach>(
             }
         })
         .collect();
+    make_puzzles_by::<G>(rules, &levels, games, seed, config, progress)
+}
+
+/// As [`make_puzzles`], the seats played by `levels` (one a seat, in
+/// seat order: as many players as levels). Closer games between equal
+/// players reach the tight finishes where one plain move wins
+/// (`puzzles make --levels medium,medium`, docs/LESSONS.md).
+pub fn make_puzzles_by<G: SelfPlay + Teach>(
+    rules: &G::Rules,
+    levels: &[Level],
+    games: u32,
+    seed: u64,
+    config: &MineConfig,
+    progress: &mut dyn FnMut(u32, usize),
+) -> Result<Vec<PuzzleDef>, String> {
+    let players = levels.len();
     let cancel = AtomicBool::new(false);
     let mut out: Vec<PuzzleDef> = Vec::new();
     for g in 0..games {
         let game_seed = mix_seed(seed, u64::from(g));
         let (start, plays) =
-            crate::record::analysis::sample_game::<G>(rules, &levels, game_seed, 5_000)
+            crate::record::analysis::sample_game::<G>(rules, levels, game_seed, 5_000)
                 .map_err(|e| e.to_string())?;
         let seats = G::seats(&start);
         let mut config = *config;

@@ -23,7 +23,7 @@ mod make;
 pub use find::{CLEAR_MARGIN, MineConfig, find_puzzles, mine_record};
 pub use grade::grade;
 pub use lesson::{PuzzleFacts, puzzle_files, puzzles_in, puzzles_of};
-pub use make::make_puzzles;
+pub use make::{make_puzzles, make_puzzles_by};
 
 use super::LessonError;
 use super::file::{RulesDef, read_frame, unique_ids};
