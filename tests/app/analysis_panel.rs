@@ -8,15 +8,16 @@ use crate::common::records::played;
 use crate::common::ui::harness_of;
 use crate::common::wait::Deadline;
 use crate::common::wait::wait_until;
-use ca_ngua::app::play::analysis_ui::{AnalysisAsk, AnalysisPanel};
+use ca_ngua::app::play::analysis_ui::{AnalysisAsk, AnalysisPanel, Look};
 use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::ca_ngua::engine::Seat;
 use ca_ngua::game::{Game, Level, SeatId};
 use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::record::analysis::AnalysisConfig;
 use ca_ngua::record::{Record, Recorder, UtcDate};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::time::Duration;
 
 struct Panel {
@@ -48,7 +49,12 @@ fn open_panel_of(
         let seat = |seat: <CaNgua as Game>::Seat| {
             (format!("Player {}", seat.code()), egui::Color32::DARK_RED)
         };
-        if let Some(ask) = s.panel.ui(ui, &s.i18n, &s.record, &seat, 0, || {}) {
+        let mv = |_: &<CaNgua as Game>::State, m: <CaNgua as Game>::Move| format!("move {m}");
+        let look = Look {
+            seat: &seat,
+            mv: &mv,
+        };
+        if let Some(ask) = s.panel.ui(ui, &s.i18n, &s.record, &look, 0, || {}) {
             s.asked = Some(ask);
         }
     });
@@ -102,21 +108,36 @@ fn a_finished_analysis_says_luck_and_choices_and_goes_to_a_mistake() {
         h.state().panel.analysis().is_some()
     });
     h.run_steps(2);
-    for seat in ["r", "y"] {
-        // The seat's colour, then who played it.
-        let name = format!("Player {seat}: Random");
-        // "Player r: Random: 50% at the start, 0% at the end: +12 from
-        // the dice, −3 to their choices, −59 from the others' turns."
-        assert!(
-            h.query_by_label_contains(&format!("{name}: ")).is_some(),
-            "a verdict for {name}"
-        );
+    // One line per seat, in words with units (issue 45): "Player r:
+    // Random — won. The dice gave +12 points of chance to win; choices
+    // cost 3 points."
+    let winner = record.result.as_ref().unwrap()[0][0];
+    for seat in [Seat::Red, Seat::Yellow] {
+        let result = if seat == winner { "won" } else { "lost" };
+        let line = format!("Player {}: Random — {result}. The dice ", seat.code());
+        assert!(h.query_by_label_contains(&line).is_some(), "{line}");
     }
-    assert_eq!(h.query_all_by_label_contains("% at the start, ").count(), 2);
     assert_eq!(
-        h.query_all_by_label_contains(" from the others' turns.")
+        h.query_all_by_label_contains(" points of chance to win; choices cost ")
             .count(),
         2
+    );
+    // The mistakes name the moves as the move list does (here the
+    // harness's "move …"), the played and the better one.
+    let analysis = h.state().panel.analysis().unwrap();
+    for m in analysis.players.iter().flat_map(|p| &p.mistakes) {
+        let played = format!(
+            "step {}: played move {}; better move {} (cost ",
+            m.step + 1,
+            m.played.unwrap(),
+            m.best.unwrap()
+        );
+        assert!(h.query_by_label_contains(&played).is_some(), "{played}");
+    }
+    // No computer's mistakes behind a toggle where no person played.
+    assert!(
+        h.query_by_label("Show the computer's mistakes too")
+            .is_none()
     );
     let analysis = h.state().panel.analysis().unwrap();
     assert_eq!(analysis.steps.len(), record.steps.len());
@@ -139,7 +160,6 @@ fn a_finished_analysis_says_luck_and_choices_and_goes_to_a_mistake() {
 
 #[test]
 fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
-    use ca_ngua::ca_ngua::engine::Seat;
     // Red a person for 40 steps, then "Computer – Medium".
     let record = crate::common::records::handed_over::<CaNgua>(
         CaNgua::standard_rules(),
@@ -165,49 +185,58 @@ fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
         h.state().panel.analysis().is_some()
     });
     h.run_steps(2);
-    // A verdict for each of Red's players, of the steps they played, and
-    // one for Yellow (whose player never changed: no steps said).
+    // One line per seat, Red's named by its person, with the steps the
+    // computer played for them; Yellow's by its computer.
     for name in [
-        format!("Player r: Person (steps {})", spans(red[0])),
-        format!("Player r: Computer – Medium (steps {})", spans(red[1])),
-        "Player y: Computer – Easy".to_string(),
+        format!(
+            "Player r: Person (the computer played steps {}) — ",
+            spans(red[1])
+        ),
+        "Player y: Computer – Easy — ".to_string(),
     ] {
-        // "Player r: Random: 50% at the start, 0% at the end: +12 from
-        // the dice, −3 to their choices, −59 from the others' turns."
         assert!(
-            h.query_by_label_contains(&format!("{name}: ")).is_some(),
-            "a verdict for {name}"
+            h.query_by_label_contains(&name).is_some(),
+            "a line for {name}"
         );
     }
-    // The graph's legend names both of Red's players.
-    assert!(
-        h.query_by_label("— Player r: Person, then Computer – Medium")
-            .is_some()
-    );
-    // Each mistake names the player who made it.
+    assert_eq!(h.query_all_by_label_contains("; choices cost ").count(), 2);
+    // The graph's legend names Red by its person.
+    assert!(h.query_by_label("— Player r: Person").is_some());
+    // The person's mistakes are listed; the computer's only once asked.
     let analysis = h.state().panel.analysis().unwrap().clone();
-    let mut named = 0;
-    for p in &players {
-        let t = analysis.totals_over(p.seat, &p.steps);
-        for m in &t.mistakes {
-            let who = match p.player {
-                ca_ngua::record::Player::Person => "Person",
-                _ if p.seat == Seat::Red => "Computer – Medium",
-                _ => "Computer – Easy",
-            };
-            let label = format!(
-                "Player {}: {who}, step {}: played",
-                p.seat.code(),
-                m.step + 1
-            );
-            assert!(h.query_by_label_contains(&label).is_some(), "{label}");
-            named += 1;
-        }
+    let label = |p: &ca_ngua::record::SeatPlayer<Seat>,
+                 m: &ca_ngua::record::analysis::Mistake<CaNgua>| {
+        let who = match p.player {
+            ca_ngua::record::Player::Person => "Person",
+            _ if p.seat == Seat::Red => "Computer – Medium",
+            _ => "Computer – Easy",
+        };
+        format!(
+            "Player {}: {who}, step {}: played",
+            p.seat.code(),
+            m.step + 1
+        )
+    };
+    let mistakes: Vec<(String, bool)> = players
+        .iter()
+        .flat_map(|p| {
+            let t = analysis.totals_over(p.seat, &p.steps);
+            let person = p.player == ca_ngua::record::Player::Person;
+            t.mistakes
+                .iter()
+                .map(|m| (label(p, m), person))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for (l, person) in &mistakes {
+        assert_eq!(h.query_by_label_contains(l).is_some(), *person, "{l}");
     }
-    assert!(
-        named > 0 || h.query_by_label_contains("No clear mistakes").is_some(),
-        "mistakes or none"
-    );
+    h.get_by_label("Show the computer's mistakes too").click();
+    h.run_steps(2);
+    for (l, _) in &mistakes {
+        assert!(h.query_by_label_contains(l).is_some(), "{l}");
+    }
+    let _ = spans(red[0]);
     assert_eq!(analysis.steps.len(), record.steps.len());
 }
 
@@ -258,4 +287,68 @@ fn the_replay_window_keeps_inside_a_small_screen_after_its_analysis() {
     assert!(screen.contains_rect(rect), "{rect:?} outside {screen:?}");
     // The window takes the room it has, the graph with it.
     assert!(rect.width() > 700.0 && rect.height() > 450.0, "{rect:?}");
+}
+
+#[test]
+fn at_800_by_600_the_analysed_replay_keeps_a_large_board_and_draws_a_mistake() {
+    let size = egui::Vec2::new(800.0, 600.0);
+    let (mut h, _dir) = replay_at(size);
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+    h.get_by_role_and_label(Role::Button, "Analyse the game")
+        .click_accesskit();
+    let deadline = Deadline::after(Duration::from_secs(120));
+    while h
+        .query_by_label_contains("The costliest mistakes")
+        .is_none()
+        && h.query_by_label_contains("No clear mistakes").is_none()
+    {
+        assert!(!deadline.passed(), "timed out");
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run_steps(4);
+    // The board at least half the window's height (issue 45), and every
+    // control within the screen: nothing behind a sideways scroll bar.
+    let board = h
+        .get_by_label_contains("Chinese checkers star board")
+        .rect();
+    assert!(board.height() >= 300.0, "{board:?}");
+    for label in [
+        "Step forward",
+        "To the end",
+        "Save as file…",
+        "Copy as text",
+    ] {
+        let r = h.get_by_role_and_label(Role::Button, label).rect();
+        assert!(screen.contains_rect(r), "{label}: {r:?}");
+    }
+    // The graph says what it shows: the chance to win.
+    assert!(
+        h.query_by_label_contains("Chance to win").is_some() || {
+            // egui_plot paints its axis label: at least the verdicts say it.
+            h.query_all_by_label_contains("points of chance to win")
+                .count()
+                >= 2
+        }
+    );
+    // A mistake, in the board's words, shows both moves on the board and
+    // in words under it.
+    let mistake = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.contains(": played from hole ") && l.contains("; better from hole "));
+    if let Some(label) = mistake {
+        h.get_by_label(&label).click_accesskit();
+        h.run_steps(3);
+        assert!(
+            h.query_by_label_contains("Played (dashed red): from hole ")
+                .is_some()
+        );
+        assert!(
+            h.query_by_label_contains("Better (green arrow): from hole ")
+                .is_some()
+        );
+    } else {
+        assert!(h.query_by_label_contains("No clear mistakes").is_some());
+    }
 }

@@ -43,7 +43,7 @@ fn click_starting(h: &mut Harness<'static, App>, prefix: &str) {
 }
 
 #[test]
-fn a_puzzle_refuses_a_weaker_move_and_takes_the_best_for_two_stars() {
+fn a_puzzle_refuses_a_weaker_move_shows_the_best_and_takes_it_for_one_star() {
     let app = App::new(Prefs {
         lang: Some(Lang::En),
         game: GameKind::CaNgua,
@@ -65,7 +65,11 @@ fn a_puzzle_refuses_a_weaker_move_and_takes_the_best_for_two_stars() {
     let weaker = (0..moves.len()).find(|k| *k != best).unwrap();
     click_starting(&mut h, &format!("{}. ", weaker + 1));
     h.run_steps(20);
-    assert!(shows(&h, "Try again!"), "the weaker move was not refused");
+    // Refused with its figures, and the best move shown (issue 45).
+    assert!(
+        shows(&h, "it is marked in gold on the board. Play it to finish"),
+        "the weaker move was not refused with the answer"
+    );
     assert!(!h.state().prefs().lesson_stars.contains_key(&puzzle.def.id));
     // The move was put back: the same moves are offered.
     click_starting(&mut h, &format!("{}. ", best + 1));
@@ -74,8 +78,8 @@ fn a_puzzle_refuses_a_weaker_move_and_takes_the_best_for_two_stars() {
     assert!(shows(&h, "Every move and its chance to win:"));
     assert_eq!(
         h.state().prefs().lesson_stars.get(&puzzle.def.id),
-        Some(&2),
-        "two stars at the second try"
+        Some(&1),
+        "one star once the answer was shown"
     );
 }
 
@@ -138,4 +142,30 @@ fn the_tips_tab_shows_the_first_tip_of_the_game_in_front() {
     let mut h = learn_tab(app, "Tips");
     h.run_steps(3);
     assert!(shows(&h, "Chains of hops beat steps"));
+}
+
+#[test]
+fn a_co_nhay_puzzle_is_seen_from_its_own_colour_with_every_hole_numbered() {
+    use ca_ngua::app::learn::{Course, LessonScreen, LessonView};
+    use ca_ngua::app::play::phase::Phase;
+    use ca_ngua::co_nhay::CoNhay;
+    use ca_ngua::i18n::I18n;
+    let list = puzzles_of::<CoNhay>().unwrap();
+    let en = I18n::new(Lang::En);
+    let ctx = egui::Context::default();
+    // A puzzle of the top arm and one of the bottom arm: each is drawn
+    // with its own arm at the bottom, as its player sees the table.
+    for arm in [3, 0] {
+        let k = list
+            .iter()
+            .position(|p| p.learner.index() == arm)
+            .unwrap_or_else(|| panic!("a puzzle of arm {arm}"));
+        let mut view = LessonView::<CoNhay>::open_in(Course::Puzzles, list.clone(), k).unwrap();
+        view.animate(&ctx, 0.0, &Prefs::default(), &en);
+        let input = view.play().board_input(&en, Phase::Choose, 0.0, false);
+        assert_eq!(input.bottom.index(), arm);
+        // The hints and the log name holes: the board numbers every one,
+        // pieces' holes too.
+        assert!(input.numbers);
+    }
 }

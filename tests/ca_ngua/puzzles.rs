@@ -77,3 +77,18 @@ fn a_game_with_a_careless_player_gives_puzzles_that_read_back() {
         assert_eq!(l.solution.len(), 1);
     }
 }
+
+#[test]
+fn a_puzzle_whose_answer_was_shown_is_solved_for_one_star() {
+    use ca_ngua::learn::{Run, Verdict, puzzles_of};
+    let puzzle = puzzles_of::<CaNgua>().unwrap().remove(0);
+    let mut run = Run::new(puzzle);
+    run.roll_until_moves().unwrap();
+    let best = run.hint().unwrap();
+    let weaker = run.moves().into_iter().find(|m| *m != best).unwrap();
+    assert!(matches!(run.play(weaker), Verdict::Wrong { .. }));
+    assert!(!run.answer_shown());
+    run.show_answer();
+    assert!(run.answer_shown());
+    assert_eq!(run.play(best), Verdict::Solved { stars: 1 });
+}

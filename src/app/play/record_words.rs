@@ -172,3 +172,26 @@ pub fn local_parts(
         Err(_) => utc(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::record::UtcDate;
+
+    #[test]
+    fn a_date_is_shown_in_the_time_zone_given_not_utc() {
+        // 2026-03-14 23:30 UTC is already the 15th in Hà Nội (UTC+7).
+        let date: UtcDate = "2026-03-14T23:30:00Z".parse().expect("a date");
+        let hanoi = jiff::tz::TimeZone::fixed(jiff::tz::offset(7));
+        assert_eq!(local_parts(date, &hanoi), (2026, 3, 15, 6, 30));
+        let utc = jiff::tz::TimeZone::UTC;
+        assert_eq!(local_parts(date, &utc), (2026, 3, 14, 23, 30));
+        // Each language writes it its own way, with no "UTC".
+        for lang in [Lang::En, Lang::Vi] {
+            let words = date_words(&I18n::new(lang), date);
+            assert!(!words.contains("UTC"), "{words}");
+            assert!(words.contains("2026"), "{words}");
+        }
+    }
+}
