@@ -91,16 +91,34 @@ analysis-failed = The game cannot be analysed: { $reason }
 analysis-verdict-sum = Chance to win: { $start }% at the start, { $result }% at the end. In points of chance to win: { $luck } from the dice, { $skill } from the choices, { $others } from the other players' turns.
 analysis-deep = Deep analysis
 analysis-deep-help = Plays the game out many times from every position, the computer at its strongest, to check each move and roll. It takes several minutes.
-analysis-verdict-no-dice = { $name } — { $result }. Choices cost { $skill } points of chance to win.
+analysis-verdict-no-dice = { $name } — { $result }. Choices cost { $skill } { $skill ->
+        [one] point
+       *[other] points
+    } of chance to win.
 analysis-graph-help = Each player's chance of winning after every step. Click to go to that step.
 analysis-no-mistakes = No clear mistakes: every move played was as good as the best, within the analysis' margin.
 analysis-mistakes = The costliest mistakes (click to see them on the board):
-analysis-mistake = { $name }, step { $step }: played { $played }; better { $best } (cost { $cost } points of chance to win)
+analysis-mistake = { $name }, step { $step }: played { $played }; better { $best } (cost { $cost } { $cost ->
+        [one] point
+       *[other] points
+    } of chance to win)
 analysis-pass = pass
 # A seat's line: who played it, how it ended, what the dice gave or took
 # and what the choices cost, in points of the chance to win (issue 45).
-analysis-verdict-dice-gave = { $name } — { $result }. The dice gave +{ $luck } points of chance to win; choices cost { $skill } points.
-analysis-verdict-dice-took = { $name } — { $result }. The dice took { $luck } points of chance to win; choices cost { $skill } points.
+analysis-verdict-dice-gave = { $name } — { $result }. The dice gave +{ $luck } { $luck ->
+        [one] point
+       *[other] points
+    } of chance to win; choices cost { $skill } { $skill ->
+        [one] point
+       *[other] points
+    }.
+analysis-verdict-dice-took = { $name } — { $result }. The dice took { $luck } { $luck ->
+        [one] point
+       *[other] points
+    } of chance to win; choices cost { $skill } { $skill ->
+        [one] point
+       *[other] points
+    }.
 analysis-result-won = won
 analysis-result-lost = lost
 analysis-result-shared = shared first place
@@ -111,7 +129,10 @@ analysis-graph-steps = Step
 analysis-show-computers = Show the computer's mistakes too
 analysis-no-mistakes-people = No clear mistakes by the people who played.
 # Under the board, while it shows a mistake: the move played and the better one.
-analysis-compare = Played (dashed red): { $played }. Better (green arrow): { $best }, { $cost } points more chance to win.
+analysis-compare = Played (dashed red): { $played }. Better (green arrow): { $best }, { $cost } { $cost ->
+        [one] point
+       *[other] points
+    } more chance to win.
 analysis-tab-log = Moves
 analysis-tab-analysis = Analysis
 

@@ -8,7 +8,9 @@
 //! own square or hole names (click to see both drawn on the board); the
 //! computer's mistakes behind a toggle.
 
-use super::analysis_words::{VerdictFigures, percent, result_words, signed_points, verdict_line};
+use super::analysis_words::{
+    VerdictFigures, percent, points, result_words, signed_points, verdict_line,
+};
 use super::record_words::{part_words, seat_players_words};
 use crate::game::Game;
 use crate::game::selfplay::SelfPlay;
@@ -327,7 +329,7 @@ impl<G: Game> Compare<G> {
             &[
                 ("played", Arg::from(said(self.played))),
                 ("best", Arg::from(said(self.best))),
-                ("cost", Arg::from(percent(self.cost))),
+                ("cost", Arg::from(points(self.cost))),
             ],
         )
     }
@@ -559,7 +561,7 @@ fn mistakes_ui<G: Game>(
                     Arg::from(words.move_words(i18n, &m.setup, m.played)),
                 ),
                 ("best", Arg::from(words.move_words(i18n, &m.setup, m.best))),
-                ("cost", Arg::from(percent(m.cost))),
+                ("cost", Arg::from(points(m.cost))),
             ],
         );
         // The step before the mistake: the board where the better move

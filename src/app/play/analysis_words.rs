@@ -10,6 +10,11 @@ pub fn percent(x: f64) -> String {
     format!("{:.0}", (100.0 * x).abs())
 }
 
+/// A chance as whole points, a number (for a plural).
+pub fn points(x: f64) -> u32 {
+    (100.0 * x).abs().round() as u32
+}
+
 /// A change of chance as signed whole points, with a true minus
 /// ("+20", "−18").
 pub fn signed_points(x: f64) -> String {
@@ -58,7 +63,7 @@ pub struct VerdictFigures {
 /// "Red: Lan — won. The dice gave her side +20 points of chance to win;
 /// the choices cost 18." (`name` says who played the seat).
 pub fn verdict_line(i18n: &I18n, name: &str, f: &VerdictFigures) -> String {
-    let choices = Arg::from(percent(f.choices));
+    let choices = Arg::from(points(f.choices));
     match f.luck {
         Some(luck) => {
             let key = if luck >= 0.0 {
@@ -71,7 +76,7 @@ pub fn verdict_line(i18n: &I18n, name: &str, f: &VerdictFigures) -> String {
                 &[
                     ("name", Arg::from(name)),
                     ("result", Arg::from(f.result.as_str())),
-                    ("luck", Arg::from(percent(luck))),
+                    ("luck", Arg::from(points(luck))),
                     ("skill", choices),
                 ],
             )
@@ -103,6 +108,15 @@ mod tests {
         assert_eq!(
             verdict_line(&en, "Red: Lan", &f),
             "Red: Lan — won. The dice gave +20 points of chance to win; choices cost 18 points."
+        );
+        let one = VerdictFigures {
+            result: "lost".into(),
+            luck: Some(0.01),
+            choices: 0.01,
+        };
+        assert_eq!(
+            verdict_line(&en, "Red: Lan", &one),
+            "Red: Lan — lost. The dice gave +1 point of chance to win; choices cost 1 point."
         );
         let vi = I18n::new(Lang::Vi);
         let f = VerdictFigures {

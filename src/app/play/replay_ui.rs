@@ -13,7 +13,7 @@ use crate::record::RecordSeat;
 use egui::{EventFilter, Key, Modifiers, RichText, Ui, Vec2};
 
 /// The height under the board its words and the mistake's line take.
-const BOARD_WORDS: f32 = 84.0;
+const BOARD_WORDS: f32 = 76.0;
 
 /// The widths of the board's column and of the controls' beside it, in
 /// `rest`: the board as large as the height allows, but never leaving the
@@ -119,8 +119,9 @@ impl<V: View> Replay<V> {
         // controls, the analysis and the log, each scrolling within its
         // own height, so that the window never grows past the app's and
         // nothing scrolls sideways.
-        // Less the window's own scroll bar.
-        let rest = Vec2::new(size.x - 16.0, size.y - (ui.cursor().top() - top));
+        // Less room for the window's own scroll bars, which then never
+        // show.
+        let rest = Vec2::new(size.x - 28.0, size.y - (ui.cursor().top() - top) - 24.0);
         let gap = ui.spacing().item_spacing.x;
         let (board_width, right) = column_widths(rest);
         let column = egui::Layout::top_down(egui::Align::Min);
@@ -143,10 +144,12 @@ impl<V: View> Replay<V> {
                 // Once analysed, the analysis takes most of what is left
                 // and the log the rest; before, the log takes it all.
                 let height = ui.available_height();
+                // The log keeps room for a few lines under it.
+                let share = (height * 0.62).min(height - 110.0).max(60.0);
                 let (least, most) = if self.analysis.analysis().is_some() {
-                    (height * 0.62, height * 0.62)
+                    (share, share)
                 } else {
-                    (0.0, height * 0.5)
+                    (0.0, share)
                 };
                 if let Some(step) = self.analysis_ui(ui, i18n, dark, least, most) {
                     self.playing = None;
@@ -174,7 +177,7 @@ impl<V: View> Replay<V> {
         self.play.hover = None;
         if let Some(c) = compare {
             let words = c.words(i18n, &self.record.rules, &|s, m| V::move_words(i18n, s, m));
-            ui.add(egui::Label::new(RichText::new(words).strong()).wrap());
+            ui.add(egui::Label::new(RichText::new(words).strong().size(12.5)).wrap());
         }
     }
 
@@ -387,6 +390,7 @@ impl<V: View> Replay<V> {
         let area = egui::ScrollArea::vertical()
             .id_salt("replay-log")
             .auto_shrink([false, true])
+            .min_scrolled_height(40.0)
             .max_height((ui.available_height() - 4.0).max(60.0));
         // Its scroll bars are named as what they scroll.
         crate::app::a11y::named_scroll(ui, area, &name, |ui| {
