@@ -6,10 +6,21 @@
 use crate::common::puzzles::*;
 use ca_ngua::co_nhay::CoNhay;
 
+/// The easy and medium puzzles shipped (docs/LESSONS.md).
+const MIN_EASY: usize = 3;
+const MIN_MEDIUM: usize = 4;
+
 #[test]
 fn every_shipped_puzzle_is_solved_by_its_answer_and_refuses_every_other_move() {
     let counts = every_shipped_puzzle_is_solved_and_refuses_the_rest::<CoNhay>();
     assert!(counts.iter().sum::<usize>() >= 5, "{counts:?}");
+    // Puzzles for beginners too (issue 45): easy and medium ones, mined
+    // and graded as the hard ones are (docs/LESSONS.md).
+    let [easy, medium, hard] = counts;
+    assert!(
+        easy >= MIN_EASY && medium >= MIN_MEDIUM && hard >= 10,
+        "{counts:?}"
+    );
 }
 
 #[test]

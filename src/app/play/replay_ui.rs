@@ -13,7 +13,7 @@ use crate::record::RecordSeat;
 use egui::{EventFilter, Key, Modifiers, RichText, Ui, Vec2};
 
 /// The height under the board its words and the mistake's line take.
-const BOARD_WORDS: f32 = 76.0;
+const BOARD_WORDS: f32 = 84.0;
 
 /// The widths of the board's column and of the controls' beside it, in
 /// `rest`: the board as large as the height allows, but never leaving the
