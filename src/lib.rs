@@ -1,25 +1,13 @@
-//! Cờ Cá Ngựa (Vietnamese Ludo): the rules engine, bots, self-play and, with
-//! the `gui` feature, the desktop app.
+//! Cờ Cá Ngựa and Cờ nhảy, the desktop app: the shell, the screens, the
+//! board, sound, the window. Every layer below it is a crate of its own in
+//! `crates/` (docs/ARCHITECTURE.md), re-exported here by `ca-ngua-kit` at
+//! the paths the app's code names (`crate::game`, `crate::record`, …).
 #![forbid(unsafe_code)]
 
-pub mod any_game;
-#[cfg(feature = "gui")]
+pub use ca_ngua_kit::*;
+
 pub mod app;
-pub mod ca_ngua;
-pub mod cli;
-pub mod co_nhay;
 pub mod crash;
-pub mod game;
-pub mod i18n;
-#[cfg(feature = "gui")]
 pub mod instance;
-pub mod learn;
-#[cfg(feature = "net")]
-pub mod net;
 pub mod platform;
-pub mod prefs;
 pub mod privacy;
-pub mod record;
-pub mod stats;
-pub mod store;
-pub mod table;

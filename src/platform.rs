@@ -137,7 +137,6 @@ pub fn data_dir_from(dir: Option<OsString>) -> Option<PathBuf> {
 
 /// Adds the app's identity to the main window: the application id and the
 /// icon (in place of eframe's own).
-#[cfg(feature = "gui")]
 pub fn with_identity(viewport: egui::ViewportBuilder) -> egui::ViewportBuilder {
     let viewport = viewport.with_app_id(APP_ID);
     match window_icon() {
@@ -147,7 +146,6 @@ pub fn with_identity(viewport: egui::ViewportBuilder) -> egui::ViewportBuilder {
 }
 
 /// The window icon, decoded from [`ICON_PNG`].
-#[cfg(feature = "gui")]
 pub fn window_icon() -> Option<egui::IconData> {
     eframe::icon_data::from_png_bytes(ICON_PNG).ok()
 }
@@ -155,7 +153,6 @@ pub fn window_icon() -> Option<egui::IconData> {
 /// The exit status of the app once its window closed. When the window could
 /// not open, the player gets one sentence in `lang` on standard error and
 /// the log gets the details.
-#[cfg(feature = "gui")]
 pub fn exit_code(run: eframe::Result, lang: Lang) -> ExitCode {
     let Err(e) = run else {
         return ExitCode::SUCCESS;
@@ -172,7 +169,6 @@ pub fn exit_code(run: eframe::Result, lang: Lang) -> ExitCode {
 
 /// The i18n key of the sentence that explains why the window could not
 /// open. The details go to the log, not to the player.
-#[cfg(feature = "gui")]
 pub fn startup_error_key(error: &eframe::Error) -> &'static str {
     match error {
         // winit could not reach a display server: no `DISPLAY` or
@@ -253,7 +249,6 @@ mod tests {
         assert_eq!(data_dir_from(None), platform);
     }
 
-    #[cfg(feature = "gui")]
     #[test]
     fn the_window_icon_decodes_to_a_square() {
         let icon = window_icon().expect("the bundled icon decodes");

@@ -33,7 +33,7 @@ for exe in ca-ngua.exe ca-ngua-cli.exe ca-ngua-server.exe ca-ngua-setup.exe; do
 done
 # With the README's toolchain and target folder, whatever scripts/cross.sh set.
 env -u CARGO_TARGET_DIR -u RUSTC -u RUSTDOC -u RUSTC_BOOTSTRAP \
-    cargo build --release --locked --bin ca-ngua-cli --bin ca-ngua-server
+    cargo build --release --locked -p ca-ngua-cli -p ca-ngua-server
 linux_cli="$root/target/release/ca-ngua-cli"
 linux_server="$root/target/release/ca-ngua-server"
 

@@ -5,9 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::records::played;
-use crate::common::ui::harness_of;
 use crate::common::wait::Deadline;
 use crate::common::wait::wait_until;
+use crate::ui_support::harness_of;
 use ca_ngua::app::play::analysis_ui::{AnalysisAsk, AnalysisPanel, Look};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Seat;
@@ -44,7 +44,7 @@ fn open_panel_of(
         i18n: I18n::new(Lang::En),
         asked: None,
     };
-    let window = crate::common::ui::Window::panel(egui::Vec2::new(600.0, 900.0));
+    let window = crate::ui_support::Window::panel(egui::Vec2::new(600.0, 900.0));
     let h = harness_of(state, window, |ui, s: &mut Panel| {
         let seat = |seat: <CaNgua as Game>::Seat| {
             (format!("Player {}", seat.code()), egui::Color32::DARK_RED)
@@ -250,12 +250,12 @@ fn replay_at(size: egui::Vec2) -> (Harness<'static, ca_ngua::app::App>, crate::c
     let app =
         ca_ngua::app::App::from_store(ca_ngua::store::Store::at(dir.path()), None, Lang::En, None)
             .skip_welcome();
-    let window = crate::common::ui::Window {
+    let window = crate::ui_support::Window {
         size,
-        ..crate::common::ui::Window::DEFAULT
+        ..crate::ui_support::Window::DEFAULT
     };
-    let mut h = crate::common::ui::harness(app, window);
-    crate::common::ui::open_pasted_record(&mut h, &record.to_text());
+    let mut h = crate::ui_support::harness(app, window);
+    crate::ui_support::open_pasted_record(&mut h, &record.to_text());
     (h, dir)
 }
 

@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::*;
+use crate::ui_support::*;
 use ca_ngua::app::App;
 use ca_ngua::app::ca_ngua::geometry::place;
 use ca_ngua::app::play::phase::Phase;

@@ -7,8 +7,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::harness;
 use crate::online_app::{TestApp, WINDOW, hosting_app, open_room, prefs, wait};
+use crate::ui_support::harness;
 use ca_ngua::app::App;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::i18n::Lang;

@@ -3,7 +3,7 @@
 //! move put back with its explanation; a question answered.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::ui::*;
+use crate::ui_support::*;
 use ca_ngua::app::App;
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{GameKind, Prefs};

@@ -3,8 +3,8 @@
 //! damaged files, its start through the real binary, and the installers'
 //! files.
 
-#[path = "../common/mod.rs"]
-mod common;
+use ca_ngua_testkit as common;
+mod ui_support;
 
 mod a11y;
 mod analysis_panel;

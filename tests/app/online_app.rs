@@ -6,9 +6,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::{Window, harness};
 use crate::common::wait::Deadline;
 use crate::common::wait::wait_until;
+use crate::ui_support::{Window, harness};
 use ca_ngua::app::App;
 use ca_ngua::app::play::View;
 use ca_ngua::app::play::phase::Phase;

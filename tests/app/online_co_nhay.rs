@@ -8,9 +8,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::{focused_name, harness, name};
 use crate::common::wait::Deadline;
 use crate::online_app::{TestApp, WINDOW, hosting_app, open_online, open_room, wait};
+use crate::ui_support::{focused_name, harness, name};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;

@@ -8,9 +8,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::{at_time, clock, harness};
 use crate::common::wait::{Deadline, POLL};
 use crate::online_app::{TestApp, WINDOW, open_online, open_room, prefs, wait};
+use crate::ui_support::{at_time, clock, harness};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::play::presence::Presence;

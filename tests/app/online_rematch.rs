@@ -9,13 +9,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::at_time;
 use crate::common::wait::Deadline;
 use crate::online_app::{TestApp, open_online, prefs, wait};
 use crate::online_table::{
     app_with_link, clocked_server, has, hosting_app_on, press_in_join_dialog, run_out_the_clock,
     say_phrase, seated, started,
 };
+use crate::ui_support::at_time;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::play::presence::Presence;
 use ca_ngua::ca_ngua::CaNgua;
@@ -92,7 +92,7 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
     assert!(has(&guest, "Host: starts the next game"), "Lan's choice");
     assert!(has(&host, "Deciding…"), "Minh has not chosen yet");
     for h in [&host, &guest] {
-        let unnamed = common::ui::unnamed(h);
+        let unnamed = crate::ui_support::unnamed(h);
         assert!(unnamed.is_empty(), "{unnamed:?}");
     }
 
@@ -124,7 +124,7 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
     guest.run_steps(4);
     assert!(guest.state().is_asking_to_leave());
     assert!(has(&guest, "Leave the room?"));
-    let unnamed = common::ui::unnamed(&guest);
+    let unnamed = crate::ui_support::unnamed(&guest);
     assert!(unnamed.is_empty(), "{unnamed:?}");
     guest.get_by_role_and_label(Role::Button, "Stay").click();
     guest.run_steps(2);
@@ -260,7 +260,7 @@ fn im_back_gives_the_seat_back_at_once_whoever_is_to_play() {
             clock.advance(Duration::from_secs(11));
             last = Instant::now();
         }
-        let t = common::ui::clock(&guest) + 0.5;
+        let t = crate::ui_support::clock(&guest) + 0.5;
         at_time(&mut guest, t);
         said.extend(
             guest

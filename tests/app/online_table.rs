@@ -10,9 +10,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::{at_time, harness};
 use crate::common::wait::Deadline;
 use crate::online_app::{TestApp, WINDOW, hosting_app, open_online, open_room, prefs, wait};
+use crate::ui_support::{at_time, harness};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::play::presence::Presence;
@@ -466,7 +466,7 @@ pub(crate) fn run_out_the_clock(
         // time, and two whole games shown at 50 ms a frame took 100 s of
         // frames with nothing more to check.
         for app in [&mut *host, &mut *guest] {
-            at_time(app, common::ui::clock(app) + 0.5);
+            at_time(app, crate::ui_support::clock(app) + 0.5);
         }
         std::thread::sleep(Duration::from_millis(1));
     }

@@ -5,8 +5,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::records::{DATE, played};
-use crate::common::ui::*;
 use crate::common::wait::wait_until;
+use crate::ui_support::*;
 use ca_ngua::any_game::AnyGame;
 use ca_ngua::app::App;
 use ca_ngua::ca_ngua::CaNgua;

@@ -7,12 +7,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::{Window, harness};
 use crate::online_app::{TestApp, open_room, prefs, wait};
 use crate::online_table::{
     app_with_link, clocked_server, friend, has, hosting_app_on, press_in_join_dialog,
     run_out_the_clock, started,
 };
+use crate::ui_support::{Window, harness};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;
@@ -148,7 +148,7 @@ fn the_main_button_the_talk_and_the_cards_keep_their_place_as_lines_come() {
     assert!(!has(&host, " · Minh (left"), "on the card");
     assert_same(&before, &host, "a friend left");
     // Every node with a role has a name (the talk's lines and emoji too).
-    let unnamed = common::ui::unnamed(&host);
+    let unnamed = crate::ui_support::unnamed(&host);
     assert!(unnamed.is_empty(), "{unnamed:?}");
     drop((minh, watcher));
 }
@@ -212,8 +212,8 @@ fn a_watcher_sees_the_results_when_the_room_has_them() {
         if watcher.state().phase() == Phase::Over {
             break;
         }
-        let t = common::ui::clock(&watcher) + 0.5;
-        common::ui::at_time(&mut watcher, t);
+        let t = crate::ui_support::clock(&watcher) + 0.5;
+        crate::ui_support::at_time(&mut watcher, t);
     }
     assert_eq!(watcher.state().phase(), Phase::Over, "the watcher lags");
     server.shutdown();

@@ -3,7 +3,7 @@
 //! list jumps to a tip, and a screen reader hears each page.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::ui::*;
+use crate::ui_support::*;
 use ca_ngua::app::learn::TipsScreen;
 use ca_ngua::app::setup_context;
 use ca_ngua::i18n::{I18n, Lang};

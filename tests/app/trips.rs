@@ -7,11 +7,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::*;
 use crate::common::wait::Deadline;
 use crate::online_app::{
     TestApp, hosting_app, open_online, open_room, prefs as online_prefs, wait,
 };
+use crate::ui_support::*;
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;

@@ -4,9 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::ui::Window;
 use crate::common::wait::Deadline;
 use crate::common::wait::wait_until;
+use crate::ui_support::Window;
 use ca_ngua::app::ca_ngua::try_rules::TryRulesPanel;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::ca_ngua::rules_lab::{Player, Trial};
@@ -34,7 +34,7 @@ fn open_panel(games: u64, rules: Rules, lang: Lang) -> Harness<'static, State> {
         i18n: I18n::new(lang),
     };
     let window = Window::panel(egui::Vec2::new(640.0, 1400.0));
-    common::ui::harness_of(state, window, |ui, s: &mut State| {
+    crate::ui_support::harness_of(state, window, |ui, s: &mut State| {
         egui::ScrollArea::vertical().show(ui, |ui| s.panel.ui(ui, &s.i18n, &s.trial, "Thử nghiệm"));
     })
 }
@@ -162,7 +162,7 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
         ..Prefs::default()
     };
     let table = common::local_table(&p, 1);
-    let mut h = common::ui::harness(
+    let mut h = crate::ui_support::harness(
         App::with_table(p, table),
         Window {
             size: egui::Vec2::new(1280.0, 900.0),

@@ -4,10 +4,10 @@
 //! changes the game directly.
 
 use super::{App, Intent, front};
+use crate::any_game::GameKind;
 use crate::app::play::results::EndAction;
 use crate::app::widgets::{check, combo};
 use crate::app::window_place::top_bar_bottom_id;
-use crate::game::Game;
 use crate::i18n::Lang;
 use crate::prefs::Look;
 use egui::{Pos2, RichText, Ui};
@@ -318,8 +318,8 @@ impl App {
         // A room on another game's screen goes on while this one is in
         // front: say so, and where.
         let mut elsewhere = Vec::new();
-        crate::each_field!(&self.screens, V, s => if s.is_online() && V::KIND != self.prefs.game {
-            elsewhere.push(V::KIND);
+        crate::each_field!(&self.screens, V, s => if s.is_online() && GameKind::of::<V>() != self.prefs.game {
+            elsewhere.push(GameKind::of::<V>());
         });
         for kind in elsewhere {
             let game = self.i18n.t(&format!("game-{}", kind.id()));
@@ -352,7 +352,7 @@ impl App {
         ui.scope_builder(group, |ui| {
             ui.horizontal(|ui| {
                 ui.label(format!("{name}:"));
-                for kind in crate::any_game::GameKind::ALL {
+                for kind in GameKind::ALL {
                     let chosen = self.prefs.game == kind;
                     let name = self.i18n.t(&format!("game-{}", kind.id()));
                     if ui.selectable_label(chosen, name).clicked() && !chosen {

@@ -1,0 +1,525 @@
+//! Training by self-play, TD(λ).
+//!
+//! Each training game draws its rules (half the games the standard rules,
+//! half a one-die rule set with every toggle drawn), its players (two,
+//! three or four seats, or teams) and its dice from one seeded generator,
+//! so the same command makes the same weights. Every colour plays the
+//! network's choice: the move whose position the network rates best for
+//! it. After the game each position the moves made is taught its λ-return
+//! (TD(λ), forward view, Sutton & Barto 12.1): the mix of the network's own
+//! later ratings and, at the end, who won.
+//!
+//! The matches that measure the result are in `strength.rs` (re-exported
+//! here).
+
+use super::features::Features;
+use super::{Evaluator, Header};
+use crate::bots::BotRng;
+use crate::bots::hard::{Model, Params, Standing};
+use crate::engine::{ExitRolls, HomeColumn, Pairs, Position, Roll, Rules, SafeSquares, Seat};
+use ca_ngua_core::game::math;
+use rand::{RngExt, SeedableRng};
+
+pub use super::strength::{MatchConfig, MatchReport, Score, median_and_worst, play_match};
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Training games.
+    pub games: u64,
+    /// The seed of everything: starting weights, rules, seats, dice.
+    pub seed: u64,
+    /// TD(λ)'s λ.
+    pub lambda: f32,
+    /// The learning rate at the start; it falls linearly to a quarter.
+    pub rate: f32,
+    /// Measure against today's Hard every this many games (0: never).
+    pub curve_every: u64,
+    /// Games of each measurement (two-player standard, seats swapped).
+    pub curve_games: u32,
+    /// Threads for the measurements (training itself is one thread).
+    pub threads: usize,
+    /// The command line, written in the weights file's header.
+    pub command: String,
+    /// Games of the held-out positions the progress reports rate the
+    /// network on (they take no part in training).
+    pub held_out_games: u32,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig {
+            games: 800_000,
+            seed: 1,
+            lambda: 0.85,
+            rate: 0.01,
+            curve_every: 100_000,
+            curve_games: 300,
+            threads: 1,
+            command: String::new(),
+            held_out_games: 300,
+        }
+    }
+}
+
+/// One point of the learning curve: the learned Hard's score against
+/// today's Hard after `games` training games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CurvePoint {
+    /// Training games so far.
+    pub games: u64,
+    /// The measurement.
+    pub score: Score,
+}
+
+/// What training tells as it goes.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress {
+    /// Games played so far, of the total, and positions taught.
+    Games {
+        /// Games played.
+        done: u64,
+        /// Games to play.
+        total: u64,
+        /// Positions taught so far.
+        positions: u64,
+        /// Over the games since the last report: the network's mean
+        /// log-loss against who won in the end, and the race model's.
+        loss: [f64; 2],
+        /// The network's mean log-loss on the held-out positions (the
+        /// same every report: standard rules, two and four players,
+        /// played by the race model), and the race model's.
+        held_out: [f64; 2],
+    },
+    /// A point of the learning curve.
+    Curve(CurvePoint),
+}
+
+/// Trains from seeded fresh weights (or `start`), telling `report` as it
+/// goes. Returns the weights and the learning curve.
+pub fn train(
+    config: &TrainConfig,
+    start: Option<Evaluator>,
+    mut report: impl FnMut(&Progress),
+) -> (Evaluator, Vec<CurvePoint>) {
+    let mut net = start.unwrap_or_else(|| Evaluator::fresh(config.seed, Header::default()));
+    let mut rng = BotRng::seed_from_u64(config.seed);
+    let mut curve = Vec::new();
+    let mut positions = 0u64;
+    let measure = |net: &Evaluator, games: u64| CurvePoint {
+        games,
+        score: play_match(
+            &MatchConfig {
+                games: config.curve_games,
+                seed: config.seed ^ 0xC0FF_EE00,
+                threads: config.threads,
+                ..MatchConfig::two_player()
+            },
+            net,
+        )
+        .learned,
+    };
+    if config.curve_every > 0 {
+        let p = measure(&net, 0);
+        report(&Progress::Curve(p));
+        curve.push(p);
+    }
+    let mut memory = Vec::new();
+    let mut loss = Loss::default();
+    let held = held_out(config.seed ^ 0x5EED, config.held_out_games);
+    // The race model's figure on them, once: it does not learn.
+    let race_model = race_model_loss(&held);
+    for game in 0..config.games {
+        let fraction = game as f32 / config.games.max(1) as f32;
+        let rate = config.rate * (1.0 - 0.75 * fraction);
+        let (rules, seats) = draw_game(&mut rng);
+        let mut scratch = Scratch {
+            memory: &mut memory,
+            loss: &mut loss,
+        };
+        positions += train_game(
+            &mut net,
+            &rules,
+            &seats,
+            &mut rng,
+            (config.lambda, rate),
+            &mut scratch,
+        );
+        let done = game + 1;
+        if done % 1000 == 0 || done == config.games {
+            report(&Progress::Games {
+                done,
+                total: config.games,
+                positions,
+                loss: loss.take(),
+                held_out: [held_out_loss(&net, &held), race_model],
+            });
+        }
+        if config.curve_every > 0 && (done % config.curve_every == 0 || done == config.games) {
+            let p = measure(&net, done);
+            report(&Progress::Curve(p));
+            curve.push(p);
+        }
+    }
+    net.header = Header {
+        training: config.command.clone(),
+        games: config.games,
+    };
+    (net, curve)
+}
+
+/// A game's rules and seats: half the games standard, half with every
+/// one-die toggle drawn; two, three or four seats, or teams of four.
+pub fn draw_game(rng: &mut BotRng) -> (Rules, Vec<Seat>) {
+    let mut rules = Rules::standard();
+    if rng.random_bool(0.5) {
+        rules.exit_rolls = if rng.random_bool(0.3) {
+            ExitRolls::OneOrSix
+        } else {
+            ExitRolls::Six
+        };
+        rules.bonus_after_kick = rng.random_bool(0.5);
+        rules.bonus_after_finish = rng.random_bool(0.5);
+        rules.three_in_a_row_forfeit = rng.random_bool(0.5);
+        rules.safe_squares = match rng.random_range(0..3) {
+            0 => SafeSquares::StartsAndStars,
+            1 => SafeSquares::StartsOnly,
+            _ => SafeSquares::None,
+        };
+        rules.pairs = match rng.random_range(0..3) {
+            0 => Pairs::Ordinary,
+            1 => Pairs::SafePair,
+            _ => Pairs::Block,
+        };
+        rules.no_passing = rng.random_bool(0.25);
+        rules.forced_kick = rng.random_bool(0.3);
+        rules.forced_exit = rng.random_bool(0.3);
+        if rng.random_bool(0.25) {
+            rules.home_column = HomeColumn::Climb;
+            rules.roll_cap = 10_000;
+        }
+    }
+    let mut seats: Vec<Seat> = match rng.random_range(0..10) {
+        0..=3 => {
+            // Two players: across the board more often, as families sit.
+            let a = rng.random_range(0..4usize);
+            let b = if rng.random_bool(0.6) { a + 2 } else { a + 1 };
+            vec![Seat::from_index(a), Seat::from_index(b)]
+        }
+        4..=5 => {
+            let gap = rng.random_range(0..4usize);
+            (1..4).map(|i| Seat::from_index(gap + i)).collect()
+        }
+        6..=8 => Seat::ALL.to_vec(),
+        _ => {
+            rules.teams = true;
+            Seat::ALL.to_vec()
+        }
+    };
+    seats.sort_unstable_by_key(|s| s.index());
+    (rules, seats)
+}
+
+/// Log-losses summed over positions: the network's and the race model's.
+#[derive(Default)]
+struct Loss {
+    net: f64,
+    model: f64,
+    n: u64,
+}
+
+impl Loss {
+    fn take(&mut self) -> [f64; 2] {
+        let n = self.n.max(1) as f64;
+        let out = [self.net / n, self.model / n];
+        *self = Loss::default();
+        out
+    }
+}
+
+/// Positions of games between race-model players (standard rules, two and
+/// four players, seeded) with who won them.
+fn held_out(seed: u64, games: u32) -> Vec<(Features, [f32; 4])> {
+    let mut rng = BotRng::seed_from_u64(seed);
+    let rules = Rules::standard();
+    let model = Model::new(&rules, Params::TUNED);
+    let mut out = Vec::new();
+    for g in 0..games {
+        let seats = if g % 2 == 0 {
+            vec![Seat::Red, Seat::Yellow]
+        } else {
+            Seat::ALL.to_vec()
+        };
+        let Some(mut pos) = Position::start(&seats, seats[0]) else {
+            continue;
+        };
+        let mut met = Vec::new();
+        let mut won = None;
+        for _ in 0..rules.roll_cap {
+            let Some(seat) = pos.turn() else { break };
+            let roll = Roll::die(rng.random_range(1..=6u8));
+            let moves = pos.legal_moves(&rules, roll);
+            let mut best: Option<(Position, f32)> = None;
+            for mv in moves.iter() {
+                let mut next = pos;
+                next.play_unchecked(&rules, roll, Some(mv));
+                let v = model.evaluate(&next, 0)[seat.index()];
+                if best.is_none_or(|b| v > b.1) {
+                    best = Some((next, v));
+                }
+            }
+            pos = match best {
+                Some((next, _)) => next,
+                None => {
+                    let mut next = pos;
+                    next.play_unchecked(&rules, roll, None);
+                    next
+                }
+            };
+            match model.standing(&pos, 0) {
+                Standing::Settled(u) => {
+                    won = Some(u);
+                    break;
+                }
+                Standing::Open { turns, running } => {
+                    // One position in four: neighbours say much the same.
+                    if rng.random_range(0..4) == 0 {
+                        met.push(Features::new(
+                            &pos,
+                            &rules,
+                            &turns,
+                            running,
+                            model.temperature(),
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(u) = won {
+            out.extend(met.into_iter().map(|f| (f, u)));
+        }
+    }
+    out
+}
+
+/// The mean log-loss of the network on `held`.
+fn held_out_loss(net: &Evaluator, held: &[(Features, [f32; 4])]) -> f64 {
+    let mut sum = 0.0f64;
+    for (f, won) in held {
+        let p = net.forward(f).slots();
+        for k in 0..4 {
+            let w = f64::from(won[f.seat(k)]);
+            if w > 0.0 && f.racing & (1 << k) != 0 {
+                sum -= w * math::ln(f64::from(p[k]).max(1e-6));
+            }
+        }
+    }
+    sum / held.len().max(1) as f64
+}
+
+/// The mean log-loss on `held` of the race model with its logits scaled as
+/// well as can be (the best of a grid): what the network beats by more
+/// than calibration.
+fn race_model_loss(held: &[(Features, [f32; 4])]) -> f64 {
+    let n = held.len().max(1) as f64;
+    let scaled = |alpha: f32| {
+        let mut sum = 0.0f64;
+        for (f, won) in held {
+            let top = f.skip.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let z: f32 = (0..4)
+                .filter(|k| f.racing & (1 << k) != 0)
+                .map(|k| math::expf(alpha * (f.skip[k] - top)))
+                .sum();
+            for k in 0..4 {
+                let w = f64::from(won[f.seat(k)]);
+                if w > 0.0 && f.racing & (1 << k) != 0 {
+                    sum -= w * math::ln(
+                        f64::from(math::expf(alpha * (f.skip[k] - top)) / z).max(1e-6),
+                    );
+                }
+            }
+        }
+        sum / n
+    };
+    (1..=60)
+        .map(|i| scaled(i as f32 * 0.05))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// What a training game writes into and the run keeps: the positions met
+/// (kept to save allocating) and the log-losses.
+struct Scratch<'a> {
+    memory: &'a mut Vec<Met>,
+    loss: &'a mut Loss,
+}
+
+/// A position met in a training game: its features and the network's
+/// softmax for it when it was met (per seat).
+struct Met {
+    features: Features,
+    value: [f32; 4],
+}
+
+/// Plays one training game with every colour choosing by the network, then
+/// teaches it every position met. Returns the positions taught.
+fn train_game(
+    net: &mut Evaluator,
+    rules: &Rules,
+    seats: &[Seat],
+    rng: &mut BotRng,
+    (lambda, rate): (f32, f32),
+    scratch: &mut Scratch<'_>,
+) -> u64 {
+    let memory = &mut *scratch.memory;
+    let Some(outcome) = play_out(net, rules, seats, rng, memory) else {
+        return 0;
+    };
+    // A game stopped by the cap ends on the network's own last rating.
+    let Some(last) = outcome.or_else(|| memory.last().map(|m| m.value)) else {
+        return 0;
+    };
+    if let Some(won) = outcome {
+        count_loss(memory, &won, scratch.loss);
+    }
+    teach(net, memory, last, (lambda, rate))
+}
+
+/// Plays one training game with every colour choosing by the network,
+/// keeping every position met in `memory`. `None` when the game cannot
+/// start; otherwise the win shares if the race settled (`None` inside when
+/// the cap stopped it).
+fn play_out(
+    net: &Evaluator,
+    rules: &Rules,
+    seats: &[Seat],
+    rng: &mut BotRng,
+    memory: &mut Vec<Met>,
+) -> Option<Option<[f32; 4]>> {
+    memory.clear();
+    let model = Model::new(rules, Params::TUNED);
+    let first = seats[rng.random_range(0..seats.len())];
+    let mut pos = Position::start(seats, first)?;
+    let cap = rules.roll_cap.min(5_000);
+    let mut outcome = None;
+    for _ in 0..cap {
+        let Some(seat) = pos.turn() else { break };
+        let roll = Roll::die(rng.random_range(1..=6u8));
+        let moves = pos.legal_moves(rules, roll);
+        let mut best: Option<(Position, Standing, f32)> = None;
+        if moves.is_empty() {
+            let mut next = pos;
+            next.play_unchecked(rules, roll, None);
+            best = Some((next, model.standing(&next, 0), 0.0));
+        } else {
+            for mv in moves.iter() {
+                let mut next = pos;
+                next.play_unchecked(rules, roll, Some(mv));
+                let standing = model.standing(&next, 0);
+                let v = value_for(net, &model, &next, &standing, seat);
+                if best.as_ref().is_none_or(|b| v > b.2) {
+                    best = Some((next, standing, v));
+                }
+            }
+        }
+        let Some((next, standing, _)) = best else {
+            break;
+        };
+        pos = next;
+        match standing {
+            Standing::Settled(u) => {
+                outcome = Some(absolute_target(&u));
+                break;
+            }
+            Standing::Open { turns, running } => {
+                let features = Features::new(&pos, rules, &turns, running, model.temperature());
+                let out = net.forward(&features);
+                let mut value = [0.0; 4];
+                for (k, p) in out.slots().iter().enumerate() {
+                    value[features.seat(k)] = *p;
+                }
+                memory.push(Met { features, value });
+            }
+        }
+    }
+    Some(outcome)
+}
+
+/// Adds the log-losses of the network and of the race model on the
+/// positions of a game that ended with `won`.
+fn count_loss(memory: &[Met], won: &[f32; 4], loss: &mut Loss) {
+    for m in memory.iter() {
+        let f = &m.features;
+        let top = f.skip.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mut z = 0.0f64;
+        for k in 0..4 {
+            if f.racing & (1 << k) != 0 {
+                z += f64::from(math::expf(f.skip[k] - top));
+            }
+        }
+        for k in 0..4 {
+            let w = f64::from(won[f.seat(k)]);
+            if w > 0.0 && f.racing & (1 << k) != 0 {
+                let model = f64::from(math::expf(f.skip[k] - top)) / z;
+                loss.net -= w * math::ln(f64::from(m.value[f.seat(k)]).max(1e-6));
+                loss.model -= w * math::ln(model.max(1e-6));
+            }
+        }
+        loss.n += 1;
+    }
+}
+
+/// Teaches the network every position of `memory` its λ-return, from the
+/// end back. Returns the positions taught.
+fn teach(net: &mut Evaluator, memory: &[Met], last: [f32; 4], (lambda, rate): (f32, f32)) -> u64 {
+    // The λ-return, from the end back: G_t = (1 - λ) V_{t+1} + λ G_{t+1},
+    // the last position's G the outcome itself.
+    let n = memory.len();
+    let mut ret = last;
+    for t in (0..n).rev() {
+        let next = if t + 1 < n { memory[t + 1].value } else { last };
+        ret = std::array::from_fn(|s| (1.0 - lambda) * next[s] + lambda * ret[s]);
+        let f = &memory[t].features;
+        let mut slot = [0.0f32; 4];
+        let mut sum = 0.0;
+        for (k, x) in slot.iter_mut().enumerate() {
+            if f.racing & (1 << k) != 0 {
+                *x = ret[f.seat(k)];
+                sum += *x;
+            }
+        }
+        if sum <= 0.0 {
+            continue;
+        }
+        for x in &mut slot {
+            *x /= sum;
+        }
+        let out = net.forward(f);
+        net.learn(f, &out, &slot, rate);
+    }
+    n as u64
+}
+
+/// The win shares of a settled race as one target per seat: a team's win
+/// shared by its partners.
+fn absolute_target(u: &[f32; 4]) -> [f32; 4] {
+    let sum: f32 = u.iter().sum();
+    if sum > 0.0 { u.map(|x| x / sum) } else { *u }
+}
+
+/// The network's chance for `seat` (its team's, with teams) in `pos`.
+fn value_for(
+    net: &Evaluator,
+    model: &Model,
+    pos: &Position,
+    standing: &Standing,
+    seat: Seat,
+) -> f32 {
+    match *standing {
+        Standing::Settled(u) => u[seat.index()] * if model.rules().teams { 2.0 } else { 1.0 },
+        Standing::Open { turns, running } => {
+            let f = Features::new(pos, model.rules(), &turns, running, model.temperature());
+            let u = net.forward(&f).chances(&f, model.rules());
+            u[seat.index()]
+        }
+    }
+}

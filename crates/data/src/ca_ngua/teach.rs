@@ -1,0 +1,67 @@
+//! Cờ Cá Ngựa's part of the lessons: its lesson, puzzle and tip files, and
+//! its goals (leaving the yard, kicking, reaching a square or a home cell,
+//! a horse home, the win).
+
+use super::CaNgua;
+use super::engine::{Position, Seat, YARD};
+use super::game::Match;
+use crate::learn::{Goal, Teach};
+use ca_ngua_core::game::Game;
+
+fn in_yard(pos: &Position, seat: Seat) -> usize {
+    pos.horses(seat).iter().filter(|&&h| h == YARD).count()
+}
+
+impl Teach for CaNgua {
+    const LESSONS: (&'static str, &'static str) = (
+        "ca-ngua.ron",
+        include_str!("../../../../assets/lessons/ca-ngua.ron"),
+    );
+    const PUZZLES: (&'static str, &'static str) = (
+        "ca-ngua.ron",
+        include_str!("../../../../assets/puzzles/ca-ngua.ron"),
+    );
+    const TIPS: (&'static str, &'static str) = (
+        "ca-ngua.ron",
+        include_str!("../../../../assets/tips/ca-ngua.ron"),
+    );
+    const PUZZLE_ID: &'static str = "cn";
+
+    fn check_goal(goal: &Goal) -> Result<(), String> {
+        match goal {
+            Goal::Hole(_) | Goal::InTarget(_) => Err(format!("goal {goal:?} is Cờ nhảy's")),
+            Goal::Reach(p) if *p > 57 => Err(format!("goal Reach({p}): progress is 0–57")),
+            _ => Ok(()),
+        }
+    }
+
+    fn reached(goal: &Goal, learner: Seat, before: &Match, after: &Match) -> bool {
+        let (b, a) = (before.position(), after.position());
+        let rules = after.rules();
+        match goal {
+            Goal::ExitYard => in_yard(a, learner) < in_yard(b, learner),
+            Goal::Kick => Seat::ALL
+                .into_iter()
+                .filter(|s| *s != learner && a.is_playing(*s))
+                .any(|s| in_yard(a, s) > in_yard(b, s)),
+            Goal::Reach(p) => {
+                let at = |pos: &Position| pos.horses(learner).iter().filter(|&&h| h == *p).count();
+                at(a) > at(b)
+            }
+            Goal::Home => a.horses_home(learner, rules) > b.horses_home(learner, rules),
+            Goal::Win => a.is_finished(learner, rules),
+            Goal::Hole(_) | Goal::InTarget(_) | Goal::Moves | Goal::Question { .. } => false,
+        }
+    }
+
+    fn turn_back(
+        rules: &<CaNgua as Game>::Rules,
+        state: &Match,
+        learner: Seat,
+    ) -> Result<Match, String> {
+        let mut setup = CaNgua::setup(state);
+        setup.turn = Some(learner);
+        setup.streak = 0;
+        CaNgua::from_setup(rules, &setup).map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,57 @@
+//! Cờ nhảy's part of the lessons: its lesson, puzzle and tip files, and its
+//! goals (a piece on a hole, pieces in the target, the win).
+
+use super::CoNhay;
+use super::engine::{Arm, Game as Engine};
+use crate::learn::{Goal, Teach};
+use ca_ngua_core::game::Game;
+
+impl Teach for CoNhay {
+    const LESSONS: (&'static str, &'static str) = (
+        "co-nhay.ron",
+        include_str!("../../../../assets/lessons/co-nhay.ron"),
+    );
+    const PUZZLES: (&'static str, &'static str) = (
+        "co-nhay.ron",
+        include_str!("../../../../assets/puzzles/co-nhay.ron"),
+    );
+    const TIPS: (&'static str, &'static str) = (
+        "co-nhay.ron",
+        include_str!("../../../../assets/tips/co-nhay.ron"),
+    );
+    const PUZZLE_ID: &'static str = "nh";
+
+    fn check_goal(goal: &Goal) -> Result<(), String> {
+        match goal {
+            Goal::ExitYard | Goal::Kick | Goal::Reach(_) | Goal::Home => {
+                Err(format!("goal {goal:?} is Cờ Cá Ngựa's"))
+            }
+            Goal::Hole(h) if *h > 120 => Err(format!("goal Hole({h}): holes are 0–120")),
+            Goal::InTarget(n) if *n > 10 => Err(format!("goal InTarget({n}): an arm has 10 holes")),
+            _ => Ok(()),
+        }
+    }
+
+    fn reached(goal: &Goal, learner: Arm, before: &Engine, after: &Engine) -> bool {
+        let (b, a) = (before.position(), after.position());
+        let in_target = |p: &super::engine::Position| {
+            (p.pieces(learner) & learner.target().holes()).count_ones()
+        };
+        match goal {
+            Goal::Hole(h) => a.piece_at(*h) == Some(learner) && b.piece_at(*h) != Some(learner),
+            Goal::InTarget(n) => in_target(a) >= u32::from(*n) && in_target(b) < u32::from(*n),
+            Goal::Win => a.has_won(learner, after.rules()),
+            _ => false,
+        }
+    }
+
+    fn turn_back(
+        rules: &<CoNhay as Game>::Rules,
+        state: &Engine,
+        learner: Arm,
+    ) -> Result<Engine, String> {
+        let mut setup = CoNhay::setup(state);
+        setup.turn = Some(learner);
+        CoNhay::from_setup(rules, &setup).map_err(|e| e.to_string())
+    }
+}

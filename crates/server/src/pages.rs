@@ -1,0 +1,464 @@
+//! The server's pages besides `/ws`: a room's invite page (`GET
+//! /join/CODE`, PROTOCOL.md "Over the internet") and its figures for
+//! Prometheus (`GET /metrics`).
+//!
+//! The invite page is what people paste into a chat: chat apps turn an
+//! `http(s)://` address into a link, not a `ca-ngua:` one. It is one small
+//! HTML page in the visitor's language (`Accept-Language`, Vietnamese or
+//! English), with its style inline and nothing fetched from elsewhere: the
+//! room's game and seats, a big button that opens the app on the room (or,
+//! once its game has started, one that watches it), and a link to where
+//! the app is downloaded (`--download-url`). The `ca-ngua:` link is also
+//! written out to copy by hand, on a line of its own that breaks only
+//! after a `/`, never inside a word.
+
+use super::mailbox::{RoomMsg, RoomSummary};
+use super::registry::Registry;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use ca_ngua_i18n::{Arg, I18n, Lang};
+use ca_ngua_protocol::{Invite, ServerAddress};
+use ca_ngua_protocol::{is_room_code, normalize_room};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// The language of a page for this request: Vietnamese when the visitor
+/// prefers it to English, English otherwise.
+pub(super) fn page_lang(accept_language: Option<&str>) -> Lang {
+    let Some(header) = accept_language else {
+        return Lang::En;
+    };
+    // Tags in the order given, each with its weight (q=1 when absent).
+    let mut best: Option<(f32, Lang)> = None;
+    for part in header.split(',') {
+        let mut fields = part.split(';');
+        let tag = fields.next().unwrap_or("").trim().to_ascii_lowercase();
+        let q = fields
+            .find_map(|f| f.trim().strip_prefix("q="))
+            .and_then(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let lang = match tag.split('-').next() {
+            Some("vi") => Lang::Vi,
+            Some("en") => Lang::En,
+            _ => continue,
+        };
+        if best.is_none_or(|(b, _)| q > b) {
+            best = Some((q, lang));
+        }
+    }
+    best.map_or(Lang::En, |(_, l)| l)
+}
+
+/// Text for HTML: `&`, `<`, `>`, `"` and `'` escaped.
+pub(super) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The host a visitor reached, from `Host`, when it is a plain host name or
+/// address with an optional port (anything else is not echoed into the
+/// page).
+fn request_host(headers: &HeaderMap) -> Option<String> {
+    let host = headers.get(header::HOST)?.to_str().ok()?.trim();
+    let ok = !host.is_empty()
+        && host.len() <= 255
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+    ok.then(|| host.to_string())
+}
+
+/// Asks a room what its page shows; `None` when there is no such room (or
+/// it does not answer in time).
+async fn describe(registry: &Registry, code: &str) -> Option<RoomSummary> {
+    let inbox = registry.room(code)?;
+    let (reply, answer) = oneshot::channel();
+    inbox.send(RoomMsg::Describe { reply }).await.ok()?;
+    tokio::time::timeout(Duration::from_secs(2), answer)
+        .await
+        .ok()?
+        .ok()
+}
+
+/// `GET /api/room/CODE`: the room as JSON ([`ca_ngua_protocol::RoomInfo`]), for
+/// an app's join dialog; 404 for a room that is not open.
+pub(super) async fn room_json(
+    State(registry): State<Arc<Registry>>,
+    Path(code): Path<String>,
+) -> Response {
+    let code = normalize_room(&code);
+    let summary = if is_room_code(&code) {
+        describe(&registry, &code).await
+    } else {
+        None
+    };
+    let headers = [
+        (header::CACHE_CONTROL, "no-store"),
+        (header::CONTENT_TYPE, "application/json"),
+    ];
+    match summary {
+        Some(room) => {
+            let info = ca_ngua_protocol::RoomInfo {
+                room: code,
+                game: room.game.to_string(),
+                players: room.players,
+                seated: room.seated,
+                started: room.started,
+                watchers: room.watchers,
+                watch_open: room.watch_open,
+            };
+            let body = serde_json::to_string(&info).unwrap_or_else(|_| "{}".into());
+            (StatusCode::OK, headers, body).into_response()
+        }
+        None => (
+            StatusCode::NOT_FOUND,
+            headers,
+            r#"{"error":"room_not_found"}"#.to_string(),
+        )
+            .into_response(),
+    }
+}
+
+/// `GET /join/CODE`.
+pub(super) async fn invite_page(
+    State(registry): State<Arc<Registry>>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = page_lang(
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    let code = normalize_room(&code);
+    let summary = if is_room_code(&code) {
+        describe(&registry, &code).await
+    } else {
+        None
+    };
+    // The server as the visitor reached it: TLS when this server answers
+    // it, or behind a trusted proxy that says the visitor used https.
+    let config = registry.config();
+    let forwarded_https = config.trust_forwarded_for
+        && headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
+    let scheme = if config.tls.is_some() || forwarded_https {
+        "https"
+    } else {
+        "http"
+    };
+    let server = request_host(&headers)
+        .and_then(|host| format!("{scheme}://{host}").parse::<ServerAddress>().ok());
+    let (status, body) = match (summary, server) {
+        (Some(room), Some(server)) => {
+            let invite = Invite::new(server, code);
+            (
+                StatusCode::OK,
+                room_page(lang, &invite, &room, &config.download_url),
+            )
+        }
+        _ => (
+            StatusCode::NOT_FOUND,
+            unknown_page(lang, &code, &config.download_url),
+        ),
+    };
+    (
+        status,
+        [
+            (header::CONTENT_LANGUAGE, lang.code()),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Html(body),
+    )
+        .into_response()
+}
+
+/// A `ca-ngua:` link as the page writes it out: escaped, with a place to
+/// break after each `/` and nowhere else.
+fn link_text(link: &str) -> String {
+    link.split_inclusive('/')
+        .map(escape)
+        .collect::<Vec<_>>()
+        .join("<wbr>")
+}
+
+/// The line that sends people without the app to where it is downloaded.
+fn download_line(i18n: &I18n, download_url: &str) -> String {
+    format!(
+        "<p class=\"note\">{} <a class=\"download\" href=\"{}\">{}</a></p>\n",
+        escape(&i18n.t("invite-page-get-app")),
+        escape(download_url),
+        escape(&i18n.t("invite-page-download")),
+    )
+}
+
+/// The page of an open room: a join button before its game starts, a
+/// watch button after (while watchers are still let in).
+pub(super) fn room_page(
+    lang: Lang,
+    invite: &Invite,
+    room: &RoomSummary,
+    download_url: &str,
+) -> String {
+    let i18n = I18n::new(lang);
+    let game = i18n.t(&format!("game-{}", room.game));
+    // The app's own link, with the port and TLS spelled out: to watch once
+    // the game has started.
+    let link = if room.started {
+        invite.to_watch().to_string()
+    } else {
+        Invite {
+            watch: false,
+            ..invite.clone()
+        }
+        .to_string()
+    };
+    let code = invite.room.as_str();
+    let names: Vec<String> = room.seated.iter().map(|n| escape(n)).collect();
+    let seats = i18n.t_args(
+        "invite-page-seats",
+        &[
+            ("seated", Arg::from(room.seated.len())),
+            ("players", Arg::from(room.players)),
+        ],
+    );
+    let mut body = format!(
+        "<p class=\"game\">{}</p>\n<h1>{}</h1>\n<p class=\"room\">{}</p>\n<p>{}{}</p>\n",
+        escape(&game),
+        escape(&i18n.t("invite-page-heading")),
+        escape(&i18n.t_args("invite-page-room", &[("code", Arg::from(code))])),
+        escape(&seats),
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", names.join(", "))
+        },
+    );
+    let can_open = !room.started || room.watch_open;
+    if room.started && room.watch_open {
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n<p><a class=\"join watch\" href=\"{}\">{}</a></p>\n",
+            escape(&i18n.t("invite-page-started-watch")),
+            escape(&link),
+            escape(&i18n.t("invite-page-watch"))
+        ));
+    } else if room.started {
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n",
+            escape(&i18n.t("invite-page-started"))
+        ));
+    } else {
+        body.push_str(&format!(
+            "<p><a class=\"join\" href=\"{}\">{}</a></p>\n",
+            escape(&link),
+            escape(&i18n.t("invite-page-join"))
+        ));
+    }
+    body.push_str(&download_line(&i18n, download_url));
+    if can_open {
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n<p class=\"link\"><code>{}</code></p>\n",
+            escape(&i18n.t("invite-page-by-hand")),
+            link_text(&link),
+        ));
+    }
+    page(lang, &i18n.t("invite-page-title"), &body)
+}
+
+/// The page of a room that is not (or no longer) open.
+pub(super) fn unknown_page(lang: Lang, code: &str, download_url: &str) -> String {
+    let i18n = I18n::new(lang);
+    let body = format!(
+        "<h1>{}</h1>\n<p>{}</p>\n{}",
+        escape(&i18n.t("invite-page-unknown-heading")),
+        escape(&i18n.t_args(
+            "invite-page-unknown",
+            &[("code", Arg::from(code.to_string()))]
+        )),
+        download_line(&i18n, download_url),
+    );
+    page(lang, &i18n.t("invite-page-title"), &body)
+}
+
+/// A whole page around `body`, in the app's colours, nothing from
+/// elsewhere.
+fn page(lang: Lang, title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
+         <div class=\"band\"><span class=\"r\"></span><span class=\"g\"></span>\
+         <span class=\"y\"></span><span class=\"b\"></span></div>\n{body}</main>\n</body>\n</html>\n",
+        lang = lang.code(),
+        title = escape(title),
+    )
+}
+
+/// The page's style: the board's cream, the four colours of the horses.
+const STYLE: &str = "\
+body{margin:0;background:#f4ecd8;color:#2b2520;font-family:'Noto Sans',system-ui,sans-serif;\
+display:flex;min-height:100vh;align-items:center;justify-content:center}\
+main{background:#fffdf7;border-radius:16px;box-shadow:0 4px 24px rgba(0,0,0,.12);\
+padding:28px 32px;max-width:480px;margin:16px;overflow:hidden}\
+.band{display:flex;height:10px;margin:-28px -32px 20px}\
+.band span{flex:1}.r{background:#d63a3a}.g{background:#2e9e4f}.y{background:#e8b21e}.b{background:#2f6fd0}\
+h1{font-size:1.6em;margin:.2em 0}.game{font-weight:600;color:#d63a3a;margin:0}\
+.room{font-size:1.2em;letter-spacing:.05em}\
+a.join{display:inline-block;background:#d63a3a;color:#fff;text-decoration:none;font-weight:700;\
+font-size:1.4em;padding:14px 36px;border-radius:12px;margin:8px 0}\
+a.join:hover{background:#b52f2f}a.watch{background:#2f6fd0}a.watch:hover{background:#2759a8}\
+.note{color:#6b6259;font-size:.95em}a.download{color:#2f6fd0;font-weight:600}\
+.link{overflow-x:auto}code{word-break:normal;overflow-wrap:normal;hyphens:none}";
+
+/// `GET /metrics`: the Prometheus text format.
+pub(super) async fn metrics(State(registry): State<Arc<Registry>>) -> Response {
+    let body = metrics_text(
+        registry.rooms_open(),
+        registry.connections(),
+        registry.events_total(),
+    );
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        body,
+    )
+        .into_response()
+}
+
+/// The figures in the Prometheus text format.
+pub(super) fn metrics_text(rooms: usize, connections: usize, events: u64) -> String {
+    format!(
+        "# HELP ca_ngua_rooms_open Rooms open now.\n\
+         # TYPE ca_ngua_rooms_open gauge\n\
+         ca_ngua_rooms_open {rooms}\n\
+         # HELP ca_ngua_connections WebSocket connections open now.\n\
+         # TYPE ca_ngua_connections gauge\n\
+         ca_ngua_connections {connections}\n\
+         # HELP ca_ngua_events_total Events recorded by every room since the server started.\n\
+         # TYPE ca_ngua_events_total counter\n\
+         ca_ngua_events_total {events}\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_visitor_language_decides() {
+        assert_eq!(page_lang(None), Lang::En);
+        assert_eq!(page_lang(Some("vi-VN,vi;q=0.9,en;q=0.8")), Lang::Vi);
+        assert_eq!(page_lang(Some("en-US,en;q=0.9,vi;q=0.8")), Lang::En);
+        assert_eq!(page_lang(Some("fr-FR, vi;q=0.5")), Lang::Vi);
+        assert_eq!(page_lang(Some("de")), Lang::En);
+        assert_eq!(page_lang(Some("en;q=0.3, vi;q=0.7")), Lang::Vi);
+    }
+
+    const DOWNLOAD: &str = "https://example.org/get?app=ca-ngua&os=any";
+
+    fn lobby() -> RoomSummary {
+        RoomSummary {
+            game: "co-nhay",
+            players: 3,
+            seated: vec!["<b>Lan</b>".into()],
+            started: false,
+            watchers: 0,
+            watch_open: true,
+        }
+    }
+
+    fn invite() -> Invite {
+        Invite::new(ServerAddress::secure("play.example.org", 443), "K7M2QX")
+    }
+
+    #[test]
+    fn names_are_escaped_and_the_button_opens_the_app() {
+        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD);
+        assert!(html.contains("&lt;b&gt;Lan&lt;/b&gt;"), "{html}");
+        assert!(!html.contains("<b>Lan"));
+        assert!(html.contains("class=\"join\" href=\"ca-ngua://play.example.org:443/K7M2QX?tls\""));
+        assert!(!html.contains("?watch"), "{html}");
+        assert!(html.contains("Cờ nhảy"), "{html}");
+        assert!(!html.contains("<script"));
+        assert!(!html.contains(" src="), "nothing fetched from elsewhere");
+        // The only address elsewhere is the download link, as configured
+        // (escaped in its attribute).
+        assert!(
+            html.contains(
+                "class=\"download\" href=\"https://example.org/get?app=ca-ngua&amp;os=any\""
+            ),
+            "{html}"
+        );
+        assert_eq!(html.matches("https://").count(), 1, "{html}");
+        assert!(!html.contains("http://"));
+    }
+
+    #[test]
+    fn a_started_room_offers_to_watch_it_and_not_to_join() {
+        let started = RoomSummary {
+            started: true,
+            watchers: 3,
+            ..lobby()
+        };
+        for (lang, button) in [(Lang::En, "Watch the game"), (Lang::Vi, "Xem ván")] {
+            let html = room_page(lang, &invite(), &started, DOWNLOAD);
+            assert!(
+                html.contains(&format!(
+                    "class=\"join watch\" href=\"ca-ngua://play.example.org:443/K7M2QX?watch&amp;tls\">{button}</a>"
+                )),
+                "{html}"
+            );
+            assert!(!html.contains("href=\"ca-ngua://play.example.org:443/K7M2QX?tls\""));
+            assert!(!html.contains("class=\"join\""), "{html}");
+            assert!(html.contains("&lt;b&gt;Lan&lt;/b&gt;"));
+        }
+        // The watchers' places are all taken: neither button.
+        let full = RoomSummary {
+            watch_open: false,
+            ..started
+        };
+        let html = room_page(Lang::En, &invite(), &full, DOWNLOAD);
+        assert!(!html.contains("ca-ngua://"), "{html}");
+        assert!(html.contains(DOWNLOAD.split('&').next().unwrap_or_default()));
+    }
+
+    #[test]
+    fn the_link_written_out_breaks_only_after_a_slash() {
+        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD);
+        assert!(
+            html.contains("<code>ca-ngua:/<wbr>/<wbr>play.example.org:443/<wbr>K7M2QX?tls</code>"),
+            "{html}"
+        );
+        assert!(!html.contains("break-all"), "{html}");
+        let unknown = unknown_page(Lang::Vi, "ABCDEF", DOWNLOAD);
+        assert!(unknown.contains("class=\"download\""), "{unknown}");
+    }
+
+    #[test]
+    fn metrics_name_every_figure() {
+        let text = metrics_text(2, 5, 170);
+        for line in [
+            "ca_ngua_rooms_open 2",
+            "ca_ngua_connections 5",
+            "ca_ngua_events_total 170",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! A room's seats and the people in them: tokens, joining and resuming,
+//! the welcome (the room's state as a newcomer reads it), leaving, and how
+//! each seat's person stands.
+
+use super::codes::{new_token, same_token};
+use super::fair::FairDice;
+use super::mailbox::{ConnId, Entered, Outgoing, Peer};
+use super::presence::SeatPresence;
+use super::room::{Room, all_seats};
+use super::state::token_hash;
+use axum::extract::ws::Utf8Bytes;
+use ca_ngua_core::game::{Game, SeatId};
+use ca_ngua_core::table::{Controller, ErrorCode, Refusal, SeatKind};
+use ca_ngua_games::GameKind;
+use ca_ngua_protocol::{
+    CLOSE_POLICY, CLOSE_TAKEN_OVER, PROTOCOL_VERSION, PresenceNews, RoomState, ServerMessage,
+    Welcome,
+};
+use tokio::time::Instant;
+use tracing::debug;
+
+impl<G: Game> Room<G> {
+    /// Keeps a seat's token (as its hash), in the state folder first.
+    pub(super) fn set_token(&mut self, seat: G::Seat, token: Option<&str>) {
+        if let Some(log) = &mut self.log {
+            log.token(seat.index(), token);
+        }
+        self.tokens[seat.index()] = token.map(token_hash);
+    }
+
+    /// How each seat's person stands, by seat number.
+    pub(super) fn presence(&self) -> Vec<SeatPresence> {
+        let replica = self.table.replica();
+        (0..G::SEATS)
+            .map(|i| {
+                let Some(info) = G::Seat::from_index(i).and_then(|s| replica.seat(s)) else {
+                    return SeatPresence::Empty;
+                };
+                if self.members.get(i).is_some_and(Option::is_some) {
+                    return SeatPresence::Connected;
+                }
+                if let Some(Some(until)) = self.away_due.get(i) {
+                    return SeatPresence::Reconnecting {
+                        until: until.into_std(),
+                    };
+                }
+                if info.kind == SeatKind::Bot
+                    || self.table.controller(info.seat).computer().is_some()
+                {
+                    SeatPresence::Computer
+                } else {
+                    SeatPresence::Offline
+                }
+            })
+            .collect()
+    }
+
+    pub(super) fn join(
+        &mut self,
+        peer: Peer,
+        name: &str,
+        protocol: u32,
+    ) -> Result<Entered, Refusal> {
+        let token = new_token().ok_or_else(|| {
+            Refusal::new(ErrorCode::RateLimited, "the server cannot seat you now")
+        })?;
+        let (seat, events) = self.table.join(name)?;
+        self.detach(peer.id);
+        // Everyone already here hears of the new seat; the newcomer's
+        // welcome already holds it.
+        self.broadcast(&events);
+        self.set_token(seat, Some(&token));
+        self.versions[seat.index()] = protocol;
+        self.attach(seat, peer, &token, None);
+        Ok(Entered {
+            seat: Some(seat.index()),
+            resent: 0,
+        })
+    }
+
+    pub(super) fn resume(
+        &mut self,
+        peer: Peer,
+        token: &str,
+        last_seq: u64,
+        protocol: u32,
+    ) -> Result<Entered, Refusal> {
+        // Every token is compared, in time that does not depend on which
+        // one matches or where they differ.
+        let hash = token_hash(token);
+        let seat = all_seats::<G>()
+            .filter(|s| {
+                self.tokens[s.index()]
+                    .as_deref()
+                    .is_some_and(|t| same_token(t, &hash))
+            })
+            .fold(None, |found, s| found.or(Some(s)))
+            .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "this token holds no seat here"))?;
+        let was_connected = self.members[seat.index()].is_some();
+        match &self.members[seat.index()] {
+            Some(old) if old.id == peer.id => {}
+            Some(old) => {
+                debug!(room = %self.code(), seat = %seat.code(), "seat taken over by a new connection");
+                old.close((CLOSE_TAKEN_OVER, "the seat was resumed elsewhere"));
+                self.members[seat.index()] = None;
+            }
+            None => {}
+        }
+        self.unwatch(peer.id);
+        // A connection holds one seat.
+        for s in all_seats::<G>() {
+            if s != seat
+                && self.members[s.index()]
+                    .as_ref()
+                    .is_some_and(|p| p.id == peer.id)
+            {
+                self.unseat(s);
+            }
+        }
+        self.versions[seat.index()] = protocol;
+        let conn = peer.id;
+        self.attach(seat, peer, token, Some(last_seq));
+        if !was_connected {
+            self.tell_presence(Some(conn), PresenceNews::seat(seat, true, None));
+        }
+        let resent = self.table.events_since(last_seq).len();
+        if self.table.replica().is_away(seat) && self.timeouts[seat.index()] < 3 {
+            let events = self.table.back(seat);
+            self.broadcast(&events);
+        }
+        Ok(Entered {
+            seat: Some(seat.index()),
+            resent,
+        })
+    }
+
+    /// Seats a connection and welcomes it (with the events after
+    /// `last_seq`, for a resume).
+    pub(super) fn attach(&mut self, seat: G::Seat, peer: Peer, token: &str, last_seq: Option<u64>) {
+        self.members[seat.index()] = Some(peer.clone());
+        self.away_due[seat.index()] = None;
+        self.empty_since = None;
+        self.seated_at = self.now();
+        self.welcome(seat, &peer, token, last_seq);
+    }
+
+    /// Welcomes a seat's person, with their token (only they see it).
+    pub(super) fn welcome(
+        &mut self,
+        seat: G::Seat,
+        peer: &Peer,
+        token: &str,
+        last_seq: Option<u64>,
+    ) {
+        let protocol = self.versions[seat.index()];
+        let welcome = self.welcome_of(Some(seat), token, protocol);
+        let mut frames = vec![Utf8Bytes::from(
+            ServerMessage::Welcome(Box::new(welcome)).to_json(),
+        )];
+        if let Some(last) = last_seq {
+            // Written again rather than kept: resuming is rare, and the
+            // events alone take a third of the memory of events and frames.
+            frames.extend(
+                self.table
+                    .events_since(last)
+                    .iter()
+                    .map(|ev| self.event_frame(ev, None)),
+            );
+        }
+        if !peer.send(Outgoing::Frames(frames)) {
+            self.drop_slow(seat);
+        }
+    }
+
+    /// The welcome of a seat's person (or of a watcher, `seat` `None`),
+    /// as version `protocol` writes it.
+    pub(super) fn welcome_of(
+        &self,
+        seat: Option<G::Seat>,
+        token: &str,
+        protocol: u32,
+    ) -> Welcome<G> {
+        let replica = self.table.replica();
+        let mut state = RoomState::of(replica);
+        let now = self.now();
+        let v3 = protocol >= PROTOCOL_VERSION;
+        for info in &mut state.seats {
+            if info.kind == SeatKind::Human {
+                info.info.connected = self.members[info.seat.index()].is_some();
+            }
+            if v3 {
+                info.away_in = Some(self.away_in(info.seat, now));
+                info.rematch = replica.is_over()
+                    && self
+                        .rematch
+                        .get(info.seat.index())
+                        .copied()
+                        .unwrap_or(false);
+                info.left = replica.is_over()
+                    && self
+                        .left_over
+                        .get(info.seat.index())
+                        .copied()
+                        .unwrap_or(false);
+            }
+        }
+        if v3 {
+            state.watchers = Some(u32::try_from(self.watchers.len()).unwrap_or(u32::MAX));
+            state.clock = Some(self.clock_left(now));
+        }
+        Welcome::<G> {
+            protocol,
+            game: GameKind::of::<G>(),
+            room: self.code().to_string(),
+            seat,
+            token: token.to_string(),
+            host: seat.is_some() && self.host_seat() == seat,
+            players: self.players,
+            rules: *self.table.rules(),
+            seq: self.table.seq(),
+            state,
+            watching: v3.then_some(seat.is_none()),
+            turn_secs: v3.then_some(self.turn_secs),
+            chat: v3.then_some(self.chat),
+            dice_commit: if v3 {
+                self.dice.as_ref().and_then(FairDice::commit)
+            } else {
+                None
+            },
+        }
+    }
+
+    /// A seat whose turns a computer plays since its clock ran out three
+    /// times is its person's again as soon as they roll or move (PROTOCOL.md
+    /// version 3); their command is judged against the events before the
+    /// `back`. Answers the event number to judge the command by (`None`:
+    /// nothing more to do).
+    pub(super) fn bring_back(&mut self, seat: G::Seat, seq: u64) -> Option<u64> {
+        if self.timeouts[seat.index()] < 3 || !self.table.replica().is_away(seat) {
+            return Some(seq);
+        }
+        let before = self.table.seq();
+        let events = self.table.back_now(seat);
+        self.timeouts[seat.index()] = 0;
+        self.broadcast(&events);
+        Some(if seq == before { self.table.seq() } else { seq })
+    }
+
+    pub(super) fn detach(&mut self, conn: ConnId) {
+        self.unwatch(conn);
+        self.says.remove(&conn);
+        for seat in all_seats::<G>() {
+            if self.members[seat.index()]
+                .as_ref()
+                .is_some_and(|p| p.id == conn)
+            {
+                self.unseat(seat);
+            }
+        }
+    }
+
+    /// The seat's connection is gone: its person has `away` to come back.
+    pub(super) fn unseat(&mut self, seat: G::Seat) {
+        let conn = self.members[seat.index()].as_ref().map(|p| p.id);
+        self.members[seat.index()] = None;
+        let now = self.now();
+        if self.table.controller(seat) == Controller::Elsewhere && !self.table.replica().is_over() {
+            self.away_due[seat.index()] = Some(now + self.config.away);
+        }
+        if self.waiting_roll.is_some_and(|(c, _, _)| Some(c) == conn) {
+            self.waiting_roll = None;
+        }
+        self.note_empty(now);
+        let away_in = self.away_in(seat, now);
+        self.tell_presence(conn, PresenceNews::seat(seat, false, away_in));
+    }
+
+    pub(super) fn note_empty(&mut self, now: Instant) {
+        if self.members.iter().all(Option::is_none)
+            && self.watchers.is_empty()
+            && self.empty_since.is_none()
+        {
+            self.empty_since = Some(now);
+        }
+    }
+
+    /// A connection whose outbox is full is too far behind: it is closed,
+    /// and its client resumes from the last event it has.
+    pub(super) fn drop_slow(&mut self, seat: G::Seat) {
+        if let Some(peer) = &self.members[seat.index()] {
+            debug!(room = %self.code(), seat = %seat.code(), "connection too far behind");
+            peer.close((CLOSE_POLICY, "too far behind; resume"));
+        }
+        self.unseat(seat);
+    }
+}
