@@ -222,21 +222,71 @@ fn play<G: Game>(
     quiet: Duration,
     on_line: &mut impl FnMut(Line),
 ) -> Result<HeadlessEnd, HeadlessError> {
-    let level = seat.level;
-    let mut acted_at = None;
-    let mut told_invite = false;
-    let mut started = false;
-    // The game is over: since when, waiting for its dice seed.
-    let mut over_at: Option<std::time::Instant> = None;
-    let mut revealed = false;
-    // The `over` came while we followed (not in the welcome's state).
-    let mut saw_over = false;
+    let mut follow = Follow::default();
     loop {
+        if let Some(end) = follow.take_news(&mut client, on_line) {
+            return Ok(end);
+        }
+        follow.host(&mut client, &seat, on_line);
+        let Some(replica) = client.replica() else {
+            if wake.recv_timeout(quiet).is_err() {
+                return Err(HeadlessError::NoAnswer);
+            }
+            continue;
+        };
+        if let Some(ranking) = replica.ranking() {
+            // A room that commits to its dice reveals the seed with the
+            // `over`: the check's line comes before the end.
+            let reveals = G::HAS_DICE
+                && follow.saw_over
+                && client.welcome().is_some_and(|w| w.dice_commit.is_some());
+            let since = *follow.over_at.get_or_insert_with(std::time::Instant::now);
+            let waited = since.elapsed();
+            if !reveals || follow.revealed || waited >= REVEAL_WAIT {
+                let places = ranking_codes::<G>(ranking);
+                client.close();
+                return Ok(HeadlessEnd::Over(places));
+            }
+            let _ = wake.recv_timeout(REVEAL_WAIT - waited);
+            continue;
+        }
+        follow.act(&client, seat.level);
+        if wake.recv_timeout(quiet).is_err() {
+            return Err(HeadlessError::Idle);
+        }
+    }
+}
+
+/// What a headless seat remembers while it follows its room.
+#[derive(Debug, Default)]
+struct Follow {
+    /// The event it last acted on (it acts once per event).
+    acted_at: Option<u64>,
+    /// The host's invite was said.
+    told_invite: bool,
+    /// The host asked for the start.
+    started: bool,
+    /// The game is over: since when, waiting for its dice seed.
+    over_at: Option<std::time::Instant>,
+    /// The dice seed came.
+    revealed: bool,
+    /// The `over` came while it followed (not in the welcome's state).
+    saw_over: bool,
+}
+
+impl Follow {
+    /// Takes the client's news, a line each: the end when the connection
+    /// closed.
+    fn take_news<G: Game>(
+        &mut self,
+        client: &mut super::Client<G>,
+        on_line: &mut impl FnMut(Line),
+    ) -> Option<HeadlessEnd> {
         for update in client.poll() {
             match &update {
-                ClientUpdate::Revealed { .. } => revealed = true,
+                ClientUpdate::Revealed { .. } => self.revealed = true,
                 ClientUpdate::Event(e) if matches!(e.event, EventKind::Over { .. }) => {
-                    saw_over = true;
+                    self.saw_over = true;
                 }
                 _ => {}
             }
@@ -246,7 +296,7 @@ fn play<G: Game>(
                     Err(err) => tracing::warn!("an event does not write as JSON: {err}"),
                 },
                 ClientUpdate::State(ConnectionState::Closed(reason)) => {
-                    return Ok(HeadlessEnd::Closed(reason));
+                    return Some(HeadlessEnd::Closed(reason));
                 }
                 ClientUpdate::State(state) => on_line(format!("# connection: {state:?}")),
                 ClientUpdate::Welcome { welcome, .. } => on_line(format!(
@@ -263,7 +313,7 @@ fn play<G: Game>(
                     // wait for an event that never comes.
                     if r.code == ca_ngua_core::table::ErrorCode::RateLimited {
                         std::thread::sleep(RATE_LIMITED_PAUSE);
-                        acted_at = None;
+                        self.acted_at = None;
                     }
                 }
                 other => {
@@ -273,53 +323,52 @@ fn play<G: Game>(
                 }
             }
         }
-        if let Some(others) = seat.start_with
-            && client.is_host()
-        {
-            if !told_invite && let Some(invite) = client.invite() {
-                told_invite = true;
-                on_line(format!("# invite: {invite}"));
-            }
-            if !started
-                && let (Some(replica), Some(level)) = (client.replica(), level)
-                && !replica.is_started()
-                && replica.seats().len() > others
-            {
-                started = true;
-                on_line("# starting".to_string());
-                client.send(ClientCommand::Start(level));
-            }
-        }
-        let Some(replica) = client.replica() else {
-            if wake.recv_timeout(quiet).is_err() {
-                return Err(HeadlessError::NoAnswer);
-            }
-            continue;
+        None
+    }
+
+    /// The host's part (`online host`): says the invite once, and starts
+    /// when enough others have joined.
+    fn host<G: Game>(
+        &mut self,
+        client: &mut super::Client<G>,
+        seat: &Seat,
+        on_line: &mut impl FnMut(Line),
+    ) {
+        let Some(others) = seat.start_with else {
+            return;
         };
-        if let Some(ranking) = replica.ranking() {
-            // A room that commits to its dice reveals the seed with the
-            // `over`: the check's line comes before the end.
-            let reveals = G::HAS_DICE
-                && saw_over
-                && client.welcome().is_some_and(|w| w.dice_commit.is_some());
-            let since = *over_at.get_or_insert_with(std::time::Instant::now);
-            let waited = since.elapsed();
-            if !reveals || revealed || waited >= REVEAL_WAIT {
-                let places = ranking_codes::<G>(ranking);
-                client.close();
-                return Ok(HeadlessEnd::Over(places));
-            }
-            let _ = wake.recv_timeout(REVEAL_WAIT - waited);
-            continue;
+        if !client.is_host() {
+            return;
         }
-        // Our turn, once per event: roll, or choose a move.
+        if !self.told_invite
+            && let Some(invite) = client.invite()
+        {
+            self.told_invite = true;
+            on_line(format!("# invite: {invite}"));
+        }
+        if !self.started
+            && let (Some(replica), Some(level)) = (client.replica(), seat.level)
+            && !replica.is_started()
+            && replica.seats().len() > others
+        {
+            self.started = true;
+            on_line("# starting".to_string());
+            client.send(ClientCommand::Start(level));
+        }
+    }
+
+    /// Our turn, once per event: roll, or choose a move.
+    fn act<G: Game>(&mut self, client: &super::Client<G>, level: Option<Level>) {
+        let Some(replica) = client.replica() else {
+            return;
+        };
         if let Some(level) = level
             && replica.turn() == client.seat()
             && client.seat().is_some()
-            && acted_at != Some(replica.seq())
+            && self.acted_at != Some(replica.seq())
             && let Some(state) = replica.game().cloned()
         {
-            acted_at = Some(replica.seq());
+            self.acted_at = Some(replica.seq());
             match replica.pending() {
                 None if G::HAS_DICE => client.send(ClientCommand::Roll),
                 pending => {
@@ -336,9 +385,6 @@ fn play<G: Game>(
                     }
                 }
             }
-        }
-        if wake.recv_timeout(quiet).is_err() {
-            return Err(HeadlessError::Idle);
         }
     }
 }
