@@ -28,6 +28,7 @@ mod pages;
 mod pool;
 mod presence;
 mod registry;
+mod reopen;
 mod room;
 mod room_open;
 mod room_seats;

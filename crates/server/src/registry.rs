@@ -8,7 +8,7 @@ use super::codes::new_room_code;
 use super::config::ServerConfig;
 use super::mailbox::{ConnId, RoomMsg};
 use super::presence::{Presence, SeatPresence};
-use super::room_open::ReopenError;
+use super::reopen::ReopenError;
 use ca_ngua_core::table::{ErrorCode, Refusal};
 use std::collections::HashMap;
 use std::fmt;

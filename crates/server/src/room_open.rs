@@ -6,12 +6,11 @@ use super::fair::FairDice;
 use super::mailbox::{Entered, Peer, RoomMsg, RoomOptions};
 use super::pool::PoolRunner;
 use super::registry::Registry;
+use super::reopen::ReopenError;
 use super::room::{Controllers, Room, all_seats};
 use super::state::{RoomLog, SavedRoom};
 use ca_ngua_core::game::{Game, SeatId};
-use ca_ngua_core::table::{
-    Controller, ErrorCode, Event, Refusal, RestoreError, Table, TableRecord,
-};
+use ca_ngua_core::table::{Controller, ErrorCode, Event, Refusal, Table, TableRecord};
 use ca_ngua_games::GameKind;
 use ca_ngua_protocol::ChatMode;
 use ca_ngua_protocol::dice::DiceSeed;
@@ -136,38 +135,6 @@ fn create_log<G: Game>(
     }
     Some(log)
 }
-
-/// Why a room kept in the state folder cannot be opened again.
-#[derive(Debug)]
-pub(super) enum ReopenError {
-    /// The rules do not read as the game's.
-    Rules(serde_json::Error),
-    /// An event (numbered from 1) does not read as the game's.
-    Event(usize, serde_json::Error),
-    /// The controllers do not read.
-    Controllers(serde_json::Error),
-    /// The events do not replay.
-    Restore(RestoreError),
-    /// The file cannot be written on.
-    Write(std::io::Error),
-    /// Another room kept has the same code.
-    SameCode(String),
-}
-
-impl fmt::Display for ReopenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReopenError::Rules(e) => write!(f, "the rules: {e}"),
-            ReopenError::Event(n, e) => write!(f, "event {n}: {e}"),
-            ReopenError::Controllers(e) => write!(f, "the controllers: {e}"),
-            ReopenError::Restore(e) => e.fmt(f),
-            ReopenError::Write(e) => write!(f, "cannot write: {e}"),
-            ReopenError::SameCode(code) => write!(f, "two rooms named {code}"),
-        }
-    }
-}
-
-impl std::error::Error for ReopenError {}
 
 /// Opens again a room of game `G` that a server before this one kept in
 /// its state folder: its table is rebuilt from its events (each checked
