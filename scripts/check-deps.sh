@@ -15,12 +15,12 @@ failed=0
 # whole tree, build and development ones left out) hold none of them.
 forbid() {
     local crate=$1 banned=$2 why=$3 tree dep
-    tree=$(cargo tree --quiet --offline --locked -p "$crate" -e normal --prefix none \
+    tree=$(cargo tree --quiet --locked -p "$crate" -e normal --prefix none \
         --format '{p}' | awk '{print $1}' | sort -u)
     for dep in $banned; do
         if grep -qx -- "$dep" <<<"$tree"; then
             echo "check-deps: $crate depends on $dep ($why):" >&2
-            cargo tree --quiet --offline --locked -p "$crate" -e normal -i "$dep" >&2 || true
+            cargo tree --quiet --locked -p "$crate" -e normal -i "$dep" >&2 || true
             failed=1
         fi
     done
