@@ -4,6 +4,7 @@
 //! (`ca_ngua::files`, `…::prefs`, `…::stats`, `…::teach`).
 #![forbid(unsafe_code)]
 
+mod file_format;
 pub mod learn;
 pub mod prefs;
 pub mod record;

@@ -11,7 +11,7 @@
 //! read by [`read_prefs`]: the shared settings as they are, each game's
 //! section by the game ([`Settings::prefs_v1`]).
 
-use crate::store::{ReadError, newer, version_of_text};
+use crate::file_format::{ReadError, newer, version_of_text};
 use ca_ngua_core::game::Game;
 use ca_ngua_core::game::Level;
 use ca_ngua_core::table::Controller;

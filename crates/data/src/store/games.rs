@@ -4,7 +4,8 @@
 //! game says where they live and reads its own older files ([`Files`],
 //! implemented in the game's folder).
 
-use super::{ReadError, RuleSetFile, Store, StoreNotice, newer, version_of_text};
+use super::{ReadError, RuleSetFile, Store, StoreNotice};
+use crate::file_format::{newer, version_of_text};
 use crate::stats::StatsFile;
 use ca_ngua_core::game::Game;
 use ca_ngua_core::table::{BotJob, Runner, Table, TableRecord};

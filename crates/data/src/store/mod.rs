@@ -11,14 +11,14 @@
 //! a bad file never costs the player anything. An unwritable directory gives
 //! a notice, never a crash.
 
-mod error;
 mod games;
 mod puzzles;
 mod records;
 mod rule_sets;
 mod saver;
 
-pub use error::{ReadError, RuleSetFileError};
+pub use crate::file_format::{ReadError, RuleSetFileError};
+use crate::file_format::{newer, version_of_text};
 pub use games::{Files, GAME_VERSION, GameFile, SavedGame};
 pub use puzzles::MY_PUZZLES_FILE;
 pub use records::{RECORDS_DIR, RECORDS_KEPT, RecordFiles, RecordId, RecordSummary, SummarySeat};
@@ -109,21 +109,6 @@ pub struct OnlineSeat {
     /// after a restart).
     #[serde(default)]
     pub hosted: bool,
-}
-
-#[derive(Deserialize)]
-struct VersionOnly {
-    version: u32,
-}
-
-/// The version field of a RON file, if it has one that reads.
-pub(crate) fn version_of_text(text: &str) -> Option<u32> {
-    ron::from_str::<VersionOnly>(text).ok().map(|v| v.version)
-}
-
-/// The error of a file made by a newer version.
-pub(crate) fn newer(found: u32, reads: u32) -> ReadError {
-    ReadError::Newer { found, reads }
 }
 
 /// Where the files live.

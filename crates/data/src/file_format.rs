@@ -1,7 +1,10 @@
-//! Why a file of the store does not read or write: the reason a notice
-//! gives the player ([`super::StoreNotice`] carries it as text).
+//! What every file of the data folders shares, below the store and the
+//! preferences alike: the version each file carries, and why a file does
+//! not read or write (the reason a [`crate::store::StoreNotice`] gives the
+//! player).
 
 use ca_ngua_core::game::rules_file::RulesFileError;
+use serde::Deserialize;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -82,3 +85,18 @@ impl fmt::Display for RuleSetFileError {
 }
 
 impl std::error::Error for RuleSetFileError {}
+
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: u32,
+}
+
+/// The version field of a RON file, if it has one that reads.
+pub(crate) fn version_of_text(text: &str) -> Option<u32> {
+    ron::from_str::<VersionOnly>(text).ok().map(|v| v.version)
+}
+
+/// The error of a file made by a newer version.
+pub(crate) fn newer(found: u32, reads: u32) -> ReadError {
+    ReadError::Newer { found, reads }
+}
