@@ -72,6 +72,9 @@ invite-page-watch = Watch the game
 invite-page-download = Download the app
 invite-page-get-app = No app yet? Install Cờ Cá Ngựa (free, for Windows, macOS and Linux), then open this page again.
 invite-page-by-hand = Or open the app, choose Play online and paste this link:
+invite-page-browser = Play in the browser
+invite-page-browser-watch = Watch in the browser
+invite-page-browser-note = Nothing to install: the game opens in this browser, on this server.
 invite-page-unknown-heading = No such room
 invite-page-unknown = Room { $code } is not open on this server: it may have ended. Ask the host for a new link.
 

@@ -72,6 +72,9 @@ invite-page-watch = Xem ván
 invite-page-download = Tải ứng dụng
 invite-page-get-app = Chưa có ứng dụng? Cài Cờ Cá Ngựa (miễn phí, cho Windows, macOS và Linux), rồi mở lại trang này.
 invite-page-by-hand = Hoặc mở ứng dụng, chọn Chơi qua mạng và dán đường dẫn này:
+invite-page-browser = Chơi trên trình duyệt
+invite-page-browser-watch = Xem trên trình duyệt
+invite-page-browser-note = Không cần cài gì: ván chơi mở ngay trong trình duyệt này, trên máy chủ này.
 invite-page-unknown-heading = Không có phòng này
 invite-page-unknown = Phòng { $code } không mở trên máy chủ này: có thể ván đã kết thúc. Hãy xin chủ phòng đường dẫn mới.
 

@@ -3,6 +3,7 @@
 
 use super::clock::Clock;
 use crate::tls::ServerTls;
+use crate::web::WebDir;
 use std::time::Duration;
 
 /// What one server allows (docs/SERVER.md explains each choice).
@@ -98,6 +99,10 @@ pub struct ServerConfig {
     /// Where the invite pages send people who do not have the app yet
     /// (`--download-url`; the project's releases page by default).
     pub download_url: String,
+    /// Serve the game built for the browser from this folder at `/play/`
+    /// (`--web-dir`; `scripts/web.sh` writes it), and offer it on the
+    /// invite pages; nothing at `/play/` when `None`.
+    pub web_dir: Option<WebDir>,
 }
 
 /// Where the app is downloaded, unless the server is told otherwise.
@@ -116,6 +121,7 @@ impl Default for ServerConfig {
             clock: Clock::default(),
             seed_wait: Duration::from_secs(5),
             download_url: DEFAULT_DOWNLOAD_URL.to_string(),
+            web_dir: None,
         }
     }
 }

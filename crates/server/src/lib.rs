@@ -35,12 +35,14 @@ mod room_seats;
 mod room_v3;
 mod state;
 pub mod tls;
+mod web;
 mod writer;
 
 pub use clock::Clock;
 pub use config::{DEFAULT_DOWNLOAD_URL, Limits, ServerConfig};
 pub use lan::lan_addresses;
 pub use presence::{Presence, SeatPresence};
+pub use web::{WebDir, WebDirError};
 
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
@@ -212,9 +214,16 @@ async fn serve_with(
         .route("/join/{code}", get(pages::invite_page))
         .route("/api/room/{code}", get(pages::room_json))
         .route("/metrics", get(pages::metrics))
-        .with_state(Arc::clone(&registry));
+        .route("/play", get(web::play_redirect))
+        .route("/play/", get(web::play_index))
+        .route("/play/{*path}", get(web::play_file))
+        .with_state(Arc::clone(&registry))
+        .layer(axum::middleware::from_fn(web::security_headers));
     if let Ok(addr) = listener.local_addr() {
         info!(%addr, "listening");
+    }
+    if let Some(web) = &registry.config().web_dir {
+        info!(dir = %web.root().display(), "the game in the browser at /play/");
     }
     let mut stopping = stop.clone();
     let stopped = async move {

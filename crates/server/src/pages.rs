@@ -70,7 +70,7 @@ pub(super) fn escape(text: &str) -> String {
 /// The host a visitor reached, from `Host`, when it is a plain host name or
 /// address with an optional port (anything else is not echoed into the
 /// page).
-fn request_host(headers: &HeaderMap) -> Option<String> {
+pub(super) fn request_host(headers: &HeaderMap) -> Option<String> {
     let host = headers.get(header::HOST)?.to_str().ok()?.trim();
     let ok = !host.is_empty()
         && host.len() <= 255
@@ -168,7 +168,13 @@ pub(super) async fn invite_page(
             let invite = Invite::new(server, code);
             (
                 StatusCode::OK,
-                room_page(lang, &invite, &room, &config.download_url),
+                room_page(
+                    lang,
+                    &invite,
+                    &room,
+                    &config.download_url,
+                    config.web_dir.is_some(),
+                ),
             )
         }
         _ => (
@@ -213,6 +219,7 @@ pub(super) fn room_page(
     invite: &Invite,
     room: &RoomSummary,
     download_url: &str,
+    web: bool,
 ) -> String {
     let i18n = I18n::new(lang);
     let game = i18n.t(&format!("game-{}", room.game));
@@ -249,6 +256,24 @@ pub(super) fn room_page(
         },
     );
     let can_open = !room.started || room.watch_open;
+    // The game in the browser, on this server (`--web-dir`): the same
+    // room by its code, to join or to watch.
+    let browser = |watch: bool| {
+        if !web {
+            return String::new();
+        }
+        let (key, fragment) = if watch {
+            ("invite-page-browser-watch", "watch")
+        } else {
+            ("invite-page-browser", "join")
+        };
+        format!(
+            "<p><a class=\"join browser\" href=\"/play/#{fragment}={code}\">{}</a></p>\n\
+             <p class=\"note\">{}</p>\n",
+            escape(&i18n.t(key)),
+            escape(&i18n.t("invite-page-browser-note")),
+        )
+    };
     if room.started && room.watch_open {
         body.push_str(&format!(
             "<p class=\"note\">{}</p>\n<p><a class=\"join watch\" href=\"{}\">{}</a></p>\n",
@@ -256,6 +281,7 @@ pub(super) fn room_page(
             escape(&link),
             escape(&i18n.t("invite-page-watch"))
         ));
+        body.push_str(&browser(true));
     } else if room.started {
         body.push_str(&format!(
             "<p class=\"note\">{}</p>\n",
@@ -267,6 +293,7 @@ pub(super) fn room_page(
             escape(&link),
             escape(&i18n.t("invite-page-join"))
         ));
+        body.push_str(&browser(false));
     }
     body.push_str(&download_line(&i18n, download_url));
     if can_open {
@@ -321,8 +348,20 @@ h1{font-size:1.6em;margin:.2em 0}.game{font-weight:600;color:#d63a3a;margin:0}\
 a.join{display:inline-block;background:#d63a3a;color:#fff;text-decoration:none;font-weight:700;\
 font-size:1.4em;padding:14px 36px;border-radius:12px;margin:8px 0}\
 a.join:hover{background:#b52f2f}a.watch{background:#2f6fd0}a.watch:hover{background:#2759a8}\
+a.browser{background:#fffdf7;color:#2b2520;border:2px solid #2e9e4f;font-size:1.1em;padding:10px 24px}\
+a.browser:hover{background:#e9f5ec}\
 .note{color:#6b6259;font-size:.95em}a.download{color:#2f6fd0;font-weight:600}\
 .link{overflow-x:auto}code{word-break:normal;overflow-wrap:normal;hyphens:none}";
+
+/// The CSP source that lets the pages' one inline style in, and nothing
+/// else inline: `'sha256-…'` of [`STYLE`].
+pub(super) fn style_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| {
+        let hash = ring::digest::digest(&ring::digest::SHA256, STYLE.as_bytes());
+        format!("sha256-{}", super::web::base64(hash.as_ref()))
+    })
+}
 
 /// `GET /metrics`: the Prometheus text format.
 pub(super) async fn metrics(State(registry): State<Arc<Registry>>) -> Response {
@@ -389,7 +428,7 @@ mod tests {
 
     #[test]
     fn names_are_escaped_and_the_button_opens_the_app() {
-        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD);
+        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD, false);
         assert!(html.contains("&lt;b&gt;Lan&lt;/b&gt;"), "{html}");
         assert!(!html.contains("<b>Lan"));
         assert!(html.contains("class=\"join\" href=\"ca-ngua://play.example.org:443/K7M2QX?tls\""));
@@ -417,7 +456,7 @@ mod tests {
             ..lobby()
         };
         for (lang, button) in [(Lang::En, "Watch the game"), (Lang::Vi, "Xem ván")] {
-            let html = room_page(lang, &invite(), &started, DOWNLOAD);
+            let html = room_page(lang, &invite(), &started, DOWNLOAD, false);
             assert!(
                 html.contains(&format!(
                     "class=\"join watch\" href=\"ca-ngua://play.example.org:443/K7M2QX?watch&amp;tls\">{button}</a>"
@@ -433,14 +472,14 @@ mod tests {
             watch_open: false,
             ..started
         };
-        let html = room_page(Lang::En, &invite(), &full, DOWNLOAD);
+        let html = room_page(Lang::En, &invite(), &full, DOWNLOAD, true);
         assert!(!html.contains("ca-ngua://"), "{html}");
         assert!(html.contains(DOWNLOAD.split('&').next().unwrap_or_default()));
     }
 
     #[test]
     fn the_link_written_out_breaks_only_after_a_slash() {
-        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD);
+        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD, false);
         assert!(
             html.contains("<code>ca-ngua:/<wbr>/<wbr>play.example.org:443/<wbr>K7M2QX?tls</code>"),
             "{html}"
@@ -448,6 +487,53 @@ mod tests {
         assert!(!html.contains("break-all"), "{html}");
         let unknown = unknown_page(Lang::Vi, "ABCDEF", DOWNLOAD);
         assert!(unknown.contains("class=\"download\""), "{unknown}");
+    }
+
+    #[test]
+    fn with_the_browser_build_the_page_offers_it_too() {
+        let offers = |html: &str| html.contains("href=\"/play/#");
+        for lang in [Lang::Vi, Lang::En] {
+            let plain = room_page(lang, &invite(), &lobby(), DOWNLOAD, false);
+            assert!(!offers(&plain), "{plain}");
+            let html = room_page(lang, &invite(), &lobby(), DOWNLOAD, true);
+            let label = I18n::new(lang).t("invite-page-browser");
+            assert!(
+                html.contains(&format!(
+                    "class=\"join browser\" href=\"/play/#join=K7M2QX\">{label}</a>"
+                )),
+                "{html}"
+            );
+            // Still the app's button and the download link.
+            assert!(html.contains("href=\"ca-ngua://play.example.org:443/K7M2QX?tls\""));
+            assert!(html.contains("class=\"download\""));
+            assert!(!html.contains("<script"));
+            let started = RoomSummary {
+                started: true,
+                ..lobby()
+            };
+            let html = room_page(lang, &invite(), &started, DOWNLOAD, true);
+            assert!(html.contains("href=\"/play/#watch=K7M2QX\""), "{html}");
+            assert!(!html.contains("#join="), "{html}");
+        }
+        assert_eq!(
+            Lang::Vi.code(),
+            "vi",
+            "the Vietnamese label is the issue's: Chơi trên trình duyệt"
+        );
+        assert_eq!(
+            I18n::new(Lang::Vi).t("invite-page-browser"),
+            "Chơi trên trình duyệt"
+        );
+    }
+
+    #[test]
+    fn the_inline_style_is_allowed_by_its_hash() {
+        let h = style_hash();
+        assert!(h.starts_with("sha256-") && h.len() == 7 + 44, "{h}");
+        let html = unknown_page(Lang::En, "ABCDEF", DOWNLOAD);
+        // The one inline style is exactly the hashed text.
+        assert_eq!(html.matches("<style>").count(), 1);
+        assert!(html.contains(&format!("<style>{STYLE}</style>")));
     }
 
     #[test]

@@ -19,3 +19,4 @@ mod resume;
 mod table_v3;
 mod tls;
 mod watching;
+mod web;

@@ -8,7 +8,7 @@
 
 use super::clap_line;
 use ca_ngua_server::tls::ServerTls;
-use ca_ngua_server::{DEFAULT_DOWNLOAD_URL, Limits, ServerConfig};
+use ca_ngua_server::{DEFAULT_DOWNLOAD_URL, Limits, ServerConfig, WebDir};
 use clap::error::{ContextKind, ErrorKind};
 use clap::{ArgAction, CommandFactory, Parser};
 use std::ffi::OsString;
@@ -74,6 +74,16 @@ pub struct ServerArgs {
         value_parser = download_url
     )]
     pub download_url: String,
+
+    /// Serve the game built for the browser (scripts/web.sh writes target/web) at /play/, and
+    /// offer it on the invite pages
+    #[arg(
+        long,
+        value_name = "DIR",
+        env = "CA_NGUA_WEB_DIR",
+        hide_env_values = true
+    )]
+    pub web_dir: Option<PathBuf>,
 
     /// A disconnected person's seat goes to a computer player after N seconds
     #[arg(
@@ -261,7 +271,12 @@ impl ServerArgs {
             (None, None) => None,
             _ => return Err(format!("--tls-cert and --tls-key go together ({SEE_HELP})")),
         };
+        let web_dir = match self.web_dir {
+            Some(dir) => Some(WebDir::open(dir).map_err(|e| format!("--web-dir: {e}"))?),
+            None => None,
+        };
         let config = ServerConfig {
+            web_dir,
             away: Duration::from_secs(self.away_secs),
             bot_delay: Duration::from_millis(self.bot_delay_ms),
             threads: self.threads,
@@ -424,6 +439,35 @@ mod tests {
         assert!((l.messages_per_sec - 2.5).abs() < 1e-9);
         assert!((l.message_burst - 40.0).abs() < 1e-9);
         assert!(c.tls.is_none());
+        assert!(c.web_dir.is_none());
+    }
+
+    #[test]
+    fn the_web_folder_must_hold_the_game() {
+        let dir = std::env::temp_dir().join(format!("ca-ngua-web-args-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let shown = dir.display().to_string();
+        let args = |d: &str| {
+            ServerArgs::try_parse_from(["ca-ngua-server", "--bind", "0.0.0.0:1", "--web-dir", d])
+                .unwrap()
+                .config()
+        };
+        assert_eq!(
+            args(&shown).unwrap_err(),
+            format!(
+                "--web-dir: '{shown}' has no index.html (scripts/web.sh writes the game's files \
+                 to target/web)"
+            )
+        );
+        std::fs::write(dir.join("index.html"), "<!DOCTYPE html>").unwrap();
+        let (_, c) = args(&shown).unwrap();
+        assert_eq!(c.web_dir.as_ref().map(|w| w.root()), Some(dir.as_path()));
+        let missing = dir.join("nowhere").display().to_string();
+        assert_eq!(
+            args(&missing).unwrap_err(),
+            format!("--web-dir: '{missing}' is not a folder")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
