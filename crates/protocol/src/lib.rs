@@ -17,6 +17,7 @@ mod client;
 pub mod dice;
 mod invite;
 mod keys;
+mod play_link;
 mod room_info;
 mod rules_choice;
 mod server;
@@ -26,6 +27,7 @@ pub use address::{InviteError, ServerAddress, after_http};
 pub use client::{ClientMessage, parse_client, read_move};
 pub use invite::{INVITE_SCHEME, Invite};
 pub use keys::error_key;
+pub use play_link::{PlayLink, PlayLinkError};
 pub use room_info::RoomInfo;
 pub use rules_choice::RulesChoice;
 pub use server::{
