@@ -54,7 +54,7 @@ packages() {
 
 # The crates a browser runs today; the app and the client join the list
 # with their platform seam.
-crates=(ca-ngua-i18n ca-ngua-core game-ca-ngua game-co-nhay ca-ngua-games ca-ngua-protocol ca-ngua-data)
+crates=(ca-ngua-i18n ca-ngua-core game-ca-ngua game-co-nhay ca-ngua-games ca-ngua-protocol ca-ngua-data ca-ngua-client)
 
 check() {
     packages rustc-web cargo-web rust-web-src clang-19 llvm-19

@@ -5,6 +5,7 @@
 use super::messages::{Report, ToWorker};
 use super::worker::{Timing, Worker};
 use super::{ClientError, ClientOptions, ClientUpdate, ConnectionState, Request};
+use crate::platform;
 use ca_ngua_games::GameKind;
 use ca_ngua_games::with_any;
 use ca_ngua_protocol::ClientMessage;
@@ -14,7 +15,8 @@ use std::fmt;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
-/// A connection to a room, on a thread of its own, for a room of any game:
+/// A connection to a room, its worker on a thread of its own (on the
+/// desktop) or on the page's loop (in a browser), for a room of any game:
 /// polled until the server's welcome tells the game, then turned into the
 /// typed client of that game ([`Connection::into_client`]).
 pub struct Connection {
@@ -25,7 +27,8 @@ pub struct Connection {
     backlog: VecDeque<Report>,
     state: ConnectionState,
     game: Option<GameKind>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    /// Where the worker runs ([`platform::start`]).
+    home: platform::Home,
 }
 
 impl fmt::Debug for Connection {
@@ -73,10 +76,6 @@ impl Connection {
     ) -> Result<Connection, ClientError> {
         let (to_worker, commands) = mpsc::unbounded_channel();
         let (reports_tx, reports) = std::sync::mpsc::channel();
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(ClientError)?;
         let worker = Worker::new(
             server.url(),
             (request, options),
@@ -86,10 +85,7 @@ impl Connection {
             commands,
             timing,
         );
-        let thread = std::thread::Builder::new()
-            .name("ca-ngua-client".into())
-            .spawn(move || runtime.block_on(worker.run()))
-            .map_err(ClientError)?;
+        let home = platform::start("ca-ngua-client", move || worker.run()).map_err(ClientError)?;
         Ok(Connection {
             server,
             to_worker,
@@ -97,7 +93,7 @@ impl Connection {
             backlog: VecDeque::new(),
             state: ConnectionState::Connecting,
             game: expect,
-            thread: Some(thread),
+            home,
         })
     }
 
@@ -152,9 +148,7 @@ impl Connection {
 
     fn stop(&mut self) {
         let _ = self.to_worker.send(ToWorker::Close);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        self.home.join();
     }
 }
 

@@ -1,5 +1,6 @@
 //! A client for online play, made to be driven from a UI loop, for every
-//! game: it runs on a thread of its own (with a small tokio runtime), and
+//! game: it runs on a thread of its own (with a small tokio runtime; in a
+//! browser, on the page's loop: `platform`), and
 //! the caller sends commands and polls for what happened, never blocking.
 //! A callback wakes the caller when something arrives (the app passes a
 //! repaint request).
@@ -27,18 +28,25 @@
 //! for good (close code 4001).
 
 mod connection;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod headless;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod health;
 mod messages;
+mod platform;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod tls;
+mod tls_error;
 mod typed;
 mod worker;
 
 pub use ca_ngua_protocol::RoomInfo;
 pub use connection::Connection;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use headless::{
     HeadlessEnd, HeadlessError, HostPlan, Line, host_room, news_line, play_seat, watch_room,
 };
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use health::{HealthError, check_health, http_get, room_info};
 pub use typed::{AnyClient, Client, Clients, SeatLink};
 
@@ -389,7 +397,7 @@ impl std::error::Error for ClientError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
     /// TLS cannot be set up on this computer (its roots).
-    Tls(tls::TlsError),
+    Tls(tls_error::TlsError),
     /// The connection was not made: refused, no such host, a handshake
     /// refused.
     Connect(String),

@@ -4,34 +4,10 @@
 
 use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
-use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 use tracing::debug;
 
-/// Why TLS could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TlsError {
-    /// A file could not be read, or holds no PEM item of the kind wanted.
-    File(String),
-    /// rustls refused the certificate, the key or the settings.
-    Config(String),
-    /// No certificate authority to check servers against.
-    NoRoots,
-}
-
-impl fmt::Display for TlsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TlsError::File(e) | TlsError::Config(e) => f.write_str(e),
-            TlsError::NoRoots => f.write_str(
-                "no certificate authorities found (the system's store is empty and \
-                 SSL_CERT_FILE names none)",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TlsError {}
+pub use crate::tls_error::TlsError;
 
 fn provider() -> Arc<rustls::crypto::CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())

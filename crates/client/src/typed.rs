@@ -13,7 +13,10 @@ use ca_ngua_protocol::dice::{self, DiceCheck, DiceSeed};
 use ca_ngua_protocol::{ChatMode, ClientMessage, Welcome, host_of};
 use ca_ngua_protocol::{Invite, ServerAddress};
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// The browser's clock in a page (`std`'s has none there); `std`'s itself
+// elsewhere.
+use web_time::Instant;
 
 /// A client in a room of game `G`, polled by its owner.
 pub struct Client<G: Game> {

@@ -7,19 +7,18 @@
 
 use super::messages::{Report, ToWorker, Updates};
 use super::{ClientOptions, ClientUpdate, CloseReason, ConnectionState, LinkError, Request};
+use crate::platform::{self, Incoming};
 use ca_ngua_core::game::Game;
 use ca_ngua_core::table::Replica;
 use ca_ngua_games::with_game;
 use ca_ngua_games::{AnyGame, GameKind, PerGame};
 use ca_ngua_protocol::{ClientMessage, ServerMessage, UnknownGame, welcome_game};
-use futures_util::StreamExt;
 use rand::RngExt;
 use serde_json::Value;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
-use tokio_tungstenite::tungstenite::Message;
 
 /// The replicas of each game (the family [`AnyGame`] holds one of).
 struct Replicas;
@@ -213,16 +212,16 @@ impl Worker {
         self.emit(ConnectionState::Connecting);
         loop {
             let url = self.url.clone();
-            let connect = tokio::time::timeout(self.timing.connect_timeout, open_socket(url));
+            let connect = platform::timeout(self.timing.connect_timeout, open_socket(url));
             tokio::pin!(connect);
             // Commands made while connecting wait in the queue; only a
             // close stops the attempt.
             let connected = loop {
                 tokio::select! {
                     r = &mut connect => break match r {
-                        Ok(Ok(ws)) => Ok(ws),
-                        Ok(Err(e)) => Err(e),
-                        Err(_) => Err(LinkError::NoAnswer),
+                        Some(Ok(ws)) => Ok(ws),
+                        Some(Err(e)) => Err(e),
+                        None => Err(LinkError::NoAnswer),
                     },
                     closed = self.wait_command() => if closed {
                         return self.emit(ConnectionState::Closed(CloseReason::ByUser));
@@ -253,7 +252,7 @@ impl Worker {
             }
             let retry_in = self.timing.pause(attempt);
             self.emit(ConnectionState::Reconnecting { attempt, retry_in });
-            let wait = tokio::time::sleep(retry_in);
+            let wait = platform::sleep(retry_in);
             tokio::pin!(wait);
             loop {
                 tokio::select! {
@@ -294,21 +293,21 @@ impl Worker {
         if let Err(e) = send(&mut ws, &opening).await {
             return End::Lost(e);
         }
-        let mut ping = tokio::time::interval(self.timing.ping_every);
-        ping.tick().await;
+        let ping_every = self.timing.ping_every;
+        let mut ping = Box::pin(platform::sleep(ping_every));
         loop {
             tokio::select! {
-                frame = tokio::time::timeout(self.timing.silence, ws.next()) => {
+                frame = platform::timeout(self.timing.silence, ws.next()) => {
                     let msg = match frame {
-                        Err(_) => return End::Lost(LinkError::Silent),
-                        Ok(None) => return End::Lost(LinkError::Ended),
-                        Ok(Some(Err(e))) => return End::Lost(LinkError::Receive(e.to_string())),
-                        Ok(Some(Ok(msg))) => msg,
+                        None => return End::Lost(LinkError::Silent),
+                        Some(None) => return End::Lost(LinkError::Ended),
+                        Some(Some(Err(e))) => return End::Lost(LinkError::Receive(e)),
+                        Some(Some(Ok(msg))) => msg,
                     };
                     let text = match msg {
-                        Message::Text(text) => text,
-                        Message::Close(frame) => return closed_by_server(frame),
-                        _ => continue,
+                        Incoming::Text(text) => text,
+                        Incoming::Close(frame) => return closed_by_server(frame),
+                        Incoming::Other => continue,
                     };
                     // A frame this client cannot read is skipped: a newer
                     // server may say more than it knows.
@@ -336,10 +335,11 @@ impl Worker {
                         return End::Closed(CloseReason::ByUser);
                     }
                 },
-                _ = ping.tick() => {
+                () = &mut ping => {
                     if let Err(e) = send(&mut ws, &ClientMessage::Ping).await {
                         return End::Lost(e);
                     }
+                    ping = Box::pin(platform::sleep(ping_every));
                 }
             }
         }
