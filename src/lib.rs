@@ -7,6 +7,8 @@
 pub use ca_ngua_kit::*;
 
 pub mod app;
+/// Crash reports: the desktop's (a browser shows its own console).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod crash;
 pub mod instance;
 pub mod platform;

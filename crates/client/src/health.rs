@@ -2,10 +2,13 @@
 //! (`GET /health`) and what it says of a room (`GET /api/room/CODE`), and
 //! why a server did not answer.
 
-use crate::tls;
+use crate::platform;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use crate::platform::http_get;
 use ca_ngua_protocol::{Invite, RoomInfo};
 use ca_ngua_protocol::{InviteError, ServerAddress};
 use std::fmt;
+use std::time::Duration;
 
 /// Why a server did not answer its health check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,26 +57,20 @@ impl HealthError {
     }
 }
 
-/// Asks `server` for `GET /health` (PROTOCOL.md), over TLS for a secure
-/// one, waiting at most `timeout` for each step: `Ok` when it answers `ok`.
-pub fn check_health(
-    server: &ServerAddress,
-    timeout: std::time::Duration,
-) -> Result<(), HealthError> {
-    match http_get(server, "/health", timeout)? {
+/// What a server's `GET /health` answer means: `Ok` for `ok`.
+fn health_answer(answer: Result<(u16, String), HealthError>) -> Result<(), HealthError> {
+    match answer? {
         (200, body) if body.trim() == "ok" => Ok(()),
         _ => Err(HealthError::NotOurs),
     }
 }
 
-/// Asks the invite's server about its room: `Ok(None)` when the server
-/// has no such room (it closed, or the code is wrong).
-pub fn room_info(
-    invite: &Invite,
-    timeout: std::time::Duration,
+/// What a server's `GET /api/room/CODE` answer means: `Ok(None)` when it
+/// has no such room.
+fn room_answer(
+    answer: Result<(u16, String), HealthError>,
 ) -> Result<Option<RoomInfo>, HealthError> {
-    let path = format!("/api/room/{}", invite.room);
-    match http_get(&invite.server, &path, timeout)? {
+    match answer? {
         (200, body) => serde_json::from_str(&body)
             .map(Some)
             .map_err(|_| HealthError::NotOurs),
@@ -82,93 +79,45 @@ pub fn room_info(
     }
 }
 
-/// `GET path` on `server` (over TLS for a secure one), waiting at most
-/// `timeout` for each step: the status and the body (64 KiB at most).
-pub fn http_get(
-    server: &ServerAddress,
-    path: &str,
-    timeout: std::time::Duration,
-) -> Result<(u16, String), HealthError> {
-    use std::net::ToSocketAddrs;
-    let addrs: Vec<std::net::SocketAddr> = (server.host.as_str(), server.port)
-        .to_socket_addrs()
-        .map_err(|_| HealthError::Resolve)?
-        .collect();
-    let mut last = HealthError::Resolve;
-    for addr in addrs {
-        let tcp = match std::net::TcpStream::connect_timeout(&addr, timeout) {
-            Ok(t) => t,
-            Err(e) => {
-                last = if e.kind() == std::io::ErrorKind::TimedOut {
-                    HealthError::Timeout
-                } else {
-                    HealthError::Refused
-                };
-                continue;
-            }
-        };
-        let _ = tcp.set_read_timeout(Some(timeout));
-        let _ = tcp.set_write_timeout(Some(timeout));
-        let answer = if server.secure {
-            let config = tls::client_config().map_err(|e| HealthError::Tls(e.to_string()))?;
-            let name = rustls::pki_types::ServerName::try_from(server.host.clone())
-                .map_err(|_| HealthError::Address(InviteError::Host))?;
-            let conn = rustls::ClientConnection::new(config, name)
-                .map_err(|e| HealthError::Tls(e.to_string()))?;
-            ask(rustls::StreamOwned::new(conn, tcp), server, path)
-        } else {
-            ask(tcp, server, path)
-        };
-        match answer {
-            // Another of the host's addresses may answer.
-            Err(e @ (HealthError::Refused | HealthError::Timeout)) => last = e,
-            answer => return answer,
-        }
-    }
-    Err(last)
+fn room_path(invite: &Invite) -> String {
+    format!("/api/room/{}", invite.room)
 }
 
-/// Sends `GET path` on a connection and reads the answer.
-fn ask<S: std::io::Read + std::io::Write>(
-    mut stream: S,
-    server: &ServerAddress,
-    path: &str,
-) -> Result<(u16, String), HealthError> {
-    use std::io::Read;
-    let request = format!(
-        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-        server.authority()
-    );
-    let tls_error = |e: &std::io::Error| {
-        e.get_ref()
-            .and_then(|inner| inner.downcast_ref::<rustls::Error>())
-            .map(|tls| HealthError::Tls(tls.to_string()))
-    };
-    if let Err(e) = stream.write_all(request.as_bytes()) {
-        return Err(tls_error(&e).unwrap_or(HealthError::Refused));
-    }
-    let mut answer = Vec::new();
-    let read = stream.take(64 * 1024).read_to_end(&mut answer);
-    if let Err(e) = read
-        && answer.is_empty()
-    {
-        return Err(if let Some(tls) = tls_error(&e) {
-            tls
-        } else if matches!(
-            e.kind(),
-            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-        ) {
-            HealthError::Timeout
-        } else {
-            HealthError::NotOurs
-        });
-    }
-    let text = String::from_utf8_lossy(&answer);
-    let status = text
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| code.parse::<u16>().ok())
-        .ok_or(HealthError::NotOurs)?;
-    let (_, body) = text.split_once("\r\n\r\n").ok_or(HealthError::NotOurs)?;
-    Ok((status, body.to_string()))
+/// Asks `server` for `GET /health` (PROTOCOL.md), over TLS for a secure
+/// one, waiting at most `timeout` for each step: `Ok` when it answers `ok`.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub fn check_health(server: &ServerAddress, timeout: Duration) -> Result<(), HealthError> {
+    health_answer(http_get(server, "/health", timeout))
+}
+
+/// Asks the invite's server about its room: `Ok(None)` when the server
+/// has no such room (it closed, or the code is wrong).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub fn room_info(invite: &Invite, timeout: Duration) -> Result<Option<RoomInfo>, HealthError> {
+    room_answer(http_get(&invite.server, &room_path(invite), timeout))
+}
+
+/// As [`check_health`], without waiting: `done` gets the answer (on a
+/// thread of its own on the desktop, on the page's loop in a browser).
+pub fn check_health_then(
+    server: ServerAddress,
+    timeout: Duration,
+    done: impl FnOnce(Result<(), HealthError>) + Send + 'static,
+) {
+    platform::http_get_then(server, "/health".into(), timeout, move |answer| {
+        done(health_answer(answer))
+    });
+}
+
+/// As [`room_info`], without waiting: `done` gets the answer (on a thread
+/// of its own on the desktop, on the page's loop in a browser).
+pub fn room_info_then(
+    invite: Invite,
+    timeout: Duration,
+    done: impl FnOnce(Result<Option<RoomInfo>, HealthError>) + Send + 'static,
+) {
+    let path = room_path(&invite);
+    platform::http_get_then(invite.server, path, timeout, move |answer| {
+        done(room_answer(answer))
+    });
 }

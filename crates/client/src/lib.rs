@@ -30,7 +30,6 @@
 mod connection;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod headless;
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod health;
 mod messages;
 mod platform;
@@ -46,8 +45,9 @@ pub use connection::Connection;
 pub use headless::{
     HeadlessEnd, HeadlessError, HostPlan, Line, host_room, news_line, play_seat, watch_room,
 };
+pub use health::{HealthError, check_health_then, room_info_then};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub use health::{HealthError, check_health, http_get, room_info};
+pub use health::{check_health, http_get, room_info};
 pub use typed::{AnyClient, Client, Clients, SeatLink};
 
 use ca_ngua_core::game::{Game, Level};

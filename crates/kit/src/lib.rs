@@ -22,18 +22,26 @@ pub mod any_game {
     pub use ca_ngua_games::*;
 }
 
-/// Online play: the wire protocol, the client and the server.
+/// Online play: the wire protocol, the client and the server. In a
+/// browser (docs/ARCHITECTURE.md, "The browser") there is no server, no
+/// TLS of our own and no plain-HTTP check: the page's own do that work.
 pub mod net {
     pub use ca_ngua_client as client;
-    pub use ca_ngua_client::{HealthError, RoomInfo, check_health, http_get, room_info};
+    pub use ca_ngua_client::{HealthError, RoomInfo, check_health_then, room_info_then};
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub use ca_ngua_client::{check_health, http_get, room_info};
     pub use ca_ngua_protocol as protocol;
     pub use ca_ngua_protocol::{
-        INVITE_SCHEME, Invite, InviteError, ServerAddress, after_http, dice, error_key,
+        INVITE_SCHEME, Invite, InviteError, SeatPresence, ServerAddress, after_http, dice,
+        error_key,
     };
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub use ca_ngua_server as server;
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub use ca_ngua_server::lan_addresses;
 
     /// TLS both ways: the client's roots, the server's certificate.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub mod tls {
         pub use ca_ngua_client::tls::{TlsError, client_config, trust_pem};
         pub use ca_ngua_server::tls::ServerTls;

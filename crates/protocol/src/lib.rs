@@ -20,6 +20,7 @@ mod keys;
 mod play_link;
 mod room_info;
 mod rules_choice;
+mod seat_presence;
 mod server;
 pub mod talk;
 
@@ -30,6 +31,7 @@ pub use keys::error_key;
 pub use play_link::{PlayLink, PlayLinkError};
 pub use room_info::RoomInfo;
 pub use rules_choice::RulesChoice;
+pub use seat_presence::SeatPresence;
 pub use server::{
     PresenceNews, RematchNews, RoomState, SaidNews, SeatState, ServerMessage, UnknownGame, Welcome,
     error_frame, pong_frame, welcome_game,
@@ -80,6 +82,10 @@ pub const CLOSE_TAKEN_OVER: u16 = 4001;
 
 /// The longest name, in characters, once trimmed (PROTOCOL.md).
 pub const MAX_NAME_CHARS: usize = 24;
+
+/// How long a disconnected person's seat waits before a computer plays it,
+/// unless a server says otherwise (`--away-secs`, PROTOCOL.md `away`).
+pub const DEFAULT_AWAY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The characters of a room code: no 0/O, 1/I/L (PROTOCOL.md).
 pub const ROOM_CODE_ALPHABET: &str = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";

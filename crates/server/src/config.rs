@@ -111,7 +111,7 @@ pub const DEFAULT_DOWNLOAD_URL: &str = "https://github.com/ca-ngua/ca-ngua/relea
 impl Default for ServerConfig {
     fn default() -> Self {
         ServerConfig {
-            away: Duration::from_secs(60),
+            away: ca_ngua_protocol::DEFAULT_AWAY,
             bot_delay: Duration::from_millis(800),
             trust_forwarded_for: false,
             threads: 2,

@@ -7,28 +7,8 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
 
-/// How a seat's person stands, as their room sees it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SeatPresence {
-    /// Nobody sits there (yet).
-    Empty,
-    /// Its person's connection is open.
-    Connected,
-    /// Its person's connection is gone; a computer takes the seat at
-    /// `until` unless they come back first.
-    Reconnecting {
-        /// When the computer takes over.
-        until: Instant,
-    },
-    /// A computer plays it (standing in for its person until they are
-    /// back, or for good).
-    Computer,
-    /// Its person's connection is gone and no computer is coming (the game
-    /// is over).
-    Offline,
-}
+pub use ca_ngua_protocol::SeatPresence;
 
 /// Wakes whoever shows the snapshot (the app's window).
 type Waker = Box<dyn Fn() + Send + Sync>;

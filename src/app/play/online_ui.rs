@@ -66,13 +66,10 @@ impl ServerCheck {
         self.set(CheckState::Checking);
         let me = self.clone();
         let ctx = ctx.clone();
-        let _ = std::thread::Builder::new()
-            .name("ca-ngua-health".into())
-            .spawn(move || {
-                let answer = crate::net::check_health(&server, std::time::Duration::from_secs(4));
-                me.set(CheckState::Done(answer));
-                ctx.request_repaint();
-            });
+        crate::net::check_health_then(server, std::time::Duration::from_secs(4), move |answer| {
+            me.set(CheckState::Done(answer));
+            ctx.request_repaint();
+        });
     }
 }
 
@@ -402,7 +399,7 @@ const COPIED_SECONDS: f64 = 3.0;
 pub fn shareable_link(invite: &crate::net::Invite, hosted_port: Option<u16>) -> String {
     let server = hosted_port
         .and_then(|port| {
-            crate::net::lan_addresses()
+            crate::platform::host::lan_addresses()
                 .first()
                 .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port))
         })
@@ -481,7 +478,7 @@ fn invite_ui<G: Game>(
         }
     });
     if let Some(port) = remote.hosted_port() {
-        let list: Vec<String> = crate::net::lan_addresses()
+        let list: Vec<String> = crate::platform::host::lan_addresses()
             .into_iter()
             .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port).to_string())
             .collect();

@@ -11,10 +11,11 @@ use super::remote::Remote;
 use super::{Play, View};
 use crate::game::{Game, SeatId};
 use crate::i18n::{Arg, I18n};
+use crate::net::SeatPresence;
 use crate::net::client::SeatLink;
-use crate::net::server::SeatPresence;
 use crate::table::SeatKind;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long "you are back" stays in the play panel, in seconds.
 const BACK_SECONDS: f64 = 8.0;
@@ -84,7 +85,7 @@ impl Watch {
 
 /// The server's away time when a friend's server does not say it.
 fn default_away() -> Duration {
-    crate::net::server::ServerConfig::default().away
+    crate::net::protocol::DEFAULT_AWAY
 }
 
 /// Whole seconds until `left` (rounded up).

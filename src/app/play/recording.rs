@@ -21,7 +21,8 @@ use crate::any_game::GameKind;
 use crate::game::Game;
 use crate::record::{AnyRecord, Record, Recorder, UtcDate};
 use crate::store::{RecordFiles, RecordId, Saver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The least time between two writes of a record while its game goes on.
 pub const WRITE_EVERY: Duration = Duration::from_secs(1);

@@ -7,11 +7,11 @@ use crate::game::{Game, Level};
 use crate::net::client::{Client, ClientCommand, ClientUpdate, ConnectionState, SeatLink};
 use crate::net::dice::DiceCheck;
 use crate::net::protocol::{ChatMode, RematchNews, SaidNews, Saying};
-use crate::net::server::ServerHandle;
 use crate::net::{Invite, ServerAddress};
+use crate::platform::host::Host as ServerHandle;
 use crate::table::{Controller, ErrorCode, Event, Refusal, Replica, SeatKind};
 use std::fmt;
-use std::time::Instant;
+use web_time::Instant;
 
 pub use crate::store::{ONLINE_VERSION, OnlineSeat};
 

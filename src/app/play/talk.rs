@@ -17,7 +17,8 @@ use crate::i18n::{Arg, I18n};
 use crate::net::protocol::talk::{EMOJI, MAX_TEXT_CHARS, PHRASES};
 use crate::net::protocol::{ChatMode, SaidNews, Saying};
 use egui::{RichText, Ui};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long a saying shows as new (strong) in the talk dock, in seconds.
 pub const BUBBLE_SECONDS: f64 = 6.0;

@@ -65,18 +65,16 @@ impl JoinDialog {
         let lookup = Arc::new(Mutex::new(RoomLookup::Asking));
         if let Ok(invite) = &invite {
             let (invite, lookup, ctx) = (invite.clone(), lookup.clone(), ctx.clone());
-            let _ = std::thread::Builder::new()
-                .name("ca-ngua-room-info".into())
-                .spawn(move || {
-                    let found = match crate::net::room_info(&invite, INFO_TIMEOUT) {
-                        Ok(info) => RoomLookup::Found(info),
-                        Err(e) => RoomLookup::Failed(e),
-                    };
-                    if let Ok(mut l) = lookup.lock() {
-                        *l = found;
-                    }
-                    ctx.request_repaint();
-                });
+            crate::net::room_info_then(invite, INFO_TIMEOUT, move |answer| {
+                let found = match answer {
+                    Ok(info) => RoomLookup::Found(info),
+                    Err(e) => RoomLookup::Failed(e),
+                };
+                if let Ok(mut l) = lookup.lock() {
+                    *l = found;
+                }
+                ctx.request_repaint();
+            });
         }
         JoinDialog {
             invite,

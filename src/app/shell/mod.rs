@@ -142,7 +142,7 @@ pub struct App {
     pending_rehost: Option<crate::store::OnlineSeat>,
     /// The server of that room, hosted again, for the room's screen once
     /// the app is back in its seat.
-    reopened_host: Option<crate::net::server::ServerHandle>,
+    reopened_host: Option<crate::platform::host::Host>,
     /// Where later starts of the app hand their links (one window).
     instance: Option<crate::instance::Listening>,
     /// A link handed over while a game is in progress, waiting for the
@@ -156,7 +156,7 @@ pub struct App {
     /// network), or loopback only (tests).
     host_ip: std::net::IpAddr,
     /// How a hosted room's server runs.
-    server_config: crate::net::server::ServerConfig,
+    server_config: crate::platform::host::HostConfig,
     /// The table's sounds.
     sound: super::sound::Sound,
     /// Asks the player for files.
@@ -296,7 +296,7 @@ impl App {
             joining: None,
             join_dialog: None,
             host_ip: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
-            server_config: crate::net::server::ServerConfig::default(),
+            server_config: crate::platform::host::HostConfig::default(),
             sound: super::sound::Sound::silent(),
             picker: Box::new(files::FixedPicker::default()),
             file_job: None,

@@ -12,7 +12,7 @@ use crate::net::ServerAddress;
 use crate::net::client::{
     Client, ClientOptions, CloseReason, Connection, ConnectionState, Request,
 };
-use crate::net::server::ServerHandle;
+use crate::platform::host::Host as ServerHandle;
 use crate::{with_any, with_game};
 
 /// A wake-up for an online client: a repaint of the window.
@@ -175,7 +175,8 @@ impl App {
         let port = seat.server.parse::<ServerAddress>().map(|a| a.port);
         let spawned = port.map_err(|e| e.to_string()).and_then(|port| {
             let bind = std::net::SocketAddr::new(self.host_ip, port);
-            crate::net::server::spawn(bind, self.server_config.clone()).map_err(|e| e.to_string())
+            crate::platform::host::spawn(bind, self.server_config.clone())
+                .map_err(|e| e.to_string())
         });
         match spawned {
             Ok(server) => {
@@ -243,7 +244,7 @@ impl App {
                 if let Some(dir) = &self.server_config.state_dir {
                     let _ = std::fs::remove_dir_all(dir.join("rooms"));
                 }
-                let server = match crate::net::server::spawn(bind, self.server_config.clone()) {
+                let server = match crate::platform::host::spawn(bind, self.server_config.clone()) {
                     Ok(s) => s,
                     Err(e) => {
                         self.online_edit.error = Some(self.i18n.t_args(

@@ -8,7 +8,10 @@
 //! - [`start`]: runs the worker, answering a [`Home`] to wait for it;
 //! - [`sleep`], [`timeout`]: the worker's clock;
 //! - [`Socket`]: `open`, `send_text`, `next` (an [`Incoming`]) and
-//!   `close`.
+//!   `close`;
+//! - `http_get_then`: a plain `GET` of a server's page without waiting
+//!   (the health check, a room's description): a thread and our own HTTP
+//!   on the desktop, `fetch` in a browser.
 
 use std::future::Future;
 use std::time::Duration;
@@ -16,12 +19,14 @@ use std::time::Duration;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod native;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub(crate) use native::{Home, Socket, sleep, start};
+pub use native::http_get;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) use native::{Home, Socket, http_get_then, sleep, start};
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod web;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-pub(crate) use web::{Home, Socket, sleep, start};
+pub(crate) use web::{Home, Socket, http_get_then, sleep, start};
 
 /// What the server sent on the WebSocket.
 #[derive(Debug, PartialEq, Eq)]

@@ -3,7 +3,9 @@
 //! [`tls::client_config`](crate::tls::client_config)).
 
 use super::Incoming;
-use crate::LinkError;
+use crate::tls;
+use crate::{HealthError, LinkError};
+use ca_ngua_protocol::{InviteError, ServerAddress};
 use futures_util::{SinkExt, StreamExt};
 use std::future::Future;
 use std::time::Duration;
@@ -53,7 +55,7 @@ impl Socket {
     /// Opens the WebSocket at `url`, over TLS for `wss://`.
     pub(crate) async fn open(url: String) -> Result<Socket, LinkError> {
         let connector = if url.starts_with("wss://") {
-            let config = crate::tls::client_config().map_err(LinkError::Tls)?;
+            let config = tls::client_config().map_err(LinkError::Tls)?;
             Some(tokio_tungstenite::Connector::Rustls(config))
         } else {
             None
@@ -91,4 +93,111 @@ impl Socket {
     pub(crate) async fn close(&mut self) {
         let _ = self.0.close(None).await;
     }
+}
+
+/// `GET path` on `server` on a thread of its own; `done` gets the answer
+/// there.
+pub(crate) fn http_get_then(
+    server: ServerAddress,
+    path: String,
+    timeout: Duration,
+    done: impl FnOnce(Result<(u16, String), HealthError>) + Send + 'static,
+) {
+    let spawned = std::thread::Builder::new()
+        .name("ca-ngua-http".into())
+        .spawn(move || done(http_get(&server, &path, timeout)));
+    if let Err(e) = spawned {
+        tracing::warn!("no thread to ask the server: {e}");
+    }
+}
+
+/// `GET path` on `server` (over TLS for a secure one), waiting at most
+/// `timeout` for each step: the status and the body (64 KiB at most).
+pub fn http_get(
+    server: &ServerAddress,
+    path: &str,
+    timeout: Duration,
+) -> Result<(u16, String), HealthError> {
+    use std::net::ToSocketAddrs;
+    let addrs: Vec<std::net::SocketAddr> = (server.host.as_str(), server.port)
+        .to_socket_addrs()
+        .map_err(|_| HealthError::Resolve)?
+        .collect();
+    let mut last = HealthError::Resolve;
+    for addr in addrs {
+        let tcp = match std::net::TcpStream::connect_timeout(&addr, timeout) {
+            Ok(t) => t,
+            Err(e) => {
+                last = if e.kind() == std::io::ErrorKind::TimedOut {
+                    HealthError::Timeout
+                } else {
+                    HealthError::Refused
+                };
+                continue;
+            }
+        };
+        let _ = tcp.set_read_timeout(Some(timeout));
+        let _ = tcp.set_write_timeout(Some(timeout));
+        let answer = if server.secure {
+            let config = tls::client_config().map_err(|e| HealthError::Tls(e.to_string()))?;
+            let name = rustls::pki_types::ServerName::try_from(server.host.clone())
+                .map_err(|_| HealthError::Address(InviteError::Host))?;
+            let conn = rustls::ClientConnection::new(config, name)
+                .map_err(|e| HealthError::Tls(e.to_string()))?;
+            ask(rustls::StreamOwned::new(conn, tcp), server, path)
+        } else {
+            ask(tcp, server, path)
+        };
+        match answer {
+            // Another of the host's addresses may answer.
+            Err(e @ (HealthError::Refused | HealthError::Timeout)) => last = e,
+            answer => return answer,
+        }
+    }
+    Err(last)
+}
+
+/// Sends `GET path` on a connection and reads the answer.
+fn ask<S: std::io::Read + std::io::Write>(
+    mut stream: S,
+    server: &ServerAddress,
+    path: &str,
+) -> Result<(u16, String), HealthError> {
+    use std::io::Read;
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.authority()
+    );
+    let tls_error = |e: &std::io::Error| {
+        e.get_ref()
+            .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+            .map(|tls| HealthError::Tls(tls.to_string()))
+    };
+    if let Err(e) = stream.write_all(request.as_bytes()) {
+        return Err(tls_error(&e).unwrap_or(HealthError::Refused));
+    }
+    let mut answer = Vec::new();
+    let read = stream.take(64 * 1024).read_to_end(&mut answer);
+    if let Err(e) = read
+        && answer.is_empty()
+    {
+        return Err(if let Some(tls) = tls_error(&e) {
+            tls
+        } else if matches!(
+            e.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+        ) {
+            HealthError::Timeout
+        } else {
+            HealthError::NotOurs
+        });
+    }
+    let text = String::from_utf8_lossy(&answer);
+    let status = text
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse::<u16>().ok())
+        .ok_or(HealthError::NotOurs)?;
+    let (_, body) = text.split_once("\r\n\r\n").ok_or(HealthError::NotOurs)?;
+    Ok((status, body.to_string()))
 }

@@ -3,13 +3,14 @@
 //! `wss://` with the browser's own roots).
 
 use super::Incoming;
-use crate::LinkError;
+use crate::{HealthError, LinkError};
+use ca_ngua_protocol::ServerAddress;
 use std::future::Future;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
-use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
+use web_sys::{CloseEvent, Event, MessageEvent, Response, WebSocket};
 
 /// Nothing to wait for: the worker ends on the page's loop once told to
 /// close.
@@ -142,4 +143,37 @@ impl Socket {
     pub(crate) async fn close(&mut self) {
         let _ = self.ws.close();
     }
+}
+
+/// `GET path` on `server` with the browser's `fetch`, on the page's loop;
+/// `done` gets the status and the body. (The page's Content-Security-Policy
+/// lets it reach only the server that served it.)
+pub(crate) fn http_get_then(
+    server: ServerAddress,
+    path: String,
+    timeout: Duration,
+    done: impl FnOnce(Result<(u16, String), HealthError>) + Send + 'static,
+) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let url = server.page_url(&path);
+        let answer = super::timeout(timeout, fetch(url)).await;
+        done(answer.unwrap_or(Err(HealthError::Timeout)));
+    });
+}
+
+async fn fetch(url: String) -> Result<(u16, String), HealthError> {
+    let window = web_sys::window().ok_or(HealthError::Refused)?;
+    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(&url))
+        .await
+        // fetch rejects for a network error: nothing answered.
+        .map_err(|_| HealthError::Refused)?;
+    let response: Response = response.dyn_into().map_err(|_| HealthError::NotOurs)?;
+    let status = response.status();
+    let text = response.text().map_err(|_| HealthError::NotOurs)?;
+    let body = wasm_bindgen_futures::JsFuture::from(text)
+        .await
+        .map_err(|_| HealthError::NotOurs)?
+        .as_string()
+        .unwrap_or_default();
+    Ok((status, body))
 }

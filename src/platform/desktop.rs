@@ -3,6 +3,7 @@
 //! reports, the arguments it answers without opening a window, and the
 //! plain sentence it prints when no window can be opened.
 
+use super::{VERSION, is_room_link};
 use crate::i18n::{Arg, I18n, Lang};
 use std::ffi::OsString;
 use std::ops::ControlFlow;
@@ -14,9 +15,6 @@ use std::process::ExitCode;
 /// desktop groups the window with its launcher and shows its icon.
 pub const APP_ID: &str = "ca-ngua";
 
-/// The version of this build, from `Cargo.toml`.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-
 /// The environment variable that overrides the data folder (logs and
 /// crash reports); tests and support use it.
 pub const DATA_DIR_VAR: &str = "CA_NGUA_DATA_DIR";
@@ -26,7 +24,7 @@ pub const DATA_DIR_VAR: &str = "CA_NGUA_DATA_DIR";
 /// the 256-pixel icon is one word too long for an X11 request without the
 /// BIG-REQUESTS extension, and X11 then shows no icon at all. (Launchers
 /// and docks take the installed icons, in every size, from the app id.)
-pub const ICON_PNG: &[u8] = include_bytes!("../assets/icon/png/128x128.png");
+pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icon/png/128x128.png");
 
 /// What the app was asked to do on its command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,15 +41,6 @@ pub enum Launch {
     /// `ca-ngua LINK`: open the window and join that room (an invite page's
     /// address or a `ca-ngua:` link, as the desktop passes a clicked link).
     Join(String),
-}
-
-/// True for what reads as a room's link: `ca-ngua:…`, or an `http(s)://`
-/// address (an invite page; the app says so if it is not one).
-pub fn is_room_link(arg: &str) -> bool {
-    let lower = arg.trim().to_ascii_lowercase();
-    ["ca-ngua:", "http://", "https://"]
-        .iter()
-        .any(|p| lower.starts_with(p))
 }
 
 /// The argument that `--crash-test` is.

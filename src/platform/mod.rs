@@ -1,0 +1,27 @@
+//! What differs between the desktop and a browser, in one place, so that
+//! no screen names a target (docs/ARCHITECTURE.md, "The browser"):
+//!
+//! - `desktop.rs`: the desktop around the app (its identity, data folder,
+//!   command line, why a window did not open); not in a browser;
+//! - [`host`]: hosting a room on this device, which a browser cannot do.
+//!
+//! The network client has its own seam (`ca-ngua-client`'s `platform`).
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+mod desktop;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use desktop::*;
+
+pub mod host;
+
+/// The version of this build, from `Cargo.toml`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// True for what reads as a room's link: `ca-ngua:…`, or an `http(s)://`
+/// address (an invite page; the app says so if it is not one).
+pub fn is_room_link(arg: &str) -> bool {
+    let lower = arg.trim().to_ascii_lowercase();
+    ["ca-ngua:", "http://", "https://"]
+        .iter()
+        .any(|p| lower.starts_with(p))
+}
