@@ -75,9 +75,22 @@ pub struct PuzzlesMake {
     /// commas (default: easy and medium in turn); as many as --players
     #[arg(long, value_name = "LEVELS")]
     pub levels: Option<String>,
+    /// Only puzzles of this difficulty (easy, medium or hard): each
+    /// candidate is graded before its costly confirmation
+    #[arg(long, value_name = "DIFFICULTY", value_parser = difficulty)]
+    pub only: Option<Difficulty>,
     /// Adds to this puzzle file (made when missing) rather than printing
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+}
+
+fn difficulty(text: &str) -> Result<Difficulty, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "easy" => Ok(Difficulty::Easy),
+        "medium" => Ok(Difficulty::Medium),
+        "hard" => Ok(Difficulty::Hard),
+        _ => Err(format!("'{text}' is not easy, medium or hard")),
+    }
 }
 
 /// The levels of `--levels`, one per seat, or why not.
@@ -201,6 +214,7 @@ fn make(a: &PuzzlesMake) -> Result<(), Bad> {
             }
             config.screen_gap = gap;
         }
+        config.only = a.only;
         let mut progress = |g, n| eprintln!("game {g}/{}: {n} puzzles", a.games);
         let found = match &a.levels {
             Some(text) => {

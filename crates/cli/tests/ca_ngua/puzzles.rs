@@ -76,19 +76,26 @@ fn a_game_with_a_careless_player_gives_puzzles_that_read_back() {
         assert!(p.moves[0].1 - p.moves[1].1 >= ca_ngua::learn::CLEAR_MARGIN);
         assert_eq!(l.solution.len(), 1);
     }
-}
-
-#[test]
-fn a_puzzle_whose_answer_was_shown_is_solved_for_one_star() {
-    use ca_ngua::learn::{Run, Verdict, puzzles_of};
-    let puzzle = puzzles_of::<CaNgua>().unwrap().remove(0);
-    let mut run = Run::new(puzzle);
-    run.roll_until_moves().unwrap();
-    let best = run.hint().unwrap();
-    let weaker = run.moves().into_iter().find(|m| *m != best).unwrap();
-    assert!(matches!(run.play(weaker), Verdict::Wrong { .. }));
-    assert!(!run.answer_shown());
-    run.show_answer();
-    assert!(run.answer_shown());
-    assert_eq!(run.play(best), Verdict::Solved { stars: 1 });
+    // Asking for one difficulty (`puzzles make --only`) finds exactly the
+    // puzzles of that difficulty, graded before their confirmation.
+    for wanted in Difficulty::ALL {
+        config.only = Some(wanted);
+        let only = find_puzzles::<CaNgua>(
+            &rules,
+            &start,
+            &plays,
+            &seats[..1],
+            &config,
+            "t-",
+            "test",
+            &cancel,
+        )
+        .unwrap();
+        let expected: Vec<_> = found
+            .iter()
+            .filter(|p| p.difficulty == wanted)
+            .cloned()
+            .collect();
+        assert_eq!(only, expected, "{wanted:?}");
+    }
 }

@@ -3,7 +3,7 @@
 //! confirmed by rollouts of their own ([`find_puzzles`]); the player's own
 //! mistakes in a record ([`mine_record`]).
 
-use super::{PuzzleDef, grade};
+use super::{Difficulty, PuzzleDef, grade};
 use crate::learn::{RulesDef, Teach};
 use crate::record::analysis::{AnalysisConfig, AnalysisError, Play, analyse};
 use ca_ngua_core::game::Game;
@@ -28,6 +28,11 @@ pub struct MineConfig {
     /// Only the turns where the player chose another move than the best
     /// ("puzzles from my mistakes").
     pub mistakes_only: bool,
+    /// Only puzzles of this difficulty (`puzzles make --only`): a
+    /// candidate is graded before its confirmation, which is skipped when
+    /// the grade is another; what is kept is what the search without the
+    /// filter keeps of that difficulty, sooner.
+    pub only: Option<Difficulty>,
 }
 
 impl MineConfig {
@@ -51,6 +56,7 @@ impl MineConfig {
             confirm_rollouts,
             screen_gap,
             mistakes_only: false,
+            only: None,
         }
     }
 }
@@ -98,6 +104,19 @@ pub fn find_puzzles<G: SelfPlay + Teach>(
         let Ok(state) = G::from_setup(rules, &step.setup) else {
             continue;
         };
+        // Who finds the screen's best move: asked first when only one
+        // difficulty is wanted, as it costs a few decisions where the
+        // confirmation costs thousands of rollouts. (A puzzle is kept only
+        // when the confirmation's best is this same move, so the grade is
+        // the one the search would give it anyway.)
+        let graded = |best| grade::<G>(&state, step.roll, best, turn as u64);
+        let early = match config.only {
+            Some(wanted) => match graded(best) {
+                Some(d) if d == wanted => Some(d),
+                _ => continue,
+            },
+            None => None,
+        };
         // Confirmed on fresh rollouts: the runner-up played, so that the
         // step's cost is the runner-up's, paired with the best's dice.
         let mut confirm = config.screen;
@@ -127,7 +146,7 @@ pub fn find_puzzles<G: SelfPlay + Teach>(
             .filter_map(|m| m.mv.map(|mv| (mv.to_string(), round3(m.win))))
             .collect();
         moves.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let Some(difficulty) = grade::<G>(&state, step.roll, best, turn as u64) else {
+        let Some(difficulty) = early.or_else(|| graded(best)) else {
             continue;
         };
         out.push(PuzzleDef {
