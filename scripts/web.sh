@@ -2,16 +2,17 @@
 # The game in a browser (issue 46), from this Debian 12 machine.
 #
 #   scripts/web.sh check   type-check, for wasm32-unknown-unknown, every
-#                          crate the browser build is made of so far: the
-#                          core, both engines, the games, i18n, the
-#                          protocol and the data layer (warnings denied in
-#                          our crates), so none of them grows a
-#                          dependency a browser cannot run (.ci/run)
+#                          crate the browser build is made of: the core,
+#                          both engines, the games, i18n, the protocol,
+#                          the data layer, the client and the app's
+#                          library (warnings denied in our crates), so none
+#                          of them grows a dependency a browser cannot run
+#                          (.ci/run)
 #
 # The browser build itself (target/web: index.html, the glue, one .wasm)
-# and its tests in headless Chromium are not here yet: the app and the
-# network client still need their platform seam (docs/ARCHITECTURE.md,
-# "The browser"). ca-ngua-server --web-dir already serves such a folder.
+# and its tests in headless Chromium are not here yet: the app's entry in
+# a page, its storage and its sound remain (docs/ARCHITECTURE.md, "The
+# browser"). ca-ngua-server --web-dir already serves such a folder.
 #
 # Run as root on a fresh Debian 12 (it installs what it lacks with apt-get);
 # idempotent. The toolchain is scripts/cross.sh's: Debian's rustc-web and
@@ -52,9 +53,9 @@ packages() {
     fi
 }
 
-# The crates a browser runs today; the app and the client join the list
-# with their platform seam.
-crates=(ca-ngua-i18n ca-ngua-core game-ca-ngua game-co-nhay ca-ngua-games ca-ngua-protocol ca-ngua-data ca-ngua-client)
+# The crates a browser runs (the app as a library: its entry in a page is
+# still to come).
+crates=(ca-ngua-i18n ca-ngua-core game-ca-ngua game-co-nhay ca-ngua-games ca-ngua-protocol ca-ngua-data ca-ngua-client ca-ngua)
 
 check() {
     packages rustc-web cargo-web rust-web-src clang-19 llvm-19

@@ -3,7 +3,9 @@
 //!
 //! - `desktop.rs`: the desktop around the app (its identity, data folder,
 //!   command line, why a window did not open); not in a browser;
-//! - [`host`]: hosting a room on this device, which a browser cannot do.
+//! - [`host`]: hosting a room on this device, which a browser cannot do;
+//! - [`files`]: files the player chooses (a dialog, or a download and an
+//!   upload).
 //!
 //! The network client has its own seam (`ca-ngua-client`'s `platform`).
 
@@ -12,6 +14,7 @@ mod desktop;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use desktop::*;
 
+pub mod files;
 pub mod host;
 
 /// The version of this build, from `Cargo.toml`.

@@ -12,7 +12,7 @@ use crate::ui_support::*;
 use ca_ngua::app::App;
 use ca_ngua::app::ca_ngua::geometry::place;
 use ca_ngua::app::play::phase::Phase;
-use ca_ngua::app::shell::files::FilePicker;
+use ca_ngua::app::shell::files::{Chosen, FilePicker};
 use ca_ngua::ca_ngua::engine::{GameEnd, Move, Position, Rules, Seat};
 use ca_ngua::game::Level;
 use ca_ngua::i18n::{I18n, Lang};
@@ -21,7 +21,6 @@ use ca_ngua::table::Controller;
 use egui::{Key, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
@@ -242,16 +241,22 @@ fn the_cards_count_horses_after_a_kick_and_a_finish() {
 
 /// A file dialog that answers only when the test says so.
 #[derive(Clone, Default)]
-struct SlowPicker(Arc<Mutex<Vec<Sender<Option<PathBuf>>>>>);
+struct SlowPicker(Arc<Mutex<Vec<Sender<Option<Chosen>>>>>);
 
 impl FilePicker for SlowPicker {
-    fn save(&self, _: &egui::Context, _: &str, _: &str) -> Receiver<Option<PathBuf>> {
+    fn save_as(
+        &self,
+        _: &egui::Context,
+        _: &str,
+        _: &str,
+        _: (&str, &str),
+    ) -> Receiver<Option<Chosen>> {
         let (tx, rx) = channel();
         self.0.lock().unwrap().push(tx);
         rx
     }
 
-    fn open(&self, _: &egui::Context, _: &str) -> Receiver<Option<PathBuf>> {
+    fn open_as(&self, _: &egui::Context, _: &str, _: (&str, &str)) -> Receiver<Option<Chosen>> {
         let (tx, rx) = channel();
         self.0.lock().unwrap().push(tx);
         rx

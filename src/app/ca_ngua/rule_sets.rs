@@ -8,7 +8,7 @@ use crate::ca_ngua::engine::Rules;
 use crate::ca_ngua::rules_code::{self, RulesCodeError};
 use crate::ca_ngua::rules_file::RuleSet;
 use crate::i18n::{Arg, I18n};
-use crate::store::{Store, export_rule_set, import_rule_set, valid_rule_set_name};
+use crate::store::{Store, valid_rule_set_name};
 
 impl CaNguaGame {
     /// Carries out an action on the saved rule sets (`rules`: the rules
@@ -37,21 +37,20 @@ impl CaNguaGame {
                 Ok(()) => i18n.t_args("saved-rules-renamed", &[("name", Arg::from(new))]),
                 Err(n) => store_notice(i18n, &n),
             },
-            A::Export(name, path) => {
+            A::Export(name, file) => {
                 let set = self
                     .local
                     .rule_sets
                     .iter()
                     .find(|s| s.name == name)
                     .cloned();
-                match set.map(|s| export_rule_set(&s, &path)) {
-                    Some(Ok(())) => i18n.t_args(
-                        "saved-rules-exported",
-                        &[("file", Arg::from(path.display().to_string()))],
-                    ),
+                match set.map(|s| file.write(s.to_ron().as_bytes())) {
+                    Some(Ok(())) => {
+                        i18n.t_args("saved-rules-exported", &[("file", Arg::from(file.shown()))])
+                    }
                     Some(Err(e)) => i18n.t_args(
                         "saved-rules-failed",
-                        &[("reason", Arg::from(e.to_string()))],
+                        &[("reason", Arg::from(format!("{}: {e}", file.shown())))],
                     ),
                     None => String::new(),
                 }
@@ -61,7 +60,11 @@ impl CaNguaGame {
             A::ImportCode(text) => match self.import_code(&text, store, i18n) {
                 Ok(message) | Err(message) => message,
             },
-            A::Import(path) => match import_rule_set::<RuleSet>(&path) {
+            A::Import(file) => match file
+                .read_text()
+                .map_err(|e| format!("{}: {e}", file.shown()))
+                .and_then(|text| RuleSet::from_ron(&text).map_err(|e| e.to_string()))
+            {
                 Ok(mut set) => {
                     if !valid_rule_set_name(&set.name) {
                         set.name = i18n.t("saved-rules-imported-name");
@@ -74,10 +77,7 @@ impl CaNguaGame {
                         Err(n) => store_notice(i18n, &n),
                     }
                 }
-                Err(e) => i18n.t_args(
-                    "saved-rules-refused",
-                    &[("reason", Arg::from(e.to_string()))],
-                ),
+                Err(e) => i18n.t_args("saved-rules-refused", &[("reason", Arg::from(e))]),
             },
         };
         self.local.rules_edit.message = Some(message);

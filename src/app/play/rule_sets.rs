@@ -2,7 +2,7 @@
 //! import, rule codes), made in its settings and carried out by the shell
 //! after the frame (file dialogs and the rule code window are the shell's).
 
-use std::path::PathBuf;
+use crate::platform::files::Chosen;
 
 /// What the player asked of the saved rule sets.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,9 +14,9 @@ pub enum RuleSetAction {
     /// Rename a saved set.
     Rename(String, String),
     /// Export a saved set to a file.
-    Export(String, PathBuf),
+    Export(String, Chosen),
     /// Import a set from a file.
-    Import(PathBuf),
+    Import(Chosen),
     /// Ask for a file to import (the system's dialog).
     PickImport,
     /// Ask where to export a saved set (the system's dialog).

@@ -20,15 +20,15 @@ impl App {
         };
         let purpose = job.purpose.clone();
         self.file_job = None;
-        if let Some(path) = answer {
+        if let Some(file) = answer {
             match purpose {
                 FilePurpose::ExportRules(name) => self
                     .intents
-                    .push(Intent::RuleSet(RuleSetAction::Export(name, path))),
+                    .push(Intent::RuleSet(RuleSetAction::Export(name, file))),
                 FilePurpose::ImportRules => self
                     .intents
-                    .push(Intent::RuleSet(RuleSetAction::Import(path))),
-                record => self.record_file(record, path),
+                    .push(Intent::RuleSet(RuleSetAction::Import(file))),
+                record => self.record_file(record, file),
             }
         }
     }

@@ -188,7 +188,7 @@ pub struct App {
 struct FileJob {
     /// What the file is for.
     purpose: FilePurpose,
-    answer: std::sync::mpsc::Receiver<Option<std::path::PathBuf>>,
+    answer: std::sync::mpsc::Receiver<Option<files::Chosen>>,
 }
 
 /// What a file asked for in a dialog is for.
@@ -385,7 +385,7 @@ impl App {
         app.welcome = welcome;
         app.thinking = thinking;
         app.sound = super::sound::Sound::new();
-        app.picker = Box::new(files::NativePicker);
+        app.picker = Box::new(files::SystemPicker);
         match online {
             // A room this app hosted: hosted again from its kept state.
             Some(seat) if seat.hosted => app.pending_rehost = Some(seat),

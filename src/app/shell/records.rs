@@ -48,6 +48,23 @@ pub(super) struct RecordsUi {
     past: Option<Vec<RecordSummary>>,
     /// The window that takes a pasted record, while open.
     paste: Option<PasteWindow>,
+    /// Files dropped on the window, as their text arrives.
+    dropped: Dropped,
+}
+
+/// Dropped files' texts, read by the platform (at once, or later in a
+/// browser).
+#[derive(Debug)]
+struct Dropped {
+    tx: std::sync::mpsc::Sender<Result<String, String>>,
+    rx: std::sync::mpsc::Receiver<Result<String, String>>,
+}
+
+impl Default for Dropped {
+    fn default() -> Self {
+        let (tx, rx) = std::sync::mpsc::channel();
+        Dropped { tx, rx }
+    }
 }
 
 /// The window that takes a pasted record (or says why a record was
@@ -192,9 +209,10 @@ impl App {
     pub(super) fn dropped_files(&mut self, ctx: &egui::Context) {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for file in dropped {
-            let text = file
-                .bytes()
-                .and_then(|bytes| String::from_utf8(bytes).map_err(|e| e.to_string()));
+            crate::platform::files::read_dropped(ctx, file, self.records.dropped.tx.clone());
+        }
+        let texts: Vec<_> = self.records.dropped.rx.try_iter().collect();
+        for text in texts {
             self.record_text(text);
         }
     }
@@ -284,24 +302,18 @@ impl App {
     }
 
     /// A file chosen in a dialog: the record saved there, or read from it.
-    pub(super) fn record_file(&mut self, purpose: FilePurpose, path: std::path::PathBuf) {
+    pub(super) fn record_file(&mut self, purpose: FilePurpose, file: super::files::Chosen) {
         match purpose {
             FilePurpose::ExportRecord(text) => {
-                if let Err(e) = std::fs::write(&path, text) {
+                if let Err(e) = file.write(text.as_bytes()) {
                     self.notices.push(self.i18n.t_args(
                         "records-save-failed",
-                        &[
-                            (
-                                "file",
-                                Arg::from(crate::privacy::scrub_home(&path.display().to_string())),
-                            ),
-                            ("error", Arg::from(e.to_string())),
-                        ],
+                        &[("file", Arg::from(file.shown())), ("error", Arg::from(e))],
                     ));
                 }
             }
             FilePurpose::ImportRecord => {
-                self.record_text(std::fs::read_to_string(&path).map_err(|e| e.to_string()));
+                self.record_text(file.read_text());
             }
             FilePurpose::ImportRules | FilePurpose::ExportRules(_) => {}
         }
