@@ -5,7 +5,9 @@
 //!   command line, why a window did not open); not in a browser;
 //! - [`host`]: hosting a room on this device, which a browser cannot do;
 //! - [`files`]: files the player chooses (a dialog, or a download and an
-//!   upload).
+//!   upload);
+//! - `start_desktop.rs`, `start_page.rs`: the program's start, a window
+//!   or a page's canvas.
 //!
 //! The network client has its own seam (`ca-ngua-client`'s `platform`).
 
@@ -16,6 +18,10 @@ pub use desktop::*;
 
 pub mod files;
 pub mod host;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub mod start_desktop;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub mod start_page;
 
 /// The version of this build, from `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -6,7 +6,8 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::{SystemTime, UNIX_EPOCH};
+// The browser's clock in a page (`std`'s has none there); `std`'s elsewhere.
+use web_time::{SystemTime, UNIX_EPOCH};
 
 /// Seconds since 1970-01-01T00:00:00Z.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

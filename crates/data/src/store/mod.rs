@@ -32,7 +32,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+// The browser's clock in a page (`std`'s has none there); `std`'s elsewhere.
+use web_time::{SystemTime, UNIX_EPOCH};
 
 /// The environment variable that overrides the config directory.
 pub const CONFIG_DIR_VAR: &str = "CA_NGUA_CONFIG_DIR";

@@ -1,0 +1,104 @@
+//! The desktop game's start: answer `--version` and `--help`, start the
+//! log and the crash reports, open the config folder, restore the
+//! player's preferences and game, hand a link to a window already open,
+//! open the window.
+
+use crate as kit;
+use kit::app::{App, setup_context};
+use kit::crash;
+use kit::i18n::{I18n, Lang};
+use kit::instance;
+use kit::platform;
+use kit::store::Store;
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::sync::{Arc, OnceLock};
+
+/// Opens the window and plays (or answers `--version`, `--help`): the
+/// program's `main` on the desktop.
+pub fn run() -> ExitCode {
+    // The first start follows the system language; Vietnamese otherwise.
+    let system_lang = Lang::from_locale(&sys_locale::get_locale().unwrap_or_default());
+    let launch = match platform::launch(std::env::args_os().skip(1), system_lang) {
+        ControlFlow::Continue(launch) => launch,
+        // Answered (--version, --help) or refused without a window.
+        ControlFlow::Break(code) => return code,
+    };
+    let previous_crash = crash::start(platform::data_dir().as_deref(), &launch);
+    let (store, opened) = Store::open();
+    // The window's size and place, kept beside the other files (eframe
+    // writes it; a bad file is ignored and the window opens at its default).
+    let window_file = store.dir().map(|d| d.join("window.ron"));
+    // One window: a later start (a clicked invite) hands its link to the
+    // window already open, which is woken to take it.
+    let request = match &launch {
+        platform::Launch::Join(link) => instance::Request::Join(link.clone()),
+        _ => instance::Request::Show,
+    };
+    let window: Arc<OnceLock<egui::Context>> = Arc::new(OnceLock::new());
+    let listening = match store.dir() {
+        Some(dir) => {
+            let window = Arc::clone(&window);
+            let wake = move || {
+                if let Some(ctx) = window.get() {
+                    ctx.request_repaint();
+                }
+            };
+            match instance::claim(dir, instance::runtime_dir().as_deref(), &request, wake) {
+                instance::Claim::HandedOff => {
+                    tracing::info!("handed over to the window already open: {request:?}");
+                    return ExitCode::SUCCESS;
+                }
+                instance::Claim::First(listening) => Some(listening),
+                instance::Claim::Alone(why) => {
+                    tracing::warn!("no single-window socket: {why}");
+                    None
+                }
+            }
+        }
+        None => None,
+    };
+    let mut app = App::from_store(store, opened, system_lang, None);
+    if let Some(listening) = listening {
+        app = app.with_instance(listening);
+    }
+    if let platform::Launch::Join(link) = launch {
+        tracing::info!("started with a room's link: {link}");
+        // A clicked invite: join that room once the window is up.
+        app = app.with_join_link(link);
+    }
+    if let Some(report) = previous_crash {
+        let notice = crash::previous_report_notice(&I18n::new(app.lang()), &report);
+        app.push_notice(notice);
+    }
+    let lang = app.lang();
+    let look = app.prefs().look;
+    let title = app.title();
+    let options = eframe::NativeOptions {
+        viewport: platform::with_identity(
+            egui::ViewportBuilder::default()
+                .with_title(title)
+                .with_inner_size([1180.0, 780.0])
+                .with_min_inner_size([800.0, 600.0]),
+        ),
+        // Our bundled font covers every character we show; the system
+        // fallback would only slow the start (and panics without fonts).
+        system_font_fallback: false,
+        persist_window: window_file.is_some(),
+        persistence_path: window_file,
+        ..Default::default()
+    };
+    let run = eframe::run_native(
+        platform::APP_ID,
+        options,
+        Box::new(move |cc| {
+            setup_context(&cc.egui_ctx, look);
+            let _ = window.set(cc.egui_ctx.clone());
+            let mut app = app;
+            // Computer players wake the window when they have decided.
+            app.set_waker(&cc.egui_ctx);
+            Ok(Box::new(app))
+        }),
+    );
+    platform::exit_code(run, lang)
+}
