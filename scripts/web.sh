@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # The game in a browser (issue 46), from this Debian 12 machine.
 #
+#   scripts/web.sh         build the game for the browser into target/web:
+#                          index.html, style.css, start.js, the glue
+#                          (ca-ngua-HASH.js) and one ca-ngua-HASH.wasm
+#                          optimised by wasm-opt, each with a .gz copy;
+#                          serve it with ca-ngua-server --web-dir target/web
 #   scripts/web.sh check   type-check, for wasm32-unknown-unknown, every
 #                          crate the browser build is made of: the core,
 #                          both engines, the games, i18n, the protocol,
@@ -9,10 +14,9 @@
 #                          of them grows a dependency a browser cannot run
 #                          (.ci/run)
 #
-# The browser build itself (target/web: index.html, the glue, one .wasm)
-# and its tests in headless Chromium are not here yet: the app's entry in
-# a page, its storage and its sound remain (docs/ARCHITECTURE.md, "The
-# browser"). ca-ngua-server --web-dir already serves such a folder.
+# Not here yet (docs/ARCHITECTURE.md, "The browser"): the tests in headless
+# Chromium (scripts/web.sh test), the browser's storage (a page keeps
+# nothing yet and says so) and sound.
 #
 # Run as root on a fresh Debian 12 (it installs what it lacks with apt-get);
 # idempotent. The toolchain is scripts/cross.sh's: Debian's rustc-web and
@@ -26,10 +30,10 @@ cd "$(dirname "$0")/.."
 root="$PWD"
 
 usage() {
-    sed -n '4,9p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
-[ "$#" -eq 1 ] || usage
+[ "$#" -le 1 ] || usage
 
 # Shared with scripts/cross.sh: the host's build scripts and proc macros
 # are built once for both.
@@ -68,7 +72,72 @@ check() {
         --lib "${args[@]}"
 }
 
-case "$1" in
+# wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in
+# Cargo.lock (the glue and the crate must agree). Its own lock file names
+# crates this registry may lack, so it is installed without --locked.
+bindgen() {
+    local want have
+    want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+    have=$(wasm-bindgen --version 2> /dev/null | awk '{print $2}' || true)
+    if [ "$have" != "$want" ]; then
+        echo "web.sh: installing wasm-bindgen-cli $want"
+        PATH="$HOME/.cargo/bin:$PATH" RUSTC= RUSTDOC= RUSTC_BOOTSTRAP= \
+            cargo install wasm-bindgen-cli --version "$want"
+    fi
+}
+
+# wasm-opt: binaryen 132, from the npm registry (binaryen's own build for
+# Node). Debian 12's binaryen (108) predates what Rust 1.96 emits: the
+# module it writes fails in the browser ("WebAssembly.Table.set(): Argument
+# 1 is invalid for table"). It runs for about ten minutes here.
+BINARYEN=132.0.0
+wasm_opt=(node "$root/target/web-tools/node_modules/binaryen/bin/wasm-opt")
+optimizer() {
+    command -v node > /dev/null || packages nodejs npm
+    local have
+    have=$("${wasm_opt[@]}" --version 2> /dev/null | awk '{print $3}' || true)
+    if [ "$have" != "${BINARYEN%%.*}" ]; then
+        echo "web.sh: installing binaryen $BINARYEN (wasm-opt)"
+        npm install --no-audit --no-fund --prefix "$root/target/web-tools" "binaryen@$BINARYEN"
+    fi
+}
+
+build() {
+    packages rustc-web cargo-web rust-web-src clang-19 llvm-19 lld-19
+    export PATH="$HOME/.cargo/bin:$PATH"
+    bindgen
+    optimizer
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19
+    # -p: only the app's own dependencies, so their features are the
+    # browser's (the server's tokio with sockets is not among them).
+    "$cargo" build "${build_std[@]}" --locked --target "$target" --release -p ca-ngua --bin ca-ngua
+    local out="$root/target/web" glue="$CARGO_TARGET_DIR/web-glue"
+    rm -rf "$glue" && mkdir -p "$glue"
+    wasm-bindgen --target web --no-typescript --out-dir "$glue" --out-name ca-ngua \
+        "$CARGO_TARGET_DIR/$target/release/ca-ngua.wasm"
+    # Smaller; the features are those Rust 1.96 emits by default.
+    "${wasm_opt[@]}" -Oz --strip-debug --enable-bulk-memory --enable-nontrapping-float-to-int \
+        --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
+        "$glue/ca-ngua_bg.wasm" -o "$glue/ca-ngua.wasm"
+    # Named by their content, so that a browser keeps them as long as they
+    # are the same (ca-ngua-server caches such names for a year).
+    local wasm_hash js_hash
+    wasm_hash=$(sha256sum "$glue/ca-ngua.wasm" | cut -c1-16)
+    js_hash=$(sha256sum "$glue/ca-ngua.js" | cut -c1-16)
+    rm -rf "$out" && mkdir -p "$out"
+    cp "$glue/ca-ngua.wasm" "$out/ca-ngua-$wasm_hash.wasm"
+    cp "$glue/ca-ngua.js" "$out/ca-ngua-$js_hash.js"
+    cp assets/web/index.html assets/web/style.css "$out/"
+    sed -e "s/@JS@/ca-ngua-$js_hash.js/" -e "s/@WASM@/ca-ngua-$wasm_hash.wasm/" \
+        assets/web/start.js > "$out/start.js"
+    for f in "$out"/*; do
+        gzip -9 -k -f -n "$f"
+    done
+    ls -l "$out"
+}
+
+case "${1:-build}" in
+    build) build ;;
     check) check ;;
     *) usage ;;
 esac
