@@ -3,7 +3,7 @@
 
 use super::clock::Clock;
 use crate::tls::ServerTls;
-use crate::web::WebDir;
+use crate::web_dir::WebDir;
 use std::time::Duration;
 
 /// What one server allows (docs/SERVER.md explains each choice).

@@ -17,11 +17,13 @@
 //! Imports point one way: `conn` → `room` → `registry` → `mailbox`,
 //! `config`, `codes`, `presence`; nothing imports this file.
 
+mod base64;
 mod clock;
 mod codes;
 mod config;
 mod conn;
 mod fair;
+mod headers;
 mod lan;
 mod mailbox;
 mod pages;
@@ -36,13 +38,14 @@ mod room_v3;
 mod state;
 pub mod tls;
 mod web;
+mod web_dir;
 mod writer;
 
 pub use clock::Clock;
 pub use config::{DEFAULT_DOWNLOAD_URL, Limits, ServerConfig};
 pub use lan::lan_addresses;
 pub use presence::{Presence, SeatPresence};
-pub use web::{WebDir, WebDirError};
+pub use web_dir::{WebDir, WebDirError};
 
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
@@ -218,7 +221,7 @@ async fn serve_with(
         .route("/play/", get(web::play_index))
         .route("/play/{*path}", get(web::play_file))
         .with_state(Arc::clone(&registry))
-        .layer(axum::middleware::from_fn(web::security_headers));
+        .layer(axum::middleware::from_fn(headers::security_headers));
     if let Ok(addr) = listener.local_addr() {
         info!(%addr, "listening");
     }

@@ -359,7 +359,7 @@ pub(super) fn style_hash() -> &'static str {
     static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     HASH.get_or_init(|| {
         let hash = ring::digest::digest(&ring::digest::SHA256, STYLE.as_bytes());
-        format!("sha256-{}", super::web::base64(hash.as_ref()))
+        format!("sha256-{}", super::base64::encode(hash.as_ref()))
     })
 }
 
