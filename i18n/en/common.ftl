@@ -25,6 +25,7 @@ notice-file-moved = { $file } could not be read ({ $reason }). It was kept as { 
 notice-file-unreadable = { $file } could not be read: { $reason }.
 notice-cannot-save = { $file } cannot be saved: { $reason }. The game goes on, but this will not be kept.
 notice-no-folder = There is no folder to keep settings in ({ $reason }); nothing will be kept.
+notice-no-storage = This browser keeps nothing for this page ({ $reason }): the game, the settings and the records last until the page is closed.
 region-top = Top bar
 region-settings = Settings
 

@@ -25,6 +25,7 @@ notice-file-moved = Không đọc được { $file } ({ $reason }). Tệp đư�
 notice-file-unreadable = Không đọc được { $file }: { $reason }.
 notice-cannot-save = Không lưu được { $file }: { $reason }. Vẫn chơi tiếp được, nhưng sẽ không được lưu lại.
 notice-no-folder = Không có thư mục để lưu thiết lập ({ $reason }); sẽ không lưu được gì.
+notice-no-storage = Trình duyệt không cho trang này lưu gì ({ $reason }): ván đang chơi, thiết lập và biên bản chỉ còn đến khi đóng trang.
 region-top = Thanh trên cùng
 region-settings = Thiết lập
 

@@ -59,5 +59,9 @@ pub fn store_notice(i18n: &I18n, n: &StoreNotice) -> String {
             "notice-no-folder",
             &[("reason", Arg::from(reason.as_str()))],
         ),
+        StoreNotice::NoStorage { reason } => i18n.t_args(
+            "notice-no-storage",
+            &[("reason", Arg::from(reason.as_str()))],
+        ),
     }
 }

@@ -7,7 +7,9 @@
 //! - [`files`]: files the player chooses (a dialog, or a download and an
 //!   upload);
 //! - `start_desktop.rs`, `start_page.rs`: the program's start, a window
-//!   or a page's canvas.
+//!   or a page's canvas;
+//! - `page_storage.rs`: the page's files in the browser's storage (the
+//!   desktop's are in a folder: `ca-ngua-data`'s store holds both).
 //!
 //! The network client has its own seam (`ca-ngua-client`'s `platform`).
 
@@ -18,6 +20,8 @@ pub use desktop::*;
 
 pub mod files;
 pub mod host;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod page_storage;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub mod start_desktop;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]

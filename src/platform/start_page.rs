@@ -2,12 +2,20 @@
 //! (`<canvas id="ca-ngua">`, as `scripts/web.sh` writes `index.html`), in
 //! the browser's language first, and a room's link in the address's
 //! fragment (`#join=CODE&name=NAME`, `#watch=CODE`) joined on the server
-//! that served the page.
+//! that served the page: at once with the link's name, or the name the
+//! page remembers; the join dialog asks for a name only the first time.
+//! The fragment is then taken off the address, so a reload comes back to
+//! the seat (kept in the browser's storage) rather than join again.
+//!
+//! The log goes to the browser's console, each line `ca-ngua: …`: the
+//! first frame's time since the page's start (`performance.now()`), each
+//! computer decision's time, a room joined, a game over (the browser
+//! tests of `scripts/web.sh test` read these).
 
 use crate::app::{App, setup_context};
 use crate::i18n::Lang;
 use crate::net::protocol::PlayLink;
-use crate::store::Store;
+use eframe::App as _;
 use wasm_bindgen::JsCast;
 
 /// The id of the canvas the page gives the game.
@@ -15,17 +23,25 @@ pub const CANVAS_ID: &str = "ca-ngua";
 
 /// Starts the game on the page (the program's `main` in a browser).
 pub fn run() {
+    let _ = tracing_subscriber::fmt()
+        .without_time()
+        .with_target(false)
+        .with_level(false)
+        .with_ansi(false)
+        .with_max_level(tracing::Level::INFO)
+        .with_writer(Console)
+        .try_init();
     let window = web_sys::window();
     let language = window
         .as_ref()
         .and_then(|w| w.navigator().language())
         .unwrap_or_default();
     let system_lang = Lang::from_locale(&language);
-    let (store, opened) = Store::open();
+    let (store, opened) = super::page_storage::open();
     let mut app = App::from_store(store, opened, system_lang, None);
-    if let Some(link) = room_link(window.as_ref()) {
+    if let Some((link, watch, name)) = room_link(window.as_ref()) {
         tracing::info!("opened with a room's link: {link}");
-        app = app.with_join_link(link);
+        app = app.with_page_link(link, watch, name);
     }
     let look = app.prefs().look;
     wasm_bindgen_futures::spawn_local(async move {
@@ -45,7 +61,7 @@ pub fn run() {
                     setup_context(&cc.egui_ctx, look);
                     let mut app = app;
                     app.set_waker(&cc.egui_ctx);
-                    Ok(Box::new(app))
+                    Ok(Box::new(Page { app, drawn: false }))
                 }),
             )
             .await;
@@ -56,12 +72,85 @@ pub fn run() {
 }
 
 /// The room the page's address asks for, as the app's join link (the
-/// invite page's address on this server).
-fn room_link(window: Option<&web_sys::Window>) -> Option<String> {
-    let location = window?.location();
+/// invite page's address on this server), whether to watch, and the name
+/// to join with; the fragment is taken off the address.
+fn room_link(window: Option<&web_sys::Window>) -> Option<(String, bool, Option<String>)> {
+    let window = window?;
+    let location = window.location();
     let hash = location.hash().ok()?;
-    let link = PlayLink::from_fragment(&hash)?.ok()?;
+    let parsed = PlayLink::from_fragment(&hash)?;
+    if let (Ok(history), Ok(path)) = (window.history(), location.pathname()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+    }
+    let link = match parsed {
+        Ok(link) => link,
+        Err(e) => {
+            tracing::warn!("the page's address names no room: {e:?}");
+            return None;
+        }
+    };
     let origin = location.origin().ok()?;
     let watch = if link.watch { "?watch" } else { "" };
-    Some(format!("{origin}/join/{}{watch}", link.room))
+    Some((
+        format!("{origin}/join/{}{watch}", link.room),
+        link.watch,
+        link.name,
+    ))
+}
+
+/// The app on the page: it says when its first frame is drawn.
+struct Page {
+    app: App,
+    drawn: bool,
+}
+
+impl eframe::App for Page {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        self.app.ui(ui, frame);
+        if !self.drawn {
+            self.drawn = true;
+            let now = web_sys::window()
+                .and_then(|w| w.performance())
+                .map_or(0.0, |p| p.now());
+            tracing::info!("first frame at {now:.0} ms");
+        }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
+}
+
+/// The browser's console, a line per message: `ca-ngua: …`.
+#[derive(Clone, Copy, Debug)]
+struct Console;
+
+/// One message, said to the console when written whole.
+struct ConsoleLine(Vec<u8>);
+
+impl std::io::Write for ConsoleLine {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Drop for ConsoleLine {
+    fn drop(&mut self) {
+        let text = String::from_utf8_lossy(&self.0);
+        let line = format!("ca-ngua: {}", text.trim_end());
+        web_sys::console::log_1(&line.into());
+    }
+}
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Console {
+    type Writer = ConsoleLine;
+
+    fn make_writer(&'a self) -> ConsoleLine {
+        ConsoleLine(Vec::new())
+    }
 }

@@ -547,3 +547,52 @@ fn a_host_that_restarts_gets_its_room_back() {
         assert_eq!(e.seq, i as u64 + 1);
     }
 }
+
+/// A page opened from `/play/#join=CODE&name=NAME` joins at once under
+/// that name, which is then remembered; a page opened from `#join=CODE`
+/// with no name remembered asks for one in the join dialog.
+#[test]
+fn a_page_link_joins_at_once_with_a_name_and_asks_without_one() {
+    let dir = common::temp_dir("page-link");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store.save_prefs(&prefs("Lan")).unwrap();
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CaNgua>(&mut host);
+    let link = format!("http://{}/join/{}", invite.server, invite.room);
+
+    let mut asking = harness(
+        App::from_store(Store::at(dir.path().join("new")), None, Lang::En, None)
+            .with_inline_computers()
+            .with_page_link(link.clone(), false, None),
+        WINDOW,
+    );
+    for _ in 0..5 {
+        asking.step();
+    }
+    assert!(asking.state().is_join_dialog_open(), "the name is asked");
+    assert!(asking.state().play::<CaNgua>().remote().is_none());
+    drop(asking);
+
+    let guest_store = Store::at(dir.path().join("guest"));
+    let mut guest = harness(
+        App::from_store(guest_store.clone(), None, Lang::En, None)
+            .with_inline_computers()
+            .with_page_link(link, false, Some("Web".into())),
+        WINDOW,
+    );
+    wait(
+        &mut [&mut host, &mut guest],
+        20,
+        "the page sits down without a click",
+        |hs| {
+            hs[1]
+                .state()
+                .play::<CaNgua>()
+                .remote()
+                .is_some_and(|r| r.seat().is_some() && r.latest().seats().len() == 2)
+        },
+    );
+    assert!(!guest.state().is_join_dialog_open());
+    guest.state().flush();
+    assert_eq!(guest_store.load_prefs().0.online_name, "Web", "remembered");
+}

@@ -118,11 +118,32 @@ pub struct Play<V: ViewTypes> {
 /// A runner for computer players that wakes the window when it is done.
 pub fn thread_runner<V: View>(ctx: Option<&egui::Context>) -> Box<dyn Runner<BotJob<V>>> {
     let ctx = ctx.cloned();
-    Box::new(ThreadRunner::new(move || {
+    Box::new(Timed(ThreadRunner::new(move || {
         if let Some(ctx) = &ctx {
             ctx.request_repaint();
         }
-    }))
+    })))
+}
+
+/// A thread runner that says, in the log, how long a decision took when
+/// it had to be made on the frame (a browser's page has one thread): the
+/// time the page stood still for a computer.
+#[derive(Debug)]
+struct Timed<J: crate::table::Job>(ThreadRunner<J>);
+
+impl<J: crate::table::Job> Runner<J> for Timed<J> {
+    fn start(&mut self, job: J) {
+        let began = web_time::Instant::now();
+        self.0.start(job);
+        if self.0.decided_here() {
+            let ms = began.elapsed().as_secs_f64() * 1000.0;
+            tracing::info!("a computer decided in {ms:.1} ms");
+        }
+    }
+
+    fn answer(&mut self, ticket: u64) -> crate::table::Answer<J::Answer> {
+        self.0.answer(ticket)
+    }
 }
 
 impl<V: View> Play<V> {
@@ -539,6 +560,9 @@ impl<V: View> Play<V> {
                 self.online.note = None;
             }
             let live = ev.seq > history && !watching;
+            if ev.seq > history && matches!(applied, Applied::Over(_)) {
+                tracing::info!("game over");
+            }
             let result = live && matches!(applied, Applied::Over(_)) && !self.tally.result_recorded;
             if live {
                 V::count(

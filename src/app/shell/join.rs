@@ -120,6 +120,23 @@ impl App {
         self.join_dialog = Some(JoinDialog::open(&self.i18n, link, &name, ctx));
     }
 
+    /// Joins (or watches) the open dialog's room at once under `name`, or
+    /// the name remembered; with neither (or a link that names no room),
+    /// the dialog stays and asks. What goes wrong is said in the dialog,
+    /// as for a join from its button.
+    pub(super) fn join_at_once(&mut self, ctx: &egui::Context, watch: bool, name: Option<String>) {
+        let Some(d) = &mut self.join_dialog else {
+            return;
+        };
+        if let Some(name) = name.filter(|n| !n.trim().is_empty()) {
+            d.name = name;
+        }
+        if d.name.trim().is_empty() || d.invite.is_err() {
+            return;
+        }
+        self.join_from_dialog(ctx, watch);
+    }
+
     /// True while the join dialog is open.
     pub fn is_join_dialog_open(&self) -> bool {
         self.join_dialog.is_some()

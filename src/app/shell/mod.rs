@@ -137,6 +137,9 @@ pub struct App {
     pending_resume: Option<crate::store::OnlineSeat>,
     /// A room to join at the first frame (`ca-ngua LINK`).
     pending_join: Option<String>,
+    /// That room is joined without the dialog's question (a page opened
+    /// from `#join=CODE`): watching or not, and the link's name, if any.
+    join_at_once: Option<(bool, Option<String>)>,
     /// A room this app hosted before it was closed (or crashed), to host
     /// again on the same port from its kept state at the first frame.
     pending_rehost: Option<crate::store::OnlineSeat>,
@@ -289,6 +292,7 @@ impl App {
             online_edit: OnlineEdit::default(),
             pending_resume: None,
             pending_join: None,
+            join_at_once: None,
             instance: None,
             handoff: None,
             pending_rehost: None,
@@ -435,6 +439,16 @@ impl App {
     /// link) at the first frame, rather than a remembered seat.
     pub fn with_join_link(mut self, link: String) -> App {
         self.pending_join = Some(link);
+        self
+    }
+
+    /// Joins (or watches) the room of `link` at the first frame without a
+    /// question when a name is known: `name`, or the one the settings
+    /// remember (the page of `/play/#join=CODE&name=NAME`); without one,
+    /// the join dialog asks for it, once.
+    pub fn with_page_link(mut self, link: String, watch: bool, name: Option<String>) -> App {
+        self.pending_join = Some(link);
+        self.join_at_once = Some((watch, name));
         self
     }
 

@@ -84,6 +84,9 @@ impl App {
         if let Some(link) = self.pending_join.take() {
             self.pending_resume = None;
             self.open_join_dialog(ctx, &link);
+            if let Some((watch, name)) = self.join_at_once.take() {
+                self.join_at_once(ctx, watch, name);
+            }
         }
         if let Some(seat) = self.pending_rehost.take() {
             self.rehost(seat);
@@ -157,7 +160,12 @@ impl App {
                 if let Some(server) = &host {
                     server.wake_on_presence(waker(ctx));
                 }
-                with_any!(client, G, c => go_online::<G>(self, Remote::new(Box::new(c), server, host)));
+                with_any!(client, G, c => {
+                    if let Some(w) = c.welcome() {
+                        tracing::info!("joined room {}", w.room);
+                    }
+                    go_online::<G>(self, Remote::new(Box::new(c), server, host))
+                });
             }
             Err(connection) => {
                 self.joining = Some(Joining {

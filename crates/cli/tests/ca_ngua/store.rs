@@ -8,10 +8,13 @@ use crate::common::kept_aside;
 use ca_ngua::ca_ngua::engine::{Rules, Seat};
 use ca_ngua::ca_ngua::rules_file::RuleSet;
 use ca_ngua::ca_ngua::stats::Stats;
+use ca_ngua::co_nhay::CoNhay;
 use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
 use ca_ngua::prefs::{Look, PlayerKind, Prefs};
-use ca_ngua::store::{GameFile, Saver, Store, StoreNotice, export_rule_set, import_rule_set};
+use ca_ngua::store::{
+    GameFile, MemoryShelf, Saver, Shelf, Store, StoreNotice, export_rule_set, import_rule_set,
+};
 use ca_ngua::table::{Controller, InlineRunner};
 
 use ca_ngua::ca_ngua::CaNgua;
@@ -458,4 +461,69 @@ fn preferences_of_version_1_load_to_the_same_values_and_save_as_version_2() {
     // No game's setting is left at the top.
     assert!(!text.contains("\n    player_count"), "{text}");
     assert_eq!(store.load_prefs(), (expected, None));
+}
+
+/// In a browser the files are texts on the page's storage (a shelf): the
+/// same round trips, under `ca-ngua/` and each file's name, a bad text kept
+/// aside beside itself, and nothing written outside the prefix.
+#[test]
+fn a_store_on_a_shelf_keeps_the_same_files_as_texts() {
+    let shelf = std::sync::Arc::new(MemoryShelf::default());
+    shelf.set("someone-else", "theirs").unwrap();
+    let store = Store::on_shelf(shelf.clone());
+    assert!(store.is_on_shelf() && store.dir().is_none());
+    assert_eq!(store.load_prefs(), (Prefs::default(), None));
+
+    let prefs = some_prefs();
+    store.save_prefs(&prefs).unwrap();
+    assert_eq!(store.load_prefs(), (prefs.clone(), None));
+    let text = shelf.get("ca-ngua/prefs.ron").unwrap().unwrap();
+    assert!(text.contains("version: 2"), "{text}");
+
+    // A game in progress comes back from the shelf as it was left.
+    let mut table = common::local_table(&prefs, 3);
+    common::play_on(&mut table, 30);
+    store
+        .save_game::<CaNgua>(&GameFile::of(&table, false))
+        .unwrap();
+    assert!(shelf.get("ca-ngua/game.ron").unwrap().is_some());
+    let (loaded, notice) = store.load_game::<CaNgua>(runner());
+    assert_eq!(notice, None);
+    assert_eq!(loaded.unwrap().table.events(), table.events());
+
+    // Rule sets, by name, in the game's folder of keys.
+    store
+        .save_rule_set::<CaNgua>(&RuleSet::new("Nhà ngoại", Rules::casual()))
+        .unwrap();
+    store
+        .save_rule_set::<CoNhay>(&ca_ngua::co_nhay::rules_file::RuleSet::new(
+            "Nhảy xa",
+            ca_ngua::co_nhay::engine::Rules::default(),
+        ))
+        .unwrap();
+    let names = |sets: Vec<RuleSet>| sets.into_iter().map(|s| s.name).collect::<Vec<_>>();
+    assert_eq!(names(store.rule_sets::<CaNgua>().0), ["Nhà ngoại"]);
+    assert_eq!(store.rule_sets::<CoNhay>().0.len(), 1);
+    store.delete_rule_set::<CaNgua>("Nhà ngoại").unwrap();
+    assert!(store.rule_sets::<CaNgua>().0.is_empty());
+
+    // A bad text is kept aside under its own key, and defaults are used.
+    shelf.set("ca-ngua/prefs.ron", "not RON {{{").unwrap();
+    let (back, notice) = store.load_prefs();
+    assert_eq!(back, Prefs::default());
+    let kept_as = match notice {
+        Some(StoreNotice::MovedAside { kept_as, .. }) => kept_as,
+        other => panic!("{other:?}"),
+    };
+    let kept_key = kept_as.to_string_lossy().into_owned();
+    assert!(kept_key.starts_with("ca-ngua/prefs.ron.bad-"), "{kept_key}");
+    assert_eq!(
+        shelf.get(&kept_key).unwrap().as_deref(),
+        Some("not RON {{{")
+    );
+    assert_eq!(shelf.get("ca-ngua/prefs.ron").unwrap(), None);
+
+    let mut keys = shelf.keys();
+    keys.retain(|k| !k.starts_with("ca-ngua/"));
+    assert_eq!(keys, ["someone-else"], "nothing outside the prefix");
 }

@@ -112,6 +112,9 @@ impl<J: Job> Runner<J> for InlineRunner<J> {
 pub struct ThreadRunner<J: Job> {
     job: Option<(u64, mpsc::Receiver<Option<J::Answer>>)>,
     wake: Arc<dyn Fn() + Send + Sync>,
+    /// The last decision was made on the caller's thread (no thread to
+    /// be had: a browser's page).
+    here: bool,
     kind: PhantomData<J>,
 }
 
@@ -124,11 +127,18 @@ impl<J: Job> fmt::Debug for ThreadRunner<J> {
 }
 
 impl<J: Job> ThreadRunner<J> {
+    /// True when the last decision started was made on the caller's
+    /// thread, within [`Runner::start`], for want of a thread.
+    pub fn decided_here(&self) -> bool {
+        self.here
+    }
+
     /// A runner that calls `wake` after each decision.
     pub fn new(wake: impl Fn() + Send + Sync + 'static) -> ThreadRunner<J> {
         ThreadRunner {
             job: None,
             wake: Arc::new(wake),
+            here: false,
             kind: PhantomData,
         }
     }
@@ -147,6 +157,7 @@ impl<J: Job> Runner<J> for ThreadRunner<J> {
                 let _ = tx.send(job.decide());
                 wake();
             });
+        self.here = spawned.is_err();
         if spawned.is_err() {
             // No thread to be had: decide here rather than stall the game.
             let (tx, rx2) = mpsc::channel();

@@ -10,8 +10,14 @@
 //! `<name>.bad-<timestamp>` and the app starts from defaults with a notice:
 //! a bad file never costs the player anything. An unwritable directory gives
 //! a notice, never a crash.
+//!
+//! In a browser the same files are texts in the page's storage, on a
+//! [`Shelf`] the app's platform seam gives ([`Store::on_shelf`]), each
+//! under `ca-ngua/` and its file's name; everything above holds there too,
+//! and fewer records are kept ([`RECORDS_KEPT_ON_SHELF`]).
 
 mod games;
+mod place;
 mod puzzles;
 mod records;
 mod rule_sets;
@@ -20,8 +26,13 @@ mod saver;
 pub use crate::file_format::{ReadError, RuleSetFileError};
 use crate::file_format::{newer, version_of_text};
 pub use games::{Files, GAME_VERSION, GameFile, SavedGame};
+use place::Place;
+pub use place::{MemoryShelf, Shelf};
 pub use puzzles::MY_PUZZLES_FILE;
-pub use records::{RECORDS_DIR, RECORDS_KEPT, RecordFiles, RecordId, RecordSummary, SummarySeat};
+pub use records::{
+    RECORDS_DIR, RECORDS_KEPT, RECORDS_KEPT_ON_SHELF, RecordFiles, RecordId, RecordSummary,
+    SummarySeat,
+};
 pub use rule_sets::{
     RuleSetFile, export_rule_set, import_rule_set, load_rules, load_rules_with, valid_rule_set_name,
 };
@@ -32,6 +43,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 // The browser's clock in a page (`std`'s has none there); `std`'s elsewhere.
 use web_time::{SystemTime, UNIX_EPOCH};
 
@@ -69,6 +81,12 @@ pub enum StoreNotice {
         /// Why.
         reason: String,
     },
+    /// The browser keeps nothing for the page (storage refused): what is
+    /// played lasts until the page is closed.
+    NoStorage {
+        /// Why, as the browser said.
+        reason: String,
+    },
 }
 
 impl fmt::Display for StoreNotice {
@@ -85,6 +103,9 @@ impl fmt::Display for StoreNotice {
             }
             StoreNotice::NoDirectory { reason } => {
                 write!(f, "no folder to keep settings in: {reason}")
+            }
+            StoreNotice::NoStorage { reason } => {
+                write!(f, "the browser keeps nothing for this page: {reason}")
             }
         }
     }
@@ -112,10 +133,14 @@ pub struct OnlineSeat {
     pub hosted: bool,
 }
 
-/// Where the files live.
+/// The prefix of every key the store keeps on a [`Shelf`]: the browser's
+/// storage is shared by everything its site serves.
+pub const SHELF_PREFIX: &str = "ca-ngua/";
+
+/// Where the files live: a folder, a [`Shelf`], or nowhere.
 #[derive(Clone, Debug)]
 pub struct Store {
-    dir: Option<PathBuf>,
+    place: Place,
 }
 
 fn now_stamp() -> String {
@@ -144,7 +169,7 @@ impl Store {
                 Some(p) => p.config_dir().to_path_buf(),
                 None => {
                     return (
-                        Store { dir: None },
+                        Store::none(),
                         Some(StoreNotice::NoDirectory {
                             reason: "the system reports no home directory".into(),
                         }),
@@ -158,28 +183,58 @@ impl Store {
                 file: dir.display().to_string(),
                 reason: e.to_string(),
             });
-        (Store { dir: Some(dir) }, notice)
+        (
+            Store {
+                place: Place::Folder(dir),
+            },
+            notice,
+        )
     }
 
     /// A store in `dir` (created if missing).
     pub fn at(dir: impl Into<PathBuf>) -> Store {
         let dir = dir.into();
         let _ = std::fs::create_dir_all(&dir);
-        Store { dir: Some(dir) }
+        Store {
+            place: Place::Folder(dir),
+        }
+    }
+
+    /// A store that keeps its files as texts on `shelf` (a browser's
+    /// storage), each under [`SHELF_PREFIX`] and its file's name
+    /// (`ca-ngua/prefs.ron`, `ca-ngua/records/….txt`).
+    pub fn on_shelf(shelf: Arc<dyn Shelf>) -> Store {
+        Store {
+            place: Place::Shelf {
+                shelf,
+                prefix: SHELF_PREFIX.into(),
+            },
+        }
     }
 
     /// A store that keeps nothing.
     pub fn none() -> Store {
-        Store { dir: None }
+        Store {
+            place: Place::Nowhere,
+        }
     }
 
-    /// The directory, if any.
+    /// The directory, if the files are in one (not on a shelf).
     pub fn dir(&self) -> Option<&Path> {
-        self.dir.as_deref()
+        match &self.place {
+            Place::Folder(dir) => Some(dir),
+            Place::Nowhere | Place::Shelf { .. } => None,
+        }
     }
 
-    pub(crate) fn path(&self, name: &str) -> Option<PathBuf> {
-        self.dir.as_ref().map(|d| d.join(name))
+    /// True when the store keeps its files on a [`Shelf`].
+    pub fn is_on_shelf(&self) -> bool {
+        matches!(self.place, Place::Shelf { .. })
+    }
+
+    /// True when the store keeps nothing.
+    pub fn keeps_nothing(&self) -> bool {
+        matches!(self.place, Place::Nowhere)
     }
 
     /// Reads a versioned RON file: `Ok(None)` when it does not exist, the
@@ -212,16 +267,13 @@ impl Store {
         current: u32,
         parse: impl FnOnce(&str) -> Result<T, ReadError>,
     ) -> Result<Option<T>, StoreNotice> {
-        let Some(path) = self.path(name) else {
-            return Ok(None);
-        };
-        let text = match std::fs::read(&path) {
-            Ok(bytes) => String::from_utf8(bytes).map_err(|_| ReadError::NotText),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => {
+        let text = match self.place.read(name) {
+            Ok(Some(bytes)) => String::from_utf8(bytes).map_err(|_| ReadError::NotText),
+            Ok(None) => return Ok(None),
+            Err(reason) => {
                 return Err(StoreNotice::Unreadable {
                     file: name.into(),
-                    reason: e.to_string(),
+                    reason,
                 });
             }
         };
@@ -233,26 +285,19 @@ impl Store {
         });
         match parsed {
             Ok(value) => Ok(Some(value)),
-            Err(reason) => Err(self.move_aside(name, &path, reason)),
+            Err(reason) => Err(self.move_aside(name, reason)),
         }
     }
 
-    pub(crate) fn move_aside(
-        &self,
-        name: &str,
-        path: &Path,
-        reason: impl fmt::Display,
-    ) -> StoreNotice {
+    /// Keeps the file `name` aside beside itself (`co-nhay/game.ron` as
+    /// `co-nhay/game.ron.bad-…`), and says so.
+    pub(crate) fn move_aside(&self, name: &str, reason: impl fmt::Display) -> StoreNotice {
         let reason = reason.to_string();
-        // Beside the file, in its own folder (`co-nhay/game.ron` is kept
-        // as `co-nhay/game.ron.bad-…`).
-        let base = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| name.to_string());
-        let kept_as = path.with_file_name(format!("{base}.bad-{}", now_stamp()));
-        match std::fs::rename(path, &kept_as) {
-            Ok(()) => StoreNotice::MovedAside {
+        match self
+            .place
+            .move_aside(name, &format!(".bad-{}", now_stamp()))
+        {
+            Ok(kept_as) => StoreNotice::MovedAside {
                 file: name.into(),
                 kept_as,
                 reason,
@@ -264,28 +309,15 @@ impl Store {
         }
     }
 
-    /// Writes a file atomically: a temporary file beside it, then a rename.
+    /// Writes a file whole (in a folder atomically: a temporary file
+    /// beside it, then a rename).
     pub(crate) fn save_text(&self, name: &str, text: &str) -> Result<(), StoreNotice> {
-        let Some(path) = self.path(name) else {
-            return Ok(());
-        };
-        let fail = |e: std::io::Error| StoreNotice::CannotWrite {
-            file: name.into(),
-            reason: e.to_string(),
-        };
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(fail)?;
-        }
-        let base = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| name.to_string());
-        let tmp = path.with_file_name(format!(".{base}.tmp-{}", std::process::id()));
-        std::fs::write(&tmp, text).map_err(fail)?;
-        std::fs::rename(&tmp, &path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            fail(e)
-        })
+        self.place
+            .write(name, text)
+            .map_err(|reason| StoreNotice::CannotWrite {
+                file: name.into(),
+                reason,
+            })
     }
 
     pub(crate) fn save<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StoreNotice> {
@@ -346,16 +378,16 @@ impl Store {
 
     /// Removes a file (a missing one is fine).
     pub(crate) fn forget(&self, name: &str) -> Result<(), StoreNotice> {
-        let Some(path) = self.path(name) else {
-            return Ok(());
-        };
-        match std::fs::remove_file(path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(StoreNotice::CannotWrite {
+        self.place
+            .remove(name)
+            .map_err(|reason| StoreNotice::CannotWrite {
                 file: name.into(),
-                reason: e.to_string(),
-            }),
-        }
+                reason,
+            })
+    }
+
+    /// The names of the files directly in the folder `dir`, unsorted.
+    pub(crate) fn list(&self, dir: &str) -> Vec<String> {
+        self.place.list(dir)
     }
 }

@@ -26,6 +26,10 @@ pub const RECORDS_DIR: &str = "records";
 /// How many records are kept: saving one more drops the oldest.
 pub const RECORDS_KEPT: usize = 200;
 
+/// How many records a [`Shelf`](super::Shelf) keeps: a browser gives a
+/// site a few megabytes, shared with the game in progress and the rest.
+pub const RECORDS_KEPT_ON_SHELF: usize = 40;
+
 /// A kept record, by its file's name without the extension.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct RecordId(String);
@@ -200,10 +204,16 @@ impl RecordFiles<'_> {
         (summaries, notices)
     }
 
-    /// Drops the oldest records beyond [`RECORDS_KEPT`]; how many went.
+    /// Drops the oldest records beyond [`RECORDS_KEPT`] (on a shelf,
+    /// [`RECORDS_KEPT_ON_SHELF`]); how many went.
     pub fn prune(&self) -> Result<usize, StoreNotice> {
         let ids = self.ids();
-        let extra = ids.len().saturating_sub(RECORDS_KEPT);
+        let kept = if self.store.is_on_shelf() {
+            RECORDS_KEPT_ON_SHELF
+        } else {
+            RECORDS_KEPT
+        };
+        let extra = ids.len().saturating_sub(kept);
         for id in &ids[..extra] {
             self.store.forget(&id.file())?;
         }
@@ -212,16 +222,11 @@ impl RecordFiles<'_> {
 
     /// The ids of the records kept, oldest first.
     fn ids(&self) -> Vec<RecordId> {
-        let Some(dir) = self.store.path(RECORDS_DIR) else {
-            return Vec::new();
-        };
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return Vec::new();
-        };
-        let mut ids: Vec<RecordId> = entries
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-            .filter_map(|e| RecordId::of_file(&e.file_name().to_string_lossy()))
+        let mut ids: Vec<RecordId> = self
+            .store
+            .list(RECORDS_DIR)
+            .iter()
+            .filter_map(|name| RecordId::of_file(name))
             .collect();
         ids.sort();
         ids

@@ -2,7 +2,7 @@
 //! ([`Files::DIR`]), bad files moved aside; export and import to any file.
 //! Each game's rule-set file is a [`RuleSetFile`].
 
-use super::{Files, RuleSetFileError, Store, StoreNotice};
+use super::{Files, ReadError, RuleSetFileError, Store, StoreNotice};
 use ca_ngua_core::game::Game;
 pub use ca_ngua_core::game::rules_file::RuleSetFile;
 use ca_ngua_core::game::rules_file::RulesFileError;
@@ -30,15 +30,9 @@ impl Store {
     pub fn rule_sets<G: Files>(&self) -> (Vec<G::RuleSet>, Vec<StoreNotice>) {
         let mut sets = Vec::new();
         let mut notices = Vec::new();
-        let Some(dir) = self.path(&format!("{}rules", G::DIR)) else {
-            return (sets, notices);
-        };
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            return (sets, notices);
-        };
-        let mut names: Vec<String> = entries
-            .filter_map(|e| e.ok())
-            .filter_map(|e| e.file_name().into_string().ok())
+        let mut names: Vec<String> = self
+            .list(&format!("{}rules", G::DIR))
+            .into_iter()
             .filter_map(|n| n.strip_suffix(".ron").map(str::to_string))
             .filter(|n| valid_rule_set_name(n))
             .collect();
@@ -58,37 +52,23 @@ impl Store {
     }
 
     fn load_rule_set_file<S: RuleSetFile>(&self, file: &str) -> Result<Option<S>, StoreNotice> {
-        let Some(path) = self.path(file) else {
-            return Ok(None);
-        };
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => {
+        let text = match self.place.read(file) {
+            Ok(Some(bytes)) => match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(_) => return Err(self.move_aside(file, ReadError::NotText)),
+            },
+            Ok(None) => return Ok(None),
+            Err(reason) => {
                 return Err(StoreNotice::Unreadable {
                     file: file.into(),
-                    reason: e.to_string(),
+                    reason,
                 });
             }
         };
         match S::from_ron(&text) {
             Ok(set) => Ok(Some(set)),
-            Err(e) => Err(self.move_aside_nested(file, &path, e)),
+            Err(e) => Err(self.move_aside(file, e)),
         }
-    }
-
-    fn move_aside_nested(&self, file: &str, path: &Path, reason: RulesFileError) -> StoreNotice {
-        let base = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| file.to_string());
-        let mut notice = self.move_aside(&base, path, reason);
-        if let StoreNotice::MovedAside { file: f, .. } | StoreNotice::Unreadable { file: f, .. } =
-            &mut notice
-        {
-            *f = file.to_string();
-        }
-        notice
     }
 
     /// Saves a custom rule set of game `G` under its name (replacing one of
@@ -105,17 +85,7 @@ impl Store {
 
     /// Deletes a custom rule set of game `G`.
     pub fn delete_rule_set<G: Files>(&self, name: &str) -> Result<(), StoreNotice> {
-        let Some(path) = self.path(&Store::rule_set_file::<G>(name)) else {
-            return Ok(());
-        };
-        match std::fs::remove_file(path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(StoreNotice::CannotWrite {
-                file: Store::rule_set_file::<G>(name),
-                reason: e.to_string(),
-            }),
-        }
+        self.forget(&Store::rule_set_file::<G>(name))
     }
 
     /// Renames a custom rule set of game `G`.
