@@ -15,7 +15,6 @@
 use crate::app::{App, setup_context};
 use crate::i18n::Lang;
 use crate::net::protocol::PlayLink;
-use eframe::App as _;
 use wasm_bindgen::JsCast;
 
 /// The id of the canvas the page gives the game.

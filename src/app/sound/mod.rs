@@ -5,13 +5,16 @@
 //! the audio system. On Linux and the BSDs the thread speaks the PulseAudio
 //! protocol itself (PulseAudio and PipeWire servers both understand it;
 //! nothing to link, no system headers to build); on Windows and macOS it
-//! uses cpal. Without a sound server or device — a remote session, CI —
+//! uses cpal. In a browser's page, which has one thread, each sound is
+//! started on the page's Web Audio (`page.rs`). Without a sound server or device — a remote session, CI —
 //! the sounds are simply not heard: nothing fails, nothing waits.
 
 pub mod synth;
 
 #[cfg(any(windows, target_os = "macos"))]
 mod device;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod page;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod pulse;
 
@@ -56,6 +59,9 @@ impl Output for Nowhere {
 pub struct Sound {
     tx: Option<Sender<Msg>>,
     thread: Option<std::thread::JoinHandle<()>>,
+    /// A page's Web Audio, played on the page's one thread.
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    page: Option<std::cell::RefCell<page::PageSound>>,
 }
 
 impl Sound {
@@ -64,6 +70,8 @@ impl Sound {
         Sound {
             tx: None,
             thread: None,
+            #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+            page: None,
         }
     }
 
@@ -77,7 +85,15 @@ impl Sound {
         {
             Sound::start(|| Box::new(device::Device::default()))
         }
-        #[cfg(not(any(unix, windows)))]
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        {
+            Sound {
+                tx: None,
+                thread: None,
+                page: Some(std::cell::RefCell::new(page::PageSound::new())),
+            }
+        }
+        #[cfg(not(any(unix, windows, all(target_arch = "wasm32", target_os = "unknown"))))]
         {
             Sound::start(|| Box::new(Nowhere))
         }
@@ -105,6 +121,8 @@ impl Sound {
             Ok(thread) => Sound {
                 tx: Some(tx),
                 thread: Some(thread),
+                #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+                page: None,
             },
             // No thread to be had: no sound, and nothing else lost.
             Err(_) => Sound::silent(),
@@ -115,6 +133,12 @@ impl Sound {
     pub fn play(&self, cue: Cue, volume: f32) {
         if let Some(tx) = &self.tx {
             let _ = tx.send(Msg::Play(cue, volume));
+        }
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        if let Some(page) = &self.page
+            && let Ok(mut page) = page.try_borrow_mut()
+        {
+            page.play(cue, volume);
         }
     }
 
