@@ -13,10 +13,16 @@
 #                          library (warnings denied in our crates), so none
 #                          of them grows a dependency a browser cannot run
 #                          (.ci/run)
+#   scripts/web.sh test    build, then the tests in a real browser
+#                          (crates/cli/tests/browser: Debian's headless
+#                          Chromium driven over the DevTools protocol: a
+#                          local game to its end with a reload in its
+#                          middle, a room joined from its link and played
+#                          to its end); figures in target/web-test/
+#                          figures.txt, screenshots in target/web-test/
+#                          shots (docs/web with CA_NGUA_WEB_SHOTS=1)
 #
-# Not here yet (docs/ARCHITECTURE.md, "The browser"): the tests in headless
-# Chromium (scripts/web.sh test), the browser's storage (a page keeps
-# nothing yet and says so) and sound.
+# CA_NGUA_WEB_QUICK=1 skips wasm-opt (while working on the page).
 #
 # Run as root on a fresh Debian 12 (it installs what it lacks with apt-get);
 # idempotent. The toolchain is scripts/cross.sh's: Debian's rustc-web and
@@ -30,7 +36,7 @@ cd "$(dirname "$0")/.."
 root="$PWD"
 
 usage() {
-    sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '4,25p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 [ "$#" -le 1 ] || usage
@@ -57,8 +63,8 @@ packages() {
     fi
 }
 
-# The crates a browser runs (the app as a library: its entry in a page is
-# still to come).
+# The crates a browser runs (the app's library; its binary's entry in a
+# page is src/platform/start_page.rs, built by build()).
 crates=(ca-ngua-i18n ca-ngua-core game-ca-ngua game-co-nhay ca-ngua-games ca-ngua-protocol ca-ngua-data ca-ngua-client ca-ngua)
 
 check() {
@@ -121,7 +127,7 @@ build() {
     if [ "${CA_NGUA_WEB_QUICK:-}" = 1 ]; then
         cp "$glue/ca-ngua_bg.wasm" "$glue/ca-ngua.wasm"
     else
-            "${wasm_opt[@]}" -Oz --strip-debug --enable-bulk-memory --enable-nontrapping-float-to-int \
+        "${wasm_opt[@]}" -Oz --strip-debug --enable-bulk-memory --enable-nontrapping-float-to-int \
             --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
             "$glue/ca-ngua_bg.wasm" -o "$glue/ca-ngua.wasm"
     fi
@@ -142,8 +148,24 @@ build() {
     ls -l "$out"
 }
 
+# The tests in the browser, with the workspace's own toolchain (rustup's),
+# against what build() wrote.
+browser_tests() {
+    packages chromium
+    (
+        unset RUSTC RUSTDOC RUSTC_BOOTSTRAP CARGO_TARGET_DIR
+        export PATH="$HOME/.cargo/bin:$PATH" CA_NGUA_WEB_DIR="$root/target/web"
+        cargo test --locked -p ca-ngua-cli --test browser -- --ignored --test-threads=1
+    )
+    cat "$root/target/web-test/figures.txt"
+}
+
 case "${1:-build}" in
     build) build ;;
     check) check ;;
+    test)
+        build
+        browser_tests
+        ;;
     *) usage ;;
 esac
