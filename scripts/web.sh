@@ -140,6 +140,7 @@ build() {
     cp "$glue/ca-ngua.wasm" "$out/ca-ngua-$wasm_hash.wasm"
     cp "$glue/ca-ngua.js" "$out/ca-ngua-$js_hash.js"
     cp assets/web/index.html assets/web/style.css "$out/"
+    cp assets/icon/png/64x64.png "$out/icon.png"
     sed -e "s/@JS@/ca-ngua-$js_hash.js/" -e "s/@WASM@/ca-ngua-$wasm_hash.wasm/" \
         assets/web/start.js > "$out/start.js"
     for f in "$out"/*; do

@@ -30,6 +30,18 @@ pub mod start_page;
 /// The version of this build, from `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// Gives the app the keyboard at its start, where the platform lets it:
+/// the window on the desktop, the canvas in a page.
+pub fn take_keyboard(ctx: &egui::Context) {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        let _ = ctx;
+        start_page::focus_canvas();
+    }
+}
+
 /// True for what reads as a room's link: `ca-ngua:…`, or an `http(s)://`
 /// address (an invite page; the app says so if it is not one).
 pub fn is_room_link(arg: &str) -> bool {

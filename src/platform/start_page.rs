@@ -97,6 +97,17 @@ fn room_link(window: Option<&web_sys::Window>) -> Option<(String, bool, Option<S
     ))
 }
 
+/// Puts the keyboard on the game's canvas.
+pub fn focus_canvas() {
+    let canvas = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(CANVAS_ID))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(canvas) = canvas {
+        let _ = canvas.focus();
+    }
+}
+
 /// The app on the page: it says when its first frame is drawn.
 struct Page {
     app: App,

@@ -538,6 +538,13 @@ impl<V: View> Play<V> {
         if new.is_empty() {
             return;
         }
+        // A refusal ("it is not your turn") speaks of its moment: once the
+        // room has moved on, it is no longer said.
+        if matches!(self.online.note, Some(OnlineNote::Refused(_)))
+            && self.source.events().len() > self.online.refused_at
+        {
+            self.online.note = None;
+        }
         let controllers = self.source.controllers();
         // An online game's history (before we were seated) is shown at once
         // and not counted as seen.

@@ -155,6 +155,7 @@ impl<V: View> Play<V> {
                 }
                 RemoteNote::Refused(r) => {
                     self.online.note = Some(OnlineNote::Refused(r.code));
+                    self.online.refused_at = self.source.events().len();
                 }
                 RemoteNote::Said(said) => self.heard(said),
                 RemoteNote::Rematch(seat, ready, left) => self.rematch_news(seat, ready, left),

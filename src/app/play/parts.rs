@@ -20,6 +20,9 @@ pub(crate) struct OnlinePart<V: ViewTypes> {
     pub(crate) paused_local: Option<Box<Table<V>>>,
     /// What to tell the player about the online connection.
     pub(crate) note: Option<OnlineNote>,
+    /// How many of the room's events there were when the server refused
+    /// what was asked: the refusal is said until the room moves on.
+    pub(crate) refused_at: usize,
     /// Our own connection's drops and what was said of who is connected.
     pub(crate) watch: presence::Watch,
     /// The online seat to remember (`Some(None)`: to forget).
@@ -39,6 +42,7 @@ impl<V: ViewTypes> Default for OnlinePart<V> {
             actions: Vec::new(),
             paused_local: None,
             note: None,
+            refused_at: 0,
             watch: presence::Watch::default(),
             remember: None,
             talk: talk::Talk::default(),

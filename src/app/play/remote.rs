@@ -515,6 +515,7 @@ impl<G: Game> Link<G> for Client<G> {
             .filter_map(|u| match u {
                 ClientUpdate::Welcome { welcome, rebuilt } => {
                     let watching = welcome.is_watching();
+                    tracing::info!("joined room {}", welcome.room);
                     let start = watching
                         .then(|| {
                             Replica::from_room_state(

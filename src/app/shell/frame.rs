@@ -119,7 +119,7 @@ impl App {
             // The window takes the keyboard at start, where the platform
             // lets it (the welcome's first button is then under the keys).
             self.window_focus_asked = true;
-            ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+            crate::platform::take_keyboard(&ctx);
         }
         self.dark = ui.visuals().dark_mode;
         self.take_handoffs(&ctx);

@@ -160,12 +160,7 @@ impl App {
                 if let Some(server) = &host {
                     server.wake_on_presence(waker(ctx));
                 }
-                with_any!(client, G, c => {
-                    if let Some(w) = c.welcome() {
-                        tracing::info!("joined room {}", w.room);
-                    }
-                    go_online::<G>(self, Remote::new(Box::new(c), server, host))
-                });
+                with_any!(client, G, c => go_online::<G>(self, Remote::new(Box::new(c), server, host)));
             }
             Err(connection) => {
                 self.joining = Some(Joining {

@@ -1,0 +1,55 @@
+//! The game built for the browser, tested in a real browser: Debian's
+//! headless Chromium (software WebGL), driven over the Chrome DevTools
+//! protocol by this binary, on the page the in-process server serves at
+//! `/play/` from the folder `scripts/web.sh` writes.
+//!
+//! - `local_game`: a game at this device (the person's seat played by
+//!   keys, three Hard computers deciding on the page's thread) to its
+//!   end, with a reload in the middle that must continue the same game
+//!   (the page keeps its files in `localStorage`, `ca-ngua/FILE`);
+//! - `online_game`: a room opened over the wire protocol, joined by the
+//!   page from its address (`/play/#join=CODE&name=Web`), played by keys
+//!   to its end against the server's computers.
+//!
+//! The page tells the tests what happens in console lines (`ca-ngua:
+//! first frame at MS ms`, `ca-ngua: a computer decided in MS ms`,
+//! `ca-ngua: game over`, `ca-ngua: joined room CODE`). Figures (the first
+//! frame, the computers' decision times) are printed and written to
+//! `target/web-test/figures.txt`, never asserted; screenshots go to
+//! `target/web-test/shots`, or to `docs/web` with `CA_NGUA_WEB_SHOTS=1`.
+//!
+//! Run `scripts/web.sh test` (it builds the game, then runs these), or
+//! after `scripts/web.sh`:
+//!
+//! ```text
+//! cargo test -p ca-ngua-cli --test browser -- --ignored --test-threads=1
+//! ```
+//!
+//! Each test plays a whole game at the app's own pace, in a page drawn in
+//! software: on two cores about ten minutes for the local game (some 430
+//! rolls) and five for the room (its computers act at once).
+//!
+//! `CA_NGUA_WEB_DIR` names another built game's folder (`target/web` by
+//! default), `CA_NGUA_CHROMIUM` another browser (`chromium` by default).
+//! Only 127.0.0.1 is used; every wait has a deadline, and the browser
+//! (its whole process group) is killed when a test ends, failed or not.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use ca_ngua_testkit as common;
+
+mod chrome;
+mod devtools;
+mod figures;
+mod local_game;
+mod online_game;
+mod page;
+
+use std::time::Duration;
+
+/// Runs a test's body, failing it after `limit` (the body's own waits
+/// say more when they fail first).
+pub async fn within(limit: Duration, what: &str, body: impl Future<Output = ()>) {
+    if tokio::time::timeout(limit, body).await.is_err() {
+        panic!("timed out: {what} did not finish in {limit:?}");
+    }
+}

@@ -1,0 +1,158 @@
+//! A room on the server, in the page: the test opens it over the wire
+//! protocol, the page joins it from its address (`#join=CODE&name=Web`),
+//! the host starts it with computers in the other seats and leaves its
+//! own seat to a computer (PROTOCOL.md: `leave`), and the page plays its
+//! seat by keys to the end. A watcher of the room's, spoken to over the
+//! protocol too, sees every event the server sent.
+
+use crate::common::net::{Ws, create};
+use crate::figures;
+use crate::page::{self, Browser, JOINED, WIDE};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::Message;
+
+/// How long the game may take in the page.
+const PLAY_TIME: Duration = Duration::from_secs(15 * 60);
+
+/// The next event of the host's connection that is of `kind` (others
+/// skipped).
+async fn host_event(host: &mut Ws, kind: &str) -> Value {
+    for _ in 0..100 {
+        let msg = host.recv().await;
+        if msg["type"] == "event" && msg["event"]["kind"] == kind {
+            return msg;
+        }
+        assert_ne!(msg["type"], "error", "the host was refused: {msg}");
+    }
+    panic!("no `{kind}` event for the host");
+}
+
+/// Watches `room` (protocol version 3) until its game is over, keeping
+/// every frame; waits as long as the game takes (the test's own deadline
+/// bounds it).
+fn watch(addr: SocketAddr, room: &str) -> tokio::task::JoinHandle<Vec<Value>> {
+    let room = room.to_string();
+    tokio::spawn(async move {
+        let url = format!("ws://{addr}/ws");
+        let (mut ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("the watcher connects");
+        let hello = json!({"type":"watch","room":room,"name":"Bà","protocol":3});
+        ws.send(Message::text(hello.to_string()))
+            .await
+            .expect("the watcher says hello");
+        let mut frames = Vec::new();
+        while let Some(Ok(frame)) = ws.next().await {
+            let Message::Text(text) = frame else { continue };
+            let msg: Value = serde_json::from_str(text.as_str()).expect("JSON");
+            let over = msg["type"] == "event" && msg["event"]["kind"] == "over";
+            frames.push(msg);
+            if over {
+                break;
+            }
+        }
+        frames
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and target/web: scripts/web.sh test"]
+async fn a_room_opened_over_the_protocol_is_played_in_the_page() {
+    crate::within(
+        PLAY_TIME + Duration::from_secs(5 * 60),
+        "the online game",
+        async {
+            let server = page::serve();
+            let addr = server.addr();
+            let mut b = Browser::open(&server).await;
+            // The page's files: English, the welcome answered (nothing in
+            // front of the room).
+            b.write_files(&[("prefs.ron", &page::prefs_text("Web"))])
+                .await;
+
+            // The host opens a room for four.
+            let (mut host, welcome) = create(addr, 4, json!("standard")).await;
+            let room = welcome["room"].as_str().expect("a room").to_string();
+            assert_eq!(welcome["seat"], "r");
+
+            // The page joins from its address, at once.
+            let mark = b.dt.mark();
+            let first_frame = b.open_game(&format!("#join={room}&name=Web")).await;
+            let joined = b.dt.wait_line(JOINED, mark, Duration::from_secs(60)).await;
+            assert_eq!(joined, room, "the page joined another room");
+            let seated = host_event(&mut host, "seated").await;
+            assert_eq!(seated["event"]["name"], "Web", "{seated}");
+            let seat = seated["event"]["seat"]
+                .as_str()
+                .expect("the page's seat")
+                .to_string();
+            assert_ne!(seat, "r");
+            b.focus_canvas().await;
+            b.shoot("online-lobby", WIDE).await;
+
+            // Computers in the empty seats, then in the host's.
+            let watcher = watch(addr, &room);
+            host.send(json!({"type":"start","level":"hard"})).await;
+            host_event(&mut host, "started").await;
+            host.send(json!({"type":"leave"})).await;
+            host.close().await;
+
+            let began = Instant::now();
+            let deadline = began + PLAY_TIME;
+            b.focus_canvas().await;
+            while !b.keys_round(mark, deadline, "the online game ends").await {}
+            let played = began.elapsed();
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            b.shoot("online-end", WIDE).await;
+            b.no_exceptions();
+
+            // What the server sent: the game is over, the page's seat moved
+            // (its rolls and moves were its own: no computer held it).
+            let frames = tokio::time::timeout(Duration::from_secs(30), watcher)
+                .await
+                .expect("the watcher saw the game end")
+                .expect("the watcher ran");
+            let events: Vec<&Value> = frames
+                .iter()
+                .filter(|f| f["type"] == "event")
+                .map(|f| &f["event"])
+                .collect();
+            assert!(
+                events.iter().any(|e| e["kind"] == "over"),
+                "the server's game is not over"
+            );
+            let moves = events
+                .iter()
+                .filter(|e| e["kind"] == "moved" && e["seat"] == seat.as_str())
+                .count();
+            assert!(moves > 0, "the page's seat {seat} never moved");
+            assert!(
+                !events
+                    .iter()
+                    .any(|e| e["seat"] == seat.as_str()
+                        && (e["kind"] == "away" || e["kind"] == "left")),
+                "the page's seat was handed to a computer: {events:?}"
+            );
+
+            figures::record(
+                "online",
+                &[
+                    ("first_frame".to_string(), format!("{first_frame:.0} ms")),
+                    (
+                        "game_seconds".to_string(),
+                        format!("{:.0} s", played.as_secs_f64()),
+                    ),
+                    ("page_seat_moves".to_string(), moves.to_string()),
+                    ("room_events".to_string(), events.len().to_string()),
+                ],
+            );
+            b.print_lines();
+            server.shutdown();
+        },
+    )
+    .await;
+}
