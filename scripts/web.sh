@@ -112,7 +112,7 @@ build() {
     packages rustc-web cargo-web rust-web-src clang-19 llvm-19 lld-19
     export PATH="$HOME/.cargo/bin:$PATH"
     bindgen
-    optimizer
+    [ "${CA_NGUA_WEB_QUICK:-}" = 1 ] || optimizer
     export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19
     # -p: only the app's own dependencies, so their features are the
     # browser's (the server's tokio with sockets is not among them).

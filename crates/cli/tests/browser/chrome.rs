@@ -70,6 +70,7 @@ impl Chrome {
                 // The tests run as root in a container, where Chromium's
                 // sandbox cannot start.
                 "--no-sandbox",
+                "--disable-dev-shm-usage",
                 // Software WebGL: no GPU here.
                 "--use-angle=swiftshader",
                 "--enable-unsafe-swiftshader",
