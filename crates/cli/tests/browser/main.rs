@@ -9,7 +9,9 @@
 //!   (the page keeps its files in `localStorage`, `ca-ngua/FILE`);
 //! - `online_game`: a room opened over the wire protocol, joined by the
 //!   page from its address (`/play/#join=CODE&name=Web`), played by keys
-//!   to its end against the server's computers.
+//!   to its end against the server's computers;
+//! - `other_game`: Cờ nhảy between two Hard computers to its end, then
+//!   the Learn window (lessons, puzzles, tips) opened.
 //!
 //! The page tells the tests what happens in console lines (`ca-ngua:
 //! first frame at MS ms`, `ca-ngua: a computer decided in MS ms`,
@@ -42,6 +44,7 @@ mod devtools;
 mod figures;
 mod local_game;
 mod online_game;
+mod other_game;
 mod page;
 
 use std::time::Duration;

@@ -114,9 +114,14 @@ pub fn prefs_text(name: &str) -> String {
         welcomed: true,
         ..Prefs::default()
     };
+    prefs_text_of(&prefs)
+}
+
+/// `prefs` as the desktop writes `prefs.ron`.
+pub fn prefs_text_of(prefs: &Prefs) -> String {
     let dir = temp_dir("prefs");
     Store::at(dir.path())
-        .save_prefs(&prefs)
+        .save_prefs(prefs)
         .expect("the prefs are written");
     std::fs::read_to_string(dir.join("prefs.ron")).expect("prefs.ron")
 }
