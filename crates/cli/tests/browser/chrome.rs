@@ -8,6 +8,7 @@ use ca_ngua_testkit::{TempDir, temp_dir};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpStream;
+#[cfg(unix)]
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -64,7 +65,8 @@ impl Chrome {
         std::fs::create_dir_all(&profile).expect("a profile folder");
         let log = std::fs::File::create(dir.join("chromium.log")).expect("a log file");
         let program = browser();
-        let child = Command::new(&program)
+        let mut command = Command::new(&program);
+        command
             .args([
                 "--headless=new",
                 // The tests run as root in a container, where Chromium's
@@ -94,10 +96,12 @@ impl Chrome {
             ])
             .stdin(Stdio::null())
             .stdout(log.try_clone().expect("the log file"))
-            .stderr(log)
-            // Its own process group: the renderers and the GPU process go
-            // with it.
-            .process_group(0)
+            .stderr(log);
+        // Its own process group: the renderers and the GPU process go
+        // with it.
+        #[cfg(unix)]
+        command.process_group(0);
+        let child = command
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
         let mut chrome = Chrome {
