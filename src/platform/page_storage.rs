@@ -49,10 +49,6 @@ impl Shelf for LocalStorage {
         let n = s.length().unwrap_or(0);
         (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
     }
-
-    fn describe(&self) -> String {
-        "the browser's storage for this site".into()
-    }
 }
 
 /// The store of the page: on `localStorage` when the browser gives it

@@ -3,7 +3,7 @@
 //! with a reload in the middle that must not lose the game.
 
 use crate::figures;
-use crate::page::{self, Browser, DECIDED, SMALL, WIDE, millis};
+use crate::page::{self, Browser, SMALL, WIDE};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Seat;
 use ca_ngua::game::Level;
@@ -152,11 +152,6 @@ async fn a_local_game_is_played_to_the_end_in_the_page() {
             b.shoot("local-game-end", SMALL).await;
             b.no_exceptions();
 
-            let decisions: Vec<f64> =
-                b.dt.marked_since(0, DECIDED)
-                    .iter()
-                    .map(|rest| millis(rest))
-                    .collect();
             let mut found = vec![
                 ("first_frame".to_string(), format!("{first_frame:.0} ms")),
                 (
@@ -168,9 +163,7 @@ async fn a_local_game_is_played_to_the_end_in_the_page() {
                     format!("{:.0} s", played.as_secs_f64()),
                 ),
             ];
-            for (name, value) in figures::summary(&decisions) {
-                found.push((format!("decisions.{name}"), value));
-            }
+            found.extend(b.decision_figures());
             figures::record("local", &found);
             b.print_lines();
             server.shutdown();

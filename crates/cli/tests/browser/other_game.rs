@@ -3,7 +3,7 @@
 //! (lessons, puzzles, tips) opens over the board, with no error thrown.
 
 use crate::figures;
-use crate::page::{self, Browser, DECIDED, SMALL, WIDE, millis};
+use crate::page::{self, Browser, SMALL, WIDE};
 use ca_ngua::co_nhay::engine::Rules;
 use ca_ngua::game::Level;
 use ca_ngua::i18n::Lang;
@@ -94,11 +94,6 @@ async fn co_nhay_plays_to_its_end_and_the_lessons_open_in_the_page() {
                 b.dt.recent_lines(20)
             );
 
-            let decisions: Vec<f64> =
-                b.dt.marked_since(0, DECIDED)
-                    .iter()
-                    .map(|rest| millis(rest))
-                    .collect();
             let mut found = vec![
                 ("first_frame".to_string(), format!("{first_frame:.0} ms")),
                 (
@@ -106,9 +101,7 @@ async fn co_nhay_plays_to_its_end_and_the_lessons_open_in_the_page() {
                     format!("{:.0} s", played.as_secs_f64()),
                 ),
             ];
-            for (name, value) in figures::summary(&decisions) {
-                found.push((format!("decisions.{name}"), value));
-            }
+            found.extend(b.decision_figures());
             figures::record("co_nhay", &found);
             server.shutdown();
         },

@@ -312,6 +312,21 @@ impl Browser {
         );
     }
 
+    /// The summary of every computer decision the page timed (count,
+    /// median, max), named `decisions.*` for the figures file.
+    pub fn decision_figures(&self) -> Vec<(String, String)> {
+        let decisions: Vec<f64> = self
+            .dt
+            .marked_since(0, DECIDED)
+            .iter()
+            .map(|rest| millis(rest))
+            .collect();
+        crate::figures::summary(&decisions)
+            .into_iter()
+            .map(|(name, value)| (format!("decisions.{name}"), value))
+            .collect()
+    }
+
     /// Every line the page wrote, for the test's output.
     pub fn print_lines(&self) {
         println!("{}", self.dt.recent_lines(usize::MAX));

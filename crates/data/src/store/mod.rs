@@ -232,11 +232,6 @@ impl Store {
         matches!(self.place, Place::Shelf { .. })
     }
 
-    /// True when the store keeps nothing.
-    pub fn keeps_nothing(&self) -> bool {
-        matches!(self.place, Place::Nowhere)
-    }
-
     /// Reads a versioned RON file: `Ok(None)` when it does not exist, the
     /// value when it reads and `check` accepts it; otherwise the file is
     /// moved aside and a notice says why.

@@ -21,8 +21,6 @@ pub trait Shelf: Send + Sync + fmt::Debug {
     fn remove(&self, key: &str) -> Result<(), String>;
     /// Every key kept.
     fn keys(&self) -> Vec<String>;
-    /// Where the texts are, in words (notices name it).
-    fn describe(&self) -> String;
 }
 
 /// A shelf in memory: tests, and a page whose storage the browser refuses
@@ -55,10 +53,6 @@ impl Shelf for MemoryShelf {
             .lock()
             .map(|t| t.keys().cloned().collect())
             .unwrap_or_default()
-    }
-
-    fn describe(&self) -> String {
-        "memory".into()
     }
 }
 
