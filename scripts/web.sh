@@ -46,6 +46,9 @@ usage() {
 export CARGO_TARGET_DIR="$root/target/cross"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 cargo=/usr/bin/cargo
+# Where `cargo install` puts programs (wasm-bindgen), and where rustup's
+# cargo is: $CARGO_HOME/bin, ~/.cargo/bin when it is not set.
+cargo_bin="${CARGO_HOME:-$HOME/.cargo}/bin"
 export RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1
 build_std=(-Zbuild-std=std,panic_abort)
 target=wasm32-unknown-unknown
@@ -87,8 +90,18 @@ bindgen() {
     have=$(wasm-bindgen --version 2> /dev/null | awk '{print $2}' || true)
     if [ "$have" != "$want" ]; then
         echo "web.sh: installing wasm-bindgen-cli $want"
-        PATH="$HOME/.cargo/bin:$PATH" RUSTC= RUSTDOC= RUSTC_BOOTSTRAP= \
+        # With rustup's toolchain, for the host: the variables this script
+        # sets for Debian's are unset (an empty RUSTC is a program named
+        # "", not no program), and its own target folder, not ours.
+        env -u RUSTC -u RUSTDOC -u RUSTC_BOOTSTRAP -u CARGO_TARGET_DIR \
+            -u CC_wasm32_unknown_unknown -u AR_wasm32_unknown_unknown \
+            -u CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER \
             cargo install wasm-bindgen-cli --version "$want"
+        have=$(wasm-bindgen --version 2> /dev/null | awk '{print $2}' || true)
+        if [ "$have" != "$want" ]; then
+            echo "web.sh: wasm-bindgen $want is not on PATH after its install ($cargo_bin)" >&2
+            exit 1
+        fi
     fi
 }
 
@@ -110,7 +123,7 @@ optimizer() {
 
 build() {
     packages rustc-web cargo-web rust-web-src clang-19 llvm-19 lld-19
-    export PATH="$HOME/.cargo/bin:$PATH"
+    export PATH="$cargo_bin:$PATH"
     bindgen
     [ "${CA_NGUA_WEB_QUICK:-}" = 1 ] || optimizer
     export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19
@@ -155,7 +168,7 @@ browser_tests() {
     packages chromium
     (
         unset RUSTC RUSTDOC RUSTC_BOOTSTRAP CARGO_TARGET_DIR
-        export PATH="$HOME/.cargo/bin:$PATH" CA_NGUA_WEB_DIR="$root/target/web"
+        export PATH="$cargo_bin:$PATH" CA_NGUA_WEB_DIR="$root/target/web"
         cargo test --locked -p ca-ngua-cli --test browser -- --ignored --test-threads=1
     )
     cat "$root/target/web-test/figures.txt"

@@ -139,6 +139,24 @@ impl Ws {
         msg
     }
 
+    /// The next frame that is not an event, which must be an error with
+    /// this code; returns how many events came first. For rooms whose
+    /// computers keep playing: their live events may arrive at any moment
+    /// before the answer.
+    pub async fn expect_error_past_events(&mut self, code: &str) -> usize {
+        let mut events = 0;
+        loop {
+            let msg = self.recv().await;
+            if msg["type"] == "event" {
+                events += 1;
+                continue;
+            }
+            assert_eq!(msg["type"], "error", "expected error {code}, got {msg}");
+            assert_eq!(msg["code"], code, "{msg}");
+            return events;
+        }
+    }
+
     /// The next frame, which must be a welcome.
     pub async fn expect_welcome(&mut self) -> Value {
         let msg = self.recv().await;
