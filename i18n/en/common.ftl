@@ -76,6 +76,7 @@ invite-page-by-hand = Or open the app, choose Play online and paste this link:
 invite-page-browser = Play in the browser
 invite-page-browser-watch = Watch in the browser
 invite-page-browser-note = Nothing to install: the game opens in this browser, on this server.
+invite-page-on-computer = On a computer with the app:
 invite-page-unknown-heading = No such room
 invite-page-unknown = Room { $code } is not open on this server: it may have ended. Ask the host for a new link.
 

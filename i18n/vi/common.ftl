@@ -76,6 +76,7 @@ invite-page-by-hand = Hoặc mở ứng dụng, chọn Chơi qua mạng và dán
 invite-page-browser = Chơi trên trình duyệt
 invite-page-browser-watch = Xem trên trình duyệt
 invite-page-browser-note = Không cần cài gì: ván chơi mở ngay trong trình duyệt này, trên máy chủ này.
+invite-page-on-computer = Trên máy tính có ứng dụng:
 invite-page-unknown-heading = Không có phòng này
 invite-page-unknown = Phòng { $code } không mở trên máy chủ này: có thể ván đã kết thúc. Hãy xin chủ phòng đường dẫn mới.
 

@@ -15,14 +15,15 @@ use axum::response::Response;
 /// from this server only, connections to this server only (its WebSocket
 /// spelled out for the browsers whose `'self'` does not cover `ws:`),
 /// styles from this server or the invite page's own inline style (by its
-/// hash), and no framing.
+/// hash), the game's service worker and web manifest from this server, and
+/// no framing.
 pub(super) fn policy(host: Option<&str>) -> String {
     let sockets = host
         .map(|h| format!(" ws://{h} wss://{h}"))
         .unwrap_or_default();
     format!(
         "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'{sockets}; \
-         img-src 'self' data: blob:; font-src 'self'; manifest-src 'self'; \
+         img-src 'self' data: blob:; font-src 'self'; manifest-src 'self'; worker-src 'self'; \
          style-src 'self' '{}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         super::pages::style_hash()
     )
@@ -64,6 +65,9 @@ mod tests {
             "{p}"
         );
         assert!(p.contains("frame-ancestors 'none'"), "{p}");
+        // The page's service worker and its manifest.
+        assert!(p.contains("worker-src 'self';"), "{p}");
+        assert!(p.contains("manifest-src 'self';"), "{p}");
         assert!(p.starts_with("default-src 'none';"), "{p}");
         assert!(!p.contains("unsafe-inline"), "{p}");
         assert!(!p.contains('*'), "{p}");

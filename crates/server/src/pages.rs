@@ -11,6 +11,17 @@
 //! the app is downloaded (`--download-url`). The `ca-ngua:` link is also
 //! written out to copy by hand, on a line of its own that breaks only
 //! after a `/`, never inside a word.
+//!
+//! With the browser build (`--web-dir`) the page also offers the game in
+//! the browser. On a phone there is no app to install, so that offer
+//! comes first and largest, and the app's button after it, small, under
+//! "On a computer with the app". A phone is told two ways, neither needing
+//! a script (the pages' policy allows none inline): the server orders the
+//! page by the `User-Agent` ([`on_phone`]: `Mobi`, `Android`, `iPhone`,
+//! `iPad`, `iPod`), and the style moves the browser's offer first and
+//! makes it large on a screen that only has touch (`@media (hover: none)
+//! and (pointer: coarse)`), for the phones and tablets whose browser
+//! claims a desktop (an iPad's Safari does by default).
 
 use super::mailbox::{RoomMsg, RoomSummary};
 use super::registry::Registry;
@@ -49,6 +60,18 @@ pub(super) fn page_lang(accept_language: Option<&str>) -> Lang {
         }
     }
     best.map_or(Lang::En, |(_, l)| l)
+}
+
+/// Whether a `User-Agent` is a phone's or a tablet's browser: it names
+/// `Mobi` (Mozilla's advice: every phone browser's has it), `Android`,
+/// `iPhone`, `iPad` or `iPod`. An iPad asking for the desktop site is not
+/// told here: the page's style covers it.
+pub(super) fn on_phone(user_agent: Option<&str>) -> bool {
+    user_agent.is_some_and(|ua| {
+        ["Mobi", "Android", "iPhone", "iPad", "iPod"]
+            .iter()
+            .any(|word| ua.contains(word))
+    })
 }
 
 /// Text for HTML: `&`, `<`, `>`, `"` and `'` escaped.
@@ -142,6 +165,11 @@ pub(super) async fn invite_page(
             .get(header::ACCEPT_LANGUAGE)
             .and_then(|v| v.to_str().ok()),
     );
+    let phone = on_phone(
+        headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok()),
+    );
     let code = normalize_room(&code);
     let summary = if is_room_code(&code) {
         describe(&registry, &code).await
@@ -173,7 +201,10 @@ pub(super) async fn invite_page(
                     &invite,
                     &room,
                     &config.download_url,
-                    config.web_dir.is_some(),
+                    Ways {
+                        web: config.web_dir.is_some(),
+                        phone,
+                    },
                 ),
             )
         }
@@ -187,6 +218,8 @@ pub(super) async fn invite_page(
         [
             (header::CONTENT_LANGUAGE, lang.code()),
             (header::CACHE_CONTROL, "no-store"),
+            // The page differs by the browser (phone or not).
+            (header::VARY, "Accept-Language, User-Agent"),
         ],
         Html(body),
     )
@@ -212,14 +245,24 @@ fn download_line(i18n: &I18n, download_url: &str) -> String {
     )
 }
 
+/// How a room's page may open the room: the game in the browser too
+/// (`--web-dir`), and whether the visitor is on a phone (the browser's
+/// offer first, see the module's note).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Ways {
+    pub web: bool,
+    pub phone: bool,
+}
+
 /// The page of an open room: a join button before its game starts, a
-/// watch button after (while watchers are still let in).
+/// watch button after (while watchers are still let in); the game in the
+/// browser beside them, first on a phone.
 pub(super) fn room_page(
     lang: Lang,
     invite: &Invite,
     room: &RoomSummary,
     download_url: &str,
-    web: bool,
+    ways: Ways,
 ) -> String {
     let i18n = I18n::new(lang);
     let game = i18n.t(&format!("game-{}", room.game));
@@ -259,7 +302,7 @@ pub(super) fn room_page(
     // The game in the browser, on this server (`--web-dir`): the same
     // room by its code, to join or to watch.
     let browser = |watch: bool| {
-        if !web {
+        if !ways.web {
             return String::new();
         }
         let (key, fragment) = if watch {
@@ -268,32 +311,53 @@ pub(super) fn room_page(
             ("invite-page-browser", "join")
         };
         format!(
-            "<p><a class=\"join browser\" href=\"/play/#{fragment}={code}\">{}</a></p>\n\
-             <p class=\"note\">{}</p>\n",
+            "<div class=\"way web\">\n<p><a class=\"join browser\" href=\"/play/#{fragment}={code}\">{}</a></p>\n\
+             <p class=\"note\">{}</p>\n</div>\n",
             escape(&i18n.t(key)),
             escape(&i18n.t("invite-page-browser-note")),
         )
     };
-    if room.started && room.watch_open {
-        body.push_str(&format!(
-            "<p class=\"note\">{}</p>\n<p><a class=\"join watch\" href=\"{}\">{}</a></p>\n",
-            escape(&i18n.t("invite-page-started-watch")),
+    // The app's button, under a word saying it is for a computer when the
+    // page is a phone's.
+    let app = |class: &str, label: &str| {
+        let computer = if ways.phone && ways.web {
+            format!(
+                "<p class=\"note\">{}</p>\n",
+                escape(&i18n.t("invite-page-on-computer"))
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "<div class=\"way app\">\n{computer}<p><a class=\"{class}\" href=\"{}\">{}</a></p>\n</div>\n",
             escape(&link),
-            escape(&i18n.t("invite-page-watch"))
+            escape(&i18n.t(label))
+        )
+    };
+    // Both ways to open the room, the browser's first on a phone.
+    let both = |app: String, browser: String| {
+        let (first, second) = if ways.phone {
+            (browser, app)
+        } else {
+            (app, browser)
+        };
+        let class = if ways.phone { "ways phone" } else { "ways" };
+        format!("<div class=\"{class}\">\n{first}{second}</div>\n")
+    };
+    if room.started && room.watch_open {
+        // The sentence says what both ways do: before either.
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n",
+            escape(&i18n.t("invite-page-started-watch"))
         ));
-        body.push_str(&browser(true));
+        body.push_str(&both(app("join watch", "invite-page-watch"), browser(true)));
     } else if room.started {
         body.push_str(&format!(
             "<p class=\"note\">{}</p>\n",
             escape(&i18n.t("invite-page-started"))
         ));
     } else {
-        body.push_str(&format!(
-            "<p><a class=\"join\" href=\"{}\">{}</a></p>\n",
-            escape(&link),
-            escape(&i18n.t("invite-page-join"))
-        ));
-        body.push_str(&browser(false));
+        body.push_str(&both(app("join", "invite-page-join"), browser(false)));
     }
     body.push_str(&download_line(&i18n, download_url));
     if can_open {
@@ -335,7 +399,10 @@ fn page(lang: Lang, title: &str, body: &str) -> String {
     )
 }
 
-/// The page's style: the board's cream, the four colours of the horses.
+/// The page's style: the board's cream, the four colours of the horses;
+/// on a phone (by its `User-Agent`: `.phone`, or a screen with touch only)
+/// the browser's offer first, green and the width of the card, and the
+/// app's button small.
 const STYLE: &str = "\
 body{margin:0;background:#f4ecd8;color:#2b2520;font-family:'Noto Sans',system-ui,sans-serif;\
 display:flex;min-height:100vh;align-items:center;justify-content:center}\
@@ -351,7 +418,13 @@ a.join:hover{background:#b52f2f}a.watch{background:#2f6fd0}a.watch:hover{backgro
 a.browser{background:#fffdf7;color:#2b2520;border:2px solid #2e9e4f;font-size:1.1em;padding:10px 24px}\
 a.browser:hover{background:#e9f5ec}\
 .note{color:#6b6259;font-size:.95em}a.download{color:#2f6fd0;font-weight:600}\
-.link{overflow-x:auto}code{word-break:normal;overflow-wrap:normal;hyphens:none}";
+.link{overflow-x:auto}code{word-break:normal;overflow-wrap:normal;hyphens:none}\
+.ways{display:flex;flex-direction:column}\
+.phone a.browser{display:block;text-align:center;background:#2e9e4f;color:#fff;border:0;\
+font-size:1.4em;padding:16px 24px}.phone .app a.join{font-size:1em;padding:10px 24px}\
+@media (hover:none) and (pointer:coarse){.web{order:-1}\
+a.browser{display:block;text-align:center;background:#2e9e4f;color:#fff;border:0;\
+font-size:1.4em;padding:16px 24px}.app a.join{font-size:1em;padding:10px 24px}}";
 
 /// The CSP source that lets the pages' one inline style in, and nothing
 /// else inline: `'sha256-…'` of [`STYLE`].
@@ -411,6 +484,22 @@ mod tests {
 
     const DOWNLOAD: &str = "https://example.org/get?app=ca-ngua&os=any";
 
+    /// The app only (no `--web-dir`), on a desktop.
+    const APP_ONLY: Ways = Ways {
+        web: false,
+        phone: false,
+    };
+    /// The app and the browser, on a desktop.
+    const DESKTOP: Ways = Ways {
+        web: true,
+        phone: false,
+    };
+    /// The app and the browser, on a phone.
+    const PHONE: Ways = Ways {
+        web: true,
+        phone: true,
+    };
+
     fn lobby() -> RoomSummary {
         RoomSummary {
             game: "co-nhay",
@@ -428,7 +517,7 @@ mod tests {
 
     #[test]
     fn names_are_escaped_and_the_button_opens_the_app() {
-        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD, false);
+        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD, APP_ONLY);
         assert!(html.contains("&lt;b&gt;Lan&lt;/b&gt;"), "{html}");
         assert!(!html.contains("<b>Lan"));
         assert!(html.contains("class=\"join\" href=\"ca-ngua://play.example.org:443/K7M2QX?tls\""));
@@ -456,7 +545,7 @@ mod tests {
             ..lobby()
         };
         for (lang, button) in [(Lang::En, "Watch the game"), (Lang::Vi, "Xem ván")] {
-            let html = room_page(lang, &invite(), &started, DOWNLOAD, false);
+            let html = room_page(lang, &invite(), &started, DOWNLOAD, APP_ONLY);
             assert!(
                 html.contains(&format!(
                     "class=\"join watch\" href=\"ca-ngua://play.example.org:443/K7M2QX?watch&amp;tls\">{button}</a>"
@@ -472,14 +561,14 @@ mod tests {
             watch_open: false,
             ..started
         };
-        let html = room_page(Lang::En, &invite(), &full, DOWNLOAD, true);
+        let html = room_page(Lang::En, &invite(), &full, DOWNLOAD, DESKTOP);
         assert!(!html.contains("ca-ngua://"), "{html}");
         assert!(html.contains(DOWNLOAD.split('&').next().unwrap_or_default()));
     }
 
     #[test]
     fn the_link_written_out_breaks_only_after_a_slash() {
-        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD, false);
+        let html = room_page(Lang::En, &invite(), &lobby(), DOWNLOAD, APP_ONLY);
         assert!(
             html.contains("<code>ca-ngua:/<wbr>/<wbr>play.example.org:443/<wbr>K7M2QX?tls</code>"),
             "{html}"
@@ -493,9 +582,9 @@ mod tests {
     fn with_the_browser_build_the_page_offers_it_too() {
         let offers = |html: &str| html.contains("href=\"/play/#");
         for lang in [Lang::Vi, Lang::En] {
-            let plain = room_page(lang, &invite(), &lobby(), DOWNLOAD, false);
+            let plain = room_page(lang, &invite(), &lobby(), DOWNLOAD, APP_ONLY);
             assert!(!offers(&plain), "{plain}");
-            let html = room_page(lang, &invite(), &lobby(), DOWNLOAD, true);
+            let html = room_page(lang, &invite(), &lobby(), DOWNLOAD, DESKTOP);
             let label = I18n::new(lang).t("invite-page-browser");
             assert!(
                 html.contains(&format!(
@@ -511,7 +600,7 @@ mod tests {
                 started: true,
                 ..lobby()
             };
-            let html = room_page(lang, &invite(), &started, DOWNLOAD, true);
+            let html = room_page(lang, &invite(), &started, DOWNLOAD, DESKTOP);
             assert!(html.contains("href=\"/play/#watch=K7M2QX\""), "{html}");
             assert!(!html.contains("#join="), "{html}");
         }
@@ -524,6 +613,83 @@ mod tests {
             I18n::new(Lang::Vi).t("invite-page-browser"),
             "Chơi trên trình duyệt"
         );
+    }
+
+    #[test]
+    fn phones_are_told_by_their_browser() {
+        let phones = [
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
+             (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+            "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) \
+             Chrome/126.0.0.0 Mobile Safari/537.36",
+            "Mozilla/5.0 (iPad; CPU OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like \
+             Gecko) Version/16.6 Mobile/15E148 Safari/604.1",
+            "Mozilla/5.0 (Android 14; Mobile; rv:127.0) Gecko/127.0 Firefox/127.0",
+            "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) \
+             Chrome/126.0.0.0 Safari/537.36",
+        ];
+        for ua in phones {
+            assert!(on_phone(Some(ua)), "{ua}");
+        }
+        let desktops = [
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+             Chrome/126.0.0.0 Safari/537.36",
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0",
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like \
+             Gecko) Version/17.5 Safari/605.1.15",
+            "curl/8.5.0",
+        ];
+        for ua in desktops {
+            assert!(!on_phone(Some(ua)), "{ua}");
+        }
+        assert!(!on_phone(None));
+    }
+
+    #[test]
+    fn on_a_phone_the_browser_comes_first_and_largest() {
+        let started = RoomSummary {
+            started: true,
+            ..lobby()
+        };
+        for lang in [Lang::Vi, Lang::En] {
+            let i18n = I18n::new(lang);
+            for (room, app, browser) in [
+                (lobby(), "invite-page-join", "invite-page-browser"),
+                (
+                    started.clone(),
+                    "invite-page-watch",
+                    "invite-page-browser-watch",
+                ),
+            ] {
+                let at = |html: &str, key: &str| {
+                    let label = format!(">{}</a>", i18n.t(key));
+                    html.find(&label)
+                        .unwrap_or_else(|| panic!("no {label} in {html}"))
+                };
+                let phone = room_page(lang, &invite(), &room, DOWNLOAD, PHONE);
+                assert!(at(&phone, browser) < at(&phone, app), "{phone}");
+                assert!(phone.contains("<div class=\"ways phone\">"), "{phone}");
+                let computer = i18n.t("invite-page-on-computer");
+                assert!(
+                    at(&phone, browser) < phone.find(&computer).unwrap_or(0)
+                        && phone.find(&computer) < Some(at(&phone, app)),
+                    "the app's button is said to be a computer's: {phone}"
+                );
+                // Everything else is still there.
+                assert!(phone.contains("class=\"download\""));
+                assert!(phone.contains("<code>ca-ngua:/<wbr>"));
+                let desktop = room_page(lang, &invite(), &room, DOWNLOAD, DESKTOP);
+                assert!(at(&desktop, app) < at(&desktop, browser), "{desktop}");
+                assert!(desktop.contains("<div class=\"ways\">"), "{desktop}");
+                assert!(!desktop.contains(&computer), "{desktop}");
+            }
+        }
+        // The style makes it so for the touch screens that claim a desktop.
+        assert!(
+            STYLE.contains("@media (hover:none) and (pointer:coarse){.web{order:-1}"),
+            "{STYLE}"
+        );
+        assert!(STYLE.contains(".phone a.browser{display:block;"), "{STYLE}");
     }
 
     #[test]

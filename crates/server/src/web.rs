@@ -10,6 +10,16 @@
 //!   leaves a browser on old files.
 //! - A file with a `.gz` sibling is sent compressed to a browser that
 //!   accepts gzip (`Content-Encoding: gzip`, `Vary: Accept-Encoding`).
+//! - A file `NAME.EXT` with a sibling in a language, `NAME.LANG.EXT`, is
+//!   answered in the visitor's language (`Accept-Language`, as the invite
+//!   page: `vi` or `en`) by that sibling when there is one, else by itself
+//!   (`Vary: Accept-Language`): the web manifest, whose names and
+//!   description web.sh writes in each language (`manifest.webmanifest`
+//!   in Vietnamese, the first language, for any other server, and
+//!   `manifest.en.webmanifest`).
+//! - The service worker (`sw.js`) and the manifest have no hash in their
+//!   names, so they are revalidated at each load like the index: a new
+//!   build's `sw.js` (its bytes name the build) is seen at the next start.
 //! - Only known types, and only what [`WebDir`] lets out; never a listing.
 
 use super::registry::Registry;
@@ -18,6 +28,8 @@ use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
+use ca_ngua_i18n::Lang;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// A file's type by its extension; `None` for what this does not serve.
@@ -112,8 +124,13 @@ async fn serve(registry: &Registry, path: &str, headers: &HeaderMap) -> Response
         return not_found();
     };
     let gzip = accepts_gzip(headers);
+    let lang = super::pages::page_lang(
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
     let web = web.clone();
-    let read = tokio::task::spawn_blocking(move || read(&web, &file, &name, gzip)).await;
+    let read = tokio::task::spawn_blocking(move || read(&web, &file, &name, gzip, lang)).await;
     let Ok(Some(found)) = read else {
         return not_found();
     };
@@ -134,8 +151,20 @@ async fn serve(registry: &Registry, path: &str, headers: &HeaderMap) -> Response
     if let Ok(tag) = HeaderValue::from_str(&found.tag) {
         h.insert(header::ETAG, tag);
     }
-    if found.has_gz {
-        h.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    let vary = match (found.has_gz, found.localized.is_some()) {
+        (true, true) => Some("Accept-Encoding, Accept-Language"),
+        (true, false) => Some("Accept-Encoding"),
+        (false, true) => Some("Accept-Language"),
+        (false, false) => None,
+    };
+    if let Some(vary) = vary {
+        h.insert(header::VARY, HeaderValue::from_static(vary));
+    }
+    if let Some(Some(lang)) = found.localized {
+        h.insert(
+            header::CONTENT_LANGUAGE,
+            HeaderValue::from_static(lang.code()),
+        );
     }
     response
 }
@@ -149,11 +178,36 @@ struct Found {
     has_gz: bool,
     tag: String,
     cache: &'static str,
+    /// The file has siblings in languages: `Some(Some(lang))` when the
+    /// answer is the one in `lang`, `Some(None)` when it is the file
+    /// itself (no sibling in the visitor's language).
+    localized: Option<Option<Lang>>,
 }
 
-/// Reads `file`, or its `.gz` copy when there is one and `gzip` is taken.
-fn read(web: &WebDir, file: &std::path::Path, name: &str, gzip: bool) -> Option<Found> {
-    let gz = file.with_file_name(format!("{name}.gz"));
+/// The file that answers for `file` (named `name`) in `lang`: its sibling
+/// `NAME.LANG.EXT` when there is one, and whether the file has siblings in
+/// languages at all (see [`Found::localized`]).
+fn localized(file: &std::path::Path, name: &str, lang: Lang) -> (PathBuf, Option<Option<Lang>>) {
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return (file.to_path_buf(), None);
+    };
+    let sibling = |l: Lang| file.with_file_name(format!("{stem}.{}.{ext}", l.code()));
+    let here = |p: &std::path::Path| std::fs::metadata(p).is_ok_and(|m| m.is_file());
+    let mine = sibling(lang);
+    if here(&mine) {
+        return (mine, Some(Some(lang)));
+    }
+    let any = Lang::ALL.iter().any(|&l| l != lang && here(&sibling(l)));
+    (file.to_path_buf(), any.then_some(None))
+}
+
+/// Reads `file` (or its sibling in `lang`), or its `.gz` copy when there
+/// is one and `gzip` is taken.
+fn read(web: &WebDir, file: &std::path::Path, name: &str, gzip: bool, lang: Lang) -> Option<Found> {
+    let (file, localized) = localized(file, name, lang);
+    let file = file.as_path();
+    let chosen_name = file.file_name()?.to_str()?;
+    let gz = file.with_file_name(format!("{chosen_name}.gz"));
     let has_gz = std::fs::metadata(&gz).is_ok_and(|m| m.is_file());
     let zipped = gzip && has_gz;
     let chosen = if zipped { &gz } else { file };
@@ -171,6 +225,7 @@ fn read(web: &WebDir, file: &std::path::Path, name: &str, gzip: bool) -> Option<
         has_gz,
         tag,
         cache,
+        localized,
     })
 }
 

@@ -1,8 +1,10 @@
 //! The game in the browser as the server serves it (`--web-dir`), over a
 //! real socket on 127.0.0.1: `/play/` and its files with their types,
 //! compressed copies and cache headers; nothing outside the folder; the
-//! invite page's "Play in the browser"; and the security headers on every
-//! page, with or without the folder.
+//! web manifest in the visitor's language and the service worker
+//! revalidated at each load; the invite page's "Play in the browser"
+//! (first on a phone); and the security headers on every page, with or
+//! without the folder.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::net::http::{Answer, get_with};
@@ -57,6 +59,8 @@ fn assert_guarded(a: &Answer, addr: SocketAddr, what: &str) {
         "{what}: {csp}"
     );
     assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
+    assert!(csp.contains("worker-src 'self';"), "{what}: {csp}");
+    assert!(csp.contains("manifest-src 'self';"), "{what}: {csp}");
     assert!(!csp.contains("unsafe-inline"), "{what}: {csp}");
     assert_eq!(
         a.header("x-content-type-options"),
@@ -193,6 +197,114 @@ async fn the_browser_game_is_served_at_play_with_its_types_and_caches() {
         assert!(html.contains(&format!("href=\"ca-ngua://{addr}/{room}\"")));
         assert!(html.contains("class=\"download\""));
         assert_guarded(&page, addr, "the invite page");
+    }
+    server.shutdown();
+}
+
+/// A manifest as web.sh writes it, in small.
+fn manifest(lang: &str, description: &str) -> String {
+    json!({
+        "name": "Cờ Cá Ngựa",
+        "lang": lang,
+        "description": description,
+        "start_url": "/play/",
+        "display": "standalone",
+    })
+    .to_string()
+}
+
+const PHONE: &str = "User-Agent: Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
+                     (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+const DESKTOP: &str = "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, \
+                       like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_installs_with_its_manifest_and_service_worker_and_phones_get_it_first() {
+    let root = temp_dir("web-app");
+    let dir = root.join("web");
+    std::fs::create_dir_all(&dir).unwrap();
+    web_folder(&dir);
+    let vi = manifest("vi", "Cờ Cá Ngựa và Cờ nhảy");
+    let en = manifest("en", "Vietnamese Ludo and Chinese checkers");
+    std::fs::write(dir.join("manifest.webmanifest"), &vi).unwrap();
+    std::fs::write(dir.join("manifest.en.webmanifest"), &en).unwrap();
+    std::fs::write(dir.join("sw.js"), "const BUILD = '0123';").unwrap();
+    let mut c = config();
+    c.web_dir = Some(WebDir::open(&dir).unwrap());
+    let server = server(c);
+    let addr = server.addr();
+
+    // The manifest in the visitor's language, as its type, revalidated.
+    for (accept, lang, body) in [
+        ("Accept-Language: vi-VN,vi;q=0.9", "vi", &vi),
+        ("Accept-Language: en-US,en;q=0.9,vi;q=0.5", "en", &en),
+        ("Accept-Language: fr, vi;q=0.3", "vi", &vi),
+    ] {
+        let a = fetch(addr, "/play/manifest.webmanifest", &[accept]).await;
+        assert_eq!(a.status, 200, "{accept}");
+        assert_eq!(
+            a.header("content-type"),
+            Some("application/manifest+json"),
+            "{accept}"
+        );
+        assert_eq!(a.header("cache-control"), Some("no-cache"), "{accept}");
+        assert_eq!(a.header("vary"), Some("Accept-Language"), "{accept}");
+        assert_eq!(String::from_utf8_lossy(&a.body), body.as_str(), "{accept}");
+        let read: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
+        assert_eq!(read["lang"], lang, "{accept}");
+        assert_eq!(read["name"], "Cờ Cá Ngựa");
+        assert_guarded(&a, addr, "the manifest");
+    }
+    // Each language's has its own tag, so a cache never mixes them.
+    let tag = |a: &Answer| a.header("etag").map(str::to_string);
+    let vi_tag = tag(&fetch(addr, "/play/manifest.webmanifest", &["Accept-Language: vi"]).await);
+    let en_tag = tag(&fetch(addr, "/play/manifest.webmanifest", &["Accept-Language: en"]).await);
+    assert_ne!(vi_tag, en_tag);
+    // A file without siblings does not vary with the language.
+    let js = fetch(addr, "/play/start.js", &["Accept-Language: en"]).await;
+    assert_eq!(js.header("vary"), None);
+    assert_eq!(js.header("content-language"), None);
+
+    // The service worker: a script, revalidated at each load (a new
+    // build's is seen at once), allowed by the policy (worker-src).
+    let sw = fetch(addr, "/play/sw.js", &[]).await;
+    assert_eq!(sw.status, 200);
+    assert_eq!(
+        sw.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert_eq!(sw.header("cache-control"), Some("no-cache"));
+    assert!(sw.header("etag").is_some());
+    assert_guarded(&sw, addr, "sw.js");
+
+    // The invite page: on a phone the browser first, on a desktop the app.
+    let (_host, welcome) = create(addr, 2, json!("standard")).await;
+    let room = welcome["room"].as_str().unwrap().to_string();
+    for (lang, browser, app) in [
+        ("vi", "Chơi trên trình duyệt", "Vào chơi"),
+        ("en", "Play in the browser", "Join"),
+    ] {
+        let accept = format!("Accept-Language: {lang}");
+        let page = |ua: &'static str| {
+            let accept = accept.clone();
+            let room = room.clone();
+            async move {
+                let a = fetch(addr, &format!("/join/{room}"), &[accept.as_str(), ua]).await;
+                assert_eq!(a.status, 200);
+                assert_eq!(a.header("vary"), Some("Accept-Language, User-Agent"));
+                String::from_utf8(a.body).unwrap()
+            }
+        };
+        let at = |html: &str, label: &str| {
+            html.find(&format!(">{label}</a>"))
+                .unwrap_or_else(|| panic!("no {label} in {html}"))
+        };
+        let phone = page(PHONE).await;
+        assert!(at(&phone, browser) < at(&phone, app), "{phone}");
+        assert!(phone.contains("class=\"ways phone\""), "{phone}");
+        let desktop = page(DESKTOP).await;
+        assert!(at(&desktop, app) < at(&desktop, browser), "{desktop}");
+        assert!(!desktop.contains("class=\"ways phone\""), "{desktop}");
     }
     server.shutdown();
 }
