@@ -9,10 +9,14 @@
 //! players' folders (`CA_NGUA_CONFIG_DIR`) are two separate instances.
 //!
 //! What goes over it is one line: `join LINK` or `show`, answered `ok`.
+//!
+//! macOS starts no second instance for a clicked link: it hands the link
+//! to the app as an event (`platform::macos_links`), which goes into the
+//! same queue through a [`Handover`].
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 /// What a second start asks of the running window.
@@ -63,27 +67,82 @@ fn name_for(config_dir: &Path) -> String {
     format!("ca-ngua-{short}")
 }
 
-/// The running window's end: requests from later starts arrive on
-/// [`Listening::requests`].
+/// The running window's end: requests from later starts, and those this
+/// process hands over itself ([`Listening::handover`]), arrive here, one
+/// queue, taken by the window at each frame ([`Listening::take`]).
 #[derive(Debug)]
 pub struct Listening {
     requests: mpsc::Receiver<Request>,
-    /// Removed when the window closes (Unix).
+    /// The same queue's other end, for [`Handover`]s.
+    sender: mpsc::Sender<Request>,
+    /// Removed when the window closes (Unix; none when alone).
     #[cfg(unix)]
-    path: PathBuf,
+    path: Option<PathBuf>,
 }
 
 impl Listening {
+    /// A window no later start can reach (no socket: [`Claim::Alone`]), yet
+    /// with the queue that [`Listening::handover`] fills.
+    pub fn alone() -> Listening {
+        let (sender, requests) = mpsc::channel();
+        Listening {
+            requests,
+            sender,
+            #[cfg(unix)]
+            path: None,
+        }
+    }
+
     /// Requests that have arrived, oldest first.
     pub fn take(&self) -> Vec<Request> {
         self.requests.try_iter().collect()
+    }
+
+    /// Hands requests to this window from inside this process, into the
+    /// queue later starts fill: macOS gives a clicked link to the app
+    /// already running, or just started by the click, as an event, not to
+    /// a second start. `wake` is called after each (to repaint the window).
+    pub fn handover(&self, wake: impl Fn() + Send + Sync + 'static) -> Handover {
+        Handover {
+            sender: self.sender.clone(),
+            wake: Arc::new(wake),
+        }
     }
 }
 
 #[cfg(unix)]
 impl Drop for Listening {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
+        if let Some(path) = &self.path {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// Hands requests to the running window from inside this process
+/// ([`Listening::handover`]); they wait in the queue until the window
+/// takes them, at its first frame if it has not drawn one yet.
+#[derive(Clone)]
+pub struct Handover {
+    sender: mpsc::Sender<Request>,
+    wake: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl std::fmt::Debug for Handover {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Handover").finish_non_exhaustive()
+    }
+}
+
+impl Handover {
+    /// Queues `request` for the window and wakes it; false when the window
+    /// is gone.
+    pub fn send(&self, request: Request) -> bool {
+        let sent = self.sender.send(request).is_ok();
+        if sent {
+            (self.wake)();
+        }
+        sent
     }
 }
 
@@ -139,8 +198,9 @@ fn spawn_listener<S: Read + Write>(
     incoming: impl Iterator<Item = S> + Send + 'static,
     secret: Option<String>,
     wake: Box<dyn Fn() + Send>,
-) -> Result<mpsc::Receiver<Request>, String> {
-    let (tx, requests) = mpsc::channel();
+) -> Result<Listening, String> {
+    let listening = Listening::alone();
+    let tx = listening.sender.clone();
     std::thread::Builder::new()
         .name("ca-ngua-instance".into())
         .spawn(move || {
@@ -154,7 +214,7 @@ fn spawn_listener<S: Read + Write>(
             }
         })
         .map_err(|e| e.to_string())?;
-    Ok(requests)
+    Ok(listening)
 }
 
 /// Sends one request on a connection; true when it was taken.
@@ -203,7 +263,10 @@ mod imp {
             Some(stream)
         });
         match spawn_listener(incoming, None, wake) {
-            Ok(requests) => Claim::First(Listening { requests, path }),
+            Ok(mut listening) => {
+                listening.path = Some(path);
+                Claim::First(listening)
+            }
             Err(e) => Claim::Alone(e),
         }
     }
@@ -264,7 +327,7 @@ mod imp {
             Some(stream)
         });
         match spawn_listener(incoming, Some(secret), wake) {
-            Ok(requests) => Claim::First(Listening { requests }),
+            Ok(listening) => Claim::First(listening),
             Err(e) => Claim::Alone(e),
         }
     }
@@ -293,8 +356,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ca-ngua-instance-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let woken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let w = std::sync::Arc::clone(&woken);
+        let woken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let w = Arc::clone(&woken);
         let Claim::First(listening) = claim(&dir, Some(&dir), &Request::Show, move || {
             w.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         }) else {

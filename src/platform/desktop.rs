@@ -5,6 +5,7 @@
 
 use super::{VERSION, is_room_link};
 use crate::i18n::{Arg, I18n, Lang};
+use crate::instance::{Handover, Request};
 use std::ffi::OsString;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -61,8 +62,10 @@ pub fn parse_args<I: IntoIterator<Item = OsString>>(args: I) -> Result<Launch, S
             "--version" | "-V" => Launch::Version,
             "--help" | "-h" => Launch::Help,
             CRASH_TEST_ARG => Launch::CrashTest,
-            link if is_room_link(link) => Launch::Join(link.trim().to_string()),
-            _ => return Err(arg),
+            link => match room_link(link) {
+                Some(link) => Launch::Join(link),
+                None => return Err(arg),
+            },
         };
         if launch != Launch::Play {
             // One question at a time: `--help --version` is not understood.
@@ -71,6 +74,58 @@ pub fn parse_args<I: IntoIterator<Item = OsString>>(args: I) -> Result<Launch, S
         launch = asked;
     }
     Ok(launch)
+}
+
+/// The room's link an argument is (trimmed), or `None`.
+fn room_link(arg: &str) -> Option<String> {
+    is_room_link(arg).then(|| arg.trim().to_string())
+}
+
+/// A link the system hands the app while it runs: on macOS a clicked
+/// `ca-ngua:` link (or an invite page's address) comes as an event with the
+/// URL (`NSURL`'s `absoluteString`), both when the click started the app
+/// and while it is open, never on the command line nor to a second start.
+/// It is read as the command line's link is, once the characters a URL
+/// may percent-encode without changing it are decoded, and handed to the
+/// window as a later start's link is: it waits in the queue until the
+/// window takes it, at its first frame if the window has not drawn one
+/// yet. False (and a line in the log) when it is not a room's link, or
+/// the window is gone.
+pub fn open_url(url: &str, handover: &Handover) -> bool {
+    let Some(link) = room_link(&decode_unreserved(url)) else {
+        tracing::warn!("not a room's link, left alone: {url}");
+        return false;
+    };
+    tracing::info!("the system handed over a room's link: {link}");
+    handover.send(Request::Join(link))
+}
+
+/// `url` with each `%XX` that stands for a letter, a digit, `-`, `.`, `_`
+/// or `~` decoded: the same URL (RFC 3986, 2.3), as a link reader expects
+/// it. Every other `%XX` stays as it is.
+fn decode_unreserved(url: &str) -> String {
+    let mut out = String::with_capacity(url.len());
+    let mut rest = url;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let decoded = rest
+            .get(at + 1..at + 3)
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .map(char::from)
+            .filter(|c| c.is_ascii_alphanumeric() || "-._~".contains(*c));
+        match decoded {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[at + 3..];
+            }
+            None => {
+                out.push('%');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Answers the command line of the app: `--version` and `--help` are
@@ -208,6 +263,77 @@ mod tests {
             parse_args(args(&["--version", "ca-ngua://h:1/ABCDEF"])),
             Err("ca-ngua://h:1/ABCDEF".into())
         );
+    }
+
+    #[test]
+    fn a_link_macos_hands_over_reaches_the_window_as_a_later_starts_would() {
+        use crate::instance::Listening;
+        use crate::net::Invite;
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+
+        // The window's queue, before its first frame: nothing takes yet.
+        let listening = Listening::alone();
+        let woken = Arc::new(AtomicUsize::new(0));
+        let w = Arc::clone(&woken);
+        let handover = listening.handover(move || {
+            w.fetch_add(1, Ordering::SeqCst);
+        });
+        // As macOS hands them: NSURL's absoluteString, the link as clicked,
+        // a slash after the code, letters percent-encoded.
+        let urls = [
+            "ca-ngua://192.168.1.20:7777/K7M2QX",
+            "ca-ngua://192.168.1.20:7777/K7M2QX/",
+            "ca-ngua://192.168.1.20:7777/%4B7M2%51X",
+            "ca-ngua://%31%392.168.1.20:7777/k7m2qx",
+            "CA-NGUA://192.168.1.20:7777/K7M2QX?watch",
+            "http://192.168.1.20:7777/join/%4b7M2QX/",
+        ];
+        for url in urls {
+            assert!(open_url(url, &handover), "{url}");
+        }
+        // Not a room's link (a file dropped on the Dock icon): left alone.
+        assert!(!open_url("file:///Users/minh/game.ron", &handover));
+        assert!(!open_url("ca-ngua%3A//h:1/ABCDEF", &handover));
+        assert_eq!(woken.load(Ordering::SeqCst), urls.len());
+
+        // Kept until the window takes them, in order, each the room's link.
+        let taken = listening.take();
+        assert_eq!(taken.len(), urls.len());
+        let room = "ca-ngua://192.168.1.20:7777/K7M2QX"
+            .parse::<Invite>()
+            .expect("the room's link");
+        for (request, url) in taken.into_iter().zip(urls) {
+            let Request::Join(link) = request else {
+                panic!("{url}: {request:?}");
+            };
+            let invite = link.parse::<Invite>().expect("a room's link");
+            assert_eq!(invite.server, room.server, "{url}");
+            assert_eq!(invite.room, room.room, "{url}");
+            assert_eq!(invite.watch, url.ends_with("?watch"), "{url}");
+        }
+        assert!(listening.take().is_empty());
+
+        // The same link as the command line's.
+        let url = "ca-ngua://192.168.1.20:7777/K7M2QX";
+        assert!(open_url(url, &handover));
+        let Ok(Launch::Join(argv)) = parse_args(args(&[url])) else {
+            panic!("the command line's link");
+        };
+        assert_eq!(listening.take(), vec![Request::Join(argv)]);
+
+        // The window gone: nothing to hand over to.
+        drop(listening);
+        assert!(!open_url(url, &handover));
+    }
+
+    #[test]
+    fn only_unreserved_characters_are_decoded() {
+        assert_eq!(decode_unreserved("%41%7a%30%2D%2e%5F%7E"), "Az0-._~");
+        // Reserved characters, a half escape, a stray percent: as they were.
+        assert_eq!(decode_unreserved("a%2Fb%3A%25%4"), "a%2Fb%3A%25%4");
+        assert_eq!(decode_unreserved("100%"), "100%");
+        assert_eq!(decode_unreserved("%e1%bb%9d"), "%e1%bb%9d");
     }
 
     #[test]

@@ -8,6 +8,8 @@
 //!   upload);
 //! - `start_desktop.rs`, `start_page.rs`: the program's start, a window
 //!   or a page's canvas;
+//! - `macos_links.rs`: on macOS, the room links the system hands the app
+//!   as an event (not on the command line), into the window's queue;
 //! - `page_storage.rs`: the page's files in the browser's storage (the
 //!   desktop's are in a folder: `ca-ngua-data`'s store holds both).
 //!
@@ -20,6 +22,11 @@ pub use desktop::*;
 
 pub mod files;
 pub mod host;
+// The crate's one module allowed `unsafe`: an Objective-C class and the
+// messages sent to AppKit (each block says why it is sound).
+#[cfg(target_os = "macos")]
+#[allow(unsafe_code)]
+pub mod macos_links;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod page_storage;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]

@@ -1,7 +1,8 @@
 //! The desktop game's start: answer `--version` and `--help`, start the
 //! log and the crash reports, open the config folder, restore the
-//! player's preferences and game, hand a link to a window already open,
-//! open the window.
+//! player's preferences and game, hand a link to a window already open
+//! (or, on macOS, listen for the links the system hands over), open the
+//! window.
 
 use crate as kit;
 use kit::app::{App, setup_context};
@@ -36,32 +37,37 @@ pub fn run() -> ExitCode {
         _ => instance::Request::Show,
     };
     let window: Arc<OnceLock<egui::Context>> = Arc::new(OnceLock::new());
+    // Repaints the window once it is open, for a request to be taken.
+    let wake = || {
+        let window = Arc::clone(&window);
+        move || {
+            if let Some(ctx) = window.get() {
+                ctx.request_repaint();
+            }
+        }
+    };
     let listening = match store.dir() {
         Some(dir) => {
-            let window = Arc::clone(&window);
-            let wake = move || {
-                if let Some(ctx) = window.get() {
-                    ctx.request_repaint();
-                }
-            };
-            match instance::claim(dir, instance::runtime_dir().as_deref(), &request, wake) {
+            match instance::claim(dir, instance::runtime_dir().as_deref(), &request, wake()) {
                 instance::Claim::HandedOff => {
                     tracing::info!("handed over to the window already open: {request:?}");
                     return ExitCode::SUCCESS;
                 }
-                instance::Claim::First(listening) => Some(listening),
+                instance::Claim::First(listening) => listening,
                 instance::Claim::Alone(why) => {
                     tracing::warn!("no single-window socket: {why}");
-                    None
+                    instance::Listening::alone()
                 }
             }
         }
-        None => None,
+        None => instance::Listening::alone(),
     };
-    let mut app = App::from_store(store, opened, system_lang, None);
-    if let Some(listening) = listening {
-        app = app.with_instance(listening);
-    }
+    // macOS hands a clicked link to this process as an event (the click
+    // that started it too), not to a second start: into the same queue,
+    // set before the window's event loop runs.
+    #[cfg(target_os = "macos")]
+    platform::macos_links::listen(listening.handover(wake()));
+    let mut app = App::from_store(store, opened, system_lang, None).with_instance(listening);
     if let platform::Launch::Join(link) = launch {
         tracing::info!("started with a room's link: {link}");
         // A clicked invite: join that room once the window is up.
