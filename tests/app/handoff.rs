@@ -112,3 +112,69 @@ fn a_link_clicked_while_the_app_is_open_goes_to_its_window() {
     let joined = friend.state().play::<CaNgua>().remote().unwrap().invite();
     assert_eq!(joined.map(|i| i.room), Some(invite.room));
 }
+
+/// macOS hands the link that started the app to it as an event, which
+/// waits in the same queue until the window's first frame: there it joins
+/// as a link on the command line does, without asking to leave the game
+/// kept from before (a later click, above, asks).
+#[test]
+fn a_link_handed_over_before_the_first_frame_joins_as_the_command_line_does() {
+    let dir = common::temp_dir("handoff-first");
+    let host_store = Store::at(dir.path().join("host"));
+    host_store.save_prefs(&prefs("Lan")).unwrap();
+    let mut host = hosting_app(host_store);
+    let invite = open_room::<CaNgua>(&mut host);
+
+    // The friend played a local game here before, which is kept.
+    let config = dir.path().join("friend");
+    Store::at(&config).save_prefs(&prefs("Minh")).unwrap();
+    {
+        let mut before = harness(
+            App::from_store(Store::at(&config), None, Lang::En, None).with_inline_computers(),
+            WINDOW,
+        );
+        before.get_by_role_and_label(Role::Button, "Roll").click();
+        wait(&mut [&mut before], 20, "a game in progress", |hs| {
+            hs[0].state().play::<CaNgua>().in_progress()
+        });
+    }
+
+    // The click starts the app: the link is handed over (as an NSURL's
+    // string, its room code partly percent-encoded) before any frame.
+    let listening = ca_ngua::instance::Listening::alone();
+    let handover = listening.handover(|| {});
+    let url = invite.page_url().replace(
+        &invite.room[..1],
+        &format!("%{:02X}", invite.room.as_bytes()[0]),
+    );
+    assert!(ca_ngua::platform::open_url(&url, &handover), "{url}");
+    let mut friend = harness(
+        App::from_store(Store::at(&config), None, Lang::En, None)
+            .with_inline_computers()
+            .with_instance(listening),
+        WINDOW,
+    );
+    assert!(
+        friend.state().play::<CaNgua>().in_progress(),
+        "the game from before is back"
+    );
+    // The join dialog, as for a link on the command line: no question.
+    assert!(!asked(&friend), "no question at the first frame");
+    crate::online_table::press_in_join_dialog(&mut friend, "Join");
+    wait(
+        &mut [&mut host, &mut friend],
+        20,
+        "seated in the room",
+        |hs| {
+            assert!(!asked(hs[1]), "no question at the first frame");
+            hs.iter().all(|h| {
+                h.state()
+                    .play::<CaNgua>()
+                    .remote()
+                    .is_some_and(|r| r.latest().seats().len() == 2)
+            })
+        },
+    );
+    let joined = friend.state().play::<CaNgua>().remote().unwrap().invite();
+    assert_eq!(joined.map(|i| i.room), Some(invite.room));
+}

@@ -115,6 +115,10 @@ impl App {
     pub fn frame_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         let now = ui.input(|i| i.time);
+        // A link handed over before the first frame (macOS hands the link
+        // that started the app as an event, not on the command line) is
+        // taken as the command line's would be.
+        let first_frame = !self.window_focus_asked;
         if !self.window_focus_asked {
             // The window takes the keyboard at start, where the platform
             // lets it (the welcome's first button is then under the keys).
@@ -122,7 +126,7 @@ impl App {
             crate::platform::take_keyboard(&ctx);
         }
         self.dark = ui.visuals().dark_mode;
-        self.take_handoffs(&ctx);
+        self.take_handoffs(&ctx, first_frame);
         self.resume_online(&ctx);
         let dialog = self.is_asking_anything();
         let phase = self.drive_front(&ctx, now);

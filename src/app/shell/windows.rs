@@ -184,7 +184,12 @@ impl App {
     /// Links from later starts of the app: the window comes to the front;
     /// a link joins its room at once, or after asking when a game is in
     /// progress here (a local game under way, or a room).
-    pub(super) fn take_handoffs(&mut self, ctx: &egui::Context) {
+    ///
+    /// At the first frame, a link (the one that started the app, where the
+    /// system hands it over as an event: macOS) joins as a link on the
+    /// command line does, without asking to leave the game kept from
+    /// before.
+    pub(super) fn take_handoffs(&mut self, ctx: &egui::Context, first_frame: bool) {
         let Some(instance) = &self.instance else {
             return;
         };
@@ -195,7 +200,8 @@ impl App {
             let crate::instance::Request::Join(link) = request else {
                 continue;
             };
-            let busy = self.any_online() || front!(&self, _V, s => s.in_progress());
+            let busy = !first_frame
+                && (self.any_online() || front!(&self, _V, s => s.in_progress()));
             if busy {
                 self.handoff = Some(link);
                 self.confirm_focused = false;
