@@ -200,8 +200,8 @@ impl App {
             let crate::instance::Request::Join(link) = request else {
                 continue;
             };
-            let busy = !first_frame
-                && (self.any_online() || front!(&self, _V, s => s.in_progress()));
+            let busy =
+                !first_frame && (self.any_online() || front!(&self, _V, s => s.in_progress()));
             if busy {
                 self.handoff = Some(link);
                 self.confirm_focused = false;
