@@ -72,6 +72,7 @@ nhay-move-jump = from hole { $from } to hole { $to }, { $n ->
     }
 nhay-card-home = { $n }/10 pieces home
 nhay-card-finished = finished, place { $place }
+nhay-strip-finished = place { $place }
 nhay-notice-pass = { $who } has no move and passes.
 nhay-log-step = { $who } moves from hole { $from } to hole { $to }
 nhay-log-jump = { $who } jumps { $n ->

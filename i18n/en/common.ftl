@@ -322,3 +322,14 @@ leave-yes = Leave the room
 leave-stay = Stay
 handoff-title-game = Leave this game for room { $room }?
 handoff-text-game = You clicked a link to room { $room }. Joining it ends the game you are playing here.
+
+## A phone's layout (issue 54): the top bar's menu, the strip of players,
+# the sheets over the board.
+button-more = More…
+strip-home = Home { $home }/{ $total }
+strip-to-move = to move
+sheet-log = Log
+sheet-talk = Chat
+sheet-settings = Settings
+sheet-results = Results
+sheet-close = Close

@@ -69,6 +69,7 @@ nhay-move-step = từ ô { $from } đến ô { $to }
 nhay-move-jump = từ ô { $from } đến ô { $to }, nhảy { $n } lần
 nhay-card-home = { $n }/10 quân đã tới đích
 nhay-card-finished = về đích, hạng { $place }
+nhay-strip-finished = hạng { $place }
 nhay-notice-pass = { $who } không còn nước nào, bỏ lượt.
 nhay-log-step = { $who } đi từ ô { $from } đến ô { $to }
 nhay-log-jump = { $who } nhảy { $n } lần, từ ô { $from } đến ô { $to }

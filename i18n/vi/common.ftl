@@ -294,3 +294,14 @@ leave-yes = Rời phòng
 leave-stay = Ở lại
 handoff-title-game = Bỏ ván này để vào phòng { $room }?
 handoff-text-game = Bạn vừa bấm đường dẫn tới phòng { $room }. Vào phòng đó thì ván đang chơi ở đây kết thúc.
+
+## Bố cục điện thoại (issue 54): trình đơn của thanh trên cùng, dải người chơi,
+# các tấm trượt lên trên bàn cờ.
+button-more = Thêm…
+strip-home = Đích { $home }/{ $total }
+strip-to-move = tới lượt
+sheet-log = Diễn biến
+sheet-talk = Trò chuyện
+sheet-settings = Thiết lập
+sheet-results = Kết quả
+sheet-close = Đóng

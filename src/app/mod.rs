@@ -7,6 +7,7 @@
 pub mod a11y;
 pub mod ca_ngua;
 pub mod co_nhay;
+pub mod layout;
 pub mod learn;
 pub mod move_marks;
 pub mod play;
@@ -14,6 +15,7 @@ pub mod shell;
 pub mod sound;
 pub mod text;
 pub mod theme;
+pub mod touch;
 pub mod widgets;
 pub mod window_place;
 

@@ -323,6 +323,25 @@ fn interact(
             action = Some(BoardAction::Roll);
         }
     }
+    // Each horse's and each target's centre: a tap between two goes to
+    // the nearest.
+    let taps: Vec<(Pos2, BoardAction)> = input
+        .movable
+        .iter()
+        .map(|m| {
+            let select = BoardAction::Select {
+                from: m.from,
+                number: m.number,
+            };
+            (t.point(place_centre(m.place)), select)
+        })
+        .chain(
+            input
+                .targets
+                .iter()
+                .map(|(mv, place, _)| (t.point(place_centre(*place)), BoardAction::Move(*mv))),
+        )
+        .collect();
     for m in &input.movable {
         let c = t.point(place_centre(m.place));
         let r = if matches!(m.place, Place::Yard(..)) {
@@ -331,7 +350,8 @@ fn interact(
             t.cell * 0.55
         };
         dashed_circle(&painter, c, r, stroke);
-        let rect = Rect::from_center_size(c, Vec2::splat(r * 2.0));
+        // A thumb's size on a phone, whatever the square's.
+        let rect = crate::app::touch::target_rect(ui, c, r * 2.0);
         // One widget per horse, named by its number: horses sharing a
         // square are each reachable and named.
         let id = ui.scope_id().with(("horse", m.seat, m.number));
@@ -349,10 +369,11 @@ fn interact(
             hovered = Some(m.from);
         }
         if response.clicked() {
-            action = Some(BoardAction::Select {
+            let own = BoardAction::Select {
                 from: m.from,
                 number: m.number,
-            });
+            };
+            action = Some(crate::app::touch::nearest(&response, &taps).unwrap_or(own));
         }
     }
     if let Some((from, to)) = input.hint {
@@ -374,7 +395,7 @@ fn interact(
         let c = t.point(place_centre(*place));
         painter.circle_stroke(c, t.cell * 0.4, stroke);
         painter.circle_filled(c, t.cell * 0.12, pal.highlight);
-        let rect = Rect::from_center_size(c, Vec2::splat(t.cell));
+        let rect = crate::app::touch::target_rect(ui, c, t.cell);
         let id = ui.scope_id().with(("target", mv.from, mv.to));
         let response = ui.interact(rect, id, Sense::click());
         response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, label));
@@ -382,7 +403,8 @@ fn interact(
             focus_ring(&painter, c, t.cell * 0.55, t.cell, pal);
         }
         if response.clicked() {
-            action = Some(BoardAction::Move(*mv));
+            let own = BoardAction::Move(*mv);
+            action = Some(crate::app::touch::nearest(&response, &taps).unwrap_or(own));
         }
     }
     (action, hovered)

@@ -87,6 +87,7 @@ pub fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> crate::app:
             tag: None,
             band: None,
             reserve: None,
+            brief: String::new(),
         };
     };
     let mut who = c.who.clone();
@@ -116,9 +117,20 @@ pub fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> crate::app:
         status.push_str(" · ");
         status.push_str(&i18n.t_args("card-points", &[("points", Arg::from(points))]));
     }
+    let brief = match c.place {
+        Some(place) => i18n.t_args("card-place", &[("place", Arg::from(place))]),
+        None => i18n.t_args(
+            "strip-home",
+            &[
+                ("home", Arg::from(c.home)),
+                ("total", Arg::from(c.home + c.board + c.yard)),
+            ],
+        ),
+    };
     crate::app::play::cards::Card {
         who,
         status,
+        brief,
         // "bị đá!" on the card's corner while the square flashes (the
         // counts already say where the horse went).
         tag: c.kicked.then(|| i18n.t("card-kicked")),

@@ -331,6 +331,7 @@ impl SettingsView for CaNgua {
             &sets,
             &mut play.local.rules_edit,
         );
+        let opened_window = out.try_rules.is_some();
         if let Some(source) = out.try_rules {
             play.local.try_rules = Some(super::try_rules::TryWindow {
                 source,
@@ -340,6 +341,7 @@ impl SettingsView for CaNgua {
         SettingsOut {
             changed: out.changed,
             actions: out.actions,
+            opened_window,
         }
     }
 

@@ -229,9 +229,14 @@ impl CaNguaGame {
             return Vec::new();
         };
         let moves = self.choosable_moves(phase);
-        let picked: Vec<Move> = match self.hover {
-            Some(Hover::Horse(from)) => moves.iter().filter(|m| m.from == from).copied().collect(),
-            Some(Hover::Move(m)) if moves.contains(&m) => vec![m],
+        // Nothing needs a hover (issue 54): with no pointer over a horse,
+        // the picked horse's moves are shown, or the only move there is.
+        let picked: Vec<Move> = match (self.hover, self.selected) {
+            (Some(Hover::Horse(from)), _) | (None, Some(from)) => {
+                moves.iter().filter(|m| m.from == from).copied().collect()
+            }
+            (Some(Hover::Move(m)), _) if moves.contains(&m) => vec![m],
+            (None, None) if moves.len() == 1 => moves.clone(),
             _ => Vec::new(),
         };
         let yard_index = pos

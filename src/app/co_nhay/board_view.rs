@@ -11,7 +11,7 @@ use super::look::{arm_colour, arm_text_colour, arm_tint, draw_piece};
 use crate::app::theme::{Palette, lerp};
 use crate::co_nhay::engine::board::{NEIGHBOUR, hex_distance};
 use crate::co_nhay::engine::{ARMS, Arm, HOLES, Move};
-use egui::{Color32, FontId, Pos2, Rect, Role, Sense, Shape, Stroke, Ui, Vec2};
+use egui::{Color32, FontId, Pos2, Role, Sense, Shape, Stroke, Ui, Vec2};
 
 /// A piece the person to play may choose.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,8 +67,9 @@ pub struct BoardInput {
     pub compare: Option<(Move, Move)>,
     /// The last move, marked until the next one: who, and its path.
     pub last_move: Option<(Arm, Vec<u8>)>,
-    /// The path of the target under the pointer.
-    pub preview: Option<(Arm, Vec<u8>)>,
+    /// The path of the target under the pointer (with none, those of the
+    /// picked piece's chains of jumps, or of its only target).
+    pub preview: Vec<(Arm, Vec<u8>)>,
     /// Dark look.
     pub dark: bool,
     /// The board's accessible name.
@@ -139,7 +140,7 @@ pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> BoardOutput {
     }
     // The hops of the target under the pointer, over the pieces they clear
     // (under them, the pieces hid the whole path).
-    if let Some((arm, path)) = &input.preview {
+    for (arm, path) in &input.preview {
         draw_path(&painter, &t, *arm, path, &pal, true);
     }
     let out = interact(ui, &t, &pal, input);
@@ -324,7 +325,20 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Bo
     let mut out = BoardOutput::default();
     let painter = ui.painter().clone();
     let stroke = Stroke::new((t.unit * 0.12).max(1.5), pal.highlight);
-    let size = Vec2::splat(t.spacing() * 0.95);
+    let size = t.spacing() * 0.95;
+    // Each target's and each piece's centre: a tap between two goes to
+    // the nearest.
+    let taps: Vec<(Pos2, BoardAction)> = input
+        .targets
+        .iter()
+        .map(|target| (t.hole(target.hole), BoardAction::Move(target.mv)))
+        .chain(
+            input
+                .movable
+                .iter()
+                .map(|m| (t.hole(m.hole), BoardAction::Select(m.hole))),
+        )
+        .collect();
     // With a piece chosen, its targets come first in the keyboard order.
     for target in &input.targets {
         let c = t.hole(target.hole);
@@ -336,7 +350,9 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Bo
             painter.circle_filled(c, t.spacing() * 0.1, pal.highlight);
         }
         let id = ui.scope_id().with(("nhay-target", target.mv.ends()));
-        let response = ui.interact(Rect::from_center_size(c, size), id, Sense::click());
+        // A thumb's size on a phone, whatever the hole's.
+        let rect = crate::app::touch::target_rect(ui, c, size);
+        let response = ui.interact(rect, id, Sense::click());
         response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &target.label));
         if let Some(via) = &target.via {
             ui.ctx()
@@ -360,7 +376,10 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Bo
             out.hovered = Some(target.mv);
         }
         if response.clicked() {
-            out.action = Some(BoardAction::Move(target.mv));
+            out.action = Some(
+                crate::app::touch::nearest(&response, &taps)
+                    .unwrap_or(BoardAction::Move(target.mv)),
+            );
         }
     }
     for m in &input.movable {
@@ -372,7 +391,8 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Bo
             dashed_circle(&painter, c, r, stroke);
         }
         let id = ui.scope_id().with(("nhay-piece", m.hole));
-        let response = ui.interact(Rect::from_center_size(c, size), id, Sense::click());
+        let rect = crate::app::touch::target_rect(ui, c, size);
+        let response = ui.interact(rect, id, Sense::click());
         response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, &m.label));
         if input.focus_piece == Some(m.hole) {
             response.request_focus();
@@ -384,7 +404,9 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Bo
             painter.circle_stroke(c, r * 1.1, Stroke::new(stroke.width * 0.7, pal.highlight));
         }
         if response.clicked() {
-            out.action = Some(BoardAction::Select(m.hole));
+            out.action = Some(
+                crate::app::touch::nearest(&response, &taps).unwrap_or(BoardAction::Select(m.hole)),
+            );
         }
     }
     out

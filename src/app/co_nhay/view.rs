@@ -202,18 +202,28 @@ impl PanelView for CoNhay {
     /// Who plays, pieces home or the place.
     fn card(play: &CoNhayGame, i18n: &I18n, seat: Arm, _now: f64) -> Card {
         let who = play.card_name(i18n, seat);
-        let status = match play.presenter.shown().game() {
+        let (status, brief) = match play.presenter.shown().game() {
             Some(game) => match game.finished().iter().position(|a| a == seat) {
-                Some(p) => i18n.t_args(
-                    "nhay-card-finished",
-                    &[("place", Arg::from(text::place_name(i18n, p + 1)))],
-                ),
+                Some(p) => {
+                    let place = Arg::from(text::place_name(i18n, p + 1));
+                    (
+                        i18n.t_args("nhay-card-finished", &[("place", place.clone())]),
+                        i18n.t_args("nhay-strip-finished", &[("place", place)]),
+                    )
+                }
                 None => {
                     let home = (game.position().pieces(seat) & seat.target().holes()).count_ones();
-                    i18n.t_args("nhay-card-home", &[("n", Arg::from(home))])
+                    let total = game.position().pieces(seat).count_ones();
+                    (
+                        i18n.t_args("nhay-card-home", &[("n", Arg::from(home))]),
+                        i18n.t_args(
+                            "strip-home",
+                            &[("home", Arg::from(home)), ("total", Arg::from(total))],
+                        ),
+                    )
                 }
             },
-            None => String::new(),
+            None => (String::new(), String::new()),
         };
         Card {
             band: None,
@@ -221,6 +231,7 @@ impl PanelView for CoNhay {
             status,
             tag: None,
             reserve: None,
+            brief,
         }
     }
 
@@ -352,6 +363,7 @@ impl SettingsView for CoNhay {
         SettingsOut {
             changed: super::settings::settings_ui(ui, i18n, &mut prefs.games.co_nhay),
             actions: Vec::new(),
+            opened_window: false,
         }
     }
 

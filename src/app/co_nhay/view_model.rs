@@ -43,10 +43,20 @@ impl CoNhayGame {
             Some(pos) => self.clickable(i18n, phase, pos),
             None => (Vec::new(), Vec::new()),
         };
-        let preview = self.hover.and_then(|mv| {
-            let t = targets.iter().find(|t| t.mv == mv)?;
-            Some((shown.turn()?, t.path.clone()))
-        });
+        // Nothing needs a hover (issue 54): with no pointer over a target
+        // of the picked piece, the ways of its chains of jumps are shown
+        // (a step's or one jump's is plain), or the way of its only one.
+        let shown_ways: Vec<&Target> = match self.hover {
+            Some(mv) => targets.iter().filter(|t| t.mv == mv).collect(),
+            None => targets
+                .iter()
+                .filter(|t| t.jumps > 1 || targets.len() == 1)
+                .collect(),
+        };
+        let preview = match shown.turn() {
+            Some(arm) => shown_ways.iter().map(|t| (arm, t.path.clone())).collect(),
+            None => Vec::new(),
+        };
         let focus_piece = self
             .focus_piece()
             .filter(|h| movable.iter().any(|m| m.hole == *h));

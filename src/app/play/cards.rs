@@ -27,6 +27,9 @@ pub struct Card {
     /// The longest the `who` line gets in this game (a place added once
     /// finished): the card is as tall as that from the start.
     pub reserve: Option<String>,
+    /// How the seat stands in a few characters, for a phone's strip of
+    /// players ("Đích 1/4", "hạng 2").
+    pub brief: String,
 }
 
 /// A card's line of news, online: how its person is, or its clock.
@@ -79,6 +82,41 @@ impl<V: View> Play<V> {
                 ui.add_space(4.0);
             }
         }
+    }
+
+    /// The height the cards take in `ui`'s width (the play panel chooses
+    /// them or, where they leave too little room, the strip).
+    pub(super) fn cards_height(&self, ui: &Ui, i18n: &I18n, now: f64) -> f32 {
+        let Some(game) = self.presenter.shown().game() else {
+            return 0.0;
+        };
+        let online = self.source.remote().is_some();
+        let width = ui.available_width();
+        let row = ui.text_style_height(&egui::TextStyle::Small) + ui.spacing().item_spacing.y;
+        let mut height = 0.0;
+        for (heading, seats) in V::card_groups(self, i18n, V::seats(game)) {
+            if heading.is_some() {
+                height += row;
+            }
+            for seat in seats {
+                let card = V::card(self, i18n, seat, now);
+                let note = online.then(Note::default);
+                let name = i18n.t_args(
+                    "card-name",
+                    &[
+                        ("colour", Arg::from(V::colour(i18n, seat))),
+                        (
+                            "who",
+                            Arg::from(card.reserve.as_deref().unwrap_or(&card.who)),
+                        ),
+                    ],
+                );
+                height += card_height(ui, width, &name, &card, note.as_ref())
+                    + 4.0
+                    + ui.spacing().item_spacing.y;
+            }
+        }
+        height
     }
 
     /// Who plays a seat, on its card: as [`Play::player_name`], but a

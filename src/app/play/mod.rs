@@ -22,6 +22,7 @@ mod pacing;
 mod panel;
 mod parts;
 pub mod phase;
+mod phone;
 pub mod presence;
 pub mod presenter;
 pub mod record_words;
@@ -35,7 +36,10 @@ pub mod rule_sets;
 pub mod screen;
 pub mod source;
 pub mod stats_view;
+mod strip;
 pub mod talk;
+mod talk_look;
+mod talk_sheet;
 pub mod view;
 
 use crate::game::SeatId;

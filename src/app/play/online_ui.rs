@@ -153,11 +153,13 @@ pub fn online_settings_ui(
 
 /// The player's name for online play; true when it changed.
 fn online_name_ui(ui: &mut Ui, i18n: &I18n, name: &mut String) -> bool {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(i18n.t("online-name"));
-        ui.add(egui::TextEdit::singleline(name).desired_width(150.0))
-            .labelled_by(label.id)
-            .changed()
+        let field = ui
+            .add(egui::TextEdit::singleline(name).desired_width(150.0))
+            .labelled_by(label.id);
+        crate::app::layout::keep_in_view(&field);
+        field.changed()
     })
     .inner
 }
@@ -172,7 +174,7 @@ fn server_choice_ui(
     check: &ServerCheck,
 ) -> bool {
     let mut changed = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         changed |= ui
             .radio_value(use_server, false, i18n.t("online-where-device"))
             .changed();
@@ -234,12 +236,16 @@ fn join_ui(ui: &mut Ui, i18n: &I18n, named: bool, edit: &mut OnlineEdit) -> Opti
     // invite page's whole address.
     let label = ui.label(i18n.t("online-join-address"));
     let width = ui.available_width() - 12.0;
-    ui.add(egui::TextEdit::singleline(&mut edit.address).desired_width(width))
+    let field = ui
+        .add(egui::TextEdit::singleline(&mut edit.address).desired_width(width))
         .labelled_by(label.id);
-    ui.horizontal(|ui| {
+    crate::app::layout::keep_in_view(&field);
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(i18n.t("online-join-code"));
-        ui.add(egui::TextEdit::singleline(&mut edit.code).desired_width(90.0))
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut edit.code).desired_width(90.0))
             .labelled_by(label.id);
+        crate::app::layout::keep_in_view(&field);
     });
     let can_join = named && !edit.address.trim().is_empty();
     if ui
@@ -273,7 +279,7 @@ fn room_options_ui(
         (OnlineChat::Off, "online-chat-off"),
     ];
     changed |= crate::app::widgets::combo(ui, i18n, "online-chat", "online-chat", chat, &choices);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let mut on = *turn_secs > 0;
         if ui.checkbox(&mut on, i18n.t("online-clock")).changed() {
             *turn_secs = if on { 30 } else { 0 };
@@ -590,7 +596,10 @@ impl<V: View> Play<V> {
         if remote.is_watching() {
             ui.label(i18n.t("online-wait-host"));
         } else if remote.is_host() {
-            if ui.button(i18n.t("online-start")).clicked() {
+            // On a phone the main button is the Start.
+            if !crate::app::layout::Layout::current(ui.ctx()).is_phone()
+                && ui.button(i18n.t("online-start")).clicked()
+            {
                 action = Some(OnlineAction::Start);
             }
             ui.label(RichText::new(i18n.t("online-start-help")).small());

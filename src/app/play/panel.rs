@@ -17,6 +17,11 @@ use egui::{Key, RichText, Ui, Vec2};
 
 /// The size of the turn's header.
 const HEADER_SIZE: f32 = 17.0;
+/// The height the main button takes, with its spaces.
+const MAIN_BUTTON: f32 = 64.0;
+/// The least height left for what scrolls in the play panel (the dice,
+/// the moves, the log) before the cards give way to the strip.
+const MIN_MIDDLE: f32 = 90.0;
 
 impl<V: View> Play<V> {
     /// Keys for the game: Space or Enter rolls (or makes the only move)
@@ -67,7 +72,14 @@ impl<V: View> Play<V> {
         self.room_top_ui(ui, i18n);
         self.turn_header_ui(ui, i18n, phase, dark);
         ui.add_space(4.0);
-        self.cards_ui(ui, i18n, now, dark);
+        // The cards, or where they would leave the talk and the middle
+        // too little room (a room at 800×600, issue 54) the strip.
+        let below = MAIN_BUTTON + self.talk_dock_least() + MIN_MIDDLE;
+        if self.cards_height(ui, i18n, now) + below <= ui.available_height() {
+            self.cards_ui(ui, i18n, now, dark);
+        } else {
+            self.strip_ui(ui, i18n, now, dark);
+        }
         ui.add_space(4.0);
         self.main_button_ui(ui, i18n, phase, dark);
         ui.add_space(4.0);
@@ -86,7 +98,7 @@ impl<V: View> Play<V> {
     /// Whose turn, on a line as tall as the longest the game can say
     /// (every seat's header measured): it never changes height with the
     /// turn, and a long name is read whole on a second line.
-    fn turn_header_ui(&self, ui: &mut Ui, i18n: &I18n, phase: Phase, dark: bool) {
+    pub(super) fn turn_header_ui(&self, ui: &mut Ui, i18n: &I18n, phase: Phase, dark: bool) {
         let shown = self.presenter.shown();
         let text_of = |seat: V::Seat| {
             i18n.t_args(
@@ -131,11 +143,14 @@ impl<V: View> Play<V> {
     /// game is over, a new game. Online: one more game in the same room
     /// (the host starts it, a guest says they are in), a watcher has
     /// nothing to press; while the computer holds our seat, "I'm back".
-    fn main_button_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, dark: bool) {
+    pub(super) fn main_button_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, dark: bool) {
         let offer = self.offer();
         let back = self.held_by_computer();
+        // On a phone the host's Start is the main button (issue 54).
+        let start = !back && phase == Phase::Lobby && self.starts_here(ui);
         let (label, enabled) = match phase {
             _ if back => ("button-im-back", true),
+            _ if start => ("online-start", true),
             Phase::Roll => ("button-roll", phase.allows(Action::Roll)),
             Phase::Choose => V::choose_button(self, phase),
             Phase::Over => match offer {
@@ -171,7 +186,7 @@ impl<V: View> Play<V> {
         // kept all the same.
         let response = ui
             .scope(|ui| {
-                if phase == Phase::Lobby && !back {
+                if phase == Phase::Lobby && !back && !start {
                     ui.set_invisible();
                 }
                 ui.add_enabled(enabled, button)
@@ -201,6 +216,10 @@ impl<V: View> Play<V> {
         if response.clicked() {
             match (back, phase, offer) {
                 (true, _, _) => self.take_seat_back(),
+                (false, Phase::Lobby, _) if start => self
+                    .online
+                    .actions
+                    .push(super::online_ui::OnlineAction::Start),
                 (false, Phase::Over, Offer::Host) => self.play_again_online(),
                 (false, Phase::Over, Offer::Guest { .. }) => self.want_rematch(),
                 (false, Phase::Over, _) => self.intents.push(PlayIntent::NewGame),
@@ -234,7 +253,7 @@ impl<V: View> Play<V> {
             (Phase::Roll | Phase::Choose, true) => turn.map(|s| V::seat_colours(s, dark).0),
             _ => None,
         };
-        match act_colour {
+        let button = match act_colour {
             Some(fill) => egui::Button::new(
                 RichText::new(text)
                     .size(23.0)
@@ -242,15 +261,28 @@ impl<V: View> Play<V> {
                     .color(crate::app::theme::ink_on(fill)),
             )
             .fill(fill)
-            .stroke(egui::Stroke::new(2.0, crate::app::theme::ink_on(fill)))
-            .min_size(Vec2::new(ui.available_width().min(260.0), 52.0))
-            .truncate(),
+            .stroke(egui::Stroke::new(2.0, crate::app::theme::ink_on(fill))),
             // The same size either way: only the colours change with the
             // moment, never the place of what lies below (issue 45).
-            // One row, always: a long label is cut (its whole name is read).
-            None => egui::Button::new(RichText::new(text).size(20.0))
-                .min_size(Vec2::new(ui.available_width().min(260.0), 52.0))
-                .truncate(),
+            None => egui::Button::new(RichText::new(text).size(20.0)),
         }
+        .min_size(main_button_size(ui));
+        // One row, always: a long label is cut (its whole name is read).
+        // A phone's button is the screen's width: its words centred.
+        if crate::app::layout::Layout::current(ui.ctx()).is_phone() {
+            button
+        } else {
+            button.truncate()
+        }
+    }
+}
+
+/// The main button's size: at most 260 points wide in the play panel; on
+/// a phone the width of the screen and taller, under the thumb.
+fn main_button_size(ui: &Ui) -> Vec2 {
+    if crate::app::layout::Layout::current(ui.ctx()).is_phone() {
+        Vec2::new(ui.available_width(), 56.0)
+    } else {
+        Vec2::new(ui.available_width().min(260.0), 52.0)
     }
 }

@@ -12,15 +12,17 @@ use crate::i18n::{Arg, I18n};
 use crate::record::RecordSeat;
 use egui::{EventFilter, Key, Modifiers, RichText, Ui, Vec2};
 
-/// The height under the board its words and the mistake's line take.
-const BOARD_WORDS: f32 = 84.0;
+/// The least width of the controls' column beside the board.
+const LEAST_COLUMN: f32 = 300.0;
+/// The height of the log of steps (it scrolls within it).
+const LOG_HEIGHT: f32 = 220.0;
 
 /// The widths of the board's column and of the controls' beside it, in
 /// `rest`: the board as large as the height allows, but never leaving the
 /// controls less than 300 points (or two fifths of a narrow window).
 pub fn column_widths(rest: Vec2) -> (f32, f32) {
-    let least_right = 300.0_f32.min(rest.x * 0.4);
-    let board = (rest.y - BOARD_WORDS).min(rest.x - least_right).max(120.0);
+    let least_right = LEAST_COLUMN.min(rest.x * 0.4);
+    let board = rest.y.min(rest.x - least_right).max(120.0);
     (board, (rest.x - board - 8.0).max(0.0))
 }
 
@@ -85,7 +87,12 @@ impl<V: View> Replay<V> {
         }
     }
 
-    /// The window's content.
+    /// The window's content: the board as large as the window allows
+    /// (issue 54: the whole height beside the controls, or on an upright
+    /// phone the whole width above them), and the rest in one column that
+    /// scrolls: the controls, the mistake shown, the game's players, the
+    /// analysis and the log (its own scroll, so that a step never moves
+    /// the column). Nothing scrolls sideways.
     fn content_ui(
         &mut self,
         ui: &mut Ui,
@@ -96,13 +103,84 @@ impl<V: View> Replay<V> {
     ) -> Option<ReplayAction> {
         let mut action = None;
         let mut own = Vec::new();
-        let top = ui.cursor().top();
+        // Less room for the window's own scroll bars, which then never
+        // show.
+        let rest = Vec2::new(size.x - 28.0, size.y - 24.0);
+        let column = egui::Layout::top_down(egui::Align::Min);
+        if rest.x < rest.y * 0.9 {
+            // Upright: the board the window's width, the column under it.
+            let side = rest.x.min(rest.y * 0.6);
+            self.board_ui(ui, i18n, now, dark, side);
+            let height = (rest.y - side - ui.spacing().item_spacing.y).max(80.0);
+            ui.allocate_ui_with_layout(Vec2::new(rest.x, height), column, |ui| {
+                ui.set_max_width(rest.x);
+                action = self.column_ui(ui, i18n, dark, height, &mut own);
+            });
+        } else {
+            let gap = ui.spacing().item_spacing.x;
+            let (side, right) = column_widths(rest);
+            ui.horizontal_top(|ui| {
+                ui.allocate_ui_with_layout(Vec2::new(side, rest.y), column, |ui| {
+                    ui.set_min_size(Vec2::new(side, rest.y));
+                    ui.set_max_width(side);
+                    self.board_ui(ui, i18n, now, dark, side);
+                });
+                let right = right.max(120.0).min(rest.x - side - gap);
+                ui.allocate_ui_with_layout(Vec2::new(right, rest.y), column, |ui| {
+                    ui.set_min_size(Vec2::new(right, rest.y));
+                    ui.set_max_width(right);
+                    action = self.column_ui(ui, i18n, dark, rest.y, &mut own);
+                });
+            });
+        }
+        self.own = own;
+        action
+    }
+
+    /// The column beside (or under) the board, `height` high: everything
+    /// but the board, scrolling.
+    fn column_ui(
+        &mut self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        dark: bool,
+        height: f32,
+        own: &mut Vec<egui::Id>,
+    ) -> Option<ReplayAction> {
+        let mut action = None;
+        let area = egui::ScrollArea::vertical()
+            .id_salt("replay-column")
+            .auto_shrink([false, false])
+            .max_height(height);
+        let title = i18n.t("replay-title");
+        crate::app::a11y::named_scroll(ui, area, &title, |ui| {
+            ui.set_width(ui.available_width());
+            self.announcer.ui(ui);
+            action = self.controls_ui(ui, i18n, own);
+            self.mistake_words_ui(ui, i18n);
+            ui.separator();
+            self.players_ui(ui, i18n);
+            ui.separator();
+            if let Some(step) = self.analysis_ui(ui, i18n, dark, height) {
+                self.playing = None;
+                self.go(step, i18n);
+            }
+            ui.separator();
+            self.log_ui(ui, i18n, own);
+        });
+        action
+    }
+
+    /// The game, its date and each seat's players, with the steps each
+    /// played when a seat changed hands.
+    fn players_ui(&self, ui: &mut Ui, i18n: &I18n) {
         let game = i18n.t(&format!("game-{}", V::ID));
-        ui.label(
-            RichText::new(format!("{game} · {}", date_words(i18n, self.record.date))).strong(),
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("{game} · {}", date_words(i18n, self.record.date))).strong(),
+            )
+            .wrap(),
         );
-        // Each seat's players, with the steps each played when a seat
-        // changed hands.
         let seats: Vec<String> = self
             .record
             .seats
@@ -112,59 +190,11 @@ impl<V: View> Replay<V> {
                 seat_players_words(i18n, &V::colour(i18n, s.seat), &parts, true)
             })
             .collect();
-        ui.label(seats.join(" · "));
-        // Two columns filling the rest of the window: the board, as large
-        // as the height allows (at least half the window's height at
-        // 800×600, issue 45), with the mistake shown under it; and the
-        // controls, the analysis and the log, each scrolling within its
-        // own height, so that the window never grows past the app's and
-        // nothing scrolls sideways.
-        // Less room for the window's own scroll bars, which then never
-        // show.
-        let rest = Vec2::new(size.x - 28.0, size.y - (ui.cursor().top() - top) - 24.0);
-        let gap = ui.spacing().item_spacing.x;
-        let (board_width, right) = column_widths(rest);
-        let column = egui::Layout::top_down(egui::Align::Min);
-        // The board's words under it (and the mistake's line) take some
-        // of its height.
-        let side = (rest.y - BOARD_WORDS).min(board_width).clamp(140.0, 640.0);
-        ui.horizontal_top(|ui| {
-            ui.allocate_ui_with_layout(Vec2::new(board_width, rest.y), column, |ui| {
-                ui.set_min_size(Vec2::new(board_width, rest.y));
-                ui.set_max_width(board_width);
-                self.board_ui(ui, i18n, now, dark, side);
-            });
-            let right = right.max(120.0).min(rest.x - board_width - gap);
-            ui.allocate_ui_with_layout(Vec2::new(right, rest.y), column, |ui| {
-                ui.set_min_size(Vec2::new(right, rest.y));
-                ui.set_max_width(right);
-                self.announcer.ui(ui);
-                action = self.controls_ui(ui, i18n, &mut own);
-                ui.separator();
-                // Once analysed, the analysis takes most of what is left
-                // and the log the rest; before, the log takes it all.
-                let height = ui.available_height();
-                // The log keeps room for a few lines under it.
-                let share = (height * 0.62).min(height - 110.0).max(60.0);
-                let (least, most) = if self.analysis.analysis().is_some() {
-                    (share, share)
-                } else {
-                    (0.0, share)
-                };
-                if let Some(step) = self.analysis_ui(ui, i18n, dark, least, most) {
-                    self.playing = None;
-                    self.go(step, i18n);
-                }
-                ui.separator();
-                self.log_ui(ui, i18n, &mut own);
-            });
-        });
-        self.own = own;
-        action
+        ui.add(egui::Label::new(seats.join(" · ")).wrap());
     }
 
-    /// The board, a square of `side`, and under it, when the step shown
-    /// is a clear mistake, both moves in words (they are drawn on it).
+    /// The board, a square of `side` (it only shows: nothing on it is for
+    /// picking), with the mistake of the step shown drawn on it.
     fn board_ui(&mut self, ui: &mut Ui, i18n: &I18n, now: f64, dark: bool, side: f32) {
         let compare = self.analysis.mistake_at(self.step());
         self.play.compare = compare.as_ref().map(|c| (c.seat, c.played, c.best));
@@ -172,26 +202,23 @@ impl<V: View> Replay<V> {
             ui.set_min_size(Vec2::splat(side));
             V::board_ui(&mut self.play, ui, i18n, Phase::Elsewhere, now, dark);
         });
-        // The board only shows: nothing on it is for picking.
         self.play.intents.clear();
         self.play.hover = None;
-        if let Some(c) = compare {
+    }
+
+    /// When the step shown is a clear mistake, both moves in words (they
+    /// are drawn on the board).
+    fn mistake_words_ui(&self, ui: &mut Ui, i18n: &I18n) {
+        if let Some(c) = self.analysis.mistake_at(self.step()) {
             let words = c.words(i18n, &self.record.rules, &|s, m| V::move_words(i18n, s, m));
             ui.add(egui::Label::new(RichText::new(words).strong().size(12.5)).wrap());
         }
     }
 
-    /// The analysis of the game (analysis_ui.rs), from `least` to `most`
-    /// high: the step to go to when the player clicks the graph or a
-    /// mistake.
-    fn analysis_ui(
-        &mut self,
-        ui: &mut Ui,
-        i18n: &I18n,
-        dark: bool,
-        least: f32,
-        most: f32,
-    ) -> Option<usize> {
+    /// The analysis of the game (analysis_ui.rs), at its whole height in
+    /// the column `height` high (its graph a good share of that): the step
+    /// to go to when the player clicks the graph or a mistake.
+    fn analysis_ui(&mut self, ui: &mut Ui, i18n: &I18n, dark: bool, height: f32) -> Option<usize> {
         ui.label(RichText::new(i18n.t("replay-analysis")).strong());
         let step = self.step();
         let record = &self.record;
@@ -206,21 +233,12 @@ impl<V: View> Replay<V> {
             mv: &mv,
         };
         let ctx = ui.ctx().clone();
-        // Its own scrolling, so that the window keeps within the screen.
         let analysis = &mut self.analysis;
-        let height = most.max(60.0);
-        // The graph a good share of the height, with room left for the
-        // verdicts above it and the mistakes under it.
-        analysis.set_graph_height((height * 0.42).clamp(100.0, 300.0));
-        let area = egui::ScrollArea::vertical()
-            .id_salt("replay-analysis")
-            .auto_shrink([false, true])
-            .min_scrolled_height(least.min(height))
-            .max_height(height);
-        let ask = crate::app::a11y::named_scroll(ui, area, &i18n.t("replay-analysis"), |ui| {
-            analysis.ui(ui, i18n, record, &look, step, move || {
-                ctx.request_repaint();
-            })
+        // The graph a good share of the column's height, with room left
+        // for the verdicts above it.
+        analysis.set_graph_height((height * 0.45).clamp(100.0, 300.0));
+        let ask = analysis.ui(ui, i18n, record, &look, step, move || {
+            ctx.request_repaint();
         });
         if self.analysis.is_running() {
             ui.ctx()
@@ -390,8 +408,8 @@ impl<V: View> Replay<V> {
         let area = egui::ScrollArea::vertical()
             .id_salt("replay-log")
             .auto_shrink([false, true])
-            .min_scrolled_height(40.0)
-            .max_height((ui.available_height() - 4.0).max(60.0));
+            .min_scrolled_height(LOG_HEIGHT.min(120.0))
+            .max_height(LOG_HEIGHT);
         // Its scroll bars are named as what they scroll.
         crate::app::a11y::named_scroll(ui, area, &name, |ui| {
             let list = egui::UiBuilder::new()

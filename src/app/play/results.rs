@@ -45,18 +45,15 @@ pub fn differences_ui(ui: &mut Ui, i18n: &I18n, differences: &[String]) {
     }
 }
 
-/// The results dialog: `results` draws the results, then the buttons of
-/// `offer` (see [`Offer`]). It takes the focus when `focus` (its first
-/// frame), and a screen reader hears it as a dialog named by its title,
-/// with `summary` (the places) as its description.
+/// The results dialog: `content` draws the results and the buttons
+/// ([`end_buttons_ui`]). A screen reader hears it as a dialog named by its
+/// title, with `summary` (the places) as its description.
 pub fn end_dialog(
     ctx: &egui::Context,
     i18n: &I18n,
     id: egui::Id,
-    focus: bool,
     summary: String,
-    offer: Offer,
-    results: impl FnOnce(&mut Ui),
+    content: impl FnOnce(&mut Ui) -> Option<EndAction>,
 ) -> Option<EndAction> {
     let mut action = None;
     let title = i18n.t("end-title");
@@ -64,59 +61,66 @@ pub fn end_dialog(
         .id(id)
         .collapsible(false)
         .resizable(false)
-        .min_width(420.0)
+        .min_width(crate::app::layout::dialog_width(ctx, 420.0))
         .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
         .show(ctx, |ui| {
-            results(ui);
-            ui.add_space(12.0);
-            ui.horizontal_wrapped(|ui| {
-                let big = |key: &str| {
-                    egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
-                        .min_size(Vec2::new(130.0, 36.0))
-                };
-                let mut button = |ui: &mut Ui, key: &str, enabled: bool, first: bool, act| {
-                    let b = ui.add_enabled(enabled, big(key));
-                    if focus && first {
-                        // A dialog takes the focus (and its text is
-                        // announced as the game ends).
-                        b.request_focus();
-                    }
-                    if b.clicked() {
-                        action = Some(act);
-                    }
-                };
-                match offer {
-                    Offer::Local => {
-                        button(ui, "button-play-again", true, true, EndAction::NewGame);
-                        button(ui, "button-replay", true, false, EndAction::Replay);
-                    }
-                    Offer::Host => {
-                        button(ui, "button-again", true, true, EndAction::Again);
-                        button(ui, "button-replay", true, false, EndAction::Replay);
-                        button(ui, "button-leave-room", true, false, EndAction::Leave);
-                    }
-                    Offer::Guest { ready } => {
-                        let key = if ready {
-                            "button-rematch-waiting"
-                        } else {
-                            "button-again"
-                        };
-                        button(ui, key, !ready, !ready, EndAction::Rematch);
-                        button(ui, "button-replay", true, ready, EndAction::Replay);
-                        button(ui, "button-leave-room", true, false, EndAction::Leave);
-                    }
-                    Offer::Watcher => {
-                        button(ui, "button-stop-watching", true, false, EndAction::Leave);
-                    }
-                }
-                let close = matches!(offer, Offer::Watcher);
-                button(ui, "button-close", true, close, EndAction::Close);
-            });
+            action = content(ui);
         });
     ctx.accesskit_node_builder(id, |node| {
         node.set_role(egui::accesskit::Role::Dialog);
         node.set_label(title);
         node.set_description(summary);
+    });
+    action
+}
+
+/// The buttons of `offer` (see [`Offer`]) under the results, wrapped on a
+/// narrow screen; the first takes the focus when `focus` (the results'
+/// first frame).
+pub fn end_buttons_ui(ui: &mut Ui, i18n: &I18n, focus: bool, offer: Offer) -> Option<EndAction> {
+    let mut action = None;
+    ui.horizontal_wrapped(|ui| {
+        let big = |key: &str| {
+            egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
+                .min_size(Vec2::new(130.0, 36.0))
+        };
+        let mut button = |ui: &mut Ui, key: &str, enabled: bool, first: bool, act| {
+            let b = ui.add_enabled(enabled, big(key));
+            if focus && first {
+                // A dialog takes the focus (and its text is announced as
+                // the game ends).
+                b.request_focus();
+            }
+            if b.clicked() {
+                action = Some(act);
+            }
+        };
+        match offer {
+            Offer::Local => {
+                button(ui, "button-play-again", true, true, EndAction::NewGame);
+                button(ui, "button-replay", true, false, EndAction::Replay);
+            }
+            Offer::Host => {
+                button(ui, "button-again", true, true, EndAction::Again);
+                button(ui, "button-replay", true, false, EndAction::Replay);
+                button(ui, "button-leave-room", true, false, EndAction::Leave);
+            }
+            Offer::Guest { ready } => {
+                let key = if ready {
+                    "button-rematch-waiting"
+                } else {
+                    "button-again"
+                };
+                button(ui, key, !ready, !ready, EndAction::Rematch);
+                button(ui, "button-replay", true, ready, EndAction::Replay);
+                button(ui, "button-leave-room", true, false, EndAction::Leave);
+            }
+            Offer::Watcher => {
+                button(ui, "button-stop-watching", true, false, EndAction::Leave);
+            }
+        }
+        let close = matches!(offer, Offer::Watcher);
+        button(ui, "button-close", true, close, EndAction::Close);
     });
     action
 }
@@ -136,29 +140,48 @@ impl<V: View> Play<V> {
         let game = shown.game()?;
         let outcome = V::outcome(game);
         let dark = ctx.global_style().visuals.dark_mode;
-        let offer = self.offer();
-        let dice = self.dice_words(i18n);
+        let focus = !self.end.focused;
         let action = end_dialog(
             ctx,
             i18n,
             egui::Id::unique(("end-window", V::ID)),
-            !self.end.focused,
             V::standings(i18n, &outcome).join(". "),
-            offer,
-            |ui| {
-                V::results_ui(self, ui, i18n, &outcome, dark);
-                if let Some((text, ok)) = dice {
-                    ui.add_space(6.0);
-                    let t = RichText::new(text);
-                    ui.label(if ok {
-                        t
-                    } else {
-                        t.strong().color(ui.visuals().warn_fg_color)
-                    });
-                }
-                self.rematch_results_ui(ui, i18n);
-            },
+            |ui| self.end_content_ui(ui, i18n, &outcome, focus, dark),
         );
+        self.end_after(action);
+        action
+    }
+
+    /// The results in words, the dice check, the others' choices, then
+    /// the buttons.
+    pub(super) fn end_content_ui(
+        &self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        outcome: &V::Outcome,
+        focus: bool,
+        dark: bool,
+    ) -> Option<EndAction> {
+        V::results_ui(self, ui, i18n, outcome, dark);
+        if let Some((text, ok)) = self.dice_words(i18n) {
+            ui.add_space(6.0);
+            let t = RichText::new(text);
+            ui.add(
+                egui::Label::new(if ok {
+                    t
+                } else {
+                    t.strong().color(ui.visuals().warn_fg_color)
+                })
+                .wrap(),
+            );
+        }
+        self.rematch_results_ui(ui, i18n);
+        ui.add_space(12.0);
+        end_buttons_ui(ui, i18n, focus, self.offer())
+    }
+
+    /// What follows a button of the results, besides what the shell does.
+    pub(super) fn end_after(&mut self, action: Option<EndAction>) {
         match action {
             Some(EndAction::Again) => self.play_again_online(),
             Some(EndAction::Rematch) => self.want_rematch(),
@@ -174,7 +197,6 @@ impl<V: View> Play<V> {
             // The focus goes back to the play panel.
             self.focus_main = true;
         }
-        action
     }
 
     /// The host asks the room for another round; the results close (the

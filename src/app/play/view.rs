@@ -320,4 +320,7 @@ pub struct SettingsOut {
     pub changed: bool,
     /// Requests about saved rule sets, carried out after the frame.
     pub actions: Vec<RuleSetAction>,
+    /// A window of the game's was opened from the settings (a drawer or a
+    /// sheet over the board then closes: the window is in front).
+    pub opened_window: bool,
 }

@@ -178,7 +178,12 @@ impl App {
                     self.rules_opened = self.rules_opened.wrapping_add(1);
                 }
             }
+            // On a phone the settings are a sheet over the board.
+            Intent::ToggleSettings if crate::app::layout::Layout::current(ctx).is_phone() => {
+                self.toggle_sheet(super::Sheet::Settings);
+            }
             Intent::ToggleSettings => self.show_settings = !self.show_settings,
+            Intent::Sheet(sheet) => self.toggle_sheet(sheet),
             Intent::RuleSet(action) => self.apply_rule_set(ctx, action),
             Intent::CloseCode => self.code_window = None,
             Intent::ToggleStats => {

@@ -4,7 +4,7 @@
 //! changes the game directly.
 
 use super::{App, Intent, front};
-use crate::any_game::GameKind;
+use crate::app::layout::Layout;
 use crate::app::play::results::EndAction;
 use crate::app::widgets::{check, combo};
 use crate::app::window_place::top_bar_bottom_id;
@@ -36,7 +36,7 @@ const SETTINGS_WIDTH: f32 = 300.0;
 impl App {
     /// The settings, in the panel or the drawer: the game's, then the
     /// shell's (language and look).
-    fn settings_panel_ui(&mut self, ui: &mut Ui) {
+    pub(super) fn settings_panel_ui(&mut self, ui: &mut Ui) {
         crate::app::a11y::name_region(ui, &self.i18n.t("region-settings"));
         let name = self.i18n.t("region-settings");
         crate::app::a11y::scroll(ui, "settings-scroll", &name, |ui| {
@@ -53,6 +53,11 @@ impl App {
                 })
                 .inner;
             let mut changed = out.changed;
+            // A window opened from the drawer (or a phone's sheet) comes in
+            // front: the drawer closes, never over it (issue 54).
+            if out.opened_window && self.narrow {
+                self.intents.push(Intent::ToggleSettings);
+            }
             ui.separator();
             let in_room = front!(&self, _V, s => s.is_online());
             let (named, online) = crate::app::play::online_ui::online_settings_ui(
@@ -126,6 +131,7 @@ impl App {
             crate::platform::take_keyboard(&ctx);
         }
         self.dark = ui.visuals().dark_mode;
+        let layout = Layout::choose(&ctx, ctx.content_rect().size());
         self.take_handoffs(&ctx, first_frame);
         self.resume_online(&ctx);
         let dialog = self.is_asking_anything();
@@ -136,8 +142,12 @@ impl App {
         if !dialog && self.learn.is_none() {
             self.game_keys(ui, phase);
         }
-        self.panels_ui(ui, &ctx, now, phase);
-        self.windows_of_frame(&ctx, now, phase);
+        if layout.is_phone() {
+            self.phone_panels_ui(ui, &ctx, now, phase, layout);
+        } else {
+            self.panels_ui(ui, &ctx, now, phase);
+        }
+        self.windows_of_frame(&ctx, now, phase, layout);
         self.apply(&ctx);
     }
 
@@ -251,6 +261,7 @@ impl App {
         ctx: &egui::Context,
         now: f64,
         phase: crate::app::play::phase::Phase,
+        layout: Layout,
     ) {
         self.rules_window(ctx);
         self.stats_window(ctx);
@@ -260,16 +271,10 @@ impl App {
             let prefs = self.confirm.as_ref().unwrap_or(&self.prefs);
             front!(&mut self, _V, s => s.windows_ui(ctx, &self.i18n, prefs));
         }
-        let end = front!(&mut self, _V, s => s.end_window(ctx, &self.i18n, phase));
-        match end {
-            Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
-            Some(EndAction::Replay) => self
-                .intents
-                .push(Intent::Record(super::records::RecordIntent::ReplayCurrent)),
-            Some(EndAction::Leave) => self.intents.push(Intent::Online(
-                crate::app::play::online_ui::OnlineAction::Leave,
-            )),
-            Some(EndAction::Close | EndAction::Again | EndAction::Rematch) | None => {}
+        // On a phone the results are a sheet over the board.
+        if !layout.is_phone() {
+            let end = front!(&mut self, _V, s => s.end_window(ctx, &self.i18n, phase));
+            self.end_action(end);
         }
         self.replay_window(ctx, now);
         self.confirm_modal(ctx);
@@ -282,88 +287,17 @@ impl App {
         self.welcome_modal(ctx);
     }
 
-    fn top_ui(&mut self, ui: &mut Ui) {
-        // Wrapped: in a narrow window (or the longer language) the buttons
-        // go on a second row rather than past the window's edge.
-        ui.horizontal_wrapped(|ui| {
-            ui.heading(RichText::new(self.i18n.t("app-title")).strong());
-            ui.separator();
-            self.game_picker_ui(ui);
-            ui.separator();
-            let settings_label = if self.show_settings {
-                self.i18n.t("button-hide-settings")
-            } else {
-                self.i18n.t("button-show-settings")
-            };
-            if ui.button(settings_label).clicked() {
-                self.intents.push(Intent::ToggleSettings);
-            }
-            if ui.button(self.i18n.t("button-rules")).clicked() {
-                self.intents.push(Intent::ToggleRules);
-            }
-            if ui.button(self.i18n.t("button-new-game")).clicked() {
-                self.intents.push(Intent::NewGame);
-            }
-            if ui.button(self.i18n.t("button-stats")).clicked() {
-                self.intents.push(Intent::ToggleStats);
-            }
-            let learn_label = if self.learn.is_some() {
-                self.i18n.t("button-learn-close")
-            } else {
-                self.i18n.t("button-learn")
-            };
-            if ui
-                .selectable_label(self.learn.is_some(), learn_label)
-                .clicked()
-            {
-                self.intents.push(Intent::ToggleLearn);
-            }
-        });
-        // A room on another game's screen goes on while this one is in
-        // front: say so, and where.
-        let mut elsewhere = Vec::new();
-        crate::each_field!(&self.screens, V, s => if s.is_online() && GameKind::of::<V>() != self.prefs.game {
-            elsewhere.push(GameKind::of::<V>());
-        });
-        for kind in elsewhere {
-            let game = self.i18n.t(&format!("game-{}", kind.id()));
-            ui.label(
-                RichText::new(self.i18n.t_args(
-                    "online-room-goes-on",
-                    &[("game", crate::i18n::Arg::from(game))],
-                ))
-                .strong(),
-            );
+    /// What the results asked of the shell.
+    pub(super) fn end_action(&mut self, end: Option<EndAction>) {
+        match end {
+            Some(EndAction::NewGame) => self.intents.push(Intent::NewGame),
+            Some(EndAction::Replay) => self
+                .intents
+                .push(Intent::Record(super::records::RecordIntent::ReplayCurrent)),
+            Some(EndAction::Leave) => self.intents.push(Intent::Online(
+                crate::app::play::online_ui::OnlineAction::Leave,
+            )),
+            Some(EndAction::Close | EndAction::Again | EndAction::Rematch) | None => {}
         }
-        if !self.notices.is_empty() {
-            ui.separator();
-            for n in &self.notices {
-                ui.label(RichText::new(n).strong());
-            }
-            if ui.button(self.i18n.t("button-dismiss")).clicked() {
-                self.intents.push(Intent::DismissNotices);
-            }
-        }
-    }
-
-    /// The game picker: Cờ Cá Ngựa or Cờ nhảy, as a named pair of
-    /// selectable buttons.
-    fn game_picker_ui(&mut self, ui: &mut Ui) {
-        let name = self.i18n.t("game-picker");
-        let group = egui::UiBuilder::new()
-            .accessibility_role(egui::accesskit::Role::RadioGroup)
-            .accessibility_label(name.clone());
-        ui.scope_builder(group, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(format!("{name}:"));
-                for kind in GameKind::ALL {
-                    let chosen = self.prefs.game == kind;
-                    let name = self.i18n.t(&format!("game-{}", kind.id()));
-                    if ui.selectable_label(chosen, name).clicked() && !chosen {
-                        self.intents.push(Intent::SwitchGame(kind));
-                    }
-                }
-            });
-        });
     }
 }

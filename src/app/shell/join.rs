@@ -173,7 +173,7 @@ impl App {
         let lookup = d.lookup();
         let mut choice = None;
         egui::Modal::new(egui::Id::unique("join-room")).show(ctx, |ui| {
-            ui.set_max_width(420.0);
+            ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 420.0));
             let (can_join, can_watch) = room_lookup_ui(ui, i18n, d, &lookup);
             // A game that has started takes no one: no Join to grey
             // (issue 45), Watch is the button.
@@ -322,6 +322,7 @@ fn join_name_ui(ui: &mut Ui, i18n: &I18n, d: &mut JoinDialog) -> (bool, bool) {
     let field = ui
         .add(egui::TextEdit::singleline(&mut d.name).desired_width(240.0))
         .labelled_by(label.id);
+    crate::app::layout::keep_in_view(&field);
     // The name field takes the keys once the window has them: asked
     // before (a link opens the dialog on the very first frame), X11
     // windows under winit took no input at all afterwards (seen
@@ -373,7 +374,7 @@ fn join_buttons_ui(
     } = offer;
     let mut choice = None;
     ui.add_space(8.0);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let big = |key: &str| {
             egui::Button::new(RichText::new(i18n.t(key)).size(17.0))
                 .min_size(Vec2::new(120.0, 34.0))

@@ -10,13 +10,20 @@ mod apply;
 pub mod files;
 mod frame;
 mod games;
+mod intent;
 mod join;
 mod online;
+mod phone;
 pub mod records;
+mod sheets;
+mod top_bar;
 mod windows;
 
+pub use intent::Intent;
+pub(crate) use intent::LeaveThen;
+pub use sheets::Sheet;
+
 use super::play::online_ui::{OnlineAction, OnlineEdit};
-use super::play::rule_sets::RuleSetAction;
 use super::play::screen::{Screens, Thinking};
 use super::play::{Play, View};
 use super::text::store_notice;
@@ -39,63 +46,6 @@ macro_rules! front {
     };
 }
 use front;
-
-/// What the player asked for while the frame was drawn.
-#[derive(Clone, Debug, PartialEq)]
-#[must_use]
-pub enum Intent {
-    /// Host, join, leave or start an online game.
-    Online(OnlineAction),
-    /// Start a new game of the game in front with the preferences.
-    NewGame,
-    /// The preferences changed in the settings panel.
-    PrefsChanged(Box<Prefs>),
-    /// Confirm the change that needs a new game.
-    ConfirmNewGame,
-    /// Leave the game in progress for the room of a handed-over link.
-    JoinHandedLink,
-    /// Keep playing; forget the handed-over link.
-    KeepPlaying,
-    /// Keep the game; undo the change that needed a new one.
-    CancelNewGame,
-    /// Show or hide the rules window.
-    ToggleRules,
-    /// Show or hide the settings panel.
-    ToggleSettings,
-    /// Save, rename, delete, export or import a rule set.
-    RuleSet(RuleSetAction),
-    /// Show or hide the statistics.
-    ToggleStats,
-    /// Hide the messages about files.
-    DismissNotices,
-    /// Close the rule code window.
-    CloseCode,
-    /// Bring another game to the front (every game in progress stays).
-    SwitchGame(GameKind),
-    /// Replay, save, open or paste a game's record.
-    Record(records::RecordIntent),
-    /// The welcome was answered: learn first (`true`) or play now.
-    Welcome {
-        /// Open the lessons rather than the game.
-        learn: bool,
-    },
-    /// Open or close the lessons of the game in front.
-    ToggleLearn,
-    /// Leave the online room, as the question asked (then a new game here
-    /// when that was what the player asked for).
-    ConfirmLeave,
-    /// Stay in the online room.
-    StayInRoom,
-}
-
-/// What comes after leaving an online room, once the player says yes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum LeaveThen {
-    /// Back to the game on this device, as it was.
-    Back,
-    /// A new game on this device (the top bar's New game).
-    NewGame,
-}
 
 /// The folder (in the player's folder) where a room hosted in the app
 /// keeps its state (the server's `--state-dir`).
@@ -185,6 +135,10 @@ pub struct App {
     learn: Option<super::learn::Learn>,
     /// "Leave the room?", while asked (issue 45: leaving is never silent).
     leave_question: Option<LeaveThen>,
+    /// The sheet open over the board (a phone's layout).
+    sheet: Option<Sheet>,
+    /// The last sheet shown (drawn while it slides away).
+    sheet_last: Option<Sheet>,
 }
 
 /// A file dialog waiting for its answer.
@@ -312,6 +266,8 @@ impl App {
             window_focus_asked: false,
             learn: None,
             leave_question: None,
+            sheet: None,
+            sheet_last: None,
         }
     }
 
@@ -515,6 +471,11 @@ impl App {
             || self.welcome
             || self.learn.is_some()
             || self.leave_question.is_some()
+    }
+
+    /// The sheet open over the board (a phone's layout).
+    pub fn sheet(&self) -> Option<Sheet> {
+        self.sheet
     }
 
     /// True while the app asks whether to leave the online room.

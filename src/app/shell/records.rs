@@ -226,14 +226,14 @@ impl App {
         let i18n = &self.i18n;
         let mut intents = Vec::new();
         egui::Modal::new(egui::Id::unique("record-paste")).show(ctx, |ui| {
-            ui.set_max_width(520.0);
+            ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 520.0));
             ui.heading(i18n.t("records-paste-title"));
             ui.label(i18n.t("records-paste-text"));
             let name = ui.label(i18n.t("records-paste-label"));
             ui.add(
                 egui::TextEdit::multiline(&mut window.text)
                     .desired_rows(10)
-                    .desired_width(500.0)
+                    .desired_width(ui.available_width().min(500.0))
                     .font(egui::TextStyle::Monospace),
             )
             .labelled_by(name.id);

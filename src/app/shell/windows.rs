@@ -71,7 +71,7 @@ impl App {
         let i18n = &self.i18n;
         let mut intents = Vec::new();
         egui::Modal::new(egui::Id::unique("rule-code")).show(ctx, |ui| {
-            ui.set_max_width(380.0);
+            ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 380.0));
             ui.heading(i18n.t("code-window-title"));
             ui.label(i18n.t("code-window-text"));
             ui.add_space(4.0);
@@ -80,9 +80,10 @@ impl App {
                 .add(
                     egui::TextEdit::singleline(&mut window.text)
                         .hint_text("CN1-XXXXX-XXXXX")
-                        .desired_width(340.0),
+                        .desired_width(ui.available_width().min(340.0)),
                 )
                 .labelled_by(name.id);
+            crate::app::layout::keep_in_view(&field);
             if !window.focused {
                 // Until the field has had the keyboard once (the window's
                 // first frame only measures it).
@@ -115,7 +116,7 @@ impl App {
         let focus = !self.confirm_focused;
         let id = egui::Id::unique("confirm-new-game");
         egui::Modal::new(id).show(ctx, |ui| {
-            ui.set_max_width(360.0);
+            ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 360.0));
             ui.heading(self.i18n.t("confirm-title"));
             ui.label(self.i18n.t("confirm-text"));
             ui.add_space(8.0);
@@ -154,7 +155,7 @@ impl App {
         let focus = !self.confirm_focused;
         let id = egui::Id::unique("confirm-leave");
         egui::Modal::new(id).show(ctx, |ui| {
-            ui.set_max_width(380.0);
+            ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 380.0));
             ui.heading(self.i18n.t("leave-title"));
             ui.label(self.i18n.t(text));
             if then == super::LeaveThen::NewGame {
@@ -231,7 +232,7 @@ impl App {
             ("handoff-title-game", "handoff-text-game")
         };
         egui::Modal::new(id).show(ctx, |ui| {
-            ui.set_max_width(380.0);
+            ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 380.0));
             ui.heading(
                 self.i18n
                     .t_args(title, &[("room", crate::i18n::Arg::from(room.as_str()))]),
@@ -273,7 +274,7 @@ impl App {
         let focus = !self.welcome_focused;
         let id = egui::Id::unique("welcome");
         egui::Modal::new(id).show(ctx, |ui| {
-            ui.set_max_width(420.0);
+            ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 420.0));
             // Said to a screen reader as it opens: a live region of its
             // own, with the welcome's words (issue 34: the first thing
             // said used to be the answer's consequence).

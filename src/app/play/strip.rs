@@ -1,0 +1,150 @@
+//! The players as a compact strip, for a phone (issue 54): a chip per
+//! seat with its colour and piece, who plays it, how it stands in a few
+//! characters ("Đích 1/4"), the turn (the seat to move in its tint, a bar
+//! of its colour) and, online, a dot for how its person is connected. A
+//! screen reader reads each chip whole; the cards of the wide layout say
+//! the same at length.
+
+use super::presence::Presence;
+use super::{Play, View};
+use crate::app::theme::Palette;
+use crate::i18n::I18n;
+use egui::{CornerRadius, RichText, Sense, Stroke, Ui, Vec2};
+
+/// A chip's height: two rows of text.
+const CHIP_HEIGHT: f32 = 40.0;
+/// The least width of a chip (a name of a few letters, "Đích 4/4").
+const CHIP_WIDTH: f32 = 76.0;
+/// Where a chip's words begin, right of its piece.
+const TEXT_LEFT: f32 = 24.0;
+
+impl<V: View> Play<V> {
+    /// The strip: as many chips a row as fit, every seat in play.
+    pub fn strip_ui(&self, ui: &mut Ui, i18n: &I18n, now: f64, dark: bool) {
+        let Some(game) = self.presenter.shown().game() else {
+            return;
+        };
+        let seats = V::seats(game);
+        if seats.is_empty() {
+            return;
+        }
+        let pal = Palette::new(dark);
+        let gap = 4.0;
+        let width = ui.available_width();
+        let per_row = (((width + gap) / (CHIP_WIDTH + gap)).floor() as usize).clamp(1, seats.len());
+        let rows = seats.len().div_ceil(per_row);
+        // Rows as even as they can be (six seats: three and three).
+        let per_row = seats.len().div_ceil(rows);
+        let chip = (width - gap * (per_row as f32 - 1.0)) / per_row as f32;
+        let turn = self.shown_turn();
+        for row in seats.chunks(per_row) {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = gap;
+                for seat in row {
+                    self.chip_ui(ui, i18n, *seat, turn == Some(*seat), chip, now, &pal);
+                }
+            });
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn chip_ui(
+        &self,
+        ui: &mut Ui,
+        i18n: &I18n,
+        seat: V::Seat,
+        to_move: bool,
+        width: f32,
+        now: f64,
+        pal: &Palette,
+    ) {
+        let card = V::card(self, i18n, seat, now);
+        let (rect, response) =
+            ui.allocate_exact_size(Vec2::new(width, CHIP_HEIGHT), Sense::hover());
+        let (colour, text_colour, tint) = V::seat_colours(seat, pal.dark);
+        let visuals = ui.visuals();
+        let (fill, border) = if to_move {
+            (tint, text_colour)
+        } else {
+            (
+                visuals.faint_bg_color,
+                visuals.widgets.noninteractive.bg_stroke.color,
+            )
+        };
+        let painter = ui.painter();
+        painter.rect(
+            rect,
+            CornerRadius::same(6),
+            fill,
+            Stroke::new(2.0, border),
+            egui::StrokeKind::Inside,
+        );
+        if to_move {
+            let bar = egui::Rect::from_min_size(rect.min, Vec2::new(5.0, rect.height()));
+            painter.rect_filled(bar, CornerRadius::same(3), colour);
+        }
+        V::draw_piece(
+            painter,
+            seat,
+            rect.left_center() + Vec2::new(14.0, 0.0),
+            7.5,
+            pal,
+        );
+        let ink = if to_move {
+            pal.text
+        } else {
+            visuals.text_color()
+        };
+        let dot = self.presence_dot(seat);
+        let right = if dot.is_some() { 14.0 } else { 4.0 };
+        let inner = egui::Rect::from_min_max(
+            rect.min + Vec2::new(TEXT_LEFT, 3.0),
+            rect.max - Vec2::new(right, 2.0),
+        );
+        let mut child = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(inner)
+                .layout(egui::Layout::top_down(egui::Align::Min)),
+        );
+        child.spacing_mut().item_spacing.y = 0.0;
+        let mut name = RichText::new(&card.who).size(12.5).color(ink);
+        if to_move {
+            name = name.strong();
+        }
+        child.add(egui::Label::new(name).truncate().selectable(false));
+        child.add(
+            egui::Label::new(RichText::new(&card.brief).size(12.0).color(ink))
+                .truncate()
+                .selectable(false),
+        );
+        if let Some(dot) = dot {
+            let at = egui::pos2(rect.right() - 8.0, rect.top() + 9.0);
+            ui.painter()
+                .circle(at, 4.0, dot, Stroke::new(1.0, pal.text));
+        }
+        let mut words = vec![V::colour(i18n, seat), card.who.clone(), card.brief.clone()];
+        if to_move {
+            words.push(i18n.t("strip-to-move"));
+        }
+        if let Some(presence) = self.card_presence(i18n, seat) {
+            words.push(presence);
+        }
+        let name = words.join(", ");
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+    }
+
+    /// Online, the colour of the dot of how a seat's person is connected:
+    /// green connected, amber coming back, grey gone (the computer plays).
+    fn presence_dot(&self, seat: V::Seat) -> Option<egui::Color32> {
+        let remote = self.source.remote()?;
+        let info = remote.latest().seat(seat)?;
+        if info.kind != crate::table::SeatKind::Human {
+            return None;
+        }
+        Some(match self.presence(seat) {
+            Presence::Connected => egui::Color32::from_rgb(0x2E, 0xA0, 0x43),
+            Presence::Reconnecting { .. } => egui::Color32::from_rgb(0xE0, 0x9A, 0x1A),
+            Presence::Computer | Presence::Offline => egui::Color32::from_gray(0x90),
+        })
+    }
+}
