@@ -118,16 +118,6 @@ impl SelfPlay for CaNgua {
         )
     }
 
-    /// The position's chances before its roll, as [`SelfPlay::rate_moves`]
-    /// rates the position an option leaves.
-    fn rate_position(rules: &Rules, state: &Match, seats: &[Seat]) -> Option<Vec<f64>> {
-        let judge = judge(rules)?;
-        if let Some(settled) = settled(state, seats) {
-            return Some(settled);
-        }
-        Some(rate(&judge, rules, state.position(), seats))
-    }
-
     /// The dice and the random player's choices from the generator seeded
     /// `seed`, as in `play_game`; a bot whose seat is missing from `seats`
     /// stops the game where it stands. `winners` settles first place as

@@ -191,17 +191,25 @@ fn analysis(a: RecordAnalyse) -> Result<(), Bad> {
                 who = format!("{who}, steps {}", spans(part));
             }
             // The figures that add up (docs/ANALYSIS.md): luck − skill lost
-            // + the others' turns = end − start.
+            // + the others' turns = end − start; then how well it chose.
+            let c = &p.choices;
             outln!(
                 "{}: {who}: {} decisions, skill lost {:.1}%, luck {:+.1}%, others' turns {:+.1}%, \
-                 {:.1}% at the start, {:.1}% at the end",
+                 {:.1}% at the start, {:.1}% at the end; choices lost {:.0}% of a random pick's \
+                 loss (95% {:.0}-{:.0}%, {} decisions at stake: {}, {})",
                 p.seat.code(),
                 p.decisions,
                 100.0 * p.skill_lost,
                 100.0 * p.luck,
                 100.0 * p.others,
                 100.0 * p.start,
-                100.0 * p.result
+                100.0 * p.result,
+                100.0 * c.share,
+                100.0 * c.ci95[0],
+                100.0 * c.ci95[1],
+                c.decisions,
+                c.band.name(),
+                c.confidence.name()
             )?;
             for m in &p.mistakes {
                 let mv = |m: Option<<G as Game>::Move>| m.map_or("pass".to_string(), |m| m.to_string());

@@ -2,17 +2,23 @@
 //! they were made; a damaged file is refused with its reason and the
 //! computer plays as today's Hard; the chances sum to 1 over the sides;
 //! the analysis by the evaluator gives the same figures every time, its
-//! figures add up (docs/ANALYSIS.md, "The figures add up") and it ranks
-//! Hard, Medium, Easy and Random by their cost per decision.
+//! figures add up (docs/ANALYSIS.md, "The figures add up"), a roll's luck
+//! averages zero over the rolls that could have come and a player's over
+//! fifty seeded games (issue 57), and it ranks Hard, Medium, Easy and
+//! Random by their choices.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::bots::eval::{self, Evaluator, Judge, WeightsError, train};
 use ca_ngua::ca_ngua::bots::{Bot, Budget, Decision, Level};
 use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
-use ca_ngua::record::analysis::{Analysis, AnalysisConfig, analyse, sample_game};
+use ca_ngua::game::Game;
+use ca_ngua::record::analysis::{
+    Analysis, AnalysisConfig, ChoiceBand, Confidence, Play, analyse, sample_game,
+};
 use rand::{RngExt, SeedableRng};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
 
 #[test]
@@ -300,4 +306,173 @@ fn each_players_figures_add_up_over_its_stretch_of_the_game() {
         "the computer's start"
     );
     assert!(person.result > 0.0 && person.result < 1.0);
+}
+
+/// Each position (Red to roll) analysed once for each roll of the die,
+/// the first option played: every roll's luck is the best option's
+/// rating less one and the same chance before the roll, and weighed by
+/// the rolls' probabilities the luck is nothing. A bonus roll (a 6), a
+/// roll with no move (everything in the yard) and a forfeited third 6
+/// are rolls like the others.
+#[test]
+fn a_rolls_luck_averages_zero_over_every_roll_that_could_have_come() {
+    let rules = Rules::standard();
+    let positions = [
+        // Everything in the yard: a 6 brings a horse out and rolls again,
+        // every other roll passes.
+        "Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y/Y,Y,Y,Y r 0",
+        // Two 6s rolled this turn: a third is forfeited.
+        "Y,Y,Y,10/Y,Y,Y,4/Y,Y,Y,Y/Y,Y,Y,Y r 2",
+        // Horses about, one to kick.
+        "Y,3,12,30/Y,Y,14,40/Y,Y,Y,Y/Y,Y,Y,33 r 0",
+        // Two players, the race nearly over.
+        "51,57,57,57/-/50,57,57,57/- r 0",
+    ];
+    for text in positions {
+        let setup = text.parse().unwrap();
+        let start = CaNgua::from_setup(&rules, &setup).unwrap();
+        let mut lucks = Vec::new();
+        for face in 1..=6u8 {
+            let roll = Roll::die(face);
+            let mv = match CaNgua::next(&start, Some(roll)) {
+                ca_ngua::game::Next::Choose(_, moves) => moves.first().copied(),
+                _ => None,
+            };
+            let plays = [Play {
+                roll: Some(roll),
+                mv,
+            }];
+            let a = analyse::<CaNgua>(
+                &rules,
+                &start,
+                &plays,
+                &AnalysisConfig::for_game::<CaNgua>(),
+                &|_, _| {},
+                &AtomicBool::new(false),
+            )
+            .unwrap();
+            let step = &a.steps[0];
+            let luck = step.luck.expect("every roll has its luck");
+            assert_eq!(luck.after, step.moves[step.best].win, "{text} {face}");
+            assert_eq!(luck.before, step.win_before[0], "{text} {face}");
+            if face == 6 && text.ends_with("r 2") {
+                assert_eq!(step.moves.len(), 1, "the third 6 is forfeited");
+                assert_eq!(step.played_move(), None);
+            }
+            lucks.push(luck);
+        }
+        let before = lucks[0].before;
+        assert!(lucks.iter().all(|l| l.before == before), "{text}");
+        let mean: f64 = lucks.iter().map(|l| l.luck / 6.0).sum();
+        assert!(mean.abs() < 1e-12, "{text}: {mean} {lucks:?}");
+        assert!(lucks.iter().any(|l| l.luck.abs() > 1e-4), "{text}");
+    }
+}
+
+/// Fifty seeded four-player games between Hard, Medium, Easy and Random,
+/// their seats going round, each analysed by the evaluator: the level of
+/// each seat and the analysis.
+fn fifty_games() -> &'static [([Level; 4], Analysis<CaNgua>)] {
+    static GAMES: OnceLock<Vec<([Level; 4], Analysis<CaNgua>)>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let levels = [Level::Hard, Level::Medium, Level::Easy, Level::Random];
+        (1..=50u64)
+            .map(|seed| {
+                let shift = seed as usize % 4;
+                let seated: [Level; 4] = std::array::from_fn(|k| levels[(k + shift) % 4]);
+                (
+                    seated,
+                    analysed(&Rules::standard(), &seated, 5_700 + seed, 2),
+                )
+            })
+            .collect()
+    })
+}
+
+#[test]
+fn a_players_luck_averages_zero_over_seeded_games_and_the_figures_add_up() {
+    let mut lucks = Vec::new();
+    let mut looks = Vec::new();
+    for (_, a) in fifty_games() {
+        for p in &a.players {
+            // Its luck, less its cost, plus what the others' turns did to
+            // it (with the second looks), is its result less its start.
+            let lhs = p.luck - p.skill_lost + p.others;
+            assert!((lhs - (p.result - p.start)).abs() < 1e-9, "{p:?}");
+            lucks.push(p.luck);
+            looks.push(p.second_look);
+        }
+        // Every roll has its luck: a bonus roll, a pass and a forfeit too.
+        assert!(a.steps.iter().all(|s| s.luck.is_some()));
+    }
+    let mean_and_error = |v: &[f64]| {
+        let n = v.len() as f64;
+        let mean = v.iter().sum::<f64>() / n;
+        let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        (mean, (var / n).sqrt())
+    };
+    let (mean, error) = mean_and_error(&lucks);
+    eprintln!(
+        "luck over {} players: mean {:+.2} points, standard error {:.2}",
+        lucks.len(),
+        100.0 * mean,
+        100.0 * error
+    );
+    // Zero within three standard errors, and the sample tells: its error
+    // is a few points.
+    assert!(error < 0.04, "{error}");
+    assert!(mean.abs() < 3.0 * error, "mean luck {mean}, error {error}");
+    // About half the players unlucky, as the dice would have it.
+    let unlucky = lucks.iter().filter(|&&l| l < 0.0).count();
+    assert!(
+        (70..=130).contains(&unlucky),
+        "{unlucky} of {}",
+        lucks.len()
+    );
+    // The second looks too are about nothing for a player.
+    let (mean, error) = mean_and_error(&looks);
+    assert!(mean.abs() < 3.0 * error, "mean second look {mean}, {error}");
+}
+
+#[test]
+fn over_fifty_seeded_games_the_analysis_orders_the_levels_choices() {
+    // Per game, for each pair of levels: how often the first's choices
+    // cost fewer points of chance than the second's, and how often they
+    // lost a smaller share of a random pick's loss.
+    let mut points = [[0u32; 4]; 4];
+    let mut share = [[0u32; 4]; 4];
+    let mut sure = 0;
+    let levels = [Level::Hard, Level::Medium, Level::Easy, Level::Random];
+    for (seated, a) in fifty_games() {
+        let by_level = |level: usize| {
+            let k = seated.iter().position(|l| *l == levels[level]).unwrap();
+            &a.players[k]
+        };
+        for x in 0..4 {
+            for y in 0..4 {
+                let (px, py) = (by_level(x), by_level(y));
+                points[x][y] += u32::from(px.skill_lost < py.skill_lost);
+                share[x][y] += u32::from(px.choices.share < py.choices.share);
+            }
+        }
+        for p in &a.players {
+            let c = &p.choices;
+            assert!(c.ci95[0] <= c.share && c.share <= c.ci95[1], "{c:?}");
+            assert_eq!(c.band, ChoiceBand::of(c.share));
+        }
+        let hard = by_level(0);
+        sure += u32::from(hard.choices.confidence == Confidence::Sure);
+    }
+    eprintln!("points {points:?}\nshare {share:?}\nHard sure in {sure}");
+    let (h, m, e, r) = (0, 1, 2, 3);
+    assert!(points[h][e] >= 45, "Hard under Easy in {}", points[h][e]);
+    assert!(points[h][m] >= 45 && points[h][r] >= 45, "{points:?}");
+    assert!(points[m][r] >= 30, "{points:?}");
+    for (x, y) in [(h, m), (h, e), (h, r), (m, e), (m, r)] {
+        assert!(share[x][y] >= 45, "{x} under {y}: {share:?}");
+    }
+    // Easy chooses hardly better than at random (its kicks aside): more
+    // often than not.
+    assert!(share[e][r] > 25, "{share:?}");
+    assert!(sure >= 45, "Hard's choices sure in {sure}");
 }

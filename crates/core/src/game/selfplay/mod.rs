@@ -116,22 +116,6 @@ pub trait SelfPlay: Game {
         let _ = (rules, state, roll, options, seats);
         None
     }
-
-    /// The game's own rating of `state` before its next roll, by the same
-    /// evaluation as [`SelfPlay::rate_moves`] (every seat's win chance, in
-    /// `seats` order), so that an option's rating is exactly the next
-    /// step's rating before its roll, and an analysis's figures add up
-    /// (`docs/ANALYSIS.md`, "The figures add up"). `None` (the default): the
-    /// analysis measures the chance before a roll over every roll's best
-    /// option instead.
-    fn rate_position(
-        rules: &Self::Rules,
-        state: &Self::State,
-        seats: &[Self::Seat],
-    ) -> Option<Vec<f64>> {
-        let _ = (rules, state, seats);
-        None
-    }
 }
 
 /// What a self-played game did, as it went: for those who keep the game

@@ -1,8 +1,9 @@
 //! Rating by the game's own evaluation ([`SelfPlay::rate_moves`]) rather
 //! than by rollouts: every step's options rated once, deterministically,
-//! the steps shared out over threads. Where the game also rates a position
-//! before its roll ([`SelfPlay::rate_position`], Cờ Cá Ngựa), that rating
-//! is the chance before the roll, so the figures add up exactly.
+//! the steps shared out over threads. With dice, every option of every
+//! roll is rated, and the chance before a roll is the average, over the
+//! rolls, of what each roll's best option leaves (`docs/ANALYSIS.md`,
+//! "Luck").
 //!
 //! A rating is the same whichever thread makes it and in whatever order,
 //! so the analysis is the same whatever the thread count.
@@ -22,8 +23,8 @@ pub(super) struct Rated {
     pub(super) moves: Vec<Vec<f64>>,
     /// The roll's luck, in a game with dice.
     pub(super) luck: Option<Luck>,
-    /// Every seat's win chance before the step, where the game rates a
-    /// position ([`SelfPlay::rate_position`]).
+    /// Every seat's win chance before the step's roll, with dice: the
+    /// average over every roll of what its best option leaves each seat.
     pub(super) before: Option<Vec<f64>>,
 }
 
@@ -108,8 +109,12 @@ pub(super) fn rate_steps<G: SelfPlay>(
 }
 
 /// One step: its options rated, and, with dice, every option of every
-/// other roll, for the roll's luck (the best option's win chance, as with
-/// rollouts).
+/// other roll, for the roll's luck. The chance before the roll is the
+/// average over every roll that could have come (weighted by its
+/// probability) of what the roll's best option leaves every seat, by the
+/// same rating as the options: so a roll's luck, the best option's rating
+/// less that average, averages zero over the rolls for the player who
+/// rolls (GNU Backgammon's luck).
 fn rate_step<G: SelfPlay>(
     rules: &G::Rules,
     seats: &[G::Seat],
@@ -119,50 +124,56 @@ fn rate_step<G: SelfPlay>(
 ) -> Option<Rated> {
     let options: Vec<Option<G::Move>> = step.options.iter().map(|&(m, _)| m).collect();
     let moves = G::rate_moves(rules, state, step.roll, &options, seats)?;
-    if moves.len() != options.len() || moves.iter().any(|m| m.len() != seats.len()) {
+    let fits = |rated: &[Vec<f64>], n: usize| {
+        rated.len() == n && rated.iter().all(|m| m.len() == seats.len())
+    };
+    if !fits(&moves, options.len()) {
         return None;
     }
     let mover = seats.iter().position(|&s| s == step.seat)?;
-    let best = |rated: &[Vec<f64>]| {
-        rated
-            .iter()
-            .filter_map(|m| m.get(mover))
-            .fold(0.0, |a: f64, &b| a.max(b))
+    // The option the mover rates best (the first of equals, as `best_of`).
+    let best = |rated: &[Vec<f64>]| -> Option<Vec<f64>> {
+        let i = best_of(rated.iter().map(|m| m.get(mover).copied().unwrap_or(0.0)));
+        rated.get(i).cloned()
     };
-    let before = G::rate_position(rules, state, seats).filter(|b| b.len() == seats.len());
-    let luck = match (step.roll, &step.dice, &before) {
-        // The position's own rating before the roll: the previous option's
-        // rating exactly, so that the figures add up.
-        (Some(_), Some(_), Some(b)) => {
-            let after = best(&moves);
-            let before = b.get(mover).copied().unwrap_or(after);
-            Some(Luck {
-                before,
-                after,
-                luck: after - before,
-            })
-        }
-        (Some(actual), Some((p, _)), None) => {
-            let after = best(&moves);
-            let mut weight = *p;
-            let mut sum = p * after;
+    let (luck, before) = match (step.roll, &step.dice) {
+        (Some(actual), Some(_)) => {
+            let after = best(&moves)?;
+            let mut weight = 0.0;
+            let mut sum = vec![0.0; seats.len()];
             for &(roll, probability) in all_rolls {
-                if roll == actual || G::check_roll(state, roll).is_err() {
+                let value = if roll == actual {
+                    after.clone()
+                } else if G::check_roll(state, roll).is_ok() {
+                    let others = options_of::<G>(state, Some(roll)).ok()?;
+                    let rated = G::rate_moves(rules, state, Some(roll), &others, seats)?;
+                    if !fits(&rated, others.len()) {
+                        return None;
+                    }
+                    best(&rated)?
+                } else {
                     continue;
-                }
-                let others = options_of::<G>(state, Some(roll)).ok()?;
-                let rated = G::rate_moves(rules, state, Some(roll), &others, seats)?;
+                };
                 weight += probability;
-                sum += probability * best(&rated);
+                for (s, v) in sum.iter_mut().zip(&value) {
+                    *s += probability * v;
+                }
             }
-            let before = if weight > 0.0 { sum / weight } else { after };
-            Some(Luck {
-                before,
-                after,
-                luck: after - before,
-            })
+            let before: Vec<f64> = if weight > 0.0 {
+                sum.iter().map(|s| s / weight).collect()
+            } else {
+                after.clone()
+            };
+            let at = |v: &[f64]| v.get(mover).copied().unwrap_or(0.0);
+            let (a, b) = (at(&after), at(&before));
+            let luck = Luck {
+                before: b,
+                after: a,
+                luck: a - b,
+            };
+            (Some(luck), Some(before))
         }
-        _ => None,
+        _ => (None, None),
     };
     Some(Rated {
         moves,

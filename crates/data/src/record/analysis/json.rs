@@ -2,7 +2,9 @@
 //! game's setup notation, rolls and moves in its notation (`pass` for a
 //! pass), seats by their code.
 
-use super::{Analysis, AnalysisConfig, Luck, Mistake, MoveValue, PlayerTotals, Step};
+use super::{
+    Analysis, AnalysisConfig, ChoiceQuality, Luck, Mistake, MoveValue, PlayerTotals, Step,
+};
 use ca_ngua_core::game::{Game, SeatId};
 use serde::{Serialize, Serializer};
 use serde_json::{Value, json};
@@ -84,6 +86,16 @@ fn mistake_json<G: Game>(m: &Mistake<G>) -> Value {
     })
 }
 
+fn choices_json(c: &ChoiceQuality) -> Value {
+    json!({
+        "decisions": c.decisions,
+        "share": c.share,
+        "ci95": c.ci95,
+        "band": c.band.name(),
+        "confidence": c.confidence.name(),
+    })
+}
+
 fn player_json<G: Game>(p: &PlayerTotals<G>) -> Value {
     json!({
         "seat": p.seat.code(),
@@ -91,7 +103,9 @@ fn player_json<G: Game>(p: &PlayerTotals<G>) -> Value {
         "skill_lost": p.skill_lost,
         "luck": p.luck,
         "others": p.others,
+        "second_look": p.second_look,
         "start": p.start,
+        "choices": choices_json(&p.choices),
         "result": p.result,
         "mistakes": p.mistakes.iter().map(mistake_json).collect::<Vec<_>>(),
         "series": p.series,
@@ -100,9 +114,11 @@ fn player_json<G: Game>(p: &PlayerTotals<G>) -> Value {
 
 impl<G: Game> PlayerTotals<G> {
     /// The totals as JSON, as [`Analysis::to_json`] writes each player's:
-    /// `seat`, `decisions`, `skill_lost`, `luck`, `others`, `start`,
-    /// `result` (luck − skill_lost + others = result − start, with the
-    /// evaluator), `mistakes`, `series`.
+    /// `seat`, `decisions`, `skill_lost`, `luck`, `others` (of which
+    /// `second_look`), `start`, `result` (luck − skill_lost + others =
+    /// result − start, with the evaluator), `choices` (how well they
+    /// chose: `decisions`, `share`, `ci95`, `band`, `confidence`),
+    /// `mistakes`, `series`.
     pub fn to_json(&self) -> Value {
         player_json(self)
     }

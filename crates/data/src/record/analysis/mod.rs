@@ -326,12 +326,111 @@ pub struct PlayerTotals<G: Game> {
     pub result: f64,
     /// What the other steps did to its win chance, summed (the other
     /// seats', and for one of several players of a seat, the other
-    /// player's between its first step and its last): with
-    /// `luck - skill_lost`, the whole change from `start` to `result`
-    /// (`docs/ANALYSIS.md`, "The figures add up": exact when the game
-    /// rates positions, as Cờ Cá Ngựa's evaluator does; rollouts' noise
-    /// leaves a remainder).
+    /// player's between its first step and its last), with
+    /// [`PlayerTotals::second_look`]: with `luck - skill_lost`, the whole
+    /// change from `start` to `result` (`docs/ANALYSIS.md`, "The figures
+    /// add up": exact when the game rates its moves, as Cờ Cá Ngựa's
+    /// evaluator does; rollouts' noise leaves a remainder).
     pub others: f64,
+    /// The part of [`PlayerTotals::others`] that is no one's turn: between
+    /// one step and the next, the chance the next step rates before its
+    /// roll less the chance the last step left, summed over its stretch
+    /// of the game (the same position looked at one roll deeper; nothing
+    /// with rollouts). About zero on average.
+    pub second_look: f64,
+    /// How well its choices were made, whatever its standing: a share of
+    /// what moves picked at random would have lost, with how sure one
+    /// game is of it.
+    pub choices: ChoiceQuality,
+}
+
+/// How well a player chose, from the decisions of one game, with how sure
+/// the game is of it (`docs/ANALYSIS.md`, "How well they chose").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChoiceQuality {
+    /// Its decisions where something was at stake (the moves' win chances
+    /// differed).
+    pub decisions: usize,
+    /// What its choices lost, as a share of what moves picked at random
+    /// would have lost on the same decisions: the sum of its costs over
+    /// the sum, over those decisions, of the best move's win chance less
+    /// the moves' average. 0: always the best move; about 1: as if at
+    /// random.
+    pub share: f64,
+    /// Its 95% interval: over the decisions (the ratio's standard error),
+    /// its top at least the share had three more choices been made at
+    /// random (the rule of three: a few perfect choices prove little).
+    pub ci95: [f64; 2],
+    /// What the share says in words.
+    pub band: ChoiceBand,
+    /// How sure the game is of `band`.
+    pub confidence: Confidence,
+}
+
+/// How well a player chose, in words ([`ChoiceQuality::band`]): the share
+/// of a random pick's loss below 0.1, 0.4, 0.75, or above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ChoiceBand {
+    /// Nearly always the best move (below 0.1).
+    Best,
+    /// Mostly good moves (0.1 to 0.4).
+    Good,
+    /// Some good moves, some poor ones (0.4 to 0.75).
+    Mixed,
+    /// Close to moves picked at random (0.75 and above).
+    Random,
+}
+
+/// How sure one game is of a player's [`ChoiceBand`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Confidence {
+    /// The share's 95% interval lies within the band.
+    Sure,
+    /// It reaches into one band next to it.
+    Likely,
+    /// Fewer than [`MIN_DECISIONS`] decisions, or an interval over three
+    /// bands or more: the game is too short to tell.
+    TooShort,
+}
+
+/// The fewest decisions with something at stake that say anything of how
+/// well a player chooses.
+pub const MIN_DECISIONS: usize = 10;
+
+impl ChoiceBand {
+    /// The band of a share of a random pick's loss.
+    pub fn of(share: f64) -> ChoiceBand {
+        if share < 0.1 {
+            ChoiceBand::Best
+        } else if share < 0.4 {
+            ChoiceBand::Good
+        } else if share < 0.75 {
+            ChoiceBand::Mixed
+        } else {
+            ChoiceBand::Random
+        }
+    }
+
+    /// Its name in the JSON: `best`, `good`, `mixed`, `random`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChoiceBand::Best => "best",
+            ChoiceBand::Good => "good",
+            ChoiceBand::Mixed => "mixed",
+            ChoiceBand::Random => "random",
+        }
+    }
+}
+
+impl Confidence {
+    /// Its name in the JSON: `sure`, `likely`, `too_short`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Confidence::Sure => "sure",
+            Confidence::Likely => "likely",
+            Confidence::TooShort => "too_short",
+        }
+    }
 }
 
 /// The analysis of a game.

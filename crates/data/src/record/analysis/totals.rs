@@ -2,7 +2,10 @@
 //! played): decisions, skill lost, luck, the costliest mistakes, the
 //! series of win chances and the stretch of the game they add up over.
 
-use super::{Analysis, MISTAKES_LISTED, Mistake, PlayerTotals, Step};
+use super::{
+    Analysis, ChoiceBand, ChoiceQuality, Confidence, MIN_DECISIONS, MISTAKES_LISTED, Mistake,
+    PlayerTotals, Step,
+};
 use ca_ngua_core::game::Game;
 
 impl<G: Game> Analysis<G> {
@@ -74,6 +77,11 @@ pub(super) fn totals_where<G: Game>(
         }
         _ => 0..0,
     };
+    let looks = span
+        .clone()
+        .skip(1)
+        .map(|i| second_look(steps, i, k))
+        .fold(0.0, |a, b| a + b);
     PlayerTotals {
         seat,
         decisions: own().filter(|(_, s)| s.is_decision()).count(),
@@ -101,11 +109,95 @@ pub(super) fn totals_where<G: Game>(
             .copied()
             .unwrap_or(0.0),
         others: span
+            .clone()
             .filter(|&i| !(steps[i].seat == seat && mine(i)))
-            .map(|i| {
-                let s = &steps[i];
-                s.win_after.get(k).unwrap_or(&0.0) - s.win_before.get(k).unwrap_or(&0.0)
-            })
-            .fold(0.0, |a, b| a + b),
+            .map(|i| change(&steps[i], k))
+            .fold(0.0, |a, b| a + b)
+            + looks,
+        second_look: looks,
+        choices: choice_quality(own().map(|(_, s)| s)),
+    }
+}
+
+/// What step `step` did to seat `k`'s win chance: after it less before it.
+fn change<G: Game>(step: &Step<G>, k: usize) -> f64 {
+    step.win_after.get(k).unwrap_or(&0.0) - step.win_before.get(k).unwrap_or(&0.0)
+}
+
+/// Between step `i - 1` and step `i`, seat `k`'s chance as step `i`
+/// rates it before its roll less the chance step `i - 1` left it: the
+/// same position, looked at once more (with the evaluator, one roll
+/// deeper: `docs/ANALYSIS.md`, "The others' turns"). Nothing with
+/// rollouts, where each step's chance before is the last one's after.
+pub(super) fn second_look<G: Game>(steps: &[Step<G>], i: usize, k: usize) -> f64 {
+    match (i.checked_sub(1).and_then(|j| steps.get(j)), steps.get(i)) {
+        (Some(last), Some(step)) => {
+            step.win_before.get(k).unwrap_or(&0.0) - last.win_after.get(k).unwrap_or(&0.0)
+        }
+        _ => 0.0,
+    }
+}
+
+/// How well the moves of `steps` (one player's) were chosen: the sum of
+/// their costs over the sum of what a move picked at random would have
+/// cost (the best move's win chance less the moves' average), over the
+/// decisions where the moves differed; its 95% interval and what it says.
+pub(super) fn choice_quality<'a, G: Game + 'a>(
+    steps: impl Iterator<Item = &'a Step<G>>,
+) -> ChoiceQuality {
+    // (cost, what a random pick would have cost) of each decision with
+    // something at stake.
+    let picks: Vec<(f64, f64)> = steps
+        .filter(|s| s.is_decision())
+        .filter_map(|s| {
+            let best = s.moves.get(s.best)?.win;
+            let mean = s.moves.iter().map(|m| m.win).sum::<f64>() / s.moves.len() as f64;
+            let stake = best - mean;
+            (stake > 1e-9).then_some((s.cost, stake))
+        })
+        .collect();
+    let n = picks.len();
+    let cost: f64 = picks.iter().map(|p| p.0).sum();
+    let stake: f64 = picks.iter().map(|p| p.1).sum();
+    if n == 0 || stake <= 0.0 {
+        return ChoiceQuality {
+            decisions: n,
+            share: 0.0,
+            ci95: [0.0, 1.0],
+            band: ChoiceBand::Best,
+            confidence: Confidence::TooShort,
+        };
+    }
+    let share = cost / stake;
+    let nf = n as f64;
+    // The ratio's standard error (the delta method).
+    let spread = if n > 1 {
+        picks
+            .iter()
+            .map(|&(c, s)| (c - share * s).powi(2))
+            .sum::<f64>()
+            / (nf - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.959_963_984_540_054 * (spread * nf).sqrt() / stake;
+    // Three more choices at random, each at the average stake.
+    let three = 3.0 * stake / nf;
+    let low = (share - half).max(0.0);
+    let high = (share + half).max((cost + three) / (stake + three));
+    let band = ChoiceBand::of(share);
+    let spanned = ChoiceBand::of(high) as usize - ChoiceBand::of(low) as usize;
+    let confidence = match spanned {
+        _ if n < MIN_DECISIONS => Confidence::TooShort,
+        0 => Confidence::Sure,
+        1 => Confidence::Likely,
+        _ => Confidence::TooShort,
+    };
+    ChoiceQuality {
+        decisions: n,
+        share,
+        ci95: [low, high],
+        band,
+        confidence,
     }
 }
