@@ -620,6 +620,60 @@ fn record_check_names_the_wrong_line() {
     assert_refused(&cli(&["record", "check"]), "error:");
 }
 
+/// The analysis by the evaluator (the default) of a four-player game
+/// between Hard, Medium, Easy and Random: the same JSON, byte for byte, on
+/// one thread and on two; every player's figures add up, and say how well
+/// it chose and how sure the game is of it (issue 57).
+#[test]
+fn record_analyse_by_the_evaluator_gives_the_same_json_twice() {
+    let dir = common::temp_dir("cli-record-analyse-twice");
+    let file = one_recorded_game(
+        &dir,
+        "rgyb",
+        &["--bots", "hard,medium,easy,random", "--seed", "7707"],
+    );
+    let run = |threads: &str| {
+        let o = cli(&[
+            "record",
+            "analyse",
+            file.to_str().unwrap(),
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let once = run("1");
+    let twice = run("2");
+    // The thread count asked for is in the config; all else the same.
+    assert_eq!(
+        once.replace("\"threads\":1", "\"threads\":2"),
+        twice,
+        "the same figures"
+    );
+    assert_eq!(run("2"), twice, "the same JSON twice");
+    let json: serde_json::Value = serde_json::from_str(twice.trim()).unwrap();
+    for p in json["players"].as_array().unwrap() {
+        let f = |k: &str| p[k].as_f64().unwrap();
+        let lhs = f("luck") - f("skill_lost") + f("others");
+        assert!((lhs - (f("result") - f("start"))).abs() < 1e-9, "{p}");
+        let c = &p["choices"];
+        assert!(c["share"].as_f64().is_some(), "{p}");
+        assert!(
+            ["best", "good", "mixed", "random"].contains(&c["band"].as_str().unwrap()),
+            "{c}"
+        );
+        assert!(
+            ["sure", "likely", "too_short"].contains(&c["confidence"].as_str().unwrap()),
+            "{c}"
+        );
+        assert!(p["second_look"].as_f64().is_some(), "{p}");
+    }
+    let summary = stdout(&cli(&["record", "analyse", file.to_str().unwrap()]));
+    assert!(summary.contains("of a random pick's loss"), "{summary}");
+}
+
 #[test]
 fn record_analyse_rates_every_decision_and_every_roll() {
     let dir = common::temp_dir("cli-record-analyse");
