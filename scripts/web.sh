@@ -2,10 +2,17 @@
 # The game in a browser (issue 46), from this Debian 12 machine.
 #
 #   scripts/web.sh         build the game for the browser into target/web:
-#                          index.html, style.css, start.js, the glue
-#                          (ca-ngua-HASH.js) and one ca-ngua-HASH.wasm
-#                          optimised by wasm-opt, each with a .gz copy;
-#                          serve it with ca-ngua-server --web-dir target/web
+#                          the program (ca-ngua-HASH.wasm, optimised by
+#                          wasm-opt, and its glue ca-ngua-HASH.js), the
+#                          page (index.html with its loading screen,
+#                          style.css, start.js, old.js), its web manifest
+#                          in each language, its icons and its service
+#                          worker (sw.js, named for this build), each with
+#                          a .gz copy; serve it with ca-ngua-server
+#                          --web-dir target/web
+#   scripts/web.sh page    the page's files again around the program built
+#                          last, without compiling anything: after a change
+#                          to assets/web/ or i18n/*/page.ftl (seconds)
 #   scripts/web.sh check   type-check, for wasm32-unknown-unknown, every
 #                          crate the browser build is made of: the core,
 #                          both engines, the games, i18n, the protocol,
@@ -18,11 +25,15 @@
 #                          Chromium driven over the DevTools protocol: a
 #                          local game to its end with a reload in its
 #                          middle, a room joined from its link and played
-#                          to its end); figures in target/web-test/
-#                          figures.txt, screenshots in target/web-test/
-#                          shots (docs/web with CA_NGUA_WEB_SHOTS=1)
+#                          to its end, the page installable and starting
+#                          offline, a new build taken at the next start);
+#                          figures in target/web-test/figures.txt,
+#                          screenshots in target/web-test/shots (docs/web
+#                          and docs/phone with CA_NGUA_WEB_SHOTS=1)
 #
 # CA_NGUA_WEB_QUICK=1 skips wasm-opt (while working on the page).
+# CA_NGUA_WEB_OUT=DIR writes the page's files to DIR instead of target/web
+# (and `test` tests those).
 #
 # Run as root on a fresh Debian 12 (it installs what it lacks with apt-get);
 # idempotent. The toolchain is scripts/cross.sh's: Debian's rustc-web and
@@ -36,7 +47,7 @@ cd "$(dirname "$0")/.."
 root="$PWD"
 
 usage() {
-    sed -n '4,25p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '4,37p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 [ "$#" -le 1 ] || usage
@@ -121,6 +132,11 @@ optimizer() {
     fi
 }
 
+# Where the page's files go.
+out="${CA_NGUA_WEB_OUT:-$root/target/web}"
+# The program as wasm-bindgen and wasm-opt leave it: ca-ngua.js, ca-ngua.wasm.
+glue="$CARGO_TARGET_DIR/web-glue"
+
 build() {
     packages rustc-web cargo-web rust-web-src clang-19 llvm-19 lld-19
     export PATH="$cargo_bin:$PATH"
@@ -130,7 +146,6 @@ build() {
     # -p: only the app's own dependencies, so their features are the
     # browser's (the server's tokio with sockets is not among them).
     "$cargo" build "${build_std[@]}" --locked --target "$target" --release -p ca-ngua --bin ca-ngua
-    local out="$root/target/web" glue="$CARGO_TARGET_DIR/web-glue"
     rm -rf "$glue" && mkdir -p "$glue"
     wasm-bindgen --target web --no-typescript --out-dir "$glue" --out-name ca-ngua \
         "$CARGO_TARGET_DIR/$target/release/ca-ngua.wasm"
@@ -144,20 +159,118 @@ build() {
             --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
             "$glue/ca-ngua_bg.wasm" -o "$glue/ca-ngua.wasm"
     fi
-    # Named by their content, so that a browser keeps them as long as they
-    # are the same (ca-ngua-server caches such names for a year).
+    page
+}
+
+# fill TEMPLATE LANG: TEMPLATE with each {{NAME}} filled in: NAME in
+# capitals is the variable FILL_NAME (this build's file names, sizes);
+# `vi:KEY` and `en:KEY` are that language's sentence KEY from
+# i18n/LANG/common.ftl or page.ftl, and a bare KEY is LANG's. Sentences
+# are escaped for HTML in .html files and for JSON in manifests. An
+# unknown NAME stops the build.
+fill() {
+    local template="$1" lang="$2" escape=none
+    case "$template" in
+        *.html) escape=html ;;
+        *.webmanifest) escape=json ;;
+    esac
+    awk -v lang="$lang" -v escape="$escape" -v template="$template" '
+        function fail(name) {
+            printf "web.sh: %s: nothing to fill in for {{%s}}\n", template, name > "/dev/stderr"
+            exit 1
+        }
+        function escaped(s) {
+            if (escape == "html") {
+                gsub(/&/, "\\&amp;", s)
+                gsub(/</, "\\&lt;", s)
+                gsub(/>/, "\\&gt;", s)
+                gsub(/"/, "\\&quot;", s)
+            } else if (escape == "json") {
+                gsub(/\\/, "\\\\", s)
+                gsub(/"/, "\\\"", s)
+            }
+            return s
+        }
+        function value(name,    l, key) {
+            if (name ~ /^[A-Z_]+$/) {
+                if (!(("FILL_" name) in ENVIRON)) fail(name)
+                return ENVIRON["FILL_" name]
+            }
+            if (name ~ /^(vi|en):/) {
+                l = substr(name, 1, 2)
+                key = substr(name, 4)
+            } else {
+                l = lang
+                key = name
+            }
+            if (!((l, key) in text)) fail(name)
+            return escaped(text[l, key])
+        }
+        FILENAME != template {
+            if (match($0, /^[a-z][a-z0-9-]* = /)) {
+                l = FILENAME
+                sub(/\/[^\/]*$/, "", l)
+                sub(/.*\//, "", l)
+                text[l, substr($0, 1, RLENGTH - 3)] = substr($0, RLENGTH + 1)
+            }
+            next
+        }
+        {
+            line = $0
+            done = ""
+            while ((i = index(line, "{{")) > 0) {
+                j = index(substr(line, i + 2), "}}")
+                if (j == 0) break
+                done = done substr(line, 1, i - 1) value(substr(line, i + 2, j - 1))
+                line = substr(line, i + j + 3)
+            }
+            print done line
+        }
+    ' i18n/vi/common.ftl i18n/vi/page.ftl i18n/en/common.ftl i18n/en/page.ftl "$template"
+}
+
+# The page's files in $out around the program in $glue: the program and
+# its glue named by their content (ca-ngua-server keeps such names a
+# year), the page with its sentences, a manifest per language
+# (manifest.webmanifest in Vietnamese, the first language, and
+# manifest.en.webmanifest: the server answers each visitor in theirs), the
+# icons, and the service worker named for this build: a hash of every
+# other file, so that a new build changes sw.js's bytes and the browser
+# installs it at the next start (assets/web/sw.js).
+page() {
+    local f
+    for f in ca-ngua.js ca-ngua.wasm; do
+        if [ ! -f "$glue/$f" ]; then
+            echo "web.sh: no $glue/$f: build the game first (scripts/web.sh)" >&2
+            exit 1
+        fi
+    done
     local wasm_hash js_hash
     wasm_hash=$(sha256sum "$glue/ca-ngua.wasm" | cut -c1-16)
     js_hash=$(sha256sum "$glue/ca-ngua.js" | cut -c1-16)
+    export FILL_JS="ca-ngua-$js_hash.js" FILL_WASM="ca-ngua-$wasm_hash.wasm"
+    FILL_WASM_BYTES=$(stat -c %s "$glue/ca-ngua.wasm")
+    export FILL_WASM_BYTES
     rm -rf "$out" && mkdir -p "$out"
-    cp "$glue/ca-ngua.wasm" "$out/ca-ngua-$wasm_hash.wasm"
-    cp "$glue/ca-ngua.js" "$out/ca-ngua-$js_hash.js"
-    cp assets/web/index.html assets/web/style.css "$out/"
+    cp "$glue/ca-ngua.wasm" "$out/$FILL_WASM"
+    cp "$glue/ca-ngua.js" "$out/$FILL_JS"
+    cp assets/web/style.css assets/web/old.js assets/web/icon-192.png \
+        assets/web/icon-maskable-512.png "$out/"
     cp assets/icon/png/64x64.png "$out/icon.png"
-    sed -e "s/@JS@/ca-ngua-$js_hash.js/" -e "s/@WASM@/ca-ngua-$wasm_hash.wasm/" \
-        assets/web/start.js > "$out/start.js"
+    cp assets/icon/png/512x512.png "$out/icon-512.png"
+    fill assets/web/index.html vi > "$out/index.html"
+    fill assets/web/start.js vi > "$out/start.js"
+    FILL_LANG=vi fill assets/web/manifest.webmanifest vi > "$out/manifest.webmanifest"
+    FILL_LANG=en fill assets/web/manifest.webmanifest en > "$out/manifest.en.webmanifest"
+    FILL_BUILD=$(cd "$out" && sha256sum -- * | sha256sum | cut -c1-16)
+    export FILL_BUILD
+    fill assets/web/sw.js vi > "$out/sw.js"
+    # Compressed copies, but for the pictures (PNG is compressed already).
     for f in "$out"/*; do
-        gzip -9 -k -f -n "$f"
+        case "$f" in
+            *.png) ;;
+            *) gzip -9 -k -f -n "$f" ;;
+        esac
     done
     ls -l "$out"
 }
@@ -168,7 +281,7 @@ browser_tests() {
     packages chromium
     (
         unset RUSTC RUSTDOC RUSTC_BOOTSTRAP CARGO_TARGET_DIR
-        export PATH="$cargo_bin:$PATH" CA_NGUA_WEB_DIR="$root/target/web"
+        export PATH="$cargo_bin:$PATH" CA_NGUA_WEB_DIR="$out"
         cargo test --locked -p ca-ngua-cli --test browser -- --ignored --test-threads=1
     )
     cat "$root/target/web-test/figures.txt"
@@ -176,6 +289,7 @@ browser_tests() {
 
 case "${1:-build}" in
     build) build ;;
+    page) page ;;
     check) check ;;
     test)
         build

@@ -7,6 +7,10 @@
 //! The fragment is then taken off the address, so a reload comes back to
 //! the seat (kept in the browser's storage) rather than join again.
 //!
+//! The page shows its own loading screen (`#loading`, assets/web/) while
+//! the program downloads and compiles; the game takes it away when its
+//! first frame is drawn, or has it say that the game could not start.
+//!
 //! The log goes to the browser's console, each line `ca-ngua: …`: the
 //! first frame's time since the page's start (`performance.now()`), each
 //! computer decision's time, a room joined, a game over (the browser
@@ -19,6 +23,9 @@ use wasm_bindgen::JsCast;
 
 /// The id of the canvas the page gives the game.
 pub const CANVAS_ID: &str = "ca-ngua";
+
+/// The id of the page's loading screen (assets/web/index.html).
+const LOADING_ID: &str = "loading";
 
 /// Starts the game on the page (the program's `main` in a browser).
 pub fn run() {
@@ -66,6 +73,7 @@ pub fn run() {
             .await;
         if let Err(e) = started {
             tracing::error!("the game could not start: {e:?}");
+            loading_screen(Some("failed"));
         }
     });
 }
@@ -97,6 +105,23 @@ fn room_link(window: Option<&web_sys::Window>) -> Option<(String, bool, Option<S
     ))
 }
 
+/// The page's loading screen: to say `state` (one of its sentences,
+/// assets/web/index.html), or taken away (`None`).
+fn loading_screen(state: Option<&str>) {
+    let Some(screen) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(LOADING_ID))
+    else {
+        return;
+    };
+    match state {
+        Some(state) => {
+            let _ = screen.set_attribute("data-state", state);
+        }
+        None => screen.remove(),
+    }
+}
+
 /// Puts the keyboard on the game's canvas.
 pub fn focus_canvas() {
     let canvas = web_sys::window()
@@ -123,6 +148,7 @@ impl eframe::App for Page {
                 .and_then(|w| w.performance())
                 .map_or(0.0, |p| p.now());
             tracing::info!("first frame at {now:.0} ms");
+            loading_screen(None);
         }
     }
 

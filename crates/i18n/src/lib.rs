@@ -4,6 +4,8 @@
 //! `installer.ftl` holds the Windows installer's sentences: they are here
 //! so that the same checks cover them (both languages, the same keys, the
 //! bundled font's glyphs); scripts/installer.sh reads the files.
+//! `page.ftl` likewise holds the web page's own sentences (its loading
+//! screen and web manifest), which scripts/web.sh writes into the page.
 //!
 //! Both languages are compiled into the binary and loaded at start, so the
 //! language switches at runtime without a restart. Vietnamese is the first
@@ -78,7 +80,7 @@ impl FromStr for Lang {
 
 /// The Fluent files of each language, as shipped: `(language, file name,
 /// source)`, every file in both languages.
-pub const FILES: [(Lang, &str, &str); 12] = [
+pub const FILES: [(Lang, &str, &str); 14] = [
     (
         Lang::Vi,
         "common.ftl",
@@ -110,6 +112,11 @@ pub const FILES: [(Lang, &str, &str); 12] = [
         include_str!("../../../i18n/vi/installer.ftl"),
     ),
     (
+        Lang::Vi,
+        "page.ftl",
+        include_str!("../../../i18n/vi/page.ftl"),
+    ),
+    (
         Lang::En,
         "common.ftl",
         include_str!("../../../i18n/en/common.ftl"),
@@ -138,6 +145,11 @@ pub const FILES: [(Lang, &str, &str); 12] = [
         Lang::En,
         "installer.ftl",
         include_str!("../../../i18n/en/installer.ftl"),
+    ),
+    (
+        Lang::En,
+        "page.ftl",
+        include_str!("../../../i18n/en/page.ftl"),
     ),
 ];
 

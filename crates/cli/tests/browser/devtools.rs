@@ -2,8 +2,8 @@
 //! page: commands with their ids and replies, every event kept (the
 //! console's lines, the page's exceptions, the browser's log among them),
 //! and the page's helpers the tests need (navigate and wait for the load,
-//! evaluate, keys, clicks, the viewport, screenshots). Every wait has a
-//! deadline.
+//! evaluate, keys, clicks, the viewport, a phone's metrics, the network's
+//! and the CPU's speed, screenshots). Every wait has a deadline.
 
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -74,6 +74,11 @@ impl Drop for DevTools {
         self.reader.abort();
     }
 }
+
+/// A phone's browser (Chrome on Android), as the page's tests on a phone
+/// present themselves.
+pub const PHONE_USER_AGENT: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
+                                    (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
 /// A key as `Input.dispatchKeyEvent` names it.
 #[derive(Clone, Copy, Debug)]
@@ -408,6 +413,57 @@ impl DevTools {
             json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
         )
         .await;
+    }
+
+    /// Makes the page a phone's: `width` × `height` CSS pixels at `scale`
+    /// device pixels each, a mobile viewport, touch, a phone browser's
+    /// `User-Agent`, and `accept_language` as its languages (the
+    /// `Accept-Language` it sends and `navigator.language`).
+    pub async fn phone(&mut self, width: u32, height: u32, scale: f64, accept_language: &str) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": scale, "mobile": true}),
+        )
+        .await;
+        self.call(
+            "Emulation.setTouchEmulationEnabled",
+            json!({"enabled": true, "maxTouchPoints": 5}),
+        )
+        .await;
+        self.call(
+            "Network.setUserAgentOverride",
+            json!({
+                "userAgent": PHONE_USER_AGENT,
+                "acceptLanguage": accept_language,
+                "platform": "Linux armv8l",
+            }),
+        )
+        .await;
+    }
+
+    /// The network as the page has it: `None` for none at all (offline),
+    /// else a connection with `latency` and `down` / `up` bits per second.
+    pub async fn network(&mut self, link: Option<(Duration, f64, f64)>) {
+        self.call("Network.enable", json!({})).await;
+        let conditions = match link {
+            None => json!({
+                "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
+            }),
+            Some((latency, down, up)) => json!({
+                "offline": false,
+                "latency": latency.as_secs_f64() * 1000.0,
+                "downloadThroughput": down / 8.0,
+                "uploadThroughput": up / 8.0,
+            }),
+        };
+        self.call("Network.emulateNetworkConditions", conditions)
+            .await;
+    }
+
+    /// Slows the page's CPU `rate` times (1: not slowed).
+    pub async fn cpu_slowed(&mut self, rate: f64) {
+        self.call("Emulation.setCPUThrottlingRate", json!({"rate": rate}))
+            .await;
     }
 
     /// The page as a PNG (checked to be one, of the viewport's size when

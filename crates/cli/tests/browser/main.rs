@@ -11,14 +11,21 @@
 //!   page from its address (`/play/#join=CODE&name=Web`), played by keys
 //!   to its end against the server's computers;
 //! - `other_game`: Cờ nhảy between two Hard computers to its end, then
-//!   the Learn window (lessons, puzzles, tips) opened.
+//!   the Learn window (lessons, puzzles, tips) opened;
+//! - `installable`: the page as an app: Chromium's installability check
+//!   passes, the page starts offline after a first visit, and a new build
+//!   is what the next start runs (the old build's cache dropped);
+//! - `phone`: in a phone's metrics, the page's loading screen (both
+//!   languages, a phone's network and CPU), the sentence a browser without
+//!   WebGL or WebAssembly gets, and the invite page's order.
 //!
 //! The page tells the tests what happens in console lines (`ca-ngua:
 //! first frame at MS ms`, `ca-ngua: a computer decided in MS ms`,
 //! `ca-ngua: game over`, `ca-ngua: joined room CODE`). Figures (the first
 //! frame, the computers' decision times) are printed and written to
 //! `target/web-test/figures.txt`, never asserted; screenshots go to
-//! `target/web-test/shots`, or to `docs/web` with `CA_NGUA_WEB_SHOTS=1`.
+//! `target/web-test/shots`, or to `docs/web` (and `docs/phone`) with
+//! `CA_NGUA_WEB_SHOTS=1`.
 //!
 //! Run `scripts/web.sh test` (it builds the game, then runs these), or
 //! after `scripts/web.sh`:
@@ -27,9 +34,10 @@
 //! cargo test -p ca-ngua-cli --test browser -- --ignored --test-threads=1
 //! ```
 //!
-//! Each test plays a whole game at the app's own pace, in a page drawn in
-//! software: on two cores about ten minutes for the local game (some 430
-//! rolls) and five for the room (its computers act at once).
+//! The game tests play a whole game at the app's own pace, in a page drawn
+//! in software: on two cores about ten minutes for the local game (some
+//! 430 rolls) and five for the room (its computers act at once); the
+//! `installable` and `phone` tests under a minute each.
 //!
 //! `CA_NGUA_WEB_DIR` names another built game's folder (`target/web` by
 //! default), `CA_NGUA_CHROMIUM` another browser (`chromium` by default).
@@ -42,10 +50,12 @@ use ca_ngua_testkit as common;
 mod chrome;
 mod devtools;
 mod figures;
+mod installable;
 mod local_game;
 mod online_game;
 mod other_game;
 mod page;
+mod phone;
 
 use std::time::Duration;
 

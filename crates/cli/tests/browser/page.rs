@@ -62,9 +62,13 @@ pub fn web_dir() -> PathBuf {
 
 /// A server on 127.0.0.1 that serves the built game at `/play/`.
 pub fn serve() -> ServerHandle {
-    let dir = web_dir();
+    serve_dir(&web_dir())
+}
+
+/// A server on 127.0.0.1 that serves the game built into `dir`.
+pub fn serve_dir(dir: &Path) -> ServerHandle {
     let mut c = config();
-    c.web_dir = Some(WebDir::open(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())));
+    c.web_dir = Some(WebDir::open(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())));
     // The page's seat stays the page's through a slow moment of a page
     // drawn in software (a computer would take it after the away time).
     c.away = Duration::from_secs(120);
@@ -78,6 +82,19 @@ pub fn shots_dir() -> PathBuf {
         workspace().join("docs/web")
     } else {
         out_dir().join("shots")
+    };
+    std::fs::create_dir_all(&dir).expect("the screenshots' folder can be made");
+    dir
+}
+
+/// Where the screenshots of the page on a phone go: the repository's
+/// `docs/phone` when `CA_NGUA_WEB_SHOTS=1`, else
+/// `target/web-test/shots/phone`.
+pub fn phone_shots_dir() -> PathBuf {
+    let dir = if std::env::var("CA_NGUA_WEB_SHOTS").is_ok_and(|v| v == "1") {
+        workspace().join("docs/phone")
+    } else {
+        out_dir().join("shots/phone")
     };
     std::fs::create_dir_all(&dir).expect("the screenshots' folder can be made");
     dir
@@ -221,6 +238,64 @@ impl Browser {
             .await;
         self.no_exceptions();
         millis(&rest)
+    }
+
+    /// Waits until the page's service worker controls it (it takes over
+    /// once installed); fails the test after `wait`.
+    pub async fn until_controlled(&mut self, wait: Duration) {
+        let js = format!(
+            "(async () => {{
+                if (!('serviceWorker' in navigator)) return 'no service workers in this browser';
+                const late = new Promise((r) => setTimeout(() => r('not controlled in time'), {}));
+                const controlled = (async () => {{
+                    await navigator.serviceWorker.ready;
+                    if (!navigator.serviceWorker.controller) {{
+                        await new Promise((r) => navigator.serviceWorker.addEventListener(
+                            'controllerchange', r, {{ once: true }}));
+                    }}
+                    return 'controlled';
+                }})();
+                return Promise.race([controlled, late]);
+            }})()",
+            wait.as_millis()
+        );
+        let state = self.dt.eval(&js).await;
+        assert_eq!(
+            state,
+            "controlled",
+            "the page's service worker; {}",
+            self.dt.recent_lines(20)
+        );
+    }
+
+    /// The page's Cache Storage: each cache's name and the paths it keeps,
+    /// sorted.
+    pub async fn caches(&mut self) -> Vec<(String, Vec<String>)> {
+        let js = "(async () => {
+            const out = [];
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                const paths = (await cache.keys()).map((r) => new URL(r.url).pathname).sort();
+                out.push([name, paths]);
+            }
+            return out.sort();
+        })()";
+        let found = self.dt.eval(js).await;
+        found
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|pair| {
+                let name = pair[0].as_str().unwrap_or_default().to_string();
+                let paths = pair[1]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|p| p.as_str().map(str::to_string))
+                    .collect();
+                (name, paths)
+            })
+            .collect()
     }
 
     /// Gives the canvas the page's focus, no widget the keyboard's: a click
