@@ -93,7 +93,7 @@ analysis-progress = Analysing… { $percent }%
 analysis-cancel = Stop the analysis
 analysis-cancelled = The analysis was stopped.
 analysis-failed = The game cannot be analysed: { $reason }
-analysis-verdict-sum = Chance to win: { $start }% at the start, { $result }% at the end. In points of chance to win: { $luck } from the dice, { $skill } from the choices, { $others } from the other players' turns.
+analysis-verdict-sum = Chance to win: { $start }% at the start, { $result }% at the end. In points of chance to win: { $luck } from the dice, { $skill } from the choices, { $others } from what the other players' rolls and moves did to this chance ({ $looks } of it from the analysis looking one roll further ahead at each position).
 analysis-deep = Deep analysis
 analysis-deep-help = Plays the game out many times from every position, the computer at its strongest, to check each move and roll. It takes several minutes.
 analysis-verdict-no-dice = { $name } — { $result }. Choices cost { $skill } { $skill ->
@@ -140,6 +140,20 @@ analysis-compare = Played (dashed red): { $played }. Better (green arrow): { $be
     } more chance to win.
 analysis-tab-log = Moves
 analysis-tab-analysis = Analysis
+# After a seat's line: how well its choices were made, whatever its
+# standing, and how sure one game is of it (issue 57).
+analysis-choices = { $how } ({ $sure }).
+analysis-choices-best = Nearly always the best move
+analysis-choices-good = Mostly good moves
+analysis-choices-mixed = Some good moves, some poor ones
+analysis-choices-random = Moves close to picked at random
+analysis-choices-sure = sure
+analysis-choices-likely = fairly sure
+analysis-choices-too-short = Too short a game to tell how well they chose.
+analysis-choices-share = Of what moves picked at random would have lost, these choices lost { $share }% (between { $low }% and { $high }%; { $decisions } { $decisions ->
+        [one] choice
+       *[other] choices
+    }).
 
 ## Game records: the replay window, past games, files
 button-replay = Replay the game

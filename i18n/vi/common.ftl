@@ -93,7 +93,7 @@ analysis-progress = Đang phân tích… { $percent }%
 analysis-cancel = Dừng phân tích
 analysis-cancelled = Đã dừng phân tích.
 analysis-failed = Không phân tích được ván này: { $reason }
-analysis-verdict-sum = Cơ hội thắng: { $start }% lúc đầu, { $result }% lúc cuối. Tính bằng điểm phần trăm cơ hội thắng: { $luck } nhờ xúc xắc, { $skill } vì các nước đi, { $others } do lượt của người khác.
+analysis-verdict-sum = Cơ hội thắng: { $start }% lúc đầu, { $result }% lúc cuối. Tính bằng điểm phần trăm cơ hội thắng: { $luck } nhờ xúc xắc, { $skill } vì các nước đi, { $others } do những lần gieo và nước đi của người khác ({ $looks } trong số đó là do máy nhìn xa thêm một lần gieo ở mỗi thế cờ).
 analysis-deep = Phân tích kỹ
 analysis-deep-help = Máy mạnh nhất chơi thử ván này rất nhiều lần từ mỗi thế cờ để kiểm lại từng nước đi và từng lần gieo. Mất vài phút.
 analysis-verdict-no-dice = { $name } — { $result }. Các nước đi chưa tốt làm mất { $skill } điểm phần trăm cơ hội thắng.
@@ -119,6 +119,17 @@ analysis-no-mistakes-people = Người chơi không có nước sai rõ ràng n�
 analysis-compare = Đã đi (nét đứt đỏ): { $played }. Hay hơn (mũi tên xanh lá): { $best }, thêm { $cost } điểm phần trăm cơ hội thắng.
 analysis-tab-log = Nước đi
 analysis-tab-analysis = Phân tích
+# Sau dòng của một ghế: chọn nước giỏi đến đâu, dù đang dẫn hay thua, và
+# một ván đủ để chắc đến mức nào (issue 57).
+analysis-choices = { $how } ({ $sure }).
+analysis-choices-best = Gần như luôn đi nước hay nhất
+analysis-choices-good = Phần lớn là nước đi tốt
+analysis-choices-mixed = Có nước tốt, có nước chưa tốt
+analysis-choices-random = Nước đi gần như chọn bừa
+analysis-choices-sure = chắc chắn
+analysis-choices-likely = khá chắc
+analysis-choices-too-short = Ván quá ngắn để biết chọn nước giỏi đến đâu.
+analysis-choices-share = So với phần mà những nước chọn bừa sẽ làm mất, các nước đã chọn làm mất { $share }% (trong khoảng { $low }% đến { $high }%; { $decisions } lần chọn).
 
 ## Game records: the replay window, past games, files
 button-replay = Xem lại ván

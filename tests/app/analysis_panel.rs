@@ -122,6 +122,16 @@ fn a_finished_analysis_says_luck_and_choices_and_goes_to_a_mistake() {
             .count(),
         2
     );
+    // And how well each chose, with how sure the game is of it (issue 57).
+    let said: usize = [
+        "(sure).",
+        "(fairly sure).",
+        "Too short a game to tell how well they chose.",
+    ]
+    .iter()
+    .map(|t| h.query_all_by_label_contains(t).count())
+    .sum();
+    assert_eq!(said, 2);
     // The mistakes name the moves as the move list does (here the
     // harness's "move …"), the played and the better one.
     let analysis = h.state().panel.analysis().unwrap();

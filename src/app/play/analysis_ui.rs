@@ -2,14 +2,15 @@
 //! started by the player, run on a thread of its own with a progress bar
 //! and a cancel button, then one line per seat in words (named by the
 //! person who played it: how it ended, what the dice gave, what the
-//! choices cost, in points of the chance to win), a graph of the chance to
+//! choices cost, in points of the chance to win, and how well they chose
+//! with how sure the game is of it), a graph of the chance to
 //! win over the whole game (click a point to go to that step), and the
 //! people's costliest mistakes with the better move, each in the board's
 //! own square or hole names (click to see both drawn on the board); the
 //! computer's mistakes behind a toggle.
 
 use super::analysis_words::{
-    VerdictFigures, percent, points, result_words, signed_points, verdict_line,
+    VerdictFigures, percent, points, quality_figures, result_words, signed_points, verdict_line,
 };
 use super::record_words::{part_words, seat_players_words};
 use crate::game::Game;
@@ -415,14 +416,19 @@ fn verdict_ui<G: Game>(
     // The choices: the clear mistakes (a cost whose interval lies above
     // zero; the sum of every cost adds up the rollouts' noise too) of the
     // seat's people, or of its computers when no person played it.
-    let choices: f64 = parts
+    let chosen: Vec<usize> = parts
         .iter()
         .filter(|p| !people || p.player == Player::Person)
-        .flat_map(|p| p.steps.iter())
+        .flat_map(|p| p.steps.iter().copied())
+        .collect();
+    let choices: f64 = chosen
+        .iter()
         .filter_map(|&k| analysis.steps.get(k))
         .filter(|s| s.is_clear_mistake())
         .map(|s| s.cost)
         .sum();
+    // How well the same people chose, and how sure the game is of it.
+    let quality = analysis.totals_over(seat, &chosen).choices;
     let figures = VerdictFigures {
         result: result_words(
             i18n,
@@ -432,12 +438,15 @@ fn verdict_ui<G: Game>(
         ),
         luck: G::HAS_DICE.then_some(totals.luck),
         choices,
+        quality,
     };
     let line = verdict_line(i18n, &words.seat(i18n, seat, true), &figures);
     let label = ui.add(egui::Label::new(RichText::new(line).color((words.colour)(seat))).wrap());
+    // The figures behind the line (docs/ANALYSIS.md), for whoever asks:
+    // with dice, those that add up; how well they chose.
+    let mut hover = String::new();
     if G::HAS_DICE {
-        // The figures that add up (docs/ANALYSIS.md), for whoever asks.
-        label.on_hover_text(i18n.t_args(
+        hover = i18n.t_args(
             "analysis-verdict-sum",
             &[
                 ("start", Arg::from(percent(totals.start))),
@@ -445,9 +454,13 @@ fn verdict_ui<G: Game>(
                 ("luck", Arg::from(signed_points(totals.luck))),
                 ("skill", Arg::from(signed_points(-choices))),
                 ("others", Arg::from(signed_points(totals.others))),
+                ("looks", Arg::from(signed_points(totals.second_look))),
             ],
-        ));
+        );
+        hover.push('\n');
     }
+    hover.push_str(&quality_figures(i18n, &quality));
+    label.on_hover_text(hover);
 }
 
 /// The graph: each seat's chance to win after every step, its axes named,

@@ -1,9 +1,12 @@
 //! A game's analysis in words a family reads (issue 45): one line per
 //! seat, named by the person who played it, saying how the game ended,
 //! what the dice gave and what the choices cost, each in points of the
-//! chance to win; the figures that add up behind it for whoever asks.
+//! chance to win, and how well its choices were made, with how sure one
+//! game is of it (issue 57); the figures that add up behind it for whoever
+//! asks.
 
 use crate::i18n::{Arg, I18n};
+use crate::record::analysis::{ChoiceBand, ChoiceQuality, Confidence};
 
 /// A chance as a whole percentage ("63").
 pub fn percent(x: f64) -> String {
@@ -58,13 +61,54 @@ pub struct VerdictFigures {
     pub luck: Option<f64>,
     /// What its people's choices cost (the clear mistakes), a chance.
     pub choices: f64,
+    /// How well they chose (the same people's decisions).
+    pub quality: ChoiceQuality,
 }
 
-/// "Red: Lan — won. The dice gave her side +20 points of chance to win;
-/// the choices cost 18." (`name` says who played the seat).
+/// How well a player chose and how sure the game is of it: "Mostly good
+/// moves (fairly sure)."; "Too short a game to tell how well they chose."
+pub fn quality_words(i18n: &I18n, q: &ChoiceQuality) -> String {
+    let sure = match q.confidence {
+        Confidence::Sure => "analysis-choices-sure",
+        Confidence::Likely => "analysis-choices-likely",
+        Confidence::TooShort => return i18n.t("analysis-choices-too-short"),
+    };
+    let how = match q.band {
+        ChoiceBand::Best => "analysis-choices-best",
+        ChoiceBand::Good => "analysis-choices-good",
+        ChoiceBand::Mixed => "analysis-choices-mixed",
+        ChoiceBand::Random => "analysis-choices-random",
+    };
+    i18n.t_args(
+        "analysis-choices",
+        &[
+            ("how", Arg::from(i18n.t(how))),
+            ("sure", Arg::from(i18n.t(sure))),
+        ],
+    )
+}
+
+/// The figures behind [`quality_words`], for whoever asks: "Of what moves
+/// picked at random would have lost, these choices lost 25% (between 12%
+/// and 38%; 58 choices)."
+pub fn quality_figures(i18n: &I18n, q: &ChoiceQuality) -> String {
+    i18n.t_args(
+        "analysis-choices-share",
+        &[
+            ("share", Arg::from(percent(q.share))),
+            ("low", Arg::from(percent(q.ci95[0]))),
+            ("high", Arg::from(percent(q.ci95[1]))),
+            ("decisions", Arg::from(q.decisions)),
+        ],
+    )
+}
+
+/// "Red: Lan — won. The dice gave +20 points of chance to win; choices
+/// cost 18 points. Mostly good moves (fairly sure)." (`name` says who
+/// played the seat).
 pub fn verdict_line(i18n: &I18n, name: &str, f: &VerdictFigures) -> String {
     let choices = Arg::from(points(f.choices));
-    match f.luck {
+    let line = match f.luck {
         Some(luck) => {
             let key = if luck >= 0.0 {
                 "analysis-verdict-dice-gave"
@@ -89,13 +133,24 @@ pub fn verdict_line(i18n: &I18n, name: &str, f: &VerdictFigures) -> String {
                 ("skill", choices),
             ],
         ),
-    }
+    };
+    format!("{line} {}", quality_words(i18n, &f.quality))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::i18n::Lang;
+
+    fn quality(share: f64, confidence: Confidence) -> ChoiceQuality {
+        ChoiceQuality {
+            decisions: 40,
+            share,
+            ci95: [share * 0.5, share * 1.5],
+            band: ChoiceBand::of(share),
+            confidence,
+        }
+    }
 
     #[test]
     fn a_verdict_says_the_result_the_dice_and_the_choices_with_units() {
@@ -104,29 +159,40 @@ mod tests {
             result: result_words(&en, Some(&[vec![1], vec![2]]), &1, 1.0),
             luck: Some(0.2),
             choices: 0.18,
+            quality: quality(0.25, Confidence::Likely),
         };
         assert_eq!(
             verdict_line(&en, "Red: Lan", &f),
-            "Red: Lan — won. The dice gave +20 points of chance to win; choices cost 18 points."
+            "Red: Lan — won. The dice gave +20 points of chance to win; choices cost 18 points. \
+             Mostly good moves (fairly sure)."
+        );
+        assert_eq!(
+            quality_figures(&en, &f.quality),
+            "Of what moves picked at random would have lost, these choices lost 25% \
+             (between 12% and 38%; 40 choices)."
         );
         let one = VerdictFigures {
             result: "lost".into(),
             luck: Some(0.01),
             choices: 0.01,
+            quality: quality(0.02, Confidence::TooShort),
         };
         assert_eq!(
             verdict_line(&en, "Red: Lan", &one),
-            "Red: Lan — lost. The dice gave +1 point of chance to win; choices cost 1 point."
+            "Red: Lan — lost. The dice gave +1 point of chance to win; choices cost 1 point. \
+             Too short a game to tell how well they chose."
         );
         let vi = I18n::new(Lang::Vi);
         let f = VerdictFigures {
             result: result_words(&vi, Some(&[vec![1], vec![2]]), &2, 0.0),
             luck: Some(-0.07),
             choices: 0.0,
+            quality: quality(0.9, Confidence::Sure),
         };
         assert_eq!(
             verdict_line(&vi, "Xanh: Minh", &f),
-            "Xanh: Minh — thua. Xúc xắc làm mất 7 điểm phần trăm cơ hội thắng; các nước đi chưa tốt làm mất 0 điểm."
+            "Xanh: Minh — thua. Xúc xắc làm mất 7 điểm phần trăm cơ hội thắng; các nước đi chưa tốt làm mất 0 điểm. \
+             Nước đi gần như chọn bừa (chắc chắn)."
         );
     }
 
