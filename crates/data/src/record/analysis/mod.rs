@@ -208,8 +208,9 @@ pub struct MoveValue<G: Game> {
     pub rollouts: u32,
 }
 
-/// How lucky a roll was for its roller (`docs/ANALYSIS.md`), every
-/// figure from the first `luck_rollouts` rollouts of each option.
+/// How lucky a roll was for its roller (`docs/ANALYSIS.md`): by the
+/// game's own rating of every option of every roll, or by rollouts, every
+/// figure then from the first `luck_rollouts` rollouts of each option.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Luck {
     /// The win chance before the roll: the average over every roll that
@@ -251,9 +252,11 @@ pub struct Step<G: Game> {
     /// rollouts), in [`Analysis::seats`] order.
     pub win_after: Vec<f64>,
     /// Every seat's win chance before the step, in [`Analysis::seats`]
-    /// order: the game's own rating of the position where it has one
-    /// (then exactly the last step's `win_after`), else the last step's
-    /// `win_after` (an even share before the first).
+    /// order: where the game rates its moves and has dice, the average
+    /// over every roll of what the roll's best option leaves each seat
+    /// (the roller's is [`Luck::before`]; it differs from the last step's
+    /// `win_after` by a second look, [`PlayerTotals::second_look`]); else
+    /// the last step's `win_after` (an even share before the first).
     pub win_before: Vec<f64>,
 }
 
