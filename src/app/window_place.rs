@@ -16,8 +16,8 @@ pub fn place_window<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(Pos2::new(screen.center().x, top + 8.0))
         .max_height((below.height() - 48.0).max(120.0))
-        // Never wider than the screen (a phone).
-        .max_width((below.width() - 16.0).max(120.0))
+        // Never wider than the screen (a phone), its frame included.
+        .max_width((below.width() - 32.0).max(120.0))
         .constrain_to(below)
 }
 

@@ -100,7 +100,9 @@ fn faces_chart(ui: &mut Ui, i18n: &I18n, stats: &Stats, dark: bool) {
             ),
         ],
     );
-    let (rect, response) = ui.allocate_exact_size(Vec2::new(360.0, 190.0), Sense::hover());
+    // As wide as the window lets it be, up to 360 points (a phone).
+    let width = ui.available_width().clamp(200.0, 360.0);
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 190.0), Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(Role::Image, true, &description));
     let pal = Palette::new(dark);
     let painter = ui.painter_at(rect);

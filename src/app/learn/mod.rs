@@ -290,7 +290,7 @@ impl Learn {
             None => {
                 let ctx = ui.ctx().clone();
                 crate::app::a11y::scroll(ui, "learn-list-scroll", &i18n.t("learn-region"), |ui| {
-                    ui.set_max_width(560.0);
+                    ui.set_max_width(ui.available_width().min(560.0));
                     match self.course {
                         Course::Lessons | Course::Tips => {
                             list_ui(ui, i18n, prefs, &mut self.intents);

@@ -99,7 +99,8 @@ impl<V: View> Play<V> {
         let outcome = V::outcome(game);
         let dark = ui.visuals().dark_mode;
         let focus = !self.end.focused;
-        let action = self.end_content_ui(ui, i18n, &outcome, focus, dark);
+        // The sheet's own Close closes it.
+        let action = self.end_content_ui(ui, i18n, &outcome, (focus, false), dark);
         self.end_after(action);
         action
     }

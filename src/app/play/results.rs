@@ -75,9 +75,15 @@ pub fn end_dialog(
 }
 
 /// The buttons of `offer` (see [`Offer`]) under the results, wrapped on a
-/// narrow screen; the first takes the focus when `focus` (the results'
-/// first frame).
-pub fn end_buttons_ui(ui: &mut Ui, i18n: &I18n, focus: bool, offer: Offer) -> Option<EndAction> {
+/// narrow screen, and Close where `close` (a phone's sheet has its own);
+/// the first takes the focus when `focus` (the results' first frame).
+pub fn end_buttons_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    focus: bool,
+    offer: Offer,
+    close: bool,
+) -> Option<EndAction> {
     let mut action = None;
     ui.horizontal_wrapped(|ui| {
         let big = |key: &str| {
@@ -119,8 +125,10 @@ pub fn end_buttons_ui(ui: &mut Ui, i18n: &I18n, focus: bool, offer: Offer) -> Op
                 button(ui, "button-stop-watching", true, false, EndAction::Leave);
             }
         }
-        let close = matches!(offer, Offer::Watcher);
-        button(ui, "button-close", true, close, EndAction::Close);
+        if close {
+            let first = matches!(offer, Offer::Watcher);
+            button(ui, "button-close", true, first, EndAction::Close);
+        }
     });
     action
 }
@@ -146,20 +154,21 @@ impl<V: View> Play<V> {
             i18n,
             egui::Id::unique(("end-window", V::ID)),
             V::standings(i18n, &outcome).join(". "),
-            |ui| self.end_content_ui(ui, i18n, &outcome, focus, dark),
+            |ui| self.end_content_ui(ui, i18n, &outcome, (focus, true), dark),
         );
         self.end_after(action);
         action
     }
 
     /// The results in words, the dice check, the others' choices, then
-    /// the buttons.
+    /// the buttons (`focus`: the first takes the focus; `close`: with
+    /// Close).
     pub(super) fn end_content_ui(
         &self,
         ui: &mut Ui,
         i18n: &I18n,
         outcome: &V::Outcome,
-        focus: bool,
+        (focus, close): (bool, bool),
         dark: bool,
     ) -> Option<EndAction> {
         V::results_ui(self, ui, i18n, outcome, dark);
@@ -177,7 +186,7 @@ impl<V: View> Play<V> {
         }
         self.rematch_results_ui(ui, i18n);
         ui.add_space(12.0);
-        end_buttons_ui(ui, i18n, focus, self.offer())
+        end_buttons_ui(ui, i18n, focus, self.offer(), close)
     }
 
     /// What follows a button of the results, besides what the shell does.

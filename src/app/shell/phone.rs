@@ -17,6 +17,9 @@ use egui::Ui;
 /// The least height left to the middle before the board shrinks for it
 /// (a room's lobby: its invite and its seats come before the board).
 const LOBBY_MIDDLE: f32 = 200.0;
+/// The share of the height the lessons' words and controls take under
+/// their board, upright.
+const LEARN_MIDDLE: f32 = 0.4;
 /// The least width of the landscape layout's column of controls.
 const COLUMN: f32 = 280.0;
 
@@ -79,7 +82,14 @@ impl App {
             .show(ui, |ui| {
                 let rect = ui.available_rect_before_wrap();
                 let first = front!(&self, _V, s => s.phone_middle_first(phase));
-                let least_middle = if first { LOBBY_MIDDLE } else { 0.0 };
+                let least_middle = if self.learn.is_some() {
+                    // The lesson's words and controls under its board.
+                    rect.height() * LEARN_MIDDLE
+                } else if first {
+                    LOBBY_MIDDLE
+                } else {
+                    0.0
+                };
                 let side = rect.width().min(rect.height() - least_middle).max(120.0);
                 let (board, middle) = rect.split_top_bottom_at_y(rect.top() + side);
                 ui.scope_builder(egui::UiBuilder::new().max_rect(board), |ui| {

@@ -230,13 +230,22 @@ impl App {
             ui.heading(i18n.t("records-paste-title"));
             ui.label(i18n.t("records-paste-text"));
             let name = ui.label(i18n.t("records-paste-label"));
-            ui.add(
-                egui::TextEdit::multiline(&mut window.text)
-                    .desired_rows(10)
-                    .desired_width(ui.available_width().min(500.0))
-                    .font(egui::TextStyle::Monospace),
-            )
-            .labelled_by(name.id);
+            // A long record scrolls within the dialog, which stays on the
+            // screen (issue 54).
+            let height = (ctx.content_rect().height() * 0.4).clamp(80.0, 260.0);
+            let area = egui::ScrollArea::vertical()
+                .id_salt("record-paste-text")
+                .max_height(height);
+            let label = i18n.t("records-paste-label");
+            crate::app::a11y::named_scroll(ui, area, &label, |ui| {
+                ui.add(
+                    egui::TextEdit::multiline(&mut window.text)
+                        .desired_rows(10)
+                        .desired_width(ui.available_width().min(500.0))
+                        .font(egui::TextStyle::Monospace),
+                )
+                .labelled_by(name.id);
+            });
             if let Some(e) = &window.error {
                 ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
             }

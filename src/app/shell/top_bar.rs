@@ -40,6 +40,8 @@ const KEPT_FIRST: [Item; 5] = [
 struct Fit {
     title: bool,
     picker_label: bool,
+    /// Only the game in front on the row (the others in the menu).
+    picker_short: bool,
     /// The buttons on the row, in their order; the others are in the menu.
     shown: Vec<Item>,
     menu: Vec<Item>,
@@ -59,15 +61,18 @@ impl App {
                 ui.heading(RichText::new(self.i18n.t("app-title")).strong());
                 ui.separator();
             }
-            self.game_picker_ui(ui, fit.picker_label);
+            self.game_picker_ui(ui, fit.picker_label, fit.picker_short);
             if !fit.shown.is_empty() || !fit.menu.is_empty() {
                 ui.separator();
             }
             for item in &fit.shown {
                 self.item_ui(ui, *item);
             }
-            if !fit.menu.is_empty() {
+            if !fit.menu.is_empty() || fit.picker_short {
                 ui.menu_button(self.i18n.t("button-more"), |ui| {
+                    if fit.picker_short {
+                        self.other_games_ui(ui);
+                    }
                     for item in &fit.menu {
                         if ui.button(self.label(*item)).clicked() {
                             self.intents.push(self.intent(*item));
@@ -102,22 +107,27 @@ impl App {
             format!("{}:", self.i18n.t("game-picker")),
             egui::TextStyle::Body,
         ) + gap;
-        let picker: f32 = GameKind::ALL
-            .into_iter()
-            .map(|k| button(self.i18n.t(&format!("game-{}", k.id()))))
-            .sum::<f32>()
-            + separator;
+        let game = |k: GameKind| button(self.i18n.t(&format!("game-{}", k.id())));
+        let picker: f32 = GameKind::ALL.into_iter().map(game).sum::<f32>() + separator;
         let widths: Vec<(Item, f32)> = items.iter().map(|i| (*i, button(self.label(*i)))).collect();
         let all: f32 = widths.iter().map(|(_, w)| w).sum();
         let menu = button(self.i18n.t("button-more"));
         let mut fit = Fit {
             title: title + label + picker + all <= room,
             picker_label: label + picker + all <= room,
+            picker_short: false,
             shown: items.to_vec(),
             menu: Vec::new(),
         };
         if fit.picker_label || picker + all <= room {
             return fit;
+        }
+        // Where the picker leaves no room, the game in front alone, the
+        // others in the menu.
+        let mut picker = picker;
+        if picker + menu > room {
+            fit.picker_short = true;
+            picker = game(self.prefs.game) + separator;
         }
         // The buttons kept first that fit beside the picker and the menu.
         let mut left = room - picker - menu;
@@ -206,9 +216,25 @@ impl App {
         }
     }
 
+    /// The other games, in the menu (a phone's narrow bar).
+    fn other_games_ui(&mut self, ui: &mut Ui) {
+        for kind in GameKind::ALL {
+            if kind != self.prefs.game
+                && ui
+                    .button(self.i18n.t(&format!("game-{}", kind.id())))
+                    .clicked()
+            {
+                self.intents.push(Intent::SwitchGame(kind));
+                ui.close();
+            }
+        }
+        ui.separator();
+    }
+
     /// The game picker: Cờ Cá Ngựa or Cờ nhảy, as a named pair of
-    /// selectable buttons (`label`: "Trò chơi:" before them).
-    fn game_picker_ui(&mut self, ui: &mut Ui, label: bool) {
+    /// selectable buttons (`label`: "Trò chơi:" before them; `short`: the
+    /// game in front alone, the others in the menu).
+    fn game_picker_ui(&mut self, ui: &mut Ui, label: bool, short: bool) {
         let name = self.i18n.t("game-picker");
         let group = egui::UiBuilder::new()
             .accessibility_role(egui::accesskit::Role::RadioGroup)
@@ -220,6 +246,9 @@ impl App {
                 }
                 for kind in GameKind::ALL {
                     let chosen = self.prefs.game == kind;
+                    if short && !chosen {
+                        continue;
+                    }
                     let name = self.i18n.t(&format!("game-{}", kind.id()));
                     if ui.selectable_label(chosen, name).clicked() && !chosen {
                         self.intents.push(Intent::SwitchGame(kind));
