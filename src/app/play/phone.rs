@@ -23,9 +23,9 @@ impl<V: View> Play<V> {
                 .is_some_and(|r| r.is_host() && !r.is_watching())
     }
 
-    /// The status over the main button: the announcer, the room's line
-    /// and news (online), whose turn (`header`: the landscape layout has
-    /// the room for it; upright, the strip's chip says it), the strip.
+    /// The status by the board: the announcer, the room's line and news
+    /// (online), whose turn where `header` (the strip's chip says it too),
+    /// the strip.
     pub fn phone_status_ui(
         &mut self,
         ui: &mut Ui,
@@ -47,7 +47,10 @@ impl<V: View> Play<V> {
 
     /// The main button, the width of the screen (its column).
     pub fn phone_main_button_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, dark: bool) {
-        self.main_button_ui(ui, i18n, phase, dark);
+        // Its words in its middle.
+        ui.with_layout(egui::Layout::top_down(egui::Align::Center), |ui| {
+            self.main_button_ui(ui, i18n, phase, dark);
+        });
     }
 
     /// What lies between the board and the status, scrolling in what

@@ -13,10 +13,14 @@ use egui::{CornerRadius, RichText, Sense, Stroke, Ui, Vec2};
 
 /// A chip's height: two rows of text.
 const CHIP_HEIGHT: f32 = 40.0;
-/// The least width of a chip (a name of a few letters, "Đích 4/4").
-const CHIP_WIDTH: f32 = 76.0;
+/// The least width of a chip.
+const CHIP_WIDTH: f32 = 60.0;
 /// Where a chip's words begin, right of its piece.
-const TEXT_LEFT: f32 = 24.0;
+const TEXT_LEFT: f32 = 22.0;
+/// The size of a chip's name.
+const NAME_SIZE: f32 = 12.5;
+/// The size of a chip's brief line.
+const BRIEF_SIZE: f32 = 12.0;
 
 impl<V: View> Play<V> {
     /// The strip: as many chips a row as fit, every seat in play.
@@ -31,7 +35,31 @@ impl<V: View> Play<V> {
         let pal = Palette::new(dark);
         let gap = 4.0;
         let width = ui.available_width();
-        let per_row = (((width + gap) / (CHIP_WIDTH + gap)).floor() as usize).clamp(1, seats.len());
+        // Chips as wide as their longest words need (names whole where the
+        // screen lets them be): fewer a row rather than cut.
+        let words = |text: &str, size: f32| {
+            ui.painter()
+                .layout_no_wrap(
+                    text.to_owned(),
+                    egui::FontId::proportional(size),
+                    egui::Color32::WHITE,
+                )
+                .size()
+                .x
+        };
+        let right = if self.source.remote().is_some() {
+            14.0
+        } else {
+            6.0
+        };
+        let least = seats
+            .iter()
+            .map(|s| {
+                let card = V::card(self, i18n, *s, now);
+                TEXT_LEFT + words(&card.who, NAME_SIZE).max(words(&card.brief, BRIEF_SIZE)) + right
+            })
+            .fold(CHIP_WIDTH, f32::max);
+        let per_row = (((width + gap) / (least + gap)).floor() as usize).clamp(1, seats.len());
         let rows = seats.len().div_ceil(per_row);
         // Rows as even as they can be (six seats: three and three).
         let per_row = seats.len().div_ceil(rows);
@@ -107,13 +135,13 @@ impl<V: View> Play<V> {
                 .layout(egui::Layout::top_down(egui::Align::Min)),
         );
         child.spacing_mut().item_spacing.y = 0.0;
-        let mut name = RichText::new(&card.who).size(12.5).color(ink);
+        let mut name = RichText::new(&card.who).size(NAME_SIZE).color(ink);
         if to_move {
             name = name.strong();
         }
         child.add(egui::Label::new(name).truncate().selectable(false));
         child.add(
-            egui::Label::new(RichText::new(&card.brief).size(12.0).color(ink))
+            egui::Label::new(RichText::new(&card.brief).size(BRIEF_SIZE).color(ink))
                 .truncate()
                 .selectable(false),
         );

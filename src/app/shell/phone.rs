@@ -20,6 +20,8 @@ const LOBBY_MIDDLE: f32 = 200.0;
 /// The share of the height the lessons' words and controls take under
 /// their board, upright.
 const LEARN_MIDDLE: f32 = 0.4;
+/// The height the lessons' words take under their list, upright.
+const LIST_MIDDLE: f32 = 230.0;
 /// The least width of the landscape layout's column of controls.
 const COLUMN: f32 = 280.0;
 
@@ -55,7 +57,8 @@ impl App {
         ctx.data_mut(|d| d.insert_temp(top_bar_bottom_id(), bottom));
     }
 
-    /// Upright; the rectangle a sheet covers (the board and the middle).
+    /// Upright; the rectangle a sheet covers (the board, the strip and
+    /// the middle).
     fn portrait_ui(
         &mut self,
         ui: &mut Ui,
@@ -69,8 +72,6 @@ impl App {
             egui::Panel::bottom("phone-controls")
                 .resizable(false)
                 .show(ui, |ui| {
-                    ui.add_space(2.0);
-                    front!(&mut self, _V, s => s.phone_status_ui(ui, &self.i18n, phase, now, dark, false));
                     ui.add_space(4.0);
                     self.sheet_row_ui(ui, phase);
                     ui.add_space(4.0);
@@ -81,28 +82,58 @@ impl App {
         egui::CentralPanel::default()
             .show(ui, |ui| {
                 let rect = ui.available_rect_before_wrap();
-                let first = front!(&self, _V, s => s.phone_middle_first(phase));
-                let least_middle = if self.learn.is_some() {
-                    // The lesson's words and controls under its board.
-                    rect.height() * LEARN_MIDDLE
-                } else if first {
-                    LOBBY_MIDDLE
-                } else {
-                    0.0
-                };
-                let side = rect.width().min(rect.height() - least_middle).max(120.0);
-                let (board, middle) = rect.split_top_bottom_at_y(rect.top() + side);
+                let side = self.portrait_board_side(ctx, rect, phase);
+                let (board, below) = rect.split_top_bottom_at_y(rect.top() + side);
                 ui.scope_builder(egui::UiBuilder::new().max_rect(board), |ui| {
                     self.board_area_ui(ui, now, phase);
                 });
-                if middle.height() > 8.0 {
-                    ui.scope_builder(egui::UiBuilder::new().max_rect(middle), |ui| {
+                ui.scope_builder(egui::UiBuilder::new().max_rect(below), |ui| {
+                    if self.learn.is_none() {
+                        // The players right under the board, as measured
+                        // for the next frame's board.
+                        let top = ui.cursor().top();
+                        ui.add_space(4.0);
+                        front!(&mut self, _V, s => s.phone_status_ui(ui, &self.i18n, phase, now, dark, false));
+                        ui.add_space(4.0);
+                        let height = ui.cursor().top() - top;
+                        ctx.data_mut(|d| d.insert_temp(status_height_id(), height));
+                    }
+                    if ui.available_height() > 8.0 {
                         self.middle_ui(ui, now, phase);
-                    });
-                }
+                    }
+                });
                 rect
             })
             .inner
+    }
+
+    /// The board's side upright (the height of the list of lessons): the
+    /// width, less where the strip and the middle need the height (a
+    /// lesson's words, a room's lobby).
+    fn portrait_board_side(&self, ctx: &egui::Context, rect: egui::Rect, phase: Phase) -> f32 {
+        let first = front!(&self, _V, s => s.phone_middle_first(phase));
+        let least_middle = if let Some(learn) = &self.learn {
+            // The lesson's words and controls under its board; the list's
+            // few words under the list.
+            match learn.lesson() {
+                Some(_) => rect.height() * LEARN_MIDDLE,
+                None => (rect.height() * LEARN_MIDDLE).min(LIST_MIDDLE),
+            }
+        } else if first {
+            LOBBY_MIDDLE
+        } else {
+            0.0
+        };
+        let status = if self.learn.is_some() {
+            0.0
+        } else {
+            ctx.data(|d| d.get_temp::<f32>(status_height_id()))
+                .unwrap_or(100.0)
+        };
+        // The list of lessons is no square: it takes the height left.
+        let list = self.learn.as_ref().is_some_and(|l| l.lesson().is_none());
+        let width = if list { f32::INFINITY } else { rect.width() };
+        width.min(rect.height() - least_middle - status).max(120.0)
     }
 
     /// On its side; the rectangle a sheet covers (the board).
@@ -135,7 +166,11 @@ impl App {
                     front!(&mut self, _V, s => s.phone_main_button_ui(ui, &self.i18n, phase, dark));
                     ui.add_space(4.0);
                 });
-            front!(&mut self, _V, s => s.phone_status_ui(ui, &self.i18n, phase, now, dark, true));
+            // Whose turn in words where a room's lines leave the room.
+            front!(&mut self, _V, s => {
+                let header = !s.is_online();
+                s.phone_status_ui(ui, &self.i18n, phase, now, dark, header)
+            });
             ui.add_space(4.0);
             self.middle_ui(ui, now, phase);
         });
@@ -159,4 +194,9 @@ impl App {
             None => front!(&mut self, _V, s => s.phone_middle_ui(ui, &self.i18n, phase, now)),
         }
     }
+}
+
+/// Where the height of the upright layout's strip was last measured.
+fn status_height_id() -> egui::Id {
+    egui::Id::unique("phone-status-height")
 }
