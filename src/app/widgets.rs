@@ -53,7 +53,9 @@ pub fn combo<T: PartialEq + Copy, K: AsRef<str>>(
         .find(|(v, _)| v == value)
         .map(|(_, k)| i18n.t(k.as_ref()))
         .unwrap_or_default();
-    ui.horizontal(|ui| {
+    // Wrapped: in a narrow panel the box goes under its label rather than
+    // past the panel's edge (issue 54).
+    ui.horizontal_wrapped(|ui| {
         ui.label(&label);
         let shown = current.clone();
         let response = egui::ComboBox::from_id_salt(id)

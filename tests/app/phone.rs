@@ -294,3 +294,42 @@ fn the_replay_fits_every_shape() {
         }
     }
 }
+
+#[test]
+fn at_800_by_600_the_settings_and_their_online_part_fit_and_a_window_opened_there_comes_in_front() {
+    for size in [(800.0, 600.0), (1280.0, 800.0)] {
+        for lang in LANGS {
+            let what = format!("settings {size:?} {lang:?}");
+            let mut h = local(prefs(lang, GameKind::CaNgua), size);
+            if h.query_by_role_and_label(Role::Button, &t(lang, "button-hide-settings"))
+                .is_none()
+            {
+                click_top(&mut h, lang, &t(lang, "button-show-settings"));
+            }
+            h.get_by_label(&t(lang, "online-heading")).click_accesskit();
+            h.run_steps(3);
+            fits(&h, &what);
+            // "Try these rules" opens its window in front: a drawer over
+            // the board closes (a panel beside it stays).
+            h.get_by_role_and_label(Role::Button, &t(lang, "try-open"))
+                .click_accesskit();
+            h.run_steps(3);
+            let title = t(lang, "try-title");
+            let title = title.split('{').next().unwrap().trim().to_string();
+            assert!(
+                h.query_all_by_role(Role::Window).any(|n| n
+                    .accesskit_node()
+                    .label()
+                    .is_some_and(|l| l.starts_with(&title))),
+                "{what}: no window {title}"
+            );
+            let drawer = size.0 < 1000.0;
+            assert_eq!(
+                h.query_by_role_and_label(Role::Button, &t(lang, "button-hide-settings"))
+                    .is_none(),
+                drawer,
+                "{what}: the drawer closes, the panel stays"
+            );
+        }
+    }
+}

@@ -117,16 +117,14 @@ pub fn card(play: &CaNguaGame, i18n: &I18n, seat: Seat, now: f64) -> crate::app:
         status.push_str(" · ");
         status.push_str(&i18n.t_args("card-points", &[("points", Arg::from(points))]));
     }
-    let brief = match c.place {
-        Some(place) => i18n.t_args("card-place", &[("place", Arg::from(place))]),
-        None => i18n.t_args(
-            "strip-home",
-            &[
-                ("home", Arg::from(c.home)),
-                ("total", Arg::from(c.home + c.board + c.yard)),
-            ],
-        ),
-    };
+    // The place, once home, is on the name's line already.
+    let brief = i18n.t_args(
+        "strip-home",
+        &[
+            ("home", Arg::from(c.home)),
+            ("total", Arg::from(c.home + c.board + c.yard)),
+        ],
+    );
     crate::app::play::cards::Card {
         who,
         status,

@@ -500,6 +500,20 @@ impl<V: View> Play<V> {
     /// refusal, "you are watching"), each of a fixed height whatever it
     /// says (issue 45: a watcher coming never pushes the cards down).
     pub fn room_top_ui(&self, ui: &mut Ui, i18n: &I18n) {
+        if self.source.remote().is_none() {
+            return;
+        }
+        self.room_line_ui(ui, i18n);
+        let width = ui.available_width();
+        ui.allocate_ui(Vec2::new(width, NEWS_LINES), |ui| {
+            ui.set_min_height(NEWS_LINES);
+            ui.set_max_height(NEWS_LINES);
+            self.room_news_ui(ui, i18n);
+        });
+    }
+
+    /// The room's line: its code, how many watch.
+    pub(super) fn room_line_ui(&self, ui: &mut Ui, i18n: &I18n) {
         let Some(remote) = self.source.remote() else {
             return;
         };
@@ -519,16 +533,21 @@ impl<V: View> Play<V> {
                 }
             });
         });
-        ui.allocate_ui(Vec2::new(width, NEWS_LINES), |ui| {
-            ui.set_min_height(NEWS_LINES);
-            ui.set_max_height(NEWS_LINES);
-            if let Some(news) = self.news_text(i18n, remote) {
-                rows_label(ui, RichText::new(news).strong(), 2);
-            } else if remote.is_watching() {
-                // Said plainly: nothing here plays.
-                rows_label(ui, RichText::new(i18n.t("watch-you-watch")).strong(), 2);
-            }
-        });
+    }
+
+    /// The room's news, if any, in two rows at most (a phone shows it
+    /// over what lies under the strip, where it takes no room when there
+    /// is none).
+    pub(super) fn room_news_ui(&self, ui: &mut Ui, i18n: &I18n) {
+        let Some(remote) = self.source.remote() else {
+            return;
+        };
+        if let Some(news) = self.news_text(i18n, remote) {
+            rows_label(ui, RichText::new(news).strong(), 2);
+        } else if remote.is_watching() {
+            // Said plainly: nothing here plays.
+            rows_label(ui, RichText::new(i18n.t("watch-you-watch")).strong(), 2);
+        }
     }
 
     /// The online part of the play panel's middle: the turn clock, and

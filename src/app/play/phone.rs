@@ -23,9 +23,8 @@ impl<V: View> Play<V> {
                 .is_some_and(|r| r.is_host() && !r.is_watching())
     }
 
-    /// The status by the board: the announcer, the room's line and news
-    /// (online), whose turn where `header` (the strip's chip says it too),
-    /// the strip.
+    /// The status by the board: the announcer, the room's line (online),
+    /// whose turn where `header` (the strip's chip says it too), the strip.
     pub fn phone_status_ui(
         &mut self,
         ui: &mut Ui,
@@ -37,7 +36,9 @@ impl<V: View> Play<V> {
     ) {
         crate::app::a11y::name_region(ui, &i18n.t(V::PLAY_REGION));
         self.announcer.ui(ui);
-        self.room_top_ui(ui, i18n);
+        // The room's news goes to the middle, where it takes no room when
+        // there is none.
+        self.room_line_ui(ui, i18n);
         if header {
             self.turn_header_ui(ui, i18n, phase, dark);
             ui.add_space(2.0);
@@ -53,13 +54,14 @@ impl<V: View> Play<V> {
         });
     }
 
-    /// What lies between the board and the status, scrolling in what
-    /// room is left: the turn clock, the invite and the lobby, the game's
+    /// What lies under the status, scrolling in what room is left: the
+    /// room's news, the turn clock, the invite and the lobby, the game's
     /// part of the panel (the roll in words, the hint, the moves).
     pub fn phone_middle_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64) {
         let name = i18n.t(V::PLAY_REGION);
         crate::app::a11y::scroll(ui, format!("{}-phone-middle", V::ID), &name, |ui| {
             ui.set_width(ui.available_width());
+            self.room_news_ui(ui, i18n);
             self.online_panel_ui(ui, i18n);
             V::panel_ui(self, ui, i18n, phase, now);
         });

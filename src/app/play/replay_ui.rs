@@ -365,6 +365,8 @@ impl<V: View> Replay<V> {
         let mut value = self.step();
         let label = i18n.t("replay-timeline");
         ui.label(&label);
+        // The column's width: a long game's steps apart under a finger.
+        ui.spacing_mut().slider_width = (ui.available_width() - 16.0).max(100.0);
         let slider = ui.add(
             egui::Slider::new(&mut value, 0..=self.steps())
                 .show_value(false)
@@ -458,13 +460,27 @@ impl<V: View> Replay<V> {
         let title = i18n.t("replay-title");
         let mut action = None;
         // The app's area below the top bar, less the title bar and the
-        // frame: never larger, whatever the window's size.
-        let area = crate::app::window_place::window_area(ctx);
+        // frame: never larger, whatever the window's size. On a phone the
+        // whole screen: the replay is a view of its own (issue 54).
+        let phone = crate::app::layout::Layout::current(ctx).is_phone();
+        let area = if phone {
+            ctx.content_rect()
+        } else {
+            crate::app::window_place::window_area(ctx)
+        };
         let size = Vec2::new(
             (area.width() - 24.0).clamp(200.0, 1_100.0),
-            (area.height() - 64.0).clamp(160.0, 900.0),
+            (area.height() - 56.0).clamp(160.0, 900.0),
         );
-        crate::app::window_place::place_window(egui::Window::new(&title), ctx)
+        let window = egui::Window::new(&title);
+        let window = if phone {
+            window
+                .fixed_pos(area.min + Vec2::splat(4.0))
+                .collapsible(false)
+        } else {
+            crate::app::window_place::place_window(window, ctx)
+        };
+        window
             .id(window_id())
             .open(&mut open)
             .fixed_size(size)
