@@ -148,19 +148,40 @@ pub(crate) fn thumb_sized(h: &Harness<'_, App>, labels: &[String], what: &str) {
     }
 }
 
-/// Every button on a phone's layout is a thumb's size (the board's own
-/// targets too), except in what the phone does not lay out itself.
-fn buttons_thumb_sized(h: &Harness<'_, App>, what: &str) {
+/// Every target on a phone's layout is a thumb's size (the board's own
+/// too): buttons, check boxes, radio buttons, combo boxes, fields,
+/// sliders; but for the title bars' buttons of egui's windows.
+pub(crate) fn targets_thumb_sized(h: &Harness<'_, App>, what: &str) {
     let size = h.ctx.content_rect().size();
     if !Layout::of(size).is_phone() {
         return;
     }
-    for n in h.query_all_by_role(Role::Button) {
-        let r = n.rect();
+    let mut nodes = Vec::new();
+    all_nodes(h.root().accesskit_node(), &mut nodes);
+    for n in nodes {
+        let target = matches!(
+            n.role(),
+            Role::Button
+                | Role::CheckBox
+                | Role::RadioButton
+                | Role::ComboBox
+                | Role::TextInput
+                | Role::MultilineTextInput
+                | Role::Slider
+                | Role::SpinButton
+        );
+        let label = n.label().unwrap_or_default();
+        if !target || matches!(label.as_str(), "Hide" | "Close window") {
+            continue;
+        }
+        let Some(b) = n.bounding_box() else {
+            continue;
+        };
+        let (w, ht) = ((b.x1 - b.x0) as f32, (b.y1 - b.y0) as f32);
         assert!(
-            r.height() >= TOUCH_TARGET - 0.5 && r.width() >= TOUCH_TARGET - 0.5,
-            "{what}: the button {:?} is {r:?}, less than a thumb",
-            n.accesskit_node().label()
+            ht >= TOUCH_TARGET - 0.5 && w >= TOUCH_TARGET - 0.5,
+            "{what}: the {:?} {label:?} is {w}×{ht}, less than a thumb",
+            n.role()
         );
     }
 }
@@ -182,13 +203,13 @@ fn a_local_game_of_either_game_fits_every_shape_in_both_languages() {
             fits(&h, &what);
             let main = [t(lang, "button-roll"), t(lang, "button-waiting")];
             thumb_sized(&h, &main, &what);
-            buttons_thumb_sized(&h, &what);
+            targets_thumb_sized(&h, &what);
             let what = format!("Cờ nhảy {size:?} {lang:?}");
             let h = local(prefs(lang, GameKind::CoNhay), size);
             fits(&h, &what);
             let main = [t(lang, "nhay-button-choose"), t(lang, "button-waiting")];
             thumb_sized(&h, &main, &what);
-            buttons_thumb_sized(&h, &what);
+            targets_thumb_sized(&h, &what);
         }
     }
 }
@@ -204,6 +225,7 @@ fn the_welcome_of_a_first_start_fits_every_shape() {
             h.run_steps(3);
             assert!(h.state().is_welcoming());
             fits(&h, &what);
+            targets_thumb_sized(&h, &what);
             button(&h, &t(lang, "welcome-learn"), &what);
             button(&h, &t(lang, "welcome-play"), &what);
         }
@@ -232,6 +254,7 @@ fn the_lessons_fit_every_shape() {
                 click_top(&mut h, lang, &t(lang, "button-learn"));
                 assert!(h.state().learn().is_some(), "{what}");
                 fits(&h, &format!("{what}, the list"));
+                targets_thumb_sized(&h, &format!("{what}, the list"));
                 // The first lesson.
                 h.get_by(|n| {
                     n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with("1. "))
@@ -240,6 +263,7 @@ fn the_lessons_fit_every_shape() {
                 h.run_steps(3);
                 assert!(h.state().learn().unwrap().lesson().is_some(), "{what}");
                 fits(&h, &format!("{what}, a lesson"));
+                targets_thumb_sized(&h, &format!("{what}, a lesson"));
             }
         }
     }
@@ -274,6 +298,7 @@ fn the_replay_fits_every_shape() {
             h.run_steps(4);
             assert!(h.state().replay().is_some(), "{what}");
             fits(&h, &what);
+            targets_thumb_sized(&h, &what);
             for key in ["replay-forward", "replay-last", "replay-play"] {
                 button(&h, &t(lang, key), &what);
             }

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::online_app::{TestApp, wait};
-use crate::phone::{LANGS, SIZES, fits, prefs, t, thumb_sized, window};
+use crate::phone::{LANGS, SIZES, fits, prefs, t, targets_thumb_sized, thumb_sized, window};
 use crate::phone_touch::tap_button;
 use crate::ui_support::harness;
 use ca_ngua::app::App;
@@ -82,6 +82,7 @@ fn a_room_joined_from_its_link_fits_every_shape_and_its_talk_opens() {
             let what = format!("room {size:?} {lang:?}");
             let (mut h, _host) = joined(&server, lang, size);
             fits(&h, &what);
+            targets_thumb_sized(&h, &what);
             let main = [t(lang, "button-roll"), t(lang, "button-waiting")];
             thumb_sized(&h, &main, &what);
             let field = |h: &TestApp| {
@@ -95,6 +96,7 @@ fn a_room_joined_from_its_link_fits_every_shape_and_its_talk_opens() {
                 tap_button(&mut h, &t(lang, "sheet-talk"));
                 assert_eq!(h.state().sheet(), Some(Sheet::Talk), "{what}");
                 fits(&h, &format!("{what}, the talk"));
+                targets_thumb_sized(&h, &format!("{what}, the talk"));
                 let r = field(&h).unwrap_or_else(|| panic!("{what}: no line of text"));
                 assert!(screen.contains_rect(r), "{what}: the line of text at {r:?}");
                 tap_button(&mut h, &t(lang, "sheet-close"));

@@ -164,6 +164,7 @@ fn the_sheets_open_and_close_with_one_tap() {
             tap_button(&mut h, &t(lang, key));
             assert_eq!(h.state().sheet(), Some(sheet), "{what}");
             fits(&h, &what);
+            crate::phone::targets_thumb_sized(&h, &what);
             // Its Close, one tap.
             tap_button(&mut h, &t(lang, "sheet-close"));
             assert_eq!(h.state().sheet(), None, "{what}");

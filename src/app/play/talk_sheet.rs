@@ -86,9 +86,9 @@ impl<V: View> Play<V> {
             field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &name));
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             let text = self.online.talk.text.trim().to_string();
-            let send = ui
-                .add_enabled(!text.is_empty(), egui::Button::new(i18n.t("talk-send")))
-                .clicked();
+            let send =
+                egui::Button::new(i18n.t("talk-send")).min_size(egui::vec2(send_width / 2.0, 0.0));
+            let send = ui.add_enabled(!text.is_empty(), send).clicked();
             if (send || enter) && !text.is_empty() {
                 sent = Some(Saying::Text(text));
                 self.online.talk.text.clear();
