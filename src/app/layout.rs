@@ -92,6 +92,15 @@ pub fn dialog_width(ctx: &egui::Context, want: f32) -> f32 {
     want.min(ctx.content_rect().width() - 48.0).max(160.0)
 }
 
+/// On a phone's layout, a Close as large as a thumb at the top of a
+/// window (egui's own in its title bar is small); true when pressed.
+pub fn phone_close_ui(ui: &mut egui::Ui, label: &str) -> bool {
+    Layout::current(ui.ctx()).is_phone()
+        && ui
+            .add(egui::Button::new(label).min_size(egui::vec2(ui.available_width(), 0.0)))
+            .clicked()
+}
+
 /// A text field that has just taken the keyboard is scrolled into view:
 /// a phone's keyboard takes the bottom of the screen.
 pub fn keep_in_view(field: &egui::Response) {

@@ -307,7 +307,7 @@ fn interact(
         // rolls, as the play panel's Roll does.
         let yard = t.rect(yard_origin(die.seat), 6, 6);
         let c = yard.min + Vec2::new(3.0, 2.55) * t.cell;
-        let rect = Rect::from_center_size(c, Vec2::splat(t.cell * 2.0));
+        let rect = crate::app::touch::target_rect(ui, c, t.cell * 2.0);
         let id = ui.scope_id().with("roll-die");
         let response = ui
             .interact(rect, id, Sense::click())

@@ -148,10 +148,13 @@ impl<V: View> Replay<V> {
         own: &mut Vec<egui::Id>,
     ) -> Option<ReplayAction> {
         let mut action = None;
+        let top = ui.cursor().top();
+        let close = crate::app::layout::phone_close_ui(ui, &i18n.t("button-close"));
+        let left = height - (ui.cursor().top() - top);
         let area = egui::ScrollArea::vertical()
             .id_salt("replay-column")
             .auto_shrink([false, false])
-            .max_height(height);
+            .max_height(left);
         let title = i18n.t("replay-title");
         crate::app::a11y::named_scroll(ui, area, &title, |ui| {
             ui.set_width(ui.available_width());
@@ -168,6 +171,9 @@ impl<V: View> Replay<V> {
             ui.separator();
             self.log_ui(ui, i18n, own);
         });
+        if close {
+            action = Some(ReplayAction::Close);
+        }
         action
     }
 

@@ -12,6 +12,8 @@ impl App {
             return;
         }
         let mut open = true;
+        // A phone's Close, larger than the title bar's.
+        let mut closed = false;
         let front = self.prefs.game;
         let i18n = &self.i18n;
         let opened = self.rules_opened;
@@ -22,6 +24,7 @@ impl App {
             .default_width(460.0)
             .default_height(560.0)
             .show(ctx, |ui| {
+                closed = crate::app::layout::phone_close_ui(ui, &i18n.t("button-close"));
                 // A scroll area new at each opening: the rules open at the
                 // top, not where they were left.
                 crate::app::a11y::scroll(ui, ("rules-scroll", opened, front), &title, |ui| {
@@ -29,7 +32,7 @@ impl App {
                 });
             });
         crate::app::a11y::name_title_bar(ctx, egui::Id::unique("rules-window"), &title);
-        if !open {
+        if !open || closed {
             self.intents.push(Intent::ToggleRules);
         }
     }
@@ -39,6 +42,7 @@ impl App {
             return;
         }
         let mut open = true;
+        let mut closed = false;
         let i18n = &self.i18n;
         let dark = self.dark;
         let front = self.prefs.game;
@@ -50,6 +54,7 @@ impl App {
             .default_width(520.0)
             .default_height(600.0)
             .show(ctx, |ui| {
+                closed = crate::app::layout::phone_close_ui(ui, &i18n.t("button-close"));
                 crate::app::a11y::scroll(ui, ("stats-scroll", front), &title, |ui| {
                     front!(&self, _V, screen => screen.stats_ui(ui, i18n, dark));
                     self.past_games_ui(ui, &mut intents);
@@ -57,7 +62,7 @@ impl App {
             });
         self.intents.extend(intents);
         crate::app::a11y::name_title_bar(ctx, egui::Id::unique("stats-window"), &title);
-        if !open {
+        if !open || closed {
             self.intents.push(Intent::ToggleStats);
         }
     }
