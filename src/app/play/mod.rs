@@ -17,6 +17,7 @@ pub mod cards;
 mod commands;
 pub mod cues;
 pub mod online;
+mod online_settings;
 pub mod online_ui;
 mod pacing;
 mod panel;
