@@ -476,7 +476,7 @@ impl<V: View> Replay<V> {
         };
         let size = Vec2::new(
             (area.width() - 24.0).clamp(200.0, 1_100.0),
-            (area.height() - 56.0).clamp(160.0, 900.0),
+            (area.height() - if phone { 16.0 } else { 64.0 }).clamp(160.0, 900.0),
         );
         let window = egui::Window::new(&title);
         let window = if phone {
@@ -493,15 +493,18 @@ impl<V: View> Replay<V> {
             .show(ctx, |ui| {
                 // Whatever the content asks, the window keeps its size: a
                 // screen too small for the columns' least widths scrolls.
+                // The content is laid out in what the window's title bar
+                // and frame leave.
+                let inner = ui.available_size().min(size);
                 let area = egui::ScrollArea::both()
                     .id_salt("replay-content")
-                    .max_width(size.x)
-                    .max_height(size.y)
+                    .max_width(inner.x)
+                    .max_height(inner.y)
                     .auto_shrink(false);
                 // Its scroll bars named as the window is (a screen reader
                 // meets no nameless node).
                 crate::app::a11y::named_scroll(ui, area, &title, |ui| {
-                    action = self.content_ui(ui, i18n, now, dark, size);
+                    action = self.content_ui(ui, i18n, now, dark, inner);
                 });
             });
         crate::app::a11y::name_title_bar(ctx, window_id(), &title);
