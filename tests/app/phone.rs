@@ -111,6 +111,18 @@ pub(crate) fn fits(h: &Harness<'_, App>, what: &str) {
     assert!(checked > 10, "{what}: only {checked} widgets found");
 }
 
+/// Where a widget is and the part of it that is seen (its clip's), by its
+/// node.
+pub(crate) fn seen(h: &Harness<'_, App>, node: egui::accesskit::NodeId) -> Option<(Rect, Rect)> {
+    h.ctx.viewport(|v| {
+        v.prev_pass.widgets.layers().find_map(|(_, ws)| {
+            ws.iter()
+                .find(|w| w.id.value() == node.0)
+                .map(|w| (w.rect, w.interact_rect))
+        })
+    })
+}
+
 /// The button named `label`, wholly inside the window.
 pub(crate) fn button(h: &Harness<'_, App>, label: &str, what: &str) -> Rect {
     let node = h

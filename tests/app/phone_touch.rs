@@ -3,7 +3,9 @@
 //! a tap near it, inside a thumb's reach but outside its square's, too;
 //! in Cờ nhảy a tap picks a piece and a tap on its target moves it; the
 //! sheets over the board open and close with one tap each; the results
-//! open by themselves at the end of a game and close with one tap.
+//! open by themselves at the end of a game and close with one tap; a text
+//! field that takes the keyboard is brought into view, above where a
+//! phone's keyboard comes.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
@@ -21,7 +23,7 @@ use ca_ngua::table::Controller;
 use egui::accesskit::Role;
 use egui::{Event, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 /// A finger's tap at `at`: it lands and lifts, no pointer before it.
 pub(crate) fn tap(h: &mut Harness<'_, App>, at: Pos2) {
@@ -213,4 +215,40 @@ fn the_results_open_by_themselves_at_the_end_and_close_with_one_tap() {
     // They come back from the row of sheets.
     tap_button(&mut h, &t(Lang::Vi, "sheet-results"));
     assert_eq!(h.state().sheet(), Some(Sheet::Results));
+}
+
+#[test]
+fn a_field_that_takes_the_keyboard_is_scrolled_into_view() {
+    let lang = Lang::Vi;
+    let mut h = harness(
+        App::new(prefs(lang, GameKind::CaNgua)).with_inline_computers(),
+        window((390.0, 844.0)),
+    );
+    h.run_steps(3);
+    tap_button(&mut h, &t(lang, "sheet-settings"));
+    h.get_by_label(&t(lang, "online-heading")).click_accesskit();
+    h.run_steps(3);
+    let name = t(lang, "online-name");
+    let field = |h: &Harness<'_, App>| {
+        let node = h.get_by_role_and_label(Role::TextInput, &name);
+        crate::phone::seen(h, node.accesskit_node().locate().0).expect("the name's field")
+    };
+    let (rect, seen) = field(&h);
+    assert!(
+        seen.height() + 1.0 < rect.height(),
+        "out of view at first: {rect:?} {seen:?}"
+    );
+    // A phone's keyboard takes the bottom of the screen: the field that
+    // takes it is brought into the middle of its sheet.
+    h.get_by_role_and_label(Role::TextInput, &name).focus();
+    h.run_steps(4);
+    let (rect, seen) = field(&h);
+    assert!(
+        seen.height() + 1.0 >= rect.height(),
+        "in view once focused: {rect:?} {seen:?}"
+    );
+    assert!(
+        rect.bottom() < 844.0 * 0.6,
+        "above a phone's keyboard: {rect:?}"
+    );
 }
