@@ -282,7 +282,11 @@ browser_tests() {
     (
         unset RUSTC RUSTDOC RUSTC_BOOTSTRAP CARGO_TARGET_DIR
         export PATH="$cargo_bin:$PATH" CA_NGUA_WEB_DIR="$out"
-        cargo test --locked -p ca-ngua-cli --test browser -- --ignored --test-threads=1
+        # --include-ignored: the games (ignored, for a plain `cargo test
+        # --test browser` without a browser) and the binary's own unit
+        # tests, which `cargo test` no longer builds (the target is not
+        # among its tests).
+        cargo test --locked -p ca-ngua-cli --test browser -- --include-ignored --test-threads=1
     )
     cat "$root/target/web-test/figures.txt"
 }

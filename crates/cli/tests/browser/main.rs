@@ -31,7 +31,7 @@
 //! after `scripts/web.sh`:
 //!
 //! ```text
-//! cargo test -p ca-ngua-cli --test browser -- --ignored --test-threads=1
+//! cargo test -p ca-ngua-cli --test browser -- --include-ignored --test-threads=1
 //! ```
 //!
 //! The game tests play a whole game at the app's own pace, in a page drawn
