@@ -280,6 +280,17 @@ fn the_lessons_fit_every_shape() {
                 assert!(h.state().learn().unwrap().lesson().is_some(), "{what}");
                 fits(&h, &format!("{what}, a lesson"));
                 targets_thumb_sized(&h, &format!("{what}, a lesson"));
+                // On a phone the settings open from the top bar while the
+                // lessons hide the row of sheets.
+                if Layout::of(h.ctx.content_rect().size()).is_phone() {
+                    click_top(&mut h, lang, &t(lang, "button-show-settings"));
+                    assert_eq!(
+                        h.state().sheet(),
+                        Some(ca_ngua::app::shell::Sheet::Settings),
+                        "{what}"
+                    );
+                    fits(&h, &format!("{what}, the settings"));
+                }
             }
         }
     }

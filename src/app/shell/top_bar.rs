@@ -50,10 +50,13 @@ struct Fit {
 impl App {
     /// The top bar's row, then the notices and a room going on elsewhere.
     pub(super) fn top_ui(&mut self, ui: &mut Ui) {
+        // On a phone the settings open from the row of sheets (which the
+        // lessons do not show: then from here).
         let phone = crate::app::layout::Layout::current(ui.ctx()).is_phone();
+        let row = phone && self.learn.is_none();
         let items: Vec<Item> = ORDER
             .into_iter()
-            .filter(|i| !(phone && *i == Item::Settings))
+            .filter(|i| !(row && *i == Item::Settings))
             .collect();
         let fit = self.fit(ui, &items);
         ui.horizontal(|ui| {
