@@ -298,50 +298,11 @@ fn interact(
     pal: &Palette,
     input: &BoardInput,
 ) -> (Option<BoardAction>, Option<u8>) {
-    let mut action = None;
+    let mut action = die_ui(ui, t, pal, input);
     let mut hovered = None;
     let painter = ui.painter().clone();
     let stroke = Stroke::new((t.cell * 0.07).max(1.5), pal.highlight);
-    if let (Some(die), Some(label)) = (&input.die, &input.die_rolls) {
-        // The blank die in the yard of the person to roll is a button: it
-        // rolls, as the play panel's Roll does.
-        let yard = t.rect(yard_origin(die.seat), 6, 6);
-        let c = yard.min + Vec2::new(3.0, 2.55) * t.cell;
-        let rect = crate::app::touch::target_rect(ui, c, t.cell * 2.0);
-        let id = ui.scope_id().with("roll-die");
-        let response = ui
-            .interact(rect, id, Sense::click())
-            .on_hover_cursor(egui::CursorIcon::PointingHand)
-            .on_hover_text(label);
-        response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, label));
-        if response.has_focus() {
-            focus_ring(&painter, c, t.cell * 1.05, t.cell, pal);
-        } else if response.hovered() {
-            painter.circle_stroke(c, t.cell * 1.05, stroke);
-        }
-        if response.clicked() {
-            action = Some(BoardAction::Roll);
-        }
-    }
-    // Each horse's and each target's centre: a tap between two goes to
-    // the nearest.
-    let taps: Vec<(Pos2, BoardAction)> = input
-        .movable
-        .iter()
-        .map(|m| {
-            let select = BoardAction::Select {
-                from: m.from,
-                number: m.number,
-            };
-            (t.point(place_centre(m.place)), select)
-        })
-        .chain(
-            input
-                .targets
-                .iter()
-                .map(|(mv, place, _)| (t.point(place_centre(*place)), BoardAction::Move(*mv))),
-        )
-        .collect();
+    let taps = taps(t, input);
     for m in &input.movable {
         let c = t.point(place_centre(m.place));
         let r = if matches!(m.place, Place::Yard(..)) {
@@ -376,21 +337,7 @@ fn interact(
             action = Some(crate::app::touch::nearest(&response, &taps).unwrap_or(own));
         }
     }
-    if let Some((from, to)) = input.hint {
-        // The hint: a golden ring on the horse and on its target, joined.
-        let gold = Stroke::new((t.cell * 0.1).max(2.0), Color32::from_rgb(0xF2, 0xA9, 0x00));
-        let a = t.point(place_centre(from));
-        let b = t.point(place_centre(to));
-        painter.circle_stroke(a, t.cell * 0.62, gold);
-        painter.circle_stroke(b, t.cell * 0.45, gold);
-        if a.distance(b) > t.cell {
-            painter.line_segment([a, b], Stroke::new(gold.width * 0.5, gold.color));
-        }
-    }
-    if let Some(((a, b), (c, d))) = input.compare {
-        let p = |x| t.point(place_centre(x));
-        crate::app::move_marks::draw_compare(&painter, (p(a), p(b)), (p(c), p(d)), t.cell);
-    }
+    draw_hint_and_compare(&painter, t, input);
     for (mv, place, label) in &input.targets {
         let c = t.point(place_centre(*place));
         painter.circle_stroke(c, t.cell * 0.4, stroke);
@@ -408,4 +355,70 @@ fn interact(
         }
     }
     (action, hovered)
+}
+
+/// The blank die in the yard of the person to roll, a button: it rolls,
+/// as the play panel's Roll does.
+fn die_ui(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Option<BoardAction> {
+    let (Some(die), Some(label)) = (&input.die, &input.die_rolls) else {
+        return None;
+    };
+    let painter = ui.painter().clone();
+    let yard = t.rect(yard_origin(die.seat), 6, 6);
+    let c = yard.min + Vec2::new(3.0, 2.55) * t.cell;
+    let rect = crate::app::touch::target_rect(ui, c, t.cell * 2.0);
+    let id = ui.scope_id().with("roll-die");
+    let response = ui
+        .interact(rect, id, Sense::click())
+        .on_hover_cursor(egui::CursorIcon::PointingHand)
+        .on_hover_text(label);
+    response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, label));
+    if response.has_focus() {
+        focus_ring(&painter, c, t.cell * 1.05, t.cell, pal);
+    } else if response.hovered() {
+        let stroke = Stroke::new((t.cell * 0.07).max(1.5), pal.highlight);
+        painter.circle_stroke(c, t.cell * 1.05, stroke);
+    }
+    response.clicked().then_some(BoardAction::Roll)
+}
+
+/// Each horse's and each target's centre, with what a tap there asks: a
+/// tap between two goes to the nearest.
+fn taps(t: &Transform, input: &BoardInput) -> Vec<(Pos2, BoardAction)> {
+    input
+        .movable
+        .iter()
+        .map(|m| {
+            let select = BoardAction::Select {
+                from: m.from,
+                number: m.number,
+            };
+            (t.point(place_centre(m.place)), select)
+        })
+        .chain(
+            input
+                .targets
+                .iter()
+                .map(|(mv, place, _)| (t.point(place_centre(*place)), BoardAction::Move(*mv))),
+        )
+        .collect()
+}
+
+/// The hint (a golden ring on the horse and on its target, joined) and a
+/// mistake shown by the analysis.
+fn draw_hint_and_compare(painter: &egui::Painter, t: &Transform, input: &BoardInput) {
+    if let Some((from, to)) = input.hint {
+        let gold = Stroke::new((t.cell * 0.1).max(2.0), Color32::from_rgb(0xF2, 0xA9, 0x00));
+        let a = t.point(place_centre(from));
+        let b = t.point(place_centre(to));
+        painter.circle_stroke(a, t.cell * 0.62, gold);
+        painter.circle_stroke(b, t.cell * 0.45, gold);
+        if a.distance(b) > t.cell {
+            painter.line_segment([a, b], Stroke::new(gold.width * 0.5, gold.color));
+        }
+    }
+    if let Some(((a, b), (c, d))) = input.compare {
+        let p = |x| t.point(place_centre(x));
+        crate::app::move_marks::draw_compare(painter, (p(a), p(b)), (p(c), p(d)), t.cell);
+    }
 }

@@ -321,14 +321,10 @@ fn dashed_circle(painter: &egui::Painter, c: Pos2, r: f32, stroke: Stroke) {
     painter.extend(Shape::dashed_line(&points, stroke, r * 0.3, r * 0.2));
 }
 
-fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> BoardOutput {
-    let mut out = BoardOutput::default();
-    let painter = ui.painter().clone();
-    let stroke = Stroke::new((t.unit * 0.12).max(1.5), pal.highlight);
-    let size = t.spacing() * 0.95;
-    // Each target's and each piece's centre: a tap between two goes to
-    // the nearest.
-    let taps: Vec<(Pos2, BoardAction)> = input
+/// Each target's and each piece's centre, with what a tap there asks: a
+/// tap between two goes to the nearest.
+fn taps(t: &Transform, input: &BoardInput) -> Vec<(Pos2, BoardAction)> {
+    input
         .targets
         .iter()
         .map(|target| (t.hole(target.hole), BoardAction::Move(target.mv)))
@@ -338,7 +334,15 @@ fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> Bo
                 .iter()
                 .map(|m| (t.hole(m.hole), BoardAction::Select(m.hole))),
         )
-        .collect();
+        .collect()
+}
+
+fn interact(ui: &mut Ui, t: &Transform, pal: &Palette, input: &BoardInput) -> BoardOutput {
+    let mut out = BoardOutput::default();
+    let painter = ui.painter().clone();
+    let stroke = Stroke::new((t.unit * 0.12).max(1.5), pal.highlight);
+    let size = t.spacing() * 0.95;
+    let taps = taps(t, input);
     // With a piece chosen, its targets come first in the keyboard order.
     for target in &input.targets {
         let c = t.hole(target.hole);

@@ -148,19 +148,7 @@ impl<V: View> Play<V> {
         let back = self.held_by_computer();
         // On a phone the host's Start is the main button (issue 54).
         let start = !back && phase == Phase::Lobby && self.starts_here(ui);
-        let (label, enabled) = match phase {
-            _ if back => ("button-im-back", true),
-            _ if start => ("online-start", true),
-            Phase::Roll => ("button-roll", phase.allows(Action::Roll)),
-            Phase::Choose => V::choose_button(self, phase),
-            Phase::Over => match offer {
-                Offer::Local => ("button-play-again", true),
-                Offer::Host | Offer::Guest { ready: false } => ("button-again", true),
-                Offer::Guest { ready: true } => ("button-rematch-waiting", false),
-                Offer::Watcher => ("button-watch-next", false),
-            },
-            _ => ("button-waiting", false),
-        };
+        let (label, enabled) = self.main_label(phase, offer, back, start);
         // The turn clock of the seat to act, on the button.
         let clock = self
             .presenter
@@ -225,6 +213,29 @@ impl<V: View> Play<V> {
                 (false, Phase::Over, _) => self.intents.push(PlayIntent::NewGame),
                 _ => self.intents.push(PlayIntent::RollOrMove),
             }
+        }
+    }
+
+    /// The main button's words (a key) and whether it acts.
+    fn main_label(
+        &self,
+        phase: Phase,
+        offer: Offer,
+        back: bool,
+        start: bool,
+    ) -> (&'static str, bool) {
+        match phase {
+            _ if back => ("button-im-back", true),
+            _ if start => ("online-start", true),
+            Phase::Roll => ("button-roll", phase.allows(Action::Roll)),
+            Phase::Choose => V::choose_button(self, phase),
+            Phase::Over => match offer {
+                Offer::Local => ("button-play-again", true),
+                Offer::Host | Offer::Guest { ready: false } => ("button-again", true),
+                Offer::Guest { ready: true } => ("button-rematch-waiting", false),
+                Offer::Watcher => ("button-watch-next", false),
+            },
+            _ => ("button-waiting", false),
         }
     }
 

@@ -75,6 +75,8 @@ impl<V: View> Play<V> {
         }
     }
 
+    /// One chip, `width` wide: its ground and piece, its two lines, the
+    /// dot of how its person is connected, and its name for a reader.
     #[allow(clippy::too_many_arguments)]
     fn chip_ui(
         &self,
@@ -89,40 +91,7 @@ impl<V: View> Play<V> {
         let card = V::card(self, i18n, seat, now);
         let (rect, response) =
             ui.allocate_exact_size(Vec2::new(width, CHIP_HEIGHT), Sense::hover());
-        let (colour, text_colour, tint) = V::seat_colours(seat, pal.dark);
-        let visuals = ui.visuals();
-        let (fill, border) = if to_move {
-            (tint, text_colour)
-        } else {
-            (
-                visuals.faint_bg_color,
-                visuals.widgets.noninteractive.bg_stroke.color,
-            )
-        };
-        let painter = ui.painter();
-        painter.rect(
-            rect,
-            CornerRadius::same(6),
-            fill,
-            Stroke::new(2.0, border),
-            egui::StrokeKind::Inside,
-        );
-        if to_move {
-            let bar = egui::Rect::from_min_size(rect.min, Vec2::new(5.0, rect.height()));
-            painter.rect_filled(bar, CornerRadius::same(3), colour);
-        }
-        V::draw_piece(
-            painter,
-            seat,
-            rect.left_center() + Vec2::new(14.0, 0.0),
-            7.5,
-            pal,
-        );
-        let ink = if to_move {
-            pal.text
-        } else {
-            visuals.text_color()
-        };
+        let ink = paint_chip::<V>(ui, rect, seat, to_move, pal);
         let dot = self.presence_dot(seat);
         let right = if dot.is_some() { 14.0 } else { 4.0 };
         let inner = egui::Rect::from_min_max(
@@ -154,9 +123,7 @@ impl<V: View> Play<V> {
         if to_move {
             words.push(i18n.t("strip-to-move"));
         }
-        if let Some(presence) = self.card_presence(i18n, seat) {
-            words.push(presence);
-        }
+        words.extend(self.card_presence(i18n, seat));
         let name = words.join(", ");
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
     }
@@ -174,5 +141,50 @@ impl<V: View> Play<V> {
             Presence::Reconnecting { .. } => egui::Color32::from_rgb(0xE0, 0x9A, 0x1A),
             Presence::Computer | Presence::Offline => egui::Color32::from_gray(0x90),
         })
+    }
+}
+
+/// A chip's ground (the seat to move in its tint, with a bar of its
+/// colour) and its piece; the ink of its words.
+fn paint_chip<V: View>(
+    ui: &Ui,
+    rect: egui::Rect,
+    seat: V::Seat,
+    to_move: bool,
+    pal: &Palette,
+) -> egui::Color32 {
+    let (colour, text_colour, tint) = V::seat_colours(seat, pal.dark);
+    let visuals = ui.visuals();
+    let (fill, border) = if to_move {
+        (tint, text_colour)
+    } else {
+        (
+            visuals.faint_bg_color,
+            visuals.widgets.noninteractive.bg_stroke.color,
+        )
+    };
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        CornerRadius::same(6),
+        fill,
+        Stroke::new(2.0, border),
+        egui::StrokeKind::Inside,
+    );
+    if to_move {
+        let bar = egui::Rect::from_min_size(rect.min, Vec2::new(5.0, rect.height()));
+        painter.rect_filled(bar, CornerRadius::same(3), colour);
+    }
+    V::draw_piece(
+        painter,
+        seat,
+        rect.left_center() + Vec2::new(12.5, 0.0),
+        7.0,
+        pal,
+    );
+    if to_move {
+        pal.text
+    } else {
+        visuals.text_color()
     }
 }

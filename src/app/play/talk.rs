@@ -16,7 +16,7 @@ pub use super::talk_look::{emoji_colour, phrase_colour};
 use super::{Play, View};
 use crate::game::SeatId;
 use crate::i18n::{Arg, I18n};
-use crate::net::protocol::talk::{EMOJI, MAX_TEXT_CHARS, PHRASES};
+use crate::net::protocol::talk::{EMOJI, PHRASES};
 use crate::net::protocol::{ChatMode, SaidNews, Saying};
 use egui::{RichText, Ui};
 use std::time::Duration;
@@ -305,30 +305,7 @@ impl<V: View> Play<V> {
                     });
                 }
                 if chat == ChatMode::Text {
-                    ui.horizontal(|ui| {
-                        let width = (ui.available_width() - 70.0).max(80.0);
-                        let field = ui.add(
-                            egui::TextEdit::singleline(&mut self.online.talk.text)
-                                .char_limit(MAX_TEXT_CHARS)
-                                .hint_text(i18n.t("talk-text-hint"))
-                                .desired_width(width),
-                        );
-                        crate::app::layout::keep_in_view(&field);
-                        let name = i18n.t("talk-text-label");
-                        field.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::TextInput, true, &name)
-                        });
-                        let enter =
-                            field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                        let text = self.online.talk.text.trim().to_string();
-                        let send = ui
-                            .add_enabled(!text.is_empty(), egui::Button::new(i18n.t("talk-send")))
-                            .clicked();
-                        if (send || enter) && !text.is_empty() {
-                            actions.push(Saying::Text(text));
-                            self.online.talk.text.clear();
-                        }
-                    });
+                    actions.extend(self.text_line_ui(ui, i18n));
                 }
                 ui.add_space(2.0);
             });

@@ -69,8 +69,9 @@ impl<V: View> Play<V> {
         }
     }
 
-    /// The line of free text and its Send; what was sent.
-    fn text_line_ui(&mut self, ui: &mut Ui, i18n: &I18n) -> Option<Saying> {
+    /// The line of free text and its Send (Enter sends too); what was
+    /// sent. The talk dock's and the sheet's.
+    pub(super) fn text_line_ui(&mut self, ui: &mut Ui, i18n: &I18n) -> Option<Saying> {
         let mut sent = None;
         ui.horizontal(|ui| {
             let send_width = ui.spacing().interact_size.x * 2.0;

@@ -128,11 +128,11 @@ impl App {
                 }
                 self.give_focus_back(ctx);
             }
-            Intent::ToggleLearn => {
-                if self.learn.take().is_none() {
-                    self.open_learn();
-                }
-            }
+            Intent::ToggleLearn
+            | Intent::ToggleRules
+            | Intent::ToggleSettings
+            | Intent::Sheet(_)
+            | Intent::ToggleStats => self.toggle(ctx, intent),
             Intent::NewGame => {
                 // A new game here: an online room is left first, once the
                 // player said so (issue 45).
@@ -172,6 +172,18 @@ impl App {
                 self.confirm = None;
                 self.give_focus_back(ctx);
             }
+            Intent::RuleSet(action) => self.apply_rule_set(ctx, action),
+            Intent::CloseCode => self.code_window = None,
+            Intent::Record(intent) => self.apply_record(ctx, intent),
+            Intent::DismissNotices => self.notices.clear(),
+        }
+    }
+
+    /// Opens or closes the lessons, a window, the settings or a sheet.
+    fn toggle(&mut self, ctx: &egui::Context, intent: Intent) {
+        match intent {
+            // Closed if open (taken), opened if not.
+            Intent::ToggleLearn if self.learn.take().is_none() => self.open_learn(),
             Intent::ToggleRules => {
                 self.show_rules = !self.show_rules;
                 if self.show_rules {
@@ -184,16 +196,13 @@ impl App {
             }
             Intent::ToggleSettings => self.show_settings = !self.show_settings,
             Intent::Sheet(sheet) => self.toggle_sheet(sheet),
-            Intent::RuleSet(action) => self.apply_rule_set(ctx, action),
-            Intent::CloseCode => self.code_window = None,
             Intent::ToggleStats => {
                 self.show_stats = !self.show_stats;
                 if self.show_stats {
                     self.read_past_games();
                 }
             }
-            Intent::Record(intent) => self.apply_record(ctx, intent),
-            Intent::DismissNotices => self.notices.clear(),
+            _ => {}
         }
     }
 
