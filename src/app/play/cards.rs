@@ -230,13 +230,17 @@ fn card_height(ui: &Ui, width: f32, name: &str, card: &Card, note: Option<&Note>
 /// The card's ground: its fill and border (the seat's tint for the
 /// player to move, with a bar of its colour), a team's band and the
 /// seat's piece.
-fn paint_card<V: View>(
+/// A seat's ground, on its card or its chip: the seat to move in its
+/// tint with a bar of its colour `bar` wide along the left edge, the
+/// others plain; the same stroke width either way (only colours change
+/// with the turn).
+pub(super) fn paint_seat_ground<V: View>(
     ui: &Ui,
     rect: egui::Rect,
     seat: <V as Game>::Seat,
     to_move: bool,
-    card: &Card,
     pal: &Palette,
+    bar: f32,
 ) {
     let (colour, text_colour, tint) = V::seat_colours(seat, pal.dark);
     let (fill, border) = if to_move {
@@ -247,7 +251,6 @@ fn paint_card<V: View>(
             ui.visuals().widgets.noninteractive.bg_stroke.color,
         )
     };
-    // The same stroke width either way: only colours change with the turn.
     ui.painter().rect(
         rect,
         CornerRadius::same(6),
@@ -256,10 +259,20 @@ fn paint_card<V: View>(
         egui::StrokeKind::Inside,
     );
     if to_move {
-        // A bar in the colour along the left edge.
-        let bar = egui::Rect::from_min_size(rect.min, Vec2::new(6.0, rect.height()));
+        let bar = egui::Rect::from_min_size(rect.min, Vec2::new(bar, rect.height()));
         ui.painter().rect_filled(bar, CornerRadius::same(3), colour);
     }
+}
+
+fn paint_card<V: View>(
+    ui: &Ui,
+    rect: egui::Rect,
+    seat: <V as Game>::Seat,
+    to_move: bool,
+    card: &Card,
+    pal: &Palette,
+) {
+    paint_seat_ground::<V>(ui, rect, seat, to_move, pal, 6.0);
     if let Some(band) = card.band {
         let bar = egui::Rect::from_min_size(
             egui::Pos2::new(rect.right() - 8.0, rect.top()),

@@ -9,7 +9,7 @@ use super::presence::Presence;
 use super::{Play, View};
 use crate::app::theme::Palette;
 use crate::i18n::I18n;
-use egui::{CornerRadius, RichText, Sense, Stroke, Ui, Vec2};
+use egui::{RichText, Sense, Stroke, Ui, Vec2};
 
 /// A chip's height: two rows of text.
 const CHIP_HEIGHT: f32 = 40.0;
@@ -153,30 +153,9 @@ fn paint_chip<V: View>(
     to_move: bool,
     pal: &Palette,
 ) -> egui::Color32 {
-    let (colour, text_colour, tint) = V::seat_colours(seat, pal.dark);
-    let visuals = ui.visuals();
-    let (fill, border) = if to_move {
-        (tint, text_colour)
-    } else {
-        (
-            visuals.faint_bg_color,
-            visuals.widgets.noninteractive.bg_stroke.color,
-        )
-    };
-    let painter = ui.painter();
-    painter.rect(
-        rect,
-        CornerRadius::same(6),
-        fill,
-        Stroke::new(2.0, border),
-        egui::StrokeKind::Inside,
-    );
-    if to_move {
-        let bar = egui::Rect::from_min_size(rect.min, Vec2::new(5.0, rect.height()));
-        painter.rect_filled(bar, CornerRadius::same(3), colour);
-    }
+    super::cards::paint_seat_ground::<V>(ui, rect, seat, to_move, pal, 5.0);
     V::draw_piece(
-        painter,
+        ui.painter(),
         seat,
         rect.left_center() + Vec2::new(12.5, 0.0),
         7.0,
@@ -185,6 +164,6 @@ fn paint_chip<V: View>(
     if to_move {
         pal.text
     } else {
-        visuals.text_color()
+        ui.visuals().text_color()
     }
 }

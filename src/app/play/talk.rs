@@ -11,7 +11,7 @@
 //! `theme::fonts`) over a disc of each emoji's colour. Free text is shown
 //! as plain text: a label, never markup.
 
-use super::talk_look::{emoji_button, emoji_chip, phrase_chip};
+use super::talk_look::{emoji_button, emoji_chip, phrase_button, phrase_chip};
 pub use super::talk_look::{emoji_colour, phrase_colour};
 use super::{Play, View};
 use crate::game::SeatId;
@@ -474,15 +474,7 @@ fn phrases_menu_ui(ui: &mut Ui, i18n: &I18n, dark: bool) -> Option<&'static str>
         .show(|ui| {
             ui.spacing_mut().item_spacing.y = 5.0;
             for id in PHRASES {
-                let fill = phrase_colour(id, dark);
-                let b = egui::Button::new(
-                    RichText::new(i18n.t(&phrase_key(id)))
-                        .size(17.0)
-                        .color(crate::app::theme::ink_on(fill)),
-                )
-                .fill(fill)
-                .corner_radius(egui::CornerRadius::same(12))
-                .min_size(egui::vec2(190.0, 32.0));
+                let b = phrase_button(i18n, id, dark, 17.0).min_size(egui::vec2(190.0, 32.0));
                 if ui.add(b).clicked() {
                     chosen = Some(id);
                     ui.close();

@@ -24,6 +24,24 @@ pub fn phrase_colour(id: &str, dark: bool) -> egui::Color32 {
     }
 }
 
+/// A phrase's button: its words in the ink of its colour, on that colour,
+/// rounded (the dock's menu and the phone's sheet).
+pub fn phrase_button(
+    i18n: &crate::i18n::I18n,
+    id: &str,
+    dark: bool,
+    size: f32,
+) -> egui::Button<'static> {
+    let fill = phrase_colour(id, dark);
+    egui::Button::new(
+        RichText::new(i18n.t(&super::talk::phrase_key(id)))
+            .size(size)
+            .color(crate::app::theme::ink_on(fill)),
+    )
+    .fill(fill)
+    .corner_radius(egui::CornerRadius::same(12))
+}
+
 /// Each emoji's colour, behind its (monochrome, Noto Emoji) glyph: the
 /// faces yellow (the sad one blue, the angry one red), the hands warm, the
 /// party violet, the horse brown, the die white.

@@ -4,8 +4,7 @@
 //! things said, then the phrases and the emoji, each a target a thumb's
 //! size. What is sent, said and muted is the talk dock's (`talk.rs`).
 
-use super::talk::phrase_key;
-use super::talk_look::{emoji_button, phrase_colour};
+use super::talk_look::{emoji_button, phrase_button};
 use super::{Play, View};
 use crate::i18n::{Arg, I18n};
 use crate::net::protocol::talk::{EMOJI, MAX_TEXT_CHARS, PHRASES};
@@ -38,15 +37,7 @@ impl<V: View> Play<V> {
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = egui::vec2(6.0, 6.0);
             for id in PHRASES {
-                let fill = phrase_colour(id, dark);
-                let b = egui::Button::new(
-                    RichText::new(i18n.t(&phrase_key(id)))
-                        .size(16.0)
-                        .color(crate::app::theme::ink_on(fill)),
-                )
-                .fill(fill)
-                .corner_radius(egui::CornerRadius::same(12));
-                if ui.add(b).clicked() {
+                if ui.add(phrase_button(i18n, id, dark, 16.0)).clicked() {
                     said.push(Saying::Phrase(id.to_string()));
                 }
             }

@@ -57,6 +57,21 @@ impl App {
         ctx.data_mut(|d| d.insert_temp(top_bar_bottom_id(), bottom));
     }
 
+    /// The controls under the thumb, at the bottom of `ui`: the row of
+    /// sheets and the main button (both phone layouts).
+    fn phone_controls_ui(&mut self, ui: &mut Ui, phase: Phase) {
+        let dark = self.dark;
+        egui::Panel::bottom("phone-controls")
+            .resizable(false)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                self.sheet_row_ui(ui, phase);
+                ui.add_space(4.0);
+                front!(&mut self, _V, s => s.phone_main_button_ui(ui, &self.i18n, phase, dark));
+                ui.add_space(4.0);
+            });
+    }
+
     /// Upright; the rectangle a sheet covers (the board, the strip and
     /// the middle).
     fn portrait_ui(
@@ -69,15 +84,7 @@ impl App {
         self.phone_top_ui(ui, ctx);
         let dark = self.dark;
         if self.learn.is_none() {
-            egui::Panel::bottom("phone-controls")
-                .resizable(false)
-                .show(ui, |ui| {
-                    ui.add_space(4.0);
-                    self.sheet_row_ui(ui, phase);
-                    ui.add_space(4.0);
-                    front!(&mut self, _V, s => s.phone_main_button_ui(ui, &self.i18n, phase, dark));
-                    ui.add_space(4.0);
-                });
+            self.phone_controls_ui(ui, phase);
         }
         egui::CentralPanel::default()
             .show(ui, |ui| {
@@ -157,15 +164,7 @@ impl App {
                 self.middle_ui(ui, now, phase);
                 return;
             }
-            egui::Panel::bottom("phone-controls")
-                .resizable(false)
-                .show(ui, |ui| {
-                    ui.add_space(4.0);
-                    self.sheet_row_ui(ui, phase);
-                    ui.add_space(4.0);
-                    front!(&mut self, _V, s => s.phone_main_button_ui(ui, &self.i18n, phase, dark));
-                    ui.add_space(4.0);
-                });
+            self.phone_controls_ui(ui, phase);
             // Whose turn in words where a room's lines leave the room.
             front!(&mut self, _V, s => {
                 let header = !s.is_online();
