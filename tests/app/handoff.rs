@@ -38,6 +38,23 @@ fn click_link(link: &str, config: &Path, runtime: &Path) {
     );
 }
 
+/// Waits until the host and the friend both see the room's two seats
+/// taken, checking every frame of the friend's on the way with `each`;
+/// the friend's room is then `room`.
+fn both_seated(host: &mut TestApp, friend: &mut TestApp, room: &str, each: impl Fn(&TestApp)) {
+    wait(&mut [host, friend], 20, "seated in the room", |hs| {
+        each(hs[1]);
+        hs.iter().all(|h| {
+            h.state()
+                .play::<CaNgua>()
+                .remote()
+                .is_some_and(|r| r.latest().seats().len() == 2)
+        })
+    });
+    let joined = friend.state().play::<CaNgua>().remote().unwrap().invite();
+    assert_eq!(joined.map(|i| i.room).as_deref(), Some(room));
+}
+
 /// The question, as asked with no room open: leaving the game here, not
 /// "another room" (issue 45).
 fn asked(h: &TestApp) -> bool {
@@ -96,21 +113,7 @@ fn a_link_clicked_while_the_app_is_open_goes_to_its_window() {
         .get_by_role_and_label(Role::Button, "Join the room")
         .click();
     // The question was the one step: no other dialog (the name is known).
-    wait(
-        &mut [&mut host, &mut friend],
-        20,
-        "seated in the room",
-        |hs| {
-            hs.iter().all(|h| {
-                h.state()
-                    .play::<CaNgua>()
-                    .remote()
-                    .is_some_and(|r| r.latest().seats().len() == 2)
-            })
-        },
-    );
-    let joined = friend.state().play::<CaNgua>().remote().unwrap().invite();
-    assert_eq!(joined.map(|i| i.room), Some(invite.room));
+    both_seated(&mut host, &mut friend, &invite.room, |_| {});
 }
 
 /// macOS hands the link that started the app to it as an event, which
@@ -161,20 +164,7 @@ fn a_link_handed_over_before_the_first_frame_joins_as_the_command_line_does() {
     // The join dialog, as for a link on the command line: no question.
     assert!(!asked(&friend), "no question at the first frame");
     crate::online_table::press_in_join_dialog(&mut friend, "Join");
-    wait(
-        &mut [&mut host, &mut friend],
-        20,
-        "seated in the room",
-        |hs| {
-            assert!(!asked(hs[1]), "no question at the first frame");
-            hs.iter().all(|h| {
-                h.state()
-                    .play::<CaNgua>()
-                    .remote()
-                    .is_some_and(|r| r.latest().seats().len() == 2)
-            })
-        },
-    );
-    let joined = friend.state().play::<CaNgua>().remote().unwrap().invite();
-    assert_eq!(joined.map(|i| i.room), Some(invite.room));
+    both_seated(&mut host, &mut friend, &invite.room, |friend| {
+        assert!(!asked(friend), "no question at the first frame");
+    });
 }

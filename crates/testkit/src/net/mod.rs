@@ -130,12 +130,7 @@ impl Ws {
     /// The next frame, which must be an error with this code.
     pub async fn expect_error(&mut self, code: &str) -> Value {
         let msg = self.recv().await;
-        assert_eq!(msg["type"], "error", "expected error {code}, got {msg}");
-        assert_eq!(msg["code"], code, "{msg}");
-        assert!(
-            msg["message"].as_str().is_some_and(|m| !m.is_empty()),
-            "{msg}"
-        );
+        check_error(&msg, code);
         msg
     }
 
@@ -151,8 +146,7 @@ impl Ws {
                 events += 1;
                 continue;
             }
-            assert_eq!(msg["type"], "error", "expected error {code}, got {msg}");
-            assert_eq!(msg["code"], code, "{msg}");
+            check_error(&msg, code);
             return events;
         }
     }
@@ -202,6 +196,16 @@ impl Ws {
     pub async fn close(mut self) {
         let _ = tokio::time::timeout(WAIT, self.ws.close(None)).await;
     }
+}
+
+/// `msg` is an error with this code, said in words.
+fn check_error(msg: &Value, code: &str) {
+    assert_eq!(msg["type"], "error", "expected error {code}, got {msg}");
+    assert_eq!(msg["code"], code, "{msg}");
+    assert!(
+        msg["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{msg}"
+    );
 }
 
 /// An event frame, typed.
