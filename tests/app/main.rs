@@ -28,6 +28,7 @@ mod previous_version;
 mod puzzles_ui;
 mod records;
 mod table_steady;
+mod table_trips;
 mod tips_ui;
 mod trips;
 mod try_rules_ui;

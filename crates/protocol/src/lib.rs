@@ -29,7 +29,7 @@ pub use client::{ClientMessage, parse_client, read_move};
 pub use invite::{INVITE_SCHEME, Invite};
 pub use keys::error_key;
 pub use play_link::{PlayLink, PlayLinkError};
-pub use room_info::RoomInfo;
+pub use room_info::{RoomInfo, seat_list};
 pub use rules_choice::RulesChoice;
 pub use seat_presence::SeatPresence;
 pub use server::{

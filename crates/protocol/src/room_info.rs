@@ -22,6 +22,20 @@ pub struct RoomInfo {
     pub watch_open: bool,
 }
 
+/// The seats taken in a line, in seat order: each person by their name, a
+/// seat a computer holds (it has no name) by `computer` (issue 55: the
+/// list ended on a comma).
+pub fn seat_list<S: AsRef<str>>(seated: &[S], computer: &str) -> String {
+    seated
+        .iter()
+        .map(|n| match n.as_ref().trim() {
+            "" => computer,
+            name => name,
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl RoomInfo {
     /// The host's name (the first seated).
     pub fn host(&self) -> Option<&str> {

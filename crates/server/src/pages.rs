@@ -278,7 +278,11 @@ pub(super) fn room_page(
         .to_string()
     };
     let code = invite.room.as_str();
-    let names: Vec<String> = room.seated.iter().map(|n| escape(n)).collect();
+    // The seats as the app's join dialog says them (issue 55).
+    let names = escape(&ca_ngua_protocol::seat_list(
+        &room.seated,
+        &i18n.t("invite-page-computer"),
+    ));
     let seats = i18n.t_args(
         "invite-page-seats",
         &[
@@ -292,10 +296,10 @@ pub(super) fn room_page(
         escape(&i18n.t("invite-page-heading")),
         escape(&i18n.t_args("invite-page-room", &[("code", Arg::from(code))])),
         escape(&seats),
-        if names.is_empty() {
+        if room.seated.is_empty() {
             String::new()
         } else {
-            format!(": {}", names.join(", "))
+            format!(": {names}")
         },
     );
     let can_open = !room.started || room.watch_open;
@@ -564,6 +568,28 @@ mod tests {
         let html = room_page(Lang::En, &invite(), &full, DOWNLOAD, DESKTOP);
         assert!(!html.contains("ca-ngua://"), "{html}");
         assert!(html.contains(DOWNLOAD.split('&').next().unwrap_or_default()));
+    }
+
+    #[test]
+    fn a_seat_the_computer_holds_is_named_as_the_computer() {
+        // Issue 55: "4 of 4 seats taken: Minh, Lan, Hùng, " ended on a
+        // comma.
+        let room = RoomSummary {
+            players: 4,
+            seated: vec!["Minh".into(), "Lan".into(), "Hùng".into(), String::new()],
+            started: true,
+            ..lobby()
+        };
+        for (lang, words) in [
+            (
+                Lang::En,
+                "4 of 4 seats taken: Minh, Lan, Hùng, the computer",
+            ),
+            (Lang::Vi, "Đã có 4 trên 4 người: Minh, Lan, Hùng, máy"),
+        ] {
+            let html = room_page(lang, &invite(), &room, DOWNLOAD, APP_ONLY);
+            assert!(html.contains(&format!("<p>{words}</p>")), "{html}");
+        }
     }
 
     #[test]

@@ -221,7 +221,12 @@ impl<G: Game> Room<G> {
             ));
         }
         self.detach_for_watch(peer.id);
-        let welcome = self.welcome_of(None, "", PROTOCOL_VERSION);
+        let mut welcome = self.welcome_of(None, "", PROTOCOL_VERSION);
+        // The watcher counts itself, as everyone else is told (issue 55:
+        // one who had just come saw one watcher fewer).
+        if let Some(w) = welcome.state.watchers.as_mut() {
+            *w = w.saturating_add(1);
+        }
         let frame = Utf8Bytes::from(ServerMessage::Welcome(Box::new(welcome)).to_json());
         if !peer.send(Outgoing::Frame(frame)) {
             return Err(refuse(ErrorCode::RateLimited, "the connection is too slow"));

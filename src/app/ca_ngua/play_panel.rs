@@ -70,7 +70,7 @@ impl CaNguaGame {
         let dice_text = match (roll, rolling) {
             // The question holds the game: the last roll would be stale
             // news under the turn it no longer leads to (issue 34).
-            _ if phase == Phase::Dialog => i18n.t("status-question-open"),
+            _ if phase == Phase::Dialog => self.question_open_words(i18n),
             (_, true) => i18n.t("dice-rolling"),
             (Some(r), false) if pending.is_some() => {
                 i18n.t_args("dice-label", &[("roll", Arg::from(r.to_string()))])

@@ -48,7 +48,7 @@ impl CoNhayGame {
     pub(super) fn help_hint_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase) {
         let passing = self.presenter.notice().copied();
         let help = match (phase, self.selected, passing) {
-            (Phase::Dialog, _, _) => Some(i18n.t("status-question-open")),
+            (Phase::Dialog, _, _) => Some(self.question_open_words(i18n)),
             (_, _, Some(arm)) => Some(i18n.t_args(
                 "nhay-notice-pass",
                 &[("who", Arg::from(text::colour(i18n, arm)))],

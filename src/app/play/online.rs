@@ -167,6 +167,23 @@ impl<V: View> Play<V> {
         }
     }
 
+    /// What the panel says while a question is open: a game here waits;
+    /// a room's game does not (issue 55: the turn clock runs on, and the
+    /// computer plays a turn it ends).
+    pub fn question_open_words(&self, i18n: &crate::i18n::I18n) -> String {
+        let Some(remote) = self.source.remote() else {
+            return i18n.t("status-question-open");
+        };
+        let key = if remote.seat().is_none() {
+            "status-question-open-watching"
+        } else if remote.room_options().0 > 0 {
+            "status-question-open-clock"
+        } else {
+            "status-question-open-online"
+        };
+        i18n.t(key)
+    }
+
     /// The online part of the play panel, and what it asked for.
     pub(super) fn online_panel_ui(&mut self, ui: &mut egui::Ui, i18n: &crate::i18n::I18n) {
         if let Some(action) = self.online_ui(ui, i18n) {

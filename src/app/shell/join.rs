@@ -173,7 +173,10 @@ impl App {
         let lookup = d.lookup();
         let mut choice = None;
         egui::Modal::new(egui::Id::unique("join-room")).show(ctx, |ui| {
-            ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 420.0));
+            // One width, whatever is typed or said: the buttons stay
+            // under the pointer (issue 55: a window as wide as its words
+            // re-centred as a name was typed).
+            ui.set_width(crate::app::layout::dialog_width(ui.ctx(), 420.0));
             let (can_join, can_watch) = room_lookup_ui(ui, i18n, d, &lookup);
             // A game that has started takes no one: no Join to grey
             // (issue 45), Watch is the button.
@@ -253,16 +256,9 @@ fn room_ui(ui: &mut Ui, i18n: &I18n, info: &RoomInfo) {
     if let Some(host) = info.host() {
         ui.label(i18n.t_args("join-host", &[("name", Arg::from(host))]));
     }
-    ui.label(i18n.t_args(
-        "join-seats",
-        &[
-            ("seated", Arg::from(info.seated.len())),
-            ("players", Arg::from(info.players)),
-        ],
-    ));
-    if !info.seated.is_empty() {
-        ui.label(RichText::new(info.seated.join(", ")).small());
-    }
+    // The seats as the invite page says them, a computer's by its name
+    // (issue 55).
+    ui.label(seats_taken_words(i18n, info));
     if info.watchers > 0 {
         ui.label(i18n.t_args("watch-count", &[("n", Arg::from(info.watchers))]));
     }
@@ -271,6 +267,23 @@ fn room_ui(ui: &mut Ui, i18n: &I18n, info: &RoomInfo) {
     } else if info.full() {
         ui.label(RichText::new(i18n.t("join-full")).strong());
     }
+}
+
+/// The seats taken, as the invite page says them: "3 of 4 seats taken:
+/// Minh, Lan, the computer" (a computer's seat by its name, issue 55).
+pub fn seats_taken_words(i18n: &I18n, info: &RoomInfo) -> String {
+    let seats = i18n.t_args(
+        "invite-page-seats",
+        &[
+            ("seated", Arg::from(info.seated.len())),
+            ("players", Arg::from(info.players)),
+        ],
+    );
+    if info.seated.is_empty() {
+        return seats;
+    }
+    let names = crate::net::protocol::seat_list(&info.seated, &i18n.t("invite-page-computer"));
+    format!("{seats}: {names}")
 }
 
 /// The room's heading and what its server said of it; whether it can be
@@ -333,9 +346,11 @@ fn join_name_ui(ui: &mut Ui, i18n: &I18n, d: &mut JoinDialog) -> (bool, bool) {
         field.request_focus();
     }
     let named = !d.name.trim().is_empty();
-    if !named {
-        ui.label(RichText::new(i18n.t("join-name-needed")).weak());
-    }
+    // Its place kept once a name is typed: nothing below moves.
+    ui.add_visible(
+        !named,
+        egui::Label::new(RichText::new(i18n.t("join-name-needed")).weak()).wrap(),
+    );
     if let Some(e) = &d.error {
         ui.label(RichText::new(e).strong().color(ui.visuals().error_fg_color));
     }

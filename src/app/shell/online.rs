@@ -196,11 +196,12 @@ impl App {
         }
     }
 
-    /// Asks "Leave the room?" before leaving it (a watcher just stops
-    /// watching: nothing is lost).
+    /// Asks "Leave the room?" before leaving it. A watcher's "Stop
+    /// watching" says what it does and is done at once; a watcher's "New
+    /// game" asks first too (issue 55: it leaves the room as well).
     pub(super) fn ask_to_leave(&mut self, ctx: &egui::Context, then: super::LeaveThen) {
         let watching = front!(&self, _V, s => s.remote().is_some_and(|r| r.is_watching()));
-        if watching {
+        if watching && then != super::LeaveThen::NewGame {
             front!(&mut self, _V, s => s.leave_online());
             if then == super::LeaveThen::NewGame {
                 self.intents.push(super::Intent::NewGame);

@@ -149,30 +149,41 @@ impl App {
         let Some(then) = self.leave_question else {
             return;
         };
-        let (started, over) = front!(&self, _V, s => s.remote().map_or((false, false), |r| {
-            (r.latest().is_started(), r.latest().is_over())
+        let (started, over, watching) = front!(&self, _V, s => s.remote().map_or((false, false, false), |r| {
+            (r.latest().is_started(), r.latest().is_over(), r.is_watching())
         }));
-        let text = match (started, over) {
-            (true, false) => "leave-text-playing",
-            (true, true) => "leave-text-over",
+        let text = match (watching, started, over) {
+            (true, _, _) => "leave-text-watching",
+            (false, true, false) => "leave-text-playing",
+            (false, true, true) => "leave-text-over",
             _ => "leave-text-lobby",
+        };
+        // A watcher is asked in a watcher's words (issue 55).
+        let (title, yes, stay) = if watching {
+            (
+                "leave-watching-title",
+                "button-stop-watching",
+                "leave-keep-watching",
+            )
+        } else {
+            ("leave-title", "leave-yes", "leave-stay")
         };
         let focus = !self.confirm_focused;
         let id = egui::Id::unique("confirm-leave");
         egui::Modal::new(id).show(ctx, |ui| {
             ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 380.0));
-            ui.heading(self.i18n.t("leave-title"));
+            ui.heading(self.i18n.t(title));
             ui.label(self.i18n.t(text));
             if then == super::LeaveThen::NewGame {
                 ui.label(self.i18n.t("leave-then-new-game"));
             }
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                if ui.button(self.i18n.t("leave-yes")).clicked() {
+                if ui.button(self.i18n.t(yes)).clicked() {
                     self.intents.push(Intent::ConfirmLeave);
                 }
                 // The focus on the answer that changes nothing.
-                let stay = ui.button(self.i18n.t("leave-stay"));
+                let stay = ui.button(self.i18n.t(stay));
                 if focus {
                     stay.request_focus();
                 }
@@ -182,7 +193,7 @@ impl App {
             });
         });
         // The dialog is named by its question for a screen reader.
-        let title = self.i18n.t("leave-title");
+        let title = self.i18n.t(title);
         ctx.accesskit_node_builder(id, |node| node.set_label(title));
         self.confirm_focused = true;
     }

@@ -1,0 +1,286 @@
+//! What a player still tripped over at a friend's table (issue 55), in
+//! apps on a real server on 127.0.0.1: the panel says the room plays on
+//! while a question is open; a watcher's "New game" asks first, as a
+//! player's does; a watcher who has just come counts as everyone counts;
+//! the join dialog names a seat the computer holds as the invite page
+//! does, and its buttons stay put while a name is typed.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+use crate::online_app::{TestApp, hosting_app, open_room, prefs, wait};
+use crate::online_table::{
+    app_with_link, clocked_server, has, hosting_app_on, press_in_join_dialog, seated, started,
+};
+use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::i18n::Lang;
+use ca_ngua::net::client::{Client, ClientOptions, Request};
+use ca_ngua::net::{Invite, ServerAddress};
+use ca_ngua::prefs::Prefs;
+use ca_ngua::store::Store;
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use std::time::Duration;
+
+/// A headless watcher of the room (protocol 3, as the app).
+fn watcher_client(invite: &Invite, name: &str) -> Client<CaNgua> {
+    Client::<CaNgua>::connect_with(
+        invite.server.clone(),
+        Request::Watch {
+            room: invite.room.clone(),
+            name: name.into(),
+        },
+        ClientOptions::table(),
+        || {},
+    )
+    .unwrap()
+}
+
+/// Lan's app hosting a started room of `players` on this device, the
+/// seats nobody took played by the computer; its invite.
+fn started_room(dir: &std::path::Path, players: usize) -> (TestApp, Invite) {
+    let store = Store::at(dir.join("host"));
+    let mut p = prefs("Lan");
+    p.games.ca_ngua.player_count = players;
+    store.save_prefs(&p).unwrap();
+    let mut host = hosting_app(store);
+    let invite = open_room::<CaNgua>(&mut host);
+    wait(&mut [&mut host], 20, "the lobby", |hs| {
+        hs[0]
+            .query_by_role_and_label(Role::Button, "Start the game")
+            .is_some()
+    });
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    wait(&mut [&mut host], 20, "started", |hs| started(hs[0]));
+    (host, invite)
+}
+
+/// The rectangle of the button named `label`.
+fn button_rect(h: &TestApp, label: &str) -> egui::Rect {
+    h.get_by_role_and_label(Role::Button, label).rect()
+}
+
+#[test]
+fn the_panel_says_the_room_plays_on_while_leaving_is_asked() {
+    let dir = common::temp_dir("trips55-leave");
+    let (server, _clock) = clocked_server();
+    let address = ServerAddress::new("127.0.0.1", server.addr().port());
+    let mut host = hosting_app_on(&dir.path().join("host"), &address);
+    crate::online_app::open_online(&mut host);
+    host.get_by_role_and_label(Role::Button, "Open a room on the server")
+        .click();
+    wait(&mut [&mut host], 20, "the room opens", |hs| {
+        hs[0]
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .and_then(|r| r.invite())
+            .is_some()
+    });
+    let invite = host
+        .state()
+        .play::<CaNgua>()
+        .remote()
+        .unwrap()
+        .invite()
+        .unwrap();
+    let mut guest = app_with_link(
+        &dir.path().join("guest"),
+        Some(prefs("Minh")),
+        &invite.page_url(),
+    );
+    press_in_join_dialog(&mut guest, "Join");
+    wait(&mut [&mut host, &mut guest], 20, "seated", |hs| {
+        seated(hs[0]) == 2 && seated(hs[1]) == 2
+    });
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
+        started(hs[0]) && started(hs[1])
+    });
+    // Leaving asks first; meanwhile the panel says what goes on (issue
+    // 55: it said the game waits, while the turn clock ran on).
+    crate::online_app::open_online(&mut guest);
+    guest
+        .get_by_role_and_label(
+            Role::Button,
+            "Leave the room (the computer takes your seat)",
+        )
+        .click();
+    guest.run_steps(4);
+    assert!(guest.state().is_asking_to_leave());
+    assert!(has(
+        &guest,
+        "The room plays on while you answer: your turn clock keeps running."
+    ));
+    assert!(!has(&guest, "The game waits while you answer"));
+    guest.get_by_role_and_label(Role::Button, "Stay").click();
+    guest.run_steps(2);
+    assert!(!has(&guest, "while you answer"));
+    server.shutdown();
+}
+
+#[test]
+fn a_watcher_just_come_counts_as_everyone_does_and_is_asked_before_a_new_game() {
+    let dir = common::temp_dir("trips55-watch");
+    let (mut host, invite) = started_room(dir.path(), 2);
+    // Bà watches first, from a headless client.
+    let _ba = watcher_client(&invite, "Bà");
+    wait(&mut [&mut host], 20, "the host sees one watcher", |hs| {
+        has(hs[0], "Watching: 1")
+    });
+    // Then Hùng, from the invite link.
+    let mut watcher = app_with_link(
+        &dir.path().join("watcher"),
+        Some(prefs("Hùng")),
+        &invite.page_url(),
+    );
+    press_in_join_dialog(&mut watcher, "Watch");
+    wait(&mut [&mut host, &mut watcher], 20, "two watch", |hs| {
+        has(hs[0], "Watching: 2")
+            && hs[1]
+                .state()
+                .play::<CaNgua>()
+                .remote()
+                .is_some_and(|r| r.is_watching())
+    });
+    // Hùng counts as everyone does (issue 55: "Watching: 1" on his
+    // screen, still after 10 s).
+    assert_eq!(
+        watcher
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .unwrap()
+            .watchers(),
+        2
+    );
+    watcher.run_steps(3);
+    assert!(has(&watcher, "Watching: 2"), "the watcher's own count");
+
+    // "New game" asks a watcher too, in a watcher's words.
+    watcher
+        .get_by_role_and_label(Role::Button, "New game")
+        .click();
+    watcher.run_steps(4);
+    assert!(watcher.state().is_asking_to_leave());
+    assert!(has(&watcher, "Stop watching this room?"));
+    assert!(has(&watcher, "Then a new game starts on this device."));
+    assert!(has(&watcher, "The room plays on while you answer."));
+    assert!(watcher.state().play::<CaNgua>().remote().is_some());
+    let unnamed = crate::ui_support::unnamed(&watcher);
+    assert!(unnamed.is_empty(), "{unnamed:?}");
+    watcher
+        .get_by_role_and_label(Role::Button, "Keep watching")
+        .click();
+    watcher.run_steps(2);
+    assert!(!watcher.state().is_asking_to_leave());
+    assert!(
+        watcher
+            .state()
+            .play::<CaNgua>()
+            .remote()
+            .is_some_and(|r| r.is_watching())
+    );
+    // Said yes to, it leaves the room and starts a game here.
+    watcher
+        .get_by_role_and_label(Role::Button, "New game")
+        .click();
+    watcher.run_steps(4);
+    watcher
+        .query_all_by_role_and_label(Role::Button, "Stop watching")
+        .last()
+        .unwrap()
+        .click();
+    watcher.run_steps(4);
+    assert!(watcher.state().play::<CaNgua>().remote().is_none());
+    assert!(!watcher.state().is_asking_to_leave());
+}
+
+/// The dialog of a fresh app in `lang` opened with `invite`'s link, once
+/// the room is described.
+fn fresh_dialog(dir: &std::path::Path, lang: Lang, invite: &Invite) -> TestApp {
+    let prefs = Prefs {
+        lang: Some(lang),
+        ..Prefs::default()
+    };
+    let mut app = app_with_link(dir, Some(prefs), &invite.page_url());
+    let taken = if lang == Lang::En {
+        " seats taken"
+    } else {
+        "Đã có "
+    };
+    wait(&mut [&mut app], 20, "the room described", |hs| {
+        has(hs[0], taken)
+    });
+    app.run_steps(2);
+    app
+}
+
+#[test]
+fn the_join_dialog_names_the_computers_seat_and_keeps_its_buttons_still() {
+    let dir = common::temp_dir("trips55-join");
+    let (mut host, invite) = started_room(dir.path(), 3);
+    host.run_steps(2);
+    for (lang, words) in [
+        (
+            Lang::En,
+            "3 of 3 seats taken: Lan, the computer, the computer",
+        ),
+        (Lang::Vi, "Đã có 3 trên 3 người: Lan, máy, máy"),
+    ] {
+        let en = lang == Lang::En;
+        let mut app = fresh_dialog(&dir.path().join(lang.code()), lang, &invite);
+        assert!(has(&app, words), "no '{words}'");
+        assert!(!has(&app, ", ,") && !has(&app, "Lan, \n"));
+        // The invite page says the same seats the same way.
+        let page_lang = if en { "en" } else { "vi" };
+        let html = invite_page(&invite, page_lang);
+        assert!(html.contains(words), "{html}");
+
+        // Typing a name moves nothing under the pointer.
+        let (watch, cancel) = if en {
+            ("Watch", "Cancel")
+        } else {
+            ("Xem ván", "Thôi")
+        };
+        let before = (button_rect(&app, watch), button_rect(&app, cancel));
+        assert!(
+            app.get_by_role_and_label(Role::Button, watch)
+                .accesskit_node()
+                .is_disabled(),
+            "a name first"
+        );
+        let field = app.get_by(|n| n.role() == Role::TextInput);
+        field.focus();
+        for typed in ["N", "guyễn", " Thị Minh", " Khai"] {
+            app.get_by(|n| n.role() == Role::TextInput).type_text(typed);
+            app.run_steps(2);
+            let now = (button_rect(&app, watch), button_rect(&app, cancel));
+            assert_eq!(now, before, "after '{typed}'");
+        }
+        assert!(
+            !app.get_by_role_and_label(Role::Button, watch)
+                .accesskit_node()
+                .is_disabled()
+        );
+    }
+}
+
+/// The invite page of `invite`'s room, in `lang` (its `Accept-Language`).
+fn invite_page(invite: &Invite, lang: &str) -> String {
+    use std::io::{Read, Write};
+    let addr = format!("127.0.0.1:{}", invite.server.port);
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let request = format!(
+        "GET /join/{} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: {lang}\r\nConnection: close\r\n\r\n",
+        invite.room
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut page = String::new();
+    stream.read_to_string(&mut page).unwrap();
+    page
+}
