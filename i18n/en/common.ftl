@@ -198,6 +198,8 @@ replay-stood-in = { $who } (the computer played { $count ->
 record-date = { $year }-{ $month }-{ $day } { $hour }:{ $minute }
 # Who played the step shown.
 replay-step-by = This step: { $colour } ({ $who })
+# A computer's step in a person's seat: "Computer – Medium, for Minh".
+replay-for = { $computer }, for { $who }
 replay-won = Won: { $who }
 replay-unfinished = Not finished
 records-heading = Past games

@@ -167,6 +167,8 @@ replay-stood-in = { $who } (máy đi thay ở bước { $steps })
 record-date = { $day }/{ $month }/{ $year } { $hour }:{ $minute }
 # Who played the step shown.
 replay-step-by = Bước này: { $colour } ({ $who })
+# Máy đi một bước ở ghế của một người: "Máy – Vừa, đi thay Minh".
+replay-for = { $computer }, đi thay { $who }
 replay-won = Thắng: { $who }
 replay-unfinished = Chưa xong
 records-heading = Các ván đã chơi

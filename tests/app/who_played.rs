@@ -136,10 +136,12 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
             ),
             (
                 first_computer,
+                // A computer's step in a person's seat says for whom
+                // (issue 55).
                 if en {
-                    "Red (Computer – Medium)"
+                    "Red (Computer – Medium, for Person)"
                 } else {
-                    "Đỏ (Máy – Vừa)"
+                    "Đỏ (Máy – Vừa, đi thay Người chơi)"
                 },
             ),
             (
@@ -158,10 +160,18 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
                 format!("Bước này: {who}")
             };
             assert!(shows(&h, &by), "step {k}: no '{by}' shown");
-            // The board names the seat's player of the time too.
+            // The board names a person's seat by its person at every
+            // step, the computer's too (issue 55: it switched between
+            // them); a computer's seat by its computer.
             let seat = record.steps[k - 1].seat;
             let board = replay(&h).player_name(&I18n::new(lang), seat);
-            assert!(who.contains(&format!("({board})")), "step {k}: {board}");
+            let owner = match (seat, en) {
+                (Seat::Red, true) => "Person",
+                (Seat::Red, false) => "Người chơi",
+                (_, true) => "Computer – Easy",
+                (_, false) => "Máy – Dễ",
+            };
+            assert_eq!(board, owner, "step {k}");
             let said = replay(&h)
                 .announcements()
                 .iter()
@@ -315,4 +325,119 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
     assert!(kept.steps.len() > steps);
     assert_eq!(kept.seats, record.seats);
     assert_eq!(kept.changes, record.changes);
+}
+
+/// Issue 55's room: Minh (Red) lets his first turn's clock run out, so the
+/// computer plays the game's first step for him; Lan leaves before her
+/// first step, and the computer plays her seat to the end. As her app and
+/// his record it: from the room's events.
+fn left_room() -> (Record<CaNgua>, Seat) {
+    use ca_ngua::table::{InlineRunner, Table};
+    use rand::SeedableRng;
+    let mut t = Table::<CaNgua>::lobby(
+        Rules::standard(),
+        2,
+        "Minh",
+        rand::rngs::StdRng::seed_from_u64(55),
+        Box::new(InlineRunner::default()),
+    )
+    .unwrap();
+    let (lan, _) = t.join("Lan").unwrap();
+    t.start(Level::Easy, |_| "bot".into()).unwrap();
+    assert_eq!(t.replica().turn(), Some(Seat::Red));
+    assert_eq!(t.time_out(Seat::Red, Level::Easy, false).len(), 1);
+    assert_eq!(t.leave(lan, Level::Easy).len(), 1);
+    while common::records::play_one(&mut t) {}
+    let mut r = ca_ngua::record::Recorder::new(Rules::standard(), common::records::DATE);
+    for ev in t.events() {
+        r.push(ev);
+    }
+    (r.into_record().unwrap(), lan)
+}
+
+#[test]
+fn a_replay_names_each_person_at_every_step_and_says_where_the_computer_played() {
+    let (record, lan) = left_room();
+    assert_eq!(record.steps[0].seat, Seat::Red);
+    // Both seats are their people's in the record itself.
+    assert_eq!(record.seats[0].name, "Minh");
+    assert_eq!(record.seats[1].name, "Lan");
+    let colour = |lang: Lang, seat: Seat| {
+        let key = match seat {
+            Seat::Red => "colour-red",
+            Seat::Green => "colour-green",
+            Seat::Yellow => "colour-yellow",
+            Seat::Blue => "colour-blue",
+        };
+        I18n::new(lang).t(key)
+    };
+    for lang in [Lang::En, Lang::Vi] {
+        let en = lang == Lang::En;
+        let dir = common::temp_dir("who-played-left");
+        let store = Store::at(dir.path());
+        store
+            .save_prefs(&Prefs {
+                lang: Some(lang),
+                ..Prefs::default()
+            })
+            .unwrap();
+        store
+            .records()
+            .save(&AnyRecord::of::<CaNgua>(record.clone()))
+            .unwrap();
+        let app = App::from_store(Store::at(dir.path()), None, lang, None).skip_welcome();
+        let mut h = harness(app, WINDOW);
+        h.get_by_label(if en { "Statistics" } else { "Thống kê" })
+            .click_accesskit();
+        h.run_steps(3);
+        // The list of past games names Lan, not "Computer" (issue 55).
+        let seats = format!(
+            "{}: Minh, {}: Lan",
+            colour(lang, Seat::Red),
+            colour(lang, lan)
+        );
+        let line = h
+            .query_all_by_role(Role::Button)
+            .filter_map(|n| n.accesskit_node().label())
+            .find(|l| l.contains(&seats))
+            .unwrap_or_else(|| panic!("the game in the list, with '{seats}'"));
+        h.get_by_label(&line).click_accesskit();
+        h.run_steps(3);
+        // The header names each person and where the computer played for
+        // them.
+        let minh = if en {
+            format!(
+                "{}: Minh (the computer played step 1)",
+                colour(lang, Seat::Red)
+            )
+        } else {
+            format!("{}: Minh (máy đi thay ở bước 1)", colour(lang, Seat::Red))
+        };
+        assert!(shows(&h, &minh), "no '{minh}'");
+        let lan_words = if en {
+            format!("{}: Lan (the computer played steps ", colour(lang, lan))
+        } else {
+            format!("{}: Lan (máy đi thay ở bước ", colour(lang, lan))
+        };
+        assert!(shows(&h, &lan_words), "no '{lan_words}'");
+        // At every step, the start too, the board names both people.
+        let i18n = I18n::new(lang);
+        for k in [0, 1, 2, 3, 4, 5] {
+            go_to(&mut h, k, en);
+            assert_eq!(replay(&h).player_name(&i18n, Seat::Red), "Minh", "step {k}");
+            assert_eq!(replay(&h).player_name(&i18n, lan), "Lan", "step {k}");
+        }
+        // The first step says the computer played it for Minh.
+        go_to(&mut h, 1, en);
+        let by = if en {
+            format!(
+                "This step: {} (Computer, for Minh)",
+                colour(lang, Seat::Red)
+            )
+        } else {
+            format!("Bước này: {} (Máy, đi thay Minh)", colour(lang, Seat::Red))
+        };
+        assert!(shows(&h, &by), "no '{by}'");
+        assert_eq!(unnamed(&h), Vec::<String>::new(), "every node has a name");
+    }
 }

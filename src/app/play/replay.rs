@@ -260,13 +260,20 @@ impl<V: View> Replay<V> {
         self.play.repaint = true;
     }
 
-    /// The board and its words name who played each seat at step `step`
-    /// (the players of its first step at the start): a seat that changed
-    /// hands shows its player of the time.
+    /// The board and its words name each seat's person at every step, a
+    /// computer's turns for them included (issue 55: the yards switched
+    /// between a name and "Computer"); a seat of computers only names its
+    /// computer of step `step` (the players of its first step at the
+    /// start).
     fn name_players(&mut self, step: usize) {
         let k = step.saturating_sub(1);
         for seat in self.record.seats.iter().map(|s| s.seat) {
-            let Some((player, name)) = self.record.player_at(seat, k) else {
+            let owner = self.owner(seat).map(|p| (p.player, p.name.clone()));
+            let Some((player, name)) = owner.or_else(|| {
+                self.record
+                    .player_at(seat, k)
+                    .map(|(p, n)| (p, n.to_string()))
+            }) else {
                 continue;
             };
             let (controller, kind) = match player {
@@ -276,12 +283,20 @@ impl<V: View> Replay<V> {
             };
             if let Some(info) = self.play.presenter.shown_mut().seat_mut(seat) {
                 info.kind = kind;
-                info.name = name.to_string();
+                info.name = name;
             }
             if let Some(table) = self.play.source.local_mut() {
                 table.set_controller(seat, controller);
             }
         }
+    }
+
+    /// The person a seat is theirs, when a person played it (or held it
+    /// and the computer played it all for them).
+    pub(super) fn owner(&self, seat: V::Seat) -> Option<&SeatPlayer<V::Seat>> {
+        self.players
+            .iter()
+            .find(|p| p.seat == seat && p.player == Player::Person)
     }
 
     /// Goes to step `step` and says where the game is.
@@ -315,17 +330,33 @@ impl<V: View> Replay<V> {
         self.announcer.say(parts.join(". "), false);
     }
 
-    /// Who played the step shown ("This step: Red (Computer – Medium)");
-    /// `None` at the start.
+    /// Who played the step shown ("This step: Red (Computer – Medium)"),
+    /// and for whom when a computer played a person's turn ("This step:
+    /// Red (Computer – Medium, for Minh)"); `None` at the start.
     pub fn step_by(&self, i18n: &I18n) -> Option<String> {
         let k = self.step.checked_sub(1)?;
         let seat = self.record.steps.get(k)?.seat;
         let (player, name) = self.record.player_at(seat, k)?;
+        let mut who = player_words(i18n, player, name);
+        if player != Player::Person
+            && let Some(owner) = self.owner(seat)
+        {
+            who = i18n.t_args(
+                "replay-for",
+                &[
+                    ("computer", Arg::from(who)),
+                    (
+                        "who",
+                        Arg::from(player_words(i18n, owner.player, &owner.name)),
+                    ),
+                ],
+            );
+        }
         Some(i18n.t_args(
             "replay-step-by",
             &[
                 ("colour", Arg::from(V::colour(i18n, seat))),
-                ("who", Arg::from(player_words(i18n, player, name))),
+                ("who", Arg::from(who)),
             ],
         ))
     }

@@ -63,7 +63,9 @@ impl<G: Game> Record<G> {
     /// the order they first played it: one player and all its steps for a
     /// seat that never changed hands. A player who held a seat without
     /// playing a step there is left out (a seat that played no step at all
-    /// keeps its `Seat:` line's player, without steps).
+    /// keeps its `Seat:` line's player, without steps), but for a person
+    /// known by name whose seat no person played: they come first, without
+    /// steps (the computer played it all for them).
     pub fn seat_players(&self) -> Vec<SeatPlayer<G::Seat>> {
         let mut all = Vec::new();
         for first in &self.seats {
@@ -111,6 +113,26 @@ impl<G: Game> Record<G> {
                     spans: Vec::new(),
                 });
             }
+            // The person a seat belongs to is never left out, even when a
+            // computer played all its steps for them (issue 55: a seat
+            // left before its person's first step read "Green: Computer").
+            let owner = stints
+                .iter()
+                .find(|&&(_, p, n)| p == Player::Person && !n.trim().is_empty());
+            if let Some(&(_, player, name)) = owner
+                && !players.iter().any(|p| p.player == Player::Person)
+            {
+                players.insert(
+                    0,
+                    SeatPlayer {
+                        seat,
+                        player,
+                        name: name.to_string(),
+                        steps: Vec::new(),
+                        spans: Vec::new(),
+                    },
+                );
+            }
             all.extend(players);
         }
         all
@@ -118,8 +140,10 @@ impl<G: Game> Record<G> {
 
     /// Notes that `player` (named `name`) plays `seat` from the next step
     /// on; true when the record changed. Nothing changes when they play it
-    /// already; before the first step the seat's `Seat:` line changes;
-    /// a second change before anyone played replaces the first.
+    /// already; before the first step the seat's `Seat:` line changes
+    /// (unless a computer stands in for a person known by name: the seat
+    /// stays theirs, the change comes at step 1, issue 55); a second
+    /// change before anyone played replaces the first.
     pub(crate) fn note_player(&mut self, seat: G::Seat, player: Player, name: &str) -> bool {
         let step = self.steps.len();
         if self.player_at(seat, step) == Some((player, name)) {
@@ -131,6 +155,17 @@ impl<G: Game> Record<G> {
             let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) else {
                 return false;
             };
+            let stand_in =
+                s.player == Player::Person && !s.name.trim().is_empty() && player != Player::Person;
+            if stand_in {
+                self.changes.push(PlayerChange {
+                    step,
+                    seat,
+                    player,
+                    name: name.to_string(),
+                });
+                return true;
+            }
             s.player = player;
             s.name = name.to_string();
             return true;
