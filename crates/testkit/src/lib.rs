@@ -1,10 +1,12 @@
-//! What the test binaries share (the app's, `ca-ngua-cli`'s and
-//! `ca-ngua-server`'s): each takes it in as `common` (`use ca_ngua_testkit
-//! as common;`). Here: the rules table and random rules of Cờ Cá Ngựa's
-//! tests, temporary folders, tables and files; `records` and `puzzles`
-//! (generic over the game), `wait` (the one poll-until with a deadline) and
-//! `net` (a raw WebSocket client of the server). The real `ca-ngua-cli` is
-//! run by `crates/cli/tests/support/cli.rs`, and the app's harness is
+//! What the test binaries share (the app's and each crate's in its own
+//! `tests/`): each takes it in as `common` (`use ca_ngua_testkit as
+//! common;`). Here: the rules table and random rules of Cờ Cá Ngựa's
+//! tests, temporary folders, tables and files; `records` (generic over the
+//! game, and the records of every format in `data/records/`), `fair` (a
+//! room with dice anyone can check), `puzzles`, `wait` (the one poll-until
+//! with a deadline) and `net` (a raw WebSocket client of the server, a
+//! seat played over it, TLS). The real `ca-ngua-cli` is run by
+//! `crates/cli/tests/cli/cli_support.rs`, and the app's harness is
 //! `tests/app/ui_support.rs`. A development crate only; each binary uses
 //! part of it.
 // Test support: a failed unwrap is a failed test, and its handles need no
@@ -37,6 +39,7 @@ use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub mod fair;
 pub mod net;
 pub mod puzzles;
 pub mod records;
@@ -64,7 +67,7 @@ pub fn rules_from_spec(spec: &str) -> Rules {
         .rules
 }
 
-/// One line of `tests/data/rules.txt`.
+/// One line of `crates/testkit/data/rules.txt`.
 #[derive(Debug)]
 pub struct Case {
     pub line: usize,

@@ -160,3 +160,36 @@ pub fn handed_over<G: Game>(
     assert!(t.replica().is_over());
     r.into_record().expect("a record")
 }
+
+/// Records of every format this build reads, as the version that wrote
+/// each of them wrote it (`crates/testkit/data/records/`).
+pub const FORMATS: [(&str, u32, &str); 4] = [
+    (
+        "format-1.txt",
+        1,
+        include_str!("../data/records/format-1.txt"),
+    ),
+    (
+        "format-2.txt",
+        2,
+        include_str!("../data/records/format-2.txt"),
+    ),
+    (
+        "format-3.txt",
+        3,
+        include_str!("../data/records/format-3.txt"),
+    ),
+    (
+        "format-3-online.txt",
+        3,
+        include_str!("../data/records/format-3-online.txt"),
+    ),
+];
+
+/// The path of one of the records in `crates/testkit/data/records/`
+/// (`FORMATS`), for a program that reads the file itself.
+pub fn fixture(file: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/records")
+        .join(file)
+}

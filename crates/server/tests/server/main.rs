@@ -1,22 +1,28 @@
-//! `ca-ngua-server`, the real program: its command line, and a restart
-//! that keeps the rooms (the state folder). The server's rooms, pages and
-//! protocol are tested through the library with the client, in
-//! `crates/cli/tests/net`.
+//! The server, one binary: `ca-ngua-server`, the real program (its command
+//! line, a restart that keeps the rooms), and the rooms, pages and protocol
+//! through the library on 127.0.0.1, spoken to by a raw WebSocket test
+//! client (`common::net`) and by the client library.
 
 use ca_ngua_testkit as common;
 
-/// The client library's players (`crates/cli/tests/net/client.rs` plays
-/// with the same).
+/// The client library's players (`crates/client/tests/client` plays with
+/// the same).
 mod client {
     pub(crate) use ca_ngua_testkit::net::players::{
         Player, all_over, assert_whole, guest_joins, lan_creates, play, welcomed,
     };
 }
 
-/// The server's pages, read over HTTP.
-mod pages {
-    pub(crate) use ca_ngua_testkit::net::http::get;
-}
-
+mod co_nhay;
+mod dice_v3;
+mod game;
+mod pages;
+mod presence;
+mod refusals;
+mod rematch;
 mod restart;
+mod resume;
 mod server_cli;
+mod table_v3;
+mod tls;
+mod web;

@@ -8,9 +8,9 @@
 
 use crate::client::{Player, all_over, assert_whole, guest_joins, lan_creates, play, welcomed};
 use crate::common::wait::wait_until;
-use ca_ngua::game::Level;
-use ca_ngua::net::ServerAddress;
-use ca_ngua::net::client::ClientCommand;
+use ca_ngua_client::ClientCommand;
+use ca_ngua_core::game::Level;
+use ca_ngua_protocol::ServerAddress;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -38,7 +38,7 @@ impl Server {
         // Ready once it answers its health check.
         let address = ServerAddress::new("127.0.0.1", port);
         wait_until("the server did not start", Duration::from_secs(60), || {
-            ca_ngua::net::check_health(&address, Duration::from_secs(1)).ok()
+            ca_ngua_client::check_health(&address, Duration::from_secs(1)).ok()
         });
         server
     }

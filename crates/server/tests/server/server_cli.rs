@@ -9,7 +9,7 @@
 use crate::common::wait::wait_until;
 use crate::pages::get;
 use crate::restart::free_port;
-use ca_ngua::net::ServerAddress;
+use ca_ngua_protocol::ServerAddress;
 use std::net::SocketAddr;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
@@ -178,7 +178,7 @@ impl Running {
         wait_until(
             &format!("the server did not start on port {port}"),
             Duration::from_secs(60),
-            || ca_ngua::net::check_health(&address, Duration::from_secs(1)).ok(),
+            || ca_ngua_client::check_health(&address, Duration::from_secs(1)).ok(),
         );
         running
     }

@@ -6,11 +6,14 @@
 pub mod co_nhay;
 pub mod http;
 pub mod players;
+pub mod tls;
 pub mod v3;
 
 use ca_ngua::ca_ngua::engine::{Move, Seat, Setup};
 use ca_ngua::net::server::{ServerConfig, ServerHandle, spawn};
 use futures_util::{SinkExt, StreamExt};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -404,4 +407,44 @@ pub fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
+}
+
+/// Plays a seat until the game is over: rolls and moves (a seeded random
+/// legal move) whenever it is this seat's turn; every frame must be the
+/// next event, nothing refused.
+pub async fn play_seat(mut ws: Ws, seat: Seat, from: u64, seed: u64) -> (Ws, Vec<Event>) {
+    let mut turn = Turn {
+        seq: from,
+        ..Turn::default()
+    };
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut events = Vec::new();
+    let mut acted_at = None;
+    while !turn.over {
+        if turn.seat == Some(seat) && acted_at != Some(turn.seq) {
+            acted_at = Some(turn.seq);
+            match &turn.moves {
+                None => ws.send(json!({"type":"roll","seq":turn.seq})).await,
+                Some(moves) => {
+                    let mv = moves[rng.random_range(0..moves.len())];
+                    ws.send(json!({"type":"move","seq":turn.seq,"move":mv.to_string()}))
+                        .await;
+                }
+            }
+        }
+        let ev = ws.expect_event().await;
+        assert_eq!(
+            ev.seq,
+            turn.seq + 1,
+            "{seat:?}: events numbered without gaps"
+        );
+        turn.follow(&ev);
+        // A seat's dice seed changes nothing on the board: a command sent
+        // just before it still stands (and is not sent twice).
+        if matches!(ev.event, EventKind::Seeded { .. }) && acted_at == Some(ev.seq - 1) {
+            acted_at = Some(ev.seq);
+        }
+        events.push(ev);
+    }
+    (ws, events)
 }

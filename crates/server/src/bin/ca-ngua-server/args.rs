@@ -343,7 +343,7 @@ fn from_env(e: &clap::Error, args: &[OsString]) -> Option<(String, String)> {
 mod tests {
     //! The command line read with no environment variable (each argument's
     //! `env` taken away, so that a variable set where the tests run cannot
-    //! change them); tests/net/server_cli.rs runs the binary with them.
+    //! change them); crates/server/tests/server/server_cli.rs runs the binary with them.
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
