@@ -36,6 +36,7 @@ fn main() {
     let budget = Budget {
         nodes: get("--nodes", "20000").parse().unwrap(),
         max_depth: get("--depth", "0").parse().unwrap(),
+        beam: 0,
     };
     let seed: u64 = get("--seed", "1").parse().unwrap();
     let threads: u64 = get("--threads", "2").parse().unwrap();

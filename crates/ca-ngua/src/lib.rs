@@ -9,6 +9,7 @@ pub mod bots;
 pub mod dice;
 pub mod engine;
 pub mod game;
+pub mod gauntlet;
 pub mod rules_code;
 pub mod rules_file;
 pub mod rules_lab;

@@ -13,6 +13,7 @@ pub mod hard;
 pub mod medium;
 pub mod random;
 mod sense;
+pub mod styles;
 
 pub use ca_ngua_core::game::Level;
 pub use hard::Budget;
@@ -41,7 +42,10 @@ pub struct Decision<'a> {
 pub struct Bot {
     level: Level,
     rng: BotRng,
+    /// The search's budget with the hand-made model.
     budget: Budget,
+    /// The search's budget with the learned evaluator.
+    learned_budget: Budget,
     /// The learned evaluator Hard plays with where it covers the rules
     /// (`None`: today's Hard everywhere).
     net: Option<&'static Evaluator>,
@@ -81,7 +85,8 @@ impl Bot {
     }
 
     /// A bot whose Hard plays with `net` where it covers the rules (at
-    /// [`Budget::LEARNED`] unless `budget` is smaller), or with today's
+    /// [`Budget::LEARNED`] when `budget` is the default, else at
+    /// `budget`), or with today's
     /// hand-made evaluation everywhere when `net` is `None`: what happens
     /// when the weights file fails its checks.
     pub fn with_evaluator(
@@ -90,12 +95,30 @@ impl Bot {
         budget: Budget,
         net: Option<&'static Evaluator>,
     ) -> Bot {
+        // The default budget is the hand-made model's; the learned one
+        // has its own.
+        let learned_budget = if budget == Budget::DEFAULT {
+            Budget::LEARNED
+        } else {
+            budget
+        };
         Bot {
             level,
             rng: BotRng::seed_from_u64(seed),
             budget,
+            learned_budget,
             net,
             brain: None,
+        }
+    }
+
+    /// Hard as shipped before issue 57 (the yardstick of today's): the
+    /// learned evaluator at [`Budget::V1`], the hand-made model where it
+    /// does not cover the rules.
+    pub fn hard_v1(seed: u64) -> Bot {
+        Bot {
+            learned_budget: Budget::V1,
+            ..Bot::new(Level::Hard, seed)
         }
     }
 
@@ -174,13 +197,7 @@ impl Bot {
                 };
                 match &**brain {
                     Brain::Classic(model) => hard::choose_with(d, model, self.budget),
-                    Brain::Learned(judge) => {
-                        let budget = Budget {
-                            nodes: self.budget.nodes.min(Budget::LEARNED.nodes),
-                            max_depth: self.budget.max_depth.min(Budget::LEARNED.max_depth),
-                        };
-                        hard::choose_with(d, judge, budget)
-                    }
+                    Brain::Learned(judge) => hard::choose_with(d, judge, self.learned_budget),
                 }
             }
         }

@@ -72,6 +72,7 @@ pub const PERSON_STAND_IN: Level = Level::Medium;
 pub const TRIAL_BUDGET: Budget = Budget {
     nodes: 600,
     max_depth: 1,
+    beam: 0,
 };
 
 /// The time model behind "minutes at the normal pace of this app". The app

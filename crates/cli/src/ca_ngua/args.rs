@@ -167,3 +167,32 @@ pub struct RulesTry {
     #[command(flatten)]
     pub run: RunArgs,
 }
+
+/// `gauntlet`.
+#[derive(Debug, Args)]
+pub struct Gauntlet {
+    /// The player on trial: a level, hard-v1 (Hard before issue 57),
+    /// hard-classic, or a style (aggressive, defensive, racing, blocking,
+    /// expert)
+    #[arg(long, value_name = "PLAYER", default_value = "hard")]
+    pub bot: String,
+    /// The player in every other seat
+    #[arg(long, value_name = "PLAYER", default_value = "expert")]
+    pub against: String,
+    /// Players at the table (2 to 4): the player on trial and the copies
+    #[arg(long, value_name = "N", default_value = "4", value_parser = number::<usize>)]
+    pub players: usize,
+    /// Number of games
+    #[arg(long, value_name = "N", default_value = "400", value_parser = number::<u64>)]
+    pub games: u64,
+    /// A preset's name or the path of a rules file
+    #[arg(
+        long,
+        value_name = "PRESET|FILE",
+        default_value = "standard",
+        allow_hyphen_values = true
+    )]
+    pub rules: String,
+    #[command(flatten)]
+    pub run: RunArgs,
+}

@@ -101,6 +101,7 @@ pub(super) fn strength(a: &Strength) -> Result<(), Bad> {
     let learned = bots::Budget {
         nodes: a.nodes.unwrap_or(bots::Budget::LEARNED.nodes).max(1),
         max_depth: a.depth.unwrap_or(bots::Budget::LEARNED.max_depth),
+        beam: bots::Budget::LEARNED.beam,
     };
     let config = train::MatchConfig {
         rules,

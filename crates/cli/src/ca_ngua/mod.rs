@@ -3,10 +3,11 @@
 //! `strength` and `rules show|explain|try|code|decode`.
 
 mod args;
+mod gauntlet;
 mod learned;
 mod trial;
 
-pub use args::{RulesCommand, RulesTry, Selfplay, Strength, Train};
+pub use args::{Gauntlet, RulesCommand, RulesTry, Selfplay, Strength, Train};
 
 use crate::args::{Query, RuleSetArg};
 use crate::{Bad, Verbs, check_threads, explain_rules, out, outln, show_rules, unshield};
@@ -48,6 +49,10 @@ pub enum Command {
     /// Plays the learned Hard against today's Hard, seats rotated, and
     /// reports the score with its interval and the decision times
     Strength(Strength),
+    /// Plays one bot against copies of another (a level, hard-v1 or a
+    /// hand-written style), seats rotated, and reports its share of wins
+    /// with the 95% Wilson interval
+    Gauntlet(Gauntlet),
     /// Rule sets: show, explain, try, code and decode
     #[command(arg_required_else_help = false)]
     Rules {
@@ -65,12 +70,16 @@ impl Verbs for Command {
             Command::Selfplay(s) => selfplay(&s),
             Command::Train(t) => learned::train(&t),
             Command::Strength(s) => learned::strength(&s),
+            Command::Gauntlet(g) => gauntlet::gauntlet(&g),
             Command::Rules { command } => rules(command),
         }
     }
 
     fn uses_evaluator(&self) -> bool {
-        matches!(self, Command::Hint(_) | Command::Selfplay(_))
+        matches!(
+            self,
+            Command::Hint(_) | Command::Selfplay(_) | Command::Gauntlet(_)
+        )
     }
 
     fn unready() -> Option<String> {

@@ -39,7 +39,7 @@ impl MatchConfig {
             games: 400,
             seed: 1,
             threads: 1,
-            learned: Budget::LEARNED,
+            learned: Budget::V1,
             classic: Budget::DEFAULT,
         }
     }

@@ -33,6 +33,9 @@ pub struct Budget {
     pub nodes: u64,
     /// Deepest search, in rolls after the move being chosen.
     pub max_depth: u8,
+    /// Below the root and above the last roll, only the `beam` moves the
+    /// evaluation rates best for their player are searched on (0: all).
+    pub beam: u8,
 }
 
 impl Budget {
@@ -43,6 +46,7 @@ impl Budget {
     pub const DEFAULT: Budget = Budget {
         nodes: 20_000,
         max_depth: 3,
+        beam: 0,
     };
 
     /// The learned Hard's search: its leaves cost a network's evaluation,
@@ -50,6 +54,15 @@ impl Budget {
     pub const LEARNED: Budget = Budget {
         nodes: 3_000,
         max_depth: 2,
+        beam: 0,
+    };
+
+    /// Hard's learned search as shipped before issue 57: 3,000 leaves,
+    /// two rolls ahead, every move searched (`hard-v1` in the gauntlet).
+    pub const V1: Budget = Budget {
+        nodes: 3_000,
+        max_depth: 2,
+        beam: 0,
     };
 
     /// No look-ahead: the move whose position the evaluation rates best
@@ -57,12 +70,14 @@ impl Budget {
     pub const QUICK: Budget = Budget {
         nodes: 64,
         max_depth: 0,
+        beam: 0,
     };
 
     /// A small budget for tests: one or two rolls of look-ahead.
     pub const TEST: Budget = Budget {
         nodes: 1_500,
         max_depth: 2,
+        beam: 0,
     };
 }
 
@@ -130,6 +145,7 @@ pub trait Leaf {
 /// the model, counting leaf evaluations against a limit.
 struct Search<'a, L: Leaf> {
     model: &'a L,
+    beam: usize,
     root_done: u8,
     evals: u64,
     limit: u64,
@@ -177,11 +193,43 @@ impl<L: Leaf> Search<'_, L> {
             return self.chance(&next, depth - 1);
         }
         let mut best = [f32::NEG_INFINITY; 4];
+        if self.beam > 0 && depth >= 2 && moves.len() > self.beam {
+            return self.decide_beam(pos, roll, depth, &moves, seat.index());
+        }
         for mv in moves.iter() {
             let mut next = *pos;
             next.play_unchecked(rules, roll, Some(mv));
             let v = self.chance(&next, depth - 1)?;
             if v[seat.index()] > best[seat.index()] {
+                best = v;
+            }
+        }
+        Ok(best)
+    }
+
+    /// `decide` searching on only the `beam` moves that the evaluation
+    /// rates best for `seat` (ties in the engine's order).
+    fn decide_beam(
+        &mut self,
+        pos: &Position,
+        roll: Roll,
+        depth: u8,
+        moves: &crate::engine::MoveList,
+        seat: usize,
+    ) -> Result<[f32; 4], OutOfBudget> {
+        let rules = self.model.leaf_rules();
+        let mut rated = [(0.0f32, *pos); crate::engine::moves::MAX_MOVES];
+        let n = moves.len().min(rated.len());
+        for (slot, mv) in rated.iter_mut().zip(moves.iter()) {
+            let mut next = *pos;
+            next.play_unchecked(rules, roll, Some(mv));
+            *slot = (self.leaf(&next)?[seat], next);
+        }
+        rated[..n].sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut best = [f32::NEG_INFINITY; 4];
+        for (_, next) in &rated[..self.beam.min(n)] {
+            let v = self.chance(next, depth - 1)?;
+            if v[seat] > best[seat] {
                 best = v;
             }
         }
@@ -195,6 +243,7 @@ impl<L: Leaf> Search<'_, L> {
 pub fn expectimax<L: Leaf>(leaf: &L, pos: &Position, root_done: u8, depth: u8) -> [f32; 4] {
     let mut search = Search {
         model: leaf,
+        beam: 0,
         root_done,
         evals: 0,
         limit: u64::MAX,
@@ -250,6 +299,7 @@ pub fn choose_with<L: Leaf>(d: &Decision<'_>, model: &L, budget: Budget) -> Move
         }
         let mut search = Search {
             model,
+            beam: usize::from(budget.beam),
             root_done,
             evals: 0,
             limit: budget.nodes - used,
