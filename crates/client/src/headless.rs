@@ -14,7 +14,7 @@ use super::{
 };
 use ca_ngua_core::game::{Decision, Game, Level, Ranking, SeatId};
 use ca_ngua_core::table::EventKind;
-use ca_ngua_games::GameKind;
+use ca_ngua_games::{GameKind, Listed};
 use ca_ngua_games::{with_any, with_game};
 use ca_ngua_protocol::{Invite, ServerAddress};
 use std::fmt;
@@ -215,7 +215,7 @@ const REVEAL_WAIT: Duration = Duration::from_secs(5);
 
 /// Follows a client of game `G` to the end, playing its seat (if it has
 /// one) at `level`.
-fn play<G: Game>(
+fn play<G: Listed>(
     mut client: super::Client<G>,
     seat: Seat,
     wake: &mpsc::Receiver<()>,
@@ -277,7 +277,7 @@ struct Follow {
 impl Follow {
     /// Takes the client's news, a line each: the end when the connection
     /// closed.
-    fn take_news<G: Game>(
+    fn take_news<G: Listed>(
         &mut self,
         client: &mut super::Client<G>,
         on_line: &mut impl FnMut(Line),
@@ -328,7 +328,7 @@ impl Follow {
 
     /// The host's part (`online host`): says the invite once, and starts
     /// when enough others have joined.
-    fn host<G: Game>(
+    fn host<G: Listed>(
         &mut self,
         client: &mut super::Client<G>,
         seat: &Seat,
@@ -358,7 +358,7 @@ impl Follow {
     }
 
     /// Our turn, once per event: roll, or choose a move.
-    fn act<G: Game>(&mut self, client: &super::Client<G>, level: Option<Level>) {
+    fn act<G: Listed>(&mut self, client: &super::Client<G>, level: Option<Level>) {
         let Some(replica) = client.replica() else {
             return;
         };

@@ -52,7 +52,7 @@ pub use typed::{AnyClient, Client, Clients, SeatLink};
 
 use ca_ngua_core::game::{Game, Level};
 use ca_ngua_core::table::{Event, Refusal};
-use ca_ngua_games::GameKind;
+use ca_ngua_games::{GameKind, Listed};
 use ca_ngua_protocol::dice::DiceCheck;
 use ca_ngua_protocol::{
     BASE_PROTOCOL, ChatMode, ClientMessage, PROTOCOL_VERSION, PresenceNews, RematchNews,
@@ -152,7 +152,7 @@ pub enum Request {
 
 impl Request {
     /// Opens a room of game `G` under these rules.
-    pub fn create<G: Game>(name: impl Into<String>, players: usize, rules: &G::Rules) -> Request {
+    pub fn create<G: Listed>(name: impl Into<String>, players: usize, rules: &G::Rules) -> Request {
         Request::Create {
             game: GameKind::of::<G>(),
             name: name.into(),
@@ -163,7 +163,7 @@ impl Request {
 
     /// Opens a room of game `G` under these rules, with a say in what its
     /// people may say and a turn clock (version 3).
-    pub fn open<G: Game>(
+    pub fn open<G: Listed>(
         name: impl Into<String>,
         players: usize,
         rules: &G::Rules,

@@ -8,7 +8,7 @@ use super::{ClientCommand, ClientError, ClientOptions, ClientUpdate, ConnectionS
 use ca_ngua_core::game::{Game, SeatId};
 use ca_ngua_core::table::{Event, EventKind, Replica, SeatKind};
 use ca_ngua_games::with_game;
-use ca_ngua_games::{AnyGame, GameKind, PerGame};
+use ca_ngua_games::{AnyGame, GameKind, Listed, PerGame};
 use ca_ngua_protocol::dice::{self, DiceCheck, DiceSeed};
 use ca_ngua_protocol::{ChatMode, ClientMessage, Welcome, host_of};
 use ca_ngua_protocol::{Invite, ServerAddress};
@@ -119,7 +119,7 @@ impl<G: Game> fmt::Debug for Client<G> {
     }
 }
 
-impl<G: Game> Client<G> {
+impl<G: Listed> Client<G> {
     /// Connects to `server` and asks for a seat in a room of game `G`;
     /// `wake` is called (on the client's thread) whenever
     /// [`poll`](Client::poll) has something new. A welcome into a room of

@@ -8,14 +8,13 @@
 //! a third is a variant in each enum, an arm in each macro and a field in
 //! [`GamePrefs`], and a line in [`per_game_struct!`](crate::per_game_struct)
 //! and [`per_game_enum!`](crate::per_game_enum)'s users; docs/ARCHITECTURE.md
-//! lists every file. Each game's `impl Game` says which it is with
-//! [`listed_game!`](crate::listed_game), so that a value goes in and out of
-//! an [`AnyGame`] by its type, checked when compiled.
+//! lists every file. Each game's type implements [`Listed`] here, so that
+//! a value goes in and out of an [`AnyGame`] by its type, checked when
+//! compiled: no `Any`, no `TypeId`.
 
 use ca_ngua_core::game::Game;
 use ca_ngua_core::game::rules_file::RulesFileError;
 use serde::{Deserialize, Serialize};
-use std::any::{Any, TypeId};
 use std::fmt;
 use std::str::FromStr;
 
@@ -107,6 +106,69 @@ pub enum AnyGame<F: PerGame> {
     CoNhay(F::Of<CoNhay>),
 }
 
+/// A game of the closed set: its [`GameKind`], and how a value of its
+/// member of a family goes into an [`AnyGame`] and comes out, checked when
+/// compiled. Implemented here for each game's type (and only here: the
+/// `Game` trait, in the crate below, cannot name the enum); code that
+/// stores or sends a game's values asks `G: Listed` rather than `G: Game`.
+pub trait Listed: Game {
+    /// The game's kind.
+    const KIND: GameKind;
+
+    /// `value` in this game's variant.
+    fn wrap<F: PerGame>(value: F::Of<Self>) -> AnyGame<F>;
+
+    /// The value of `any` if it is of this game, `any` back if not.
+    fn unwrap<F: PerGame>(any: AnyGame<F>) -> Result<F::Of<Self>, AnyGame<F>>;
+
+    /// The value of `any` if it is of this game.
+    fn peek<F: PerGame>(any: &AnyGame<F>) -> Option<&F::Of<Self>>;
+
+    /// The value of `any` if it is of this game, to change it.
+    fn peek_mut<F: PerGame>(any: &mut AnyGame<F>) -> Option<&mut F::Of<Self>>;
+}
+
+/// `impl Listed` for a game's type, its variant of [`GameKind`] and of
+/// [`AnyGame`] being of the same name.
+macro_rules! listed {
+    ($game:ident) => {
+        impl Listed for $game {
+            const KIND: GameKind = GameKind::$game;
+
+            fn wrap<F: PerGame>(value: F::Of<Self>) -> AnyGame<F> {
+                AnyGame::$game(value)
+            }
+
+            fn unwrap<F: PerGame>(any: AnyGame<F>) -> Result<F::Of<Self>, AnyGame<F>> {
+                match any {
+                    AnyGame::$game(value) => Ok(value),
+                    #[allow(unreachable_patterns)]
+                    other => Err(other),
+                }
+            }
+
+            fn peek<F: PerGame>(any: &AnyGame<F>) -> Option<&F::Of<Self>> {
+                match any {
+                    AnyGame::$game(value) => Some(value),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            fn peek_mut<F: PerGame>(any: &mut AnyGame<F>) -> Option<&mut F::Of<Self>> {
+                match any {
+                    AnyGame::$game(value) => Some(value),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+listed!(CaNgua);
+listed!(CoNhay);
+
 impl<F: PerGame> AnyGame<F> {
     /// Which game the value is of.
     pub fn kind(&self) -> GameKind {
@@ -117,32 +179,23 @@ impl<F: PerGame> AnyGame<F> {
     }
 
     /// A value of game `G`.
-    pub fn of<G: Game>(value: F::Of<G>) -> AnyGame<F> {
-        match GameKind::of::<G>() {
-            GameKind::CaNgua => AnyGame::CaNgua(cast(value).unwrap_or_else(|_| unlisted::<G>())),
-            GameKind::CoNhay => AnyGame::CoNhay(cast(value).unwrap_or_else(|_| unlisted::<G>())),
-        }
+    pub fn of<G: Listed>(value: F::Of<G>) -> AnyGame<F> {
+        G::wrap(value)
     }
 
     /// The value, if it is of game `G`.
-    pub fn get<G: Game>(&self) -> Option<&F::Of<G>> {
-        let value: &dyn Any = with_any!(self, _H, v => v);
-        is_kind::<G>(self.kind()).then(|| value.downcast_ref())?
+    pub fn get<G: Listed>(&self) -> Option<&F::Of<G>> {
+        G::peek(self)
     }
 
     /// The value, if it is of game `G`, to change it.
-    pub fn get_mut<G: Game>(&mut self) -> Option<&mut F::Of<G>> {
-        let kind = self.kind();
-        let value: &mut dyn Any = with_any!(self, _H, v => v);
-        is_kind::<G>(kind).then(|| value.downcast_mut())?
+    pub fn get_mut<G: Listed>(&mut self) -> Option<&mut F::Of<G>> {
+        G::peek_mut(self)
     }
 
     /// The value, if it is of game `G` (`None` drops it).
-    pub fn into_game<G: Game>(self) -> Option<F::Of<G>> {
-        if !is_kind::<G>(self.kind()) {
-            return None;
-        }
-        with_any!(self, _H, v => cast(v).ok())
+    pub fn into_game<G: Listed>(self) -> Option<F::Of<G>> {
+        G::unwrap(self).ok()
     }
 }
 
@@ -427,19 +480,8 @@ impl GameKind {
     }
 
     /// The kind of a game type.
-    ///
-    /// # Panics
-    ///
-    /// If `G` is not one of [`GameKind::ALL`]: a game is listed here
-    /// before anything stores or sends it (a mistake in the code, found by
-    /// the first test that plays it).
-    pub fn of<G: Game>() -> GameKind {
-        GameKind::of_type::<G>().unwrap_or_else(|| unlisted::<G>())
-    }
-
-    /// The kind of a game type, `None` for a game not listed here.
-    pub fn of_type<G: Game>() -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|k| is_kind::<G>(*k))
+    pub fn of<G: Listed>() -> GameKind {
+        G::KIND
     }
 }
 
@@ -482,34 +524,6 @@ impl FromStr for GameKind {
                 format!("unknown game '{s}' (expected {})", names.join(" or "))
             })
     }
-}
-
-/// True when `G` is the game of `kind`.
-fn is_kind<G: Game>(kind: GameKind) -> bool {
-    let id = TypeId::of::<G>();
-    match kind {
-        GameKind::CaNgua => id == TypeId::of::<CaNgua>(),
-        GameKind::CoNhay => id == TypeId::of::<CoNhay>(),
-    }
-}
-
-/// `value` as a `B`, when `A` and `B` are the same type (a family's member
-/// for a game known to be that game by [`is_kind`]); `value` back if not.
-fn cast<A: 'static, B: 'static>(value: A) -> Result<B, A> {
-    let mut slot = Some(value);
-    if let Some(b) = (&mut slot as &mut dyn Any).downcast_mut::<Option<B>>()
-        && let Some(b) = b.take()
-    {
-        return Ok(b);
-    }
-    match slot {
-        Some(value) => Err(value),
-        None => unreachable!("the value is taken only when it was cast"),
-    }
-}
-
-fn unlisted<G: Game>() -> ! {
-    panic!("{} is not listed in ca_ngua_games::GameKind", G::ID)
 }
 
 pub use game_ca_ngua::CaNgua;

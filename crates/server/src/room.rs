@@ -11,8 +11,9 @@ use super::fair::FairDice;
 use super::mailbox::{Act, ConnId, Outgoing, Peer, RoomMsg, RoomSummary};
 use super::registry::Lease;
 use super::state::RoomLog;
-use ca_ngua_core::game::{Game, Level, SeatId};
+use ca_ngua_core::game::{Level, SeatId};
 use ca_ngua_core::table::{Command, Controller, ErrorCode, Event, Refusal, Step, Table};
+use ca_ngua_games::Listed;
 use ca_ngua_protocol::{BASE_PROTOCOL, ChatMode, read_move};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -33,7 +34,7 @@ enum Bot {
 
 /// A room of game `G`. Seats are kept by their number
 /// ([`SeatId::index`]), `G::SEATS` of each.
-pub(super) struct Room<G: Game> {
+pub(super) struct Room<G: Listed> {
     /// The room's code, held until the room ends.
     pub(super) lease: Lease,
     pub(super) table: Table<G>,
@@ -110,7 +111,7 @@ pub(super) struct TurnClock<S> {
     pub(super) due: Instant,
 }
 
-impl<G: Game> std::fmt::Debug for Room<G> {
+impl<G: Listed> std::fmt::Debug for Room<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Room")
             .field("code", &self.lease.code())
@@ -126,7 +127,7 @@ impl<G: Game> std::fmt::Debug for Room<G> {
 const START_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Every seat of game `G`, in seat order.
-pub(super) fn all_seats<G: Game>() -> impl Iterator<Item = G::Seat> {
+pub(super) fn all_seats<G: Listed>() -> impl Iterator<Item = G::Seat> {
     (0..G::SEATS).filter_map(G::Seat::from_index)
 }
 
@@ -136,7 +137,7 @@ pub(super) struct Controllers(
     #[serde(with = "ca_ngua_core::game::wire::per_seat")] pub(super) Vec<Controller>,
 );
 
-impl<G: Game> Room<G> {
+impl<G: Listed> Room<G> {
     /// A room around `table` with nobody connected yet, as of `now`: no
     /// token, no file, nobody away, computers of medium level, the chat
     /// and the clock as by default. Opening and reopening set the rest.

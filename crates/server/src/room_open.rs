@@ -9,9 +9,9 @@ use super::registry::Registry;
 use super::reopen::ReopenError;
 use super::room::{Controllers, Room, all_seats};
 use super::state::{RoomLog, SavedRoom};
-use ca_ngua_core::game::{Game, SeatId};
+use ca_ngua_core::game::SeatId;
 use ca_ngua_core::table::{Controller, ErrorCode, Event, Refusal, Table, TableRecord};
-use ca_ngua_games::GameKind;
+use ca_ngua_games::{GameKind, Listed};
 use ca_ngua_protocol::ChatMode;
 use ca_ngua_protocol::dice::DiceSeed;
 use std::fmt;
@@ -24,7 +24,7 @@ use tracing::info;
 /// the rules against the server's limits, takes a code, welcomes the host
 /// and starts the room's task. Answers the room's code, inbox and the
 /// host's seat.
-pub(super) fn open<G: Game>(
+pub(super) fn open<G: Listed>(
     registry: &Arc<Registry>,
     ip: IpAddr,
     peer: Peer,
@@ -68,7 +68,7 @@ pub(super) fn open<G: Game>(
 }
 
 /// Refuses rules for longer games than the server plays.
-fn check_roll_cap<G: Game>(rules: &G::Rules, max_roll_cap: u32) -> Result<(), Refusal> {
+fn check_roll_cap<G: Listed>(rules: &G::Rules, max_roll_cap: u32) -> Result<(), Refusal> {
     match G::roll_cap(rules) {
         Some(cap) if cap > max_roll_cap => Err(Refusal::new(
             ErrorCode::BadRules,
@@ -81,7 +81,7 @@ fn check_roll_cap<G: Game>(rules: &G::Rules, max_roll_cap: u32) -> Result<(), Re
 /// The room's table waiting for its people, the host seated, and its dice
 /// anyone can check (games with dice): refused when the rules or the
 /// players make no game, `busy` when the dice cannot be drawn now.
-fn lobby<G: Game>(
+fn lobby<G: Listed>(
     rules: G::Rules,
     players: usize,
     host: &str,
@@ -109,7 +109,7 @@ fn lobby<G: Game>(
 
 /// The room's file in the state folder `dir`, its options and first dice
 /// seed written; `None` (logged) when it cannot be kept there.
-fn create_log<G: Game>(
+fn create_log<G: Listed>(
     dir: &std::path::Path,
     code: &str,
     players: usize,
@@ -140,7 +140,7 @@ fn create_log<G: Game>(
 /// its state folder: its table is rebuilt from its events (each checked
 /// with the engine), its seats wait for their people to resume (or go to
 /// computers after the away time), and it goes on writing its file.
-pub(super) fn reopen<G: Game>(
+pub(super) fn reopen<G: Listed>(
     registry: &Arc<Registry>,
     mut saved: SavedRoom,
 ) -> Result<(), ReopenError> {
@@ -207,7 +207,7 @@ pub(super) fn reopen<G: Game>(
 
 /// A kept room's table as its file holds it: its rules, events and
 /// controllers read in the terms of game `G`.
-fn saved_table<G: Game>(
+fn saved_table<G: Listed>(
     rules: serde_json::Value,
     events: Vec<serde_json::Value>,
     controllers: Option<serde_json::Value>,

@@ -9,9 +9,9 @@ use super::presence::SeatPresence;
 use super::room::{Room, all_seats};
 use super::state::token_hash;
 use axum::extract::ws::Utf8Bytes;
-use ca_ngua_core::game::{Game, SeatId};
+use ca_ngua_core::game::SeatId;
 use ca_ngua_core::table::{Controller, ErrorCode, Refusal, SeatKind};
-use ca_ngua_games::GameKind;
+use ca_ngua_games::{GameKind, Listed};
 use ca_ngua_protocol::{
     CLOSE_POLICY, CLOSE_TAKEN_OVER, PROTOCOL_VERSION, PresenceNews, RoomState, ServerMessage,
     Welcome,
@@ -19,7 +19,7 @@ use ca_ngua_protocol::{
 use tokio::time::Instant;
 use tracing::debug;
 
-impl<G: Game> Room<G> {
+impl<G: Listed> Room<G> {
     /// Keeps a seat's token (as its hash), in the state folder first.
     pub(super) fn set_token(&mut self, seat: G::Seat, token: Option<&str>) {
         if let Some(log) = &mut self.log {

@@ -6,8 +6,9 @@
 use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer};
 use super::room::{Room, TurnClock, Watcher, all_seats};
 use axum::extract::ws::Utf8Bytes;
-use ca_ngua_core::game::{Game, Next, SeatId};
+use ca_ngua_core::game::{Next, SeatId};
 use ca_ngua_core::table::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatKind};
+use ca_ngua_games::Listed;
 use ca_ngua_protocol::talk::{MAX_SAYS, SAY_WINDOW_SECS};
 use ca_ngua_protocol::{
     ChatMode, PROTOCOL_VERSION, PresenceNews, RematchNews, SaidNews, Saying, ServerMessage,
@@ -18,7 +19,7 @@ use tokio::time::Instant;
 
 /// Each event's round and, for a roll, its number in the round (0 for
 /// other events), from the room's first event.
-pub(super) fn extras_of<G: Game>(events: &[Event<G>]) -> Vec<(u32, u32)> {
+pub(super) fn extras_of<G: Listed>(events: &[Event<G>]) -> Vec<(u32, u32)> {
     let mut round = 1;
     let mut rolls = 0;
     events
@@ -27,7 +28,7 @@ pub(super) fn extras_of<G: Game>(events: &[Event<G>]) -> Vec<(u32, u32)> {
         .collect()
 }
 
-fn extra_after<G: Game>(round: &mut u32, rolls: &mut u32, ev: &Event<G>) -> (u32, u32) {
+fn extra_after<G: Listed>(round: &mut u32, rolls: &mut u32, ev: &Event<G>) -> (u32, u32) {
     match ev.event {
         EventKind::Again { round: next, .. } => {
             *round = next;
@@ -53,7 +54,7 @@ fn refuse(code: ErrorCode, message: &str) -> Refusal {
     Refusal::new(code, message)
 }
 
-impl<G: Game> Room<G> {
+impl<G: Listed> Room<G> {
     /// Notes an event's round and roll number (in order, once each).
     pub(super) fn note_extras(&mut self, ev: &Event<G>) {
         let (mut round, mut rolls) = match self.extras.last() {

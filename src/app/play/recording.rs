@@ -50,7 +50,7 @@ pub struct Recording<G: Game> {
     last_write: Option<Instant>,
 }
 
-impl<G: Game> Recording<G> {
+impl<G: crate::any_game::Listed> Recording<G> {
     /// A new game's record: a new file.
     pub fn new() -> Recording<G> {
         Recording {
@@ -242,7 +242,7 @@ impl<G: Game> Recording<G> {
     }
 }
 
-impl<G: Game> Default for Recording<G> {
+impl<G: crate::any_game::Listed> Default for Recording<G> {
     fn default() -> Self {
         Recording::new()
     }
@@ -261,7 +261,7 @@ fn new_recorder<G: Game>(source: &Source<G>, date: UtcDate) -> Recorder<G> {
 
 /// The newest unfinished record of this game that `record` continues: the
 /// same rules, start and seats, its steps the first of `record`'s.
-fn unfinished<G: Game>(
+fn unfinished<G: crate::any_game::Listed>(
     files: RecordFiles<'_>,
     record: &Record<G>,
 ) -> Option<(RecordId, Record<G>)> {

@@ -508,7 +508,7 @@ impl<G: Game> Remote<G> {
     }
 }
 
-impl<G: Game> Link<G> for Client<G> {
+impl<G: crate::any_game::Listed> Link<G> for Client<G> {
     fn poll(&mut self) -> Vec<LinkUpdate<G>> {
         Client::poll(self)
             .into_iter()

@@ -6,14 +6,14 @@ use super::socket::{Socket, send};
 use super::{End, FrameExtras, Session, Worker, client_seed};
 use crate::messages::Report;
 use crate::{ClientUpdate, CloseReason, LinkError};
-use ca_ngua_core::game::{Game, SeatId};
+use ca_ngua_core::game::SeatId;
 use ca_ngua_core::table::{ErrorCode, Event, EventKind, Refusal, Replica};
-use ca_ngua_games::AnyGame;
+use ca_ngua_games::{AnyGame, Listed};
 use ca_ngua_protocol::{ClientMessage, ServerMessage, Welcome};
 
 impl Worker {
     /// Handles one message; `Some` ends the connection.
-    pub(super) async fn on_message<G: Game>(
+    pub(super) async fn on_message<G: Listed>(
         &mut self,
         ws: &mut Socket,
         s: &mut Session,
@@ -101,7 +101,7 @@ impl Worker {
         send(ws, &msg).await.err().map(End::Lost)
     }
 
-    pub(super) async fn on_welcome<G: Game>(
+    pub(super) async fn on_welcome<G: Listed>(
         &mut self,
         ws: &mut Socket,
         s: &mut Session,
@@ -180,7 +180,7 @@ impl Worker {
         None
     }
 
-    pub(super) async fn on_event<G: Game>(
+    pub(super) async fn on_event<G: Listed>(
         &mut self,
         ws: &mut Socket,
         s: &mut Session,
@@ -252,7 +252,7 @@ impl Worker {
 
     /// A watcher's welcome: the game as its state says (a watcher is sent
     /// no earlier events), then every event as it comes.
-    pub(super) fn on_watch_welcome<G: Game>(
+    pub(super) fn on_watch_welcome<G: Listed>(
         &mut self,
         s: &mut Session,
         welcome: Box<Welcome<G>>,

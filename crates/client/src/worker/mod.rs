@@ -11,7 +11,7 @@ use crate::platform::{self, Incoming};
 use ca_ngua_core::game::Game;
 use ca_ngua_core::table::Replica;
 use ca_ngua_games::with_game;
-use ca_ngua_games::{AnyGame, GameKind, PerGame};
+use ca_ngua_games::{AnyGame, GameKind, Listed, PerGame};
 use ca_ngua_protocol::{ClientMessage, ServerMessage, UnknownGame, welcome_game};
 use rand::RngExt;
 use serde_json::Value;
@@ -191,12 +191,12 @@ impl Worker {
         self.report(Report::State(state));
     }
 
-    fn emit_game<G: Game>(&self, update: ClientUpdate<G>) {
+    fn emit_game<G: Listed>(&self, update: ClientUpdate<G>) {
         self.report(Report::Game(AnyGame::<Updates>::of::<G>(update)));
     }
 
     /// Our copy of the game, if it is of game `G`.
-    fn replica<G: Game>(&mut self) -> Option<&mut Replica<G>> {
+    fn replica<G: Listed>(&mut self) -> Option<&mut Replica<G>> {
         self.replica.as_mut().and_then(AnyGame::get_mut::<G>)
     }
 

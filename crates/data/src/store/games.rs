@@ -9,6 +9,7 @@ use crate::file_format::{newer, version_of_text};
 use crate::stats::StatsFile;
 use ca_ngua_core::game::Game;
 use ca_ngua_core::table::{BotJob, Runner, Table, TableRecord};
+use ca_ngua_games::Listed;
 use serde::{Deserialize, Serialize};
 
 /// The version of the game-in-progress files this build writes (Cờ Cá
@@ -16,8 +17,10 @@ use serde::{Deserialize, Serialize};
 /// wrote arms as numbers; version 2 holds the table's events of either).
 pub const GAME_VERSION: u32 = 2;
 
-/// Where a game keeps its files, and what it keeps.
-pub trait Files: Game {
+/// Where a game keeps its files, and what it keeps. A game with files is
+/// one of the closed set ([`Listed`]): its records and saves are kept and
+/// found by its kind.
+pub trait Files: Listed {
     /// The folder in the config folder (`""`: the config folder itself,
     /// for the first game, whose files came before any folder).
     const DIR: &'static str;

@@ -15,7 +15,7 @@ use ca_ngua_client::{
 };
 use ca_ngua_core::game::{Decision, Game, Level, SeatId};
 use ca_ngua_core::table::{Replica, SeatKind};
-use ca_ngua_games::{AnyGame, GameKind};
+use ca_ngua_games::{AnyGame, GameKind, Listed};
 use ca_ngua_protocol::ServerAddress;
 use game_ca_ngua::CaNgua;
 use game_co_nhay::CoNhay;
@@ -403,7 +403,7 @@ async fn an_absent_player_is_replaced_by_a_computer_and_gets_the_seat_back() {
 }
 
 /// Polls a client until `done` says so.
-async fn poll_until<G: Game>(
+async fn poll_until<G: Listed>(
     client: &mut Client<G>,
     seen: &mut Vec<ClientUpdate<G>>,
     done: impl Fn(&Client<G>, &[ClientUpdate<G>]) -> bool,
