@@ -56,7 +56,7 @@ use ca_ngua_games::{GameKind, Listed};
 use ca_ngua_protocol::dice::DiceCheck;
 use ca_ngua_protocol::{
     BASE_PROTOCOL, ChatMode, ClientMessage, PROTOCOL_VERSION, PresenceNews, RematchNews,
-    RulesChoice, SaidNews, Saying, Welcome,
+    RoomCommand, RulesChoice, SaidNews, Saying, Welcome,
 };
 use std::fmt;
 use std::time::Duration;
@@ -262,20 +262,21 @@ pub enum ClientCommand<G: Game> {
 }
 
 impl<G: Game> ClientCommand<G> {
-    /// The message, sent after event `seq`.
-    fn message(self, seq: u64) -> ClientMessage {
+    /// The room's command, sent after event `seq`: the one place a roll's
+    /// or a move's event number is set (what is said carries none).
+    fn command(self, seq: u64) -> RoomCommand {
         match self {
-            ClientCommand::Start(level) => ClientMessage::Start { level },
-            ClientCommand::Roll => ClientMessage::Roll { seq },
-            ClientCommand::Move(mv) => ClientMessage::Move {
+            ClientCommand::Start(level) => RoomCommand::Start { level },
+            ClientCommand::Roll => RoomCommand::Roll { seq },
+            ClientCommand::Move(mv) => RoomCommand::Move {
                 seq,
                 mv: mv.to_string(),
             },
-            ClientCommand::Leave => ClientMessage::Leave,
-            ClientCommand::Say(what) => ClientMessage::Say { what },
-            ClientCommand::Again => ClientMessage::Again,
-            ClientCommand::Rematch(ready) => ClientMessage::Rematch { ready },
-            ClientCommand::Back => ClientMessage::Back,
+            ClientCommand::Leave => RoomCommand::Leave,
+            ClientCommand::Say(what) => RoomCommand::Say { what },
+            ClientCommand::Again => RoomCommand::Again,
+            ClientCommand::Rematch(ready) => RoomCommand::Rematch { ready },
+            ClientCommand::Back => RoomCommand::Back,
         }
     }
 }

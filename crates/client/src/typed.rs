@@ -166,13 +166,13 @@ impl<G: Listed> Client<G> {
     /// `stale` rather than played). While disconnected, commands wait for
     /// the reconnection.
     pub fn send(&self, cmd: ClientCommand<G>) {
-        if let ClientCommand::Say(what) = cmd {
-            // Said, not played: no event number goes with it.
-            self.link.send(ClientMessage::Say { what });
-            return;
-        }
-        let seq = self.replica.as_ref().map_or(0, Replica::seq);
-        self.link.send(cmd.message(seq));
+        self.send_after(cmd, self.replica.as_ref().map_or(0, Replica::seq));
+    }
+
+    /// Sends a command made after event `seq` (the last event the one who
+    /// chose it saw), as [`send`](Client::send) does.
+    pub fn send_after(&self, cmd: ClientCommand<G>, seq: u64) {
+        self.link.send(ClientMessage::Room(cmd.command(seq)));
     }
 
     /// Everything that happened since the last poll, oldest first; the
@@ -202,82 +202,8 @@ impl<G: Listed> Client<G> {
     /// revealed seed answers the round's dice check.
     fn take(&mut self, update: &ClientUpdate<G>) -> Option<DiceCheck> {
         match update {
-            ClientUpdate::Welcome { welcome, rebuilt } => {
-                let watching = welcome.is_watching();
-                if watching {
-                    self.replica = Replica::from_room_state(
-                        welcome.rules,
-                        welcome.seq,
-                        welcome.state.seats.iter().map(|s| s.info.clone()).collect(),
-                        welcome.state.position.as_ref(),
-                        welcome.state.roll,
-                        welcome.state.ranking.clone(),
-                    );
-                } else if *rebuilt || self.replica.is_none() {
-                    self.replica = Some(Replica::new(welcome.rules));
-                }
-                if *rebuilt || watching {
-                    self.table.round_events.clear();
-                    self.table.agains.clear();
-                    self.table.complete = !watching;
-                }
-                let news = &mut self.table;
-                news.rematch = vec![false; G::SEATS];
-                news.left = vec![false; G::SEATS];
-                for s in &welcome.state.seats {
-                    let until = s.away_in.flatten().map(secs_from_now);
-                    news.links[s.seat.index()] = Some((s.connected, until));
-                    if let Some(slot) = news.rematch.get_mut(s.seat.index()) {
-                        *slot = s.rematch;
-                    }
-                    if let Some(slot) = news.left.get_mut(s.seat.index()) {
-                        *slot = s.left;
-                    }
-                }
-                news.watchers = welcome.state.watchers.unwrap_or(0);
-                news.clock = welcome
-                    .state
-                    .clock
-                    .flatten()
-                    .map(|secs| (welcome.seq, secs_from_now(secs)));
-                if let Some(commit) = &welcome.dice_commit {
-                    news.welcome_commit = Some((welcome.seq, commit.clone()));
-                }
-                self.welcome = Some((**welcome).clone());
-                self.place_welcome_commit();
-            }
-            ClientUpdate::Event(ev) => {
-                if let Some(r) = &mut self.replica {
-                    // The worker applied the same event to the same
-                    // state before passing it on: it follows.
-                    let _ = r.apply(ev);
-                }
-                let news = &mut self.table;
-                match &ev.event {
-                    EventKind::Again { round, dice_commit } => {
-                        // The choices were the round's that ended.
-                        news.rematch = vec![false; G::SEATS];
-                        news.left = vec![false; G::SEATS];
-                        news.round_events.clear();
-                        news.complete = true;
-                        news.agains.push((ev.seq, *round));
-                        if let Some(commit) = dice_commit {
-                            news.commits.push((*round, commit.clone()));
-                        }
-                    }
-                    EventKind::Back { seat } => {
-                        news.links[seat.index()] = Some((true, None));
-                    }
-                    EventKind::Left { seat } => {
-                        if let Some(slot) = news.rematch.get_mut(seat.index()) {
-                            *slot = false;
-                        }
-                    }
-                    _ => {}
-                }
-                news.round_events.push(ev.clone());
-                self.place_welcome_commit();
-            }
+            ClientUpdate::Welcome { welcome, rebuilt } => self.take_welcome(welcome, *rebuilt),
+            ClientUpdate::Event(ev) => self.take_event(ev),
             ClientUpdate::Presence(p) => {
                 if let Some(w) = p.watchers {
                     self.table.watchers = w;
@@ -311,6 +237,88 @@ impl<G: Listed> Client<G> {
             | ClientUpdate::DiceChecked(_) => {}
         }
         None
+    }
+
+    /// A welcome: the replica rebuilt (or the room's state, for a watcher)
+    /// and what the room says of its seats, watchers, clock and dice.
+    fn take_welcome(&mut self, welcome: &Welcome<G>, rebuilt: bool) {
+        let watching = welcome.is_watching();
+        if watching {
+            self.replica = Replica::from_room_state(
+                welcome.rules,
+                welcome.seq,
+                welcome.state.seats.iter().map(|s| s.info.clone()).collect(),
+                welcome.state.position.as_ref(),
+                welcome.state.roll,
+                welcome.state.ranking.clone(),
+            );
+        } else if rebuilt || self.replica.is_none() {
+            self.replica = Some(Replica::new(welcome.rules));
+        }
+        if rebuilt || watching {
+            self.table.round_events.clear();
+            self.table.agains.clear();
+            self.table.complete = !watching;
+        }
+        let news = &mut self.table;
+        news.rematch = vec![false; G::SEATS];
+        news.left = vec![false; G::SEATS];
+        for s in &welcome.state.seats {
+            let until = s.away_in.flatten().map(secs_from_now);
+            news.links[s.seat.index()] = Some((s.connected, until));
+            if let Some(slot) = news.rematch.get_mut(s.seat.index()) {
+                *slot = s.rematch;
+            }
+            if let Some(slot) = news.left.get_mut(s.seat.index()) {
+                *slot = s.left;
+            }
+        }
+        news.watchers = welcome.state.watchers.unwrap_or(0);
+        news.clock = welcome
+            .state
+            .clock
+            .flatten()
+            .map(|secs| (welcome.seq, secs_from_now(secs)));
+        if let Some(commit) = &welcome.dice_commit {
+            news.welcome_commit = Some((welcome.seq, commit.clone()));
+        }
+        self.welcome = Some(welcome.clone());
+        self.place_welcome_commit();
+    }
+
+    /// An event: into the replica, and what it says of the round, the
+    /// seats' links and their choices of another round.
+    fn take_event(&mut self, ev: &Event<G>) {
+        if let Some(r) = &mut self.replica {
+            // The worker applied the same event to the same
+            // state before passing it on: it follows.
+            let _ = r.apply(ev);
+        }
+        let news = &mut self.table;
+        match &ev.event {
+            EventKind::Again { round, dice_commit } => {
+                // The choices were the round's that ended.
+                news.rematch = vec![false; G::SEATS];
+                news.left = vec![false; G::SEATS];
+                news.round_events.clear();
+                news.complete = true;
+                news.agains.push((ev.seq, *round));
+                if let Some(commit) = dice_commit {
+                    news.commits.push((*round, commit.clone()));
+                }
+            }
+            EventKind::Back { seat } => {
+                news.links[seat.index()] = Some((true, None));
+            }
+            EventKind::Left { seat } => {
+                if let Some(slot) = news.rematch.get_mut(seat.index()) {
+                    *slot = false;
+                }
+            }
+            _ => {}
+        }
+        news.round_events.push(ev.clone());
+        self.place_welcome_commit();
     }
 
     /// Gives the welcome's commit its round once the events up to the

@@ -68,6 +68,19 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         protocol: Option<u32>,
     },
+    /// Asks for a `pong`.
+    Ping,
+    /// A command to the room the connection sits in, passed on to the
+    /// room as it is (on the wire: its own `type`, beside the others).
+    #[serde(untagged)]
+    Room(RoomCommand),
+}
+
+/// What a seated player (or a watcher) asks of the room it is in: the
+/// messages the server passes on to the room without reading them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RoomCommand {
     /// Says a phrase, an emoji or a line of text to the room (version 3).
     Say {
         /// What is said.
@@ -113,8 +126,6 @@ pub enum ClientMessage {
     },
     /// The player leaves for good; a computer takes the seat.
     Leave,
-    /// Asks for a `pong`.
-    Ping,
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
@@ -201,14 +212,7 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, Refusal> {
     } else {
         None
     };
-    let mut msg: ClientMessage = serde_json::from_value(Value::Object(fields)).map_err(|e| {
-        let text = e.to_string();
-        if text.starts_with("unknown variant") {
-            bad(format!("unknown message type '{kind}'"))
-        } else {
-            bad(text)
-        }
-    })?;
+    let mut msg = message_of(&kind, Value::Object(fields))?;
     match &mut msg {
         ClientMessage::Create {
             game,
@@ -241,11 +245,11 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, Refusal> {
             *room = normalize_room(room);
         }
         ClientMessage::Resume { room, .. } => *room = normalize_room(room),
-        ClientMessage::Say { what } => *what = what.clone().checked()?,
-        ClientMessage::Seed { client_seed } => check_client_seed(client_seed)?,
+        ClientMessage::Room(RoomCommand::Say { what }) => *what = what.clone().checked()?,
+        ClientMessage::Room(RoomCommand::Seed { client_seed }) => check_client_seed(client_seed)?,
         // The room reads the move in its game's notation; text that is a
         // move in no game's is refused at once.
-        ClientMessage::Move { mv, .. }
+        ClientMessage::Room(RoomCommand::Move { mv, .. })
             if !GameKind::ALL
                 .into_iter()
                 .any(|k| with_game!(k, G => read_move::<G>(mv).is_ok())) =>
@@ -255,6 +259,28 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, Refusal> {
         _ => {}
     }
     Ok(msg)
+}
+
+/// The message of `type` `kind` in `value`: a room's command, or else one
+/// of the others (`bad_message` for an unknown type or a field missing or
+/// mistyped, in serde's words).
+fn message_of(kind: &str, value: Value) -> Result<ClientMessage, Refusal> {
+    let unknown = |e: &serde_json::Error| {
+        let text = e.to_string();
+        text.starts_with("unknown variant") || text.starts_with("data did not match any variant")
+    };
+    match serde_json::from_value::<RoomCommand>(value.clone()) {
+        Ok(command) => return Ok(ClientMessage::Room(command)),
+        Err(e) if !unknown(&e) => return Err(bad(e.to_string())),
+        Err(_) => {}
+    }
+    serde_json::from_value(value).map_err(|e| {
+        if unknown(&e) {
+            bad(format!("unknown message type '{kind}'"))
+        } else {
+            bad(e.to_string())
+        }
+    })
 }
 
 #[cfg(test)]
@@ -320,37 +346,40 @@ mod tests {
             ),
             (
                 r#"{"type":"say","phrase":"nice_move"}"#,
-                ClientMessage::Say {
+                ClientMessage::Room(RoomCommand::Say {
                     what: Saying::Phrase("nice_move".into()),
-                },
+                }),
             ),
             (
                 r#"{"type":"say","emoji":"🎲"}"#,
-                ClientMessage::Say {
+                ClientMessage::Room(RoomCommand::Say {
                     what: Saying::Emoji("🎲".into()),
-                },
+                }),
             ),
             (
                 r#"{"type":"say","text":" hi "}"#,
-                ClientMessage::Say {
+                ClientMessage::Room(RoomCommand::Say {
                     what: Saying::Text("hi".into()),
-                },
+                }),
             ),
-            (r#"{"type":"again"}"#, ClientMessage::Again),
+            (
+                r#"{"type":"again"}"#,
+                ClientMessage::Room(RoomCommand::Again),
+            ),
             (
                 r#"{"type":"rematch"}"#,
-                ClientMessage::Rematch { ready: true },
+                ClientMessage::Room(RoomCommand::Rematch { ready: true }),
             ),
             (
                 r#"{"type":"rematch","ready":false}"#,
-                ClientMessage::Rematch { ready: false },
+                ClientMessage::Room(RoomCommand::Rematch { ready: false }),
             ),
-            (r#"{"type":"back"}"#, ClientMessage::Back),
+            (r#"{"type":"back"}"#, ClientMessage::Room(RoomCommand::Back)),
             (
                 r#"{"type":"seed","client_seed":"abc123"}"#,
-                ClientMessage::Seed {
+                ClientMessage::Room(RoomCommand::Seed {
                     client_seed: "abc123".into(),
-                },
+                }),
             ),
             (
                 r#"{"type":"join","room":"k7m2qx","name":"Minh"}"#,
@@ -371,33 +400,36 @@ mod tests {
             ),
             (
                 r#"{"type":"start","level":"hard"}"#,
-                ClientMessage::Start { level: Level::Hard },
+                ClientMessage::Room(RoomCommand::Start { level: Level::Hard }),
             ),
             (
                 r#"{"type":"start"}"#,
-                ClientMessage::Start {
+                ClientMessage::Room(RoomCommand::Start {
                     level: Level::Medium,
-                },
+                }),
             ),
             (
                 r#"{"type":"roll","seq":41}"#,
-                ClientMessage::Roll { seq: 41 },
+                ClientMessage::Room(RoomCommand::Roll { seq: 41 }),
             ),
             (
                 r#"{"type":"move","seq":42,"move":"Y-0"}"#,
-                ClientMessage::Move {
+                ClientMessage::Room(RoomCommand::Move {
                     seq: 42,
                     mv: Move::EXIT.to_string(),
-                },
+                }),
             ),
             (
                 r#"{"type":"move","seq":42,"move":"3-14"}"#,
-                ClientMessage::Move {
+                ClientMessage::Room(RoomCommand::Move {
                     seq: 42,
                     mv: "3-14".into(),
-                },
+                }),
             ),
-            (r#"{"type":"leave"}"#, ClientMessage::Leave),
+            (
+                r#"{"type":"leave"}"#,
+                ClientMessage::Room(RoomCommand::Leave),
+            ),
             (r#"{"type":"ping"}"#, ClientMessage::Ping),
         ];
         for (text, msg) in cases {
@@ -406,10 +438,10 @@ mod tests {
             assert_eq!(parse_client(&msg.to_json()).expect(text), msg);
         }
         assert_eq!(
-            ClientMessage::Move {
+            ClientMessage::Room(RoomCommand::Move {
                 seq: 42,
                 mv: Move::EXIT.to_string()
-            }
+            })
             .to_json(),
             r#"{"type":"move","seq":42,"move":"Y-0"}"#
         );

@@ -25,7 +25,7 @@ mod server;
 pub mod talk;
 
 pub use address::{InviteError, ServerAddress, after_http};
-pub use client::{ClientMessage, parse_client, read_move};
+pub use client::{ClientMessage, RoomCommand, parse_client, read_move};
 pub use invite::{INVITE_SCHEME, Invite};
 pub use keys::error_key;
 pub use play_link::{PlayLink, PlayLinkError};

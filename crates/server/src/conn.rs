@@ -5,7 +5,7 @@
 //! room the connection sits in, whatever its game.
 
 use super::config::Limits;
-use super::mailbox::{Act, CloseWhy, ConnId, Entered, Outgoing, Peer, Reply, RoomMsg, RoomOptions};
+use super::mailbox::{CloseWhy, ConnId, Entered, Outgoing, Peer, Reply, RoomMsg, RoomOptions};
 use super::registry::Registry;
 use super::room_open;
 use super::writer::write;
@@ -14,8 +14,8 @@ use ca_ngua_core::table::{ErrorCode, Refusal};
 use ca_ngua_games::GameKind;
 use ca_ngua_games::with_game;
 use ca_ngua_protocol::{
-    CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_TOO_BIG, ClientMessage, RulesChoice, error_frame,
-    is_room_code, parse_client, pong_frame, served_version,
+    CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_TOO_BIG, ClientMessage, RoomCommand, RulesChoice,
+    error_frame, is_room_code, parse_client, pong_frame, served_version,
 };
 use futures_util::StreamExt;
 use std::net::IpAddr;
@@ -116,7 +116,7 @@ impl Conn {
             Ok(msg) => msg,
             Err(refusal) => return self.refuse(&refusal),
         };
-        let act = match msg {
+        let command = match msg {
             ClientMessage::Ping => return self.send(pong_frame()),
             ClientMessage::Create {
                 game,
@@ -171,17 +171,9 @@ impl Conn {
                     .enter(&room, |peer, reply| RoomMsg::Watch { peer, name, reply })
                     .await;
             }
-            ClientMessage::Start { level } => Act::Start(level),
-            ClientMessage::Roll { seq } => Act::Roll(seq),
-            ClientMessage::Move { seq, mv } => Act::Move(seq, mv),
-            ClientMessage::Leave => Act::Leave,
-            ClientMessage::Say { what } => Act::Say(what),
-            ClientMessage::Again => Act::Again,
-            ClientMessage::Rematch { ready } => Act::Rematch(ready),
-            ClientMessage::Back => Act::Back,
-            ClientMessage::Seed { client_seed } => Act::Seed(client_seed),
+            ClientMessage::Room(command) => command,
         };
-        self.forward(act).await;
+        self.forward(command).await;
     }
 
     /// Opens a room of `game` with this connection's person as its host,
@@ -210,8 +202,8 @@ impl Conn {
     }
 
     /// Passes a command to the room this connection sits in.
-    async fn forward(&mut self, act: Act) {
-        let leaving = act == Act::Leave;
+    async fn forward(&mut self, command: RoomCommand) {
+        let leaving = command == RoomCommand::Leave;
         let Some(bound) = &self.bound else {
             if !leaving {
                 self.refuse(&Refusal::new(
@@ -226,7 +218,7 @@ impl Conn {
             .send(RoomMsg::Act {
                 conn: self.id,
                 seat: bound.seat,
-                act,
+                command,
             })
             .await;
         if sent.is_err() {

@@ -328,7 +328,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use ca_ngua_core::game::Level;
-    use ca_ngua_protocol::{ClientMessage, parse_client};
+    use ca_ngua_protocol::{ClientMessage, RoomCommand, parse_client};
 
     #[test]
     fn a_forwarded_address_counts_only_behind_a_trusted_proxy() {
@@ -351,9 +351,9 @@ mod tests {
         let msg = parse_client(r#"{"type":"start"}"#).expect("start");
         assert_eq!(
             msg,
-            ClientMessage::Start {
+            ClientMessage::Room(RoomCommand::Start {
                 level: Level::Medium
-            }
+            })
         );
     }
 }

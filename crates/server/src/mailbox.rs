@@ -1,12 +1,12 @@
 //! What connections and rooms say to each other, whatever the room's game:
-//! a connection sends its room [`RoomMsg`]s (seats as numbers, moves as
-//! text, read by the room in its game's notation), and the room answers
+//! a connection sends its room [`RoomMsg`]s (seats as numbers, a player's
+//! commands as the protocol's [`RoomCommand`], moves as text read by the
+//! room in its game's notation), and the room answers
 //! with frames in the connection's outbox ([`Peer`]).
 
 use axum::extract::ws::Utf8Bytes;
-use ca_ngua_core::game::Level;
 use ca_ngua_core::table::Refusal;
-use ca_ngua_protocol::{ChatMode, Saying, error_frame};
+use ca_ngua_protocol::{ChatMode, RoomCommand, error_frame};
 use tokio::sync::{mpsc, oneshot, watch};
 
 /// A connection's number, unique in the server's life.
@@ -68,27 +68,6 @@ pub(super) struct Entered {
     pub(super) resent: usize,
 }
 
-/// A seat's command, from the connection that holds the seat (or a
-/// watcher's).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Act {
-    Start(Level),
-    Roll(u64),
-    /// A move after event `.0`, in the notation of the room's game.
-    Move(u64, String),
-    Leave,
-    /// Version 3: a phrase, an emoji or a text, checked.
-    Say(Saying),
-    /// Version 3: the host asks for another round.
-    Again,
-    /// A player's choice about another round (issue 45).
-    Rematch(bool),
-    /// A player takes back the seat a computer holds (issue 45).
-    Back,
-    /// Version 3: the seat's dice seed, checked.
-    Seed(String),
-}
-
 /// What a room answers a join or a resume with.
 pub(super) type Reply = oneshot::Sender<Result<Entered, Refusal>>;
 
@@ -117,12 +96,13 @@ pub(super) enum RoomMsg {
         name: String,
         reply: Reply,
     },
-    /// A connection's command; `seat` is the seat's number (`None` for a
-    /// watcher).
+    /// A connection's command, as the client sent it (checked by
+    /// `parse_client`; a move read by the room in its game's notation);
+    /// `seat` is the seat's number (`None` for a watcher).
     Act {
         conn: ConnId,
         seat: Option<usize>,
-        act: Act,
+        command: RoomCommand,
     },
     /// The connection closed (or went to another room).
     Detach { conn: ConnId },

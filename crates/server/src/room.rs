@@ -8,13 +8,13 @@
 use super::clock::Ticker;
 use super::config::ServerConfig;
 use super::fair::FairDice;
-use super::mailbox::{Act, ConnId, Outgoing, Peer, RoomMsg, RoomSummary};
+use super::mailbox::{ConnId, Outgoing, Peer, RoomMsg, RoomSummary};
 use super::registry::Lease;
 use super::state::RoomLog;
 use ca_ngua_core::game::{Level, SeatId};
 use ca_ngua_core::table::{Command, Controller, ErrorCode, Event, Refusal, Step, Table};
 use ca_ngua_games::Listed;
-use ca_ngua_protocol::{BASE_PROTOCOL, ChatMode, read_move};
+use ca_ngua_protocol::{BASE_PROTOCOL, ChatMode, RoomCommand, read_move};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use tokio::sync::{Notify, mpsc, watch};
@@ -322,13 +322,17 @@ impl<G: Listed> Room<G> {
                 let result = self.watch(peer, name);
                 let _ = reply.send(result);
             }
-            RoomMsg::Act { conn, seat, act } => match seat {
+            RoomMsg::Act {
+                conn,
+                seat,
+                command,
+            } => match seat {
                 Some(seat) => {
                     if let Some(seat) = G::Seat::from_index(seat) {
-                        self.act(conn, seat, act);
+                        self.act(conn, seat, command);
                     }
                 }
-                None => self.watcher_act(conn, act),
+                None => self.watcher_act(conn, command),
             },
             RoomMsg::Detach { conn } => self.detach(conn),
             RoomMsg::Describe { reply } => {
@@ -345,7 +349,7 @@ impl<G: Listed> Room<G> {
         }
     }
 
-    fn act(&mut self, conn: ConnId, seat: G::Seat, act: Act) {
+    fn act(&mut self, conn: ConnId, seat: G::Seat, command: RoomCommand) {
         let Some(peer) = self.members[seat.index()].clone() else {
             return;
         };
@@ -353,8 +357,8 @@ impl<G: Listed> Room<G> {
             // A connection that lost its seat to a newer one.
             return;
         }
-        let result = match act {
-            Act::Start(level) => {
+        let result = match command {
+            RoomCommand::Start { level } => {
                 if self.host_seat() != Some(seat) {
                     Err(Refusal::new(
                         ErrorCode::NotHost,
@@ -375,7 +379,7 @@ impl<G: Listed> Room<G> {
                     self.start(level)
                 }
             }
-            Act::Roll(seq) => {
+            RoomCommand::Roll { seq } => {
                 let Some(seq) = self.bring_back(seat, seq) else {
                     return;
                 };
@@ -395,14 +399,14 @@ impl<G: Listed> Room<G> {
             }
             // The move is read in this room's game's notation; a pass is
             // no move a player may choose (the table passes by itself).
-            Act::Move(seq, text) => match read_move::<G>(&text) {
+            RoomCommand::Move { seq, mv } => match read_move::<G>(&mv) {
                 Ok(mv) => match self.bring_back(seat, seq) {
                     Some(seq) => self.command(seat, seq, Command::Move(mv)),
                     None => return,
                 },
                 Err(refusal) => Err(refusal),
             },
-            Act::Leave => {
+            RoomCommand::Leave => {
                 if self.table.replica().is_over() {
                     self.left_after_over(seat);
                 } else {
@@ -417,12 +421,12 @@ impl<G: Listed> Room<G> {
                 self.note_empty(now);
                 return;
             }
-            Act::Say(what) => {
+            RoomCommand::Say { what } => {
                 self.say(conn, Some(seat), what);
                 return;
             }
-            Act::Again => self.again(seat),
-            Act::Rematch(ready) => {
+            RoomCommand::Again => self.again(seat),
+            RoomCommand::Rematch { ready } => {
                 if !self.table.replica().is_over() {
                     Err(Refusal::new(ErrorCode::NotOver, "the game is not over"))
                 } else {
@@ -430,8 +434,8 @@ impl<G: Listed> Room<G> {
                     return;
                 }
             }
-            Act::Back => Ok(self.take_back(seat)),
-            Act::Seed(seed) => self.seed(seat, seed),
+            RoomCommand::Back => Ok(self.take_back(seat)),
+            RoomCommand::Seed { client_seed } => self.seed(seat, client_seed),
         };
         match result {
             Ok(events) => self.broadcast(&events),

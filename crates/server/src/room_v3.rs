@@ -3,7 +3,7 @@
 //! seeds, and the fields version 3 adds to event frames (`n`, `round`,
 //! `clock`, `dice_seed`).
 
-use super::mailbox::{Act, ConnId, Entered, Outgoing, Peer};
+use super::mailbox::{ConnId, Entered, Outgoing, Peer};
 use super::room::{Room, TurnClock, Watcher, all_seats};
 use axum::extract::ws::Utf8Bytes;
 use ca_ngua_core::game::{Next, SeatId};
@@ -11,7 +11,8 @@ use ca_ngua_core::table::{Command, Controller, ErrorCode, Event, EventKind, Refu
 use ca_ngua_games::Listed;
 use ca_ngua_protocol::talk::{MAX_SAYS, SAY_WINDOW_SECS};
 use ca_ngua_protocol::{
-    ChatMode, PROTOCOL_VERSION, PresenceNews, RematchNews, SaidNews, Saying, ServerMessage,
+    ChatMode, PROTOCOL_VERSION, PresenceNews, RematchNews, RoomCommand, SaidNews, Saying,
+    ServerMessage,
 };
 use serde_json::Value;
 use std::time::Duration;
@@ -267,7 +268,7 @@ impl<G: Listed> Room<G> {
     }
 
     /// A watcher's message: talk and leave; anything else is a player's.
-    pub(super) fn watcher_act(&mut self, conn: ConnId, act: Act) {
+    pub(super) fn watcher_act(&mut self, conn: ConnId, command: RoomCommand) {
         let Some(peer) = self
             .watchers
             .iter()
@@ -276,9 +277,9 @@ impl<G: Listed> Room<G> {
         else {
             return;
         };
-        match act {
-            Act::Say(what) => self.say(conn, None, what),
-            Act::Leave => self.unwatch(conn),
+        match command {
+            RoomCommand::Say { what } => self.say(conn, None, what),
+            RoomCommand::Leave => self.unwatch(conn),
             _ => peer.send_error(&refuse(
                 ErrorCode::NotAPlayer,
                 "a watcher may talk, but not play",

@@ -9,7 +9,7 @@ use crate::{ClientUpdate, CloseReason, LinkError};
 use ca_ngua_core::game::SeatId;
 use ca_ngua_core::table::{ErrorCode, Event, EventKind, Refusal, Replica};
 use ca_ngua_games::{AnyGame, Listed};
-use ca_ngua_protocol::{ClientMessage, ServerMessage, Welcome};
+use ca_ngua_protocol::{ClientMessage, RoomCommand, ServerMessage, Welcome};
 
 impl Worker {
     /// Handles one message; `Some` ends the connection.
@@ -95,9 +95,9 @@ impl Worker {
             return None;
         }
         self.seeded_for = Some(commit);
-        let msg = ClientMessage::Seed {
+        let msg = ClientMessage::Room(RoomCommand::Seed {
             client_seed: client_seed(),
-        };
+        });
         send(ws, &msg).await.err().map(End::Lost)
     }
 
@@ -290,7 +290,9 @@ impl Worker {
 /// The event a roll or a move was made after.
 pub(super) fn seen_at(msg: &ClientMessage) -> Option<u64> {
     match msg {
-        ClientMessage::Roll { seq } | ClientMessage::Move { seq, .. } => Some(*seq),
+        ClientMessage::Room(RoomCommand::Roll { seq } | RoomCommand::Move { seq, .. }) => {
+            Some(*seq)
+        }
         _ => None,
     }
 }

@@ -12,7 +12,7 @@ use ca_ngua_core::game::Game;
 use ca_ngua_core::table::Replica;
 use ca_ngua_games::with_game;
 use ca_ngua_games::{AnyGame, GameKind, Listed, PerGame};
-use ca_ngua_protocol::{ClientMessage, ServerMessage, UnknownGame, welcome_game};
+use ca_ngua_protocol::{ClientMessage, RoomCommand, ServerMessage, UnknownGame, welcome_game};
 use rand::RngExt;
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -375,7 +375,7 @@ impl Worker {
         s: &mut Session,
         msg: ClientMessage,
     ) -> Option<End> {
-        let leaving = msg == ClientMessage::Leave;
+        let leaving = msg == ClientMessage::Room(RoomCommand::Leave);
         if let Err(e) = send(ws, &msg).await {
             if !leaving {
                 self.queue.push_back(msg);
