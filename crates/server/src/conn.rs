@@ -7,7 +7,7 @@
 use super::config::Limits;
 use super::mailbox::{CloseWhy, ConnId, Entered, Outgoing, Peer, Reply, RoomMsg, RoomOptions};
 use super::registry::Registry;
-use super::room_open;
+use super::room::open as room_open;
 use super::writer::write;
 use axum::extract::ws::{Message, WebSocket};
 use ca_ngua_core::table::{ErrorCode, Refusal};

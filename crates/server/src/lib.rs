@@ -9,8 +9,14 @@
 //!   against the limits (it knows no game);
 //! - `mailbox.rs`: what connections and rooms say to each other;
 //! - `conn.rs`, `writer.rs`: a connection's reading and writing sides;
-//! - `room.rs`: one room of a game (`Room<G>`), `pool.rs`: where its
-//!   computer players think; `codes.rs`: tokens and room codes;
+//! - `room/`: one room of a game (`Room<G>`, mod.rs: its task and a
+//!   player's commands), by concern: `seats.rs` (tokens, welcomes,
+//!   presence), `clock.rs` (the turn clock), `talk.rs` (watchers and what
+//!   is said), `dice.rs` (dice anyone can check), `rounds.rs` (another
+//!   round), `events.rs` (events written, sent and logged), `timers.rs`
+//!   (what happens on time) and `open.rs` (opening and reopening);
+//!   `pool.rs`: where its computer players think; `codes.rs`: tokens and
+//!   room codes;
 //! - `presence.rs`: who is connected in each room, a read-only snapshot
 //!   for the app that runs the server in-process ([`ServerHandle::presence`]).
 //!
@@ -22,7 +28,6 @@ mod clock;
 mod codes;
 mod config;
 mod conn;
-mod fair;
 mod headers;
 mod lan;
 mod mailbox;
@@ -32,9 +37,6 @@ mod presence;
 mod registry;
 mod reopen;
 mod room;
-mod room_open;
-mod room_seats;
-mod room_v3;
 mod state;
 pub mod tls;
 mod web;
@@ -272,7 +274,7 @@ fn reopen_rooms(registry: &Arc<Registry>, dir: &std::path::Path) {
     for saved in rooms {
         let (code, path) = (saved.code.clone(), saved.path.clone());
         let kind = saved.game;
-        match ca_ngua_games::with_game!(kind, G => room_open::reopen::<G>(registry, saved)) {
+        match ca_ngua_games::with_game!(kind, G => room::open::reopen::<G>(registry, saved)) {
             Ok(()) => reopened += 1,
             Err(e) => {
                 let aside = state::set_aside(&path);

@@ -1,5 +1,5 @@
 //! Why a room kept in the state folder cannot be opened again: said by
-//! the room's opening (`room_open`) and by the registry that reserves its
+//! the room's opening (`room::open`) and by the registry that reserves its
 //! code.
 
 use ca_ngua_core::table::RestoreError;

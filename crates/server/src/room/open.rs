@@ -2,13 +2,13 @@
 //! limits, given a code and a file in the state folder), or again one that
 //! a server before this one kept in its state folder.
 
-use super::fair::FairDice;
-use super::mailbox::{Entered, Peer, RoomMsg, RoomOptions};
-use super::pool::PoolRunner;
-use super::registry::Registry;
-use super::reopen::ReopenError;
-use super::room::{Controllers, Room, all_seats};
-use super::state::{RoomLog, SavedRoom};
+use super::dice::FairDice;
+use super::{Controllers, Room, all_seats};
+use crate::mailbox::{Entered, Peer, RoomMsg, RoomOptions};
+use crate::pool::PoolRunner;
+use crate::registry::Registry;
+use crate::reopen::ReopenError;
+use crate::state::{RoomLog, SavedRoom};
 use ca_ngua_core::game::SeatId;
 use ca_ngua_core::table::{Controller, ErrorCode, Event, Refusal, Table, TableRecord};
 use ca_ngua_games::{GameKind, Listed};
@@ -24,7 +24,7 @@ use tracing::info;
 /// the rules against the server's limits, takes a code, welcomes the host
 /// and starts the room's task. Answers the room's code, inbox and the
 /// host's seat.
-pub(super) fn open<G: Listed>(
+pub(crate) fn open<G: Listed>(
     registry: &Arc<Registry>,
     ip: IpAddr,
     peer: Peer,
@@ -36,7 +36,7 @@ pub(super) fn open<G: Listed>(
     let config = Arc::clone(registry.config());
     check_roll_cap::<G>(&rules, config.limits.max_roll_cap)?;
     let busy = || Refusal::new(ErrorCode::RateLimited, "the server cannot open a room now");
-    let token = super::codes::new_token().ok_or_else(busy)?;
+    let token = crate::codes::new_token().ok_or_else(busy)?;
     let wake = Arc::new(Notify::new());
     let (table, dice) = lobby::<G>(rules, players, name, &wake, busy)?;
     let host = table
@@ -56,8 +56,8 @@ pub(super) fn open<G: Listed>(
     let now = config.clock.now();
     let mut room = Room::new(lease, table, players, dice, wake, config, now);
     room.log = log;
-    room.chat = options.chat;
-    room.turn_secs = options.turn_secs;
+    room.talk.chat = options.chat;
+    room.clock.secs = options.turn_secs;
     let room = room.welcome_host(host, token, peer, options.protocol);
     tokio::spawn(room.run(rx, registry.stop()));
     let entered = Entered {
@@ -140,7 +140,7 @@ fn create_log<G: Listed>(
 /// its state folder: its table is rebuilt from its events (each checked
 /// with the engine), its seats wait for their people to resume (or go to
 /// computers after the away time), and it goes on writing its file.
-pub(super) fn reopen<G: Listed>(
+pub(crate) fn reopen<G: Listed>(
     registry: &Arc<Registry>,
     mut saved: SavedRoom,
 ) -> Result<(), ReopenError> {
@@ -188,18 +188,18 @@ pub(super) fn reopen<G: Listed>(
         })
         .collect();
     info!(room = %saved.code, game = %G::ID, seq = table.seq(), "room reopened");
-    let extras = super::room_v3::extras_of(table.events());
+    let extras = super::events::extras_of(table.events());
     let logged_controllers = table.controllers().to_vec();
     let mut room = Room::new(lease, table, saved.players, dice, wake, config, now);
     room.logged_controllers = logged_controllers;
-    room.tokens = tokens;
+    room.seats.tokens = tokens;
     room.log = Some(log);
-    room.away_due = away_due;
-    room.empty_since = Some(now);
+    room.seats.away_due = away_due;
+    room.seats.empty_since = Some(now);
     room.level = saved.level;
-    room.chat = saved.chat;
-    room.turn_secs = saved.turn_secs;
-    room.extras = extras;
+    room.talk.chat = saved.chat;
+    room.clock.secs = saved.turn_secs;
+    room.dice.extras = extras;
     room.arm_clock();
     tokio::spawn(room.run(rx, registry.stop()));
     Ok(())
