@@ -531,3 +531,6 @@ pub use game_co_nhay::CoNhay;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod doc_paths;
