@@ -65,6 +65,13 @@ nhay-help-choose-piece = Click a piece with a dashed ring to see the holes it ca
 nhay-help-choose-target = Click a ringed hole to move there, or choose another piece. Escape forgets the choice.
 nhay-hint-text = Hint: { $move }
 nhay-hint-thinking = Looking for a good move…
+# A hint on a board that shows no hole numbers: the move is marked on
+# the board (gold rings around the piece and the hole it goes to).
+nhay-hint-plain-step = Hint: the move marked in gold on the board, one step
+nhay-hint-plain-jump = Hint: the move marked in gold on the board, { $n ->
+        [one] one jump
+       *[other] { $n } jumps
+    }
 nhay-move-step = from hole { $from } to hole { $to }
 nhay-move-jump = from hole { $from } to hole { $to }, { $n ->
         [one] one jump

@@ -65,6 +65,10 @@ nhay-help-choose-piece = Bấm vào một quân có vòng nét đứt để xem 
 nhay-help-choose-target = Bấm vào một ô có vòng tròn để đi tới đó, hoặc chọn quân khác. Esc để bỏ chọn.
 nhay-hint-text = Gợi ý: { $move }
 nhay-hint-thinking = Đang tìm nước hay…
+# Gợi ý trên bàn cờ không ghi số ô: nước đi được đánh dấu vàng trên bàn cờ
+# (vòng vàng quanh quân và quanh ô đến).
+nhay-hint-plain-step = Gợi ý: nước đi đánh dấu vàng trên bàn cờ, đi một bước
+nhay-hint-plain-jump = Gợi ý: nước đi đánh dấu vàng trên bàn cờ, nhảy { $n } lần
 nhay-move-step = từ ô { $from } đến ô { $to }
 nhay-move-jump = từ ô { $from } đến ô { $to }, nhảy { $n } lần
 nhay-card-home = { $n }/10 quân đã tới đích

@@ -13,7 +13,7 @@ use ca_ngua::app::play::phase::Phase;
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::co_nhay::bots::{Budget, Level};
 use ca_ngua::co_nhay::engine::{Arm, Position, Rules};
-use ca_ngua::i18n::Lang;
+use ca_ngua::i18n::{I18n, Lang};
 use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
 use ca_ngua::store::Store;
 use ca_ngua::table::Controller;
@@ -319,7 +319,13 @@ fn every_node_with_a_role_has_a_name_on_the_cờ_nhảy_screen() {
     assert!(h.query_by_label("Trò chơi").is_some());
     h.get_by_role_and_label(Role::Button, "Gợi ý").click();
     h.run_steps(2);
-    assert!(shows(&h, "Gợi ý: từ ô 102 đến ô 111"), "the hint in words");
+    // The board numbers no hole: the hint names none either, it marks
+    // its move on the board (issue 55).
+    assert!(
+        shows(&h, "Gợi ý: nước đi đánh dấu vàng trên bàn cờ, đi một bước"),
+        "the hint in words"
+    );
+    assert!(!shows(&h, "từ ô 102"));
     h.get_by(|n| {
         n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with("Quân đỏ ở ô 102,"))
     })
@@ -354,6 +360,42 @@ fn every_node_with_a_role_has_a_name_on_the_cờ_nhảy_screen() {
     assert!(shows(&h, "Bàn cờ hình ngôi sao sáu cánh"));
     assert!(shows(&h, "Số ván Cờ nhảy đã chơi xong: 1"));
     assert!(unnamed(&h).is_empty(), "windows: {:?}", unnamed(&h));
+}
+
+#[test]
+fn the_hint_names_no_hole_the_board_does_not_number() {
+    // Issue 55: "from hole 7 to hole 16" while the board showed no number.
+    let p = "102,112,113,114,115,116,117,118,119,120/-/-/0,1,2,3,4,5,6,7,8,60/-/- 0 -";
+    let mut h = harness(app(prefs(Lang::En, Level::Medium), Some(p)), WINDOW);
+    h.run_steps(2);
+    h.get_by_role_and_label(Role::Button, "Hint").click();
+    h.run_steps(2);
+    let i18n = I18n::new(Lang::En);
+    let now = h.ctx.input(|i| i.time);
+    let board = h
+        .state()
+        .play::<CoNhay>()
+        .board_input(&i18n, h.state().phase(), now, false);
+    assert!(!board.numbers, "a game's board numbers no hole");
+    // The move the hint speaks of is the one marked on the board.
+    let hint = h.state().play::<CoNhay>().hint().expect("a hint");
+    assert_eq!(board.hint, Some(hint));
+    assert_eq!(hint.ends(), Some((102, 111)));
+    assert!(shows(
+        &h,
+        "Hint: the move marked in gold on the board, one step"
+    ));
+    assert!(
+        h.query_all_by(|n| {
+            n.label()
+                .is_some_and(|l| l.starts_with("Hint: ") && l.contains("hole"))
+                || n.value()
+                    .is_some_and(|v| v.starts_with("Hint: ") && v.contains("hole"))
+        })
+        .next()
+        .is_none(),
+        "no hole named in the hint"
+    );
 }
 
 #[test]

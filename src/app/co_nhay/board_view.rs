@@ -121,7 +121,12 @@ pub fn board_ui(ui: &mut Ui, input: &BoardInput) -> BoardOutput {
     }
     let r = t.spacing() * 0.36;
     for (hole, arm) in &input.pieces {
-        draw_piece(&painter, *arm, t.hole(*hole), r, &pal);
+        if input.numbers {
+            // Nothing light under the number (issue 55).
+            super::look::draw_piece_shape(&painter, *arm, t.hole(*hole), r, &pal);
+        } else {
+            draw_piece(&painter, *arm, t.hole(*hole), r, &pal);
+        }
     }
     if input.numbers {
         // A piece carries its hole's number too: the hints, the log and

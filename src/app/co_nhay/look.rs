@@ -72,8 +72,22 @@ fn polygon(c: Pos2, r: f32, n: usize, start: f32) -> Vec<Pos2> {
         .collect()
 }
 
-/// Draws one piece of `arm` at `c` with radius `r`, in its shape.
+/// Draws one piece of `arm` at `c` with radius `r`, in its shape, with a
+/// small light dot for depth.
 pub fn draw_piece(painter: &egui::Painter, arm: Arm, c: Pos2, r: f32, pal: &Palette) {
+    draw_piece_shape(painter, arm, c, r, pal);
+    painter.circle_filled(c + Vec2::new(-r * 0.28, -r * 0.28), r * 0.17, shine(arm));
+}
+
+/// The colour of a piece's light dot.
+fn shine(arm: Arm) -> Color32 {
+    lerp(arm_colour(arm), Color32::WHITE, 0.55)
+}
+
+/// Draws one piece of `arm` at `c` with radius `r`, in its shape, plain:
+/// a piece that carries its hole's number has no light dot, which hid
+/// the number's first digit (issue 55: "120" read "f20").
+pub fn draw_piece_shape(painter: &egui::Painter, arm: Arm, c: Pos2, r: f32, pal: &Palette) {
     let fill = arm_colour(arm);
     let outline = Stroke::new((r * 0.16).max(1.2), piece_outline(arm, pal.dark));
     let up = -std::f32::consts::FRAC_PI_2;
@@ -126,12 +140,6 @@ pub fn draw_piece(painter: &egui::Painter, arm: Arm, c: Pos2, r: f32, pal: &Pale
             painter.add(Shape::convex_polygon(pts, fill, outline));
         }
     }
-    // A small light dot gives the piece some depth.
-    painter.circle_filled(
-        c + Vec2::new(-r * 0.28, -r * 0.28),
-        r * 0.17,
-        lerp(fill, Color32::WHITE, 0.55),
-    );
 }
 
 #[cfg(test)]
@@ -144,6 +152,30 @@ mod tests {
             Color32::from_gray(27)
         } else {
             Color32::from_gray(248)
+        }
+    }
+
+    /// The filled circles of the light dot's colour `draw` paints.
+    fn shines(draw: impl Fn(&egui::Painter)) -> usize {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| draw(ui.painter()));
+        out.textures_delta.clear();
+        out.shapes
+            .iter()
+            .filter(|s| {
+                matches!(&s.shape, Shape::Circle(c)
+                    if Arm::ALL.iter().any(|&a| c.fill == shine(a)))
+            })
+            .count()
+    }
+
+    #[test]
+    fn a_numbered_piece_has_no_light_dot_over_its_number() {
+        let pal = Palette::new(false);
+        for arm in Arm::ALL {
+            let c = Pos2::new(50.0, 50.0);
+            assert_eq!(shines(|p| draw_piece(p, arm, c, 20.0, &pal)), 1);
+            assert_eq!(shines(|p| draw_piece_shape(p, arm, c, 20.0, &pal)), 0);
         }
     }
 

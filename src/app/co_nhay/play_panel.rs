@@ -80,10 +80,21 @@ impl CoNhayGame {
                             })
                         })
                         .map_or(0, |p| p.len() - 1);
-                    Some(i18n.t_args(
-                        "nhay-hint-text",
-                        &[("move", Arg::from(text::move_text(i18n, mv, jumps)))],
-                    ))
+                    Some(if self.all_numbers {
+                        i18n.t_args(
+                            "nhay-hint-text",
+                            &[("move", Arg::from(text::move_text(i18n, mv, jumps)))],
+                        )
+                    } else {
+                        // No hole numbers on the board: none in the hint
+                        // either (issue 55); the board marks its move.
+                        let key = if jumps > 0 {
+                            "nhay-hint-plain-jump"
+                        } else {
+                            "nhay-hint-plain-step"
+                        };
+                        i18n.t_args(key, &[("n", Arg::from(jumps))])
+                    })
                 }
                 (None, Some(_)) => Some(i18n.t("nhay-hint-thinking")),
                 _ => None,
