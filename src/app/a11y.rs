@@ -85,6 +85,21 @@ pub fn log_list<T>(
     log: &[T],
     text: impl Fn(&T) -> String,
 ) {
+    log_list_rows(ui, i18n, salt, log, |ui, line, newest| {
+        let t = egui::RichText::new(text(line));
+        ui.label(if newest { t.strong() } else { t });
+    });
+}
+
+/// [`log_list`] with each line drawn by `row` (given whether it is the
+/// newest), for lines that are more than words (an emoji in colour).
+pub fn log_list_rows<T>(
+    ui: &mut Ui,
+    i18n: &crate::i18n::I18n,
+    salt: &str,
+    log: &[T],
+    row: impl Fn(&mut Ui, &T, bool),
+) {
     ui.label(egui::RichText::new(i18n.t("log-heading")).strong());
     if log.is_empty() {
         ui.label(egui::RichText::new(i18n.t("log-empty")).weak());
@@ -94,10 +109,7 @@ pub fn log_list<T>(
         .accessibility_label(i18n.t("log-list"));
     ui.scope_builder(list, |ui| {
         for (k, (i, line)) in log.iter().enumerate().rev().take(14).enumerate() {
-            ui.push_id((salt, i), |ui| {
-                let t = egui::RichText::new(text(line));
-                ui.label(if k == 0 { t.strong() } else { t });
-            });
+            ui.push_id((salt, i), |ui| row(ui, line, k == 0));
         }
     });
 }

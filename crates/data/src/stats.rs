@@ -33,6 +33,22 @@ pub fn kind_key(controller: Controller) -> String {
     }
 }
 
+/// Each kind of player of one game, once, and whether one of its seats
+/// won (`seats`: each seat's player and whether it won). A kind counts a
+/// game it played in, not its seats (issue 55: "Played 3" after one game
+/// against three computers of one level).
+pub fn kinds_of_game(seats: impl IntoIterator<Item = (Controller, bool)>) -> Vec<(String, bool)> {
+    let mut kinds: Vec<(String, bool)> = Vec::new();
+    for (controller, won) in seats {
+        let key = kind_key(controller);
+        match kinds.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, w)) => *w |= won,
+            None => kinds.push((key, won)),
+        }
+    }
+    kinds
+}
+
 /// Adds to a count; a count from a hand-edited file may be anywhere.
 pub fn bump(count: &mut u64, n: u64) {
     *count = count.saturating_add(n);

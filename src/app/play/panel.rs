@@ -90,8 +90,7 @@ impl<V: View> Play<V> {
             V::panel_ui(self, ui, i18n, phase, now);
             ui.add_space(8.0);
             ui.separator();
-            let lines = self.log_lines(i18n);
-            crate::app::a11y::log_list(ui, i18n, V::LOG_ID, &lines, String::clone);
+            self.log_list_ui(ui, i18n);
         });
     }
 

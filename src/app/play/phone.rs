@@ -76,8 +76,7 @@ impl<V: View> Play<V> {
     /// The log's sheet: everything that happened, newest first, and what
     /// was said between.
     pub fn log_sheet_ui(&self, ui: &mut Ui, i18n: &I18n) {
-        let lines = self.log_lines(i18n);
-        crate::app::a11y::log_list(ui, i18n, V::LOG_ID, &lines, String::clone);
+        self.log_list_ui(ui, i18n);
     }
 
     /// True while the results are due and not closed: a phone opens their

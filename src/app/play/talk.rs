@@ -210,21 +210,61 @@ impl<V: View> Play<V> {
         }
     }
 
-    /// The game's log with what was said between its lines, newest last.
-    pub(super) fn log_lines(&self, i18n: &I18n) -> Vec<String> {
+    /// The game's log with what was said between its lines, newest last:
+    /// each line's words, and the emoji said, drawn in colour after the
+    /// words before it (issue 55: a small grey glyph in the log).
+    pub(super) fn log_lines(&self, i18n: &I18n) -> Vec<(String, Option<String>)> {
         let log = self.presenter.log();
         let mut lines = Vec::with_capacity(log.len() + self.online.talk.heard.len());
         let mut said = self.online.talk.heard.iter().peekable();
+        let saying = |h: &Heard<V::Seat>| {
+            let emoji = match &h.what {
+                Saying::Emoji(e) => Some(e.clone()),
+                _ => None,
+            };
+            (self.saying_line(i18n, h), emoji)
+        };
         for (i, line) in log.iter().enumerate() {
             while let Some(h) = said.next_if(|h| h.log_at <= i) {
-                lines.push(self.saying_line(i18n, h));
+                lines.push(saying(h));
             }
-            lines.push(V::log_text(i18n, line, self.all_numbers));
+            lines.push((V::log_text(i18n, line, self.all_numbers), None));
         }
         for h in said {
-            lines.push(self.saying_line(i18n, h));
+            lines.push(saying(h));
         }
         lines
+    }
+
+    /// The log's list: its lines, an emoji in colour.
+    pub(super) fn log_list_ui(&self, ui: &mut Ui, i18n: &I18n) {
+        let lines = self.log_lines(i18n);
+        crate::app::a11y::log_list_rows(
+            ui,
+            i18n,
+            V::LOG_ID,
+            &lines,
+            |ui, (text, emoji), newest| {
+                let Some(e) = emoji else {
+                    let t = RichText::new(text);
+                    ui.label(if newest { t.strong() } else { t });
+                    return;
+                };
+                // The words before the emoji, then the emoji as the talk area
+                // and the reactions show it; read whole by a screen reader.
+                let words = text.strip_suffix(e.as_str()).unwrap_or(text).trim_end();
+                let row = ui
+                    .horizontal(|ui| {
+                        let t = RichText::new(words);
+                        ui.add(
+                            egui::Label::new(if newest { t.strong() } else { t }).selectable(false),
+                        );
+                        emoji_chip(ui, e, 20.0);
+                    })
+                    .response;
+                row.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
+            },
+        );
     }
 
     /// The least height of the talk dock (its short form), or none where
@@ -316,86 +356,166 @@ impl<V: View> Play<V> {
         }
     }
 
-    /// The last `lines` things said, oldest first, a row each (rows
-    /// kept empty until filled): the speaker's colour and name, then a
-    /// phrase or an emoji in colour, or the text as typed. The newest is
-    /// strong for a few seconds. A screen reader reads "Minh says: …".
+    /// The last things said in `lines` rows, oldest first (rows kept
+    /// empty until filled): the speaker's colour and name, then a phrase
+    /// or an emoji in colour, or the text as typed. A text too long for
+    /// its row wraps onto the rows older lines leave (issue 55: it was cut
+    /// with "…" while the rows below stood empty); only what even those
+    /// cannot hold is cut, and the whole text shows under the pointer.
+    /// The newest is strong for a few seconds. A screen reader reads
+    /// "Minh says: …".
     pub(super) fn chat_lines_ui(&self, ui: &mut Ui, i18n: &I18n, dark: bool, lines: usize) {
-        let heard = &self.online.talk.heard;
-        let from = heard.len().saturating_sub(lines);
-        let shown = &heard[from..];
         let width = ui.available_width();
-        for row in 0..lines {
+        // Newest first: the rows each needs, while rows are left.
+        let mut shown: Vec<(&Heard<V::Seat>, usize)> = Vec::new();
+        let mut used = 0;
+        for h in self.online.talk.heard.iter().rev() {
+            if used >= lines {
+                break;
+            }
+            let need = chat_rows_needed(ui, &self.speaker(i18n, h), &h.what, width);
+            let rows = need.clamp(1, lines - used);
+            shown.push((h, rows));
+            used += rows;
+        }
+        shown.reverse();
+        for (h, rows) in shown {
+            let (rect, _) = ui.allocate_exact_size(
+                egui::vec2(width, CHAT_ROW * rows as f32),
+                egui::Sense::hover(),
+            );
+            self.chat_line_ui(ui, rect, h, rows, i18n, dark);
+        }
+        for row in used..lines {
             let (rect, _) =
                 ui.allocate_exact_size(egui::vec2(width, CHAT_ROW), egui::Sense::hover());
-            let Some(h) = shown.get(row) else {
-                if row == 0 && shown.is_empty() {
-                    ui.painter().text(
-                        rect.left_center(),
-                        egui::Align2::LEFT_CENTER,
-                        i18n.t("talk-nothing-yet"),
-                        egui::FontId::proportional(13.0),
-                        ui.visuals().weak_text_color(),
-                    );
-                }
-                continue;
-            };
-            let fresh = self.now - h.at < BUBBLE_SECONDS && self.now >= h.at;
-            let own = h.seat.is_some() && self.source.remote().and_then(|r| r.seat()) == h.seat;
-            let name = Arg::from(h.name.as_str());
-            let who = match h.seat {
-                Some(_) if own => i18n.t_args("online-seat-you", &[("name", name)]),
-                Some(_) => h.name.clone(),
-                None => i18n.t_args("talk-watcher", &[("name", name)]),
-            };
-            let what = saying_text(i18n, &h.what);
-            let name = i18n.t_args(
-                "talk-bubble",
-                &[
-                    ("who", Arg::from(who.as_str())),
-                    ("what", Arg::from(what.as_str())),
-                ],
-            );
-            let mut child = ui.new_child(
-                egui::UiBuilder::new()
-                    .max_rect(rect)
-                    .layout(egui::Layout::left_to_right(egui::Align::Center)),
-            );
-            child.set_clip_rect(rect.intersect(ui.clip_rect()));
-            let line = child
-                .scope(|ui| {
-                    ui.spacing_mut().item_spacing.x = 4.0;
-                    let dot = match h.seat {
-                        Some(seat) => V::seat_colours(seat, dark).0,
-                        None => ui.visuals().weak_text_color(),
-                    };
-                    let (r, _) =
-                        ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
-                    ui.painter().circle_filled(r.center(), 5.0, dot);
-                    let mut speaker = RichText::new(format!("{who}:")).size(13.0);
-                    if fresh {
-                        speaker = speaker.strong();
-                    }
-                    ui.add(egui::Label::new(speaker).truncate().selectable(false));
-                    match &h.what {
-                        Saying::Phrase(id) => {
-                            phrase_chip(ui, &what, phrase_colour(id, dark), 13.5);
-                        }
-                        Saying::Emoji(e) => {
-                            emoji_chip(ui, e, CHAT_ROW - 2.0);
-                        }
-                        Saying::Text(t) => {
-                            let mut text = RichText::new(t.trim()).size(13.5);
-                            if fresh {
-                                text = text.strong();
-                            }
-                            ui.add(egui::Label::new(text).truncate().selectable(false));
-                        }
-                    }
-                })
-                .response;
-            line.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+            if row == 0 {
+                ui.painter().text(
+                    rect.left_center(),
+                    egui::Align2::LEFT_CENTER,
+                    i18n.t("talk-nothing-yet"),
+                    egui::FontId::proportional(13.0),
+                    ui.visuals().weak_text_color(),
+                );
+            }
         }
+    }
+
+    /// Who said `h`, as the talk area names them ("Minh (you)").
+    fn speaker(&self, i18n: &I18n, h: &Heard<V::Seat>) -> String {
+        let own = h.seat.is_some() && self.source.remote().and_then(|r| r.seat()) == h.seat;
+        let name = Arg::from(h.name.as_str());
+        match h.seat {
+            Some(_) if own => i18n.t_args("online-seat-you", &[("name", name)]),
+            Some(_) => h.name.clone(),
+            None => i18n.t_args("talk-watcher", &[("name", name)]),
+        }
+    }
+
+    /// One thing said, in `rect` (`rows` rows tall).
+    fn chat_line_ui(
+        &self,
+        ui: &mut Ui,
+        rect: egui::Rect,
+        h: &Heard<V::Seat>,
+        rows: usize,
+        i18n: &I18n,
+        dark: bool,
+    ) {
+        let fresh = self.now - h.at < BUBBLE_SECONDS && self.now >= h.at;
+        let who = self.speaker(i18n, h);
+        let what = saying_text(i18n, &h.what);
+        let name = i18n.t_args(
+            "talk-bubble",
+            &[
+                ("who", Arg::from(who.as_str())),
+                ("what", Arg::from(what.as_str())),
+            ],
+        );
+        let mut child = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect)
+                .layout(egui::Layout::left_to_right(egui::Align::Center)),
+        );
+        child.set_clip_rect(rect.intersect(ui.clip_rect()));
+        let line = child
+            .scope(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                let dot = match h.seat {
+                    Some(seat) => V::seat_colours(seat, dark).0,
+                    None => ui.visuals().weak_text_color(),
+                };
+                let (r, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                ui.painter().circle_filled(r.center(), 5.0, dot);
+                let mut speaker = RichText::new(format!("{who}:")).size(13.0);
+                if fresh {
+                    speaker = speaker.strong();
+                }
+                ui.add(egui::Label::new(speaker).truncate().selectable(false));
+                match &h.what {
+                    Saying::Phrase(id) => {
+                        phrase_chip(ui, &what, phrase_colour(id, dark), 13.5);
+                    }
+                    Saying::Emoji(e) => {
+                        emoji_chip(ui, e, CHAT_ROW - 2.0);
+                    }
+                    Saying::Text(t) => chat_text_ui(ui, t.trim(), rows, fresh),
+                }
+            })
+            .response;
+        line.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+    }
+}
+
+/// The font of a text said.
+fn chat_font() -> egui::FontId {
+    egui::FontId::proportional(13.5)
+}
+
+/// The rows a thing said needs in a talk area `width` wide, after its
+/// speaker `who` (a phrase or an emoji: one).
+fn chat_rows_needed(ui: &Ui, who: &str, what: &Saying, width: f32) -> usize {
+    let Saying::Text(t) = what else {
+        return 1;
+    };
+    let painter = ui.painter();
+    let name = painter.layout_no_wrap(
+        format!("{who}:"),
+        egui::FontId::proportional(13.0),
+        egui::Color32::WHITE,
+    );
+    let room = (width - 10.0 - name.size().x - 8.0).max(40.0);
+    painter
+        .layout(
+            t.trim().to_string(),
+            chat_font(),
+            egui::Color32::WHITE,
+            room,
+        )
+        .rows
+        .len()
+        .max(1)
+}
+
+/// A text said, in at most `rows` rows of what is left of the line; cut
+/// with "…" only beyond them, the whole of it under the pointer.
+fn chat_text_ui(ui: &mut Ui, text: &str, rows: usize, fresh: bool) {
+    let colour = if fresh {
+        ui.visuals().strong_text_color()
+    } else {
+        ui.visuals().text_color()
+    };
+    let mut job =
+        egui::text::LayoutJob::simple(text.to_string(), chat_font(), colour, ui.available_width());
+    job.wrap.max_rows = rows;
+    job.wrap.overflow_character = Some('…');
+    let galley = ui.painter().layout_job(job);
+    let cut = galley.elided;
+    let (rect, response) = ui.allocate_exact_size(galley.size(), egui::Sense::hover());
+    ui.painter().galley(rect.min, galley, colour);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
+    if cut {
+        response.on_hover_text(text);
     }
 }
 

@@ -132,14 +132,18 @@ impl Stats {
         bump(&mut self.games, 1);
         self.longest_game = self.longest_game.max(outcome.rolls);
         for &seat in seats {
-            let kind = controllers[seat.index()];
             let won = u64::from(outcome.winner == Some(seat));
-            let r = self.kind(kind);
-            bump(&mut r.played, 1);
-            bump(&mut r.won, won);
             let c = &mut self.by_colour[seat.index()];
             bump(&mut c.played, 1);
             bump(&mut c.won, won);
+        }
+        let kinds = seats
+            .iter()
+            .map(|&s| (controllers[s.index()], outcome.winner == Some(s)));
+        for (key, won) in crate::stats::kinds_of_game(kinds) {
+            let r = self.by_kind.entry(key).or_default();
+            bump(&mut r.played, 1);
+            bump(&mut r.won, u64::from(won));
         }
     }
 
@@ -155,15 +159,18 @@ impl Stats {
         let t = &mut self.teams;
         bump(&mut t.games, 1);
         self.longest_game = self.longest_game.max(outcome.rolls);
-        for &seat in seats {
-            let won = u64::from(outcome.ranks[seat.index()] == Some(1) && outcome.winner.is_some());
+        let kinds = seats.iter().map(|&seat| {
+            let won = outcome.ranks[seat.index()] == Some(1) && outcome.winner.is_some();
             let kind = controllers
                 .get(seat.index())
                 .copied()
                 .unwrap_or(Controller::Here);
-            let r = t.by_kind.entry(kind_key(kind)).or_default();
+            (kind, won)
+        });
+        for (key, won) in crate::stats::kinds_of_game(kinds) {
+            let r = t.by_kind.entry(key).or_default();
             bump(&mut r.played, 1);
-            bump(&mut r.won, won);
+            bump(&mut r.won, u64::from(won));
         }
         for (team, first) in Seat::TEAMS.into_iter().enumerate() {
             if seats.contains(&first) {
@@ -242,6 +249,36 @@ mod tests {
         assert_eq!(s.by_kind["random"].won, 1);
         assert_eq!(s.by_kind["human"].played, 1);
         assert_eq!(s.longest_game, 120);
+    }
+
+    #[test]
+    fn a_kind_of_player_counts_each_game_once_however_many_seats_it_played() {
+        // Issue 55: one game against three Medium computers said "Played
+        // 3".
+        let mut s = Stats::default();
+        let medium = Controller::Computer(Level::Medium);
+        let controllers = [Controller::Here, medium, medium, medium];
+        let outcome = Outcome {
+            winner: Some(Seat::Yellow),
+            ranks: [Some(4), Some(2), Some(1), Some(3)],
+            capped: false,
+            concluded: false,
+            rolls: 200,
+            points: None,
+        };
+        s.record_game(&Seat::ALL, &controllers, &outcome);
+        assert_eq!(s.games, 1);
+        assert_eq!(s.by_kind["medium"].played, 1);
+        assert_eq!(s.by_kind["medium"].won, 1);
+        assert_eq!(s.by_kind["human"].played, 1);
+        assert_eq!(s.by_kind["human"].won, 0);
+        // Each colour is still a seat of its own.
+        assert!(s.by_colour.iter().all(|c| c.played == 1));
+        assert_eq!(s.by_colour[Seat::Yellow.index()].won, 1);
+        // Team games likewise.
+        s.record_team_game(&Seat::ALL, &controllers, &outcome);
+        assert_eq!(s.teams.by_kind["medium"].played, 1);
+        assert_eq!(s.teams.by_kind["medium"].won, 1);
     }
 
     #[test]

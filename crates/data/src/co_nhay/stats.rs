@@ -91,12 +91,18 @@ impl Stats {
         let winner = outcome.winner();
         for (_, arm) in outcome.standings() {
             let won = u64::from(winner == Some(arm));
-            let r = self.kind(controllers[arm.index()]);
-            bump(&mut r.played, 1);
-            bump(&mut r.won, won);
             let c = &mut self.by_colour[arm.index()];
             bump(&mut c.played, 1);
             bump(&mut c.won, won);
+        }
+        let kinds = outcome
+            .standings()
+            .into_iter()
+            .map(|(_, arm)| (controllers[arm.index()], winner == Some(arm)));
+        for (key, won) in crate::stats::kinds_of_game(kinds) {
+            let r = self.by_kind.entry(key).or_default();
+            bump(&mut r.played, 1);
+            bump(&mut r.won, u64::from(won));
         }
         if let (Some(_), Some(n), false) = (winner, winner_moves, outcome.capped) {
             self.shortest_win = Some(self.shortest_win.map_or(n, |s| s.min(n)));
