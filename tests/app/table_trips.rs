@@ -11,6 +11,7 @@ use crate::online_app::{TestApp, hosting_app, open_room, prefs, wait};
 use crate::online_table::{
     app_with_link, clocked_server, has, hosting_app_on, press_in_join_dialog, seated, started,
 };
+use ca_ngua::app::play::remote::{Link, LinkCommand, LinkUpdate, Remote};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::i18n::Lang;
 use ca_ngua::net::client::{Client, ClientOptions, Request};
@@ -22,7 +23,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use std::time::Duration;
 
 /// A headless watcher of the room (protocol 3, as the app).
-fn watcher_client(invite: &Invite, name: &str) -> Client<CaNgua> {
+pub(crate) fn watcher_client(invite: &Invite, name: &str) -> Client<CaNgua> {
     Client::<CaNgua>::connect_with(
         invite.server.clone(),
         Request::Watch {
@@ -37,7 +38,7 @@ fn watcher_client(invite: &Invite, name: &str) -> Client<CaNgua> {
 
 /// Lan's app hosting a started room of `players` on this device, the
 /// seats nobody took played by the computer; its invite.
-fn started_room(dir: &std::path::Path, players: usize) -> (TestApp, Invite) {
+pub(crate) fn started_room(dir: &std::path::Path, players: usize) -> (TestApp, Invite) {
     let store = Store::at(dir.join("host"));
     let mut p = prefs("Lan");
     p.games.ca_ngua.player_count = players;
@@ -283,4 +284,141 @@ fn invite_page(invite: &Invite, lang: &str) -> String {
     let mut page = String::new();
     stream.read_to_string(&mut page).unwrap();
     page
+}
+
+/// A room heard through a hand-fed link: what the test pushes is what the
+/// app polls next.
+#[derive(Debug)]
+pub(crate) struct FedLink {
+    pub(crate) queue: std::sync::Arc<std::sync::Mutex<Vec<LinkUpdate<CaNgua>>>>,
+}
+
+impl Link<CaNgua> for FedLink {
+    fn poll(&mut self) -> Vec<LinkUpdate<CaNgua>> {
+        std::mem::take(&mut *self.queue.lock().unwrap())
+    }
+    fn send(&mut self, _cmd: LinkCommand<CaNgua>) {}
+    fn is_host(&self) -> bool {
+        false
+    }
+    fn players(&self) -> Option<usize> {
+        Some(4)
+    }
+    fn invite(&self) -> Option<Invite> {
+        None
+    }
+}
+
+/// A room's game of four, Minh (Red) a person, played until a seat before
+/// Red passes and Red is to roll: its events, and where the passing
+/// seat's roll begins.
+pub(crate) fn game_to_a_pass_before_red() -> (Vec<ca_ngua::table::Event<CaNgua>>, usize) {
+    use ca_ngua::ca_ngua::engine::Seat;
+    use ca_ngua::table::{EventKind, InlineRunner, Table};
+    use rand::SeedableRng;
+    let mut t = Table::<CaNgua>::lobby(
+        ca_ngua::ca_ngua::engine::Rules::standard(),
+        4,
+        "Minh",
+        rand::rngs::StdRng::seed_from_u64(7),
+        Box::new(InlineRunner::default()),
+    )
+    .unwrap();
+    t.start(ca_ngua::game::Level::Easy, |_| String::new())
+        .unwrap();
+    for _ in 0..2_000 {
+        let events = t.events();
+        let passed = matches!(events.last().map(|e| &e.event),
+            Some(EventKind::Passed { seat, .. }) if *seat != Seat::Red);
+        if passed && t.replica().turn() == Some(Seat::Red) && t.replica().pending().is_none() {
+            let roll = events
+                .iter()
+                .rposition(|e| matches!(e.event, EventKind::Rolled { .. }))
+                .unwrap();
+            return (events.to_vec(), roll);
+        }
+        assert!(common::records::play_one(&mut t), "the game goes on");
+    }
+    panic!("no pass before Red's turn");
+}
+
+#[test]
+fn a_frame_shows_one_state_when_our_roll_comes_during_a_pass() {
+    // Issue 55: "Green to play" and an active Roll while the board still
+    // showed Blue's "cannot move". Here Red is ours: the seat before it
+    // rolls and passes, and our roll is due at once in the room.
+    use ca_ngua::app::play::phase::Phase;
+    use ca_ngua::ca_ngua::engine::Seat;
+    let (events, roll) = game_to_a_pass_before_red();
+    let dir = common::temp_dir("trips55-one-state");
+    let store = Store::at(dir.path());
+    store.save_prefs(&prefs("Minh")).unwrap();
+    let app = ca_ngua::app::App::from_store(store, None, Lang::En, None)
+        .skip_welcome()
+        .with_inline_computers();
+    let mut h = crate::ui_support::harness(app, crate::online_app::WINDOW);
+    let queue = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let link = FedLink {
+        queue: queue.clone(),
+    };
+    let server = ServerAddress::new("127.0.0.1", 1);
+    h.state_mut()
+        .play_mut::<CaNgua>()
+        .go_online(Remote::new(Box::new(link), server, None));
+    // The game so far, as a welcome sends it.
+    {
+        let mut q = queue.lock().unwrap();
+        q.push(LinkUpdate::Welcome {
+            seat: Some(Seat::Red),
+            rules: ca_ngua::ca_ngua::engine::Rules::standard(),
+            room: "K7M2QX".into(),
+            token: "t".into(),
+            seq: events[roll - 1].seq,
+            rebuilt: true,
+            watching: false,
+            start: None,
+        });
+        q.extend(events[..roll].iter().cloned().map(LinkUpdate::Event));
+    }
+    h.run_steps(4);
+    assert!(!h.state().play::<CaNgua>().is_animating());
+    // The seat before ours rolls and passes; our roll is due at once.
+    queue
+        .lock()
+        .unwrap()
+        .extend(events[roll..].iter().cloned().map(LinkUpdate::Event));
+    let passer = match &events.last().unwrap().event {
+        ca_ngua::table::EventKind::Passed { seat, .. } => *seat,
+        _ => unreachable!(),
+    };
+    let i18n = ca_ngua::i18n::I18n::new(Lang::En);
+    let colour = |s: Seat| {
+        i18n.t(match s {
+            Seat::Red => "colour-red",
+            Seat::Green => "colour-green",
+            Seat::Yellow => "colour-yellow",
+            Seat::Blue => "colour-blue",
+        })
+    };
+    let notice = format!("{} cannot move", colour(passer));
+    let mut rolled_at = None;
+    for frame in 0..80 {
+        h.step();
+        let play = h.state().play::<CaNgua>();
+        let roll_open = h
+            .query_all_by_role_and_label(Role::Button, "Roll")
+            .any(|b| !b.accesskit_node().is_disabled());
+        let our_turn_said = has(&h, "Red to play");
+        let passing = play.presenter().notice().is_some() || has(&h, &notice);
+        // One state a frame: our turn and our Roll, or the pass still
+        // showing, never both.
+        assert!(
+            !((roll_open || our_turn_said || h.state().phase() == Phase::Roll) && passing),
+            "frame {frame}: Roll open {roll_open}, 'Red to play' {our_turn_said}, and '{notice}'"
+        );
+        if roll_open && rolled_at.is_none() {
+            rolled_at = Some(frame);
+        }
+    }
+    assert!(rolled_at.is_some(), "our Roll came");
 }

@@ -331,7 +331,7 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
 /// computer plays the game's first step for him; Lan leaves before her
 /// first step, and the computer plays her seat to the end. As her app and
 /// his record it: from the room's events.
-fn left_room() -> (Record<CaNgua>, Seat) {
+pub(crate) fn left_room() -> (Record<CaNgua>, Seat) {
     use ca_ngua::table::{InlineRunner, Table};
     use rand::SeedableRng;
     let mut t = Table::<CaNgua>::lobby(

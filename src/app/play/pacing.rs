@@ -55,6 +55,16 @@ impl<V: View> Play<V> {
         self.all_numbers = prefs.all_numbers;
         self.now = now;
         let fast = V::fast_bots(prefs);
+        // Online, our roll is due in the room while the show is still
+        // behind it: what waits is shown at once, so that the board, the
+        // header and the Roll button show one state (issue 55: "Green to
+        // play" and an active Roll over Blue's "cannot move"). The log
+        // keeps every line, and each is said as if shown.
+        let mut at_once = if self.own_roll_ahead().is_some() {
+            self.presenter.show_now()
+        } else {
+            Vec::new()
+        };
         // Our own turn came online while earlier moves are still shown:
         // they are shown quickly, so the board catches up with the turn.
         let hurry = self.hurry();
@@ -70,12 +80,16 @@ impl<V: View> Play<V> {
                 }
             })
             .collect();
-        let (shown, next) = self.presenter.update(now, |seat| {
+        let (mut shown, next) = self.presenter.update(now, |seat| {
             paces
                 .get(crate::game::SeatId::index(seat))
                 .copied()
                 .unwrap_or(V::NORMAL)
         });
+        if !at_once.is_empty() {
+            at_once.append(&mut shown);
+            shown = at_once;
+        }
         self.announcer.new_frame();
         for applied in &shown {
             if let Some((text, assertive)) = V::about(self, i18n, applied) {

@@ -265,12 +265,20 @@ impl<V: View> Presenter<V> {
 
     /// Shows everything waiting at once (a new game, a restored one).
     pub fn skip(&mut self) {
+        self.show_now();
+    }
+
+    /// Shows everything waiting at once, without animating it; returns
+    /// what was applied (to be said and heard as if shown).
+    pub fn show_now(&mut self) -> Vec<Applied<V>> {
+        let mut applied = Vec::new();
         if let Some(Showing::Pause { pass, .. }) = self.showing.take() {
-            self.apply_quietly(&pass);
+            applied.extend(self.apply_quietly(&pass));
         }
         self.showing = None;
         while let Some(ev) = self.queue.pop_front() {
-            self.apply_quietly(&ev);
+            applied.extend(self.apply_quietly(&ev));
         }
+        applied
     }
 }
