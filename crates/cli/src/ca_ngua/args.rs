@@ -94,10 +94,10 @@ pub struct Strength {
     #[arg(long, value_name = "FILE")]
     pub weights: Option<std::path::PathBuf>,
     /// The learned Hard's search: most leaf evaluations a decision
-    /// (default: its own, 3000)
+    /// (default: its own, 30000)
     #[arg(long, value_name = "N", value_parser = number::<u64>)]
     pub nodes: Option<u64>,
-    /// The learned Hard's search: most rolls of look-ahead (default: 2)
+    /// The learned Hard's search: most rolls of look-ahead (default: 3)
     #[arg(long, value_name = "D", value_parser = number::<u8>)]
     pub depth: Option<u8>,
     /// The seed of the dice

@@ -49,12 +49,15 @@ impl Budget {
         beam: 0,
     };
 
-    /// The learned Hard's search: its leaves cost a network's evaluation,
-    /// so it looks one or two rolls ahead (`docs/BOTS.md`).
+    /// The learned Hard's search (issue 57): three rolls ahead, every move
+    /// at the root, below it the move each player's evaluation rates best
+    /// (a beam of one) until the last roll, where every move is scored;
+    /// at most 30,000 leaves, a few milliseconds in the median
+    /// (`docs/BOTS.md`).
     pub const LEARNED: Budget = Budget {
-        nodes: 3_000,
-        max_depth: 2,
-        beam: 0,
+        nodes: 30_000,
+        max_depth: 3,
+        beam: 1,
     };
 
     /// Hard's learned search as shipped before issue 57: 3,000 leaves,
