@@ -10,7 +10,7 @@ use crate::bots::{Bot, BotRng, Decision, Level};
 use crate::dice;
 use crate::engine::{Dice, Game, Roll, Rules, Seat, check_players};
 use crate::game::Match;
-use ca_ngua_core::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay};
+use ca_ngua_core::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay, SetupError};
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
 
@@ -43,21 +43,23 @@ impl SelfPlay for CaNgua {
     }
 
     /// Valid rules, two to four seats without repeats.
-    fn check_seats(rules: &Rules, seats: &[Seat]) -> Result<(), String> {
-        rules.validate().map_err(|e| format!("rules: {e}"))?;
+    fn check_seats(rules: &Rules, seats: &[Seat]) -> Result<(), SetupError> {
+        rules
+            .validate()
+            .map_err(|e| SetupError::Rules(e.to_string()))?;
         let mut seen = [false; 4];
         for s in seats {
             if std::mem::replace(&mut seen[s.index()], true) {
-                return Err(format!("players: {} is listed twice", s.name()));
+                return Err(SetupError::Players(format!("{} is listed twice", s.name())));
             }
         }
         if !(2..=4).contains(&seats.len()) {
-            return Err(format!(
-                "players: two to four colours play, not {}",
+            return Err(SetupError::Players(format!(
+                "two to four colours play, not {}",
                 seats.len()
-            ));
+            )));
         }
-        check_players(rules, seats.len()).map_err(|e| format!("players: {e}"))?;
+        check_players(rules, seats.len()).map_err(|e| SetupError::Players(e.to_string()))?;
         Ok(())
     }
 

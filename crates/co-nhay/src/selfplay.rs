@@ -6,7 +6,7 @@ use super::CoNhay;
 use super::bots::hard::{races_after, win_chance};
 use super::bots::{Bot, Budget, Decision, Level, Searcher, Style};
 use super::engine::{Arm, Game, Move, Players, Rules};
-use ca_ngua_core::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay};
+use ca_ngua_core::game::selfplay::{self, Finish, MAX_SEATS, Seen, SelfPlay, SetupError};
 use std::time::Instant;
 
 pub use ca_ngua_core::game::selfplay::{PlayerReport, run};
@@ -54,16 +54,21 @@ impl SelfPlay for CoNhay {
     }
 
     /// The arms of a seating, in turn order.
-    fn check_seats(_rules: &Rules, seats: &[Arm]) -> Result<(), String> {
+    fn check_seats(_rules: &Rules, seats: &[Arm]) -> Result<(), SetupError> {
         match seating(seats) {
             Some(p) if p.arms().eq(seats.iter().copied()) => Ok(()),
-            _ => Err("players: the arms of a seating of 2, 3, 4 or 6, in turn order".into()),
+            _ => Err(SetupError::Players(
+                "the arms of a seating of 2, 3, 4 or 6, in turn order".into(),
+            )),
         }
     }
 
-    fn check_tuning(tuning: &Tuning) -> Result<(), String> {
+    fn check_tuning(tuning: &Tuning) -> Result<(), SetupError> {
         if tuning.budget.nodes == 0 {
-            return Err("budget: Hard needs at least one position to look at".to_string());
+            return Err(SetupError::Tuning {
+                setting: "budget",
+                why: "Hard needs at least one position to look at".into(),
+            });
         }
         Ok(())
     }

@@ -230,7 +230,7 @@ impl<V: View + Teach> LessonView<V> {
             match e.event {
                 EventKind::Rolled { .. } => {
                     if let Err(why) = self.run.roll_if_due() {
-                        self.said = Some(Said::Refused(why));
+                        self.said = Some(Said::Refused(why.to_string()));
                     }
                     // A roll without a move was passed: once the pass is
                     // shown, the turn comes back.

@@ -165,7 +165,7 @@ fn selfplay(a: &Selfplay) -> Result<(), Bad> {
         threads: a.run.threads,
     };
     check_threads(cfg.threads)?;
-    cfg.check().map_err(Bad)?;
+    cfg.check()?;
     let report = crate::selfplay_recording(&cfg, a.record.as_deref())?;
     if a.run.json {
         return outln!("{}", serde_json::to_string(&report)?);

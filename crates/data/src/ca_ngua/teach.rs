@@ -5,7 +5,7 @@
 use super::CaNgua;
 use super::engine::{Position, Seat, YARD};
 use super::game::Match;
-use crate::learn::{Goal, Teach};
+use crate::learn::{Goal, GoalError, Teach};
 use ca_ngua_core::game::Game;
 
 fn in_yard(pos: &Position, seat: Seat) -> usize {
@@ -27,10 +27,16 @@ impl Teach for CaNgua {
     );
     const PUZZLE_ID: &'static str = "cn";
 
-    fn check_goal(goal: &Goal) -> Result<(), String> {
+    fn check_goal(goal: &Goal) -> Result<(), GoalError> {
         match goal {
-            Goal::Hole(_) | Goal::InTarget(_) => Err(format!("goal {goal:?} is Cờ nhảy's")),
-            Goal::Reach(p) if *p > 57 => Err(format!("goal Reach({p}): progress is 0–57")),
+            Goal::Hole(_) | Goal::InTarget(_) => Err(GoalError::OtherGame {
+                goal: goal.clone(),
+                game: "Cờ nhảy",
+            }),
+            Goal::Reach(p) if *p > 57 => Err(GoalError::OutOfRange {
+                goal: goal.clone(),
+                range: "progress is 0–57",
+            }),
             _ => Ok(()),
         }
     }
@@ -58,10 +64,10 @@ impl Teach for CaNgua {
         rules: &<CaNgua as Game>::Rules,
         state: &Match,
         learner: Seat,
-    ) -> Result<Match, String> {
+    ) -> Result<Match, <CaNgua as Game>::Error> {
         let mut setup = CaNgua::setup(state);
         setup.turn = Some(learner);
         setup.streak = 0;
-        CaNgua::from_setup(rules, &setup).map_err(|e| e.to_string())
+        CaNgua::from_setup(rules, &setup)
     }
 }

@@ -3,7 +3,7 @@
 
 use super::CoNhay;
 use super::engine::{Arm, Game as Engine};
-use crate::learn::{Goal, Teach};
+use crate::learn::{Goal, GoalError, Teach};
 use ca_ngua_core::game::Game;
 
 impl Teach for CoNhay {
@@ -21,13 +21,22 @@ impl Teach for CoNhay {
     );
     const PUZZLE_ID: &'static str = "nh";
 
-    fn check_goal(goal: &Goal) -> Result<(), String> {
+    fn check_goal(goal: &Goal) -> Result<(), GoalError> {
+        let out_of = |range| {
+            Err(GoalError::OutOfRange {
+                goal: goal.clone(),
+                range,
+            })
+        };
         match goal {
             Goal::ExitYard | Goal::Kick | Goal::Reach(_) | Goal::Home => {
-                Err(format!("goal {goal:?} is Cờ Cá Ngựa's"))
+                Err(GoalError::OtherGame {
+                    goal: goal.clone(),
+                    game: "Cờ Cá Ngựa",
+                })
             }
-            Goal::Hole(h) if *h > 120 => Err(format!("goal Hole({h}): holes are 0–120")),
-            Goal::InTarget(n) if *n > 10 => Err(format!("goal InTarget({n}): an arm has 10 holes")),
+            Goal::Hole(h) if *h > 120 => out_of("holes are 0–120"),
+            Goal::InTarget(n) if *n > 10 => out_of("an arm has 10 holes"),
             _ => Ok(()),
         }
     }
@@ -49,9 +58,9 @@ impl Teach for CoNhay {
         rules: &<CoNhay as Game>::Rules,
         state: &Engine,
         learner: Arm,
-    ) -> Result<Engine, String> {
+    ) -> Result<Engine, <CoNhay as Game>::Error> {
         let mut setup = CoNhay::setup(state);
         setup.turn = Some(learner);
-        CoNhay::from_setup(rules, &setup).map_err(|e| e.to_string())
+        CoNhay::from_setup(rules, &setup)
     }
 }

@@ -73,8 +73,8 @@ pub trait Teach: Game {
     /// Its short name at the start of the ids of puzzles made by self-play
     /// (`pz-cn-…`).
     const PUZZLE_ID: &'static str;
-    /// Refuses goals of the other game.
-    fn check_goal(goal: &Goal) -> Result<(), String>;
+    /// Refuses goals of the other game, and numbers out of range.
+    fn check_goal(goal: &Goal) -> Result<(), GoalError>;
     /// True when `goal` is reached by the move that took `before` to
     /// `after`, played by `learner`.
     fn reached(goal: &Goal, learner: Self::Seat, before: &Self::State, after: &Self::State)
@@ -85,8 +85,68 @@ pub trait Teach: Game {
         rules: &Self::Rules,
         state: &Self::State,
         learner: Self::Seat,
-    ) -> Result<Self::State, String>;
+    ) -> Result<Self::State, Self::Error>;
 }
+
+/// A lesson's goal its game cannot reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoalError {
+    /// A goal of another game (`goal Hole(3) is Cờ nhảy's`).
+    OtherGame {
+        /// The goal.
+        goal: Goal,
+        /// The game whose goal it is, by name.
+        game: &'static str,
+    },
+    /// A goal's number out of its range (`goal Reach(60): progress is
+    /// 0–57`).
+    OutOfRange {
+        /// The goal.
+        goal: Goal,
+        /// The range, in words.
+        range: &'static str,
+    },
+}
+
+impl fmt::Display for GoalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GoalError::OtherGame { goal, game } => write!(f, "goal {goal:?} is {game}'s"),
+            GoalError::OutOfRange { goal, range } => write!(f, "goal {goal:?}: {range}"),
+        }
+    }
+}
+
+impl std::error::Error for GoalError {}
+
+/// Why a lesson's script cannot go on: its scripted dice (a mistake in
+/// the lesson's file, found when the lesson is read).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScriptError {
+    /// The scripted rolls ran out.
+    DiceRanOut,
+    /// A scripted roll the game refuses where it comes: the roll and why.
+    Roll {
+        /// The roll, as written.
+        roll: String,
+        /// Why the game refuses it.
+        why: String,
+    },
+    /// The turn could not be given back to the learner: why.
+    TurnBack(String),
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScriptError::DiceRanOut => f.write_str("dice: the scripted rolls ran out"),
+            ScriptError::Roll { roll, why } => write!(f, "dice: {roll}: {why}"),
+            ScriptError::TurnBack(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for ScriptError {}
 
 /// A lesson read and checked against its game: the values the engine
 /// plays.
@@ -145,7 +205,7 @@ impl<G: Teach> Lesson<G> {
         if def.game != G::ID {
             return Err(err(format!("is for '{}', not '{}'", def.game, G::ID)));
         }
-        G::check_goal(&def.goal).map_err(&err)?;
+        G::check_goal(&def.goal).map_err(|e| err(e.to_string()))?;
         let rules = def.rules.rules::<G>().map_err(&err)?;
         G::check_rules(&rules).map_err(|e| err(format!("rules: {e}")))?;
         let setup: G::Setup = def
@@ -206,7 +266,7 @@ impl<G: Teach> Lesson<G> {
     fn validate(&self) -> Result<(), String> {
         let mut run = Run::new(self.clone());
         if let Goal::Question { legal, .. } = &self.def.goal {
-            run.roll_until_moves()?;
+            run.roll_until_moves().map_err(|e| e.to_string())?;
             let Some(show) = self.show else {
                 return Err("question: no move to show".into());
             };
@@ -226,14 +286,14 @@ impl<G: Teach> Lesson<G> {
         // Every listed wrong move is refused where the lesson starts.
         for (mv, key) in &self.wrong {
             let mut probe = Run::new(self.clone());
-            probe.roll_until_moves()?;
+            probe.roll_until_moves().map_err(|e| e.to_string())?;
             match probe.play(*mv) {
                 Verdict::Wrong { .. } | Verdict::Illegal { .. } => {}
                 v => return Err(format!("wrong move {mv} ({key}) is not refused: {v:?}")),
             }
         }
         for (i, mv) in self.solution.iter().enumerate() {
-            run.roll_until_moves()?;
+            run.roll_until_moves().map_err(|e| e.to_string())?;
             let last = i + 1 == self.solution.len();
             match run.play(*mv) {
                 Verdict::Solved { .. } if last => {}
@@ -382,7 +442,7 @@ impl<G: Teach> Run<G> {
 
     /// Makes the next scripted roll, when one is due; the roll made. A
     /// roll without a move is passed at once (a roll is due again).
-    pub fn roll_if_due(&mut self) -> Result<Option<G::Roll>, String> {
+    pub fn roll_if_due(&mut self) -> Result<Option<G::Roll>, ScriptError> {
         if !self.needs_roll() {
             return Ok(None);
         }
@@ -390,15 +450,19 @@ impl<G: Teach> Run<G> {
             .lesson
             .dice
             .get(self.rolled)
-            .ok_or_else(|| "dice: the scripted rolls ran out".to_string())?;
-        G::check_roll(&self.state, roll).map_err(|e| format!("dice: {roll}: {e}"))?;
+            .ok_or(ScriptError::DiceRanOut)?;
+        let refused = |e: G::Error| ScriptError::Roll {
+            roll: roll.to_string(),
+            why: e.to_string(),
+        };
+        G::check_roll(&self.state, roll).map_err(refused)?;
         self.rolled += 1;
         self.roll = Some(roll);
         if self.moves().is_empty() {
             // RULES.md 2.1: a roll without a move is passed (the table
             // passes at once); in a lesson the turn then comes back.
             let mut after = self.state.clone();
-            G::play(&mut after, Some(roll), None).map_err(|e| format!("dice: {roll}: {e}"))?;
+            G::play(&mut after, Some(roll), None).map_err(refused)?;
             self.state = self.turned_back(after)?;
             self.roll = None;
         }
@@ -407,10 +471,11 @@ impl<G: Teach> Run<G> {
 
     /// The game after a move or a pass, the turn given back to the learner
     /// if it went on to another colour.
-    fn turned_back(&self, after: G::State) -> Result<G::State, String> {
+    fn turned_back(&self, after: G::State) -> Result<G::State, ScriptError> {
         match G::turn(&after) {
             Some(t) if t != self.lesson.learner => {
                 G::turn_back(&self.lesson.rules, &after, self.lesson.learner)
+                    .map_err(|e| ScriptError::TurnBack(e.to_string()))
             }
             _ => Ok(after),
         }
@@ -418,7 +483,7 @@ impl<G: Teach> Run<G> {
 
     /// Rolls the scripted dice until a roll has a move (those without are
     /// passed), when a roll is due.
-    pub fn roll_until_moves(&mut self) -> Result<(), String> {
+    pub fn roll_until_moves(&mut self) -> Result<(), ScriptError> {
         while self.needs_roll() {
             self.roll_if_due()?;
         }
@@ -502,7 +567,11 @@ impl<G: Teach> Run<G> {
         // The other colours stand still: the turn comes back.
         self.state = match self.turned_back(after) {
             Ok(s) => s,
-            Err(why) => return Verdict::Illegal { why },
+            Err(why) => {
+                return Verdict::Illegal {
+                    why: why.to_string(),
+                };
+            }
         };
         Verdict::Good
     }

@@ -56,10 +56,10 @@ pub trait SelfPlay: Game {
     /// What the game refuses in a run's seats and tuning besides their
     /// number of bots (checked first, then the bots, then
     /// [`SelfPlay::check_tuning`]).
-    fn check_seats(rules: &Self::Rules, seats: &[Self::Seat]) -> Result<(), String>;
+    fn check_seats(rules: &Self::Rules, seats: &[Self::Seat]) -> Result<(), SetupError>;
 
     /// What the game refuses in a run's tuning.
-    fn check_tuning(tuning: &Self::Tuning) -> Result<(), String> {
+    fn check_tuning(tuning: &Self::Tuning) -> Result<(), SetupError> {
         let _ = tuning;
         Ok(())
     }
@@ -186,21 +186,61 @@ pub struct Config<G: SelfPlay> {
 impl<G: SelfPlay> Config<G> {
     /// Checks that the run can be played: the game's word on the seats,
     /// one bot per seat, then the game's word on the tuning.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), SetupError> {
         G::check_seats(&self.rules, &self.seats)?;
         if self.seats.len() > MAX_SEATS {
-            return Err(format!("players: at most {MAX_SEATS} play"));
+            return Err(SetupError::Players(format!("at most {MAX_SEATS} play")));
         }
         if self.bots.len() != self.seats.len() {
-            return Err(format!(
-                "bots: one bot per player: {} players but {} bots",
-                self.seats.len(),
-                self.bots.len()
-            ));
+            return Err(SetupError::Bots {
+                players: self.seats.len(),
+                bots: self.bots.len(),
+            });
         }
         G::check_tuning(&self.tuning)
     }
 }
+
+/// Why a self-play run cannot be played: the part of it at fault, with
+/// what is wrong in a player's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The rules cannot be played (the game's own words).
+    Rules(String),
+    /// The players: who sits where, and how many.
+    Players(String),
+    /// Not one bot per player.
+    Bots {
+        /// How many play.
+        players: usize,
+        /// How many bots were named.
+        bots: usize,
+    },
+    /// What the bots are set to besides their level: the setting
+    /// (`budget`) and what is wrong with it.
+    Tuning {
+        /// The setting, as the command line names it.
+        setting: &'static str,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Rules(why) => write!(f, "rules: {why}"),
+            SetupError::Players(why) => write!(f, "players: {why}"),
+            SetupError::Bots { players, bots } => write!(
+                f,
+                "bots: one bot per player: {players} players but {bots} bots"
+            ),
+            SetupError::Tuning { setting, why } => write!(f, "{setting}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
 
 /// Runs the games on `cfg.threads` threads and sums the results. Call
 /// [`Config::check`] first: an unplayable config plays no games.

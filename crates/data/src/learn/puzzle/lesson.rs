@@ -118,7 +118,7 @@ impl PuzzleDef {
         }
         // The moves listed are the legal moves, no more, no fewer.
         let mut run = Run::new(lesson.clone());
-        run.roll_until_moves().map_err(&err)?;
+        run.roll_until_moves().map_err(|e| err(e.to_string()))?;
         let legal = run.moves();
         if let Some(m) = legal.iter().find(|m| !chances.iter().any(|(c, _)| c == *m)) {
             return Err(err(format!("moves: the legal move {m} is not listed")));
