@@ -8,6 +8,7 @@
 pub mod board;
 mod compiled;
 pub mod game;
+mod move_list;
 pub mod moves;
 pub mod notation;
 pub mod play;
