@@ -1,9 +1,11 @@
 //! Records from the command line: `record verify` (the dice of an online
 //! round), a record with Windows line ends in a folder named in
-//! Vietnamese, `record analyse` of a seat that changed hands.
+//! Vietnamese, `record analyse` of a seat that changed hands; the records
+//! `selfplay --record` keeps, `record check` and `record analyse`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::cli_support::{cli, stderr, stdout};
+use crate::ca_ngua::assert_refused;
+use crate::cli_support::{cli, stderr, stdout, temp_file};
 use crate::common;
 use crate::common::fair;
 use crate::common::records::{DATE, played};
@@ -11,6 +13,8 @@ use ca_ngua_core::game::Level;
 use ca_ngua_data::record::{Record, Recorder, SeatPlayer};
 use game_ca_ngua::CaNgua;
 use game_ca_ngua::engine::{Roll, Rules, Seat};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 /// The text with Windows line ends.
 fn crlf(text: &str) -> String {
@@ -215,5 +219,264 @@ fn record_analyse_sums_up_each_player_of_a_seat_that_changed_hands() {
         decisions(&by_player[0]) + decisions(&by_player[1]),
         decisions(&json["players"][0]),
         "Red's players together made Red's decisions"
+    );
+}
+
+/// The files of a folder, by name.
+fn files_in(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn selfplay_records_its_games_and_record_check_replays_them() {
+    let dir = common::temp_dir("cli-records");
+    let run = |sub: &str| {
+        let out = dir.join(sub);
+        let o = cli(&[
+            "selfplay",
+            "--games",
+            "4",
+            "--players",
+            "ry",
+            "--bots",
+            "easy,random",
+            "--seed",
+            "9",
+            "--record",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        (out, stdout(&o))
+    };
+    let (a, report) = run("a");
+    let files = files_in(&a);
+    let names: Vec<_> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "game-0001.txt",
+            "game-0002.txt",
+            "game-0003.txt",
+            "game-0004.txt"
+        ]
+    );
+    // The records are the report's games: their winners are its wins.
+    let mut wins = BTreeMap::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let result = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Result: "))
+            .unwrap();
+        *wins
+            .entry(result.split(' ').next().unwrap().to_string())
+            .or_insert(0) += 1;
+        let steps = text.lines().skip_while(|l| !l.is_empty()).skip(1).count();
+        let o = cli(&["record", "check", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(stdout(&o), format!("ok: {steps} steps, result {result}\n"));
+        let o = cli(&["record", "check", "--positions", f.to_str().unwrap()]);
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines.len(),
+            steps + 1,
+            "a position a step, then the summary"
+        );
+        assert!(
+            lines[steps - 1].ends_with(" - 0"),
+            "the game is over: {}",
+            lines[steps - 1]
+        );
+    }
+    let by_colour: Vec<String> = wins.iter().map(|(c, n)| format!("{c} {n} (")).collect();
+    for w in by_colour {
+        assert!(report.contains(&w), "{report} lacks {w}");
+    }
+    // The same seed records the same games (but for the date).
+    let (b, _) = run("b");
+    for (fa, fb) in files.iter().zip(files_in(&b)) {
+        let strip = |p: &std::path::Path| {
+            let t = std::fs::read_to_string(p).unwrap();
+            t.lines()
+                .filter(|l| !l.starts_with("Date: "))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(strip(fa), strip(&fb));
+    }
+}
+
+/// One self-played game of `players` (and `args`), recorded under `dir`:
+/// its record's file.
+fn one_recorded_game(dir: &std::path::Path, players: &str, args: &[&str]) -> PathBuf {
+    let out = dir.join("games");
+    let mut all = vec![
+        "selfplay",
+        "--games",
+        "1",
+        "--players",
+        players,
+        "--record",
+        out.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let o = cli(&all);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    out.join("game-0001.txt")
+}
+
+#[test]
+fn record_check_names_the_wrong_line() {
+    let dir = common::temp_dir("cli-record-check");
+    let text = std::fs::read_to_string(one_recorded_game(&dir, "ryg", &[])).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Line 12 is the third step; make it a move nobody can make.
+    let step: Vec<&str> = lines[11].split(' ').collect();
+    let mut bad = lines.clone();
+    let wrong = format!("{} {} 40-46", step[0], step[1]);
+    bad[11] = &wrong;
+    let file = temp_file(&dir, "bad.txt", &bad.join("\n"));
+    let o = cli(&["record", "check", file.to_str().unwrap()]);
+    assert_refused(&o, "error: line 12: \"40-46\" is not a legal move for");
+    let mut newer = lines.clone();
+    let next = format!("Record: {}", ca_ngua_data::record::RECORD_FORMAT + 1);
+    newer[0] = &next;
+    let file = temp_file(&dir, "newer.txt", &newer.join("\n"));
+    let o = cli(&["record", "check", "--positions", file.to_str().unwrap()]);
+    assert_refused(&o, "error: line 1: written by a newer version of the game");
+    let file = temp_file(&dir, "empty.txt", "");
+    assert_refused(
+        &cli(&["record", "check", file.to_str().unwrap()]),
+        "error: line 1: not a game record",
+    );
+    assert_refused(
+        &cli(&["record", "check", dir.join("missing.txt").to_str().unwrap()]),
+        "cannot read",
+    );
+    assert_refused(&cli(&["record", "check"]), "error:");
+}
+
+/// The analysis by the evaluator (the default) of a four-player game
+/// between Hard, Medium, Easy and Random: the same JSON, byte for byte, on
+/// one thread and on two; every player's figures add up, and say how well
+/// it chose and how sure the game is of it (issue 57).
+#[test]
+fn record_analyse_by_the_evaluator_gives_the_same_json_twice() {
+    let dir = common::temp_dir("cli-record-analyse-twice");
+    let file = one_recorded_game(
+        &dir,
+        "rgyb",
+        &["--bots", "hard,medium,easy,random", "--seed", "7707"],
+    );
+    let run = |threads: &str| {
+        let o = cli(&[
+            "record",
+            "analyse",
+            file.to_str().unwrap(),
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let once = run("1");
+    let twice = run("2");
+    // The thread count asked for is in the config; all else the same.
+    assert_eq!(
+        once.replace("\"threads\":1", "\"threads\":2"),
+        twice,
+        "the same figures"
+    );
+    assert_eq!(run("2"), twice, "the same JSON twice");
+    let json: serde_json::Value = serde_json::from_str(twice.trim()).unwrap();
+    for p in json["players"].as_array().unwrap() {
+        let f = |k: &str| p[k].as_f64().unwrap();
+        let lhs = f("luck") - f("skill_lost") + f("others");
+        assert!((lhs - (f("result") - f("start"))).abs() < 1e-9, "{p}");
+        let c = &p["choices"];
+        assert!(c["share"].as_f64().is_some(), "{p}");
+        assert!(
+            ["best", "good", "mixed", "random"].contains(&c["band"].as_str().unwrap()),
+            "{c}"
+        );
+        assert!(
+            ["sure", "likely", "too_short"].contains(&c["confidence"].as_str().unwrap()),
+            "{c}"
+        );
+        assert!(p["second_look"].as_f64().is_some(), "{p}");
+    }
+    let summary = stdout(&cli(&["record", "analyse", file.to_str().unwrap()]));
+    assert!(summary.contains("of a random pick's loss"), "{summary}");
+}
+
+#[test]
+fn record_analyse_rates_every_decision_and_every_roll() {
+    let dir = common::temp_dir("cli-record-analyse");
+    let file = one_recorded_game(&dir, "ry", &["--seed", "7"]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let steps: Vec<&str> = text.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "record",
+            "analyse",
+            file.to_str().unwrap(),
+            "--rollouts",
+            "4",
+        ];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let run = |a: Vec<String>| cli(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let o = run(args(&["--json", "--seed", "3"]));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON line");
+    let analysed = json["steps"].as_array().expect("steps");
+    assert_eq!(analysed.len(), steps.len(), "a step a line of the record");
+    for (step, line) in analysed.iter().zip(&steps) {
+        // The roll and the move of the record, in notation.
+        let mut words = line.split(' ');
+        let (_, roll, mv) = (words.next(), words.next().unwrap(), words.next().unwrap());
+        assert_eq!(step["roll"].as_str(), Some(roll), "{step}");
+        let moves = step["moves"].as_array().expect("moves");
+        if mv != "pass" && moves.len() > 1 {
+            assert_eq!(step["played"].as_str(), Some(mv));
+            assert!(
+                moves.iter().any(|m| m["move"].as_str() == Some(mv)),
+                "{step}"
+            );
+            for m in moves {
+                let w = m["win"].as_f64().unwrap();
+                assert!((0.0..=1.0).contains(&w), "{m}");
+            }
+        }
+        // Every roll has its luck in a game with dice.
+        assert!(step["luck"].is_object(), "{step}");
+    }
+    assert_eq!(json["players"].as_array().map(Vec::len), Some(2));
+    // The same seed, the same figures; the summary names both players.
+    let again = run(args(&["--json", "--seed", "3"]));
+    assert_eq!(stdout(&again), stdout(&o));
+    let summary = stdout(&run(args(&[])));
+    assert!(summary.lines().any(|l| l.starts_with("r: ")), "{summary}");
+    assert!(summary.lines().any(|l| l.starts_with("y: ")), "{summary}");
+    assert_refused(
+        &cli(&[
+            "record",
+            "analyse",
+            "--rollouts",
+            "0",
+            file.to_str().unwrap(),
+        ]),
+        "error:",
     );
 }

@@ -4,4 +4,5 @@
 
 mod bots;
 mod engine;
+mod notation;
 mod perft;
