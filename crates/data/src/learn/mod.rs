@@ -9,10 +9,12 @@
 //! Written once over [`Teach`], which each game implements in its own
 //! folder: its lesson, puzzle and tip files, and the goals it knows.
 
+mod errors;
 mod file;
 mod puzzle;
 pub mod tips;
 
+pub use errors::{GoalError, ScriptError};
 pub use file::{LessonDef, LessonFile, RulesDef, lesson_files, lessons_of, read_lessons};
 pub use puzzle::{
     CLEAR_MARGIN, Difficulty, MineConfig, PUZZLES_VERSION, PuzzleDef, PuzzleFacts, PuzzleFile,
@@ -87,66 +89,6 @@ pub trait Teach: Game {
         learner: Self::Seat,
     ) -> Result<Self::State, Self::Error>;
 }
-
-/// A lesson's goal its game cannot reach.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GoalError {
-    /// A goal of another game (`goal Hole(3) is Cờ nhảy's`).
-    OtherGame {
-        /// The goal.
-        goal: Goal,
-        /// The game whose goal it is, by name.
-        game: &'static str,
-    },
-    /// A goal's number out of its range (`goal Reach(60): progress is
-    /// 0–57`).
-    OutOfRange {
-        /// The goal.
-        goal: Goal,
-        /// The range, in words.
-        range: &'static str,
-    },
-}
-
-impl fmt::Display for GoalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GoalError::OtherGame { goal, game } => write!(f, "goal {goal:?} is {game}'s"),
-            GoalError::OutOfRange { goal, range } => write!(f, "goal {goal:?}: {range}"),
-        }
-    }
-}
-
-impl std::error::Error for GoalError {}
-
-/// Why a lesson's script cannot go on: its scripted dice (a mistake in
-/// the lesson's file, found when the lesson is read).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ScriptError {
-    /// The scripted rolls ran out.
-    DiceRanOut,
-    /// A scripted roll the game refuses where it comes: the roll and why.
-    Roll {
-        /// The roll, as written.
-        roll: String,
-        /// Why the game refuses it.
-        why: String,
-    },
-    /// The turn could not be given back to the learner: why.
-    TurnBack(String),
-}
-
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ScriptError::DiceRanOut => f.write_str("dice: the scripted rolls ran out"),
-            ScriptError::Roll { roll, why } => write!(f, "dice: {roll}: {why}"),
-            ScriptError::TurnBack(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for ScriptError {}
 
 /// A lesson read and checked against its game: the values the engine
 /// plays.
