@@ -265,7 +265,6 @@ pub(super) fn room_page(
     ways: Ways,
 ) -> String {
     let i18n = I18n::new(lang);
-    let game = i18n.t(&format!("game-{}", room.game));
     // The app's own link, with the port and TLS spelled out: to watch once
     // the game has started.
     let link = if room.started {
@@ -278,6 +277,37 @@ pub(super) fn room_page(
         .to_string()
     };
     let code = invite.room.as_str();
+    let mut body = room_heading(&i18n, room, code);
+    let can_open = !room.started || room.watch_open;
+    if room.started && room.watch_open {
+        // The sentence says what both ways do: before either.
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n",
+            escape(&i18n.t("invite-page-started-watch"))
+        ));
+        body.push_str(&ways_to_open(&i18n, ways, &link, code, true));
+    } else if room.started {
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n",
+            escape(&i18n.t("invite-page-started"))
+        ));
+    } else {
+        body.push_str(&ways_to_open(&i18n, ways, &link, code, false));
+    }
+    body.push_str(&download_line(&i18n, download_url));
+    if can_open {
+        body.push_str(&format!(
+            "<p class=\"note\">{}</p>\n<p class=\"link\"><code>{}</code></p>\n",
+            escape(&i18n.t("invite-page-by-hand")),
+            link_text(&link),
+        ));
+    }
+    page(lang, &i18n.t("invite-page-title"), &body)
+}
+
+/// A room page's heading: its game, the room's code, who is seated.
+fn room_heading(i18n: &I18n, room: &RoomSummary, code: &str) -> String {
+    let game = i18n.t(&format!("game-{}", room.game));
     // The seats as the app's join dialog says them (issue 55).
     let names = escape(&ca_ngua_protocol::seat_list(
         &room.seated,
@@ -290,7 +320,7 @@ pub(super) fn room_page(
             ("players", Arg::from(room.players)),
         ],
     );
-    let mut body = format!(
+    format!(
         "<p class=\"game\">{}</p>\n<h1>{}</h1>\n<p class=\"room\">{}</p>\n<p>{}{}</p>\n",
         escape(&game),
         escape(&i18n.t("invite-page-heading")),
@@ -301,14 +331,15 @@ pub(super) fn room_page(
         } else {
             format!(": {names}")
         },
-    );
-    let can_open = !room.started || room.watch_open;
-    // The game in the browser, on this server (`--web-dir`): the same
-    // room by its code, to join or to watch.
-    let browser = |watch: bool| {
-        if !ways.web {
-            return String::new();
-        }
+    )
+}
+
+/// Both ways to open the room (to join it, or to `watch` it): the app's
+/// button, under a word saying it is for a computer when the page is a
+/// phone's, and the game in the browser on this server (`--web-dir`), the
+/// browser's first on a phone.
+fn ways_to_open(i18n: &I18n, ways: Ways, link: &str, code: &str, watch: bool) -> String {
+    let browser = if ways.web {
         let (key, fragment) = if watch {
             ("invite-page-browser-watch", "watch")
         } else {
@@ -320,58 +351,34 @@ pub(super) fn room_page(
             escape(&i18n.t(key)),
             escape(&i18n.t("invite-page-browser-note")),
         )
-    };
-    // The app's button, under a word saying it is for a computer when the
-    // page is a phone's.
-    let app = |class: &str, label: &str| {
-        let computer = if ways.phone && ways.web {
-            format!(
-                "<p class=\"note\">{}</p>\n",
-                escape(&i18n.t("invite-page-on-computer"))
-            )
-        } else {
-            String::new()
-        };
-        format!(
-            "<div class=\"way app\">\n{computer}<p><a class=\"{class}\" href=\"{}\">{}</a></p>\n</div>\n",
-            escape(&link),
-            escape(&i18n.t(label))
-        )
-    };
-    // Both ways to open the room, the browser's first on a phone.
-    let both = |app: String, browser: String| {
-        let (first, second) = if ways.phone {
-            (browser, app)
-        } else {
-            (app, browser)
-        };
-        let class = if ways.phone { "ways phone" } else { "ways" };
-        format!("<div class=\"{class}\">\n{first}{second}</div>\n")
-    };
-    if room.started && room.watch_open {
-        // The sentence says what both ways do: before either.
-        body.push_str(&format!(
-            "<p class=\"note\">{}</p>\n",
-            escape(&i18n.t("invite-page-started-watch"))
-        ));
-        body.push_str(&both(app("join watch", "invite-page-watch"), browser(true)));
-    } else if room.started {
-        body.push_str(&format!(
-            "<p class=\"note\">{}</p>\n",
-            escape(&i18n.t("invite-page-started"))
-        ));
     } else {
-        body.push_str(&both(app("join", "invite-page-join"), browser(false)));
-    }
-    body.push_str(&download_line(&i18n, download_url));
-    if can_open {
-        body.push_str(&format!(
-            "<p class=\"note\">{}</p>\n<p class=\"link\"><code>{}</code></p>\n",
-            escape(&i18n.t("invite-page-by-hand")),
-            link_text(&link),
-        ));
-    }
-    page(lang, &i18n.t("invite-page-title"), &body)
+        String::new()
+    };
+    let (class, label) = if watch {
+        ("join watch", "invite-page-watch")
+    } else {
+        ("join", "invite-page-join")
+    };
+    let computer = if ways.phone && ways.web {
+        format!(
+            "<p class=\"note\">{}</p>\n",
+            escape(&i18n.t("invite-page-on-computer"))
+        )
+    } else {
+        String::new()
+    };
+    let app = format!(
+        "<div class=\"way app\">\n{computer}<p><a class=\"{class}\" href=\"{}\">{}</a></p>\n</div>\n",
+        escape(link),
+        escape(&i18n.t(label))
+    );
+    let (first, second) = if ways.phone {
+        (browser, app)
+    } else {
+        (app, browser)
+    };
+    let class = if ways.phone { "ways phone" } else { "ways" };
+    format!("<div class=\"{class}\">\n{first}{second}</div>\n")
 }
 
 /// The page of a room that is not (or no longer) open.
