@@ -515,27 +515,7 @@ pub fn analyse<G: SelfPlay>(
             Some(t) => t.all.iter().map(|&s| share(s, config.rollouts)).collect(),
             None => vec![0.0; seats.len()],
         };
-        let luck = step.dice.map(|(p, others)| {
-            // The best option of a roll, on the first `prefix` rollouts.
-            let value = |jobs: &mut dyn Iterator<Item = usize>| {
-                jobs.filter_map(|j| tally(j).and_then(|t| t.prefix.get(mover)))
-                    .map(|&s| share(s, prefix))
-                    .fold(0.0, f64::max)
-            };
-            let after = value(&mut step.options.iter().map(|&(_, j)| j));
-            let mut weight = p;
-            let mut sum = p * after;
-            for other in &others {
-                weight += other.probability;
-                sum += other.probability * value(&mut other.jobs.iter().copied());
-            }
-            let before = if weight > 0.0 { sum / weight } else { after };
-            Luck {
-                before,
-                after,
-                luck: after - before,
-            }
-        });
+        let luck = roll_luck(&step, &tallies, mover, prefix);
         let win_before = steps.last().map_or_else(
             || even_shares(seats.len()),
             |s: &Step<G>| s.win_after.clone(),
@@ -555,6 +535,37 @@ pub fn analyse<G: SelfPlay>(
         });
     }
     Ok(Analysis::of_steps(*config, seats, steps))
+}
+
+/// The luck of a step's roll, on the first `prefix` rollouts: the value
+/// of the best option of the roll played, against the average over every
+/// roll that could have come (`None` for a game without dice).
+fn roll_luck<G: Game>(
+    step: &plan::StepPlan<G>,
+    tallies: &[rollout::Tally],
+    mover: usize,
+    prefix: u32,
+) -> Option<Luck> {
+    let (p, others) = step.dice.as_ref()?;
+    // The best option of a roll.
+    let value = |jobs: &mut dyn Iterator<Item = usize>| {
+        jobs.filter_map(|j| tallies.get(j).and_then(|t| t.prefix.get(mover)))
+            .map(|&s| share(s, prefix))
+            .fold(0.0, f64::max)
+    };
+    let after = value(&mut step.options.iter().map(|&(_, j)| j));
+    let mut weight = *p;
+    let mut sum = p * after;
+    for other in others {
+        weight += other.probability;
+        sum += other.probability * value(&mut other.jobs.iter().copied());
+    }
+    let before = if weight > 0.0 { sum / weight } else { after };
+    Some(Luck {
+        before,
+        after,
+        luck: after - before,
+    })
 }
 
 impl<G: Game> Analysis<G> {

@@ -45,38 +45,12 @@ pub(super) fn totals_where<G: Game>(
             .enumerate()
             .filter(|(i, s)| s.seat == seat && mine(*i))
     };
-    let mut mistakes: Vec<Mistake<G>> = own()
-        .filter(|(_, s)| s.is_clear_mistake())
-        .map(|(i, s)| Mistake {
-            step: i,
-            setup: s.setup.clone(),
-            roll: s.roll,
-            played: s.played_move(),
-            best: s.best_move(),
-            cost: s.cost,
-            cost_ci95: s.cost_ci95,
-        })
-        .collect();
-    // Costliest first; the earlier of equal costs first.
-    mistakes.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.step.cmp(&b.step)));
-    mistakes.truncate(MISTAKES_LISTED);
+    let mistakes = costliest_mistakes(own());
     // The stretch of the game the figures that add up cover: the whole
     // game for a seat's only player; for one of the players of a seat that
     // changed hands, from its first step (the game's start, if it played
     // the seat first) to its last (the game's end, if it played it last).
-    let theirs = |i: usize| steps.get(i).is_some_and(|s| s.seat == seat) && !mine(i);
-    let span = match (own().next(), own().last()) {
-        (Some((a, _)), Some((b, _))) => {
-            let lo = if (0..a).any(theirs) { a } else { 0 };
-            let hi = if (b + 1..steps.len()).any(theirs) {
-                b + 1
-            } else {
-                steps.len()
-            };
-            lo..hi
-        }
-        _ => 0..0,
-    };
+    let span = stretch(steps, seat, mine);
     let looks = span
         .clone()
         .skip(1)
@@ -116,6 +90,59 @@ pub(super) fn totals_where<G: Game>(
             + looks,
         second_look: looks,
         choices: choice_quality(own().map(|(_, s)| s)),
+    }
+}
+
+/// The clear mistakes among a player's steps (by index), the costliest
+/// first (the earlier of equal costs first), at most [`MISTAKES_LISTED`].
+fn costliest_mistakes<'a, G: Game + 'a>(
+    own: impl Iterator<Item = (usize, &'a Step<G>)>,
+) -> Vec<Mistake<G>> {
+    let mut mistakes: Vec<Mistake<G>> = own
+        .filter(|(_, s)| s.is_clear_mistake())
+        .map(|(i, s)| Mistake {
+            step: i,
+            setup: s.setup.clone(),
+            roll: s.roll,
+            played: s.played_move(),
+            best: s.best_move(),
+            cost: s.cost,
+            cost_ci95: s.cost_ci95,
+        })
+        .collect();
+    mistakes.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.step.cmp(&b.step)));
+    mistakes.truncate(MISTAKES_LISTED);
+    mistakes
+}
+
+/// The stretch of the game the figures that add up cover: the whole game
+/// for a seat's only player; for one of the players of a seat that changed
+/// hands (its steps those `mine` takes), from its first step (the game's
+/// start, if it played the seat first) to its last (the game's end, if it
+/// played it last).
+fn stretch<G: Game>(
+    steps: &[Step<G>],
+    seat: G::Seat,
+    mine: &dyn Fn(usize) -> bool,
+) -> std::ops::Range<usize> {
+    let own = || {
+        steps
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.seat == seat && mine(*i))
+    };
+    let theirs = |i: usize| steps.get(i).is_some_and(|s| s.seat == seat) && !mine(i);
+    match (own().next(), own().last()) {
+        (Some((a, _)), Some((b, _))) => {
+            let lo = if (0..a).any(theirs) { a } else { 0 };
+            let hi = if (b + 1..steps.len()).any(theirs) {
+                b + 1
+            } else {
+                steps.len()
+            };
+            lo..hi
+        }
+        _ => 0..0,
     }
 }
 
