@@ -5,7 +5,7 @@
 
 use super::{Difficulty, PuzzleDef, grade};
 use crate::learn::{RulesDef, Teach};
-use crate::record::analysis::{AnalysisConfig, AnalysisError, Play, analyse};
+use crate::record::analysis::{AnalysisConfig, AnalysisError, Play, Step, analyse};
 use ca_ngua_core::game::Game;
 use ca_ngua_core::game::selfplay::{SelfPlay, mix_seed};
 use std::sync::atomic::AtomicBool;
@@ -90,15 +90,7 @@ pub fn find_puzzles<G: SelfPlay + Teach>(
         if config.mistakes_only && step.played == step.best {
             continue;
         }
-        let mut ranked: Vec<_> = step.moves.iter().collect();
-        ranked.sort_by(|a, b| b.win.total_cmp(&a.win));
-        let (Some(first), Some(second)) = (ranked.first(), ranked.get(1)) else {
-            continue;
-        };
-        if first.win - second.win < config.screen_gap {
-            continue;
-        }
-        let (Some(best), Some(runner_up)) = (first.mv, second.mv) else {
+        let Some((best, runner_up)) = leading_pair(step, config.screen_gap) else {
             continue;
         };
         let Ok(state) = G::from_setup(rules, &step.setup) else {
@@ -117,35 +109,16 @@ pub fn find_puzzles<G: SelfPlay + Teach>(
             },
             None => None,
         };
-        // Confirmed on fresh rollouts: the runner-up played, so that the
-        // step's cost is the runner-up's, paired with the best's dice.
-        let mut confirm = config.screen;
-        confirm.rollouts = config.confirm_rollouts.max(1);
-        confirm.luck_rollouts = 1;
-        confirm.seed = mix_seed(config.screen.seed ^ 0x9e37_79b9, turn as u64);
-        let play = Play {
-            roll: step.roll,
-            mv: Some(runner_up),
+        let confirm = Confirm::<G> {
+            rules,
+            state: &state,
+            config,
+            turn,
+            cancel,
         };
-        let checked = analyse::<G>(rules, &state, &[play], &confirm, &|_, _| {}, cancel)?;
-        let Some(c) = checked.steps.first() else {
+        let Some(moves) = confirm.clearly_best(step.roll, best, runner_up)? else {
             continue;
         };
-        let clear = c.best_move() == Some(best)
-            && c.cost_ci95[0] >= CLEAR_MARGIN
-            // Every other move is behind the runner-up or as far behind.
-            && c.moves.iter().filter(|m| m.mv != Some(best)).all(|m| {
-                c.moves.get(c.best).is_some_and(|b| b.win - m.win >= CLEAR_MARGIN)
-            });
-        if !clear {
-            continue;
-        }
-        let mut moves: Vec<(String, f64)> = c
-            .moves
-            .iter()
-            .filter_map(|m| m.mv.map(|mv| (mv.to_string(), round3(m.win))))
-            .collect();
-        moves.sort_by(|a, b| b.1.total_cmp(&a.1));
         let Some(difficulty) = early.or_else(|| graded(best)) else {
             continue;
         };
@@ -161,6 +134,76 @@ pub fn find_puzzles<G: SelfPlay + Teach>(
         });
     }
     Ok(out)
+}
+
+/// The screen's best move at a step and its runner-up, when the best
+/// leads by at least `gap`.
+fn leading_pair<G: Game>(step: &Step<G>, gap: f64) -> Option<(G::Move, G::Move)> {
+    let mut ranked: Vec<_> = step.moves.iter().collect();
+    ranked.sort_by(|a, b| b.win.total_cmp(&a.win));
+    let (first, second) = (ranked.first()?, ranked.get(1)?);
+    if first.win - second.win < gap {
+        return None;
+    }
+    Some((first.mv?, second.mv?))
+}
+
+/// A turn's confirmation by rollouts of its own.
+struct Confirm<'a, G: Game> {
+    rules: &'a G::Rules,
+    state: &'a G::State,
+    config: &'a MineConfig,
+    turn: usize,
+    cancel: &'a AtomicBool,
+}
+
+impl<G: SelfPlay> Confirm<'_, G> {
+    /// The moves with their win chances, best first, when fresh rollouts
+    /// (the runner-up played, so that the step's cost is the runner-up's,
+    /// paired with the best's dice) find `best` ahead of every other move
+    /// by [`CLEAR_MARGIN`] surely; `None` when they do not.
+    fn clearly_best(
+        &self,
+        roll: Option<G::Roll>,
+        best: G::Move,
+        runner_up: G::Move,
+    ) -> Result<Option<Vec<(String, f64)>>, AnalysisError> {
+        let mut confirm = self.config.screen;
+        confirm.rollouts = self.config.confirm_rollouts.max(1);
+        confirm.luck_rollouts = 1;
+        confirm.seed = mix_seed(self.config.screen.seed ^ 0x9e37_79b9, self.turn as u64);
+        let play = Play {
+            roll,
+            mv: Some(runner_up),
+        };
+        let checked = analyse::<G>(
+            self.rules,
+            self.state,
+            &[play],
+            &confirm,
+            &|_, _| {},
+            self.cancel,
+        )?;
+        let Some(c) = checked.steps.first() else {
+            return Ok(None);
+        };
+        let clear = c.best_move() == Some(best)
+            && c.cost_ci95[0] >= CLEAR_MARGIN
+            // Every other move is behind the runner-up or as far behind.
+            && c.moves.iter().filter(|m| m.mv != Some(best)).all(|m| {
+                c.moves.get(c.best).is_some_and(|b| b.win - m.win >= CLEAR_MARGIN)
+            });
+        if !clear {
+            return Ok(None);
+        }
+        let mut moves: Vec<(String, f64)> = c
+            .moves
+            .iter()
+            .filter_map(|m| m.mv.map(|mv| (mv.to_string(), round3(m.win))))
+            .collect();
+        moves.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Ok(Some(moves))
+    }
 }
 
 /// A win chance to three decimals (what a file needs).

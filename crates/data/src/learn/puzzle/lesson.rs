@@ -45,63 +45,8 @@ impl PuzzleDef {
             lesson: self.id.clone(),
             message,
         };
-        let Some((best, _)) = self.moves.first() else {
-            return Err(err("moves: none listed".into()));
-        };
-        if self.moves.len() < 2 {
-            return Err(err("moves: a puzzle needs two moves or more".into()));
-        }
-        for pair in self.moves.windows(2) {
-            if let [(a, x), (b, y)] = pair
-                && x < y
-            {
-                return Err(err(format!(
-                    "moves: {a} ({x}) is listed before {b} ({y}): best first"
-                )));
-            }
-        }
-        if let Some((m, c)) = self
-            .moves
-            .iter()
-            .find(|(_, c)| !(0.0..=1.0).contains(c) || c.is_nan())
-        {
-            return Err(err(format!("moves: {m}: a win chance is 0 to 1, not {c}")));
-        }
-        if self
-            .moves
-            .get(1)
-            .is_some_and(|(_, c)| *c >= self.moves[0].1)
-        {
-            return Err(err(
-                "moves: the first move is not ahead of the second".into()
-            ));
-        }
-        let def = LessonDef {
-            id: self.id.clone(),
-            game: self.game.clone(),
-            title: "puzzle-title".into(),
-            text: if G::HAS_DICE {
-                "puzzle-text-dice".into()
-            } else {
-                "puzzle-text".into()
-            },
-            task: "puzzle-task".into(),
-            hint: if G::HAS_DICE {
-                "puzzle-hint-dice".into()
-            } else {
-                "puzzle-hint".into()
-            },
-            done: "puzzle-done".into(),
-            rules: self.rules.clone(),
-            setup: self.setup.clone(),
-            dice: self.roll.iter().cloned().collect(),
-            goal: Goal::Moves,
-            solution: vec![best.clone()],
-            why: "puzzle-wrong".into(),
-            wrong: Vec::new(),
-            // Three stars at the first try, two at the second.
-            two_stars_margin: 1,
-        };
+        self.check_chances().map_err(err)?;
+        let def = self.lesson_def::<G>();
         if G::HAS_DICE && self.roll.is_none() {
             return Err(err("roll: this game needs the roll to play".into()));
         }
@@ -132,6 +77,71 @@ impl PuzzleDef {
             from: self.from.clone(),
         });
         Ok(lesson)
+    }
+
+    /// The moves listed: two or more, best first, each win chance 0 to 1,
+    /// the first ahead of the second.
+    fn check_chances(&self) -> Result<(), String> {
+        if self.moves.is_empty() {
+            return Err("moves: none listed".into());
+        }
+        if self.moves.len() < 2 {
+            return Err("moves: a puzzle needs two moves or more".into());
+        }
+        for pair in self.moves.windows(2) {
+            if let [(a, x), (b, y)] = pair
+                && x < y
+            {
+                return Err(format!(
+                    "moves: {a} ({x}) is listed before {b} ({y}): best first"
+                ));
+            }
+        }
+        if let Some((m, c)) = self
+            .moves
+            .iter()
+            .find(|(_, c)| !(0.0..=1.0).contains(c) || c.is_nan())
+        {
+            return Err(format!("moves: {m}: a win chance is 0 to 1, not {c}"));
+        }
+        if self
+            .moves
+            .get(1)
+            .is_some_and(|(_, c)| *c >= self.moves[0].1)
+        {
+            return Err("moves: the first move is not ahead of the second".into());
+        }
+        Ok(())
+    }
+
+    /// The one-move lesson the puzzle is, as a lesson's file would say it.
+    fn lesson_def<G: Teach>(&self) -> LessonDef {
+        LessonDef {
+            id: self.id.clone(),
+            game: self.game.clone(),
+            title: "puzzle-title".into(),
+            text: if G::HAS_DICE {
+                "puzzle-text-dice".into()
+            } else {
+                "puzzle-text".into()
+            },
+            task: "puzzle-task".into(),
+            hint: if G::HAS_DICE {
+                "puzzle-hint-dice".into()
+            } else {
+                "puzzle-hint".into()
+            },
+            done: "puzzle-done".into(),
+            rules: self.rules.clone(),
+            setup: self.setup.clone(),
+            dice: self.roll.iter().cloned().collect(),
+            goal: Goal::Moves,
+            solution: self.moves.iter().take(1).map(|(m, _)| m.clone()).collect(),
+            why: "puzzle-wrong".into(),
+            wrong: Vec::new(),
+            // Three stars at the first try, two at the second.
+            two_stars_margin: 1,
+        }
     }
 }
 
