@@ -103,11 +103,8 @@ fn a_seat_the_computer_holds_is_named_as_the_computer() {
         ..lobby()
     };
     for (lang, words) in [
-        (
-            Lang::En,
-            "4 of 4 seats taken: Minh, Lan, Hùng, the computer",
-        ),
-        (Lang::Vi, "Đã có 4 trên 4 người: Minh, Lan, Hùng, máy"),
+        (Lang::En, "4 of 4 seats taken: Minh, Lan, Hùng, Computer"),
+        (Lang::Vi, "Đã có 4 trên 4 người: Minh, Lan, Hùng, Máy"),
     ] {
         let html = room_page(lang, &invite(), &room, DOWNLOAD, APP_ONLY);
         assert!(html.contains(&format!("<p>{words}</p>")), "{html}");
