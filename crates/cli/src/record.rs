@@ -3,6 +3,10 @@
 //! checked again (docs/ONLINE.md).
 
 use super::{Bad, outln};
+use ca_ngua_core::game::selfplay::SelfPlay;
+use ca_ngua_core::game::{Game, SeatId};
+use ca_ngua_data::record::analysis::{Analysis, AnalysisConfig, analyse};
+use ca_ngua_data::record::{Record, SeatPlayer};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 
@@ -128,100 +132,120 @@ pub fn verify(a: &RecordVerify) -> Result<ExitCode, Bad> {
 /// the record replayed, then analysed (docs/ANALYSIS.md); a summary per
 /// player, or the whole analysis as JSON.
 fn analysis(a: RecordAnalyse) -> Result<(), Bad> {
-    use ca_ngua_core::game::{Game, SeatId};
-    use ca_ngua_data::record::analysis::{AnalysisConfig, analyse};
-    use ca_ngua_data::record::read_any;
     let text = std::fs::read_to_string(&a.file)
         .map_err(|e| Bad(format!("cannot read {}: {e}", a.file.display())))?;
-    let record = read_any(&text)?;
-    ca_ngua_games::with_any!(&record, G, r => {
-        r.replay()?;
-        let start = G::from_setup(&r.rules, &r.setup).map_err(|e| Bad(e.to_string()))?;
-        let plays = r.plays();
-        let mut config = match a.rollouts {
-            // Cờ Cá Ngựa's rollouts are played by Hard (its evaluator
-            // without look-ahead); Cờ nhảy's by Medium, as before.
-            Some(n) if G::HAS_DICE => AnalysisConfig::deep(n),
-            Some(n) => AnalysisConfig::with_rollouts(n),
-            None => AnalysisConfig::for_game::<G>(),
-        };
-        config.seed = a.seed;
-        if let Some(t) = a.threads {
-            config.threads = t as usize;
-        }
-        let cancel = std::sync::atomic::AtomicBool::new(false);
-        let analysis = analyse::<G>(&r.rules, &start, &plays, &config, &|_, _| {}, &cancel)
-            .map_err(|e| Bad(e.to_string()))?;
-        // Each seat's players, and the steps each played: a seat that
-        // changed hands has a summary for each of its players.
-        let players = r.seat_players();
-        let shared = |seat| players.iter().filter(|p| p.seat == seat).count() > 1;
-        let spans = |p: &ca_ngua_data::record::SeatPlayer<<G as Game>::Seat>| {
-            p.spans
-                .iter()
-                .map(|&(a, b)| if a == b { format!("{}", a + 1) } else { format!("{}-{}", a + 1, b + 1) })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        if a.json {
-            let mut json = analysis.to_json();
-            json["by_player"] = players
-                .iter()
-                .map(|p| {
-                    let mut v = analysis.totals_over(p.seat, &p.steps).to_json();
-                    v["player"] = p.player.to_string().into();
-                    v["name"] = p.name.clone().into();
-                    v["steps"] = p.spans.iter().map(|&(a, b)| vec![a, b]).collect::<Vec<_>>().into();
-                    if let Some(o) = v.as_object_mut() {
-                        o.remove("series");
-                    }
-                    v
-                })
-                .collect::<Vec<_>>()
-                .into();
-            return outln!("{json}");
-        }
-        for part in &players {
-            let p = analysis.totals_over(part.seat, &part.steps);
-            let mut who = part.player.to_string();
-            if !part.name.is_empty() {
-                who = format!("{who} {}", part.name);
-            }
-            if shared(part.seat) {
-                who = format!("{who}, steps {}", spans(part));
-            }
-            // The figures that add up (docs/ANALYSIS.md): luck − skill lost
-            // + the others' turns = end − start; then how well it chose.
-            let c = &p.choices;
-            outln!(
-                "{}: {who}: {} decisions, skill lost {:.1}%, luck {:+.1}%, others' turns {:+.1}%, \
-                 {:.1}% at the start, {:.1}% at the end; choices lost {:.0}% of a random pick's \
-                 loss (95% {:.0}-{:.0}%, {} decisions at stake: {}, {})",
-                p.seat.code(),
-                p.decisions,
-                100.0 * p.skill_lost,
-                100.0 * p.luck,
-                100.0 * p.others,
-                100.0 * p.start,
-                100.0 * p.result,
-                100.0 * c.share,
-                100.0 * c.ci95[0],
-                100.0 * c.ci95[1],
-                c.decisions,
-                c.band.name(),
-                c.confidence.name()
-            )?;
-            for m in &p.mistakes {
-                let mv = |m: Option<<G as Game>::Move>| m.map_or("pass".to_string(), |m| m.to_string());
-                outln!(
-                    "  step {}: played {}, better {} (cost {:.1}%)",
-                    m.step + 1,
-                    mv(m.played),
-                    mv(m.best),
-                    100.0 * m.cost
-                )?;
-            }
-        }
-        Ok(())
-    })
+    let record = ca_ngua_data::record::read_any(&text)?;
+    ca_ngua_games::with_any!(&record, G, r => analysis_of::<G>(&a, r))
+}
+
+/// `record analyse` of a record of game `G`.
+fn analysis_of<G: SelfPlay>(a: &RecordAnalyse, r: &Record<G>) -> Result<(), Bad> {
+    r.replay()?;
+    let start = G::from_setup(&r.rules, &r.setup).map_err(|e| Bad(e.to_string()))?;
+    let plays = r.plays();
+    let mut config = match a.rollouts {
+        // Cờ Cá Ngựa's rollouts are played by Hard (its evaluator without
+        // look-ahead); Cờ nhảy's by Medium, as before.
+        Some(n) if G::HAS_DICE => AnalysisConfig::deep(n),
+        Some(n) => AnalysisConfig::with_rollouts(n),
+        None => AnalysisConfig::for_game::<G>(),
+    };
+    config.seed = a.seed;
+    if let Some(t) = a.threads {
+        config.threads = t as usize;
+    }
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let analysis = analyse::<G>(&r.rules, &start, &plays, &config, &|_, _| {}, &cancel)
+        .map_err(|e| Bad(e.to_string()))?;
+    // Each seat's players, and the steps each played: a seat that changed
+    // hands has a summary for each of its players.
+    let players = r.seat_players();
+    if a.json {
+        let mut json = analysis.to_json();
+        json["by_player"] = players
+            .iter()
+            .map(|p| {
+                let mut v = analysis.totals_over(p.seat, &p.steps).to_json();
+                v["player"] = p.player.to_string().into();
+                v["name"] = p.name.clone().into();
+                v["steps"] = p
+                    .spans
+                    .iter()
+                    .map(|&(a, b)| vec![a, b])
+                    .collect::<Vec<_>>()
+                    .into();
+                if let Some(o) = v.as_object_mut() {
+                    o.remove("series");
+                }
+                v
+            })
+            .collect::<Vec<_>>()
+            .into();
+        return outln!("{json}");
+    }
+    for part in &players {
+        let shared = players.iter().filter(|p| p.seat == part.seat).count() > 1;
+        player_summary(&analysis, part, shared)?;
+    }
+    Ok(())
+}
+
+/// One player's lines of `record analyse`: the figures that add up
+/// (docs/ANALYSIS.md: luck − skill lost + the others' turns = end −
+/// start), how well it chose, then its costliest mistakes; its steps named
+/// when its seat changed hands (`shared`).
+fn player_summary<G: Game>(
+    analysis: &Analysis<G>,
+    part: &SeatPlayer<G::Seat>,
+    shared: bool,
+) -> Result<(), Bad> {
+    let p = analysis.totals_over(part.seat, &part.steps);
+    let mut who = part.player.to_string();
+    if !part.name.is_empty() {
+        who = format!("{who} {}", part.name);
+    }
+    if shared {
+        let spans: Vec<String> = part
+            .spans
+            .iter()
+            .map(|&(a, b)| {
+                if a == b {
+                    format!("{}", a + 1)
+                } else {
+                    format!("{}-{}", a + 1, b + 1)
+                }
+            })
+            .collect();
+        who = format!("{who}, steps {}", spans.join(", "));
+    }
+    let c = &p.choices;
+    outln!(
+        "{}: {who}: {} decisions, skill lost {:.1}%, luck {:+.1}%, others' turns {:+.1}%, \
+         {:.1}% at the start, {:.1}% at the end; choices lost {:.0}% of a random pick's \
+         loss (95% {:.0}-{:.0}%, {} decisions at stake: {}, {})",
+        p.seat.code(),
+        p.decisions,
+        100.0 * p.skill_lost,
+        100.0 * p.luck,
+        100.0 * p.others,
+        100.0 * p.start,
+        100.0 * p.result,
+        100.0 * c.share,
+        100.0 * c.ci95[0],
+        100.0 * c.ci95[1],
+        c.decisions,
+        c.band.name(),
+        c.confidence.name()
+    )?;
+    for m in &p.mistakes {
+        let mv = |m: Option<G::Move>| m.map_or("pass".to_string(), |m| m.to_string());
+        outln!(
+            "  step {}: played {}, better {} (cost {:.1}%)",
+            m.step + 1,
+            mv(m.played),
+            mv(m.best),
+            100.0 * m.cost
+        )?;
+    }
+    Ok(())
 }
