@@ -5,7 +5,7 @@
 use super::{Player, TRIAL_BUDGET, Trial, pace};
 use crate::bots::{Bot, BotRng, Decision};
 use crate::dice;
-use crate::engine::{Game, Rules, Seat};
+use crate::engine::{Effects, Game, Rules, Seat};
 use ca_ngua_core::game::selfplay::mix_seed;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,50 +60,32 @@ fn play_game(
         let slot = slot_of[seat.index()];
         let person = trial.players.get(slot) == Some(&Player::Person);
         let (roll, bits) = dice::roll_with_bits(rules.dice, &mut rng);
-        seconds += pace::DICE
-            + if person {
-                pace::PERSON_ROLL
-            } else {
-                pace::THINK
-            };
+        seconds += roll_seconds(person);
         let moves = game.legal_moves(roll);
         let mv = if moves.is_empty() {
             seconds += pace::PASS;
             None
         } else {
+            let decision = Decision {
+                rules,
+                position: game.position(),
+                roll,
+                moves: &moves,
+            };
             let i = match bots.get_mut(slot) {
-                Some(bot) if moves.len() > 1 => bot.pick(
-                    &Decision {
-                        rules,
-                        position: game.position(),
-                        roll,
-                        moves: &moves,
-                    },
-                    bits,
-                ),
+                Some(bot) if moves.len() > 1 => bot.pick(&decision, bits),
                 _ => 0,
             };
-            seconds += match (person, moves.len()) {
-                (true, 1) => pace::PERSON_MOVE,
-                (true, _) => pace::PERSON_CHOICE,
-                (false, _) => pace::THINK,
-            };
+            seconds += move_seconds(person, moves.len());
             moves.get(i)
         };
         let fx = game.play_unchecked(roll, mv);
-        if let Some(m) = fx.mv {
-            let squares = if m.is_exit() {
-                1
-            } else {
-                m.to.saturating_sub(m.from)
-            };
-            seconds += pace::STEP * f64::from(squares);
+        let (steps, kick) = shown(&fx);
+        seconds += steps;
+        if kick > 0.0 {
+            seconds += kick;
         }
-        let kicked = u32::from(fx.kick_count());
-        if kicked > 0 {
-            kicks += kicked;
-            seconds += pace::KICK;
-        }
+        kicks += u32::from(fx.kick_count());
     }
     let points = game.ledger().map(|l| {
         l.points
@@ -123,6 +105,40 @@ fn play_game(
         capped: game.is_capped(),
         points,
     })
+}
+
+/// How long a roll takes: the dice, and a person's roll or a computer's
+/// thinking.
+fn roll_seconds(person: bool) -> f64 {
+    pace::DICE
+        + if person {
+            pace::PERSON_ROLL
+        } else {
+            pace::THINK
+        }
+}
+
+/// How long choosing among `moves` moves takes.
+fn move_seconds(person: bool, moves: usize) -> f64 {
+    match (person, moves) {
+        (true, 1) => pace::PERSON_MOVE,
+        (true, _) => pace::PERSON_CHOICE,
+        (false, _) => pace::THINK,
+    }
+}
+
+/// How long a move's effects take to show: its horse's steps, and a kick.
+fn shown(fx: &Effects) -> (f64, f64) {
+    let steps = fx.mv.map_or(0.0, |m| {
+        let squares = if m.is_exit() {
+            1
+        } else {
+            m.to.saturating_sub(m.from)
+        };
+        pace::STEP * f64::from(squares)
+    });
+    let kick = if fx.kick_count() > 0 { pace::KICK } else { 0.0 };
+    (steps, kick)
 }
 
 /// The colour that rolls first in game `index`: the seats take turns, from
