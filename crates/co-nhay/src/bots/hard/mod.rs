@@ -335,6 +335,22 @@ impl Ctx<'_> {
             }
         }
         self.lists[usize::from(ply)] = list;
+        self.store(slot, key, depth, best, best_move, (alpha0, beta0));
+        best
+    }
+
+    /// Keeps a node's value in the table at `slot`, with the bound it is
+    /// against the window it was searched in.
+    #[inline(always)]
+    fn store(
+        &mut self,
+        slot: usize,
+        key: u64,
+        depth: u8,
+        best: i32,
+        best_move: [u8; 3],
+        (alpha0, beta0): (i32, i32),
+    ) {
         let bound = if best <= alpha0 {
             Bound::Upper
         } else if best >= beta0 {
@@ -349,7 +365,6 @@ impl Ctx<'_> {
             bound,
             best: best_move,
         };
-        best
     }
 
     /// Looks the node up in the table at `slot`: `Err(value)` when the
@@ -450,11 +465,7 @@ impl Searcher {
         let Some(root) = d.position.turn() else {
             return Move::PASS;
         };
-        // The root moves, in a seeded random order (ties go to the first).
-        let mut roots: Vec<(Move, i32)> = d.moves.iter().map(|m| (m, 0)).collect();
-        for i in (1..roots.len()).rev() {
-            roots.swap(i, rng.random_range(0..=i));
-        }
+        let mut roots = shuffled_roots(d, rng);
         let Some(&(first, _)) = roots.first() else {
             return Move::PASS;
         };
@@ -508,19 +519,32 @@ impl Searcher {
                     break;
                 }
             }
-            // Next depth: the best first, the others as they scored (a
-            // stable sort keeps the seeded order among equals).
-            scores.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-            if let Some(pos) = scores.iter().position(|&(m, _)| m == chosen) {
-                let top = scores.remove(pos);
-                scores.insert(0, top);
-            }
+            best_first(&mut scores, chosen);
             roots = scores;
             prev_cost = last_cost;
             last_cost = ctx.nodes - before;
         }
         self.nodes = ctx.nodes;
         chosen
+    }
+}
+
+/// The root moves, in a seeded random order (ties go to the first).
+fn shuffled_roots(d: &Decision<'_>, rng: &mut BotRng) -> Vec<(Move, i32)> {
+    let mut roots: Vec<(Move, i32)> = d.moves.iter().map(|m| (m, 0)).collect();
+    for i in (1..roots.len()).rev() {
+        roots.swap(i, rng.random_range(0..=i));
+    }
+    roots
+}
+
+/// The root moves for the next depth: `chosen` first, the others as they
+/// scored (a stable sort keeps the seeded order among equals).
+fn best_first(scores: &mut Vec<(Move, i32)>, chosen: Move) {
+    scores.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    if let Some(pos) = scores.iter().position(|&(m, _)| m == chosen) {
+        let top = scores.remove(pos);
+        scores.insert(0, top);
     }
 }
 
