@@ -1,8 +1,9 @@
 //! Hard's decision times on one thread (issue 57): every decision with two
 //! moves or more of Hard in seeded games against the expert style, four
 //! and two players, standard and traditional rules, today's Hard and Hard
-//! as shipped before (`hard-v1`). Prints the median, the 99th percentile
-//! and the worst: `cargo bench -p game-ca-ngua --bench hard`.
+//! as shipped before (`hard-v1`). Each decision is timed three times and
+//! the quickest kept. Prints the median, the 99th percentile and the
+//! worst: `cargo bench -p game-ca-ngua --bench hard`.
 //!
 //! Timing is measured here and by `ca-ngua-cli gauntlet`, never asserted
 //! by a test.
@@ -41,9 +42,18 @@ fn measure(name: &str, rules: Rules, seats: &[Seat], v1: bool, games: u64) {
                     moves: &moves,
                 };
                 if seat == hero {
+                    // The quickest of three: on a busy machine, the
+                    // decision's own computing without the waits.
+                    let mut quickest = u64::MAX;
+                    for _ in 0..2 {
+                        let mut twin = bot.clone();
+                        let t = Instant::now();
+                        twin.choose(&d);
+                        quickest = quickest.min(t.elapsed().as_nanos() as u64);
+                    }
                     let t = Instant::now();
                     let m = bot.choose(&d);
-                    times.push(t.elapsed().as_nanos() as u64);
+                    times.push(quickest.min(t.elapsed().as_nanos() as u64));
                     Some(m)
                 } else {
                     Some(styles::choose(Style::Expert, &d, &mut style_rng))

@@ -115,6 +115,7 @@ fn parse_budget(name: &str) -> Result<Budget, String> {
 }
 
 /// A player at the table for one game.
+#[derive(Clone)]
 enum Sitter {
     Bot(Bot),
     Style(Style, BotRng),
@@ -149,6 +150,11 @@ pub struct Config {
     pub seed: u64,
     /// Worker threads (the figures do not depend on them).
     pub threads: usize,
+    /// Times each decision of the player on trial this many times (at
+    /// least once) and keeps the quickest: on a busy machine the quickest
+    /// of three is close to the decision's own computing, without the
+    /// waits for a core. The moves played do not change.
+    pub timings: u32,
 }
 
 impl Config {
@@ -252,11 +258,19 @@ fn play_one(cfg: &Config, g: u64, times: &mut Vec<u64>) -> (bool, bool) {
                 roll,
                 moves,
             };
+            if k != hero {
+                return sitter.pick(&d, bits);
+            }
+            let mut quickest = u64::MAX;
+            for _ in 1..cfg.timings {
+                let mut twin = sitter.clone();
+                let t = Instant::now();
+                twin.pick(&d, bits);
+                quickest = quickest.min(t.elapsed().as_nanos() as u64);
+            }
             let t = Instant::now();
             let i = sitter.pick(&d, bits);
-            if k == hero {
-                times.push(t.elapsed().as_nanos() as u64);
-            }
+            times.push(quickest.min(t.elapsed().as_nanos() as u64));
             i
         });
     }
@@ -317,6 +331,7 @@ mod tests {
             games,
             seed: 5,
             threads: 1,
+            timings: 1,
         }
     }
 

@@ -179,6 +179,10 @@ pub struct Gauntlet {
     /// The player in every other seat
     #[arg(long, value_name = "PLAYER", default_value = "expert")]
     pub against: String,
+    /// Times each decision of the player on trial N times and keeps the
+    /// quickest (on a busy machine: its computing without the waits)
+    #[arg(long, value_name = "N", default_value = "1", value_parser = number::<u32>)]
+    pub timings: u32,
     /// Players at the table (2 to 4): the player on trial and the copies
     #[arg(long, value_name = "N", default_value = "4", value_parser = number::<usize>)]
     pub players: usize,

@@ -19,6 +19,7 @@ pub(super) fn gauntlet(a: &Gauntlet) -> Result<(), Bad> {
         games: a.games,
         seed: a.run.seed,
         threads: a.run.threads,
+        timings: a.timings.max(1),
     };
     cfg.check().map_err(Bad)?;
     let began = std::time::Instant::now();
