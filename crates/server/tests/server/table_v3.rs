@@ -223,7 +223,13 @@ async fn every_phrase_emoji_and_text_rule_and_the_rate() {
     clock.advance(Duration::from_secs(10));
     bao.ws.send(json!({"type":"say","emoji":"👏"})).await;
     assert_eq!(bao.news().await["type"], "said");
-    // A watcher cannot play.
+    a_watcher_cannot_play(&mut bao).await;
+    phrases_only_and_quiet_rooms(addr).await;
+    server.shutdown();
+}
+
+/// A watcher's commands but talk are refused.
+async fn a_watcher_cannot_play(bao: &mut P) {
     for cmd in [
         json!({"type":"roll","seq":1}),
         json!({"type":"start"}),
@@ -234,7 +240,10 @@ async fn every_phrase_emoji_and_text_rule_and_the_rate() {
         bao.ws.send(cmd).await;
         bao.ws.expect_error("not_a_player").await;
     }
-    // Rooms of phrases only, and without talk.
+}
+
+/// Rooms of phrases only, and without talk.
+async fn phrases_only_and_quiet_rooms(addr: std::net::SocketAddr) {
     let mut phrases = P::host(addr, 2, true, json!({})).await;
     assert_eq!(phrases.welcome["chat"], "phrases");
     phrases.ws.send(json!({"type":"say","text":"hi"})).await;
@@ -247,7 +256,6 @@ async fn every_phrase_emoji_and_text_rule_and_the_rate() {
     let mut quiet = P::host(addr, 2, true, json!({"chat":"off"})).await;
     quiet.ws.send(json!({"type":"say","emoji":"🎲"})).await;
     quiet.ws.expect_error("chat_off").await;
-    server.shutdown();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
