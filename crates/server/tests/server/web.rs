@@ -109,8 +109,29 @@ async fn the_browser_game_is_served_at_play_with_its_types_and_caches() {
     assert_ne!(rebuilt.header("etag"), Some(tag.as_str()));
     assert!(String::from_utf8_lossy(&rebuilt.body).contains("rebuilt"));
 
-    // The program: application/wasm, compressed for a browser that takes
-    // gzip, kept a year (its name changes with its bytes).
+    the_program_is_served_compressed_and_kept(addr).await;
+    // A script without a hash in its name: revalidated.
+    let js = fetch(addr, "/play/start.js", &[]).await;
+    assert_eq!(js.status, 200);
+    assert_eq!(
+        js.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert_eq!(js.header("cache-control"), Some("no-cache"));
+    let ogg = fetch(addr, "/play/sounds/roll.ogg", &[]).await;
+    assert_eq!(
+        (ogg.status, ogg.header("content-type")),
+        (200, Some("audio/ogg"))
+    );
+
+    nothing_else_is_served(addr).await;
+    the_invite_page_offers_the_browser(addr).await;
+    server.shutdown();
+}
+
+/// The program: application/wasm, compressed for a browser that takes
+/// gzip, kept a year (its name changes with its bytes).
+async fn the_program_is_served_compressed_and_kept(addr: SocketAddr) {
     let plain = fetch(addr, &format!("/play/{WASM}"), &[]).await;
     assert_eq!(plain.status, 200);
     assert_eq!(plain.header("content-type"), Some("application/wasm"));
@@ -139,22 +160,10 @@ async fn the_browser_game_is_served_at_play_with_its_types_and_caches() {
     )
     .await;
     assert_eq!(refused.header("content-encoding"), None);
+}
 
-    // A script without a hash in its name: revalidated.
-    let js = fetch(addr, "/play/start.js", &[]).await;
-    assert_eq!(js.status, 200);
-    assert_eq!(
-        js.header("content-type"),
-        Some("text/javascript; charset=utf-8")
-    );
-    assert_eq!(js.header("cache-control"), Some("no-cache"));
-    let ogg = fetch(addr, "/play/sounds/roll.ogg", &[]).await;
-    assert_eq!(
-        (ogg.status, ogg.header("content-type")),
-        (200, Some("audio/ogg"))
-    );
-
-    // Nothing else: other types, hidden files, folders, the outside.
+/// Nothing else: other types, hidden files, folders, the outside.
+async fn nothing_else_is_served(addr: SocketAddr) {
     for path in [
         "/play/notes.ron",
         "/play/.hidden.js",
@@ -174,8 +183,10 @@ async fn the_browser_game_is_served_at_play_with_its_types_and_caches() {
         }
         assert_guarded(&a, addr, path);
     }
+}
 
-    // The room's invite page offers the browser, by the room's code.
+/// The room's invite page offers the browser, by the room's code.
+async fn the_invite_page_offers_the_browser(addr: SocketAddr) {
     let (_host, welcome) = create(addr, 2, json!("standard")).await;
     let room = welcome["room"].as_str().unwrap().to_string();
     for (lang, label) in [
@@ -198,7 +209,6 @@ async fn the_browser_game_is_served_at_play_with_its_types_and_caches() {
         assert!(html.contains("class=\"download\""));
         assert_guarded(&page, addr, "the invite page");
     }
-    server.shutdown();
 }
 
 /// A manifest as web.sh writes it, in small.
