@@ -16,7 +16,7 @@ use game_ca_ngua::engine::Seat;
 use serde_json::json;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 type Event = ca_ngua_core::table::Event<CaNgua>;
@@ -100,33 +100,9 @@ async fn a_watcher_hears_the_game_to_its_end_and_a_player_ends_with_the_dice_che
     let (mut host, welcome) = create(addr, 2, json!("standard")).await;
     let room = welcome["room"].as_str().unwrap().to_string();
 
-    // Bad arguments: one error line, status 2, nothing on standard output.
-    let bad = cli(&["online", "watch", "ftp://nowhere"])
-        .wait_with_output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(bad.stdout.is_empty());
-    let err = String::from_utf8_lossy(&bad.stderr).to_string();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("error: "), "{err}");
+    bad_arguments_are_one_error_line();
 
-    // Before the start: the page offers to join, and where to get the app.
-    let (status, page) = {
-        let path = format!("/join/{room}");
-        tokio::task::spawn_blocking(move || get(addr, &path))
-            .await
-            .unwrap()
-    };
-    assert_eq!(status, 200);
-    assert!(
-        page.contains(&format!("href=\"ca-ngua://{addr}/{room}\"")),
-        "{page}"
-    );
-    assert!(!page.contains("?watch"), "{page}");
-    assert!(
-        page.contains(&format!("class=\"download\" href=\"{DOWNLOAD}\"")),
-        "{page}"
-    );
+    the_page_before_the_start_offers_to_join(addr, &room).await;
 
     // A computer takes the second seat from the command line; another
     // command line watches, by the invite page's address.
@@ -153,26 +129,81 @@ async fn a_watcher_hears_the_game_to_its_end_and_a_player_ends_with_the_dice_che
     host.send(json!({"type":"start"})).await;
     // The host plays its seat; the page of the started room offers to
     // watch it, not to join.
-    let started = {
-        let path = format!("/join/{room}");
-        let deadline = Deadline::after(Duration::from_secs(10));
-        loop {
-            let path = path.clone();
-            let (_, page) = tokio::task::spawn_blocking(move || get(addr, &path))
-                .await
-                .unwrap();
-            if page.contains("Watch the game") || deadline.passed() {
-                break page;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    };
+    let started = the_page_once_started(addr, &room).await;
     let (_, host_events) = tokio::time::timeout(
         Duration::from_secs(120),
         play(host, Seat::Red, seated.seq, 7),
     )
     .await
     .expect("the game ends in time");
+    check_the_started_page(&started, addr, &room);
+
+    let watched = tokio::task::spawn_blocking(move || watcher.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap();
+    let played = tokio::task::spawn_blocking(move || player.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap();
+    let ranking = ranking_line(&host_events);
+
+    check_the_watcher(&watched, &host_events, &room, &ranking);
+    check_the_player(&played, &host_events, &ranking);
+    server.shutdown();
+}
+
+/// Bad arguments: one error line, status 2, nothing on standard output.
+fn bad_arguments_are_one_error_line() {
+    let bad = cli(&["online", "watch", "ftp://nowhere"])
+        .wait_with_output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    let err = String::from_utf8_lossy(&bad.stderr).to_string();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+}
+
+/// Before the start: the page offers to join, and where to get the app.
+async fn the_page_before_the_start_offers_to_join(addr: SocketAddr, room: &str) {
+    let (status, page) = {
+        let path = format!("/join/{room}");
+        tokio::task::spawn_blocking(move || get(addr, &path))
+            .await
+            .unwrap()
+    };
+    assert_eq!(status, 200);
+    assert!(
+        page.contains(&format!("href=\"ca-ngua://{addr}/{room}\"")),
+        "{page}"
+    );
+    assert!(!page.contains("?watch"), "{page}");
+    assert!(
+        page.contains(&format!("class=\"download\" href=\"{DOWNLOAD}\"")),
+        "{page}"
+    );
+}
+
+/// The page of the started room, once it offers to watch (or after ten
+/// seconds).
+async fn the_page_once_started(addr: SocketAddr, room: &str) -> String {
+    let path = format!("/join/{room}");
+    let deadline = Deadline::after(Duration::from_secs(10));
+    loop {
+        let path = path.clone();
+        let (_, page) = tokio::task::spawn_blocking(move || get(addr, &path))
+            .await
+            .unwrap();
+        if page.contains("Watch the game") || deadline.passed() {
+            break page;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The started room's page offers to watch it, not to join.
+fn check_the_started_page(started: &str, addr: SocketAddr, room: &str) {
     assert!(
         started.contains(&format!(
             "class=\"join watch\" href=\"ca-ngua://{addr}/{room}?watch\">Watch the game</a>"
@@ -190,15 +221,10 @@ async fn a_watcher_hears_the_game_to_its_end_and_a_player_ends_with_the_dice_che
         started.contains(&format!("href=\"{DOWNLOAD}\"")),
         "{started}"
     );
+}
 
-    let watched = tokio::task::spawn_blocking(move || watcher.wait_with_output())
-        .await
-        .unwrap()
-        .unwrap();
-    let played = tokio::task::spawn_blocking(move || player.wait_with_output())
-        .await
-        .unwrap()
-        .unwrap();
+/// The places, as the command line prints them last.
+fn ranking_line(host_events: &[Event]) -> String {
     let places = match &host_events.last().unwrap().event {
         EventKind::Over { ranking } => ranking
             .iter()
@@ -212,11 +238,13 @@ async fn a_watcher_hears_the_game_to_its_end_and_a_player_ends_with_the_dice_che
             .join(" | "),
         other => panic!("the game ends with over: {other:?}"),
     };
-    let ranking = format!("ranking: {places}");
+    format!("ranking: {places}")
+}
 
-    // The watcher: seated as a watcher, every event from the start to the
-    // over in order, the seed's reveal, the places last.
-    let out = String::from_utf8(watched.stdout).unwrap();
+/// The watcher: seated as a watcher, every event from the start to the
+/// over in order, the seed's reveal, the places last.
+fn check_the_watcher(watched: &Output, host_events: &[Event], room: &str, ranking: &str) {
+    let out = String::from_utf8(watched.stdout.clone()).unwrap();
     assert!(
         watched.status.success(),
         "{out}\n{}",
@@ -239,18 +267,20 @@ async fn a_watcher_hears_the_game_to_its_end_and_a_player_ends_with_the_dice_che
         "the watcher came before the start: {out}"
     );
     let after = after_over(&out);
-    assert_eq!(after.last(), Some(&ranking.as_str()), "{out}");
+    assert_eq!(after.last(), Some(&ranking), "{out}");
     assert!(after.contains(&"# round 1: dice seed revealed"), "{out}");
+}
 
-    // The player: the dice checked at the end, every roll of the round.
-    let out = String::from_utf8(played.stdout).unwrap();
+/// The player: the dice checked at the end, every roll of the round.
+fn check_the_player(played: &Output, host_events: &[Event], ranking: &str) {
+    let out = String::from_utf8(played.stdout.clone()).unwrap();
     assert!(played.status.success(), "{out}");
     let rolls = host_events
         .iter()
         .filter(|e| matches!(e.event, EventKind::Rolled { .. }))
         .count();
     let after = after_over(&out);
-    assert_eq!(after.last(), Some(&ranking.as_str()), "{out}");
+    assert_eq!(after.last(), Some(&ranking), "{out}");
     let checked =
         format!("# dice checked: {rolls}/{rolls} rolls of round 1 match the revealed seed");
     let at = after.iter().position(|l| *l == checked);
@@ -259,7 +289,6 @@ async fn a_watcher_hears_the_game_to_its_end_and_a_player_ends_with_the_dice_che
         after[..at.unwrap()].contains(&"# round 1: dice seed revealed"),
         "{out}"
     );
-    server.shutdown();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
