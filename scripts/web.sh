@@ -2,8 +2,8 @@
 # The game in a browser (issue 46), from this Debian 12 machine.
 #
 #   scripts/web.sh         build the game for the browser into target/web:
-#                          the program (ca-ngua-HASH.wasm, optimised by
-#                          wasm-opt, and its glue ca-ngua-HASH.js), the
+#                          the program (ca-ngua-HASH.wasm, and its glue
+#                          ca-ngua-HASH.js), the
 #                          page (index.html with its loading screen,
 #                          style.css, start.js, old.js), its web manifest
 #                          in each language, its icons and its service
@@ -21,17 +21,17 @@
 #                          of them grows a dependency a browser cannot run
 #                          (.ci/run)
 #   scripts/web.sh test    build, then the tests in a real browser
-#                          (crates/cli/tests/browser: Debian's headless
-#                          Chromium driven over the DevTools protocol: a
-#                          local game to its end with a reload in its
-#                          middle, a room joined from its link and played
-#                          to its end, the page installable and starting
+#                          (tests/browser: Debian's headless Chromium
+#                          driven over the DevTools protocol: a local game
+#                          to its end with a reload in its middle, by keys
+#                          and on a phone by taps, a room joined from its
+#                          link and played to its end, by keys and on a
+#                          phone, the page installable and starting
 #                          offline, a new build taken at the next start);
 #                          figures in target/web-test/figures.txt,
 #                          screenshots in target/web-test/shots (docs/web
 #                          and docs/phone with CA_NGUA_WEB_SHOTS=1)
 #
-# CA_NGUA_WEB_QUICK=1 skips wasm-opt (while working on the page).
 # CA_NGUA_WEB_OUT=DIR writes the page's files to DIR instead of target/web
 # (and `test` tests those).
 #
@@ -47,7 +47,7 @@ cd "$(dirname "$0")/.."
 root="$PWD"
 
 usage() {
-    sed -n '4,37p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '4,36p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 [ "$#" -le 1 ] || usage
@@ -116,22 +116,6 @@ bindgen() {
     fi
 }
 
-# wasm-opt: binaryen 132, from the npm registry (binaryen's own build for
-# Node). Debian 12's binaryen (108) predates what Rust 1.96 emits: the
-# module it writes fails in the browser ("WebAssembly.Table.set(): Argument
-# 1 is invalid for table"). It runs for about ten minutes here.
-BINARYEN=132.0.0
-wasm_opt=(node "$root/target/web-tools/node_modules/binaryen/bin/wasm-opt")
-optimizer() {
-    command -v node > /dev/null || packages nodejs npm
-    local have
-    have=$("${wasm_opt[@]}" --version 2> /dev/null | awk '{print $3}' || true)
-    if [ "$have" != "${BINARYEN%%.*}" ]; then
-        echo "web.sh: installing binaryen $BINARYEN (wasm-opt)"
-        npm install --no-audit --no-fund --prefix "$root/target/web-tools" "binaryen@$BINARYEN"
-    fi
-}
-
 # Where the page's files go.
 out="${CA_NGUA_WEB_OUT:-$root/target/web}"
 # The program as wasm-bindgen and wasm-opt leave it: ca-ngua.js, ca-ngua.wasm.
@@ -141,24 +125,19 @@ build() {
     packages rustc-web cargo-web rust-web-src clang-19 llvm-19 lld-19
     export PATH="$cargo_bin:$PATH"
     bindgen
-    [ "${CA_NGUA_WEB_QUICK:-}" = 1 ] || optimizer
     export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19
     # -p: only the app's own dependencies, so their features are the
-    # browser's (the server's tokio with sockets is not among them).
-    "$cargo" build "${build_std[@]}" --locked --target "$target" --release -p ca-ngua --bin ca-ngua
+    # browser's (the server's tokio with sockets is not among them). The
+    # `web` profile (Cargo.toml): small first, a phone downloads it
+    # (docs/WEB.md has the sizes and times).
+    "$cargo" build "${build_std[@]}" --locked --target "$target" --profile web -p ca-ngua --bin ca-ngua
     rm -rf "$glue" && mkdir -p "$glue"
     wasm-bindgen --target web --no-typescript --out-dir "$glue" --out-name ca-ngua \
-        "$CARGO_TARGET_DIR/$target/release/ca-ngua.wasm"
-    # Smaller; the features are those Rust 1.96 emits by default.
-    # CA_NGUA_WEB_QUICK=1 skips it (a larger file, ten minutes sooner:
-    # while working on the page).
-    if [ "${CA_NGUA_WEB_QUICK:-}" = 1 ]; then
-        cp "$glue/ca-ngua_bg.wasm" "$glue/ca-ngua.wasm"
-    else
-        "${wasm_opt[@]}" -Oz --strip-debug --enable-bulk-memory --enable-nontrapping-float-to-int \
-            --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
-            "$glue/ca-ngua_bg.wasm" -o "$glue/ca-ngua.wasm"
-    fi
+        "$CARGO_TARGET_DIR/$target/web/ca-ngua.wasm"
+    # No wasm-opt: after the profile's own optimisation it took ten
+    # minutes to make the file 6 % smaller and the download no smaller
+    # (binaryen 132's -Oz: 7.11 MB to 6.68 MB, 2.66 MB gzipped either way).
+    cp "$glue/ca-ngua_bg.wasm" "$glue/ca-ngua.wasm"
     page
 }
 
@@ -286,7 +265,7 @@ browser_tests() {
         # --test browser` without a browser) and the binary's own unit
         # tests, which `cargo test` no longer builds (the target is not
         # among its tests).
-        cargo test --locked -p ca-ngua-cli --test browser -- --include-ignored --test-threads=1
+        cargo test --locked -p ca-ngua --test browser -- --include-ignored --test-threads=1
     )
     cat "$root/target/web-test/figures.txt"
 }

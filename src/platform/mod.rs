@@ -49,6 +49,28 @@ pub fn take_keyboard(ctx: &egui::Context) {
     }
 }
 
+/// This device's time zone as it was at `secs` seconds since 1970 (UTC):
+/// the system's on the desktop (UTC where it has none); in a browser, the
+/// offset the browser gives for that moment (a database of every zone
+/// would be a fifth of a megabyte more of every download of the page).
+pub fn local_zone_at(secs: i64) -> jiff::tz::TimeZone {
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        // Minutes behind UTC, at that moment (summer time included).
+        let millis = secs as f64 * 1000.0;
+        let behind =
+            js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(millis)).get_timezone_offset();
+        let seconds = (-behind * 60.0).round() as i32;
+        jiff::tz::Offset::from_seconds(seconds)
+            .map_or(jiff::tz::TimeZone::UTC, jiff::tz::TimeZone::fixed)
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        let _ = secs;
+        jiff::tz::TimeZone::system()
+    }
+}
+
 /// True for what reads as a room's link: `ca-ngua:…`, or an `http(s)://`
 /// address (an invite page; the app says so if it is not one).
 pub fn is_room_link(arg: &str) -> bool {

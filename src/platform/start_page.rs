@@ -133,6 +133,37 @@ pub fn focus_canvas() {
     }
 }
 
+/// Keeps the canvas as many pixels wide and high as the screen's pixels
+/// under it. eframe sizes it from the browser's `devicePixelContentBoxSize`
+/// and lays egui out for that size divided by `devicePixelRatio`; where a
+/// browser reports that box in CSS pixels (Chromium's phone emulation at
+/// scale 3 says 390 × 844 for a screen of 390 × 844 CSS pixels), the game
+/// was laid out for a screen a third as wide, everything three times as
+/// large and most of it off the screen. The canvas then gets its CSS size
+/// times the pixel ratio, and the next frame is laid out for it. Where the
+/// two agree (within a pixel ratio's rounding), nothing is changed.
+fn canvas_in_device_pixels(ctx: &egui::Context) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let ratio = window.device_pixel_ratio();
+    let Some(canvas) = window
+        .document()
+        .and_then(|d| d.get_element_by_id(CANVAS_ID))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
+    let want = |css: i32| (f64::from(css) * ratio).round();
+    let (width, height) = (want(canvas.client_width()), want(canvas.client_height()));
+    let off = |have: u32, want: f64| (f64::from(have) - want).abs() > ratio.ceil() + 1.0;
+    if width > 0.0 && (off(canvas.width(), width) || off(canvas.height(), height)) {
+        canvas.set_width(width as u32);
+        canvas.set_height(height as u32);
+        ctx.request_repaint();
+    }
+}
+
 /// The app on the page: it says when its first frame is drawn.
 struct Page {
     app: App,
@@ -141,6 +172,7 @@ struct Page {
 
 impl eframe::App for Page {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        canvas_in_device_pixels(ui.ctx());
         self.app.ui(ui, frame);
         if !self.drawn {
             self.drawn = true;

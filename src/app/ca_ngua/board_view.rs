@@ -134,6 +134,7 @@ pub fn board_ui_with_hover(ui: &mut Ui, input: &BoardInput) -> (Option<BoardActi
         cell: side / GRID,
         mirrored: input.mirrored,
     };
+    say_where(ui, &t);
     let pal = Palette::new(input.dark);
     let painter = ui.painter_at(rect);
     draw_board(&painter, &t, &pal, input);
@@ -156,6 +157,31 @@ pub fn board_ui_with_hover(ui: &mut Ui, input: &BoardInput) -> (Option<BoardActi
         fx::draw_banner(&painter, &t, text, *seat, *u);
     }
     out
+}
+
+/// In a browser's page, says in its console where the board is whenever
+/// that changes (a new window's size, the phone turned): `board at X Y
+/// cell C [mirrored]`, in CSS pixels, the grid's corner and one cell's
+/// side. A bug report then says what the player's screen showed, and the
+/// browser tests (tests/browser) tap the horses where a finger
+/// would. The desktop's log stays quiet as a window is dragged larger.
+fn say_where(ui: &Ui, t: &Transform) {
+    if !cfg!(target_arch = "wasm32") {
+        return;
+    }
+    let id = egui::Id::unique("ca-ngua board at");
+    let now = (t.origin.x, t.origin.y, t.cell, t.mirrored);
+    let before = ui.ctx().data(|d| d.get_temp::<(f32, f32, f32, bool)>(id));
+    if before != Some(now) {
+        ui.ctx().data_mut(|d| d.insert_temp(id, now));
+        let mirrored = if t.mirrored { " mirrored" } else { "" };
+        tracing::info!(
+            "board at {:.1} {:.1} cell {:.3}{mirrored}",
+            t.origin.x,
+            t.origin.y,
+            t.cell
+        );
+    }
 }
 
 /// `n` horses of one colour at `c`: one horse, or a stack (a second horse

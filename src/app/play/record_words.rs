@@ -131,7 +131,8 @@ pub fn seat_person<'a, S>(parts: &[&'a SeatPlayer<S>]) -> Option<&'a SeatPlayer<
 /// (UTC where it has none): "14/03/2026 09:26" in Vietnamese,
 /// "2026-03-14 09:26" in English (the order is the language's).
 pub fn date_words(i18n: &I18n, date: crate::record::UtcDate) -> String {
-    let (y, mo, d, h, mi) = local_parts(date, &jiff::tz::TimeZone::system());
+    let zone = crate::platform::local_zone_at(i64::try_from(date.0).unwrap_or(0));
+    let (y, mo, d, h, mi) = local_parts(date, &zone);
     i18n.t_args(
         "record-date",
         &[

@@ -36,7 +36,7 @@ pub const SMALL: (u32, u32) = (800, 600);
 
 /// The workspace's folder.
 pub fn workspace() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
     dir.canonicalize().unwrap_or(dir)
 }
 
@@ -106,7 +106,12 @@ pub fn phone_shots_dir() -> PathBuf {
 /// the welcome answered, `name` as the online name. As the desktop writes
 /// `prefs.ron`.
 pub fn prefs_text(name: &str) -> String {
-    let prefs = Prefs {
+    prefs_text_of(&prefs(name))
+}
+
+/// The preferences of [`prefs_text`].
+pub fn prefs(name: &str) -> Prefs {
+    Prefs {
         lang: Some(Lang::En),
         look: Look::Light,
         muted: true,
@@ -130,8 +135,7 @@ pub fn prefs_text(name: &str) -> String {
         },
         welcomed: true,
         ..Prefs::default()
-    };
-    prefs_text_of(&prefs)
+    }
 }
 
 /// `prefs` as the desktop writes `prefs.ron`.

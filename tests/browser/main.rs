@@ -4,9 +4,10 @@
 //! `/play/` from the folder `scripts/web.sh` writes.
 //!
 //! - `local_game`: a game at this device (the person's seat played by
-//!   keys, three Hard computers deciding on the page's thread) to its
-//!   end, with a reload in the middle that must continue the same game
-//!   (the page keeps its files in `localStorage`, `ca-ngua/FILE`);
+//!   keys, three Hard computers deciding on the page's thread), with a
+//!   reload in the middle that must continue the same game (the page
+//!   keeps its files in `localStorage`, `ca-ngua/FILE`), played until it
+//!   has gone on after the reload;
 //! - `online_game`: a room opened over the wire protocol, joined by the
 //!   page from its address (`/play/#join=CODE&name=Web`), played by keys
 //!   to its end against the server's computers;
@@ -17,11 +18,20 @@
 //!   is what the next start runs (the old build's cache dropped);
 //! - `phone`: in a phone's metrics, the page's loading screen (both
 //!   languages, a phone's network and CPU), the sentence a browser without
-//!   WebGL or WebAssembly gets, and the invite page's order.
+//!   WebGL or WebAssembly gets, and the invite page's order;
+//! - `phone_game`: on a phone (390 × 844 at scale 3, touch), a local game
+//!   against three Hard computers played by taps alone (`touch`: the main
+//!   button rolls, a tap on a horse moves it), with a reload in its
+//!   middle; a pinch on the board does not zoom the page, and what an idle
+//!   page spends in 10 s;
+//! - `phone_room`: on a phone, a room joined from its link with no name
+//!   kept: the name typed through the keyboard's composition ("Hùng"), a
+//!   line said at the table typed too, the seat played by taps to the end.
 //!
 //! The page tells the tests what happens in console lines (`ca-ngua:
 //! first frame at MS ms`, `ca-ngua: a computer decided in MS ms`,
-//! `ca-ngua: game over`, `ca-ngua: joined room CODE`). Figures (the first
+//! `ca-ngua: game over`, `ca-ngua: joined room CODE`, and where the board
+//! is, `ca-ngua: board at X Y cell C`, for the taps). Figures (the first
 //! frame, the computers' decision times) are printed and written to
 //! `target/web-test/figures.txt`, never asserted; screenshots go to
 //! `target/web-test/shots`, or to `docs/web` (and `docs/phone`) with
@@ -31,13 +41,14 @@
 //! after `scripts/web.sh`:
 //!
 //! ```text
-//! cargo test -p ca-ngua-cli --test browser -- --include-ignored --test-threads=1
+//! cargo test -p ca-ngua --test browser -- --include-ignored --test-threads=1
 //! ```
 //!
-//! The game tests play a whole game at the app's own pace, in a page drawn
-//! in software: on two cores about ten minutes for the local game (some
-//! 430 rolls) and five for the room (its computers act at once); the
-//! `installable` and `phone` tests under a minute each.
+//! The game tests play at the app's own pace, in a page drawn in software
+//! (on a phone, three times as many pixels a side): on two cores a few
+//! minutes for the game by keys to its reload and on, about five for the
+//! room by keys, TIMES; the `installable` and `phone` tests under a minute
+//! each.
 //!
 //! `CA_NGUA_WEB_DIR` names another built game's folder (`target/web` by
 //! default), `CA_NGUA_CHROMIUM` another browser (`chromium` by default).
@@ -56,6 +67,9 @@ mod online_game;
 mod other_game;
 mod page;
 mod phone;
+mod phone_game;
+mod phone_room;
+mod touch;
 
 use std::time::Duration;
 

@@ -18,14 +18,14 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 /// A phone's screen in CSS pixels, and its pixels per CSS pixel.
-const PHONE: (u32, u32) = (390, 844);
+pub const PHONE: (u32, u32) = (390, 844);
 const SCALE: f64 = 2.0;
 
 /// How long a test may take.
 const LIMIT: Duration = Duration::from_secs(3 * 60);
 
 /// Each language's `Accept-Language`, as a phone set to it sends it.
-fn accept_language(lang: Lang) -> &'static str {
+pub fn accept_language(lang: Lang) -> &'static str {
     match lang {
         Lang::Vi => "vi-VN,vi;q=0.9,en;q=0.5",
         Lang::En => "en-US,en;q=0.9",

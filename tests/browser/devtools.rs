@@ -97,6 +97,13 @@ pub const SPACE: Key = Key {
     text: Some(" "),
 };
 
+pub const ENTER: Key = Key {
+    key: "Enter",
+    code: "Enter",
+    vk: 13,
+    text: Some("\r"),
+};
+
 /// The digit keys 0–9 of the main keyboard.
 pub fn digit(n: u8) -> Key {
     const KEYS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
@@ -403,6 +410,71 @@ impl DevTools {
             .await;
             tokio::time::sleep(Duration::from_millis(30)).await;
         }
+    }
+
+    /// A finger's tap at a point of the viewport (CSS pixels): it lands,
+    /// rests a moment and lifts, as a phone's touch screen reports it
+    /// (the page gets touch events, not a mouse's).
+    pub async fn tap(&mut self, x: f64, y: f64) {
+        let finger = json!([{"x": x, "y": y, "radiusX": 8, "radiusY": 8, "force": 1, "id": 1}]);
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({"type": "touchStart", "touchPoints": finger}),
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({"type": "touchEnd", "touchPoints": []}),
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+
+    /// Two fingers spread apart from `(x, y)`, as a pinch to zoom in.
+    pub async fn pinch_out(&mut self, x: f64, y: f64) {
+        let fingers = |d: f64| {
+            json!([
+                {"x": x - d, "y": y, "id": 1},
+                {"x": x + d, "y": y, "id": 2},
+            ])
+        };
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({"type": "touchStart", "touchPoints": fingers(20.0)}),
+        )
+        .await;
+        for step in 1..=10 {
+            tokio::time::sleep(Duration::from_millis(16)).await;
+            self.call(
+                "Input.dispatchTouchEvent",
+                json!({"type": "touchMove", "touchPoints": fingers(20.0 + 12.0 * f64::from(step))}),
+            )
+            .await;
+        }
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({"type": "touchEnd", "touchPoints": []}),
+        )
+        .await;
+    }
+
+    /// Text being composed by the phone's keyboard (a Vietnamese keyboard's
+    /// Telex or VNI builds "Hùng" from "Hung" + "f"): shown, underlined,
+    /// not yet typed.
+    pub async fn compose(&mut self, text: &str) {
+        let end = text.encode_utf16().count();
+        self.call(
+            "Input.imeSetComposition",
+            json!({"text": text, "selectionStart": end, "selectionEnd": end}),
+        )
+        .await;
+    }
+
+    /// Text typed by the phone's keyboard (a composition's end: the
+    /// composed word committed).
+    pub async fn insert_text(&mut self, text: &str) {
+        self.call("Input.insertText", json!({"text": text})).await;
     }
 
     /// Sets the page's viewport to `width` × `height` CSS pixels at one

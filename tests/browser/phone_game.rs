@@ -1,0 +1,271 @@
+//! A game at this device on a phone (issue 54): Chromium's phone
+//! emulation (390 × 844 CSS pixels at scale 3, mobile, touch), the page in
+//! Vietnamese, the person's seat played by taps alone (the main button
+//! rolls, a tap on a horse moves it) against three Hard computers, with a
+//! reload in the middle that must continue the same game; a pinch on the
+//! board does not zoom the page.
+
+use crate::figures;
+use crate::page::{self, Browser};
+use crate::phone::{PHONE, accept_language};
+use crate::touch;
+use ca_ngua::ca_ngua::engine::Seat;
+use ca_ngua::i18n::Lang;
+use ca_ngua::table::{Controller, EventKind};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How long the game may take in the page.
+const PLAY_TIME: Duration = Duration::from_secs(25 * 60);
+
+/// The page is reloaded once its saved game holds this many events.
+const RELOAD_AT: usize = 300;
+
+/// How long a tap may take to show in the game the page keeps.
+const TAKES: Duration = Duration::from_millis(1200);
+
+/// Taps in a row that change nothing before the test gives up.
+const MISSES: usize = 30;
+
+/// Waits until the page's game has more than `events` events; false
+/// after [`TAKES`].
+async fn grows(b: &mut Browser, events: usize) -> bool {
+    let until = Instant::now() + TAKES;
+    while Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        if let Some(text) = b.file("game.ron").await
+            && touch::kept(&text).events.len() > events
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// What the page's thread spent in 10 s left alone: script and all tasks,
+/// in milliseconds (DevTools' Performance metrics).
+async fn idle_cost(b: &mut Browser) -> (f64, f64) {
+    b.dt.call("Performance.enable", serde_json::json!({})).await;
+    let metrics = |m: &serde_json::Value, name: &str| {
+        m["metrics"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|x| x["name"] == name)
+            .and_then(|x| x["value"].as_f64())
+            .unwrap_or_else(|| panic!("no {name} among the page's metrics: {m}"))
+    };
+    let a =
+        b.dt.call("Performance.getMetrics", serde_json::json!({}))
+            .await;
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let z =
+        b.dt.call("Performance.getMetrics", serde_json::json!({}))
+            .await;
+    let spent = |name| (metrics(&z, name) - metrics(&a, name)) * 1000.0;
+    (spent("ScriptDuration"), spent("TaskDuration"))
+}
+
+/// The page's scale and scroll: a pinch that zoomed or a swipe that
+/// scrolled shows here.
+async fn zoom_and_scroll(b: &mut Browser) -> (f64, f64) {
+    let seen =
+        b.dt.eval("[visualViewport.scale, window.scrollY + visualViewport.offsetTop]")
+            .await;
+    (
+        seen[0].as_f64().expect("a scale"),
+        seen[1].as_f64().expect("a scroll"),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and target/web: scripts/web.sh test"]
+async fn a_local_game_is_played_by_taps_on_a_phone() {
+    crate::within(PLAY_TIME + Duration::from_secs(5 * 60), "the game by taps", async {
+        let server = page::serve();
+        let mut b = Browser::open(&server).await;
+        b.dt.phone(PHONE.0, PHONE.1, touch::PHONE_SCALE, accept_language(Lang::Vi))
+            .await;
+        let mut prefs = page::prefs("Web");
+        prefs.lang = Some(Lang::Vi);
+        // The person rolls, by the main button.
+        prefs.games.ca_ngua.auto_roll = false;
+        b.write_files(&[("prefs.ron", &page::prefs_text_of(&prefs))])
+            .await;
+        let mark = b.dt.mark();
+        let first_frame = b.open_game("").await;
+        let began = Instant::now();
+        let deadline = began + PLAY_TIME;
+        let mut since = mark;
+
+        // A pinch on the board and a swipe up it: the page stays as it is.
+        loop {
+            if touch::board_at(&b.dt, since).is_some() {
+                break;
+            }
+            b.dt.frames().await;
+            assert!(began.elapsed() < Duration::from_secs(30), "the page never said where its board is");
+        }
+        // The game drawn in the screen's own pixels, laid out for its CSS
+        // size: the board the screen's width (less its margins).
+        b.dt.frames().await;
+        let pixels = b
+            .dt
+            .eval(
+                "(() => { const c = document.getElementById('ca-ngua');
+                  return [c.width, c.height, c.clientWidth * devicePixelRatio,
+                          c.clientHeight * devicePixelRatio]; })()",
+            )
+            .await;
+        let n = |i: usize| pixels[i].as_f64().expect("a size");
+        assert!(
+            (n(0) - n(2)).abs() <= 4.0 && (n(1) - n(3)).abs() <= 4.0,
+            "the canvas is not in the screen's pixels: {pixels}"
+        );
+        let at = touch::board_at(&b.dt, since).expect("the board's place");
+        let side = at.cell * f64::from(ca_ngua::app::ca_ngua::geometry::GRID);
+        assert!(
+            side >= 0.9 * f64::from(PHONE.0),
+            "the board is {side:.0} px on a screen {} px wide: {at:?}",
+            PHONE.0
+        );
+        let middle = at.point(ca_ngua::app::ca_ngua::geometry::Place::Cell(7, 7));
+        b.dt.pinch_out(middle.0, middle.1).await;
+        b.dt.frames().await;
+        assert_eq!(zoom_and_scroll(&mut b).await, (1.0, 0.0), "a pinch on the board moved the page");
+        assert_eq!(
+            b.dt.eval("getComputedStyle(document.getElementById('ca-ngua')).touchAction").await,
+            "none"
+        );
+
+        // Idle: the person's first roll waits, nothing moves. What the
+        // page's thread spends in 10 s then (a figure, not a test).
+        let idle = loop {
+            if let Some(text) = b.file("game.ron").await
+                && touch::next_tap(&touch::kept(&text).now, Seat::Red) == Some(touch::Tap::Roll)
+            {
+                break idle_cost(&mut b).await;
+            }
+            assert!(
+                began.elapsed() < Duration::from_secs(60),
+                "the person's first roll never came"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        };
+
+        let mut before = None;
+        let mut continued = false;
+        let mut reload_frame = None;
+        let mut taps = touch::Taps::default();
+        let mut misses = 0;
+        let mut shown = 0;
+        let mut last = (0, None);
+        loop {
+            b.no_exceptions();
+            if b.game_over(mark) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "timed out: the game by taps; {}", b.dt.recent_lines(30));
+            let Some(text) = b.file("game.ron").await else {
+                assert!(began.elapsed() < Duration::from_secs(60), "the page keeps no game");
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                continue;
+            };
+            let kept = touch::kept(&text);
+            let events = kept.events.len();
+            if events / 100 > shown / 100 {
+                println!(
+                    "{events} events after {:.0} s; {taps:?}",
+                    began.elapsed().as_secs_f64()
+                );
+            }
+            shown = events;
+            match &before {
+                None if events >= RELOAD_AT => {
+                    assert!(
+                        kept.events.iter().any(|e| matches!(e.event, EventKind::Moved { seat: Seat::Red, .. })),
+                        "no move of the person's in {events} events: the taps do not reach the game"
+                    );
+                    println!("reloading the page at event {events}");
+                    before = Some(kept.events);
+                    since = b.dt.mark();
+                    reload_frame = Some(b.reload_game().await);
+                    continue;
+                }
+                Some(old) if !continued && events > old.len() => {
+                    assert!(
+                        kept.events[..old.len()] == old[..],
+                        "after the reload the page plays another game"
+                    );
+                    println!("the game went on after the reload: {} events, then {events}", old.len());
+                    continued = true;
+                }
+                _ => {}
+            }
+            let Some(tap) = touch::next_tap(&kept.now, Seat::Red) else {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            };
+            let Some(at) = touch::board_at(&b.dt, since) else {
+                b.dt.frames().await;
+                continue;
+            };
+            // The same action again: the next of a yard's spots.
+            let tried = if last.0 == events && last.1.as_ref() == Some(&tap) { misses } else { 0 };
+            touch::act(&mut b, at, &tap, tried, &mut taps).await;
+            if grows(&mut b, events).await {
+                misses = 0;
+            } else {
+                misses += 1;
+                taps.missed += 1;
+                if misses == MISSES {
+                    touch::shoot(&mut b, "stuck").await;
+                }
+                assert!(
+                    misses < MISSES,
+                    "{MISSES} taps in a row changed nothing ({tap:?}, board {at:?}); {}",
+                    b.dt.recent_lines(30)
+                );
+            }
+            last = (events, Some(tap));
+        }
+        let played = began.elapsed();
+        assert!(before.is_some() && continued, "the game ended before a reload was tried and went on");
+        let Some(text) = b.file("game.ron").await else { panic!("no game kept at the end") };
+        let kept = touch::kept(&text);
+        assert!(kept.now.is_over(), "the page said game over; its game is not");
+        assert_eq!(
+            crate::local_game::controllers_of(&text)[0],
+            Controller::Here,
+            "the person's seat was not the person's to the end"
+        );
+        // Every roll of the person's was a tap (no roll is made for them).
+        let rolled = kept
+            .events
+            .iter()
+            .filter(|e| matches!(e.event, EventKind::Rolled { seat: Seat::Red, .. }))
+            .count();
+        assert!(rolled > 0 && rolled <= taps.rolls, "{rolled} rolls of the person's, {} taps on the main button", taps.rolls);
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        touch::shoot(&mut b, "phone-game-end").await;
+        println!("taps: {taps:?}");
+        let mut found = vec![
+            ("first_frame".to_string(), format!("{first_frame:.0} ms")),
+            (
+                "first_frame_after_reload".to_string(),
+                reload_frame.map_or_else(|| "none".into(), |ms| format!("{ms:.0} ms")),
+            ),
+            ("game_seconds".to_string(), format!("{:.0} s", played.as_secs_f64())),
+            ("idle_10s.script".to_string(), format!("{:.0} ms", idle.0)),
+            ("idle_10s.tasks".to_string(), format!("{:.0} ms", idle.1)),
+            ("taps.rolls".to_string(), taps.rolls.to_string()),
+            ("taps.horses".to_string(), taps.horses.to_string()),
+            ("taps.targets".to_string(), taps.targets.to_string()),
+            ("taps.missed".to_string(), taps.missed.to_string()),
+        ];
+        found.extend(b.decision_figures());
+        figures::record("phone_game", &found);
+        server.shutdown();
+    })
+    .await;
+}

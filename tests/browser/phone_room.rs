@@ -1,0 +1,338 @@
+//! A room joined from its link on a phone (issue 54): Chromium's phone
+//! emulation (390 × 844 CSS pixels at scale 3, mobile, touch), the page in
+//! Vietnamese, opened at `/play/#join=CODE` with no name kept: the join
+//! dialog's name typed through the phone keyboard's path, a Vietnamese
+//! composition included ("Hung" + "f" in Telex composes "Hùng"), a line
+//! said at the table typed the same way, and the page's seat played by
+//! taps to the game's end against the server's computers. A watcher,
+//! spoken to over the protocol, sees what the server sent.
+
+use crate::common::net::{Ws, event_of};
+use crate::devtools::ENTER;
+use crate::figures;
+use crate::page::{self, Browser, JOINED};
+use crate::phone::{PHONE, accept_language};
+use crate::touch::{self, Taps};
+use ca_ngua::ca_ngua::CaNgua;
+use ca_ngua::ca_ngua::engine::Seat;
+use ca_ngua::i18n::Lang;
+use ca_ngua::table::Replica;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::Message;
+
+/// How long the game may take in the page.
+const PLAY_TIME: Duration = Duration::from_secs(20 * 60);
+
+/// Taps in a row that change nothing before the test gives up.
+const MISSES: usize = 30;
+
+/// The name typed, as a Vietnamese keyboard composes it.
+const NAME: &str = "Hùng";
+
+/// The line said at the table.
+const LINE: &str = "Hùng đây, chơi vui nhé!";
+
+/// Every frame a watcher of `room` received, as they come, until the
+/// game is over.
+fn watch(addr: SocketAddr, room: &str) -> Arc<Mutex<Vec<Value>>> {
+    let frames = Arc::new(Mutex::new(Vec::new()));
+    let kept = frames.clone();
+    let room = room.to_string();
+    tokio::spawn(async move {
+        let url = format!("ws://{addr}/ws");
+        let (mut ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("the watcher connects");
+        let hello = json!({"type":"watch","room":room,"name":"Bà","protocol":3});
+        ws.send(Message::text(hello.to_string()))
+            .await
+            .expect("the watcher says hello");
+        while let Some(Ok(frame)) = ws.next().await {
+            let Message::Text(text) = frame else { continue };
+            let msg: Value = serde_json::from_str(text.as_str()).expect("JSON");
+            let over = msg["type"] == "event" && msg["event"]["kind"] == "over";
+            kept.lock().expect("the frames").push(msg);
+            if over {
+                break;
+            }
+        }
+    });
+    frames
+}
+
+/// The room's game as the watcher has it: its events, replayed.
+fn room_now(frames: &Mutex<Vec<Value>>) -> (usize, Replica<CaNgua>, bool) {
+    let frames = frames.lock().expect("the frames").clone();
+    let rules = frames
+        .iter()
+        .find(|f| f["type"] == "welcome")
+        .map(|w| serde_json::from_value(w["rules"].clone()).expect("the room's rules"));
+    let mut now = Replica::new(rules.unwrap_or_default());
+    let mut events = 0;
+    let mut over = false;
+    for f in frames.iter().filter(|f| f["type"] == "event") {
+        let ev = event_of(f);
+        now.apply(&ev)
+            .unwrap_or_else(|e| panic!("the room's events do not replay: {e}"));
+        events += 1;
+        over |= f["event"]["kind"] == "over";
+    }
+    (events, now, over)
+}
+
+/// Waits until the page has the phone's keyboard: the text field egui
+/// types into (its hidden input) has the page's focus.
+async fn keyboard_up(b: &mut Browser, wait: Duration) -> bool {
+    let until = Instant::now() + wait;
+    loop {
+        let tag =
+            b.dt.eval("document.activeElement ? document.activeElement.tagName : null")
+                .await;
+        if tag == "INPUT" {
+            return true;
+        }
+        if Instant::now() > until {
+            return false;
+        }
+        b.dt.frames().await;
+    }
+}
+
+/// The host's next frame that is an event of `kind`.
+async fn host_event(host: &mut Ws, kind: &str) -> Value {
+    for _ in 0..100 {
+        let msg = host.recv().await;
+        if msg["type"] == "event" && msg["event"]["kind"] == kind {
+            return msg;
+        }
+        assert_ne!(msg["type"], "error", "the host was refused: {msg}");
+    }
+    panic!("no `{kind}` event for the host");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and target/web: scripts/web.sh test"]
+async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
+    crate::within(
+        PLAY_TIME + Duration::from_secs(5 * 60),
+        "the room on a phone",
+        async {
+            let server = page::serve();
+            let addr = server.addr();
+            let mut b = Browser::open(&server).await;
+            b.dt.phone(
+                PHONE.0,
+                PHONE.1,
+                touch::PHONE_SCALE,
+                accept_language(Lang::Vi),
+            )
+            .await;
+            // A first visit from the link: the welcome answered, no name kept.
+            let mut prefs = page::prefs("");
+            prefs.lang = Some(Lang::Vi);
+            b.write_files(&[("prefs.ron", &page::prefs_text_of(&prefs))])
+                .await;
+
+            // Minh opens a room for four where text may be said.
+            let mut host = Ws::connect(addr).await;
+            host.send(
+                json!({"type":"create","name":"Minh","players":4,"rules":"standard","chat":"text"}),
+            )
+            .await;
+            let welcome = host.expect_welcome().await;
+            let room = welcome["room"].as_str().expect("a room").to_string();
+            let frames = watch(addr, &room);
+
+            // The link opens the join dialog; its name field has the keyboard.
+            let mark = b.dt.mark();
+            let first_frame = b.open_game(&format!("#join={room}")).await;
+            assert!(
+                keyboard_up(&mut b, Duration::from_secs(30)).await,
+                "the join dialog's name field did not take the keyboard; {}",
+                b.dt.recent_lines(20)
+            );
+            // Telex: H, u, n, g, then f puts the grave accent on the u.
+            for composing in ["H", "Hu", "Hun", "Hung", NAME] {
+                b.dt.compose(composing).await;
+                b.dt.frames().await;
+            }
+            b.dt.insert_text(NAME).await;
+            b.dt.frames().await;
+            b.dt.press(ENTER).await;
+            let joined = b.dt.wait_line(JOINED, mark, Duration::from_secs(60)).await;
+            assert_eq!(joined, room, "the page joined another room");
+            // Joined, the keyboard goes: nothing wants typing now.
+            let down_by = Instant::now() + Duration::from_secs(10);
+            while keyboard_up(&mut b, Duration::ZERO).await {
+                assert!(
+                    Instant::now() < down_by,
+                    "the phone's keyboard stayed up after joining"
+                );
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            let seated = host_event(&mut host, "seated").await;
+            assert_eq!(
+                seated["event"]["name"], NAME,
+                "the name as the server has it: {seated}"
+            );
+            let seat: Seat =
+                serde_json::from_value(seated["event"]["seat"].clone()).expect("a seat");
+            assert_ne!(seat, Seat::Red);
+
+            // Computers in the empty seats and in Minh's.
+            host.send(json!({"type":"start","level":"hard"})).await;
+            host_event(&mut host, "started").await;
+            host.send(json!({"type":"leave"})).await;
+            host.close().await;
+
+            // The talk sheet (the middle of the row above the main button),
+            // its line of text at the top: tapped, typed, sent.
+            let (w, h) = b.viewport().await;
+            b.dt.tap(w / 2.0, h - 94.0).await;
+            b.dt.frames().await;
+            let mut y = 110.0;
+            while !keyboard_up(&mut b, Duration::from_millis(300)).await {
+                assert!(
+                    y < 320.0,
+                    "no line of text at the top of the talk sheet; {}",
+                    b.dt.recent_lines(20)
+                );
+                b.dt.tap(w / 2.0, y).await;
+                y += 16.0;
+            }
+            b.dt.insert_text(LINE).await;
+            b.dt.frames().await;
+            b.dt.press(ENTER).await;
+            let said_at = Instant::now();
+            loop {
+                let said = frames
+                    .lock()
+                    .expect("the frames")
+                    .iter()
+                    .any(|f| f["type"] == "said" && f["text"] == LINE && f["name"] == NAME);
+                if said {
+                    break;
+                }
+                assert!(
+                    said_at.elapsed() < Duration::from_secs(20),
+                    "the line was not said: {:?}",
+                    frames
+                        .lock()
+                        .expect("the frames")
+                        .iter()
+                        .filter(|f| f["type"] == "said")
+                        .collect::<Vec<_>>()
+                );
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            // The sheet closed by its button again.
+            b.dt.tap(w / 2.0, h - 94.0).await;
+            b.dt.frames().await;
+
+            // The game by taps.
+            let began = Instant::now();
+            let deadline = began + PLAY_TIME;
+            let mut taps = Taps::default();
+            let mut misses = 0;
+            let mut shown = 0;
+            let mut last = (0, None);
+            loop {
+                b.no_exceptions();
+                let (events, now, over) = room_now(&frames);
+                if events / 100 > shown / 100 {
+                    println!(
+                        "{events} events after {:.0} s; {taps:?}",
+                        began.elapsed().as_secs_f64()
+                    );
+                }
+                shown = events;
+                if over {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "timed out: the room by taps; {}",
+                    b.dt.recent_lines(30)
+                );
+                let Some(tap) = touch::next_tap(&now, seat) else {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                };
+                let Some(at) = touch::board_at(&b.dt, mark) else {
+                    b.dt.frames().await;
+                    continue;
+                };
+                let tried = if last.0 == events && last.1.as_ref() == Some(&tap) {
+                    misses
+                } else {
+                    0
+                };
+                touch::act(&mut b, at, &tap, tried, &mut taps).await;
+                let until = Instant::now() + Duration::from_secs(2);
+                let mut moved = false;
+                while Instant::now() < until && !moved {
+                    tokio::time::sleep(Duration::from_millis(150)).await;
+                    moved = room_now(&frames).0 > events;
+                }
+                if moved {
+                    misses = 0;
+                } else {
+                    misses += 1;
+                    taps.missed += 1;
+                    if misses == MISSES {
+                        touch::shoot(&mut b, "stuck").await;
+                    }
+                    assert!(
+                        misses < MISSES,
+                        "{MISSES} taps in a row changed nothing ({tap:?}, board {at:?}); {}",
+                        b.dt.recent_lines(30)
+                    );
+                }
+                last = (events, Some(tap));
+            }
+            let played = began.elapsed();
+            let all = frames.lock().expect("the frames").clone();
+            let events: Vec<&Value> = all
+                .iter()
+                .filter(|f| f["type"] == "event")
+                .map(|f| &f["event"])
+                .collect();
+            let code = serde_json::to_value(seat).expect("a seat's code");
+            let moves = events
+                .iter()
+                .filter(|e| e["kind"] == "moved" && e["seat"] == code)
+                .count();
+            assert!(moves > 0, "the page's seat never moved");
+            assert!(
+                !events.iter().any(|e| e["seat"] == code
+                    && ["away", "left", "timed_out"]
+                        .contains(&e["kind"].as_str().unwrap_or_default())),
+                "the page's seat was played by a computer"
+            );
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            b.no_exceptions();
+            println!("taps: {taps:?}");
+            figures::record(
+                "phone_room",
+                &[
+                    ("first_frame".to_string(), format!("{first_frame:.0} ms")),
+                    (
+                        "game_seconds".to_string(),
+                        format!("{:.0} s", played.as_secs_f64()),
+                    ),
+                    ("page_seat_moves".to_string(), moves.to_string()),
+                    ("taps.rolls".to_string(), taps.rolls.to_string()),
+                    ("taps.horses".to_string(), taps.horses.to_string()),
+                    ("taps.missed".to_string(), taps.missed.to_string()),
+                ],
+            );
+            server.shutdown();
+        },
+    )
+    .await;
+}
