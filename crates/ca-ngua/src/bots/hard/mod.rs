@@ -49,16 +49,13 @@ impl Budget {
         beam: 0,
     };
 
-    /// The learned Hard's search (issue 57): three rolls ahead, every move
-    /// at the root, below it the move each player's evaluation rates best
-    /// (a beam of one) until the last roll, where every move is scored;
-    /// at most 30,000 leaves, a few milliseconds in the median
-    /// (`docs/BOTS.md`).
-    pub const LEARNED: Budget = Budget {
-        nodes: 30_000,
-        max_depth: 3,
-        beam: 1,
-    };
+    /// The learned Hard's search as it ships: [`Budget::V1`]. Issue 57
+    /// measured three rolls ahead with a beam of one at 30,000 leaves
+    /// (`hard:30000:3:1` in the gauntlet): no stronger over 2,000 games
+    /// against three of these or three experts, ten times the work, and a
+    /// phone's browser (its CPU four times slower, the page's one thread)
+    /// would wait up to half a second for it (`docs/BOTS.md`).
+    pub const LEARNED: Budget = Budget::V1;
 
     /// Hard's learned search as shipped before issue 57: 3,000 leaves,
     /// two rolls ahead, every move searched (`hard-v1` in the gauntlet).
