@@ -59,6 +59,7 @@ pub fn run() {
             tracing::error!("the page has no canvas #{CANVAS_ID}");
             return;
         };
+        without_multisampling(&canvas);
         let started = eframe::WebRunner::new()
             .start(
                 canvas,
@@ -130,6 +131,26 @@ pub fn focus_canvas() {
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     if let Some(canvas) = canvas {
         let _ = canvas.focus();
+    }
+}
+
+/// Makes the canvas's WebGL context before eframe asks for one, without
+/// the browser's multisampling (WebGL's default, four samples a pixel) and
+/// without a depth buffer: egui smooths its own edges and draws no depth,
+/// so these only cost, on a phone's screen of three million pixels most
+/// of all (and in the browser tests, drawn in software, most of their
+/// time). eframe's own request then gets this context: a canvas keeps the
+/// first context made on it. WebGL 2 where the browser has it, else 1, in
+/// eframe's order.
+fn without_multisampling(canvas: &web_sys::HtmlCanvasElement) {
+    let options = js_sys::Object::new();
+    for (key, value) in [("antialias", false), ("depth", false), ("stencil", false)] {
+        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    }
+    for kind in ["webgl2", "webgl"] {
+        if let Ok(Some(_)) = canvas.get_context_with_context_options(kind, &options) {
+            return;
+        }
     }
 }
 

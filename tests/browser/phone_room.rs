@@ -7,7 +7,7 @@
 //! taps to the game's end against the server's computers. A watcher,
 //! spoken to over the protocol, sees what the server sent.
 
-use crate::common::net::{Ws, event_of};
+use crate::common::net::event_of;
 use crate::devtools::ENTER;
 use crate::figures;
 use crate::page::{self, Browser, JOINED};
@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -103,16 +104,93 @@ async fn keyboard_up(b: &mut Browser, wait: Duration) -> bool {
     }
 }
 
-/// The host's next frame that is an event of `kind`.
-async fn host_event(host: &mut Ws, kind: &str) -> Value {
-    for _ in 0..100 {
-        let msg = host.recv().await;
-        if msg["type"] == "event" && msg["event"]["kind"] == kind {
-            return msg;
+/// Taps down the screen at `x`, from `ys.0` to `ys.1` a finger's width at
+/// a time, until a text field takes the keyboard: a text field's place is
+/// the layout's, not the test's to know. Fails the test if none does.
+async fn tap_until_keyboard(b: &mut Browser, x: f64, ys: (f64, f64), what: &str) {
+    let mut y = ys.0;
+    // The keyboard counts once it stays up: a tap beside a field that had
+    // egui's focus leaves the keyboard up for a frame before it goes.
+    let steady = async |b: &mut Browser| {
+        for _ in 0..3 {
+            b.dt.frames().await;
         }
-        assert_ne!(msg["type"], "error", "the host was refused: {msg}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        keyboard_up(b, Duration::ZERO).await && {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            b.dt.frames().await;
+            keyboard_up(b, Duration::ZERO).await
+        }
+    };
+    while !steady(b).await {
+        if y > ys.1 {
+            touch::shoot(b, "no-keyboard").await;
+            panic!(
+                "{what}: no tap brought the keyboard; {}",
+                b.dt.recent_lines(20)
+            );
+        }
+        b.dt.tap(x, y).await;
+        b.dt.frames().await;
+        y += 16.0;
     }
-    panic!("no `{kind}` event for the host");
+}
+
+/// Minh's room for four, where text may be said: its code, and what
+/// Minh says in it. Minh's connection is read all the while (so that it
+/// answers the server's pings however long the page takes), and closed
+/// when the sender is dropped.
+async fn open_room(addr: SocketAddr) -> (String, mpsc::UnboundedSender<Value>) {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .expect("Minh connects");
+    let create =
+        json!({"type":"create","name":"Minh","players":4,"rules":"standard","chat":"text"});
+    ws.send(Message::text(create.to_string()))
+        .await
+        .expect("Minh asks for a room");
+    let room = loop {
+        let Some(Ok(Message::Text(text))) = ws.next().await else {
+            panic!("Minh's connection ended before the welcome");
+        };
+        let msg: Value = serde_json::from_str(text.as_str()).expect("JSON");
+        assert_ne!(msg["type"], "error", "Minh was refused: {msg}");
+        if msg["type"] == "welcome" {
+            break msg["room"].as_str().expect("a room").to_string();
+        }
+    };
+    let (says, mut said) = mpsc::unbounded_channel::<Value>();
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                what = said.recv() => match what {
+                    Some(msg) => ws.send(Message::text(msg.to_string())).await.expect("Minh speaks"),
+                    None => break,
+                },
+                frame = ws.next() => if !matches!(frame, Some(Ok(_))) { break },
+            }
+        }
+        let _ = ws.close(None).await;
+    });
+    (room, says)
+}
+
+/// Waits until the watcher has seen an event of `kind`; the event.
+async fn event_seen(frames: &Mutex<Vec<Value>>, kind: &str) -> Value {
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        let seen = frames
+            .lock()
+            .expect("the frames")
+            .iter()
+            .find(|f| f["type"] == "event" && f["event"]["kind"] == kind)
+            .map(|f| f["event"].clone());
+        if let Some(event) = seen {
+            return event;
+        }
+        assert!(Instant::now() < until, "the room had no `{kind}` event");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -139,23 +217,21 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
                 .await;
 
             // Minh opens a room for four where text may be said.
-            let mut host = Ws::connect(addr).await;
-            host.send(
-                json!({"type":"create","name":"Minh","players":4,"rules":"standard","chat":"text"}),
-            )
-            .await;
-            let welcome = host.expect_welcome().await;
-            let room = welcome["room"].as_str().expect("a room").to_string();
+            let (room, host) = open_room(addr).await;
             let frames = watch(addr, &room);
 
-            // The link opens the join dialog; its name field has the keyboard.
+            // The link opens the join dialog; a tap on its name field brings
+            // the keyboard (a phone shows it for a finger, not by itself).
             let mark = b.dt.mark();
             let first_frame = b.open_game(&format!("#join={room}")).await;
-            assert!(
-                keyboard_up(&mut b, Duration::from_secs(30)).await,
-                "the join dialog's name field did not take the keyboard; {}",
-                b.dt.recent_lines(20)
-            );
+            let (w, h) = b.viewport().await;
+            tap_until_keyboard(
+                &mut b,
+                w / 2.0,
+                (60.0, h - 60.0),
+                "the join dialog's name field",
+            )
+            .await;
             // Telex: H, u, n, g, then f puts the grave accent on the u.
             for composing in ["H", "Hu", "Hun", "Hung", NAME] {
                 b.dt.compose(composing).await;
@@ -163,6 +239,7 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
             }
             b.dt.insert_text(NAME).await;
             b.dt.frames().await;
+            touch::shoot(&mut b, "join-name-typed").await;
             b.dt.press(ENTER).await;
             let joined = b.dt.wait_line(JOINED, mark, Duration::from_secs(60)).await;
             assert_eq!(joined, room, "the page joined another room");
@@ -175,36 +252,32 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
                 );
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
-            let seated = host_event(&mut host, "seated").await;
+            let seated = event_seen(&frames, "seated").await;
             assert_eq!(
-                seated["event"]["name"], NAME,
+                seated["name"], NAME,
                 "the name as the server has it: {seated}"
             );
-            let seat: Seat =
-                serde_json::from_value(seated["event"]["seat"].clone()).expect("a seat");
+            let seat: Seat = serde_json::from_value(seated["seat"].clone()).expect("a seat");
             assert_ne!(seat, Seat::Red);
 
             // Computers in the empty seats and in Minh's.
-            host.send(json!({"type":"start","level":"hard"})).await;
-            host_event(&mut host, "started").await;
-            host.send(json!({"type":"leave"})).await;
-            host.close().await;
+            host.send(json!({"type":"start","level":"hard"}))
+                .expect("Minh is there");
+            event_seen(&frames, "started").await;
+            host.send(json!({"type":"leave"})).expect("Minh is there");
+            drop(host);
 
             // The talk sheet (the middle of the row above the main button),
             // its line of text at the top: tapped, typed, sent.
-            let (w, h) = b.viewport().await;
             b.dt.tap(w / 2.0, h - 94.0).await;
             b.dt.frames().await;
-            let mut y = 110.0;
-            while !keyboard_up(&mut b, Duration::from_millis(300)).await {
-                assert!(
-                    y < 320.0,
-                    "no line of text at the top of the talk sheet; {}",
-                    b.dt.recent_lines(20)
-                );
-                b.dt.tap(w / 2.0, y).await;
-                y += 16.0;
-            }
+            tap_until_keyboard(
+                &mut b,
+                w / 2.0,
+                (110.0, 320.0),
+                "the talk sheet's line of text",
+            )
+            .await;
             b.dt.insert_text(LINE).await;
             b.dt.frames().await;
             b.dt.press(ENTER).await;
