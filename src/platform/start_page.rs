@@ -60,6 +60,7 @@ pub fn run() {
             return;
         };
         without_multisampling(&canvas);
+        keyboard_on_touch(&canvas);
         let started = eframe::WebRunner::new()
             .start(
                 canvas,
@@ -154,6 +155,62 @@ fn without_multisampling(canvas: &web_sys::HtmlCanvasElement) {
     }
 }
 
+thread_local! {
+    /// egui's word, last frame, that the pointer (a finger, on a touch
+    /// screen) is over text that can be edited.
+    static TEXT_UNDER_FINGER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A phone's keyboard for a tap on a text field. eframe gives the keyboard
+/// (its hidden text input's focus) only while the canvas has the page's
+/// focus, and a finger never gives the canvas focus (eframe cancels the
+/// touch's default actions, focus among them): a tap on the join dialog's
+/// name field brought no keyboard. So a touch gives the canvas the focus,
+/// as a mouse's press does; and a finger lifted over a text field (egui
+/// said so the frame the finger landed) gives the text input the focus at
+/// once, within the tap: a phone shows its keyboard only for a focus a
+/// person's gesture made.
+fn keyboard_on_touch(canvas: &web_sys::HtmlCanvasElement) {
+    use wasm_bindgen::closure::Closure;
+    let landed = {
+        let canvas = canvas.clone();
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            let focused = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element());
+            let input = canvas.next_element_sibling();
+            let ours =
+                focused.is_some_and(|f| f == **canvas || input.as_ref().is_some_and(|i| f == *i));
+            if !ours {
+                let options = web_sys::FocusOptions::new();
+                options.set_prevent_scroll(true);
+                let _ = canvas.focus_with_options(&options);
+            }
+        })
+    };
+    let lifted = {
+        let canvas = canvas.clone();
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            if !TEXT_UNDER_FINGER.with(std::cell::Cell::get) {
+                return;
+            }
+            if let Some(input) = canvas
+                .next_element_sibling()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                let options = web_sys::FocusOptions::new();
+                options.set_prevent_scroll(true);
+                let _ = input.focus_with_options(&options);
+            }
+        })
+    };
+    for (event, listener) in [("touchstart", landed), ("touchend", lifted)] {
+        let _ = canvas.add_event_listener_with_callback(event, listener.as_ref().unchecked_ref());
+        // The page's listeners live as long as the page.
+        listener.forget();
+    }
+}
+
 /// Keeps the canvas as many pixels wide and high as the screen's pixels
 /// under it. eframe sizes it from the browser's `devicePixelContentBoxSize`
 /// and lays egui out for that size divided by `devicePixelRatio`; where a
@@ -195,6 +252,8 @@ impl eframe::App for Page {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         canvas_in_device_pixels(ui.ctx());
         self.app.ui(ui, frame);
+        let editable = ui.ctx().output(|o| o.mutable_text_under_cursor);
+        TEXT_UNDER_FINGER.with(|t| t.set(editable));
         if !self.drawn {
             self.drawn = true;
             let now = web_sys::window()

@@ -1,8 +1,6 @@
 //! A game at this device, in the page: the person's seat played by keys
 //! against three Hard computers that decide on the page's one thread,
-//! with a reload in the middle that must not lose the game; played on
-//! after the reload until the page has shown it kept the game (the game
-//! to its end is `phone_game`'s, by taps).
+//! with a reload in the middle that must not lose the game.
 
 use crate::figures;
 use crate::page::{self, Browser, SMALL, WIDE};
@@ -42,7 +40,7 @@ pub fn controllers_of(text: &str) -> Vec<Controller> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium and target/web: scripts/web.sh test"]
-async fn a_local_game_is_played_by_keys_and_goes_on_after_a_reload() {
+async fn a_local_game_is_played_to_the_end_in_the_page() {
     crate::within(
         PLAY_TIME + Duration::from_secs(5 * 60),
         "the local game",
@@ -133,7 +131,7 @@ async fn a_local_game_is_played_by_keys_and_goes_on_after_a_reload() {
                         continued = true;
                         b.shoot("local-game-mid", WIDE).await;
                         b.shoot("local-game-mid", SMALL).await;
-                        break;
+                        b.focus_canvas().await;
                     }
                     _ => {}
                 }
@@ -148,6 +146,10 @@ async fn a_local_game_is_played_by_keys_and_goes_on_after_a_reload() {
                 continued,
                 "the game ended before the page, reloaded, had played on"
             );
+            // The last moves' animations and the result.
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            b.shoot("local-game-end", WIDE).await;
+            b.shoot("local-game-end", SMALL).await;
             b.no_exceptions();
 
             let mut found = vec![
@@ -157,7 +159,7 @@ async fn a_local_game_is_played_by_keys_and_goes_on_after_a_reload() {
                     reload_frame.map_or_else(|| "none".into(), |ms| format!("{ms:.0} ms")),
                 ),
                 (
-                    "seconds_played".to_string(),
+                    "game_seconds".to_string(),
                     format!("{:.0} s", played.as_secs_f64()),
                 ),
             ];

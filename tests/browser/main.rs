@@ -4,10 +4,9 @@
 //! `/play/` from the folder `scripts/web.sh` writes.
 //!
 //! - `local_game`: a game at this device (the person's seat played by
-//!   keys, three Hard computers deciding on the page's thread), with a
-//!   reload in the middle that must continue the same game (the page
-//!   keeps its files in `localStorage`, `ca-ngua/FILE`), played until it
-//!   has gone on after the reload;
+//!   keys, three Hard computers deciding on the page's thread) to its
+//!   end, with a reload in the middle that must continue the same game
+//!   (the page keeps its files in `localStorage`, `ca-ngua/FILE`);
 //! - `online_game`: a room opened over the wire protocol, joined by the
 //!   page from its address (`/play/#join=CODE&name=Web`), played by keys
 //!   to its end against the server's computers;
@@ -44,11 +43,19 @@
 //! cargo test -p ca-ngua --test browser -- --include-ignored --test-threads=1
 //! ```
 //!
-//! The game tests play at the app's own pace, in a page drawn in software
-//! (on a phone, three times as many pixels a side): on two cores a few
-//! minutes for the game by keys to its reload and on, about five for the
-//! room by keys, TIMES; the `installable` and `phone` tests under a minute
-//! each.
+//! The game tests play a whole game at the app's own pace, in a page drawn
+//! in software: on two cores about ten minutes for the local game (some
+//! 430 rolls) and five for the room (its computers act at once); the
+//! `installable` and `phone` tests under a minute each. The games on a
+//! phone (`phone_game`, `phone_room`) are not yet among what
+//! `scripts/web.sh test` runs: drawn in software at three pixels a CSS
+//! pixel, the game by taps took over 25 minutes on this busy machine, and
+//! the room's name field does not yet take the keyboard from a tap on it
+//! every time (issue 54). Run them by name:
+//!
+//! ```text
+//! cargo test -p ca-ngua --test browser -- --include-ignored --test-threads=1 phone_game phone_room
+//! ```
 //!
 //! `CA_NGUA_WEB_DIR` names another built game's folder (`target/web` by
 //! default), `CA_NGUA_CHROMIUM` another browser (`chromium` by default).
