@@ -23,11 +23,11 @@
 #   scripts/web.sh test    build, then the tests in a real browser
 #                          (tests/browser: Debian's headless Chromium
 #                          driven over the DevTools protocol: a local game
-#                          to its end with a reload in its middle, by keys
-#                          and on a phone by taps, a room joined from its
-#                          link and played to its end, by keys and on a
-#                          phone, the page installable and starting
-#                          offline, a new build taken at the next start);
+#                          to its end with a reload in its middle, a room
+#                          joined from its link and played to its end,
+#                          the page installable and starting offline, a
+#                          new build taken at the next start, the loading
+#                          screen and the invite page on a phone);
 #                          figures in target/web-test/figures.txt,
 #                          screenshots in target/web-test/shots (docs/web
 #                          and docs/phone with CA_NGUA_WEB_SHOTS=1)
@@ -265,7 +265,9 @@ browser_tests() {
         # --test browser` without a browser) and the binary's own unit
         # tests, which `cargo test` no longer builds (the target is not
         # among its tests).
-        cargo test --locked -p ca-ngua --test browser -- --include-ignored --test-threads=1
+        # Not yet the games on a phone (tests/browser/main.rs says why).
+        cargo test --locked -p ca-ngua --test browser -- --include-ignored --test-threads=1 \
+            --skip phone_game --skip phone_room
     )
     cat "$root/target/web-test/figures.txt"
 }

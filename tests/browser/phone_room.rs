@@ -69,11 +69,16 @@ fn watch(addr: SocketAddr, room: &str) -> Arc<Mutex<Vec<Value>>> {
 /// The room's game as the watcher has it: its events, replayed.
 fn room_now(frames: &Mutex<Vec<Value>>) -> (usize, Replica<CaNgua>, bool) {
     let frames = frames.lock().expect("the frames").clone();
-    let rules = frames
+    // The watcher came after Minh sat down: its events begin after the
+    // welcome's `seq`, before the game's start.
+    let welcome = frames
         .iter()
         .find(|f| f["type"] == "welcome")
-        .map(|w| serde_json::from_value(w["rules"].clone()).expect("the room's rules"));
-    let mut now = Replica::new(rules.unwrap_or_default());
+        .expect("the watcher's welcome");
+    let rules = serde_json::from_value(welcome["rules"].clone()).expect("the room's rules");
+    let seq = welcome["seq"].as_u64().expect("the welcome's seq");
+    let mut now = Replica::from_room_state(rules, seq, Vec::new(), None, None, None)
+        .expect("a room before its start");
     let mut events = 0;
     let mut over = false;
     for f in frames.iter().filter(|f| f["type"] == "event") {
@@ -257,7 +262,7 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
                 seated["name"], NAME,
                 "the name as the server has it: {seated}"
             );
-            let seat: Seat = serde_json::from_value(seated["seat"].clone()).expect("a seat");
+            let seat = crate::common::net::seat_of(&seated);
             assert_ne!(seat, Seat::Red);
 
             // Computers in the empty seats and in Minh's.
@@ -375,7 +380,7 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
                 .filter(|f| f["type"] == "event")
                 .map(|f| &f["event"])
                 .collect();
-            let code = serde_json::to_value(seat).expect("a seat's code");
+            let code = seated["seat"].clone();
             let moves = events
                 .iter()
                 .filter(|e| e["kind"] == "moved" && e["seat"] == code)
