@@ -27,7 +27,7 @@
 #                          joined from its link and played to its end,
 #                          the page installable and starting offline, a
 #                          new build taken at the next start, the loading
-#                          screen and the invite page on a phone);
+#                          screen, the invite page and a room on a phone);
 #                          figures in target/web-test/figures.txt,
 #                          screenshots in target/web-test/shots (docs/web
 #                          and docs/phone with CA_NGUA_WEB_SHOTS=1)
@@ -265,9 +265,9 @@ browser_tests() {
         # --test browser` without a browser) and the binary's own unit
         # tests, which `cargo test` no longer builds (the target is not
         # among its tests).
-        # Not yet the games on a phone (tests/browser/main.rs says why).
+        # Not yet the local game on a phone (tests/browser/main.rs says why).
         cargo test --locked -p ca-ngua --test browser -- --include-ignored --test-threads=1 \
-            --skip phone_game --skip phone_room
+            --skip phone_game
     )
     cat "$root/target/web-test/figures.txt"
 }
