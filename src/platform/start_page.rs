@@ -182,9 +182,7 @@ fn keyboard_on_touch(canvas: &web_sys::HtmlCanvasElement) {
             let ours =
                 focused.is_some_and(|f| f == **canvas || input.as_ref().is_some_and(|i| f == *i));
             if !ours {
-                let options = web_sys::FocusOptions::new();
-                options.set_prevent_scroll(true);
-                let _ = canvas.focus_with_options(&options);
+                focus_in_place(&canvas);
             }
         })
     };
@@ -198,9 +196,7 @@ fn keyboard_on_touch(canvas: &web_sys::HtmlCanvasElement) {
                 .next_element_sibling()
                 .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
             {
-                let options = web_sys::FocusOptions::new();
-                options.set_prevent_scroll(true);
-                let _ = input.focus_with_options(&options);
+                focus_in_place(&input);
             }
         })
     };
@@ -209,6 +205,13 @@ fn keyboard_on_touch(canvas: &web_sys::HtmlCanvasElement) {
         // The page's listeners live as long as the page.
         listener.forget();
     }
+}
+
+/// Gives `element` the page's focus without scrolling the page to it.
+fn focus_in_place(element: &web_sys::HtmlElement) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    let _ = element.focus_with_options(&options);
 }
 
 /// Keeps the canvas as many pixels wide and high as the screen's pixels
