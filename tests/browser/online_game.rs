@@ -8,12 +8,9 @@
 use crate::common::net::{Ws, create};
 use crate::figures;
 use crate::page::{self, Browser, JOINED, WIDE};
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::time::Instant;
-use tokio_tungstenite::tungstenite::Message;
 
 /// How long the game may take in the page.
 const PLAY_TIME: Duration = Duration::from_secs(15 * 60);
@@ -29,34 +26,6 @@ async fn host_event(host: &mut Ws, kind: &str) -> Value {
         assert_ne!(msg["type"], "error", "the host was refused: {msg}");
     }
     panic!("no `{kind}` event for the host");
-}
-
-/// Watches `room` (protocol version 3) until its game is over, keeping
-/// every frame; waits as long as the game takes (the test's own deadline
-/// bounds it).
-fn watch(addr: SocketAddr, room: &str) -> tokio::task::JoinHandle<Vec<Value>> {
-    let room = room.to_string();
-    tokio::spawn(async move {
-        let url = format!("ws://{addr}/ws");
-        let (mut ws, _) = tokio_tungstenite::connect_async(url)
-            .await
-            .expect("the watcher connects");
-        let hello = json!({"type":"watch","room":room,"name":"Bà","protocol":3});
-        ws.send(Message::text(hello.to_string()))
-            .await
-            .expect("the watcher says hello");
-        let mut frames = Vec::new();
-        while let Some(Ok(frame)) = ws.next().await {
-            let Message::Text(text) = frame else { continue };
-            let msg: Value = serde_json::from_str(text.as_str()).expect("JSON");
-            let over = msg["type"] == "event" && msg["event"]["kind"] == "over";
-            frames.push(msg);
-            if over {
-                break;
-            }
-        }
-        frames
-    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -95,7 +64,7 @@ async fn a_room_opened_over_the_protocol_is_played_in_the_page() {
             b.shoot("online-lobby", WIDE).await;
 
             // Computers in the empty seats, then in the host's.
-            let watcher = watch(addr, &room);
+            let watcher = page::watch_room(addr, &room);
             host.send(json!({"type":"start","level":"hard"})).await;
             host_event(&mut host, "started").await;
             host.send(json!({"type":"leave"})).await;
@@ -112,10 +81,8 @@ async fn a_room_opened_over_the_protocol_is_played_in_the_page() {
 
             // What the server sent: the game is over, the page's seat moved
             // (its rolls and moves were its own: no computer held it).
-            let frames = tokio::time::timeout(Duration::from_secs(30), watcher)
-                .await
-                .expect("the watcher saw the game end")
-                .expect("the watcher ran");
+            page::event_seen(&watcher, "over", Duration::from_secs(30)).await;
+            let frames = watcher.lock().expect("the frames").clone();
             let events: Vec<&Value> = frames
                 .iter()
                 .filter(|f| f["type"] == "event")

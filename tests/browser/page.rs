@@ -12,10 +12,14 @@ use ca_ngua::i18n::Lang;
 use ca_ngua::net::server::{ServerHandle, WebDir};
 use ca_ngua::prefs::{GameKind, Look, PlayerKind, Prefs};
 use ca_ngua::store::Store;
-use serde_json::Value;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::Message;
 
 /// The app's console lines (the contract between the page and these
 /// tests).
@@ -409,5 +413,52 @@ impl Browser {
     /// Every line the page wrote, for the test's output.
     pub fn print_lines(&self) {
         println!("{}", self.dt.recent_lines(usize::MAX));
+    }
+}
+
+/// Every frame a watcher of `room` received, as they come, until the
+/// game is over.
+pub fn watch_room(addr: SocketAddr, room: &str) -> Arc<Mutex<Vec<Value>>> {
+    let frames = Arc::new(Mutex::new(Vec::new()));
+    let kept = frames.clone();
+    let room = room.to_string();
+    tokio::spawn(async move {
+        let url = format!("ws://{addr}/ws");
+        let (mut ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("the watcher connects");
+        let hello = json!({"type":"watch","room":room,"name":"Bà","protocol":3});
+        ws.send(Message::text(hello.to_string()))
+            .await
+            .expect("the watcher says hello");
+        while let Some(Ok(frame)) = ws.next().await {
+            let Message::Text(text) = frame else { continue };
+            let msg: Value = serde_json::from_str(text.as_str()).expect("JSON");
+            let over = msg["type"] == "event" && msg["event"]["kind"] == "over";
+            kept.lock().expect("the frames").push(msg);
+            if over {
+                break;
+            }
+        }
+    });
+    frames
+}
+
+/// Waits until the watcher has seen an event of `kind`; the event.
+/// Fails the test after `wait`.
+pub async fn event_seen(frames: &Mutex<Vec<Value>>, kind: &str, wait: Duration) -> Value {
+    let until = Instant::now() + wait;
+    loop {
+        let seen = frames
+            .lock()
+            .expect("the frames")
+            .iter()
+            .find(|f| f["type"] == "event" && f["event"]["kind"] == kind)
+            .map(|f| f["event"].clone());
+        if let Some(event) = seen {
+            return event;
+        }
+        assert!(Instant::now() < until, "the room had no `{kind}` event");
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }

@@ -20,7 +20,7 @@ use ca_ngua::table::Replica;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -37,34 +37,6 @@ const NAME: &str = "Hùng";
 
 /// The line said at the table.
 const LINE: &str = "Hùng đây, chơi vui nhé!";
-
-/// Every frame a watcher of `room` received, as they come, until the
-/// game is over.
-fn watch(addr: SocketAddr, room: &str) -> Arc<Mutex<Vec<Value>>> {
-    let frames = Arc::new(Mutex::new(Vec::new()));
-    let kept = frames.clone();
-    let room = room.to_string();
-    tokio::spawn(async move {
-        let url = format!("ws://{addr}/ws");
-        let (mut ws, _) = tokio_tungstenite::connect_async(url)
-            .await
-            .expect("the watcher connects");
-        let hello = json!({"type":"watch","room":room,"name":"Bà","protocol":3});
-        ws.send(Message::text(hello.to_string()))
-            .await
-            .expect("the watcher says hello");
-        while let Some(Ok(frame)) = ws.next().await {
-            let Message::Text(text) = frame else { continue };
-            let msg: Value = serde_json::from_str(text.as_str()).expect("JSON");
-            let over = msg["type"] == "event" && msg["event"]["kind"] == "over";
-            kept.lock().expect("the frames").push(msg);
-            if over {
-                break;
-            }
-        }
-    });
-    frames
-}
 
 /// The room's game as the watcher has it: its events, replayed.
 fn room_now(frames: &Mutex<Vec<Value>>) -> (usize, Replica<CaNgua>, bool) {
@@ -180,24 +152,6 @@ async fn open_room(addr: SocketAddr) -> (String, mpsc::UnboundedSender<Value>) {
     (room, says)
 }
 
-/// Waits until the watcher has seen an event of `kind`; the event.
-async fn event_seen(frames: &Mutex<Vec<Value>>, kind: &str) -> Value {
-    let until = Instant::now() + Duration::from_secs(60);
-    loop {
-        let seen = frames
-            .lock()
-            .expect("the frames")
-            .iter()
-            .find(|f| f["type"] == "event" && f["event"]["kind"] == kind)
-            .map(|f| f["event"].clone());
-        if let Some(event) = seen {
-            return event;
-        }
-        assert!(Instant::now() < until, "the room had no `{kind}` event");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium and target/web: scripts/web.sh test"]
 async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
@@ -223,7 +177,7 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
 
             // Minh opens a room for four where text may be said.
             let (room, host) = open_room(addr).await;
-            let frames = watch(addr, &room);
+            let frames = page::watch_room(addr, &room);
 
             // The link opens the join dialog; a tap on its name field brings
             // the keyboard (a phone shows it for a finger, not by itself).
@@ -257,7 +211,7 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
                 );
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
-            let seated = event_seen(&frames, "seated").await;
+            let seated = page::event_seen(&frames, "seated", Duration::from_secs(60)).await;
             assert_eq!(
                 seated["name"], NAME,
                 "the name as the server has it: {seated}"
@@ -268,7 +222,7 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
             // Computers in the empty seats and in Minh's.
             host.send(json!({"type":"start","level":"hard"}))
                 .expect("Minh is there");
-            event_seen(&frames, "started").await;
+            page::event_seen(&frames, "started", Duration::from_secs(60)).await;
             host.send(json!({"type":"leave"})).expect("Minh is there");
             drop(host);
 
