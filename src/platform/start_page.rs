@@ -69,7 +69,11 @@ pub fn run() {
                     setup_context(&cc.egui_ctx, look);
                     let mut app = app;
                     app.set_waker(&cc.egui_ctx);
-                    Ok(Box::new(Page { app, drawn: false }))
+                    Ok(Box::new(Page {
+                        app,
+                        drawn: false,
+                        frames: 0,
+                    }))
                 }),
             )
             .await;
@@ -245,10 +249,14 @@ fn canvas_in_device_pixels(ctx: &egui::Context) {
     }
 }
 
-/// The app on the page: it says when its first frame is drawn.
+/// The app on the page: it says when its first frame is drawn, and
+/// counts its frames where the page's script can read them
+/// (`window.caNguaFrames`: the browser tests check that an idle page
+/// draws none).
 struct Page {
     app: App,
     drawn: bool,
+    frames: u32,
 }
 
 impl eframe::App for Page {
@@ -257,6 +265,10 @@ impl eframe::App for Page {
         self.app.ui(ui, frame);
         let editable = ui.ctx().output(|o| o.mutable_text_under_cursor);
         TEXT_UNDER_FINGER.with(|t| t.set(editable));
+        self.frames = self.frames.wrapping_add(1);
+        if let Some(window) = web_sys::window() {
+            let _ = js_sys::Reflect::set(&window, &"caNguaFrames".into(), &self.frames.into());
+        }
         if !self.drawn {
             self.drawn = true;
             let now = web_sys::window()

@@ -12,7 +12,9 @@ use crate::common::net::create;
 use crate::devtools::DevTools;
 use crate::figures;
 use crate::page::{self, Browser, FIRST_FRAME};
+use ca_ngua::game::Level;
 use ca_ngua::i18n::{I18n, Lang};
+use ca_ngua::prefs::PlayerKind;
 use serde_json::{Value, json};
 use std::time::Duration;
 use tokio::time::Instant;
@@ -146,6 +148,57 @@ async fn the_page_shows_its_loading_screen_on_a_phone() {
             ));
         }
         figures::record("phone", &found);
+        server.shutdown();
+    })
+    .await;
+}
+
+/// The decisions timed on a slowed phone.
+const DECISIONS: usize = 60;
+
+/// Four Hard computers playing on a phone whose CPU is slowed 4×: what
+/// each decision holds the page's one thread (`a computer decided in MS
+/// ms`), as figures; the game goes on meanwhile, and nothing is thrown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and target/web: scripts/web.sh test"]
+async fn hard_computers_decide_on_a_slowed_phone() {
+    crate::within(LIMIT + LIMIT, "decisions on a slowed phone", async {
+        let server = page::serve();
+        let mut b = Browser::open(&server).await;
+        b.dt.phone(PHONE.0, PHONE.1, SCALE, accept_language(Lang::Vi))
+            .await;
+        let mut prefs = page::prefs("Web");
+        prefs.games.ca_ngua.players = [PlayerKind::Bot(Level::Hard); 4];
+        b.write_files(&[("prefs.ron", &page::prefs_text_of(&prefs))])
+            .await;
+        b.dt.cpu_slowed(4.0).await;
+        let mark = b.dt.mark();
+        b.open_game("").await;
+        let began = Instant::now();
+        let decided = loop {
+            b.no_exceptions();
+            let decided: Vec<f64> =
+                b.dt.marked_since(mark, page::DECIDED)
+                    .iter()
+                    .map(|rest| page::millis(rest))
+                    .collect();
+            if decided.len() >= DECISIONS || b.game_over(mark) {
+                break decided;
+            }
+            assert!(
+                began.elapsed() < LIMIT,
+                "{} decisions in {LIMIT:?} on a slowed phone; {}",
+                decided.len(),
+                b.dt.recent_lines(20)
+            );
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        };
+        assert!(!decided.is_empty(), "the computers never decided");
+        let found: Vec<(String, String)> = figures::summary(&decided)
+            .into_iter()
+            .map(|(name, value)| (format!("hard_4x.{name}"), value))
+            .collect();
+        figures::record("phone_decisions", &found);
         server.shutdown();
     })
     .await;

@@ -21,25 +21,12 @@ const PLAY_TIME: Duration = Duration::from_secs(25 * 60);
 /// The page is reloaded once its saved game holds this many events.
 const RELOAD_AT: usize = 300;
 
-/// How long a tap may take to show in the game the page keeps.
-const TAKES: Duration = Duration::from_millis(1200);
-
-/// Taps in a row that change nothing before the test gives up.
-const MISSES: usize = 30;
-
-/// Waits until the page's game has more than `events` events; false
-/// after [`TAKES`].
-async fn grows(b: &mut Browser, events: usize) -> bool {
-    let until = Instant::now() + TAKES;
-    while Instant::now() < until {
-        tokio::time::sleep(Duration::from_millis(150)).await;
-        if let Some(text) = b.file("game.ron").await
-            && touch::kept(&text).events.len() > events
-        {
-            return true;
-        }
+/// The events of the game the page keeps (none before it keeps one).
+async fn game_events(b: &mut Browser) -> usize {
+    match b.file("game.ron").await {
+        Some(text) => touch::kept(&text).events.len(),
+        None => 0,
     }
-    false
 }
 
 /// What the page's thread spent in 10 s left alone: script and all tasks,
@@ -64,6 +51,50 @@ async fn idle_cost(b: &mut Browser) -> (f64, f64) {
             .await;
     let spent = |name| (metrics(&z, name) - metrics(&a, name)) * 1000.0;
     (spent("ScriptDuration"), spent("TaskDuration"))
+}
+
+/// Once the page has stopped drawing (two looks half a second apart see
+/// the same frame count), what it spends in the next 10 s
+/// ([`idle_cost`]); fails if it draws a frame meanwhile.
+async fn quiet_cost(b: &mut Browser) -> (f64, f64) {
+    let until = Instant::now() + Duration::from_secs(20);
+    let mut seen = touch::frames_drawn(b).await;
+    loop {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let now = touch::frames_drawn(b).await;
+        if now == seen {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "the page kept drawing with nothing to show: {seen} frames, then {now}"
+        );
+        seen = now;
+    }
+    assert!(
+        seen > 0,
+        "the page does not count its frames (window.caNguaFrames)"
+    );
+    let cost = idle_cost(b).await;
+    let after = touch::frames_drawn(b).await;
+    assert_eq!(
+        after,
+        seen,
+        "an idle page drew {} frames in 10 s",
+        after - seen
+    );
+    cost
+}
+
+/// What a script doing nothing but asking for every display frame adds
+/// to the page's 10 s (the floor under eframe's own check of each frame):
+/// script and task milliseconds.
+async fn empty_loop_cost(b: &mut Browser) -> (f64, f64) {
+    b.dt.eval("window.caNguaSpin = true; (function spin() { if (window.caNguaSpin) requestAnimationFrame(spin); })(); true")
+        .await;
+    let with = idle_cost(b).await;
+    b.dt.eval("window.caNguaSpin = false; true").await;
+    with
 }
 
 /// The page's scale and scroll: a pinch that zoomed or a swipe that
@@ -138,17 +169,26 @@ async fn a_local_game_is_played_by_taps_on_a_phone() {
             "none"
         );
 
-        // Idle: the person's first roll waits, nothing moves. What the
-        // page's thread spends in 10 s then (a figure, not a test).
+        // Idle: the person's first roll waits and the page says so,
+        // nothing moves. The page draws no frame in 10 s then (once the
+        // frames it draws as the turn comes are done), and what its
+        // thread spends meanwhile is a figure: eframe's check of each of
+        // the browser's display frames, no drawing.
         let idle = loop {
-            if let Some(text) = b.file("game.ron").await
-                && touch::next_tap(&touch::kept(&text).now, Seat::Red) == Some(touch::Tap::Roll)
-            {
-                break idle_cost(&mut b).await;
+            if let Some(text) = b.file("game.ron").await {
+                let now = touch::kept(&text).now;
+                if touch::next_tap(&now, Seat::Red) == Some(touch::Tap::Roll)
+                    && touch::turn_said(&b.dt, since) == Some((true, now.seq()))
+                {
+                    let quiet = quiet_cost(&mut b).await;
+                    let spin = empty_loop_cost(&mut b).await;
+                    break (quiet, (spin.0 - quiet.0, spin.1 - quiet.1));
+                }
             }
             assert!(
                 began.elapsed() < Duration::from_secs(60),
-                "the person's first roll never came"
+                "the person's first roll never came; {}",
+                b.dt.recent_lines(20)
             );
             tokio::time::sleep(Duration::from_millis(200)).await;
         };
@@ -156,10 +196,8 @@ async fn a_local_game_is_played_by_taps_on_a_phone() {
         let mut before = None;
         let mut continued = false;
         let mut reload_frame = None;
-        let mut taps = touch::Taps::default();
-        let mut misses = 0;
+        let mut finger = touch::Finger::new(Seat::Red);
         let mut shown = 0;
-        let mut last = (0, None);
         loop {
             b.no_exceptions();
             if b.game_over(mark) {
@@ -175,8 +213,9 @@ async fn a_local_game_is_played_by_taps_on_a_phone() {
             let events = kept.events.len();
             if events / 100 > shown / 100 {
                 println!(
-                    "{events} events after {:.0} s; {taps:?}",
-                    began.elapsed().as_secs_f64()
+                    "{events} events after {:.0} s; {:?}",
+                    began.elapsed().as_secs_f64(),
+                    finger.taps
                 );
             }
             shown = events;
@@ -202,32 +241,14 @@ async fn a_local_game_is_played_by_taps_on_a_phone() {
                 }
                 _ => {}
             }
-            let Some(tap) = touch::next_tap(&kept.now, Seat::Red) else {
-                tokio::time::sleep(Duration::from_millis(200)).await;
-                continue;
-            };
-            let Some(at) = touch::board_at(&b.dt, since) else {
-                b.dt.frames().await;
-                continue;
-            };
-            // The same action again: the next of a yard's spots.
-            let tried = if last.0 == events && last.1.as_ref() == Some(&tap) { misses } else { 0 };
-            touch::act(&mut b, at, &tap, tried, &mut taps).await;
-            if grows(&mut b, events).await {
-                misses = 0;
-            } else {
-                misses += 1;
-                taps.missed += 1;
-                if misses == MISSES {
-                    touch::shoot(&mut b, "stuck").await;
+            match finger.tap(&mut b, &kept.now, since).await {
+                Some(frames) => {
+                    finger
+                        .took(&mut b, frames, events, async |b| game_events(b).await)
+                        .await;
                 }
-                assert!(
-                    misses < MISSES,
-                    "{MISSES} taps in a row changed nothing ({tap:?}, board {at:?}); {}",
-                    b.dt.recent_lines(30)
-                );
+                None => tokio::time::sleep(Duration::from_millis(150)).await,
             }
-            last = (events, Some(tap));
         }
         let played = began.elapsed();
         assert!(before.is_some() && continued, "the game ended before a reload was tried and went on");
@@ -245,10 +266,10 @@ async fn a_local_game_is_played_by_taps_on_a_phone() {
             .iter()
             .filter(|e| matches!(e.event, EventKind::Rolled { seat: Seat::Red, .. }))
             .count();
-        assert!(rolled > 0 && rolled <= taps.rolls, "{rolled} rolls of the person's, {} taps on the main button", taps.rolls);
+        assert!(rolled > 0 && rolled <= finger.taps.rolls, "{rolled} rolls of the person's, {} taps on the main button", finger.taps.rolls);
         tokio::time::sleep(Duration::from_secs(2)).await;
         touch::shoot(&mut b, "phone-game-end").await;
-        println!("taps: {taps:?}");
+        println!("taps: {:?}", finger.taps);
         let mut found = vec![
             ("first_frame".to_string(), format!("{first_frame:.0} ms")),
             (
@@ -256,12 +277,15 @@ async fn a_local_game_is_played_by_taps_on_a_phone() {
                 reload_frame.map_or_else(|| "none".into(), |ms| format!("{ms:.0} ms")),
             ),
             ("game_seconds".to_string(), format!("{:.0} s", played.as_secs_f64())),
-            ("idle_10s.script".to_string(), format!("{:.0} ms", idle.0)),
-            ("idle_10s.tasks".to_string(), format!("{:.0} ms", idle.1)),
-            ("taps.rolls".to_string(), taps.rolls.to_string()),
-            ("taps.horses".to_string(), taps.horses.to_string()),
-            ("taps.targets".to_string(), taps.targets.to_string()),
-            ("taps.missed".to_string(), taps.missed.to_string()),
+            ("idle_10s.script".to_string(), format!("{:.0} ms", idle.0.0)),
+            ("idle_10s.tasks".to_string(), format!("{:.0} ms", idle.0.1)),
+            ("empty_frame_loop_10s.script".to_string(), format!("{:.0} ms", idle.1.0)),
+            ("empty_frame_loop_10s.tasks".to_string(), format!("{:.0} ms", idle.1.1)),
+            ("taps.rolls".to_string(), finger.taps.rolls.to_string()),
+            ("taps.horses".to_string(), finger.taps.horses.to_string()),
+            ("taps.targets".to_string(), finger.taps.targets.to_string()),
+            ("taps.missed".to_string(), finger.taps.missed.to_string()),
+            ("taps.unsaid".to_string(), finger.taps.unsaid.to_string()),
         ];
         found.extend(b.decision_figures());
         figures::record("phone_game", &found);

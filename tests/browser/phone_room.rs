@@ -12,7 +12,7 @@ use crate::devtools::ENTER;
 use crate::figures;
 use crate::page::{self, Browser, JOINED};
 use crate::phone::{PHONE, accept_language};
-use crate::touch::{self, Taps};
+use crate::touch::{self, Finger};
 use ca_ngua::ca_ngua::CaNgua;
 use ca_ngua::ca_ngua::engine::Seat;
 use ca_ngua::i18n::Lang;
@@ -28,9 +28,6 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// How long the game may take in the page.
 const PLAY_TIME: Duration = Duration::from_secs(20 * 60);
-
-/// Taps in a row that change nothing before the test gives up.
-const MISSES: usize = 30;
 
 /// The name typed, as a Vietnamese keyboard composes it.
 const NAME: &str = "Hùng";
@@ -269,17 +266,16 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
             // The game by taps.
             let began = Instant::now();
             let deadline = began + PLAY_TIME;
-            let mut taps = Taps::default();
-            let mut misses = 0;
+            let mut finger = Finger::new(seat);
             let mut shown = 0;
-            let mut last = (0, None);
             loop {
                 b.no_exceptions();
                 let (events, now, over) = room_now(&frames);
                 if events / 100 > shown / 100 {
                     println!(
-                        "{events} events after {:.0} s; {taps:?}",
-                        began.elapsed().as_secs_f64()
+                        "{events} events after {:.0} s; {:?}",
+                        began.elapsed().as_secs_f64(),
+                        finger.taps
                     );
                 }
                 shown = events;
@@ -291,41 +287,14 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
                     "timed out: the room by taps; {}",
                     b.dt.recent_lines(30)
                 );
-                let Some(tap) = touch::next_tap(&now, seat) else {
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                    continue;
-                };
-                let Some(at) = touch::board_at(&b.dt, mark) else {
-                    b.dt.frames().await;
-                    continue;
-                };
-                let tried = if last.0 == events && last.1.as_ref() == Some(&tap) {
-                    misses
-                } else {
-                    0
-                };
-                touch::act(&mut b, at, &tap, tried, &mut taps).await;
-                let until = Instant::now() + Duration::from_secs(2);
-                let mut moved = false;
-                while Instant::now() < until && !moved {
-                    tokio::time::sleep(Duration::from_millis(150)).await;
-                    moved = room_now(&frames).0 > events;
-                }
-                if moved {
-                    misses = 0;
-                } else {
-                    misses += 1;
-                    taps.missed += 1;
-                    if misses == MISSES {
-                        touch::shoot(&mut b, "stuck").await;
+                match finger.tap(&mut b, &now, mark).await {
+                    Some(drawn) => {
+                        finger
+                            .took(&mut b, drawn, events, async |_| room_now(&frames).0)
+                            .await;
                     }
-                    assert!(
-                        misses < MISSES,
-                        "{MISSES} taps in a row changed nothing ({tap:?}, board {at:?}); {}",
-                        b.dt.recent_lines(30)
-                    );
+                    None => tokio::time::sleep(Duration::from_millis(150)).await,
                 }
-                last = (events, Some(tap));
             }
             let played = began.elapsed();
             let all = frames.lock().expect("the frames").clone();
@@ -348,7 +317,7 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
             );
             tokio::time::sleep(Duration::from_secs(2)).await;
             b.no_exceptions();
-            println!("taps: {taps:?}");
+            println!("taps: {:?}", finger.taps);
             figures::record(
                 "phone_room",
                 &[
@@ -358,9 +327,10 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
                         format!("{:.0} s", played.as_secs_f64()),
                     ),
                     ("page_seat_moves".to_string(), moves.to_string()),
-                    ("taps.rolls".to_string(), taps.rolls.to_string()),
-                    ("taps.horses".to_string(), taps.horses.to_string()),
-                    ("taps.missed".to_string(), taps.missed.to_string()),
+                    ("taps.rolls".to_string(), finger.taps.rolls.to_string()),
+                    ("taps.horses".to_string(), finger.taps.horses.to_string()),
+                    ("taps.missed".to_string(), finger.taps.missed.to_string()),
+                    ("taps.unsaid".to_string(), finger.taps.unsaid.to_string()),
                 ],
             );
             server.shutdown();

@@ -9,6 +9,8 @@
 use crate::devtools::DevTools;
 use crate::page::{self, Browser};
 use crate::phone::PHONE;
+use std::time::Duration;
+use tokio::time::Instant;
 
 /// The phone's pixels per CSS pixel in the games on a phone (a recent
 /// phone's).
@@ -160,7 +162,146 @@ pub struct Taps {
     pub rolls: usize,
     pub horses: usize,
     pub targets: usize,
+    /// Taps that changed nothing (a yard's empty spot tried).
     pub missed: usize,
+    /// Taps made without the page's word that it waited for them.
+    pub unsaid: usize,
+}
+
+/// The page's line saying a person here is to act on what its board
+/// shows: `roll at N` or `move at N`, N the last event shown.
+pub const YOUR_TURN: &str = "ca-ngua: your turn: ";
+
+/// Taps in a row that change nothing before the test gives up.
+pub const MISSES: usize = 30;
+
+/// How long the finger waits for the page's word that it is the
+/// person's turn before tapping anyway (the tap then counts as unsaid).
+const UNSAID: Duration = Duration::from_secs(4);
+
+/// How long a tap may take to show in the game (two of the page's frames
+/// after it, nothing changed, and it is a miss sooner).
+const TAKES: Duration = Duration::from_millis(1500);
+
+/// The page's frames so far (`window.caNguaFrames`).
+pub async fn frames_drawn(b: &mut Browser) -> u64 {
+    b.dt.eval("window.caNguaFrames || 0")
+        .await
+        .as_u64()
+        .unwrap_or(0)
+}
+
+/// The page's last word on the person's turn since `mark`: rolling or
+/// not, and the last event shown.
+pub fn turn_said(dt: &DevTools, mark: usize) -> Option<(bool, u64)> {
+    let said = dt.marked_since(mark, YOUR_TURN);
+    let last = said.last()?;
+    let parse = || {
+        let (what, seq) = last.split_once(" at ")?;
+        Some((what == "roll", seq.trim().parse().ok()?))
+    };
+    Some(parse().unwrap_or_else(|| panic!("not a turn's line: `{last}`")))
+}
+
+/// A finger playing one seat: taps when the page says it waits for the
+/// person and the game says what to do, and counts what it did.
+#[derive(Debug)]
+pub struct Finger {
+    pub seat: Seat,
+    pub taps: Taps,
+    misses: usize,
+    /// The last tap and the event it was made at.
+    last: Option<(u64, Tap)>,
+    /// Since when the game has waited on the finger (for [`UNSAID`]).
+    waiting: Option<(u64, Instant)>,
+}
+
+impl Finger {
+    pub fn new(seat: Seat) -> Finger {
+        Finger {
+            seat,
+            taps: Taps::default(),
+            misses: 0,
+            last: None,
+            waiting: None,
+        }
+    }
+
+    /// The tap for the seat in `now`, once the page's lines since `mark`
+    /// say it waits for that very tap (or after [`UNSAID`]): answers the
+    /// page's frames drawn before the tap, for [`Finger::took`]; none
+    /// when it is not the seat's turn or the page is not there yet.
+    pub async fn tap(
+        &mut self,
+        b: &mut Browser,
+        now: &Replica<CaNgua>,
+        mark: usize,
+    ) -> Option<u64> {
+        let tap = next_tap(now, self.seat)?;
+        let seq = now.seq();
+        let at = board_at(&b.dt, mark)?;
+        let said = turn_said(&b.dt, mark) == Some((tap == Tap::Roll, seq));
+        let since = match self.waiting {
+            Some((s, t)) if s == seq => t,
+            _ => {
+                let t = Instant::now();
+                self.waiting = Some((seq, t));
+                t
+            }
+        };
+        if !said && since.elapsed() < UNSAID {
+            return None;
+        }
+        if !said {
+            self.taps.unsaid += 1;
+        }
+        let tried = match &self.last {
+            Some((s, t)) if *s == seq && *t == tap => self.misses,
+            _ => 0,
+        };
+        act(b, at, &tap, tried, &mut self.taps).await;
+        self.last = Some((seq, tap));
+        Some(frames_drawn(b).await)
+    }
+
+    /// After a tap made by when the page had drawn `frames`: waits until the
+    /// game `count` reads has more than `events` events (true), or the
+    /// page has drawn two frames since with nothing changed (a miss, and
+    /// after [`MISSES`] in a row the test fails).
+    pub async fn took(
+        &mut self,
+        b: &mut Browser,
+        frames: u64,
+        events: usize,
+        mut count: impl AsyncFnMut(&mut Browser) -> usize,
+    ) -> bool {
+        let until = Instant::now() + TAKES;
+        let grew = loop {
+            tokio::time::sleep(Duration::from_millis(120)).await;
+            if count(b).await > events {
+                break true;
+            }
+            if Instant::now() >= until || frames_drawn(b).await >= frames + 2 {
+                break count(b).await > events;
+            }
+        };
+        if grew {
+            self.misses = 0;
+            return true;
+        }
+        self.misses += 1;
+        self.taps.missed += 1;
+        if self.misses == MISSES {
+            shoot(b, "stuck").await;
+        }
+        assert!(
+            self.misses < MISSES,
+            "{MISSES} taps in a row changed nothing ({:?}); {}",
+            self.last,
+            b.dt.recent_lines(30)
+        );
+        false
+    }
 }
 
 /// The tap (or two) of `tap`; `tried` times already without effect (the

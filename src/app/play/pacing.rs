@@ -146,6 +146,7 @@ impl<V: View> Play<V> {
             self.clock.timer.reset();
             self.on_phase(phase, i18n);
         }
+        self.say_turn(phase);
         match phase {
             Phase::Computer => {
                 let pace = self
@@ -204,6 +205,27 @@ impl<V: View> Play<V> {
                 Some(f) => self.focus = Some(f),
                 None => self.focus_main = true,
             }
+        }
+    }
+
+    /// On the page, a line in the log when a person here is to act on
+    /// what the board shows (`your turn: roll at N`, `your turn: move at
+    /// N`, N the last event shown): the browser tests tap then, not on a
+    /// guess about how long the show takes. Said once a state.
+    fn say_turn(&mut self, phase: Phase) {
+        if !cfg!(target_arch = "wasm32") {
+            return;
+        }
+        let now = phase
+            .is_mine()
+            .then(|| (phase, self.presenter.shown().seq()));
+        if now == self.clock.said_turn {
+            return;
+        }
+        self.clock.said_turn = now;
+        if let Some((phase, seq)) = now {
+            let what = if phase == Phase::Roll { "roll" } else { "move" };
+            tracing::info!("your turn: {what} at {seq}");
         }
     }
 

@@ -104,4 +104,7 @@ pub(crate) struct Clock {
     pub(crate) timer: Timer,
     /// The phase of the last frame (the timer restarts when it changes).
     pub(crate) last_phase: Option<Phase>,
+    /// The person's turn last said in the page's log: its phase and the
+    /// last event shown then.
+    pub(crate) said_turn: Option<(Phase, u64)>,
 }
