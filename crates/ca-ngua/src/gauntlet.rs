@@ -11,6 +11,7 @@
 //! threads and summed in order, so a run gives the same figures with any
 //! number of threads, on every system.
 
+use crate::bots::eval::Evaluator;
 use crate::bots::styles::{self, Style};
 use crate::bots::{Bot, BotRng, Budget, Decision, Level};
 use crate::dice;
@@ -83,7 +84,21 @@ impl Player {
         }
     }
 
-    fn seat(self, seed: u64) -> Sitter {
+    fn seat(self, seed: u64, net: Option<&'static Evaluator>) -> Sitter {
+        match (self, net) {
+            (Player::Level(Level::Hard), Some(net)) => {
+                return Sitter::Bot(Bot::with_evaluator(
+                    Level::Hard,
+                    seed,
+                    Budget::DEFAULT,
+                    Some(net),
+                ));
+            }
+            (Player::HardAt(b), Some(net)) => {
+                return Sitter::Bot(Bot::with_evaluator(Level::Hard, seed, b, Some(net)));
+            }
+            _ => {}
+        }
         match self {
             Player::Level(level) => Sitter::Bot(Bot::new(level, seed)),
             Player::HardV1 => Sitter::Bot(Bot::hard_v1(seed)),
@@ -155,6 +170,10 @@ pub struct Config {
     /// of three is close to the decision's own computing, without the
     /// waits for a core. The moves played do not change.
     pub timings: u32,
+    /// Weights for the player on trial's learned evaluator in place of
+    /// the shipped ones (its Hard or `hard:NODES:DEPTH`), for trying
+    /// freshly trained weights against the shipped ones.
+    pub hero_net: Option<&'static Evaluator>,
 }
 
 impl Config {
@@ -234,8 +253,11 @@ fn play_one(cfg: &Config, g: u64, times: &mut Vec<u64>) -> (bool, bool) {
     let seed = mix(cfg.seed, g);
     let mut sitters: Vec<Sitter> = (0..n)
         .map(|k| {
-            let who = if k == hero { cfg.hero } else { cfg.rival };
-            who.seat(mix(seed, k as u64 + 1))
+            if k == hero {
+                cfg.hero.seat(mix(seed, k as u64 + 1), cfg.hero_net)
+            } else {
+                cfg.rival.seat(mix(seed, k as u64 + 1), None)
+            }
         })
         .collect();
     let mut rng = BotRng::seed_from_u64(seed);
@@ -332,6 +354,7 @@ mod tests {
             seed: 5,
             threads: 1,
             timings: 1,
+            hero_net: None,
         }
     }
 

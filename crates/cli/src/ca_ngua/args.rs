@@ -65,6 +65,15 @@ pub struct Train {
     /// Continues from this weights file rather than fresh weights
     #[arg(long, value_name = "FILE")]
     pub start: Option<std::path::PathBuf>,
+    /// The share of seats (0 to 1) played by a population rather than by
+    /// the network learning: the starting weights, Medium and the styles
+    #[arg(long, value_name = "P", default_value = "0")]
+    pub population: f32,
+    /// The inputs: slots (as shipped) or threats (slots and the threats
+    /// from behind and safe squares ahead); the starting weights' by
+    /// default
+    #[arg(long, value_name = "LAYOUT")]
+    pub features: Option<String>,
     /// Where to write the weights
     #[arg(
         long,
@@ -179,6 +188,10 @@ pub struct Gauntlet {
     /// The player in every other seat
     #[arg(long, value_name = "PLAYER", default_value = "expert")]
     pub against: String,
+    /// Weights for the player on trial's learned evaluator (its Hard, or
+    /// hard:NODES:DEPTH), in place of the shipped ones
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<std::path::PathBuf>,
     /// Times each decision of the player on trial N times and keeps the
     /// quickest (on a busy machine: its computing without the waits)
     #[arg(long, value_name = "N", default_value = "1", value_parser = number::<u32>)]

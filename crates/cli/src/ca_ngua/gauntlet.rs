@@ -11,6 +11,14 @@ pub(super) fn gauntlet(a: &Gauntlet) -> Result<(), Bad> {
     check_threads(a.run.threads)?;
     let hero = Player::parse(&a.bot).map_err(|e| Bad(format!("--bot: {e}")))?;
     let rival = Player::parse(&a.against).map_err(|e| Bad(format!("--against: {e}")))?;
+    let hero_net = match &a.weights {
+        Some(path) => {
+            let net = super::learned::read_weights(path)?;
+            // One evaluator for the whole run, shared by its threads.
+            Some(&*Box::leak(Box::new(net)))
+        }
+        None => None,
+    };
     let cfg = gauntlet::Config {
         hero,
         rival,
@@ -20,6 +28,7 @@ pub(super) fn gauntlet(a: &Gauntlet) -> Result<(), Bad> {
         seed: a.run.seed,
         threads: a.run.threads,
         timings: a.timings.max(1),
+        hero_net,
     };
     cfg.check().map_err(Bad)?;
     let began = std::time::Instant::now();

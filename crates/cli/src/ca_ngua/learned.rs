@@ -16,6 +16,17 @@ pub(super) fn train(a: &Train) -> Result<(), Bad> {
             "--lambda must be within 0..1 and --rate within 0..1".into()
         ));
     }
+    if !(0.0..=1.0).contains(&a.population) {
+        return Err(Bad("--population must be within 0..1".into()));
+    }
+    let layout = match a.features.as_deref() {
+        None => None,
+        Some("slots") => Some(bots::eval::Layout::Slots),
+        Some("threats") => Some(bots::eval::Layout::Threats),
+        Some(other) => {
+            return Err(Bad(format!("--features: slots or threats, not '{other}'")));
+        }
+    };
     let start = a.start.as_deref().map(read_weights).transpose()?;
     let command = std::env::args()
         .skip(1)
@@ -28,6 +39,8 @@ pub(super) fn train(a: &Train) -> Result<(), Bad> {
         curve_every: a.curve_every,
         curve_games: a.curve_games,
         threads: a.threads,
+        population: a.population,
+        layout,
         command,
         ..train::TrainConfig::default()
     };
@@ -142,7 +155,7 @@ pub(super) fn strength(a: &Strength) -> Result<(), Bad> {
 }
 
 /// A weights file read and checked, its errors naming the file.
-fn read_weights(path: &std::path::Path) -> Result<bots::eval::Evaluator, Bad> {
+pub(super) fn read_weights(path: &std::path::Path) -> Result<bots::eval::Evaluator, Bad> {
     let bytes = std::fs::read(path).map_err(|e| Bad(format!("{}: {e}", path.display())))?;
     bots::eval::Evaluator::from_bytes(&bytes).map_err(|e| Bad(format!("{}: {e}", path.display())))
 }

@@ -204,6 +204,48 @@ fn training_is_reproducible_from_its_seed() {
 }
 
 #[test]
+fn training_against_a_population_with_wider_inputs_is_reproducible() {
+    // Issue 57: half the seats played by the starting weights, Medium and
+    // the styles, and the threats' inputs added to shipped-layout weights.
+    let start = Evaluator::fresh(8, Default::default());
+    let config = |population| train::TrainConfig {
+        games: 40,
+        seed: 9,
+        curve_every: 0,
+        held_out_games: 6,
+        population,
+        layout: Some(eval::Layout::Threats),
+        ..train::TrainConfig::default()
+    };
+    let (a, _) = train::train(&config(0.5), Some(start.clone()), |_| {});
+    let (b, _) = train::train(&config(0.5), Some(start.clone()), |_| {});
+    let (c, _) = train::train(&config(0.0), Some(start.clone()), |_| {});
+    assert_eq!(a.to_bytes(), b.to_bytes());
+    assert_ne!(a.to_bytes(), c.to_bytes(), "the population changed nothing");
+    assert_eq!(a.layout(), eval::Layout::Threats);
+    let back = Evaluator::from_bytes(&a.to_bytes()).unwrap();
+    assert_eq!(back, a);
+    // Widened, the starting weights rate every position as before.
+    let wide = start.widened(eval::Layout::Threats).unwrap();
+    let mut rng = game_ca_ngua::bots::BotRng::seed_from_u64(2);
+    for _ in 0..10 {
+        let (rules, seats) = train::draw_game(&mut rng);
+        let mut pos = Position::start(&seats, seats[0]).unwrap();
+        for _ in 0..150 {
+            if pos.turn().is_none() || eval::done_mask(&pos, &rules) != 0 {
+                break;
+            }
+            let (narrow, wider) = (Judge::new(&start, &rules), Judge::new(&wide, &rules));
+            assert_eq!(narrow.chances(&pos, 0), wider.chances(&pos, 0));
+            let roll = Roll::die(rng.random_range(1..=6u8));
+            let moves = pos.legal_moves(&rules, roll);
+            let mv = moves.get(rng.random_range(0..moves.len().max(1)));
+            pos.play_unchecked(&rules, roll, mv);
+        }
+    }
+}
+
+#[test]
 fn each_players_figures_add_up_over_its_stretch_of_the_game() {
     use ca_ngua_core::game::Game;
     // Red a person for 40 steps, then a Medium computer; Yellow one

@@ -19,7 +19,7 @@
 //! file for other inputs, another size, a cut or changed file is refused
 //! with a message saying which.
 
-use super::features::{FEATURES, INPUTS};
+use super::features::Layout;
 pub use super::net::Header;
 use super::net::{Evaluator, HIDDEN};
 use std::fmt;
@@ -109,13 +109,15 @@ fn fnv1a64(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Numbers in the file.
-const COUNT: usize = INPUTS * HIDDEN + HIDDEN + 4 * HIDDEN + 4 + 1;
+/// Numbers in the file of a network with `inputs` inputs.
+const fn count(inputs: usize) -> usize {
+    inputs * HIDDEN + HIDDEN + 4 * HIDDEN + 4 + 1
+}
 
 impl Evaluator {
     /// The weights file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut payload = Vec::with_capacity(COUNT * 4);
+        let mut payload = Vec::with_capacity(count(self.layout.inputs()) * 4);
         let numbers = self
             .w1
             .iter()
@@ -127,9 +129,11 @@ impl Evaluator {
             payload.extend_from_slice(&x.to_le_bytes());
         }
         let header = format!(
-            "{MAGIC}\nversion: {VERSION}\nrules: {RULES_LINE}\nfeatures: {FEATURES}\n\
-             inputs: {INPUTS}\nhidden: {HIDDEN}\noutputs: 4\ntraining: {}\ngames: {}\n\
+            "{MAGIC}\nversion: {VERSION}\nrules: {RULES_LINE}\nfeatures: {}\n\
+             inputs: {}\nhidden: {HIDDEN}\noutputs: 4\ntraining: {}\ngames: {}\n\
              checksum: fnv1a64:{:016x}\nend\n",
+            self.layout.name(),
+            self.layout.inputs(),
             self.header.training.replace('\n', " "),
             self.header.games,
             fnv1a64(&payload)
@@ -183,8 +187,15 @@ impl Evaluator {
         };
         expect("version", VERSION.to_string())?;
         expect("rules", RULES_LINE.to_string())?;
-        expect("features", FEATURES.to_string())?;
-        expect("inputs", INPUTS.to_string())?;
+        let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
+        let found = field("features")?;
+        let layout = Layout::from_name(found).ok_or_else(|| WeightsError::Mismatch {
+            field: "features",
+            found: found.to_string(),
+            expected: names.join("\" or \""),
+        })?;
+        expect("inputs", layout.inputs().to_string())?;
+        let count = count(layout.inputs());
         expect("hidden", HIDDEN.to_string())?;
         expect("outputs", "4".to_string())?;
         let games = field("games")?
@@ -196,9 +207,9 @@ impl Evaluator {
             .and_then(|h| u64::from_str_radix(h, 16).ok())
             .ok_or_else(|| WeightsError::Header("the \"checksum\" line cannot be read".into()))?;
         let payload = &bytes[end + b"\nend\n".len()..];
-        if payload.len() != COUNT * 4 {
+        if payload.len() != count * 4 {
             return Err(WeightsError::Length {
-                expected: COUNT * 4,
+                expected: count * 4,
                 found: payload.len(),
             });
         }
@@ -212,7 +223,7 @@ impl Evaluator {
         if numbers.iter().any(|x| !x.is_finite()) {
             return Err(WeightsError::NotFinite);
         }
-        let (w1, rest) = numbers.split_at(INPUTS * HIDDEN);
+        let (w1, rest) = numbers.split_at(layout.inputs() * HIDDEN);
         let (b1, rest) = rest.split_at(HIDDEN);
         let (w2, rest) = rest.split_at(4 * HIDDEN);
         Ok(Evaluator {
@@ -221,6 +232,7 @@ impl Evaluator {
             w2: w2.to_vec(),
             b2: [rest[0], rest[1], rest[2], rest[3]],
             alpha: rest[4],
+            layout,
             header: Header { training, games },
         })
     }

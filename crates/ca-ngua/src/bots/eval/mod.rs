@@ -27,7 +27,7 @@ mod net;
 pub mod strength;
 pub mod train;
 
-pub use features::{FEATURES, Features, INPUTS, TOGGLES};
+pub use features::{FEATURES, Features, INPUTS, Layout, THREATS, TOGGLES, threats};
 pub use file::{Header, WeightsError};
 pub use net::{Evaluator, HIDDEN};
 
@@ -113,6 +113,7 @@ impl<'a> Judge<'a> {
                     &turns,
                     running,
                     self.model.temperature(),
+                    self.net.layout(),
                 );
                 self.net.forward_quick(&f).chances(&f, self.model.rules())
             }

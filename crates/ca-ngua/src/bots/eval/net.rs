@@ -1,10 +1,10 @@
-//! The network: [`INPUTS`] inputs, one hidden layer of [`HIDDEN`] tanh
+//! The network: its layout's inputs, one hidden layer of [`HIDDEN`] tanh
 //! units, four outputs (one per slot) added to `alpha` times the race
 //! model's logits, a softmax over the slots racing. Plain `f32` arithmetic
 //! in a fixed order, so the same weights give the same figures on every
 //! machine and thread.
 
-use super::features::{Features, INPUTS};
+use super::features::{Features, Layout};
 use crate::engine::Rules;
 
 /// Hidden units.
@@ -23,6 +23,8 @@ pub struct Evaluator {
     pub(super) b2: [f32; 4],
     /// The race model's logits' weight.
     pub(super) alpha: f32,
+    /// What its inputs are.
+    pub(super) layout: Layout,
     /// What the file said of itself.
     pub(super) header: Header,
 }
@@ -50,6 +52,11 @@ impl Evaluator {
     /// Small seeded random weights and `alpha` 1: the race model's own
     /// chances, give or take the noise.
     pub fn fresh(seed: u64, header: Header) -> Evaluator {
+        Evaluator::fresh_for(Layout::Slots, seed, header)
+    }
+
+    /// [`Evaluator::fresh`] for the inputs of `layout`.
+    pub fn fresh_for(layout: Layout, seed: u64, header: Header) -> Evaluator {
         // A small generator of our own (splitmix64): the starting weights
         // depend on the seed only.
         let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
@@ -62,7 +69,9 @@ impl Evaluator {
             // Uniform in [-1, 1).
             (z >> 40) as f32 / (1u64 << 23) as f32 - 1.0
         };
-        let w1 = (0..INPUTS * HIDDEN).map(|_| 0.1 * next()).collect();
+        let w1 = (0..layout.inputs() * HIDDEN)
+            .map(|_| 0.1 * next())
+            .collect();
         let w2 = (0..4 * HIDDEN).map(|_| 0.01 * next()).collect();
         Evaluator {
             w1,
@@ -70,8 +79,32 @@ impl Evaluator {
             w2,
             b2: [0.0; 4],
             alpha: 1.0,
+            layout,
             header,
         }
+    }
+
+    /// The same network reading the inputs of `layout`, a wider one: the
+    /// inputs it did not have get weights of zero, so it rates every
+    /// position as before until training teaches it their worth. `None`
+    /// when `layout` is not wider.
+    pub fn widened(&self, layout: Layout) -> Option<Evaluator> {
+        let (from, to) = (self.layout.inputs(), layout.inputs());
+        if to <= from {
+            return None;
+        }
+        let mut w1 = self.w1.clone();
+        w1.resize(to * HIDDEN, 0.0);
+        Some(Evaluator {
+            w1,
+            layout,
+            ..self.clone()
+        })
+    }
+
+    /// What its inputs are.
+    pub fn layout(&self) -> Layout {
+        self.layout
     }
 
     /// What the weights file says of itself.

@@ -12,10 +12,11 @@
 //! The matches that measure the result are in `strength.rs` (re-exported
 //! here).
 
-use super::features::Features;
+use super::features::{Features, Layout};
 use super::{Evaluator, Header};
-use crate::bots::BotRng;
 use crate::bots::hard::{Model, Params, Standing};
+use crate::bots::styles::{self, Style};
+use crate::bots::{BotRng, Decision, medium};
 use crate::engine::{ExitRolls, HomeColumn, Pairs, Position, Roll, Rules, SafeSquares, Seat};
 use ca_ngua_core::game::math;
 use rand::{RngExt, SeedableRng};
@@ -44,6 +45,15 @@ pub struct TrainConfig {
     /// Games of the held-out positions the progress reports rate the
     /// network on (they take no part in training).
     pub held_out_games: u32,
+    /// The share of seats played by a member of the population rather
+    /// than by the network learning (0: self-play only): the weights it
+    /// started from (choosing as it does), Medium and the hand-written
+    /// styles, one drawn for the seat from the game's generator.
+    pub population: f32,
+    /// The inputs to learn from: `None` for the starting weights' (the
+    /// shipped layout for fresh ones); a wider layout than the starting
+    /// weights' adds its inputs with weights of zero.
+    pub layout: Option<Layout>,
 }
 
 impl Default for TrainConfig {
@@ -58,6 +68,8 @@ impl Default for TrainConfig {
             threads: 1,
             command: String::new(),
             held_out_games: 300,
+            population: 0.0,
+            layout: None,
         }
     }
 }
@@ -102,7 +114,16 @@ pub fn train(
     start: Option<Evaluator>,
     mut report: impl FnMut(&Progress),
 ) -> (Evaluator, Vec<CurvePoint>) {
-    let mut net = start.unwrap_or_else(|| Evaluator::fresh(config.seed, Header::default()));
+    let layout = config.layout.unwrap_or(Layout::Slots);
+    let mut net = match start {
+        None => Evaluator::fresh_for(layout, config.seed, Header::default()),
+        Some(start) => match config.layout {
+            Some(wider) if wider != start.layout() => start.widened(wider).unwrap_or(start),
+            _ => start,
+        },
+    };
+    // The population's past version: the weights training starts from.
+    let past = (config.population > 0.0).then(|| net.clone());
     let mut rng = BotRng::seed_from_u64(config.seed);
     let mut curve = Vec::new();
     let mut positions = 0u64;
@@ -126,13 +147,17 @@ pub fn train(
     }
     let mut memory = Vec::new();
     let mut loss = Loss::default();
-    let held = held_out(config.seed ^ 0x5EED, config.held_out_games);
+    let held = held_out(config.seed ^ 0x5EED, config.held_out_games, net.layout());
     // The race model's figure on them, once: it does not learn.
     let race_model = race_model_loss(&held);
     for game in 0..config.games {
         let fraction = game as f32 / config.games.max(1) as f32;
         let rate = config.rate * (1.0 - 0.75 * fraction);
         let (rules, seats) = draw_game(&mut rng);
+        let players = match &past {
+            Some(past) => draw_players(&mut rng, &seats, config.population, past),
+            None => [Sitter::Learner; 4],
+        };
         let mut scratch = Scratch {
             memory: &mut memory,
             loss: &mut loss,
@@ -140,7 +165,7 @@ pub fn train(
         positions += train_game(
             &mut net,
             &rules,
-            &seats,
+            (&seats, &players),
             &mut rng,
             (config.lambda, rate),
             &mut scratch,
@@ -220,6 +245,48 @@ pub fn draw_game(rng: &mut BotRng) -> (Rules, Vec<Seat>) {
     (rules, seats)
 }
 
+/// Who plays a seat of a training game.
+#[derive(Clone, Copy, Debug)]
+enum Sitter<'a> {
+    /// The network learning.
+    Learner,
+    /// Fixed weights choosing as the learner does (the past version).
+    Past(&'a Evaluator),
+    /// Medium.
+    Medium,
+    /// A hand-written style.
+    Style(Style),
+}
+
+/// The players of a game's seats (by seat index): each seat a member of
+/// the population with chance `share` (the past version, Medium or a
+/// style, alike likely), at least one seat the learner.
+fn draw_players<'a>(
+    rng: &mut BotRng,
+    seats: &[Seat],
+    share: f32,
+    past: &'a Evaluator,
+) -> [Sitter<'a>; 4] {
+    let mut players = [Sitter::Learner; 4];
+    for s in seats {
+        if rng.random_bool(f64::from(share.clamp(0.0, 1.0))) {
+            players[s.index()] = match rng.random_range(0..2 + Style::ALL.len()) {
+                0 => Sitter::Past(past),
+                1 => Sitter::Medium,
+                i => Sitter::Style(Style::ALL[i - 2]),
+            };
+        }
+    }
+    if seats
+        .iter()
+        .all(|s| !matches!(players[s.index()], Sitter::Learner))
+    {
+        let s = seats[rng.random_range(0..seats.len())];
+        players[s.index()] = Sitter::Learner;
+    }
+    players
+}
+
 /// Log-losses summed over positions: the network's and the race model's.
 #[derive(Default)]
 struct Loss {
@@ -239,7 +306,7 @@ impl Loss {
 
 /// Positions of games between race-model players (standard rules, two and
 /// four players, seeded) with who won them.
-fn held_out(seed: u64, games: u32) -> Vec<(Features, [f32; 4])> {
+fn held_out(seed: u64, games: u32, layout: Layout) -> Vec<(Features, [f32; 4])> {
     let mut rng = BotRng::seed_from_u64(seed);
     let rules = Rules::standard();
     let model = Model::new(&rules, Params::TUNED);
@@ -290,6 +357,7 @@ fn held_out(seed: u64, games: u32) -> Vec<(Features, [f32; 4])> {
                             &turns,
                             running,
                             model.temperature(),
+                            layout,
                         ));
                     }
                 }
@@ -365,13 +433,13 @@ struct Met {
 fn train_game(
     net: &mut Evaluator,
     rules: &Rules,
-    seats: &[Seat],
+    (seats, players): (&[Seat], &[Sitter<'_>; 4]),
     rng: &mut BotRng,
     (lambda, rate): (f32, f32),
     scratch: &mut Scratch<'_>,
 ) -> u64 {
     let memory = &mut *scratch.memory;
-    let Some(outcome) = play_out(net, rules, seats, rng, memory) else {
+    let Some(outcome) = play_out(net, rules, (seats, players), rng, memory) else {
         return 0;
     };
     // A game stopped by the cap ends on the network's own last rating.
@@ -384,14 +452,14 @@ fn train_game(
     teach(net, memory, last, (lambda, rate))
 }
 
-/// Plays one training game with every colour choosing by the network,
-/// keeping every position met in `memory`. `None` when the game cannot
-/// start; otherwise the win shares if the race settled (`None` inside when
-/// the cap stopped it).
+/// Plays one training game, each colour choosing as its player does (the
+/// learner by the network), keeping every position met in `memory`.
+/// `None` when the game cannot start; otherwise the win shares if the race
+/// settled (`None` inside when the cap stopped it).
 fn play_out(
     net: &Evaluator,
     rules: &Rules,
-    seats: &[Seat],
+    (seats, players): (&[Seat], &[Sitter<'_>; 4]),
     rng: &mut BotRng,
     memory: &mut Vec<Met>,
 ) -> Option<Option<[f32; 4]>> {
@@ -406,20 +474,39 @@ fn play_out(
         let roll = Roll::die(rng.random_range(1..=6u8));
         let moves = pos.legal_moves(rules, roll);
         let mut best: Option<(Position, Standing, f32)> = None;
+        let chooser = match players[seat.index()] {
+            Sitter::Learner => Some(net),
+            Sitter::Past(past) => Some(past),
+            _ => None,
+        };
         if moves.is_empty() {
             let mut next = pos;
             next.play_unchecked(rules, roll, None);
             best = Some((next, model.standing(&next, 0), 0.0));
-        } else {
+        } else if let Some(chooser) = chooser {
             for mv in moves.iter() {
                 let mut next = pos;
                 next.play_unchecked(rules, roll, Some(mv));
                 let standing = model.standing(&next, 0);
-                let v = value_for(net, &model, &next, &standing, seat);
+                let v = value_for(chooser, &model, &next, &standing, seat);
                 if best.as_ref().is_none_or(|b| v > b.2) {
                     best = Some((next, standing, v));
                 }
             }
+        } else {
+            let d = Decision {
+                rules,
+                position: &pos,
+                roll,
+                moves: &moves,
+            };
+            let mv = match players[seat.index()] {
+                Sitter::Style(style) => styles::choose(style, &d, rng),
+                _ => medium::choose(&d, rng),
+            };
+            let mut next = pos;
+            next.play_unchecked(rules, roll, Some(mv));
+            best = Some((next, model.standing(&next, 0), 0.0));
         }
         let Some((next, standing, _)) = best else {
             break;
@@ -431,7 +518,14 @@ fn play_out(
                 break;
             }
             Standing::Open { turns, running } => {
-                let features = Features::new(&pos, rules, &turns, running, model.temperature());
+                let features = Features::new(
+                    &pos,
+                    rules,
+                    &turns,
+                    running,
+                    model.temperature(),
+                    net.layout(),
+                );
                 let out = net.forward(&features);
                 let mut value = [0.0; 4];
                 for (k, p) in out.slots().iter().enumerate() {
@@ -517,7 +611,14 @@ fn value_for(
     match *standing {
         Standing::Settled(u) => u[seat.index()] * if model.rules().teams { 2.0 } else { 1.0 },
         Standing::Open { turns, running } => {
-            let f = Features::new(pos, model.rules(), &turns, running, model.temperature());
+            let f = Features::new(
+                pos,
+                model.rules(),
+                &turns,
+                running,
+                model.temperature(),
+                net.layout(),
+            );
             let u = net.forward(&f).chances(&f, model.rules());
             u[seat.index()]
         }
