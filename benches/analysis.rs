@@ -8,11 +8,11 @@
 //! `--` sets the rollouts per move of both games (a quarter of them for
 //! luck): `… --bench analysis -- 100`.
 
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::game::Level;
-use ca_ngua::game::selfplay::SelfPlay;
-use ca_ngua::record::analysis::{AnalysisConfig, analyse, sample_game};
+use ca_ngua_core::game::Level;
+use ca_ngua_core::game::selfplay::SelfPlay;
+use ca_ngua_data::record::analysis::{AnalysisConfig, analyse, sample_game};
+use game_ca_ngua::CaNgua;
+use game_co_nhay::CoNhay;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -105,7 +105,7 @@ fn main() {
         &[Level::Hard, Level::Medium],
         3,
         &config(AnalysisConfig::with_rollouts(
-            ca_ngua::record::analysis::DEFAULT_ROLLOUTS_WITHOUT_DICE,
+            ca_ngua_data::record::analysis::DEFAULT_ROLLOUTS_WITHOUT_DICE,
         )),
     );
 }

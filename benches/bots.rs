@@ -7,8 +7,8 @@
 //! by a test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use ca_ngua::ca_ngua::bots::{Bot, BotRng, Decision, Level};
-use ca_ngua::ca_ngua::engine::{Game, Rules, Seat};
+use game_ca_ngua::bots::{Bot, BotRng, Decision, Level};
+use game_ca_ngua::engine::{Game, Rules, Seat};
 use rand::SeedableRng;
 use std::time::Instant;
 
@@ -20,7 +20,7 @@ fn measure(name: &str, rules: Rules, seats: &[Seat], level: Level, games: u64) {
         let mut bot = Bot::new(level, g);
         let mut others = Bot::new(Level::Random, g);
         while let Some(seat) = game.turn() {
-            let roll = ca_ngua::ca_ngua::dice::roll(&rules, &mut rng);
+            let roll = game_ca_ngua::dice::roll(&rules, &mut rng);
             let moves = game.legal_moves(roll);
             let pos = *game.position();
             let mv = if moves.len() <= 1 {

@@ -10,12 +10,12 @@
 //! `-- deep` the deeper look ("Phân tích kỹ": `DEEP_ROLLOUTS` rollouts of
 //! Hard a move).
 
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::bots::eval::{self, Judge};
-use ca_ngua::ca_ngua::bots::hard::{self, Model, Params};
-use ca_ngua::ca_ngua::bots::{BotRng, Budget, Decision, Level};
-use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
-use ca_ngua::record::analysis::{AnalysisConfig, analyse, sample_game};
+use ca_ngua_data::record::analysis::{AnalysisConfig, analyse, sample_game};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::bots::eval::{self, Judge};
+use game_ca_ngua::bots::hard::{self, Model, Params};
+use game_ca_ngua::bots::{BotRng, Budget, Decision, Level};
+use game_ca_ngua::engine::{Position, Roll, Rules, Seat};
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -146,7 +146,7 @@ fn main() {
     if deep {
         configs.push((
             "rollouts of Hard (the deeper look)",
-            AnalysisConfig::deep(ca_ngua::record::analysis::DEEP_ROLLOUTS),
+            AnalysisConfig::deep(ca_ngua_data::record::analysis::DEEP_ROLLOUTS),
         ));
     }
     for (name, config) in configs {

@@ -7,8 +7,8 @@
 //! asserted by a test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use ca_ngua::co_nhay::bots::{Bot, Decision, Level};
-use ca_ngua::co_nhay::engine::{Game, Players, Position, Rules, perft};
+use game_co_nhay::bots::{Bot, Decision, Level};
+use game_co_nhay::engine::{Game, Players, Position, Rules, perft};
 use std::time::Instant;
 
 fn perft_speed(name: &str, position: &Position, depth: u32) {

@@ -7,11 +7,9 @@
 //!
 //! `cargo bench --no-default-features --bench rules_try`.
 
-use ca_ngua::ca_ngua::engine::{Rules, Seat};
-use ca_ngua::ca_ngua::rules_lab::{
-    Estimate, Figures, Player, RunConfig, Trial, TrialReport, run_with,
-};
-use ca_ngua::game::Level;
+use ca_ngua_core::game::Level;
+use game_ca_ngua::engine::{Rules, Seat};
+use game_ca_ngua::rules_lab::{Estimate, Figures, Player, RunConfig, Trial, TrialReport, run_with};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 

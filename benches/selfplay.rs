@@ -7,9 +7,9 @@
 //! after `--` sets the standard games per run: `cargo bench
 //! --no-default-features -- 1000000`.
 
-use ca_ngua::ca_ngua::engine::{Rules, Seat};
-use ca_ngua::ca_ngua::selfplay::{Config, Report, run};
-use ca_ngua::game::Level;
+use ca_ngua_core::game::Level;
+use game_ca_ngua::engine::{Rules, Seat};
+use game_ca_ngua::selfplay::{Config, Report, run};
 
 /// Plays `games` games `runs` times and prints the fastest run.
 fn bench(name: &str, rules: Rules, games: u64, threads: usize, runs: usize) {

@@ -22,7 +22,7 @@
 //! `--bot-delay-ms 0` and limits raised as `main` raises them below).
 //! Nothing leaves 127.0.0.1; the run stops by itself.
 
-use ca_ngua::net::server::{ServerConfig, spawn};
+use ca_ngua_server::{ServerConfig, spawn};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -33,9 +33,9 @@ use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use ca_ngua::ca_ngua::CaNgua;
-type Event = ca_ngua::table::Event<CaNgua>;
-type EventKind = ca_ngua::table::EventKind<CaNgua>;
+use game_ca_ngua::CaNgua;
+type Event = ca_ngua_core::table::Event<CaNgua>;
+type EventKind = ca_ngua_core::table::EventKind<CaNgua>;
 
 struct Options {
     rooms: usize,

@@ -10,12 +10,12 @@
 //!
 //! cargo run --release --no-default-features --example nhay_caps -- \
 //!     --games 402 --players 6 --bots medium,easy,easy,easy,easy,easy --seed 1
-use ca_ngua::co_nhay::bots::Level;
-use ca_ngua::co_nhay::bots::{Bot, Budget};
-use ca_ngua::co_nhay::engine::board::{JUMP_COUNT, JUMPS, NEIGHBOURS};
-use ca_ngua::co_nhay::engine::{Arm, Game, Holes, Players, Position, Rules};
-use ca_ngua::co_nhay::selfplay::play_out;
-use ca_ngua::game::selfplay::mix_seed;
+use ca_ngua_core::game::selfplay::mix_seed;
+use game_co_nhay::bots::Level;
+use game_co_nhay::bots::{Bot, Budget};
+use game_co_nhay::engine::board::{JUMP_COUNT, JUMPS, NEIGHBOURS};
+use game_co_nhay::engine::{Arm, Game, Holes, Players, Position, Rules};
+use game_co_nhay::selfplay::play_out;
 
 fn doomed(p: &Position, a: Arm) -> bool {
     let frozen: u128 = p.finished().iter().fold(0, |m, f| m | p.pieces(f));

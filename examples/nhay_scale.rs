@@ -7,11 +7,11 @@
 //!
 //! `cargo run --release --no-default-features --example nhay_scale [GAMES]`
 
-use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::co_nhay::bots::{Searcher, Style};
-use ca_ngua::co_nhay::engine::Rules;
-use ca_ngua::game::{Game, Level};
-use ca_ngua::record::analysis::sample_game;
+use ca_ngua_core::game::{Game, Level};
+use ca_ngua_data::record::analysis::sample_game;
+use game_co_nhay::CoNhay;
+use game_co_nhay::bots::{Searcher, Style};
+use game_co_nhay::engine::Rules;
 
 fn main() {
     let games: u64 = std::env::args()

@@ -5,11 +5,11 @@
 //! cargo run --release --no-default-features --example nhay_tune -- \
 //!     --games 200 --players 6 --opp medium --nodes 30000 --depth 5 \
 //!     --set own_beam=14,reply_beam=8,replies=1,rivals=best,straggler=40,gap=3,lateral=6
-use ca_ngua::any_game::load_rules;
-use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::co_nhay::bots::{Budget, Level, Rivals, Style};
-use ca_ngua::co_nhay::engine::Players;
-use ca_ngua::co_nhay::selfplay::{Config, Tuning, run};
+use ca_ngua_data::store::load_rules;
+use game_co_nhay::CoNhay;
+use game_co_nhay::bots::{Budget, Level, Rivals, Style};
+use game_co_nhay::engine::Players;
+use game_co_nhay::selfplay::{Config, Tuning, run};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

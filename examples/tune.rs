@@ -10,12 +10,12 @@
 //! (`col`, `enter`, `climb`, `door`, `exit`, `any`) or Hard's own (`hcol`,
 //! `hdoor`, `hexit`) is of that kind: a quick way to see which kind of
 //! decision Hard gets wrong.
-use ca_ngua::any_game::load_rules;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::bots::hard::{self, Model, Params};
-use ca_ngua::ca_ngua::bots::{Bot, BotRng, Budget, Decision, Level};
-use ca_ngua::ca_ngua::engine::{Game, Seat};
-use ca_ngua::game::selfplay::{mix_seed, wilson95};
+use ca_ngua_core::game::selfplay::{mix_seed, wilson95};
+use ca_ngua_data::store::load_rules;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::bots::hard::{self, Model, Params};
+use game_ca_ngua::bots::{Bot, BotRng, Budget, Decision, Level};
+use game_ca_ngua::engine::{Game, Seat};
 use rand::{RngExt, SeedableRng};
 
 fn main() {
@@ -78,7 +78,7 @@ fn main() {
                         let first = seats[rng.random_range(0..n)];
                         let mut game = Game::new(rules, seats, first).unwrap();
                         while let Some(seat) = game.turn() {
-                            let roll = ca_ngua::ca_ngua::dice::roll(&rules, &mut rng);
+                            let roll = game_ca_ngua::dice::roll(&rules, &mut rng);
                             let moves = game.legal_moves(roll);
                             let mv = if moves.len() <= 1 {
                                 moves.first()

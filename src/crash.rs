@@ -15,9 +15,9 @@
 //!   per target such as `ca_ngua=trace,eframe=debug`). Past 1 MiB it
 //!   is moved to `ca-ngua.old.log` at the next start.
 
-use crate::i18n::{Arg, I18n};
 use crate::platform::{Launch, VERSION};
 use crate::privacy::{home_dir, scrub, scrub_home};
+use ca_ngua_i18n::{Arg, I18n};
 use std::backtrace::Backtrace;
 use std::fs;
 use std::io::IsTerminal;
@@ -382,7 +382,7 @@ pub fn start_logging(data_dir: Option<&Path>) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
+    use ca_ngua_i18n::Lang;
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir =

@@ -80,7 +80,7 @@ pub fn name_title_bar(ctx: &egui::Context, window: egui::Id, title: &str) {
 /// sent the others again.
 pub fn log_list<T>(
     ui: &mut Ui,
-    i18n: &crate::i18n::I18n,
+    i18n: &ca_ngua_i18n::I18n,
     salt: &str,
     log: &[T],
     text: impl Fn(&T) -> String,
@@ -95,7 +95,7 @@ pub fn log_list<T>(
 /// newest), for lines that are more than words (an emoji in colour).
 pub fn log_list_rows<T>(
     ui: &mut Ui,
-    i18n: &crate::i18n::I18n,
+    i18n: &ca_ngua_i18n::I18n,
     salt: &str,
     log: &[T],
     row: impl Fn(&mut Ui, &T, bool),

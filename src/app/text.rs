@@ -1,8 +1,8 @@
 //! Sentences shared by every game: messages about the player's files,
 //! places at the end of a game.
 
-use crate::i18n::{Arg, I18n};
-use crate::store::StoreNotice;
+use ca_ngua_data::store::StoreNotice;
+use ca_ngua_i18n::{Arg, I18n};
 
 /// A place in words: "nhất", "nhì" … "sáu".
 pub fn place_name(i18n: &I18n, place: usize) -> String {

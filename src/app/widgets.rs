@@ -1,9 +1,9 @@
 //! Widgets every game's settings use: a labelled combo box, a check box
 //! with its one-line explanation, the computer levels offered.
 
-use crate::game::Level;
-use crate::i18n::I18n;
-use crate::prefs::PlayerKind;
+use ca_ngua_core::game::Level;
+use ca_ngua_data::prefs::PlayerKind;
+use ca_ngua_i18n::I18n;
 use egui::{RichText, Ui};
 
 /// The computer levels offered to players (the random player is for

@@ -4,8 +4,8 @@
 //! plain sentence it prints when no window can be opened.
 
 use super::{VERSION, is_room_link};
-use crate::i18n::{Arg, I18n, Lang};
 use crate::instance::{Handover, Request};
+use ca_ngua_i18n::{Arg, I18n, Lang};
 use std::ffi::OsString;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -268,7 +268,7 @@ mod tests {
     #[test]
     fn a_link_macos_hands_over_reaches_the_window_as_a_later_starts_would() {
         use crate::instance::Listening;
-        use crate::net::Invite;
+        use ca_ngua_protocol::Invite;
         use std::sync::Arc;
         use std::sync::atomic::{AtomicUsize, Ordering};
 

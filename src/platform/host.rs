@@ -1,20 +1,18 @@
 //! Hosting a room on this device: on the desktop a server in the app's own
-//! process ([`crate::net::server`]); in a browser, none, as a page cannot
+//! process ([`ca_ngua_server`]); in a browser, none, as a page cannot
 //! listen for connections. There [`spawn`] says so in words the online
 //! screen shows, and a [`Host`] never exists, so everything about hosted
 //! rooms is simply absent.
 
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub use crate::net::server::{
-    ServerConfig as HostConfig, ServerHandle as Host, lan_addresses, spawn,
-};
+pub use ca_ngua_server::{ServerConfig as HostConfig, ServerHandle as Host, lan_addresses, spawn};
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub use browser::{Host, HostConfig, NoHosting, lan_addresses, spawn};
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod browser {
-    use crate::net::SeatPresence;
+    use ca_ngua_protocol::SeatPresence;
     use std::fmt;
     use std::net::SocketAddr;
     use std::path::PathBuf;
@@ -68,7 +66,7 @@ mod browser {
             HostConfig {
                 state_dir: None,
                 bot_delay: Duration::from_millis(800),
-                away: crate::net::protocol::DEFAULT_AWAY,
+                away: ca_ngua_protocol::DEFAULT_AWAY,
             }
         }
     }

@@ -4,7 +4,7 @@
 //! records. A browser that refuses storage (some private windows) gets a
 //! shelf in memory and a notice saying nothing outlives the page.
 
-use crate::store::{MemoryShelf, Shelf, Store, StoreNotice};
+use ca_ngua_data::store::{MemoryShelf, Shelf, Store, StoreNotice};
 use std::sync::Arc;
 use wasm_bindgen::{JsCast, JsValue};
 

@@ -4,13 +4,12 @@
 //! (or, on macOS, listen for the links the system hands over), open the
 //! window.
 
-use crate as kit;
-use kit::app::{App, setup_context};
-use kit::crash;
-use kit::i18n::{I18n, Lang};
-use kit::instance;
-use kit::platform;
-use kit::store::Store;
+use crate::app::{App, setup_context};
+use crate::crash;
+use crate::instance;
+use crate::platform;
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::{I18n, Lang};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::sync::{Arc, OnceLock};

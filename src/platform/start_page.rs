@@ -17,8 +17,8 @@
 //! tests of `scripts/web.sh test` read these).
 
 use crate::app::{App, setup_context};
-use crate::i18n::Lang;
-use crate::net::protocol::PlayLink;
+use ca_ngua_i18n::Lang;
+use ca_ngua_protocol::PlayLink;
 use wasm_bindgen::JsCast;
 
 /// The id of the canvas the page gives the game.

@@ -8,15 +8,15 @@ use crate::common;
 use crate::ui_support::*;
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::Rules;
-use ca_ngua::game::Level;
-use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::Prefs;
-use ca_ngua::table::Controller;
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_i18n::Lang;
 use egui::accesskit::{Live, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Rules;
 
 /// The app's window here.
 const WINDOW: Window = Window::DEFAULT;
@@ -24,12 +24,12 @@ const WINDOW: Window = Window::DEFAULT;
 fn prefs(lang: Lang) -> Prefs {
     Prefs {
         lang: Some(lang),
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 2,
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     }
@@ -54,14 +54,14 @@ fn live(h: &Harness<'_, App>) -> Vec<(String, String, Live)> {
 #[test]
 fn every_node_with_a_role_has_a_name_through_a_game() {
     let p = Prefs {
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 fast_bots: true,
                 players: [
-                    ca_ngua::prefs::PlayerKind::Human,
-                    ca_ngua::prefs::PlayerKind::Bot(Level::Random),
-                    ca_ngua::prefs::PlayerKind::Bot(Level::Random),
-                    ca_ngua::prefs::PlayerKind::Bot(Level::Random),
+                    ca_ngua_data::prefs::PlayerKind::Human,
+                    ca_ngua_data::prefs::PlayerKind::Bot(Level::Random),
+                    ca_ngua_data::prefs::PlayerKind::Bot(Level::Random),
+                    ca_ngua_data::prefs::PlayerKind::Bot(Level::Random),
                 ],
                 ..prefs(Lang::Vi).games.ca_ngua
             },
@@ -164,7 +164,7 @@ fn horses_keep_their_numbers_whatever_their_rank() {
     // Yellow rolls until red's turn comes back with a roll to play.
     for _ in 0..400 {
         let app = h.state();
-        let red = app.play::<CaNgua>().shown().turn() == Some(ca_ngua::ca_ngua::engine::Seat::Red);
+        let red = app.play::<CaNgua>().shown().turn() == Some(game_ca_ngua::engine::Seat::Red);
         match app.phase() {
             Phase::Choose if red => break,
             Phase::Roll => h.key_press(egui::Key::Space),

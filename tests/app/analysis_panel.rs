@@ -9,15 +9,15 @@ use crate::common::wait::Deadline;
 use crate::common::wait::wait_until;
 use crate::ui_support::harness_of;
 use ca_ngua::app::play::analysis_ui::{AnalysisAsk, AnalysisPanel, Look};
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::Seat;
-use ca_ngua::game::{Game, Level, SeatId};
-use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::record::analysis::AnalysisConfig;
-use ca_ngua::record::{Record, Recorder, UtcDate};
+use ca_ngua_core::game::{Game, Level, SeatId};
+use ca_ngua_data::record::analysis::AnalysisConfig;
+use ca_ngua_data::record::{Record, Recorder, UtcDate};
+use ca_ngua_i18n::{I18n, Lang};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Seat;
 use std::time::Duration;
 
 struct Panel {
@@ -182,7 +182,7 @@ fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
     let players = record.seat_players();
     let red: Vec<_> = players.iter().filter(|p| p.seat == Seat::Red).collect();
     assert_eq!(red.len(), 2);
-    let spans = |p: &ca_ngua::record::SeatPlayer<Seat>| {
+    let spans = |p: &ca_ngua_data::record::SeatPlayer<Seat>| {
         let (a, b) = p.spans[0];
         format!("{}–{}", a + 1, b + 1)
     };
@@ -214,10 +214,10 @@ fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
     assert!(h.query_by_label("— Player r: Person").is_some());
     // The person's mistakes are listed; the computer's only once asked.
     let analysis = h.state().panel.analysis().unwrap().clone();
-    let label = |p: &ca_ngua::record::SeatPlayer<Seat>,
-                 m: &ca_ngua::record::analysis::Mistake<CaNgua>| {
+    let label = |p: &ca_ngua_data::record::SeatPlayer<Seat>,
+                 m: &ca_ngua_data::record::analysis::Mistake<CaNgua>| {
         let who = match p.player {
-            ca_ngua::record::Player::Person => "Person",
+            ca_ngua_data::record::Player::Person => "Person",
             _ if p.seat == Seat::Red => "Computer – Medium",
             _ => "Computer – Easy",
         };
@@ -231,7 +231,7 @@ fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
         .iter()
         .flat_map(|p| {
             let t = analysis.totals_over(p.seat, &p.steps);
-            let person = p.player == ca_ngua::record::Player::Person;
+            let person = p.player == ca_ngua_data::record::Player::Person;
             t.mistakes
                 .iter()
                 .map(|m| (label(p, m), person))
@@ -253,13 +253,17 @@ fn a_seat_that_changed_hands_has_a_verdict_and_mistakes_for_each_player() {
 /// The replay window of a pasted two-player Cờ nhảy record, at `size`,
 /// in English.
 fn replay_at(size: egui::Vec2) -> (Harness<'static, ca_ngua::app::App>, crate::common::TempDir) {
-    use ca_ngua::co_nhay::CoNhay;
+    use game_co_nhay::CoNhay;
     let t = played::<CoNhay>(CoNhay::standard_rules(), 2, Level::Medium, 4);
     let record = Recorder::of_table(&t, crate::common::records::DATE).unwrap();
     let dir = crate::common::temp_dir("analysis-replay-size");
-    let app =
-        ca_ngua::app::App::from_store(ca_ngua::store::Store::at(dir.path()), None, Lang::En, None)
-            .skip_welcome();
+    let app = ca_ngua::app::App::from_store(
+        ca_ngua_data::store::Store::at(dir.path()),
+        None,
+        Lang::En,
+        None,
+    )
+    .skip_welcome();
     let window = crate::ui_support::Window {
         size,
         ..crate::ui_support::Window::DEFAULT

@@ -5,9 +5,9 @@
 
 use crate::common;
 use ca_ngua::crash::{CRASH_TEST_MESSAGE, LOG_FILE, LOG_VAR, REPORTS_DIR, take_previous_report};
-use ca_ngua::i18n::{Arg, I18n, Lang};
 use ca_ngua::platform::{CRASH_TEST_ARG, DATA_DIR_VAR};
-use ca_ngua::store::CONFIG_DIR_VAR;
+use ca_ngua_data::store::CONFIG_DIR_VAR;
+use ca_ngua_i18n::{Arg, I18n, Lang};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

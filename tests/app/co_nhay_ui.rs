@@ -10,24 +10,24 @@ use crate::common;
 use crate::ui_support::*;
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::co_nhay::bots::{Budget, Level};
-use ca_ngua::co_nhay::engine::{Arm, Position, Rules};
-use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
-use ca_ngua::store::Store;
-use ca_ngua::table::Controller;
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::prefs::{GameKind, PlayerKind, Prefs};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::{I18n, Lang};
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_co_nhay::bots::{Budget, Level};
+use game_co_nhay::engine::{Arm, Position, Rules};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 /// The app's window here.
 const WINDOW: Window = Window::DEFAULT;
-use ca_ngua::co_nhay::CoNhay;
-type NhayTable = ca_ngua::table::Table<CoNhay>;
+use game_co_nhay::CoNhay;
+type NhayTable = ca_ngua_core::table::Table<CoNhay>;
 
 /// Cờ nhảy in front: two players, a person (red) against the computer
 /// (yellow) at `level`, fast.
@@ -37,14 +37,14 @@ fn prefs(lang: Lang, level: Level) -> Prefs {
     Prefs {
         lang: Some(lang),
         game: GameKind::CoNhay,
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 2,
                 players: [PlayerKind::Bot(Level::Random); 4],
                 fast_bots: true,
                 ..Default::default()
             },
-            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+            co_nhay: ca_ngua_data::co_nhay::prefs::Prefs {
                 player_count: 2,
                 players,
                 rules: Rules::standard(),
@@ -66,7 +66,7 @@ fn nhay_table(prefs: &Prefs, position: Option<&str>, seed: u64) -> NhayTable {
         &start.to_setup(),
         &prefs.games.co_nhay.controllers(),
         StdRng::seed_from_u64(seed),
-        Box::new(ca_ngua::table::InlineRunner::default()),
+        Box::new(ca_ngua_core::table::InlineRunner::default()),
     )
     .expect("table")
     .with_budget(Budget::TEST)
@@ -161,7 +161,7 @@ fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
         .events()
         .iter()
         .filter(|e| {
-            matches!(e.event, ca_ngua::table::EventKind::<CoNhay>::Moved { seat: arm, .. } if arm.number() == 0)
+            matches!(e.event, ca_ngua_core::table::EventKind::<CoNhay>::Moved { seat: arm, .. } if arm.number() == 0)
         })
         .count();
     assert_eq!(red_moves, moves);
@@ -296,7 +296,7 @@ fn the_keyboard_chooses_a_piece_then_a_hole_and_escape_goes_back() {
     let events = h.state().play::<CoNhay>().table().unwrap().events();
     assert!(events.len() as u64 > seq);
     assert!(
-        matches!(events[seq as usize].event, ca_ngua::table::EventKind::<CoNhay>::Moved { seat: arm, mv, .. } if arm.number() == 0 && mv.from() == Some(4)),
+        matches!(events[seq as usize].event, ca_ngua_core::table::EventKind::<CoNhay>::Moved { seat: arm, mv, .. } if arm.number() == 0 && mv.from() == Some(4)),
         "{:?}",
         events[seq as usize]
     );

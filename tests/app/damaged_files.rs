@@ -6,11 +6,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::{damage, local_table, originals, play_on, temp_dir};
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::Position;
-use ca_ngua::prefs::Prefs;
-use ca_ngua::store::Store;
-use ca_ngua::table::InlineRunner;
+use ca_ngua_core::table::InlineRunner;
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Store;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Position;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::path::Path;
@@ -32,8 +32,8 @@ fn load_and_play(dir: &Path) -> bool {
         assert_eq!(set.rules.validate(), Ok(()));
         let mut table = local_table(
             &Prefs {
-                games: ca_ngua::any_game::GamePrefs {
-                    ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+                games: ca_ngua_data::prefs::GamePrefs {
+                    ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                         rules: set.rules,
                         ..prefs.clone().games.ca_ngua
                     },

@@ -13,14 +13,14 @@ use ca_ngua::app::App;
 use ca_ngua::app::ca_ngua::geometry::place;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::shell::files::{Chosen, FilePicker};
-use ca_ngua::ca_ngua::engine::{GameEnd, Move, Position, Rules, Seat};
-use ca_ngua::game::Level;
-use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::prefs::{PlayerKind, Prefs};
-use ca_ngua::table::Controller;
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::prefs::{PlayerKind, Prefs};
+use ca_ngua_i18n::{I18n, Lang};
 use egui::{Key, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::engine::{GameEnd, Move, Position, Rules, Seat};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
@@ -30,15 +30,15 @@ const WINDOW: Window = Window {
     max_steps: 200,
     ..Window::DEFAULT
 };
-use ca_ngua::ca_ngua::CaNgua;
-type EventKind = ca_ngua::table::EventKind<CaNgua>;
-type Replica = ca_ngua::table::Replica<CaNgua>;
+use game_ca_ngua::CaNgua;
+type EventKind = ca_ngua_core::table::EventKind<CaNgua>;
+type Replica = ca_ngua_core::table::Replica<CaNgua>;
 
 fn prefs(lang: Lang, players: usize) -> Prefs {
     Prefs {
         lang: Some(lang),
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: players,
                 players: [
                     PlayerKind::Human,
@@ -49,7 +49,7 @@ fn prefs(lang: Lang, players: usize) -> Prefs {
                 fast_bots: true,
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     }
@@ -314,24 +314,24 @@ fn computer_players_wait_while_the_app_asks_something() {
 
 /// The rules of `code` as imported into the store at `dir`.
 fn saved_rules(dir: &std::path::Path) -> Vec<Rules> {
-    let (sets, _) = ca_ngua::store::Store::at(dir).rule_sets::<CaNgua>();
+    let (sets, _) = ca_ngua_data::store::Store::at(dir).rule_sets::<CaNgua>();
     sets.into_iter().map(|s| s.rules).collect()
 }
 
 #[test]
 fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
-    use ca_ngua::store::Store;
+    use ca_ngua_data::store::Store;
     let dir = common::temp_dir("rule-code");
     let house = Rules {
         forced_kick: true,
-        pairs: ca_ngua::ca_ngua::engine::Pairs::Block,
+        pairs: game_ca_ngua::engine::Pairs::Block,
         ..Rules::casual()
     };
-    let code = ca_ngua::ca_ngua::rules_code::encode(&house);
+    let code = game_ca_ngua::rules_code::encode(&house);
     Store::at(dir.path())
         .save_prefs(&Prefs {
-            games: ca_ngua::any_game::GamePrefs {
-                ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+            games: ca_ngua_data::prefs::GamePrefs {
+                ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                     rules: house,
                     ..prefs(Lang::Vi, 2).games.ca_ngua
                 },
@@ -408,7 +408,7 @@ fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
 #[test]
 fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
     use ca_ngua::app::shell::files::FixedPicker;
-    use ca_ngua::store::Store;
+    use ca_ngua_data::store::Store;
     let dir = common::temp_dir("rule-files");
     let file = dir.join("shared.ron");
     let house = Rules {
@@ -416,10 +416,7 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
         ..Rules::standard()
     };
     Store::at(dir.path())
-        .save_rule_set::<CaNgua>(&ca_ngua::ca_ngua::rules_file::RuleSet::new(
-            "Nhà bà Tư",
-            house,
-        ))
+        .save_rule_set::<CaNgua>(&game_ca_ngua::rules_file::RuleSet::new("Nhà bà Tư", house))
         .unwrap();
     let app = App::from_store(Store::at(dir.path()), None, Lang::Vi, None)
         .skip_welcome()
@@ -433,7 +430,7 @@ fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
     h.get_by_label("Xuất Nhà bà Tư ra tệp…").click();
     h.run_steps(3);
     let written =
-        ca_ngua::store::import_rule_set::<ca_ngua::ca_ngua::rules_file::RuleSet>(&file).unwrap();
+        ca_ngua_data::store::import_rule_set::<game_ca_ngua::rules_file::RuleSet>(&file).unwrap();
     assert_eq!(written.rules, house);
     h.get_by_label("Xóa Nhà bà Tư").click();
     h.run_steps(3);
@@ -456,8 +453,8 @@ fn ending(rules: Rules, red: Controller) -> Harness<'static, App> {
         [red, computer, computer, computer],
     );
     let p = Prefs {
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 rules,
                 players: [
                     if red == Controller::Here {
@@ -606,8 +603,8 @@ fn a_roll_without_a_move_stays_on_the_die_before_the_turn_passes() {
     // Green, a computer, has every horse in the yard: only a 6 moves.
     let app = App::with_table(
         Prefs {
-            games: ca_ngua::any_game::GamePrefs {
-                ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+            games: ca_ngua_data::prefs::GamePrefs {
+                ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                     fast_bots: false,
                     ..prefs(Lang::Vi, 4).games.ca_ngua
                 },
@@ -688,8 +685,8 @@ fn a_team_game_plays_out_and_counts_apart() {
         [Controller::Here, computer, computer, computer],
     );
     let p = Prefs {
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 rules: Rules::teams(),
                 players: [
                     PlayerKind::Human,
@@ -735,8 +732,8 @@ fn a_team_game_plays_out_and_counts_apart() {
         [computer; 4],
     );
     let p = Prefs {
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 rules,
                 players: [PlayerKind::Bot(Level::Random); 4],
                 ..prefs(Lang::En, 4).games.ca_ngua

@@ -6,15 +6,15 @@
 use crate::common;
 use crate::ui_support::*;
 use ca_ngua::app::App;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::Rules;
-use ca_ngua::game::Level;
-use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{PlayerKind, Prefs};
-use ca_ngua::store::Store;
-use ca_ngua::table::Controller;
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::prefs::{PlayerKind, Prefs};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
 use egui::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Rules;
 
 /// Rolls made in the game of Cờ Cá Ngựa so far.
 fn rolls(a: &App) -> u32 {
@@ -30,13 +30,13 @@ fn rolls(a: &App) -> u32 {
 fn computers_only() -> Prefs {
     Prefs {
         lang: Some(Lang::En),
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 players: [PlayerKind::Bot(Level::Random); 4],
                 fast_bots: true,
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     }
@@ -107,12 +107,12 @@ fn a_settings_file_from_before_the_welcome_is_a_player_who_knows_the_app() {
 fn people_prefs() -> Prefs {
     Prefs {
         lang: Some(Lang::En),
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 players: [PlayerKind::Human; 4],
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     }
@@ -207,7 +207,7 @@ fn a_move_that_kicks_says_so_in_the_list_and_on_the_board() {
     item.hover();
     h.run_steps(3);
     let now = h.ctx.input(|i| i.time);
-    let i18n = ca_ngua::i18n::I18n::new(Lang::En);
+    let i18n = ca_ngua_i18n::I18n::new(Lang::En);
     let board = h
         .state()
         .play::<CaNgua>()

@@ -10,12 +10,12 @@ use crate::common;
 use crate::online_app::{TestApp, WINDOW, hosting_app, open_room, prefs, wait};
 use crate::ui_support::harness;
 use ca_ngua::app::App;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::i18n::Lang;
 use ca_ngua::instance::{Claim, Request, claim};
-use ca_ngua::store::Store;
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
+use game_ca_ngua::CaNgua;
 use std::path::Path;
 use std::process::Command;
 

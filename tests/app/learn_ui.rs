@@ -5,8 +5,8 @@
 
 use crate::ui_support::*;
 use ca_ngua::app::App;
-use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{GameKind, Prefs};
+use ca_ngua_data::prefs::{GameKind, Prefs};
+use ca_ngua_i18n::Lang;
 use egui::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -12,10 +12,10 @@ use crate::ui_support::{Window, harness};
 use ca_ngua::app::App;
 use ca_ngua::app::play::View;
 use ca_ngua::app::play::phase::Phase;
-use ca_ngua::i18n::Lang;
-use ca_ngua::net::Invite;
-use ca_ngua::prefs::{PlayerKind, Prefs};
-use ca_ngua::store::Store;
+use ca_ngua_data::prefs::{PlayerKind, Prefs};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
+use ca_ngua_protocol::Invite;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -28,22 +28,22 @@ pub(crate) const WINDOW: Window = Window {
     step_dt: 0.05,
     ..Window::DEFAULT
 };
-use ca_ngua::ca_ngua::CaNgua;
-type Event = ca_ngua::table::Event<CaNgua>;
+use game_ca_ngua::CaNgua;
+type Event = ca_ngua_core::table::Event<CaNgua>;
 
 pub(crate) fn prefs(name: &str) -> Prefs {
     Prefs {
         lang: Some(Lang::En),
         online_name: name.into(),
         welcomed: true,
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 2,
                 players: [PlayerKind::Human; 4],
                 fast_bots: true,
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     }
@@ -217,7 +217,8 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
         .filter(|e| {
             matches!(
                 e.event,
-                ca_ngua::table::EventKind::Moved { .. } | ca_ngua::table::EventKind::Passed { .. }
+                ca_ngua_core::table::EventKind::Moved { .. }
+                    | ca_ngua_core::table::EventKind::Passed { .. }
             )
         })
         .count();
@@ -348,9 +349,9 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
 /// is not there is said to be so.
 #[test]
 fn a_room_opens_on_the_server_named_in_the_settings() {
-    let server = ca_ngua::net::server::spawn(
+    let server = ca_ngua_server::spawn(
         "127.0.0.1:0".parse().unwrap(),
-        ca_ngua::net::server::ServerConfig::default(),
+        ca_ngua_server::ServerConfig::default(),
     )
     .unwrap();
     let port = server.addr().port();

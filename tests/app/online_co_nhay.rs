@@ -13,19 +13,19 @@ use crate::online_app::{TestApp, WINDOW, hosting_app, open_online, open_room, wa
 use crate::ui_support::{focused_name, harness, name};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::co_nhay::engine::Rules;
-use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
-use ca_ngua::store::Store;
-use ca_ngua::table::EventKind;
+use ca_ngua_core::table::EventKind;
+use ca_ngua_data::prefs::{GameKind, PlayerKind, Prefs};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_co_nhay::CoNhay;
+use game_co_nhay::engine::Rules;
 use std::time::Duration;
 
-type Event = ca_ngua::table::Event<CoNhay>;
+type Event = ca_ngua_core::table::Event<CoNhay>;
 
 /// A player called `name` with `game` in front; Cờ nhảy set for three
 /// people (the room's size comes from the host's settings).
@@ -34,14 +34,14 @@ fn prefs(name: &str, game: GameKind) -> Prefs {
         lang: Some(Lang::En),
         game,
         online_name: name.into(),
-        games: ca_ngua::any_game::GamePrefs {
-            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            co_nhay: ca_ngua_data::co_nhay::prefs::Prefs {
                 player_count: 3,
                 players: [PlayerKind::Human; 6],
                 rules: Rules::standard(),
                 fast_bots: true,
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     }
@@ -93,7 +93,7 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
             .accesskit_node(),
     );
     assert!(shown.contains(&format!("/join/{}", invite.room)), "{shown}");
-    if !ca_ngua::net::lan_addresses().is_empty() {
+    if !ca_ngua_server::lan_addresses().is_empty() {
         assert!(!shown.contains("127.0.0.1"), "{shown}");
     }
     host.get_by_role_and_label(Role::Button, "Copy the link")

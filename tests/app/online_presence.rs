@@ -14,14 +14,14 @@ use crate::ui_support::{at_time, clock, harness};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::play::presence::Presence;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::i18n::Lang;
-use ca_ngua::net::client::{Client, Request};
-use ca_ngua::net::server::{ServerConfig, spawn};
-use ca_ngua::prefs::Prefs;
-use ca_ngua::store::Store;
+use ca_ngua_client::{Client, Request};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
+use ca_ngua_server::{ServerConfig, spawn};
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
 use std::time::Duration;
 
 /// Everything said to screen readers so far, kept across frames.

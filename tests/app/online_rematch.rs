@@ -18,15 +18,15 @@ use crate::online_table::{
 use crate::ui_support::at_time;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::play::presence::Presence;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::Rules;
-use ca_ngua::game::Level;
-use ca_ngua::net::ServerAddress;
-use ca_ngua::net::client::{Client, ClientCommand, ClientOptions, Request};
-use ca_ngua::net::protocol::ChatMode;
-use ca_ngua::net::server::{Clock, ServerHandle};
+use ca_ngua_client::{Client, ClientCommand, ClientOptions, Request};
+use ca_ngua_core::game::Level;
+use ca_ngua_protocol::ChatMode;
+use ca_ngua_protocol::ServerAddress;
+use ca_ngua_server::{Clock, ServerHandle};
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Rules;
 use std::time::{Duration, Instant};
 
 /// A room of two on a hand-moved clock (10-second turns): the host Lan's

@@ -16,16 +16,16 @@ use crate::ui_support::{at_time, harness};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::play::presence::Presence;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::Seat;
-use ca_ngua::i18n::Lang;
-use ca_ngua::net::client::{Client, ClientOptions, Request};
-use ca_ngua::net::server::{Clock, ServerConfig, ServerHandle, spawn};
-use ca_ngua::net::{Invite, ServerAddress};
-use ca_ngua::prefs::Prefs;
-use ca_ngua::store::Store;
+use ca_ngua_client::{Client, ClientOptions, Request};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
+use ca_ngua_protocol::{Invite, ServerAddress};
+use ca_ngua_server::{Clock, ServerConfig, ServerHandle, spawn};
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Seat;
 use std::time::{Duration, Instant};
 
 /// True when some node's label contains `text`.
@@ -163,8 +163,8 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
     let host_store = Store::at(dir.path().join("host"));
     host_store
         .save_prefs(&Prefs {
-            games: ca_ngua::any_game::GamePrefs {
-                ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+            games: ca_ngua_data::prefs::GamePrefs {
+                ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                     player_count: 3,
                     ..prefs("Lan").games.ca_ngua
                 },
@@ -244,7 +244,7 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
         other => panic!("{other:?}"),
     }
     // The board says it too, and a screen reader heard it.
-    let i18n = ca_ngua::i18n::I18n::new(Lang::En);
+    let i18n = ca_ngua_i18n::I18n::new(Lang::En);
     let board = guest.state().play::<CaNgua>().board_name(&i18n, seat);
     assert!(board.starts_with("Bảo · reconnecting,"), "{board}");
     guest.step();
@@ -606,18 +606,18 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
 #[test]
 fn every_emoji_of_the_reactions_bar_has_a_glyph() {
     use ca_ngua::app::play::talk::phrase_key;
-    use ca_ngua::i18n::I18n;
+    use ca_ngua_i18n::I18n;
     use egui::epaint::text::{Fonts, TextOptions};
     let mut fonts = Fonts::new(TextOptions::default(), ca_ngua::app::theme::fonts());
     let font = egui::FontId::proportional(18.0);
-    for e in ca_ngua::net::protocol::talk::EMOJI {
+    for e in ca_ngua_protocol::talk::EMOJI {
         for c in e.chars() {
             assert!(fonts.has_glyph(&font, c), "{e}");
         }
     }
     for lang in Lang::ALL {
         let i18n = I18n::new(lang);
-        let words = ca_ngua::net::protocol::talk::PHRASES
+        let words = ca_ngua_protocol::talk::PHRASES
             .iter()
             .map(|id| phrase_key(id))
             .chain(

@@ -155,7 +155,7 @@ fn the_installers_register_the_link_scheme() {
     assert!(ca_ngua::platform::is_room_link(
         "ca-ngua://127.0.0.1:7878/K7M2QX"
     ));
-    assert!(ca_ngua::net::INVITE_SCHEME.starts_with("ca-ngua:"));
+    assert!(ca_ngua_protocol::INVITE_SCHEME.starts_with("ca-ngua:"));
 }
 
 /// The `$(key)` language strings an NSIS script uses.
@@ -169,7 +169,7 @@ fn nsis_strings(script: &str) -> std::collections::BTreeSet<&str> {
 
 #[test]
 fn the_windows_installer_says_every_sentence_in_both_languages() {
-    use ca_ngua::i18n::{FILES, Lang};
+    use ca_ngua_i18n::{FILES, Lang};
     let used = nsis_strings(INSTALLER);
     assert!(used.contains("uninstaller-data-delete"), "{used:?}");
     for lang in Lang::ALL {
@@ -365,7 +365,7 @@ fn the_macos_bundle_declares_its_id_the_link_scheme_and_its_oldest_macos() {
         .filter_map(Plist::text)
         .collect();
     assert_eq!(schemes, ["ca-ngua"]);
-    let scheme = ca_ngua::net::INVITE_SCHEME.trim_end_matches("//");
+    let scheme = ca_ngua_protocol::INVITE_SCHEME.trim_end_matches("//");
     assert_eq!(format!("{}:", schemes[0]), scheme);
     // Both languages, Retina.
     let langs: Vec<&str> = plist

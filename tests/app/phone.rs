@@ -12,9 +12,9 @@ use crate::common;
 use crate::ui_support::{Window, all_nodes, harness, name};
 use ca_ngua::app::App;
 use ca_ngua::app::layout::{Layout, TOUCH_TARGET};
-use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::prefs::{GameKind, Prefs};
-use ca_ngua::store::Store;
+use ca_ngua_data::prefs::{GameKind, Prefs};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::{I18n, Lang};
 use egui::accesskit::Role;
 use egui::{Pos2, Rect, Vec2};
 use egui_kittest::Harness;
@@ -298,11 +298,11 @@ fn the_lessons_fit_every_shape() {
 
 #[test]
 fn the_replay_fits_every_shape() {
-    use ca_ngua::ca_ngua::CaNgua;
-    use ca_ngua::game::Level;
-    use ca_ngua::record::Recorder;
+    use ca_ngua_core::game::Level;
+    use ca_ngua_data::record::Recorder;
+    use game_ca_ngua::CaNgua;
     let t_ = common::records::played::<CaNgua>(
-        ca_ngua::ca_ngua::engine::Rules::standard(),
+        game_ca_ngua::engine::Rules::standard(),
         2,
         Level::Medium,
         6,

@@ -13,18 +13,18 @@ use crate::ui_support::harness;
 use ca_ngua::app::App;
 use ca_ngua::app::layout::Layout;
 use ca_ngua::app::shell::Sheet;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::Rules;
-use ca_ngua::game::Level;
-use ca_ngua::i18n::Lang;
-use ca_ngua::net::ServerAddress;
-use ca_ngua::net::client::{Client, ClientCommand, ClientOptions, Request};
-use ca_ngua::net::protocol::ChatMode;
-use ca_ngua::net::server::{ServerConfig, ServerHandle, spawn};
-use ca_ngua::prefs::GameKind;
+use ca_ngua_client::{Client, ClientCommand, ClientOptions, Request};
+use ca_ngua_core::game::Level;
+use ca_ngua_data::prefs::GameKind;
+use ca_ngua_i18n::Lang;
+use ca_ngua_protocol::ChatMode;
+use ca_ngua_protocol::ServerAddress;
+use ca_ngua_server::{ServerConfig, ServerHandle, spawn};
 use egui::accesskit::Role;
 use egui::{Pos2, Rect};
 use egui_kittest::kittest::Queryable;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Rules;
 use std::time::Duration;
 
 /// A room opened by a headless host (talk in words, a turn clock), and

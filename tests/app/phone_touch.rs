@@ -14,16 +14,16 @@ use crate::ui_support::{harness, step_until};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua::app::shell::Sheet;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::{Rules, Seat};
-use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::GameKind;
-use ca_ngua::table::Controller;
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::prefs::GameKind;
+use ca_ngua_i18n::Lang;
 use egui::accesskit::Role;
 use egui::{Event, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::{Rules, Seat};
+use game_co_nhay::CoNhay;
 
 /// A finger's tap at `at`: it lands and lifts, no pointer before it.
 pub(crate) fn tap(h: &mut Harness<'_, App>, at: Pos2) {
@@ -89,7 +89,7 @@ fn a_tap_on_a_horse_that_can_move_moves_it_upright_and_sideways() {
             assert_eq!(h.state().phase(), Phase::Choose);
             // Where it lands is shown without a hover: the only move.
             let now = h.ctx.input(|i| i.time);
-            let i18n = ca_ngua::i18n::I18n::new(lang);
+            let i18n = ca_ngua_i18n::I18n::new(lang);
             let board = h
                 .state()
                 .play::<CaNgua>()

@@ -11,15 +11,15 @@
 use crate::common;
 use crate::ui_support::{Window, harness};
 use ca_ngua::app::App;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::bots::Level;
-use ca_ngua::ca_ngua::engine::Rules;
-use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::co_nhay::engine::Rules as NhayRules;
-use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{GameKind, Look, PlayerKind, Prefs};
-use ca_ngua::store::Store;
-use ca_ngua::table::{Controller, InlineRunner};
+use ca_ngua_core::table::{Controller, InlineRunner};
+use ca_ngua_data::prefs::{GameKind, Look, PlayerKind, Prefs};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::bots::Level;
+use game_ca_ngua::engine::Rules;
+use game_co_nhay::CoNhay;
+use game_co_nhay::engine::Rules as NhayRules;
 use std::path::{Path, PathBuf};
 
 fn fixtures() -> PathBuf {
@@ -51,8 +51,8 @@ fn saved_prefs() -> Prefs {
         online_name: "Lan".into(),
         game: GameKind::CoNhay, // Written before the welcome existed: a player who knows the app.
         welcomed: true,
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 3,
                 players: [
                     PlayerKind::Human,
@@ -65,7 +65,7 @@ fn saved_prefs() -> Prefs {
                 fast_bots: true,
                 ..Default::default()
             },
-            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+            co_nhay: ca_ngua_data::co_nhay::prefs::Prefs {
                 player_count: 3,
                 players: [
                     PlayerKind::Human,

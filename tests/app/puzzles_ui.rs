@@ -7,18 +7,18 @@
 use crate::common::records::{DATE, played};
 use crate::common::wait::wait_until;
 use crate::ui_support::*;
-use ca_ngua::any_game::AnyGame;
 use ca_ngua::app::App;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::game::{Game, Level};
-use ca_ngua::i18n::Lang;
-use ca_ngua::learn::{Run, puzzles_of};
-use ca_ngua::prefs::{GameKind, Prefs};
-use ca_ngua::record::{Player, Recorder};
-use ca_ngua::store::{MY_PUZZLES_FILE, Store};
+use ca_ngua_core::game::{Game, Level};
+use ca_ngua_data::learn::{Run, puzzles_of};
+use ca_ngua_data::prefs::{GameKind, Prefs};
+use ca_ngua_data::record::{Player, Recorder};
+use ca_ngua_data::store::{MY_PUZZLES_FILE, Store};
+use ca_ngua_games::AnyGame;
+use ca_ngua_i18n::Lang;
 use egui::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use game_ca_ngua::CaNgua;
 
 /// The Learn window of `app`, open at `tab`.
 fn learn_tab(app: App, tab: &str) -> Harness<'static, App> {
@@ -148,8 +148,8 @@ fn the_tips_tab_shows_the_first_tip_of_the_game_in_front() {
 fn a_co_nhay_puzzle_is_seen_from_its_own_colour_with_every_hole_numbered() {
     use ca_ngua::app::learn::{Course, LessonScreen, LessonView};
     use ca_ngua::app::play::phase::Phase;
-    use ca_ngua::co_nhay::CoNhay;
-    use ca_ngua::i18n::I18n;
+    use ca_ngua_i18n::I18n;
+    use game_co_nhay::CoNhay;
     let list = puzzles_of::<CoNhay>().unwrap();
     let en = I18n::new(Lang::En);
     let ctx = egui::Context::default();

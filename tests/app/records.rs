@@ -10,18 +10,18 @@ use crate::ui_support::*;
 use ca_ngua::app::App;
 use ca_ngua::app::ca_ngua::text::board_summary;
 use ca_ngua::app::play::replay::AnyReplay;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::Rules;
-use ca_ngua::game::{Game, Level};
-use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::prefs::{PlayerKind, Prefs};
-use ca_ngua::record::{Record, Recorder};
-use ca_ngua::store::Store;
-use ca_ngua::table::Controller;
+use ca_ngua_core::game::{Game, Level};
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::prefs::{PlayerKind, Prefs};
+use ca_ngua_data::record::{Record, Recorder};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::{I18n, Lang};
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Rules;
 
 const WINDOW: Window = Window::DEFAULT;
 
@@ -30,13 +30,13 @@ const WINDOW: Window = Window::DEFAULT;
 fn near_the_end(dir: &std::path::Path) -> App {
     let prefs = Prefs {
         lang: Some(Lang::En),
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 fast_bots: true,
                 players: [PlayerKind::Bot(Level::Random); 4],
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     };
@@ -106,7 +106,7 @@ fn a_finished_game_is_listed_and_replayed_by_keys_and_buttons() {
     let mut h = harness(near_the_end(dir.path()), WINDOW);
     play_to_the_end(&mut h);
     let played = h.state().play::<CaNgua>().table().unwrap();
-    let expected = Recorder::of_table(played, ca_ngua::record::UtcDate(0)).unwrap();
+    let expected = Recorder::of_table(played, ca_ngua_data::record::UtcDate(0)).unwrap();
     assert!(expected.result.is_some());
     let steps = expected.steps.len();
     assert!(steps >= 3, "a game of a few steps at least");
@@ -183,7 +183,7 @@ fn the_results_dialog_opens_the_replay_of_the_game() {
     h.get_by_label("Replay the game").click_accesskit();
     h.run_steps(3);
     let played = h.state().play::<CaNgua>().table().unwrap();
-    let expected = Recorder::of_table(played, ca_ngua::record::UtcDate(0)).unwrap();
+    let expected = Recorder::of_table(played, ca_ngua_data::record::UtcDate(0)).unwrap();
     let r = replay(&h);
     assert_eq!(r.record().steps, expected.steps);
     assert_eq!(r.record().result, expected.result);
@@ -276,7 +276,7 @@ fn a_game_restored_after_a_restart_continues_its_record() {
 
 #[test]
 fn a_cờ_nhảy_record_opens_and_steps() {
-    use ca_ngua::co_nhay::CoNhay;
+    use game_co_nhay::CoNhay;
     let t = common::records::played::<CoNhay>(CoNhay::standard_rules(), 2, Level::Random, 2);
     let record = Recorder::of_table(&t, common::records::DATE).unwrap();
     let dir = common::temp_dir("records-nhay");

@@ -15,15 +15,15 @@ use crate::online_table::{
 use crate::ui_support::{Window, harness};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::i18n::Lang;
-use ca_ngua::net::client::{Client, ClientCommand, ClientOptions, Request};
-use ca_ngua::net::protocol::Saying;
-use ca_ngua::net::{Invite, ServerAddress};
-use ca_ngua::prefs::Prefs;
-use ca_ngua::store::Store;
+use ca_ngua_client::{Client, ClientCommand, ClientOptions, Request};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
+use ca_ngua_protocol::Saying;
+use ca_ngua_protocol::{Invite, ServerAddress};
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
 use std::time::Duration;
 
 /// The app's default window.
@@ -80,8 +80,8 @@ fn the_main_button_the_talk_and_the_cards_keep_their_place_as_lines_come() {
     let store = Store::at(dir.path().join("host"));
     store
         .save_prefs(&Prefs {
-            games: ca_ngua::any_game::GamePrefs {
-                ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+            games: ca_ngua_data::prefs::GamePrefs {
+                ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                     player_count: 3,
                     ..prefs("Lan").games.ca_ngua
                 },

@@ -12,14 +12,14 @@ use crate::online_table::{
     app_with_link, clocked_server, has, hosting_app_on, press_in_join_dialog, seated, started,
 };
 use ca_ngua::app::play::remote::{Link, LinkCommand, LinkUpdate, Remote};
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::i18n::Lang;
-use ca_ngua::net::client::{Client, ClientOptions, Request};
-use ca_ngua::net::{Invite, ServerAddress};
-use ca_ngua::prefs::Prefs;
-use ca_ngua::store::Store;
+use ca_ngua_client::{Client, ClientOptions, Request};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
+use ca_ngua_protocol::{Invite, ServerAddress};
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
 use std::time::Duration;
 
 /// A headless watcher of the room (protocol 3, as the app).
@@ -309,19 +309,19 @@ impl Link<CaNgua> for FedLink {
 /// A room's game of four, Minh (Red) a person, played until a seat before
 /// Red passes and Red is to roll: its events, and where the passing
 /// seat's roll begins.
-pub(crate) fn game_to_a_pass_before_red() -> (Vec<ca_ngua::table::Event<CaNgua>>, usize) {
-    use ca_ngua::ca_ngua::engine::Seat;
-    use ca_ngua::table::{EventKind, InlineRunner, Table};
+pub(crate) fn game_to_a_pass_before_red() -> (Vec<ca_ngua_core::table::Event<CaNgua>>, usize) {
+    use ca_ngua_core::table::{EventKind, InlineRunner, Table};
+    use game_ca_ngua::engine::Seat;
     use rand::SeedableRng;
     let mut t = Table::<CaNgua>::lobby(
-        ca_ngua::ca_ngua::engine::Rules::standard(),
+        game_ca_ngua::engine::Rules::standard(),
         4,
         "Minh",
         rand::rngs::StdRng::seed_from_u64(7),
         Box::new(InlineRunner::default()),
     )
     .unwrap();
-    t.start(ca_ngua::game::Level::Easy, |_| String::new())
+    t.start(ca_ngua_core::game::Level::Easy, |_| String::new())
         .unwrap();
     for _ in 0..2_000 {
         let events = t.events();
@@ -345,7 +345,7 @@ fn a_frame_shows_one_state_when_our_roll_comes_during_a_pass() {
     // showed Blue's "cannot move". Here Red is ours: the seat before it
     // rolls and passes, and our roll is due at once in the room.
     use ca_ngua::app::play::phase::Phase;
-    use ca_ngua::ca_ngua::engine::Seat;
+    use game_ca_ngua::engine::Seat;
     let (events, roll) = game_to_a_pass_before_red();
     let dir = common::temp_dir("trips55-one-state");
     let store = Store::at(dir.path());
@@ -367,7 +367,7 @@ fn a_frame_shows_one_state_when_our_roll_comes_during_a_pass() {
         let mut q = queue.lock().unwrap();
         q.push(LinkUpdate::Welcome {
             seat: Some(Seat::Red),
-            rules: ca_ngua::ca_ngua::engine::Rules::standard(),
+            rules: game_ca_ngua::engine::Rules::standard(),
             room: "K7M2QX".into(),
             token: "t".into(),
             seq: events[roll - 1].seq,
@@ -385,10 +385,10 @@ fn a_frame_shows_one_state_when_our_roll_comes_during_a_pass() {
         .unwrap()
         .extend(events[roll..].iter().cloned().map(LinkUpdate::Event));
     let passer = match &events.last().unwrap().event {
-        ca_ngua::table::EventKind::Passed { seat, .. } => *seat,
+        ca_ngua_core::table::EventKind::Passed { seat, .. } => *seat,
         _ => unreachable!(),
     };
-    let i18n = ca_ngua::i18n::I18n::new(Lang::En);
+    let i18n = ca_ngua_i18n::I18n::new(Lang::En);
     let colour = |s: Seat| {
         i18n.t(match s {
             Seat::Red => "colour-red",

@@ -6,8 +6,8 @@
 use crate::ui_support::*;
 use ca_ngua::app::learn::TipsScreen;
 use ca_ngua::app::setup_context;
-use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::prefs::{GameKind, Look, Prefs};
+use ca_ngua_data::prefs::{GameKind, Look, Prefs};
+use ca_ngua_i18n::{I18n, Lang};
 use egui::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -63,7 +63,7 @@ fn shows_exactly(h: &Harness<'_, Tips>, text: &str) -> bool {
 
 fn title(h: &Harness<'_, Tips>, page: usize) -> String {
     let kind = h.state().screen.kind();
-    let key = ca_ngua::with_game!(kind, G => ca_ngua::learn::tips::tips_of::<G>()
+    let key = ca_ngua_games::with_game!(kind, G => ca_ngua_data::learn::tips::tips_of::<G>()
         .unwrap()
         .into_iter()
         .nth(page)

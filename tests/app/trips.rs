@@ -14,18 +14,18 @@ use crate::online_app::{
 use crate::ui_support::*;
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::co_nhay::engine::{Position, Rules};
-use ca_ngua::game::Level;
-use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::learn::{Run, puzzles_of};
-use ca_ngua::prefs::{GameKind, PlayerKind, Prefs};
-use ca_ngua::store::Store;
-use ca_ngua::table::EventKind;
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::EventKind;
+use ca_ngua_data::learn::{Run, puzzles_of};
+use ca_ngua_data::prefs::{GameKind, PlayerKind, Prefs};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::{I18n, Lang};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_co_nhay::CoNhay;
+use game_co_nhay::engine::{Position, Rules};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::time::Duration;
@@ -251,25 +251,25 @@ fn nhay_app(position: &str) -> App {
         lang: Some(Lang::En),
         game: GameKind::CoNhay,
         welcomed: true,
-        games: ca_ngua::any_game::GamePrefs {
-            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            co_nhay: ca_ngua_data::co_nhay::prefs::Prefs {
                 player_count: 2,
                 players,
                 rules: Rules::standard(),
                 fast_bots: false,
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     };
     let rules = prefs.games.co_nhay.rules;
     let start = Position::parse(position, &rules).unwrap();
-    let table = ca_ngua::table::Table::<CoNhay>::starting_at(
+    let table = ca_ngua_core::table::Table::<CoNhay>::starting_at(
         rules,
         &start.to_setup(),
         &prefs.games.co_nhay.controllers(),
         StdRng::seed_from_u64(5),
-        Box::new(ca_ngua::table::InlineRunner::default()),
+        Box::new(ca_ngua_core::table::InlineRunner::default()),
     )
     .unwrap();
     let ludo = common::local_table(&prefs, 1);

@@ -8,13 +8,13 @@ use crate::common::wait::Deadline;
 use crate::common::wait::wait_until;
 use crate::ui_support::Window;
 use ca_ngua::app::ca_ngua::try_rules::TryRulesPanel;
-use ca_ngua::ca_ngua::engine::{Rules, Seat};
-use ca_ngua::ca_ngua::rules_lab::{Player, Trial};
-use ca_ngua::game::Level;
-use ca_ngua::i18n::{I18n, Lang};
+use ca_ngua_core::game::Level;
+use ca_ngua_i18n::{I18n, Lang};
 use egui::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use game_ca_ngua::engine::{Rules, Seat};
+use game_ca_ngua::rules_lab::{Player, Trial};
 use std::time::Duration;
 
 struct State {
@@ -141,12 +141,12 @@ fn a_change_of_rules_cancels_the_run_and_starts_another() {
 #[test]
 fn the_settings_open_the_window_and_closing_it_stops_the_run() {
     use ca_ngua::app::App;
-    use ca_ngua::prefs::PlayerKind;
-    use ca_ngua::prefs::Prefs;
+    use ca_ngua_data::prefs::PlayerKind;
+    use ca_ngua_data::prefs::Prefs;
     let p = Prefs {
         lang: Some(Lang::En),
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 2,
                 players: [
                     PlayerKind::Human,
@@ -157,7 +157,7 @@ fn the_settings_open_the_window_and_closing_it_stops_the_run() {
                 rules: Rules::casual(),
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     };

@@ -7,18 +7,18 @@
 use crate::common;
 use crate::ui_support::*;
 use ca_ngua::app::{App, setup_context};
-use ca_ngua::ca_ngua::engine::{Position, Roll, Rules, Seat};
-use ca_ngua::game::Level;
-use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{Look, PlayerKind, Prefs};
-use ca_ngua::table::Controller;
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::prefs::{Look, PlayerKind, Prefs};
+use ca_ngua_i18n::Lang;
 use egui::{Key, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::engine::{Position, Roll, Rules, Seat};
 
-use ca_ngua::ca_ngua::CaNgua;
-type Replica = ca_ngua::table::Replica<CaNgua>;
-type Table = ca_ngua::table::Table<CaNgua>;
+use game_ca_ngua::CaNgua;
+type Replica = ca_ngua_core::table::Replica<CaNgua>;
+type Table = ca_ngua_core::table::Table<CaNgua>;
 
 /// The buttons whose accessible name contains `text` (labels of plain text
 /// also carry their text as a name, so filter by role).
@@ -39,8 +39,8 @@ const WINDOW: Window = Window {
 fn prefs(lang: Lang) -> Prefs {
     Prefs {
         lang: Some(lang),
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 2,
                 players: [
                     PlayerKind::Human,
@@ -51,7 +51,7 @@ fn prefs(lang: Lang) -> Prefs {
                 fast_bots: true,
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     }
@@ -156,10 +156,10 @@ fn the_button_says_move_when_one_move_exists() {
 #[test]
 fn a_horse_with_two_moves_shows_its_targets() {
     let mut rules_two = Prefs {
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 rules: Rules {
-                    dice: ca_ngua::ca_ngua::engine::Dice::Two,
+                    dice: game_ca_ngua::engine::Dice::Two,
                     ..Rules::standard()
                 },
                 ..prefs(Lang::En).games.ca_ngua
@@ -192,8 +192,8 @@ fn a_horse_with_two_moves_shows_its_targets() {
 #[test]
 fn changing_the_rules_mid_game_asks_first() {
     let p = Prefs {
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 4,
                 ..prefs(Lang::Vi).games.ca_ngua
             },
@@ -330,7 +330,7 @@ fn the_bundled_font_covers_every_character_we_show() {
         .insert(FontFamily::Proportional, vec!["noto".into()]);
     let mut fonts = Fonts::new(TextOptions::default(), defs);
     let font = FontId::proportional(14.0);
-    let mut text: String = ca_ngua::i18n::FILES.iter().map(|(_, _, s)| *s).collect();
+    let mut text: String = ca_ngua_i18n::FILES.iter().map(|(_, _, s)| *s).collect();
     // Drawn by the app outside the language files: bullets, digits, dashes.
     text.push_str("•0123456789.–— ");
     let missing: Vec<char> = text
@@ -345,7 +345,7 @@ fn the_bundled_font_covers_every_character_we_show() {
 
 #[test]
 fn a_restarted_app_resumes_the_game_exactly() {
-    use ca_ngua::store::Store;
+    use ca_ngua_data::store::Store;
     let dir = common::temp_dir("resume");
     Store::at(dir.path()).save_prefs(&prefs(Lang::Vi)).unwrap();
     let app = App::from_store(Store::at(dir.path()), None, Lang::En, None)
@@ -408,7 +408,7 @@ fn a_restarted_app_resumes_the_game_exactly() {
 
 #[test]
 fn bad_files_at_start_are_kept_and_reported_and_the_app_runs() {
-    use ca_ngua::store::Store;
+    use ca_ngua_data::store::Store;
     let dir = common::temp_dir("bad-start");
     std::fs::write(dir.join("prefs.ron"), "(version: 1, player_count: ").unwrap();
     std::fs::write(dir.join("game.ron"), "\u{0}\u{1}garbage").unwrap();
@@ -463,9 +463,9 @@ fn kept_aside(dir: &std::path::Path, name: &str) -> Vec<(String, String)> {
 
 #[test]
 fn damaged_saves_never_stop_the_app() {
-    use ca_ngua::ca_ngua::stats::Stats;
-    use ca_ngua::store::Store;
-    use ca_ngua::table::{InlineRunner, TableRecord};
+    use ca_ngua_core::table::{InlineRunner, TableRecord};
+    use ca_ngua_data::ca_ngua::stats::Stats;
+    use ca_ngua_data::store::Store;
     use rand::SeedableRng;
     let originals = common::originals();
     let dir = common::temp_dir("damaged");
@@ -591,7 +591,7 @@ fn damaged_saves_never_stop_the_app() {
 #[test]
 fn the_hint_shows_the_hard_players_move() {
     let table = people_at("Y,Y,3,10/-/Y,Y,Y,Y/- r 0", Some("6"));
-    let expected = ca_ngua::ca_ngua::bots::hint(
+    let expected = game_ca_ngua::bots::hint(
         table.rules(),
         table.replica().position().unwrap(),
         table.replica().pending().unwrap().roll,

@@ -4,11 +4,11 @@
 
 use ca_ngua::app::play::replay::{AnyReplay, Replay};
 use ca_ngua::app::{App, setup_context};
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::prefs::Look;
+use ca_ngua_data::prefs::Look;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable};
+use game_ca_ngua::CaNgua;
 
 /// The app's window in a test: what differs between the tests' harnesses.
 #[derive(Clone, Copy, Debug)]

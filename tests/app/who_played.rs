@@ -8,17 +8,17 @@
 use crate::common;
 use crate::ui_support::*;
 use ca_ngua::app::App;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::{Rules, Seat};
-use ca_ngua::game::Level;
-use ca_ngua::i18n::{I18n, Lang};
-use ca_ngua::prefs::{PlayerKind, Prefs};
-use ca_ngua::record::{AnyRecord, Player, PlayerChange, Record};
-use ca_ngua::store::Store;
-use ca_ngua::table::Controller;
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::prefs::{PlayerKind, Prefs};
+use ca_ngua_data::record::{AnyRecord, Player, PlayerChange, Record};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::{I18n, Lang};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::{Rules, Seat};
 
 const WINDOW: Window = Window::DEFAULT;
 
@@ -201,8 +201,8 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
     let dir = common::temp_dir("who-played-settings");
     let prefs = Prefs {
         lang: Some(Lang::En),
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 2,
                 fast_bots: true,
                 players: [
@@ -213,7 +213,7 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
                 ],
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     };
@@ -245,7 +245,7 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
     if let Some(&mv) = choices.first() {
         h.state_mut()
             .play_mut::<CaNgua>()
-            .send(ca_ngua::table::Command::Move(mv));
+            .send(ca_ngua_core::table::Command::Move(mv));
     }
     let played = |a: &App| {
         a.play::<CaNgua>()
@@ -332,7 +332,7 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
 /// first step, and the computer plays her seat to the end. As her app and
 /// his record it: from the room's events.
 pub(crate) fn left_room() -> (Record<CaNgua>, Seat) {
-    use ca_ngua::table::{InlineRunner, Table};
+    use ca_ngua_core::table::{InlineRunner, Table};
     use rand::SeedableRng;
     let mut t = Table::<CaNgua>::lobby(
         Rules::standard(),
@@ -348,7 +348,7 @@ pub(crate) fn left_room() -> (Record<CaNgua>, Seat) {
     assert_eq!(t.time_out(Seat::Red, Level::Easy, false).len(), 1);
     assert_eq!(t.leave(lan, Level::Easy).len(), 1);
     while common::records::play_one(&mut t) {}
-    let mut r = ca_ngua::record::Recorder::new(Rules::standard(), common::records::DATE);
+    let mut r = ca_ngua_data::record::Recorder::new(Rules::standard(), common::records::DATE);
     for ev in t.events() {
         r.push(ev);
     }

@@ -4,15 +4,15 @@
 
 use crate::figures;
 use crate::page::{self, Browser, SMALL, WIDE};
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::Seat;
-use ca_ngua::game::Level;
-use ca_ngua::store::GameFile;
-use ca_ngua::table::{Controller, EventKind};
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::{Controller, EventKind};
+use ca_ngua_data::store::GameFile;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Seat;
 use std::time::Duration;
 use tokio::time::Instant;
 
-type Event = ca_ngua::table::Event<CaNgua>;
+type Event = ca_ngua_core::table::Event<CaNgua>;
 
 /// How long the game may take in the page (about 430 rolls, a quarter of
 /// them the person's; the page draws in software).

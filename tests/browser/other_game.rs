@@ -4,11 +4,11 @@
 
 use crate::figures;
 use crate::page::{self, Browser, SMALL, WIDE};
-use ca_ngua::co_nhay::engine::Rules;
-use ca_ngua::game::Level;
-use ca_ngua::i18n::Lang;
-use ca_ngua::prefs::{GameKind, Look, PlayerKind, Prefs};
-use ca_ngua::store::GameFile;
+use ca_ngua_core::game::Level;
+use ca_ngua_data::prefs::{GameKind, Look, PlayerKind, Prefs};
+use ca_ngua_data::store::GameFile;
+use ca_ngua_i18n::Lang;
+use game_co_nhay::engine::Rules;
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -23,8 +23,8 @@ fn prefs() -> Prefs {
         look: Look::Light,
         muted: true,
         game: GameKind::CoNhay,
-        games: ca_ngua::any_game::GamePrefs {
-            co_nhay: ca_ngua::co_nhay::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            co_nhay: ca_ngua_data::co_nhay::prefs::Prefs {
                 player_count: 2,
                 players: [hard; 6],
                 rules: Rules::standard(),
@@ -67,7 +67,7 @@ async fn co_nhay_plays_to_its_end_and_the_lessons_open_in_the_page() {
                 .file("co-nhay/game.ron")
                 .await
                 .expect("the page keeps its Cờ nhảy game");
-            let file: GameFile<ca_ngua::co_nhay::CoNhay> = ron::from_str(&text)
+            let file: GameFile<game_co_nhay::CoNhay> = ron::from_str(&text)
                 .unwrap_or_else(|e| panic!("the page's co-nhay/game.ron does not read: {e}"));
             assert!(
                 file.table.events.len() > 20,

@@ -6,13 +6,13 @@ use crate::chrome::Chrome;
 use crate::common::net::{config, server};
 use crate::common::temp_dir;
 use crate::devtools::{self, DevTools};
-use ca_ngua::ca_ngua::engine::Rules;
-use ca_ngua::game::Level;
-use ca_ngua::i18n::Lang;
-use ca_ngua::net::server::{ServerHandle, WebDir};
-use ca_ngua::prefs::{GameKind, Look, PlayerKind, Prefs};
-use ca_ngua::store::Store;
+use ca_ngua_core::game::Level;
+use ca_ngua_data::prefs::{GameKind, Look, PlayerKind, Prefs};
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::Lang;
+use ca_ngua_server::{ServerHandle, WebDir};
 use futures_util::{SinkExt, StreamExt};
+use game_ca_ngua::engine::Rules;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -121,8 +121,8 @@ pub fn prefs(name: &str) -> Prefs {
         muted: true,
         online_name: name.to_string(),
         game: GameKind::CaNgua,
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 4,
                 players: [
                     PlayerKind::Human,

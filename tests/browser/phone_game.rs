@@ -9,9 +9,9 @@ use crate::figures;
 use crate::page::{self, Browser};
 use crate::phone::{PHONE, accept_language};
 use crate::touch;
-use ca_ngua::ca_ngua::engine::Seat;
-use ca_ngua::i18n::Lang;
-use ca_ngua::table::{Controller, EventKind};
+use ca_ngua_core::table::{Controller, EventKind};
+use ca_ngua_i18n::Lang;
+use game_ca_ngua::engine::Seat;
 use std::time::Duration;
 use tokio::time::Instant;
 

@@ -16,11 +16,11 @@ use tokio::time::Instant;
 /// phone's).
 pub const PHONE_SCALE: f64 = 3.0;
 use ca_ngua::app::ca_ngua::geometry::{GRID, Place, place, place_centre};
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::{Move, Seat, YARD};
-use ca_ngua::game::Next;
-use ca_ngua::store::GameFile;
-use ca_ngua::table::{Event, Replica};
+use ca_ngua_core::game::Next;
+use ca_ngua_core::table::{Event, Replica};
+use ca_ngua_data::store::GameFile;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::{Move, Seat, YARD};
 
 /// The page's line saying where the board is.
 pub const BOARD_AT: &str = "ca-ngua: board at ";

@@ -11,20 +11,18 @@ pub mod record;
 pub mod stats;
 pub mod store;
 
-/// Cờ Cá Ngựa's files, settings, statistics and lessons; its engine and
-/// the rest of the game are `game_ca_ngua`'s (re-exported here).
+/// Cờ Cá Ngựa's files, settings, statistics and lessons (its engine and
+/// the rest of the game are `game_ca_ngua`'s).
 pub mod ca_ngua {
-    pub use game_ca_ngua::*;
     pub mod files;
     pub mod prefs;
     pub mod stats;
     pub mod teach;
 }
 
-/// Cờ nhảy's files, settings, statistics and lessons; its engine and the
-/// rest of the game are `game_co_nhay`'s (re-exported here).
+/// Cờ nhảy's files, settings, statistics and lessons (its engine and the
+/// rest of the game are `game_co_nhay`'s).
 pub mod co_nhay {
-    pub use game_co_nhay::*;
     pub mod files;
     pub mod prefs;
     pub mod stats;

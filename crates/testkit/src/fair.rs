@@ -4,12 +4,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::records::DATE;
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::{Roll, Rules, Seat};
-use ca_ngua::game::Level;
-use ca_ngua::net::dice::{self, DiceSeed};
-use ca_ngua::record::Recorder;
-use ca_ngua::table::{Controller, Dealer, Event, EventKind, InlineRunner, Step, Table};
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::{Controller, Dealer, Event, EventKind, InlineRunner, Step, Table};
+use ca_ngua_data::record::Recorder;
+use ca_ngua_protocol::dice::{self, DiceSeed};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::{Roll, Rules, Seat};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::sync::{Arc, Mutex};

@@ -17,23 +17,23 @@
     missing_debug_implementations
 )]
 
-use ca_ngua::ca_ngua::CaNgua;
-use ca_ngua::ca_ngua::engine::{
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::{Controller, InlineRunner};
+use ca_ngua_data::ca_ngua::stats::Stats;
+use ca_ngua_data::prefs::{PlayerKind, Prefs};
+use ca_ngua_data::store::{GameFile, Store};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, Pairs, Rules, SafeSquares, Seat,
 };
-use ca_ngua::ca_ngua::game::Played;
-use ca_ngua::ca_ngua::rules_file::RuleSet;
-use ca_ngua::ca_ngua::stats::Stats;
-use ca_ngua::game::Level;
-use ca_ngua::prefs::{PlayerKind, Prefs};
-use ca_ngua::store::{GameFile, Store};
-use ca_ngua::table::{Controller, InlineRunner};
+use game_ca_ngua::game::Played;
+use game_ca_ngua::rules_file::RuleSet;
 
-type Applied = ca_ngua::table::Applied<CaNgua>;
-type Command = ca_ngua::table::Command<CaNgua>;
-type Replica = ca_ngua::table::Replica<CaNgua>;
-type Step = ca_ngua::table::Step<CaNgua>;
-type Table = ca_ngua::table::Table<CaNgua>;
+type Applied = ca_ngua_core::table::Applied<CaNgua>;
+type Command = ca_ngua_core::table::Command<CaNgua>;
+type Replica = ca_ngua_core::table::Replica<CaNgua>;
+type Step = ca_ngua_core::table::Step<CaNgua>;
+type Table = ca_ngua_core::table::Table<CaNgua>;
 use rand::rngs::{StdRng, Xoshiro256PlusPlus};
 use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
@@ -225,8 +225,8 @@ pub fn table_at(
     roll: Option<&str>,
     controllers: [Controller; 4],
 ) -> Table {
-    use ca_ngua::ca_ngua::engine::{Position, Roll};
-    use ca_ngua::table::{Event, EventKind, SeatInfo, TableRecord};
+    use ca_ngua_core::table::{Event, EventKind, SeatInfo, TableRecord};
+    use game_ca_ngua::engine::{Position, Roll};
     let pos = Position::parse(position, &rules).unwrap();
     let seats: Vec<Seat> = pos.playing_seats().collect();
     let mut events = vec![Event {
@@ -322,8 +322,8 @@ pub fn originals() -> Vec<(&'static str, String)> {
     let dir = temp_dir("originals");
     let store = Store::at(dir.path());
     let prefs = Prefs {
-        games: ca_ngua::any_game::GamePrefs {
-            ca_ngua: ca_ngua::ca_ngua::prefs::Prefs {
+        games: ca_ngua_data::prefs::GamePrefs {
+            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
                 player_count: 4,
                 players: [
                     PlayerKind::Human,
@@ -334,7 +334,7 @@ pub fn originals() -> Vec<(&'static str, String)> {
                 rules: Rules::traditional(),
                 ..Default::default()
             },
-            ..ca_ngua::any_game::GamePrefs::default()
+            ..ca_ngua_data::prefs::GamePrefs::default()
         },
         ..Prefs::default()
     };

@@ -2,8 +2,8 @@
 //! the first try, every other legal move refused with its explanation and
 //! nothing changed; broken puzzles refused by their id.
 
-use ca_ngua::game::Game;
-use ca_ngua::learn::{
+use ca_ngua_core::game::Game;
+use ca_ngua_data::learn::{
     Difficulty, PuzzleDef, PuzzleFile, Run, Teach, Verdict, puzzle_files, puzzles_in, puzzles_of,
     read_puzzles,
 };

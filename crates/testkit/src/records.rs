@@ -1,9 +1,9 @@
 //! Game records, for any game: a seeded table of computers played to its
 //! end, recorded from its events, written, read back and replayed.
 
-use ca_ngua::game::{Game, Level, Next, SeatId};
-use ca_ngua::record::{Record, Recorder, UtcDate};
-use ca_ngua::table::{Command, Controller, EventKind, InlineRunner, Step, Table};
+use ca_ngua_core::game::{Game, Level, Next, SeatId};
+use ca_ngua_core::table::{Command, Controller, EventKind, InlineRunner, Step, Table};
+use ca_ngua_data::record::{Record, Recorder, UtcDate};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 

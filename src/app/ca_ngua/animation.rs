@@ -8,7 +8,7 @@ use super::horses::Herd;
 use super::marks::Marks;
 use super::tbl::{Applied, Event, EventKind, Played, Replica};
 use crate::app::play::Pace;
-use crate::ca_ngua::engine::{Position, Seat, YARD};
+use game_ca_ngua::engine::{Position, Seat, YARD};
 
 /// A horse walking square by square, then the horses it kicked going home.
 #[derive(Clone, Debug)]

@@ -10,8 +10,8 @@
 use super::log;
 use super::tbl::{Applied, Replica};
 use super::text;
-use crate::i18n::{Arg, I18n};
-use crate::table::Controller;
+use ca_ngua_core::table::Controller;
+use ca_ngua_i18n::{Arg, I18n};
 
 /// What to say about one event shown; `shown` is the state after it,
 /// `controllers` who plays each seat.
@@ -21,7 +21,7 @@ pub fn about(
     shown: &Replica,
     controllers: &[Controller],
 ) -> Option<(String, bool)> {
-    let here = |seat: crate::ca_ngua::engine::Seat| controllers[seat.index()] == Controller::Here;
+    let here = |seat: game_ca_ngua::engine::Seat| controllers[seat.index()] == Controller::Here;
     match applied {
         Applied::Rolled(p) if here(p.seat) => {
             let who = text::colour(i18n, p.seat);
@@ -63,7 +63,7 @@ pub fn about(
             if said.is_empty() {
                 return None;
             }
-            let against_here = crate::ca_ngua::engine::Seat::ALL
+            let against_here = game_ca_ngua::engine::Seat::ALL
                 .into_iter()
                 .any(|v| fx.kicked[v.index()] > 0 && here(v));
             Some((said.join(". "), against_here))

@@ -9,10 +9,10 @@ use super::marks::LastMove;
 use super::paint::{self as fx, Preview, Transform, draw_horse};
 use crate::app::ca_ngua::colours::{seat_colour, seat_tint};
 use crate::app::theme::{Palette, lerp};
-use crate::ca_ngua::engine::{Move, Seat};
 use egui::{
     Color32, CornerRadius, FontId, Pos2, Rect, Response, Role, Sense, Shape, Stroke, Ui, Vec2,
 };
+use game_ca_ngua::engine::{Move, Seat};
 use std::collections::BTreeMap;
 
 mod ground;

@@ -5,8 +5,8 @@
 //! the card.
 
 use super::CaNguaGame;
-use crate::ca_ngua::engine::{Seat, YARD};
-use crate::i18n::{Arg, I18n};
+use ca_ngua_i18n::{Arg, I18n};
+use game_ca_ngua::engine::{Seat, YARD};
 
 /// What one card shows.
 #[derive(Clone, Debug, PartialEq, Eq)]

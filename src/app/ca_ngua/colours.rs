@@ -2,8 +2,8 @@
 //! its text, and what is drawn on it (the View's `seat_colours`).
 
 use crate::app::theme::{contrast, lerp};
-use crate::ca_ngua::engine::Seat;
 use egui::Color32;
+use game_ca_ngua::engine::Seat;
 
 /// The colour of a seat's horses and corner, strong enough for both light
 /// and dark backgrounds.

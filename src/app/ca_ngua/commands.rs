@@ -2,7 +2,7 @@
 //! the move list, whose landing the board previews.
 
 use super::CaNguaGame;
-use crate::ca_ngua::engine::Move;
+use game_ca_ngua::engine::Move;
 
 /// What the pointer is over, for the landing preview.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 
 use crate::app::ca_ngua::colours::{on_seat_colour, seat_colour};
 use crate::app::theme::{Palette, lerp};
-use crate::ca_ngua::engine::Seat;
 use egui::{Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2};
+use game_ca_ngua::engine::Seat;
 
 /// Why a note shows under the dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use super::geometry::Place;
 use super::marks::kicked_places;
 use super::tbl::Applied;
 use crate::app::play::cues::{Cue, Cues};
-use crate::ca_ngua::engine::Seat;
+use game_ca_ngua::engine::Seat;
 
 /// A short message over the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,7 +182,7 @@ mod tests {
     use super::super::geometry::{path, place};
     use super::super::marks::last_move_of;
     use super::*;
-    use crate::ca_ngua::engine::{Game, Position, Roll, Rules};
+    use game_ca_ngua::engine::{Game, Position, Roll, Rules};
 
     #[test]
     fn a_kick_flashes_the_square_after_the_walk_and_sounds_once() {

@@ -8,7 +8,7 @@
 //! the finish. Red sits top left, then clockwise green, yellow, blue, as in
 //! seat order. Counter-clockwise play mirrors the board left to right.
 
-use crate::ca_ngua::engine::{CENTRE, DOOR, Seat, YARD, track_square};
+use game_ca_ngua::engine::{CENTRE, DOOR, Seat, YARD, track_square};
 
 /// Cells per side.
 pub const GRID: f32 = 15.0;

@@ -4,7 +4,7 @@
 //! rank, through moves and kicks. The numbers follow the events shown.
 
 use super::tbl::Applied;
-use crate::ca_ngua::engine::{Move, Position, Seat, YARD, track_square};
+use game_ca_ngua::engine::{Move, Position, Seat, YARD, track_square};
 
 /// Horses per colour.
 const HORSES: usize = 4;
@@ -78,7 +78,7 @@ impl Herd {
                 }
                 for p in self.places[victim.index()].iter_mut() {
                     if *p != YARD
-                        && *p <= crate::ca_ngua::engine::DOOR
+                        && *p <= game_ca_ngua::engine::DOOR
                         && track_square(victim, *p) == square
                     {
                         *p = YARD;

@@ -2,8 +2,8 @@
 //! from the table's events as they are shown.
 
 use super::tbl::{Applied, Replica};
-use crate::ca_ngua::engine::Seat;
-use crate::table::SeatNews;
+use ca_ngua_core::table::SeatNews;
+use game_ca_ngua::engine::Seat;
 
 /// One line of the move log.
 #[derive(Clone, Debug, PartialEq, Eq)]

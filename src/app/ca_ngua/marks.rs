@@ -5,7 +5,7 @@
 use super::geometry::{Place, TRACK, path, place};
 use super::horses::Herd;
 use super::tbl::{Applied, Event, EventKind, Played, Replica};
-use crate::ca_ngua::engine::{Bonus, Position, Roll, Seat, YARD};
+use game_ca_ngua::engine::{Bonus, Position, Roll, Seat, YARD};
 
 /// The last move, marked on the board until the next one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub struct LastMove {
 }
 
 /// The places of the horses a move kicked.
-pub(super) fn kicked_places(fx: &crate::ca_ngua::engine::Effects) -> Vec<(Seat, Place)> {
+pub(super) fn kicked_places(fx: &game_ca_ngua::engine::Effects) -> Vec<(Seat, Place)> {
     let Some(square) = fx.square else {
         return Vec::new();
     };
@@ -38,7 +38,7 @@ pub(super) fn kicked_places(fx: &crate::ca_ngua::engine::Effects) -> Vec<(Seat, 
 /// The last move of a play, if it moved.
 pub(super) fn last_move_of(
     before: &Position,
-    fx: &crate::ca_ngua::engine::Effects,
+    fx: &game_ca_ngua::engine::Effects,
 ) -> Option<LastMove> {
     let m = fx.mv?;
     let yard_index = before

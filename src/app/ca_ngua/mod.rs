@@ -31,9 +31,9 @@ mod view_model;
 pub mod windows;
 
 use crate::app::play::Play;
-use crate::ca_ngua::CaNgua;
-use crate::ca_ngua::rules_file::RuleSet;
 pub use commands::Hover;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::rules_file::RuleSet;
 
 /// Cờ Cá Ngựa as the app plays it.
 pub type CaNguaGame = Play<CaNgua>;
@@ -54,7 +54,7 @@ pub struct Local {
 impl CaNguaGame {
     /// The colour whose horses move in the position shown: the one to
     /// roll, or with teams its partner once its own are home.
-    pub fn mover(&self) -> Option<crate::ca_ngua::engine::Seat> {
+    pub fn mover(&self) -> Option<game_ca_ngua::engine::Seat> {
         let shown = self.presenter.shown();
         shown.position()?.mover(shown.rules())
     }

@@ -6,8 +6,8 @@ use super::geometry::{GRID, Place, place_centre};
 use super::marks::LastMove;
 use crate::app::ca_ngua::colours::{on_seat_colour, piece_outline, seat_colour};
 use crate::app::theme::{Palette, lerp};
-use crate::ca_ngua::engine::{Move, Seat};
 use egui::{Color32, CornerRadius, FontId, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2};
+use game_ca_ngua::engine::{Move, Seat};
 
 /// A landing shown before the move is made.
 #[derive(Clone, Debug, PartialEq, Eq)]

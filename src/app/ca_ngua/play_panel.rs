@@ -7,7 +7,7 @@ use super::animation::{Anim, PassKind};
 use super::text;
 use crate::app::play::PlayIntent;
 use crate::app::play::phase::Phase;
-use crate::i18n::{Arg, I18n};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{Key, RichText, Ui, Vec2};
 
 impl CaNguaGame {

@@ -7,9 +7,9 @@ use super::paint::draw_horse;
 use super::text;
 use crate::app::ca_ngua::colours::seat_text_colour;
 use crate::app::theme::Palette;
-use crate::ca_ngua::engine::{GameEnd, Outcome, Seat};
-use crate::i18n::{Arg, I18n};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Sense, Ui, Vec2};
+use game_ca_ngua::engine::{GameEnd, Outcome, Seat};
 
 /// The line about the one person at this device, if exactly one plays
 /// here: "Bạn thắng!", "Bạn về nhì", "Bạn đồng hạng nhì".
@@ -124,7 +124,7 @@ impl CaNguaGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
+    use ca_ngua_i18n::Lang;
 
     fn outcome(ranks: [Option<u8>; 4], winner: Option<Seat>) -> Outcome {
         Outcome {

@@ -3,12 +3,12 @@
 use super::CaNguaGame;
 use crate::app::play::rule_sets::RuleSetAction;
 use crate::app::text::store_notice;
-use crate::ca_ngua::CaNgua;
-use crate::ca_ngua::engine::Rules;
-use crate::ca_ngua::rules_code::{self, RulesCodeError};
-use crate::ca_ngua::rules_file::RuleSet;
-use crate::i18n::{Arg, I18n};
-use crate::store::{Store, valid_rule_set_name};
+use ca_ngua_data::store::{Store, valid_rule_set_name};
+use ca_ngua_i18n::{Arg, I18n};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Rules;
+use game_ca_ngua::rules_code::{self, RulesCodeError};
+use game_ca_ngua::rules_file::RuleSet;
 
 impl CaNguaGame {
     /// Carries out an action on the saved rule sets (`rules`: the rules

@@ -8,13 +8,13 @@ pub use super::text::colour_key;
 use super::try_rules::TrySource;
 pub use crate::app::play::rule_sets::RuleSetAction;
 pub use crate::app::widgets::{check, combo, help, level_key, offered_levels, player_options};
-use crate::ca_ngua::engine::{
+use ca_ngua_data::ca_ngua::prefs::Prefs;
+use ca_ngua_i18n::{Arg, I18n};
+use egui::{RichText, Ui};
+use game_ca_ngua::engine::{
     Dice, Direction, ExitRolls, GameEnd, HomeColumn, PRESET_NAMES, Pairs, Rules, SafeSquares,
 };
-use crate::ca_ngua::prefs::Prefs;
-use crate::ca_ngua::rules_file::RuleSet;
-use crate::i18n::{Arg, I18n};
-use egui::{RichText, Ui};
+use game_ca_ngua::rules_file::RuleSet;
 
 /// The text fields of the saved-rules section, kept between frames.
 #[derive(Clone, Debug, Default)]
@@ -124,7 +124,7 @@ fn saved_rules_ui(
             let name = edit.name.trim().to_string();
             if ui
                 .add_enabled(
-                    crate::store::valid_rule_set_name(&name),
+                    ca_ngua_data::store::valid_rule_set_name(&name),
                     egui::Button::new(i18n.t("saved-rules-save")),
                 )
                 .clicked()
@@ -158,7 +158,7 @@ fn saved_rules_ui(
                     );
                     if ui
                         .add_enabled(
-                            crate::store::valid_rule_set_name(&name) && name != set.name,
+                            ca_ngua_data::store::valid_rule_set_name(&name) && name != set.name,
                             egui::Button::new(rename),
                         )
                         .clicked()
@@ -176,7 +176,7 @@ fn saved_rules_ui(
                         i18n.t_args("code-copy-set", &[("name", Arg::from(set.name.as_str()))]);
                     if ui.button(copy).clicked() {
                         ui.ctx()
-                            .copy_text(crate::ca_ngua::rules_code::encode(&set.rules));
+                            .copy_text(game_ca_ngua::rules_code::encode(&set.rules));
                     }
                     let delete = i18n.t_args(
                         "saved-rules-delete",
@@ -268,7 +268,7 @@ fn preset_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> b
 
 /// The rule code of the rules chosen, to paste into a chat.
 fn rules_code_ui(ui: &mut Ui, i18n: &I18n, rules: &Rules) {
-    let code = crate::ca_ngua::rules_code::encode(rules);
+    let code = game_ca_ngua::rules_code::encode(rules);
     ui.horizontal_wrapped(|ui| {
         ui.label(i18n.t("code-label"));
         ui.add(egui::Label::new(RichText::new(&code).monospace().strong()).selectable(true));

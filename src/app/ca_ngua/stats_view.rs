@@ -5,10 +5,10 @@
 
 use crate::app::play::stats_view::{StatsTable, kind_name};
 use crate::app::theme::Palette;
-use crate::ca_ngua::engine::{HomeColumn, Rules, Seat};
-use crate::ca_ngua::stats::{Record, Stats};
-use crate::i18n::{Arg, I18n};
+use ca_ngua_data::ca_ngua::stats::{Record, Stats};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, RichText, Role, Sense, Stroke, Ui, Vec2};
+use game_ca_ngua::engine::{HomeColumn, Rules, Seat};
 
 /// Thầu mạ and Sập hầm exist only with the traditional climb and the
 /// scoring ledger: elsewhere their columns would always read 0.

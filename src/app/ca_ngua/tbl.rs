@@ -1,30 +1,30 @@
 //! The table's types for Cờ Cá Ngựa.
 
-use crate::ca_ngua::CaNgua;
-use crate::ca_ngua::engine::Seat;
-use crate::game::Game;
+use ca_ngua_core::game::Game;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Seat;
 
-pub use crate::ca_ngua::game::Played;
-pub use crate::table::Runner;
+pub use ca_ngua_core::table::Runner;
+pub use game_ca_ngua::game::Played;
 
 /// The table of a Cờ Cá Ngựa game.
-pub type Table = crate::table::Table<CaNgua>;
+pub type Table = ca_ngua_core::table::Table<CaNgua>;
 /// A Cờ Cá Ngựa game as its events built it.
-pub type Replica = crate::table::Replica<CaNgua>;
+pub type Replica = ca_ngua_core::table::Replica<CaNgua>;
 /// A numbered event of a Cờ Cá Ngựa table.
-pub type Event = crate::table::Event<CaNgua>;
+pub type Event = ca_ngua_core::table::Event<CaNgua>;
 /// What happened at a Cờ Cá Ngựa table.
-pub type EventKind = crate::table::EventKind<CaNgua>;
+pub type EventKind = ca_ngua_core::table::EventKind<CaNgua>;
 /// What applying one event did.
-pub type Applied = crate::table::Applied<CaNgua>;
+pub type Applied = ca_ngua_core::table::Applied<CaNgua>;
 /// A seat's command.
-pub type Command = crate::table::Command<CaNgua>;
+pub type Command = ca_ngua_core::table::Command<CaNgua>;
 /// What a computer's step did.
-pub type Step = crate::table::Step<CaNgua>;
+pub type Step = ca_ngua_core::table::Step<CaNgua>;
 /// A computer player's decision.
-pub type BotJob = crate::table::BotJob<CaNgua>;
+pub type BotJob = ca_ngua_core::table::BotJob<CaNgua>;
 /// The roll waiting for its move.
-pub type Pending = crate::table::Pending<CaNgua>;
+pub type Pending = ca_ngua_core::table::Pending<CaNgua>;
 
 /// The seats of a game of `count` players (two at opposite corners, three
 /// leave blue's corner empty).

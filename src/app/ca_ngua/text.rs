@@ -2,11 +2,11 @@
 //! the move log, the names of horses and squares, the standings.
 
 use super::log::{LogEntry, LogEvent};
-use crate::ca_ngua::engine::{
+use ca_ngua_i18n::{Arg, I18n};
+use game_ca_ngua::engine::{
     CENTRE, DOOR, Move, Outcome, Position, Roll, Rules, Seat, YARD, is_star_square,
     is_start_square, track_square,
 };
-use crate::i18n::{Arg, I18n};
 
 /// The text key of a colour.
 pub fn colour_key(seat: Seat) -> &'static str {

@@ -3,9 +3,9 @@
 
 use super::CaNguaGame;
 use super::try_rules::{TrySource, rules_label, trial_from_settings};
-use crate::ca_ngua::engine::Rules;
-use crate::ca_ngua::prefs::Prefs;
-use crate::i18n::{Arg, I18n};
+use ca_ngua_data::ca_ngua::prefs::Prefs;
+use ca_ngua_i18n::{Arg, I18n};
+use game_ca_ngua::engine::Rules;
 
 /// The window, while open. It follows `prefs`, the settings being edited
 /// (a change waiting for confirmation included); closing it stops the run.

@@ -17,15 +17,15 @@ use crate::app::play::{
     StatsView, ViewTypes, Words,
 };
 use crate::app::theme::Palette;
-use crate::ca_ngua::CaNgua;
-use crate::ca_ngua::engine::{Outcome, Position, Rules, Seat};
-use crate::ca_ngua::game::Match;
-use crate::ca_ngua::stats::Stats;
-use crate::i18n::I18n;
-use crate::prefs::Prefs;
-use crate::store::Store;
-use crate::table::Controller;
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::ca_ngua::stats::Stats;
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::I18n;
 use egui::{Color32, Painter, Pos2, Ui};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::{Outcome, Position, Rules, Seat};
+use game_ca_ngua::game::Match;
 use std::time::Duration;
 
 impl CaNguaGame {
@@ -139,7 +139,7 @@ impl BoardView for CaNgua {
             .filter(|m| m.from == from)
             .collect();
         match moves.as_slice() {
-            [only] => play.send(crate::table::Command::Move(*only)),
+            [only] => play.send(ca_ngua_core::table::Command::Move(*only)),
             [] => {}
             _ => play.selected = Some(from),
         }
@@ -266,8 +266,8 @@ impl Words for CaNgua {
         text::colour(i18n, seat)
     }
 
-    fn move_words(i18n: &I18n, state: &Match, mv: crate::ca_ngua::engine::Move) -> String {
-        let seat = <CaNgua as crate::game::Game>::turn(state).unwrap_or(Seat::Red);
+    fn move_words(i18n: &I18n, state: &Match, mv: game_ca_ngua::engine::Move) -> String {
+        let seat = <CaNgua as ca_ngua_core::game::Game>::turn(state).unwrap_or(Seat::Red);
         text::move_text(i18n, seat, mv)
     }
 
@@ -364,7 +364,7 @@ impl SettingsView for CaNgua {
         play.import_code(text, store, i18n)
     }
 
-    fn restore(play: &mut CaNguaGame, store: &Store) -> Vec<crate::store::StoreNotice> {
+    fn restore(play: &mut CaNguaGame, store: &Store) -> Vec<ca_ngua_data::store::StoreNotice> {
         let (rule_sets, notices) = store.rule_sets::<CaNgua>();
         play.set_rule_sets(rule_sets);
         play.set_export_path(super::rule_sets::default_export_path());

@@ -11,10 +11,8 @@ use super::horses::Herd;
 use super::paint::Preview;
 use super::text;
 use crate::app::play::phase::Phase;
-use crate::ca_ngua::engine::{
-    Bonus, Dice, Direction, Move, Position, Roll, SafeSquares, Seat, YARD,
-};
-use crate::i18n::I18n;
+use ca_ngua_i18n::I18n;
+use game_ca_ngua::engine::{Bonus, Dice, Direction, Move, Position, Roll, SafeSquares, Seat, YARD};
 
 /// The horses in the air at `now`: the one walking, with a little hop
 /// between squares, and those kicked, flying home once it has walked.

@@ -5,7 +5,7 @@
 
 use super::tbl::{NhayApplied, NhayReplica, Played};
 use crate::app::play::Pace;
-use crate::co_nhay::engine::{Arm, Position};
+use game_co_nhay::engine::{Arm, Position};
 
 /// A piece moving hole by hole.
 #[derive(Clone, Debug)]

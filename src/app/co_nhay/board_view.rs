@@ -9,9 +9,9 @@
 use super::geometry::{RIM, Transform, arm_triangle, star_triangles};
 use super::look::{arm_colour, arm_text_colour, arm_tint, draw_piece};
 use crate::app::theme::{Palette, lerp};
-use crate::co_nhay::engine::board::{NEIGHBOUR, hex_distance};
-use crate::co_nhay::engine::{ARMS, Arm, HOLES, Move};
 use egui::{Color32, FontId, Pos2, Role, Sense, Shape, Stroke, Ui, Vec2};
+use game_co_nhay::engine::board::{NEIGHBOUR, hex_distance};
+use game_co_nhay::engine::{ARMS, Arm, HOLES, Move};
 
 /// A piece the person to play may choose.
 #[derive(Clone, Debug, PartialEq, Eq)]

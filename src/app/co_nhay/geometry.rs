@@ -3,9 +3,9 @@
 //! are two `x` units apart and rows are `√3` units apart, so the six
 //! neighbours of a hole sit at equal distances and the star is regular.
 
-use crate::co_nhay::engine::board::{ARM_TIPS, POINTS, hex_distance};
-use crate::co_nhay::engine::{ARM_MASKS, Arm, HOLES, Holes};
 use egui::{Pos2, Rect, Vec2};
+use game_co_nhay::engine::board::{ARM_TIPS, POINTS, hex_distance};
+use game_co_nhay::engine::{ARM_MASKS, Arm, HOLES, Holes};
 
 const ROOT3: f32 = 1.732_050_8;
 /// The centre of the grid (hole 60).
@@ -169,7 +169,7 @@ pub fn arm_triangle(t: &Transform, arm: Arm, margin: f32) -> Vec<Pos2> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::co_nhay::engine::board::NEIGHBOURS;
+    use game_co_nhay::engine::board::NEIGHBOURS;
 
     #[test]
     fn neighbours_are_one_spacing_apart_and_others_further() {

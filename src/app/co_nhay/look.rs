@@ -4,8 +4,8 @@
 //! Cờ Cá Ngựa has keep their values and shapes here.
 
 use crate::app::theme::{Palette, lerp};
-use crate::co_nhay::engine::Arm;
 use egui::{Color32, Pos2, Shape, Stroke, Vec2};
+use game_co_nhay::engine::Arm;
 
 /// The colour of the pieces starting in `arm`, strong enough for both
 /// looks.

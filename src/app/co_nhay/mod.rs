@@ -18,8 +18,8 @@ pub mod windows;
 
 use crate::app::play::Play;
 use crate::app::play::phase::{Action, Phase};
-use crate::co_nhay::CoNhay;
-use crate::co_nhay::engine::{ARMS, Arm, Move, MoveList};
+use game_co_nhay::CoNhay;
+use game_co_nhay::engine::{ARMS, Arm, Move, MoveList};
 use tbl::ShownMoves;
 
 /// Cờ nhảy as the app plays it.
@@ -78,11 +78,11 @@ impl CoNhayGame {
     }
 
     /// The seating of the game on the table.
-    pub fn seating(&self) -> crate::co_nhay::engine::Players {
+    pub fn seating(&self) -> game_co_nhay::engine::Players {
         self.source
             .latest()
             .position()
-            .map_or(crate::co_nhay::engine::Players::Two, |p| p.players())
+            .map_or(game_co_nhay::engine::Players::Two, |p| p.players())
     }
 
     /// Where the piece being moved is drawn now, as a grid point (see

@@ -4,9 +4,9 @@
 use super::{CoNhayGame, Focus, text};
 use crate::app::play::PlayIntent;
 use crate::app::play::phase::{Action, Phase};
-use crate::co_nhay::engine::Holes;
-use crate::i18n::{Arg, I18n};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Ui, Vec2};
+use game_co_nhay::engine::Holes;
 
 impl CoNhayGame {
     /// Puts the keyboard focus where the person acts next: the chosen
@@ -76,7 +76,7 @@ impl CoNhayGame {
                         .and_then(|p| mv.ends().and_then(|(a, b)| p.jump_path(a, b)))
                         .filter(|_| {
                             mv.ends().is_some_and(|(a, b)| {
-                                crate::co_nhay::engine::board::hex_distance(a, b) > 1
+                                game_co_nhay::engine::board::hex_distance(a, b) > 1
                             })
                         })
                         .map_or(0, |p| p.len() - 1);

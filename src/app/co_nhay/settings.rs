@@ -5,10 +5,10 @@
 //! they changed; the shell decides whether a change needs a new game.
 
 use crate::app::widgets::{check, combo, help, player_options};
-use crate::co_nhay::engine::{GameEnd, OtherArms, PRESET_NAMES, Players, Rules};
-use crate::co_nhay::prefs::Prefs;
-use crate::i18n::{Arg, I18n};
+use ca_ngua_data::co_nhay::prefs::Prefs;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::Ui;
+use game_co_nhay::engine::{GameEnd, OtherArms, PRESET_NAMES, Players, Rules};
 
 /// Draws the settings on `prefs`; true when they changed.
 pub fn settings_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs) -> bool {

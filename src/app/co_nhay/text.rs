@@ -4,8 +4,8 @@
 
 use super::animation::LogLine;
 pub use crate::app::text::place_name;
-use crate::co_nhay::engine::{Arm, Move, Outcome};
-use crate::i18n::{Arg, I18n};
+use ca_ngua_i18n::{Arg, I18n};
+use game_co_nhay::engine::{Arm, Move, Outcome};
 
 /// A colour's name ("Đỏ").
 pub fn colour(i18n: &I18n, arm: Arm) -> String {
@@ -168,7 +168,7 @@ pub fn standings(i18n: &I18n, outcome: &Outcome) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
+    use ca_ngua_i18n::Lang;
 
     #[test]
     fn pieces_and_holes_are_named_in_both_languages() {
@@ -207,7 +207,7 @@ mod tests {
     fn the_rooms_next_game_begins_with_a_line_in_the_log() {
         use crate::app::co_nhay::animation::log_lines;
         use crate::app::co_nhay::tbl::{NhayApplied, NhayReplica};
-        use crate::co_nhay::engine::Rules;
+        use game_co_nhay::engine::Rules;
         let shown = NhayReplica::new(Rules::standard());
         let lines = log_lines(&NhayApplied::Again { round: 2 }, &shown);
         assert_eq!(lines, [LogLine::RoundStart { round: 2 }]);

@@ -15,14 +15,14 @@ use crate::app::play::{
     Words,
 };
 use crate::app::theme::Palette;
-use crate::co_nhay::CoNhay;
-use crate::co_nhay::engine::{Arm, Game as Engine, Holes, Move, Outcome, Position, Rules};
-use crate::co_nhay::stats::Stats;
-use crate::i18n::{Arg, I18n};
-use crate::prefs::Prefs;
-use crate::store::Store;
-use crate::table::Controller;
+use ca_ngua_core::table::Controller;
+use ca_ngua_data::co_nhay::stats::Stats;
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Store;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{Color32, Painter, Pos2, Ui};
+use game_co_nhay::CoNhay;
+use game_co_nhay::engine::{Arm, Game as Engine, Holes, Move, Outcome, Position, Rules};
 
 impl ViewTypes for CoNhay {
     type Marks = Marks;
@@ -298,8 +298,10 @@ impl Words for CoNhay {
     fn move_words(i18n: &I18n, state: &Engine, mv: Move) -> String {
         let jumps = mv
             .ends()
-            .filter(|(a, b)| crate::co_nhay::engine::board::hex_distance(*a, *b) > 1)
-            .and_then(|(a, b)| <CoNhay as crate::game::Game>::position(state).jump_path(a, b))
+            .filter(|(a, b)| game_co_nhay::engine::board::hex_distance(*a, *b) > 1)
+            .and_then(|(a, b)| {
+                <CoNhay as ca_ngua_core::game::Game>::position(state).jump_path(a, b)
+            })
             .map_or(0, |p| p.len().saturating_sub(1));
         text::move_text(i18n, mv, jumps)
     }

@@ -5,8 +5,8 @@ use super::CoNhayGame;
 use super::board_view::{BoardInput, MovablePiece, Target};
 use super::text;
 use crate::app::play::phase::Phase;
-use crate::co_nhay::engine::{ARMS, Arm, Holes, Move, Position};
-use crate::i18n::{Arg, I18n};
+use ca_ngua_i18n::{Arg, I18n};
+use game_co_nhay::engine::{ARMS, Arm, Holes, Move, Position};
 
 impl CoNhayGame {
     /// What the board shows at time `now`.
@@ -135,7 +135,7 @@ impl CoNhayGame {
                         .jump_path(from, hole)
                         .unwrap_or_else(|| vec![from, hole]);
                     let jumps =
-                        if crate::co_nhay::engine::board::NEIGHBOURS[usize::from(from)] >> hole & 1
+                        if game_co_nhay::engine::board::NEIGHBOURS[usize::from(from)] >> hole & 1
                             == 1
                         {
                             0

@@ -7,10 +7,10 @@ use super::{CoNhayGame, text};
 use crate::app::play::results::differences_ui;
 use crate::app::play::stats_view::{StatsTable, kind_name};
 use crate::app::theme::Palette;
-use crate::co_nhay::engine::{Arm, Outcome, Rules};
-use crate::co_nhay::stats::{Record, Stats};
-use crate::i18n::{Arg, I18n};
+use ca_ngua_data::co_nhay::stats::{Record, Stats};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Sense, Ui, Vec2};
+use game_co_nhay::engine::{Arm, Outcome, Rules};
 
 /// The line about the one person at this device, if exactly one plays
 /// here: "Bạn thắng!", "Bạn về nhì", "Bạn đồng hạng ba".
@@ -28,7 +28,7 @@ pub fn your_place(i18n: &I18n, outcome: &Outcome, here: &[Arm]) -> Option<String
 
 /// The rules in force, what differs from the standard rules first.
 pub fn rules_ui(rules: &Rules, ui: &mut Ui, i18n: &I18n) {
-    let summary = crate::co_nhay::rules_text::summary(i18n, rules);
+    let summary = game_co_nhay::rules_text::summary(i18n, rules);
     differences_ui(ui, i18n, &summary.differences);
     ui.add_space(8.0);
     ui.label(
@@ -148,7 +148,7 @@ pub fn stats_table(stats: &Stats, i18n: &I18n) -> StatsTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
+    use ca_ngua_i18n::Lang;
 
     fn outcome(places: [Option<u8>; 6], finished: Vec<Arm>) -> Outcome {
         Outcome {

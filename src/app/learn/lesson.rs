@@ -6,11 +6,11 @@
 use super::{Course, LearnIntent};
 use crate::app::play::phase::Phase;
 use crate::app::play::{Play, PlayIntent, View};
-use crate::i18n::{Arg, I18n};
-use crate::learn::{Goal, Lesson, Run, Teach, Verdict};
-use crate::prefs::Prefs;
-use crate::store::{Files, Saver, Store};
-use crate::table::{Command, Controller, EventKind, InlineRunner, Table};
+use ca_ngua_core::table::{Command, Controller, EventKind, InlineRunner, Table};
+use ca_ngua_data::learn::{Goal, Lesson, Run, Teach, Verdict};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::{Files, Saver, Store};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Ui};
 
 mod panel;
@@ -98,7 +98,7 @@ fn table_of<V: View + Teach>(run: &Run<V>) -> Option<Table<V>> {
         lesson.rules,
         &setup,
         &vec![Controller::Here; V::SEATS],
-        crate::game::secure_rng(),
+        ca_ngua_core::game::secure_rng(),
         Box::new(InlineRunner::default()),
     )
     .ok()?
@@ -113,7 +113,7 @@ fn table_of<V: View + Teach>(run: &Run<V>) -> Option<Table<V>> {
 impl<V: View + Teach> LessonView<V> {
     /// The lesson at `index` of the game's list of lessons, at its start.
     pub fn open(index: usize) -> Option<LessonView<V>> {
-        let lessons = crate::learn::lessons_of::<V>().ok()?;
+        let lessons = ca_ngua_data::learn::lessons_of::<V>().ok()?;
         LessonView::open_in(Course::Lessons, lessons, index)
     }
 

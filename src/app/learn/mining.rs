@@ -3,10 +3,10 @@
 //! turns where a person chose another move than one clearly best become
 //! puzzles, kept in the player's folder with the games looked through.
 
-use crate::any_game::GameKind;
-use crate::learn::{MineConfig, PuzzleFile, mine_record};
-use crate::record::Player;
-use crate::store::Store;
+use ca_ngua_data::learn::{MineConfig, PuzzleFile, mine_record};
+use ca_ngua_data::record::Player;
+use ca_ngua_data::store::Store;
+use ca_ngua_games::GameKind;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -114,7 +114,7 @@ fn look(
             .records()
             .load(&summary.id)
             .map_err(|e| e.to_string())?;
-        let found = crate::with_any!(&record, G, r => {
+        let found = ca_ngua_games::with_any!(&record, G, r => {
             let seats: Vec<_> = r
                 .seats
                 .iter()

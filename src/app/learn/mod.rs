@@ -2,7 +2,7 @@
 //! puzzles (the shipped ones and the player's own, made on a thread from
 //! their past games), each with the stars earned, and a lesson or puzzle
 //! played on the game's own board. The engine's
-//! [`crate::learn::Run`] decides; this module only shows it: a local table
+//! [`ca_ngua_data::learn::Run`] decides; this module only shows it: a local table
 //! started from the lesson's setup, its dice scripted, every seat played
 //! here and nothing driven but the show. A move the lesson refuses is
 //! undone at once with its one-line explanation.
@@ -11,11 +11,11 @@ mod lesson;
 mod mining;
 mod tips;
 
-use crate::any_game::GameKind;
-use crate::i18n::{Arg, I18n};
-use crate::learn::{Difficulty, Lesson, LessonError, PuzzleFile, Teach};
-use crate::prefs::Prefs;
-use crate::store::Store;
+use ca_ngua_data::learn::{Difficulty, Lesson, LessonError, PuzzleFile, Teach};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Store;
+use ca_ngua_games::GameKind;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Ui};
 pub use lesson::{LessonScreen, LessonView};
 use mining::Mining;
@@ -96,10 +96,10 @@ pub fn course_list<G: Teach>(
     mine: &PuzzleFile,
 ) -> Result<Vec<Lesson<G>>, LessonError> {
     match course {
-        Course::Lessons => crate::learn::lessons_of::<G>(),
+        Course::Lessons => ca_ngua_data::learn::lessons_of::<G>(),
         Course::Puzzles => {
-            let mut list = crate::learn::puzzles_of::<G>()?;
-            list.extend(crate::learn::puzzles_in::<G>(mine)?);
+            let mut list = ca_ngua_data::learn::puzzles_of::<G>()?;
+            list.extend(ca_ngua_data::learn::puzzles_in::<G>(mine)?);
             Ok(list)
         }
         // The tips are pages, not tasks.
@@ -110,7 +110,7 @@ pub fn course_list<G: Teach>(
 /// The lessons or puzzles of a game: their ids and titles, or why they
 /// could not be read (a broken file is reported, never a panic).
 pub fn entries(kind: GameKind, course: Course, mine: &PuzzleFile) -> Result<Vec<Entry>, String> {
-    crate::with_game!(kind, G => course_list::<G>(course, mine)
+    ca_ngua_games::with_game!(kind, G => course_list::<G>(course, mine)
         .map(|ls| {
             ls.into_iter()
                 .map(|l| Entry {
@@ -127,7 +127,7 @@ pub fn entries(kind: GameKind, course: Course, mine: &PuzzleFile) -> Result<Vec<
 impl Learn {
     /// The lessons with the player's own puzzles read from `store` (a bad
     /// file is moved aside: its notice is returned).
-    pub fn with_store(store: Store) -> (Learn, Option<crate::store::StoreNotice>) {
+    pub fn with_store(store: Store) -> (Learn, Option<ca_ngua_data::store::StoreNotice>) {
         let (mine, notice) = store.load_my_puzzles();
         let learn = Learn {
             mine,
@@ -162,7 +162,7 @@ impl Learn {
     pub fn open(&mut self, kind: GameKind, course: Course, index: usize) {
         self.course = course;
         let mine = &self.mine;
-        let screen: Option<Box<dyn LessonScreen>> = crate::with_game!(kind, G => {
+        let screen: Option<Box<dyn LessonScreen>> = ca_ngua_games::with_game!(kind, G => {
             course_list::<G>(course, mine)
                 .ok()
                 .and_then(|list| LessonView::<G>::open_in(course, list, index))

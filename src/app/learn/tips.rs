@@ -6,15 +6,15 @@
 //! and Right turn the pages; a screen reader hears each page as it opens.
 //! Nothing is played here: the board takes no move.
 
-use crate::any_game::GameKind;
 use crate::app::play::phase::Phase;
 use crate::app::play::{Play, View};
-use crate::i18n::{Arg, I18n};
-use crate::learn::Teach;
-use crate::learn::tips::{Tip, tips_of};
-use crate::prefs::Prefs;
-use crate::store::{Files, Saver, Store};
-use crate::table::{Command, Controller, InlineRunner, Table};
+use ca_ngua_core::table::{Command, Controller, InlineRunner, Table};
+use ca_ngua_data::learn::Teach;
+use ca_ngua_data::learn::tips::{Tip, tips_of};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::{Files, Saver, Store};
+use ca_ngua_games::GameKind;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{Key, Modifiers, RichText, Ui};
 
 /// One game's tips on screen, one page at a time.
@@ -27,8 +27,7 @@ impl TipsScreen {
     /// The tips of `kind` at the first page; why not, when its tip file
     /// cannot be used (a broken file is reported, never a panic).
     pub fn open(kind: GameKind) -> Result<TipsScreen, String> {
-        let pages: Box<dyn Pages> =
-            crate::with_game!(kind, G => Box::new(TipsView::<G>::open()?) as Box<dyn Pages>);
+        let pages: Box<dyn Pages> = ca_ngua_games::with_game!(kind, G => Box::new(TipsView::<G>::open()?) as Box<dyn Pages>);
         Ok(TipsScreen { pages })
     }
 
@@ -145,7 +144,7 @@ fn table_of<V: View>(tip: &Tip<V>) -> Result<Table<V>, String> {
         tip.rules,
         &setup,
         &vec![Controller::Here; V::SEATS],
-        crate::game::secure_rng(),
+        ca_ngua_core::game::secure_rng(),
         Box::new(InlineRunner::default()),
     )
     .map_err(|e: V::Error| e.to_string())?;

@@ -13,13 +13,13 @@ use super::analysis_words::{
     VerdictFigures, percent, points, quality_figures, result_words, signed_points, verdict_line,
 };
 use super::record_words::{part_words, seat_players_words};
-use crate::game::Game;
-use crate::game::selfplay::SelfPlay;
-use crate::i18n::{Arg, I18n};
-use crate::record::analysis::{
+use ca_ngua_core::game::Game;
+use ca_ngua_core::game::selfplay::SelfPlay;
+use ca_ngua_data::record::analysis::{
     Analysis, AnalysisConfig, AnalysisError, DEEP_ROLLOUTS, PlayerTotals, analyse,
 };
-use crate::record::{Player, Record, SeatPlayer};
+use ca_ngua_data::record::{Player, Record, SeatPlayer};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

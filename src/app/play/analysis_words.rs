@@ -5,8 +5,8 @@
 //! game is of it (issue 57); the figures that add up behind it for whoever
 //! asks.
 
-use crate::i18n::{Arg, I18n};
-use crate::record::analysis::{ChoiceBand, ChoiceQuality, Confidence};
+use ca_ngua_data::record::analysis::{ChoiceBand, ChoiceQuality, Confidence};
+use ca_ngua_i18n::{Arg, I18n};
 
 /// A chance as a whole percentage ("63").
 pub fn percent(x: f64) -> String {
@@ -140,7 +140,7 @@ pub fn verdict_line(i18n: &I18n, name: &str, f: &VerdictFigures) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
+    use ca_ngua_i18n::Lang;
 
     fn quality(share: f64, confidence: Confidence) -> ChoiceQuality {
         ChoiceQuality {

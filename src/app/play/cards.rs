@@ -8,8 +8,8 @@
 
 use super::{Play, View};
 use crate::app::theme::{KICKED_TAG, Palette};
-use crate::game::Game;
-use crate::i18n::{Arg, I18n};
+use ca_ngua_core::game::Game;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{CornerRadius, RichText, Sense, Stroke, Ui, Vec2};
 
 /// What one card says, besides its seat.

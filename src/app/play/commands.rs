@@ -3,7 +3,7 @@
 
 use super::phase::{Action, Phase};
 use super::{Play, View, ViewTypes};
-use crate::table::Command;
+use ca_ngua_core::table::Command;
 
 /// A request from the board, the play panel or the keyboard.
 #[derive(Clone, Debug, PartialEq, Eq)]

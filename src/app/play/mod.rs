@@ -43,11 +43,11 @@ mod talk_look;
 mod talk_sheet;
 pub mod view;
 
-use crate::game::SeatId;
-use crate::i18n::I18n;
-use crate::prefs::Prefs;
-use crate::store::{Files, GameFile, Saver};
-use crate::table::{Applied, BotJob, Controller, Replica, Runner, Table, ThreadRunner};
+use ca_ngua_core::game::SeatId;
+use ca_ngua_core::table::{Applied, BotJob, Controller, Replica, Runner, Table, ThreadRunner};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::{Files, GameFile, Saver};
+use ca_ngua_i18n::I18n;
 pub use commands::PlayIntent;
 pub use online::OnlineNote;
 pub use pacing::{AUTO_DELAY, Timer};
@@ -134,9 +134,9 @@ pub fn thread_runner<V: View>(ctx: Option<&egui::Context>) -> Box<dyn Runner<Bot
 /// it had to be made on the frame (a browser's page has one thread): the
 /// time the page stood still for a computer.
 #[derive(Debug)]
-struct Timed<J: crate::table::Job>(ThreadRunner<J>);
+struct Timed<J: ca_ngua_core::table::Job>(ThreadRunner<J>);
 
-impl<J: crate::table::Job> Runner<J> for Timed<J> {
+impl<J: ca_ngua_core::table::Job> Runner<J> for Timed<J> {
     fn start(&mut self, job: J) {
         let began = web_time::Instant::now();
         self.0.start(job);
@@ -146,7 +146,7 @@ impl<J: crate::table::Job> Runner<J> for Timed<J> {
         }
     }
 
-    fn answer(&mut self, ticket: u64) -> crate::table::Answer<J::Answer> {
+    fn answer(&mut self, ticket: u64) -> ca_ngua_core::table::Answer<J::Answer> {
         self.0.answer(ticket)
     }
 }
@@ -503,7 +503,9 @@ impl<V: View> Play<V> {
             // have no name).
             Controller::Elsewhere => match shown.seat(seat) {
                 Some(s) if !s.name.trim().is_empty() => s.name.trim().to_string(),
-                Some(s) if s.kind == crate::table::SeatKind::Bot => i18n.t("online-computer"),
+                Some(s) if s.kind == ca_ngua_core::table::SeatKind::Bot => {
+                    i18n.t("online-computer")
+                }
                 _ => i18n.t("player-human"),
             },
             Controller::Computer(level) | Controller::StandIn(level) => {
@@ -621,7 +623,7 @@ impl<V: View> Play<V> {
     }
 
     /// The game's record so far (`None` before it starts).
-    pub fn record(&self) -> Option<&crate::record::Record<V>> {
+    pub fn record(&self) -> Option<&ca_ngua_data::record::Record<V>> {
         self.records.recording.record()
     }
 

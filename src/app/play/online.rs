@@ -5,9 +5,9 @@
 use super::remote::{Remote, RemoteNote};
 use super::source::Source;
 use super::{Play, View};
-use crate::game::Level;
-use crate::net::client::{CloseReason, ConnectionState};
-use crate::table::{ErrorCode, Replica};
+use ca_ngua_client::{CloseReason, ConnectionState};
+use ca_ngua_core::game::Level;
+use ca_ngua_core::table::{ErrorCode, Replica};
 
 /// The state of an online game's connection, or a refusal, for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,7 +170,7 @@ impl<V: View> Play<V> {
     /// What the panel says while a question is open: a game here waits;
     /// a room's game does not (issue 55: the turn clock runs on, and the
     /// computer plays a turn it ends).
-    pub fn question_open_words(&self, i18n: &crate::i18n::I18n) -> String {
+    pub fn question_open_words(&self, i18n: &ca_ngua_i18n::I18n) -> String {
         let Some(remote) = self.source.remote() else {
             return i18n.t("status-question-open");
         };
@@ -185,7 +185,7 @@ impl<V: View> Play<V> {
     }
 
     /// The online part of the play panel, and what it asked for.
-    pub(super) fn online_panel_ui(&mut self, ui: &mut egui::Ui, i18n: &crate::i18n::I18n) {
+    pub(super) fn online_panel_ui(&mut self, ui: &mut egui::Ui, i18n: &ca_ngua_i18n::I18n) {
         if let Some(action) = self.online_ui(ui, i18n) {
             self.online.actions.push(action);
         }

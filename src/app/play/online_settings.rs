@@ -4,7 +4,7 @@
 //! address and code, or Leave while in a room.
 
 use super::online_ui::{CheckState, OnlineAction, OnlineEdit, ServerCheck};
-use crate::i18n::I18n;
+use ca_ngua_i18n::I18n;
 use egui::{RichText, Ui};
 
 /// The "Chơi qua mạng" section: the name, Host, Join, or Leave when in a
@@ -12,11 +12,11 @@ use egui::{RichText, Ui};
 pub fn online_settings_ui(
     ui: &mut Ui,
     i18n: &I18n,
-    prefs: &mut crate::prefs::Prefs,
+    prefs: &mut ca_ngua_data::prefs::Prefs,
     edit: &mut OnlineEdit,
     in_room: bool,
 ) -> (bool, Option<OnlineAction>) {
-    let crate::prefs::Prefs {
+    let ca_ngua_data::prefs::Prefs {
         online_name: name,
         online_use_server: use_server,
         online_server: server,
@@ -174,10 +174,10 @@ fn join_ui(ui: &mut Ui, i18n: &I18n, named: bool, edit: &mut OnlineEdit) -> Opti
 fn room_options_ui(
     ui: &mut Ui,
     i18n: &I18n,
-    chat: &mut crate::prefs::OnlineChat,
+    chat: &mut ca_ngua_data::prefs::OnlineChat,
     turn_secs: &mut u32,
 ) -> bool {
-    use crate::prefs::OnlineChat;
+    use ca_ngua_data::prefs::OnlineChat;
     let mut changed = false;
     let choices = [
         (OnlineChat::Phrases, "online-chat-phrases"),

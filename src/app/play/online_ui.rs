@@ -6,10 +6,10 @@
 use super::presence::Presence;
 use super::remote::Remote;
 use super::{OnlineNote, Play, View};
-use crate::game::{Game, Level};
-use crate::i18n::{Arg, I18n};
-use crate::net::client::CloseReason;
-use crate::table::SeatKind;
+use ca_ngua_client::CloseReason;
+use ca_ngua_core::game::{Game, Level};
+use ca_ngua_core::table::SeatKind;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Ui, Vec2};
 
 pub use super::online_settings::online_settings_ui;
@@ -40,7 +40,7 @@ pub enum CheckState {
     /// Asking the server.
     Checking,
     /// The server answered so.
-    Done(Result<(), crate::net::HealthError>),
+    Done(Result<(), ca_ngua_client::HealthError>),
 }
 
 impl ServerCheck {
@@ -61,23 +61,31 @@ impl ServerCheck {
         let server = match server_address(text) {
             Ok(s) => s,
             Err(e) => {
-                self.set(CheckState::Done(Err(crate::net::HealthError::Address(e))));
+                self.set(CheckState::Done(Err(ca_ngua_client::HealthError::Address(
+                    e,
+                ))));
                 return;
             }
         };
         self.set(CheckState::Checking);
         let me = self.clone();
         let ctx = ctx.clone();
-        crate::net::check_health_then(server, std::time::Duration::from_secs(4), move |answer| {
-            me.set(CheckState::Done(answer));
-            ctx.request_repaint();
-        });
+        ca_ngua_client::check_health_then(
+            server,
+            std::time::Duration::from_secs(4),
+            move |answer| {
+                me.set(CheckState::Done(answer));
+                ctx.request_repaint();
+            },
+        );
     }
 }
 
 /// A server as typed: `HOST:PORT`, or its address as a page shows it
 /// (`https://HOST/`, `http://HOST:PORT/`).
-pub fn server_address(text: &str) -> Result<crate::net::ServerAddress, crate::net::InviteError> {
+pub fn server_address(
+    text: &str,
+) -> Result<ca_ngua_protocol::ServerAddress, ca_ngua_protocol::InviteError> {
     text.parse()
 }
 
@@ -104,9 +112,9 @@ pub enum OnlineAction {
 }
 
 /// The protocol's chat mode of the host's choice.
-pub fn chat_mode(chat: crate::prefs::OnlineChat) -> crate::net::protocol::ChatMode {
-    use crate::net::protocol::ChatMode;
-    use crate::prefs::OnlineChat;
+pub fn chat_mode(chat: ca_ngua_data::prefs::OnlineChat) -> ca_ngua_protocol::ChatMode {
+    use ca_ngua_data::prefs::OnlineChat;
+    use ca_ngua_protocol::ChatMode;
     match chat {
         OnlineChat::Phrases => ChatMode::Phrases,
         OnlineChat::Text => ChatMode::Text,
@@ -126,7 +134,10 @@ pub fn note_text(i18n: &I18n, note: &OnlineNote, server: &str) -> String {
             CloseReason::Left => i18n.t("net-closed-left"),
             CloseReason::Refused(r) => i18n.t_args(
                 "net-closed-refused",
-                &[("reason", Arg::from(i18n.t(crate::net::error_key(r.code))))],
+                &[(
+                    "reason",
+                    Arg::from(i18n.t(ca_ngua_protocol::error_key(r.code))),
+                )],
             ),
             CloseReason::TakenOver => i18n.t("net-closed-taken-over"),
             CloseReason::Unreachable(why) => i18n.t_args(
@@ -138,7 +149,7 @@ pub fn note_text(i18n: &I18n, note: &OnlineNote, server: &str) -> String {
                 &[("game", Arg::from(game.as_str()))],
             ),
         },
-        OnlineNote::Refused(code) => i18n.t(crate::net::error_key(*code)),
+        OnlineNote::Refused(code) => i18n.t(ca_ngua_protocol::error_key(*code)),
         OnlineNote::Unsupported(super::remote::Asked::Back) => i18n.t("online-old-server-back"),
         OnlineNote::Unsupported(super::remote::Asked::Rematch) => {
             i18n.t("online-old-server-rematch")
@@ -205,15 +216,15 @@ const COPIED_SECONDS: f64 = 3.0;
 /// app, and which chats turn into a link), on a host they can reach. For a
 /// room hosted on this device that is its first address on the local
 /// network (loopback only when it has none).
-pub fn shareable_link(invite: &crate::net::Invite, hosted_port: Option<u16>) -> String {
+pub fn shareable_link(invite: &ca_ngua_protocol::Invite, hosted_port: Option<u16>) -> String {
     let server = hosted_port
         .and_then(|port| {
             crate::platform::host::lan_addresses()
                 .first()
-                .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port))
+                .map(|ip| ca_ngua_protocol::ServerAddress::new(ip.to_string(), port))
         })
         .unwrap_or_else(|| invite.server.clone());
-    crate::net::Invite::new(server, invite.room.clone()).page_url()
+    ca_ngua_protocol::Invite::new(server, invite.room.clone()).page_url()
 }
 
 /// The turn clock of the room, said once in the panel's middle (the
@@ -260,7 +271,7 @@ fn invite_ui<G: Game>(
     ui: &mut Ui,
     i18n: &I18n,
     remote: &Remote<G>,
-    invite: &crate::net::Invite,
+    invite: &ca_ngua_protocol::Invite,
     started: bool,
 ) {
     // The room's code is on the panel's top line.
@@ -289,7 +300,7 @@ fn invite_ui<G: Game>(
     if let Some(port) = remote.hosted_port() {
         let list: Vec<String> = crate::platform::host::lan_addresses()
             .into_iter()
-            .map(|ip| crate::net::ServerAddress::new(ip.to_string(), port).to_string())
+            .map(|ip| ca_ngua_protocol::ServerAddress::new(ip.to_string(), port).to_string())
             .collect();
         if !list.is_empty() {
             ui.label(i18n.t_args("online-addresses", &[("list", Arg::from(list.join(", ")))]));
@@ -461,7 +472,7 @@ impl<V: View> Play<V> {
             .map(|s| (s.seat, s.name.trim().to_string()))
             .collect();
         let (_, chat) = remote.room_options();
-        if !others.is_empty() && chat != crate::net::protocol::ChatMode::Off {
+        if !others.is_empty() && chat != ca_ngua_protocol::ChatMode::Off {
             ui.add_space(4.0);
             ui.label(RichText::new(i18n.t("talk-mute")).strong());
             for (seat, name) in others {

@@ -6,11 +6,11 @@
 use super::phase::Phase;
 use super::presenter::Showing;
 use super::{Play, View};
-use crate::game::Next;
-use crate::i18n::{Arg, I18n};
-use crate::prefs::Prefs;
-use crate::store::Saver;
-use crate::table::{Answer, BotJob, Command, Controller, Step};
+use ca_ngua_core::game::Next;
+use ca_ngua_core::table::{Answer, BotJob, Command, Controller, Step};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Saver;
+use ca_ngua_i18n::{Arg, I18n};
 use std::time::Duration;
 
 /// The pause before a roll or move made for a person automatically.
@@ -82,7 +82,7 @@ impl<V: View> Play<V> {
             .collect();
         let (mut shown, next) = self.presenter.update(now, |seat| {
             paces
-                .get(crate::game::SeatId::index(seat))
+                .get(ca_ngua_core::game::SeatId::index(seat))
                 .copied()
                 .unwrap_or(V::NORMAL)
         });

@@ -12,7 +12,7 @@
 use super::phase::{Action, Phase};
 use super::rematch::Offer;
 use super::{Play, PlayIntent, View};
-use crate::i18n::{Arg, I18n};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{Key, RichText, Ui, Vec2};
 
 /// The size of the turn's header.
@@ -256,7 +256,7 @@ impl<V: View> Play<V> {
         // never a colour of ours on another's turn (issue 45).
         let turn = self
             .shown_turn()
-            .filter(|s| self.source.controller(*s) == crate::table::Controller::Here);
+            .filter(|s| self.source.controller(*s) == ca_ngua_core::table::Controller::Here);
         let act_colour = match (phase, enabled) {
             // "I'm back": our own colour, whoever's turn it is.
             (_, true) if seat.is_some() => seat.map(|s| V::seat_colours(s, dark).0),

@@ -8,8 +8,8 @@ use super::pacing::Timer;
 use super::phase::Phase;
 use super::view::ViewTypes;
 use super::{OnlineNote, online_ui, presence, recording, remote, talk};
-use crate::store::Files;
-use crate::table::{Replica, Table};
+use ca_ngua_core::table::{Replica, Table};
+use ca_ngua_data::store::Files;
 
 /// What a screen keeps of online play.
 #[derive(Debug)]

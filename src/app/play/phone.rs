@@ -9,7 +9,7 @@ use super::phase::Phase;
 use super::results::EndAction;
 use super::{Play, View};
 use crate::app::layout::Layout;
-use crate::i18n::I18n;
+use ca_ngua_i18n::I18n;
 use egui::Ui;
 
 impl<V: View> Play<V> {
@@ -112,7 +112,7 @@ impl<V: View> Play<V> {
     /// True in an online room where people may talk.
     pub fn has_talk(&self) -> bool {
         self.source.remote().is_some_and(|r| {
-            r.room().is_some() && r.room_options().1 != crate::net::protocol::ChatMode::Off
+            r.room().is_some() && r.room_options().1 != ca_ngua_protocol::ChatMode::Off
         })
     }
 }

@@ -9,11 +9,11 @@
 
 use super::remote::Remote;
 use super::{Play, View};
-use crate::game::{Game, SeatId};
-use crate::i18n::{Arg, I18n};
-use crate::net::SeatPresence;
-use crate::net::client::SeatLink;
-use crate::table::SeatKind;
+use ca_ngua_client::SeatLink;
+use ca_ngua_core::game::{Game, SeatId};
+use ca_ngua_core::table::SeatKind;
+use ca_ngua_i18n::{Arg, I18n};
+use ca_ngua_protocol::SeatPresence;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -85,7 +85,7 @@ impl Watch {
 
 /// The server's away time when a friend's server does not say it.
 fn default_away() -> Duration {
-    crate::net::protocol::DEFAULT_AWAY
+    ca_ngua_protocol::DEFAULT_AWAY
 }
 
 /// Whole seconds until `left` (rounded up).

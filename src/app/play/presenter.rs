@@ -6,7 +6,7 @@
 //! something animates; the table is always the truth.
 
 use super::view::{Pace, View, ViewTypes};
-use crate::table::{Applied, Event, EventKind, Replica};
+use ca_ngua_core::table::{Applied, Event, EventKind, Replica};
 use std::collections::VecDeque;
 
 /// What is being shown now.

@@ -1,8 +1,8 @@
 //! A game record's players and dates in words, for the replay window, its
 //! analysis and the records list: who played a seat, over which steps.
 
-use crate::i18n::{Arg, I18n};
-use crate::record::{Player, SeatPlayer};
+use ca_ngua_data::record::{Player, SeatPlayer};
+use ca_ngua_i18n::{Arg, I18n};
 
 /// A player in a word or two: the name they played under, else what
 /// they were (a person, a computer player of a level).
@@ -130,7 +130,7 @@ pub fn seat_person<'a, S>(parts: &[&'a SeatPlayer<S>]) -> Option<&'a SeatPlayer<
 /// The date as a player reads it, in the time zone of this computer
 /// (UTC where it has none): "14/03/2026 09:26" in Vietnamese,
 /// "2026-03-14 09:26" in English (the order is the language's).
-pub fn date_words(i18n: &I18n, date: crate::record::UtcDate) -> String {
+pub fn date_words(i18n: &I18n, date: ca_ngua_data::record::UtcDate) -> String {
     let zone = crate::platform::local_zone_at(i64::try_from(date.0).unwrap_or(0));
     let (y, mo, d, h, mi) = local_parts(date, &zone);
     i18n.t_args(
@@ -148,7 +148,7 @@ pub fn date_words(i18n: &I18n, date: crate::record::UtcDate) -> String {
 /// The date's year, month, day, hour and minute in the time zone `tz`
 /// (a date beyond the calendar's range: as UTC).
 pub fn local_parts(
-    date: crate::record::UtcDate,
+    date: ca_ngua_data::record::UtcDate,
     tz: &jiff::tz::TimeZone,
 ) -> (i64, u32, u32, u32, u32) {
     let utc = || {
@@ -177,8 +177,8 @@ pub fn local_parts(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
-    use crate::record::UtcDate;
+    use ca_ngua_data::record::UtcDate;
+    use ca_ngua_i18n::Lang;
 
     #[test]
     fn a_date_is_shown_in_the_time_zone_given_not_utc() {

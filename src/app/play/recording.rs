@@ -1,4 +1,4 @@
-//! Every game played in the app is recorded as it goes (`crate::record`):
+//! Every game played in the app is recorded as it goes (`ca_ngua_data::record`):
 //! a [`Recorder`] takes the source's events (a local table's, or an
 //! online replica's), the record is kept in the store as soon as the game
 //! starts and written again as it goes.
@@ -17,10 +17,10 @@
 //! date); if none is found, a new record starts.
 
 use super::source::Source;
-use crate::any_game::GameKind;
-use crate::game::Game;
-use crate::record::{AnyRecord, Record, Recorder, UtcDate};
-use crate::store::{RecordFiles, RecordId, Saver};
+use ca_ngua_core::game::Game;
+use ca_ngua_data::record::{AnyRecord, Record, Recorder, UtcDate};
+use ca_ngua_data::store::{RecordFiles, RecordId, Saver};
+use ca_ngua_games::GameKind;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -50,7 +50,7 @@ pub struct Recording<G: Game> {
     last_write: Option<Instant>,
 }
 
-impl<G: crate::any_game::Listed> Recording<G> {
+impl<G: ca_ngua_games::Listed> Recording<G> {
     /// A new game's record: a new file.
     pub fn new() -> Recording<G> {
         Recording {
@@ -133,7 +133,7 @@ impl<G: crate::any_game::Listed> Recording<G> {
         let again = all
             .iter()
             .find(|e| {
-                matches!(e.event, crate::table::EventKind::Again { .. })
+                matches!(e.event, ca_ngua_core::table::EventKind::Again { .. })
                     && Some(e.seq) != self.again
             })
             .map(|e| e.seq);
@@ -242,7 +242,7 @@ impl<G: crate::any_game::Listed> Recording<G> {
     }
 }
 
-impl<G: crate::any_game::Listed> Default for Recording<G> {
+impl<G: ca_ngua_games::Listed> Default for Recording<G> {
     fn default() -> Self {
         Recording::new()
     }
@@ -261,7 +261,7 @@ fn new_recorder<G: Game>(source: &Source<G>, date: UtcDate) -> Recorder<G> {
 
 /// The newest unfinished record of this game that `record` continues: the
 /// same rules, start and seats, its steps the first of `record`'s.
-fn unfinished<G: crate::any_game::Listed>(
+fn unfinished<G: ca_ngua_games::Listed>(
     files: RecordFiles<'_>,
     record: &Record<G>,
 ) -> Option<(RecordId, Record<G>)> {

@@ -9,10 +9,10 @@
 
 use super::remote::Remote;
 use super::{Play, View};
-use crate::game::Game;
-use crate::i18n::{Arg, I18n};
-use crate::net::client::ConnectionState;
-use crate::table::SeatKind;
+use ca_ngua_client::ConnectionState;
+use ca_ngua_core::game::Game;
+use ca_ngua_core::table::SeatKind;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Ui};
 
 /// What the results and the main button offer at the end of an online

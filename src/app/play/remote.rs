@@ -3,17 +3,17 @@
 //! rolls and checks every move; this side only asks. What the app
 //! remembers to rejoin after a restart is an [`OnlineSeat`].
 
-use crate::game::{Game, Level};
-use crate::net::client::{Client, ClientCommand, ClientUpdate, ConnectionState, SeatLink};
-use crate::net::dice::DiceCheck;
-use crate::net::protocol::{ChatMode, RematchNews, SaidNews, Saying};
-use crate::net::{Invite, ServerAddress};
 use crate::platform::host::Host as ServerHandle;
-use crate::table::{Controller, ErrorCode, Event, Refusal, Replica, SeatKind};
+use ca_ngua_client::{Client, ClientCommand, ClientUpdate, ConnectionState, SeatLink};
+use ca_ngua_core::game::{Game, Level};
+use ca_ngua_core::table::{Controller, ErrorCode, Event, Refusal, Replica, SeatKind};
+use ca_ngua_protocol::dice::DiceCheck;
+use ca_ngua_protocol::{ChatMode, RematchNews, SaidNews, Saying};
+use ca_ngua_protocol::{Invite, ServerAddress};
 use std::fmt;
 use web_time::Instant;
 
-pub use crate::store::{ONLINE_VERSION, OnlineSeat};
+pub use ca_ngua_data::store::{ONLINE_VERSION, OnlineSeat};
 
 /// What the link to a server hears.
 #[derive(Clone, Debug, PartialEq)]
@@ -275,7 +275,7 @@ impl<G: Game> Remote<G> {
                     // The link checked it already; a copy that does not
                     // follow is left out rather than shown wrong.
                     if self.replica.apply(&ev).is_ok() {
-                        if matches!(ev.event, crate::table::EventKind::Again { .. }) {
+                        if matches!(ev.event, ca_ngua_core::table::EventKind::Again { .. }) {
                             self.own_rematch = false;
                         }
                         // Whatever the room did since answers what we
@@ -486,13 +486,17 @@ impl<G: Game> Remote<G> {
     }
 
     /// Asks the server to carry out our command.
-    pub fn command(&mut self, seat: G::Seat, cmd: crate::table::Command<G>) -> Result<(), Refusal> {
+    pub fn command(
+        &mut self,
+        seat: G::Seat,
+        cmd: ca_ngua_core::table::Command<G>,
+    ) -> Result<(), Refusal> {
         if Some(seat) != self.seat {
             return Err(Refusal::new(ErrorCode::NotYourTurn, "not our seat"));
         }
         self.link.send(match cmd {
-            crate::table::Command::Roll => LinkCommand::Roll,
-            crate::table::Command::Move(mv) => LinkCommand::Move(mv),
+            ca_ngua_core::table::Command::Roll => LinkCommand::Roll,
+            ca_ngua_core::table::Command::Move(mv) => LinkCommand::Move(mv),
         });
         Ok(())
     }
@@ -508,7 +512,7 @@ impl<G: Game> Remote<G> {
     }
 }
 
-impl<G: crate::any_game::Listed> Link<G> for Client<G> {
+impl<G: ca_ngua_games::Listed> Link<G> for Client<G> {
     fn poll(&mut self) -> Vec<LinkUpdate<G>> {
         Client::poll(self)
             .into_iter()
@@ -616,17 +620,20 @@ impl<G: crate::any_game::Listed> Link<G> for Client<G> {
 }
 
 /// What the player typed to join: a link, or an address and a code.
-pub fn join_target(link_or_address: &str, code: &str) -> Result<Invite, crate::net::InviteError> {
+pub fn join_target(
+    link_or_address: &str,
+    code: &str,
+) -> Result<Invite, ca_ngua_protocol::InviteError> {
     let text = link_or_address.trim();
     // An invite page's address (what chats turn into a link).
     if let Some(invite) = Invite::from_page_url(text) {
         return invite;
     }
     if text
-        .get(..crate::net::INVITE_SCHEME.len())
-        .is_some_and(|s| s.eq_ignore_ascii_case(crate::net::INVITE_SCHEME))
+        .get(..ca_ngua_protocol::INVITE_SCHEME.len())
+        .is_some_and(|s| s.eq_ignore_ascii_case(ca_ngua_protocol::INVITE_SCHEME))
     {
         return text.parse();
     }
-    format!("{}{text}/{}", crate::net::INVITE_SCHEME, code.trim()).parse()
+    format!("{}{text}/{}", ca_ngua_protocol::INVITE_SCHEME, code.trim()).parse()
 }

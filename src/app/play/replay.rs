@@ -8,13 +8,13 @@ use super::announce::Announcer;
 use super::presenter::Presenter;
 pub use super::record_words::player_words;
 use super::{Play, View};
-use crate::game::{Game, Next};
-use crate::i18n::{Arg, I18n};
-use crate::record::{AnyRecord, Player, Record, RecordError, RecordSeat, SeatPlayer};
-use crate::table::{
+use ca_ngua_core::game::{Game, Next};
+use ca_ngua_core::table::{
     Applied, Controller, Event, EventKind, InlineRunner, Replica, SeatInfo, SeatKind, Table,
     TableRecord,
 };
+use ca_ngua_data::record::{AnyRecord, Player, Record, RecordError, RecordSeat, SeatPlayer};
+use ca_ngua_i18n::{Arg, I18n};
 use rand::SeedableRng;
 
 /// How fast the game plays by itself: seconds a step.
@@ -135,7 +135,7 @@ fn events_of<G: Game>(record: &Record<G>, states: &[G::State]) -> Vec<Event<G>> 
         .collect()
 }
 
-fn seat_info<S: crate::game::SeatId>(s: &RecordSeat<S>) -> SeatInfo<S> {
+fn seat_info<S: ca_ngua_core::game::SeatId>(s: &RecordSeat<S>) -> SeatInfo<S> {
     SeatInfo {
         seat: s.seat,
         name: s.name.clone(),
@@ -411,14 +411,14 @@ impl<V: View> Replay<V> {
     }
 }
 
-crate::per_game_enum! {
+ca_ngua_games::per_game_enum! {
     /// A replay of whichever game its record is: the replay window's game,
-    /// driven with [`with_variant!`](crate::with_variant).
+    /// driven with [`with_variant!`](ca_ngua_games::with_variant).
     pub enum AnyReplay of Replay;
 }
 
 /// A replay of the record, of whichever game it is; the line that is
 /// wrong if it does not replay.
 pub fn open(record: AnyRecord) -> Result<AnyReplay, RecordError> {
-    Ok(crate::map_any!(record, AnyReplay, _G, r => Replay::new(r)?))
+    Ok(ca_ngua_games::map_any!(record, AnyReplay, _G, r => Replay::new(r)?))
 }

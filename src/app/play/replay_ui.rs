@@ -7,9 +7,9 @@
 use super::View;
 use super::phase::Phase;
 use super::replay::{Replay, Speed};
-use crate::game::SeatId;
-use crate::i18n::{Arg, I18n};
-use crate::record::RecordSeat;
+use ca_ngua_core::game::SeatId;
+use ca_ngua_data::record::RecordSeat;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{EventFilter, Key, Modifiers, RichText, Ui, Vec2};
 
 /// The least width of the controls' column beside the board.
@@ -525,7 +525,7 @@ impl<V: View> Replay<V> {
             "{}-{}.{}",
             self.record.date.compact(),
             V::ID,
-            crate::record::RECORD_EXTENSION
+            ca_ngua_data::record::RECORD_EXTENSION
         )
     }
 }

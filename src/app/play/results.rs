@@ -8,7 +8,7 @@
 use super::phase::Phase;
 use super::rematch::Offer;
 use super::{Play, View};
-use crate::i18n::I18n;
+use ca_ngua_i18n::I18n;
 use egui::{RichText, Ui, Vec2};
 
 /// What the results window asks for.
@@ -223,7 +223,7 @@ impl<V: View> Play<V> {
     /// nothing could be checked from here (a watcher who came in late).
     /// `None` for a game without dice or here.
     pub fn dice_words(&self, i18n: &I18n) -> Option<(String, bool)> {
-        use crate::i18n::Arg;
+        use ca_ngua_i18n::Arg;
         if !V::HAS_DICE {
             return None;
         }

@@ -5,10 +5,10 @@
 use super::online_ui::OnlineAction;
 use super::phase::Phase;
 use super::{Play, PlayIntent, SettingsOut, View, thread_runner};
-use crate::i18n::I18n;
-use crate::prefs::Prefs;
-use crate::store::Saver;
-use crate::table::InlineRunner;
+use ca_ngua_core::table::InlineRunner;
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::Saver;
+use ca_ngua_i18n::I18n;
 use egui::Ui;
 
 /// What a screen's requests of the last frame ask of the shell.
@@ -31,9 +31,9 @@ pub enum Thinking {
     Inline,
 }
 
-crate::per_game_struct! {
+ca_ngua_games::per_game_struct! {
     /// The games' screens, one [`Play`] per game: the shell drives the one
-    /// in front through [`with_field!`](crate::with_field), and finds a
+    /// in front through [`with_field!`](ca_ngua_games::with_field), and finds a
     /// game's own by its type ([`OwnScreen::pick`]).
     pub struct Screens of Play<V: View>, by OwnScreen;
 }
@@ -135,8 +135,10 @@ impl<V: View> Play<V> {
 
     /// The game's record so far, of whichever game (`None` before it
     /// starts).
-    pub fn any_record(&self) -> Option<crate::record::AnyRecord> {
-        Some(crate::record::AnyRecord::of::<V>(self.record()?.clone()))
+    pub fn any_record(&self) -> Option<ca_ngua_data::record::AnyRecord> {
+        Some(ca_ngua_data::record::AnyRecord::of::<V>(
+            self.record()?.clone(),
+        ))
     }
 
     /// Starts a new game from the settings.

@@ -4,8 +4,8 @@
 //! events from it and sends commands to it; it never looks inside.
 
 use super::remote::{Remote, RemoteNote};
-use crate::game::{Game, SeatId};
-use crate::table::{Command, Controller, Event, Refusal, Replica, Step, Table};
+use ca_ngua_core::game::{Game, SeatId};
+use ca_ngua_core::table::{Command, Controller, Event, Refusal, Replica, Step, Table};
 
 /// A game source.
 #[derive(Debug)]

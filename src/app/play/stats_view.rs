@@ -3,7 +3,7 @@
 //! board, none left out — and, before any game has ended, a line that
 //! says so instead of empty tables.
 
-use crate::i18n::{Arg, I18n};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Ui};
 
 /// A game's statistics as the window shows them.

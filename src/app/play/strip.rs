@@ -8,7 +8,7 @@
 use super::presence::Presence;
 use super::{Play, View};
 use crate::app::theme::Palette;
-use crate::i18n::I18n;
+use ca_ngua_i18n::I18n;
 use egui::{RichText, Sense, Stroke, Ui, Vec2};
 
 /// A chip's height: two rows of text.
@@ -133,7 +133,7 @@ impl<V: View> Play<V> {
     fn presence_dot(&self, seat: V::Seat) -> Option<egui::Color32> {
         let remote = self.source.remote()?;
         let info = remote.latest().seat(seat)?;
-        if info.kind != crate::table::SeatKind::Human {
+        if info.kind != ca_ngua_core::table::SeatKind::Human {
             return None;
         }
         Some(match self.presence(seat) {

@@ -14,10 +14,10 @@
 use super::talk_look::{emoji_button, emoji_chip, phrase_button, phrase_chip};
 pub use super::talk_look::{emoji_colour, phrase_colour};
 use super::{Play, View};
-use crate::game::SeatId;
-use crate::i18n::{Arg, I18n};
-use crate::net::protocol::talk::{EMOJI, PHRASES};
-use crate::net::protocol::{ChatMode, SaidNews, Saying};
+use ca_ngua_core::game::SeatId;
+use ca_ngua_i18n::{Arg, I18n};
+use ca_ngua_protocol::talk::{EMOJI, PHRASES};
+use ca_ngua_protocol::{ChatMode, SaidNews, Saying};
 use egui::{RichText, Ui};
 use std::time::Duration;
 use web_time::Instant;

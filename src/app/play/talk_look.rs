@@ -27,7 +27,7 @@ pub fn phrase_colour(id: &str, dark: bool) -> egui::Color32 {
 /// A phrase's button: its words in the ink of its colour, on that colour,
 /// rounded (the dock's menu and the phone's sheet).
 pub fn phrase_button(
-    i18n: &crate::i18n::I18n,
+    i18n: &ca_ngua_i18n::I18n,
     id: &str,
     dark: bool,
     size: f32,

@@ -6,9 +6,9 @@
 
 use super::talk_look::{emoji_button, phrase_button};
 use super::{Play, View};
-use crate::i18n::{Arg, I18n};
-use crate::net::protocol::talk::{EMOJI, MAX_TEXT_CHARS, PHRASES};
-use crate::net::protocol::{ChatMode, Saying};
+use ca_ngua_i18n::{Arg, I18n};
+use ca_ngua_protocol::talk::{EMOJI, MAX_TEXT_CHARS, PHRASES};
+use ca_ngua_protocol::{ChatMode, Saying};
 use egui::{RichText, Ui};
 
 /// How many things said the sheet shows.

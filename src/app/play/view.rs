@@ -14,11 +14,11 @@ use super::phase::Phase;
 pub use super::rule_sets::RuleSetAction;
 use super::stats_view::StatsTable;
 use crate::app::theme::Palette;
-use crate::game::Game;
-use crate::i18n::I18n;
-use crate::prefs::Prefs;
-use crate::store::{Files, Store};
-use crate::table::{Applied, BotJob, Controller, Event, Replica, Runner, Table};
+use ca_ngua_core::game::Game;
+use ca_ngua_core::table::{Applied, BotJob, Controller, Event, Replica, Runner, Table};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::{Files, Store};
+use ca_ngua_i18n::I18n;
 use egui::{Color32, Painter, Pos2, Ui};
 
 /// Timings, in seconds. Each game uses those its events need.
@@ -70,7 +70,7 @@ impl<T> View for T where
 /// What the play machinery keeps of a game besides the game itself: the
 /// types of what it shows, picks and remembers, and when a game counts as
 /// begun or a seat as done. Every other concern builds on it.
-pub trait ViewTypes: Game + Files + crate::game::selfplay::SelfPlay {
+pub trait ViewTypes: Game + Files + ca_ngua_core::game::selfplay::SelfPlay {
     /// What the presenter keeps besides the state shown (which horse is
     /// which, the last roll, the last move).
     type Marks: Clone + std::fmt::Debug;
@@ -248,7 +248,7 @@ pub trait PrefsView: ViewTypes {
             Self::prefs_rules(prefs),
             &Self::prefs_seats(prefs),
             &Self::prefs_controllers(prefs),
-            crate::game::secure_rng(),
+            ca_ngua_core::game::secure_rng(),
             runner,
         )
     }
@@ -284,7 +284,7 @@ pub trait SettingsView: ViewTypes {
     ) -> Result<String, String>;
     /// Takes in what the game keeps beside its game and statistics (saved
     /// rule sets); what was wrong with those files.
-    fn restore(play: &mut Play<Self>, store: &Store) -> Vec<crate::store::StoreNotice> {
+    fn restore(play: &mut Play<Self>, store: &Store) -> Vec<ca_ngua_data::store::StoreNotice> {
         let _ = (play, store);
         Vec::new()
     }

@@ -5,7 +5,7 @@ use super::files;
 use super::{App, CodeWindow, FileJob, FilePurpose, Intent, front, setup_look};
 use crate::app::play::rule_sets::RuleSetAction;
 use crate::app::play::{PrefsView, SettingsView};
-use crate::prefs::Prefs;
+use ca_ngua_data::prefs::Prefs;
 
 impl App {
     /// Collects the answer of a file dialog, once it has come.
@@ -58,7 +58,7 @@ impl App {
         for intent in all {
             self.apply_one(ctx, intent);
         }
-        crate::each_field!(&mut self.screens, _V, screen => {
+        ca_ngua_games::each_field!(&mut self.screens, _V, screen => {
             screen.sync(&self.saver);
             if let Some(seat) = screen.take_remember() {
                 self.saver.save_online(seat);
@@ -288,12 +288,12 @@ impl App {
             && let Some(lang) = prefs.lang
         {
             self.i18n.set_lang(lang);
-            crate::each_field!(&mut self.screens, _V, s => s.language_changed());
+            ca_ngua_games::each_field!(&mut self.screens, _V, s => s.language_changed());
         }
         if prefs.look != self.prefs.look {
             setup_look(ctx, prefs.look);
         }
-        let (online, matches, in_progress) = crate::with_field!(&self.screens, prefs.game, _V, front =>
+        let (online, matches, in_progress) = ca_ngua_games::with_field!(&self.screens, prefs.game, _V, front =>
             (front.is_online(), front.matches_prefs(&prefs), front.in_progress()));
         if online {
             // Online, the room has its rules and players: the settings are
@@ -307,8 +307,8 @@ impl App {
             // Ask first; everything else applies now: the settings keep
             // the game on the table until the player says yes.
             let mut applied = prefs.clone();
-            crate::each_field!(&self.screens, V, _s => V::keep_table_prefs(&mut applied, &self.prefs));
-            crate::each_field!(&mut self.screens, _V, s => s.set_players(&applied));
+            ca_ngua_games::each_field!(&self.screens, V, _s => V::keep_table_prefs(&mut applied, &self.prefs));
+            ca_ngua_games::each_field!(&mut self.screens, _V, s => s.set_players(&applied));
             self.prefs = applied;
             self.saver.save_prefs(&self.prefs);
             self.confirm = Some(prefs);
@@ -316,7 +316,7 @@ impl App {
             self.focus_before = ctx.memory(|m| m.focused());
             return;
         }
-        crate::each_field!(&mut self.screens, _V, s => s.set_players(&prefs));
+        ca_ngua_games::each_field!(&mut self.screens, _V, s => s.set_players(&prefs));
         self.prefs = prefs;
         self.saver.save_prefs(&self.prefs);
         if needs_new_game {

@@ -8,8 +8,8 @@ use crate::app::layout::Layout;
 use crate::app::play::results::EndAction;
 use crate::app::widgets::{check, combo};
 use crate::app::window_place::top_bar_bottom_id;
-use crate::i18n::Lang;
-use crate::prefs::Look;
+use ca_ngua_data::prefs::Look;
+use ca_ngua_i18n::Lang;
 use egui::{Pos2, RichText, Ui};
 
 impl eframe::App for App {
@@ -77,7 +77,7 @@ impl App {
                 ui.label(
                     RichText::new(self.i18n.t_args(
                         "net-state-connecting",
-                        &[("server", crate::i18n::Arg::from(joining.server()))],
+                        &[("server", ca_ngua_i18n::Arg::from(joining.server()))],
                     ))
                     .strong(),
                 );

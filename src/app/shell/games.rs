@@ -1,12 +1,12 @@
-//! The shell's screens: one per game of [`GameKind::ALL`](crate::any_game::GameKind::ALL),
+//! The shell's screens: one per game of [`GameKind::ALL`](ca_ngua_games::GameKind::ALL),
 //! each built by code written once over the `View` trait
 //! (`new_fields!` writes the field of each game).
 
 use crate::app::play::screen::{Screens, Thinking};
 use crate::app::play::{Play, View, thread_runner};
-use crate::prefs::Prefs;
-use crate::store::{Store, StoreNotice};
-use crate::table::{BotJob, InlineRunner, Runner};
+use ca_ngua_core::table::{BotJob, InlineRunner, Runner};
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_data::store::{Store, StoreNotice};
 
 fn runner<V: View>(thinking: &Thinking) -> Box<dyn Runner<BotJob<V>>> {
     match thinking {
@@ -24,7 +24,7 @@ fn new_screen<V: View>(prefs: &Prefs, thinking: &Thinking) -> Play<V> {
 
 /// A new game of every game, from the settings.
 pub(super) fn new_screens(prefs: &Prefs, thinking: &Thinking) -> Screens {
-    crate::new_fields!(Screens, G => new_screen::<G>(prefs, thinking))
+    ca_ngua_games::new_fields!(Screens, G => new_screen::<G>(prefs, thinking))
 }
 
 fn screen_from_store<V: View>(
@@ -53,6 +53,6 @@ pub(super) fn screens_from_store(
     thinking: &Thinking,
 ) -> (Screens, Vec<StoreNotice>) {
     let mut found = Vec::new();
-    let screens = crate::new_fields!(Screens, G => screen_from_store::<G>(store, prefs, thinking, &mut found));
+    let screens = ca_ngua_games::new_fields!(Screens, G => screen_from_store::<G>(store, prefs, thinking, &mut found));
     (screens, found)
 }

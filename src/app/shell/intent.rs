@@ -3,10 +3,10 @@
 
 use super::records;
 use super::sheets::Sheet;
-use crate::any_game::GameKind;
 use crate::app::play::online_ui::OnlineAction;
 use crate::app::play::rule_sets::RuleSetAction;
-use crate::prefs::Prefs;
+use ca_ngua_data::prefs::Prefs;
+use ca_ngua_games::GameKind;
 
 /// What the player asked for while the frame was drawn.
 #[derive(Clone, Debug, PartialEq)]

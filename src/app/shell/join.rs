@@ -8,11 +8,12 @@
 //! welcome waits until the dialog is done.
 
 use super::App;
-use crate::any_game::GameKind;
-use crate::i18n::{Arg, I18n};
-use crate::net::client::{CloseReason, Request};
-use crate::net::{HealthError, Invite, RoomInfo};
-use crate::table::ErrorCode;
+use ca_ngua_client::{CloseReason, Request};
+use ca_ngua_client::{HealthError, RoomInfo};
+use ca_ngua_core::table::ErrorCode;
+use ca_ngua_games::GameKind;
+use ca_ngua_i18n::{Arg, I18n};
+use ca_ngua_protocol::Invite;
 use egui::{RichText, Ui, Vec2};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -65,7 +66,7 @@ impl JoinDialog {
         let lookup = Arc::new(Mutex::new(RoomLookup::Asking));
         if let Ok(invite) = &invite {
             let (invite, lookup, ctx) = (invite.clone(), lookup.clone(), ctx.clone());
-            crate::net::room_info_then(invite, INFO_TIMEOUT, move |answer| {
+            ca_ngua_client::room_info_then(invite, INFO_TIMEOUT, move |answer| {
                 let found = match answer {
                     Ok(info) => RoomLookup::Found(info),
                     Err(e) => RoomLookup::Failed(e),
@@ -100,7 +101,7 @@ pub fn refusal_words(i18n: &I18n, reason: &CloseReason, server: &str) -> String 
             ErrorCode::AlreadyStarted => i18n.t("join-started"),
             ErrorCode::RoomNotFound => i18n.t("join-not-found"),
             ErrorCode::BadMessage => i18n.t("join-bad-name"),
-            code => i18n.t(crate::net::error_key(code)),
+            code => i18n.t(ca_ngua_protocol::error_key(code)),
         },
         CloseReason::Unreachable(_) => {
             i18n.t_args("join-unreachable", &[("server", Arg::from(server))])
@@ -282,7 +283,7 @@ pub fn seats_taken_words(i18n: &I18n, info: &RoomInfo) -> String {
     if info.seated.is_empty() {
         return seats;
     }
-    let names = crate::net::protocol::seat_list(&info.seated, &i18n.t("invite-page-computer"));
+    let names = ca_ngua_protocol::seat_list(&info.seated, &i18n.t("invite-page-computer"));
     format!("{seats}: {names}")
 }
 

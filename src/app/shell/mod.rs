@@ -27,11 +27,11 @@ use super::play::online_ui::{OnlineAction, OnlineEdit};
 use super::play::screen::{Screens, Thinking};
 use super::play::{Play, View};
 use super::text::store_notice;
-use crate::any_game::GameKind;
-use crate::i18n::{I18n, Lang};
-use crate::prefs::{Look, Prefs};
-use crate::store::{Saver, Store, StoreNotice};
-use crate::table::Table;
+use ca_ngua_core::table::Table;
+use ca_ngua_data::prefs::{Look, Prefs};
+use ca_ngua_data::store::{Saver, Store, StoreNotice};
+use ca_ngua_games::GameKind;
+use ca_ngua_i18n::{I18n, Lang};
 
 /// Runs `$body` with `$s` the screen of the game in front (`&mut self`
 /// to change it), `$v` its game type: `front!(&mut self, V, s =>
@@ -39,10 +39,10 @@ use crate::table::Table;
 /// body may read the app's other fields.
 macro_rules! front {
     (&mut $app:ident, $v:ident, $s:ident => $body:expr) => {
-        crate::with_field!(&mut $app.screens, $app.prefs.game, $v, $s => $body)
+        ca_ngua_games::with_field!(&mut $app.screens, $app.prefs.game, $v, $s => $body)
     };
     (& $app:ident, $v:ident, $s:ident => $body:expr) => {
-        crate::with_field!(&$app.screens, $app.prefs.game, $v, $s => $body)
+        ca_ngua_games::with_field!(&$app.screens, $app.prefs.game, $v, $s => $body)
     };
 }
 use front;
@@ -84,7 +84,7 @@ pub struct App {
     online_edit: OnlineEdit,
     /// The seat to come back to at the first frame (a restart while in an
     /// online game).
-    pending_resume: Option<crate::store::OnlineSeat>,
+    pending_resume: Option<ca_ngua_data::store::OnlineSeat>,
     /// A room to join at the first frame (`ca-ngua LINK`).
     pending_join: Option<String>,
     /// That room is joined without the dialog's question (a page opened
@@ -92,7 +92,7 @@ pub struct App {
     join_at_once: Option<(bool, Option<String>)>,
     /// A room this app hosted before it was closed (or crashed), to host
     /// again on the same port from its kept state at the first frame.
-    pending_rehost: Option<crate::store::OnlineSeat>,
+    pending_rehost: Option<ca_ngua_data::store::OnlineSeat>,
     /// The server of that room, hosted again, for the room's screen once
     /// the app is back in its seat.
     reopened_host: Option<crate::platform::host::Host>,
@@ -225,7 +225,7 @@ impl App {
 
     fn with_screens(prefs: Prefs, mut screens: Screens, saver: Saver) -> App {
         let lang = prefs.lang.unwrap_or_default();
-        crate::each_field!(&mut screens, _V, s => s.skip_animations());
+        ca_ngua_games::each_field!(&mut screens, _V, s => s.skip_animations());
         App {
             i18n: I18n::new(lang),
             prefs,
@@ -286,7 +286,7 @@ impl App {
         *play = Play::new(table, stats, false);
         play.skip_animations();
         if inline {
-            play.set_hint_runner(Box::new(crate::table::InlineRunner::default()));
+            play.set_hint_runner(Box::new(ca_ngua_core::table::InlineRunner::default()));
         }
         self
     }
@@ -301,7 +301,7 @@ impl App {
     /// through a game without waiting for threads.
     pub fn with_inline_computers(mut self) -> App {
         self.thinking = Thinking::Inline;
-        crate::each_field!(&mut self.screens, _V, s => s.set_thinking(&Thinking::Inline));
+        ca_ngua_games::each_field!(&mut self.screens, _V, s => s.set_thinking(&Thinking::Inline));
         self
     }
 
@@ -358,7 +358,7 @@ impl App {
         }
         // Written on first start, and after every change.
         app.saver.save_prefs(&app.prefs);
-        crate::each_field!(&app.screens, _V, s => s.save(&app.saver));
+        ca_ngua_games::each_field!(&app.screens, _V, s => s.save(&app.saver));
         app
     }
 
@@ -387,7 +387,7 @@ impl App {
     pub fn set_waker(&mut self, ctx: &egui::Context) {
         if !matches!(self.thinking, Thinking::Inline) {
             self.thinking = Thinking::Threads(Some(ctx.clone()));
-            crate::each_field!(&mut self.screens, _V, s => s.set_thinking(&self.thinking));
+            ca_ngua_games::each_field!(&mut self.screens, _V, s => s.set_thinking(&self.thinking));
         }
     }
 
@@ -448,7 +448,7 @@ impl App {
     /// True while a screen (in front or not) shows a room on a server.
     fn any_online(&self) -> bool {
         let mut online = false;
-        crate::each_field!(&self.screens, _V, s => online |= s.is_online());
+        ca_ngua_games::each_field!(&self.screens, _V, s => online |= s.is_online());
         online
     }
 
@@ -503,7 +503,7 @@ impl App {
     /// Writes every game's record not written yet and waits until all is
     /// on disk (the window closing).
     pub fn finish_writing(&mut self) {
-        crate::each_field!(&mut self.screens, _V, s => s.finish_records(&self.saver));
+        ca_ngua_games::each_field!(&mut self.screens, _V, s => s.finish_records(&self.saver));
         self.saver.flush();
     }
 

@@ -7,13 +7,11 @@ use super::{App, front};
 use crate::app::play::online_ui::OnlineAction;
 use crate::app::play::remote::{Remote, join_target};
 use crate::app::play::{Play, View};
-use crate::game::Level;
-use crate::net::ServerAddress;
-use crate::net::client::{
-    Client, ClientOptions, CloseReason, Connection, ConnectionState, Request,
-};
 use crate::platform::host::Host as ServerHandle;
-use crate::{with_any, with_game};
+use ca_ngua_client::{Client, ClientOptions, CloseReason, Connection, ConnectionState, Request};
+use ca_ngua_core::game::Level;
+use ca_ngua_games::{with_any, with_game};
+use ca_ngua_protocol::ServerAddress;
 
 /// A wake-up for an online client: a repaint of the window.
 fn waker(ctx: &egui::Context) -> impl Fn() + Send + Sync + 'static {
@@ -70,7 +68,7 @@ fn host<V: View>(
 /// Shows a room on its game's screen, in front.
 fn go_online<V: View>(app: &mut App, remote: Remote<V>) {
     Play::go_online(app.play_mut::<V>(), remote);
-    app.prefs.game = crate::any_game::GameKind::of::<V>();
+    app.prefs.game = ca_ngua_games::GameKind::of::<V>();
     app.saver.save_prefs(&app.prefs);
 }
 
@@ -112,7 +110,7 @@ impl App {
             Err(e) => {
                 self.online_edit.error = Some(self.i18n.t_args(
                     "online-join-failed",
-                    &[("reason", crate::i18n::Arg::from(e.to_string()))],
+                    &[("reason", ca_ngua_i18n::Arg::from(e.to_string()))],
                 ));
             }
         }
@@ -174,7 +172,7 @@ impl App {
     /// hosted before it closed, and goes back into its seat; the friends'
     /// apps reconnect by themselves. If the port is taken meanwhile, says
     /// so and forgets the room.
-    fn rehost(&mut self, seat: crate::store::OnlineSeat) {
+    fn rehost(&mut self, seat: ca_ngua_data::store::OnlineSeat) {
         let port = seat.server.parse::<ServerAddress>().map(|a| a.port);
         let spawned = port.map_err(|e| e.to_string()).and_then(|port| {
             let bind = std::net::SocketAddr::new(self.host_ip, port);
@@ -190,7 +188,7 @@ impl App {
                 self.saver.save_online(None);
                 self.online_edit.error = Some(self.i18n.t_args(
                     "online-host-failed",
-                    &[("reason", crate::i18n::Arg::from(e))],
+                    &[("reason", ca_ngua_i18n::Arg::from(e))],
                 ));
             }
         }
@@ -238,7 +236,7 @@ impl App {
                 if let Err(e) = hosted {
                     self.online_edit.error = Some(self.i18n.t_args(
                         "online-host-failed",
-                        &[("reason", crate::i18n::Arg::from(e))],
+                        &[("reason", ca_ngua_i18n::Arg::from(e))],
                     ));
                 }
             }
@@ -253,7 +251,7 @@ impl App {
                     Err(e) => {
                         self.online_edit.error = Some(self.i18n.t_args(
                             "online-host-failed",
-                            &[("reason", crate::i18n::Arg::from(e.to_string()))],
+                            &[("reason", ca_ngua_i18n::Arg::from(e.to_string()))],
                         ));
                         return;
                     }
@@ -265,7 +263,7 @@ impl App {
                 if let Err(e) = hosted {
                     self.online_edit.error = Some(self.i18n.t_args(
                         "online-host-failed",
-                        &[("reason", crate::i18n::Arg::from(e))],
+                        &[("reason", ca_ngua_i18n::Arg::from(e))],
                     ));
                 }
             }

@@ -11,11 +11,11 @@ use crate::app::play::replay_ui::{
     ReplayAction, date_words, player_words, result_words, seat_code_words,
 };
 use crate::app::text::store_notice;
-use crate::i18n::{Arg, I18n};
-use crate::record::{Player, read_any};
-use crate::store::{RecordId, RecordSummary};
-use crate::with_game;
-use crate::with_variant;
+use ca_ngua_data::record::{Player, read_any};
+use ca_ngua_data::store::{RecordId, RecordSummary};
+use ca_ngua_games::with_game;
+use ca_ngua_games::with_variant;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Ui};
 
 /// What the player asked of records.
@@ -358,4 +358,4 @@ impl App {
 }
 
 /// Record files in the file dialogs.
-const RECORD_FILTER: (&str, &str) = ("Cờ Cá Ngựa (.txt)", crate::record::RECORD_EXTENSION);
+const RECORD_FILTER: (&str, &str) = ("Cờ Cá Ngựa (.txt)", ca_ngua_data::record::RECORD_EXTENSION);

@@ -6,7 +6,7 @@
 //! from the button row over the board, not from here.
 
 use super::{App, Intent};
-use crate::any_game::GameKind;
+use ca_ngua_games::GameKind;
 use egui::{RichText, Ui};
 
 /// A button of the top bar.
@@ -192,7 +192,7 @@ impl App {
     /// A room going on on another game's screen, and the notices.
     fn top_news_ui(&mut self, ui: &mut Ui) {
         let mut elsewhere = Vec::new();
-        crate::each_field!(&self.screens, V, s => if s.is_online() && GameKind::of::<V>() != self.prefs.game {
+        ca_ngua_games::each_field!(&self.screens, V, s => if s.is_online() && GameKind::of::<V>() != self.prefs.game {
             elsewhere.push(GameKind::of::<V>());
         });
         for kind in elsewhere {
@@ -201,7 +201,7 @@ impl App {
                 egui::Label::new(
                     RichText::new(self.i18n.t_args(
                         "online-room-goes-on",
-                        &[("game", crate::i18n::Arg::from(game))],
+                        &[("game", ca_ngua_i18n::Arg::from(game))],
                     ))
                     .strong(),
                 )

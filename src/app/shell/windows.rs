@@ -235,7 +235,7 @@ impl App {
             return;
         };
         let room = link
-            .parse::<crate::net::Invite>()
+            .parse::<ca_ngua_protocol::Invite>()
             .map(|i| i.room)
             .unwrap_or_else(|_| link.clone());
         let focus = !self.confirm_focused;
@@ -251,11 +251,11 @@ impl App {
             ui.set_max_width(crate::app::layout::dialog_width(ui.ctx(), 380.0));
             ui.heading(
                 self.i18n
-                    .t_args(title, &[("room", crate::i18n::Arg::from(room.as_str()))]),
+                    .t_args(title, &[("room", ca_ngua_i18n::Arg::from(room.as_str()))]),
             );
             ui.label(
                 self.i18n
-                    .t_args(text, &[("room", crate::i18n::Arg::from(room.as_str()))]),
+                    .t_args(text, &[("room", ca_ngua_i18n::Arg::from(room.as_str()))]),
             );
             ui.add_space(8.0);
             ui.horizontal(|ui| {
@@ -274,7 +274,7 @@ impl App {
         });
         let name = self
             .i18n
-            .t_args(title, &[("room", crate::i18n::Arg::from(room.as_str()))]);
+            .t_args(title, &[("room", ca_ngua_i18n::Arg::from(room.as_str()))]);
         ctx.accesskit_node_builder(id, |node| node.set_label(name));
         self.confirm_focused = true;
     }

@@ -19,7 +19,7 @@ mod page;
 mod pulse;
 
 use crate::app::play::cues::Cue;
-use crate::i18n::I18n;
+use ca_ngua_i18n::I18n;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 

@@ -3,13 +3,13 @@
 //! and `game.ron` as version 1 wrote it (a state and a move log), read and
 //! turned into today's.
 
-use super::CaNgua;
-use super::engine::{GameRecord, Position, RollError, Rules, Seat};
-use super::rules_file::RuleSet;
 use super::stats::Stats;
 use crate::prefs::PlayerKind;
 use crate::store::{Files, GameFile, ReadError};
 use ca_ngua_core::table::{Event, EventKind, SeatInfo, TableRecord};
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::{GameRecord, Position, RollError, Rules, Seat};
+use game_ca_ngua::rules_file::RuleSet;
 use serde::Deserialize;
 
 impl Files for CaNgua {
@@ -84,8 +84,8 @@ impl GameFileV1 {
                 event: EventKind::Rolled { seat, roll, moves },
             });
             if none {
-                let mut after =
-                    super::engine::Game::try_from(game.clone()).map_err(ReadError::refused)?;
+                let mut after = game_ca_ngua::engine::Game::try_from(game.clone())
+                    .map_err(ReadError::refused)?;
                 after.play(roll, None).map_err(ReadError::refused)?;
                 events.push(Event {
                     seq: 3,

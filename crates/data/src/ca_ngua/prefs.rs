@@ -1,12 +1,12 @@
 //! Cờ Cá Ngựa's settings: who plays each colour, the rules of the next
 //! game, its pace (its section of `prefs.ron`, [`Settings`]).
 
-use super::CaNgua;
-use super::engine::{Rules, Seat};
 use crate::prefs::GamePrefs;
 use crate::prefs::{BadSetting, DEFAULT_BOT, PlayerKind, Settings};
 use ca_ngua_core::game::Game;
 use ca_ngua_core::table::Controller;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::{Rules, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Cờ Cá Ngựa's settings.

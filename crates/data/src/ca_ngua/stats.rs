@@ -2,9 +2,9 @@
 //! per colour, kicks, Thầu mạ and Sập hầm, the longest game, and every die
 //! face rolled (so a player can see the dice are fair).
 
-use super::engine::{Effects, Outcome, Roll, Seat};
 use crate::stats::{StatsFile, bump, kind_key};
 use ca_ngua_core::table::Controller;
+use game_ca_ngua::engine::{Effects, Outcome, Roll, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -2,11 +2,11 @@
 //! its goals (leaving the yard, kicking, reaching a square or a home cell,
 //! a horse home, the win).
 
-use super::CaNgua;
-use super::engine::{Position, Seat, YARD};
-use super::game::Match;
 use crate::learn::{Goal, GoalError, Teach};
 use ca_ngua_core::game::Game;
+use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::{Position, Seat, YARD};
+use game_ca_ngua::game::Match;
 
 fn in_yard(pos: &Position, seat: Seat) -> usize {
     pos.horses(seat).iter().filter(|&&h| h == YARD).count()

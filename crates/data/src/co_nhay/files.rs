@@ -2,12 +2,12 @@
 //! `co-nhay/game.ron` as version 1 wrote it (arms as numbers, events of
 //! its own shape), read and turned into today's.
 
-use super::CoNhay;
-use super::engine::{Arm, Move, Rules, Setup};
-use super::rules_file::RuleSet;
 use super::stats::Stats;
 use crate::store::{Files, GameFile, ReadError};
 use ca_ngua_core::table::{Controller, Event, EventKind, SeatInfo, SeatKind, TableRecord};
+use game_co_nhay::CoNhay;
+use game_co_nhay::engine::{Arm, Move, Rules, Setup};
+use game_co_nhay::rules_file::RuleSet;
 use serde::Deserialize;
 
 impl Files for CoNhay {

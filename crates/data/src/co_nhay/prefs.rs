@@ -1,12 +1,12 @@
 //! Cờ nhảy's settings: who plays each arm, the rules of the next game, its
 //! pace (its section of `prefs.ron`, [`Settings`]).
 
-use super::CoNhay;
-use super::engine::{Players, Rules};
 use crate::prefs::GamePrefs;
 use crate::prefs::{BadSetting, PlayerKind, Settings};
 use ca_ngua_core::game::Level;
 use ca_ngua_core::table::Controller;
+use game_co_nhay::CoNhay;
+use game_co_nhay::engine::{Players, Rules};
 use serde::{Deserialize, Serialize};
 
 /// Cờ nhảy's settings.

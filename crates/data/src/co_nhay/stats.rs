@@ -1,9 +1,9 @@
 //! Cờ nhảy's statistics (`co-nhay/stats.ron`): results per kind of player
 //! and per colour, the longest jump chain, the shortest win.
 
-use super::engine::{Arm, Outcome};
 use crate::stats::{StatsFile, bump, kind_key};
 use ca_ngua_core::table::Controller;
+use game_co_nhay::engine::{Arm, Outcome};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

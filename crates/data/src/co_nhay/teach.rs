@@ -1,10 +1,10 @@
 //! Cờ nhảy's part of the lessons: its lesson, puzzle and tip files, and its
 //! goals (a piece on a hole, pieces in the target, the win).
 
-use super::CoNhay;
-use super::engine::{Arm, Game as Engine};
 use crate::learn::{Goal, GoalError, Teach};
 use ca_ngua_core::game::Game;
+use game_co_nhay::CoNhay;
+use game_co_nhay::engine::{Arm, Game as Engine};
 
 impl Teach for CoNhay {
     const LESSONS: (&'static str, &'static str) = (
@@ -43,7 +43,7 @@ impl Teach for CoNhay {
 
     fn reached(goal: &Goal, learner: Arm, before: &Engine, after: &Engine) -> bool {
         let (b, a) = (before.position(), after.position());
-        let in_target = |p: &super::engine::Position| {
+        let in_target = |p: &game_co_nhay::engine::Position| {
             (p.pieces(learner) & learner.target().holes()).count_ones()
         };
         match goal {

@@ -4,17 +4,17 @@
 //! engine.
 
 use super::{Ws, join};
-use ca_ngua::co_nhay::CoNhay;
-use ca_ngua::co_nhay::engine::{Arm, Game as Engine, Move, Players, Rules};
-use ca_ngua::game::{Decision, Game, Level, SeatId};
-use ca_ngua::table::{Replica, ranking_of};
+use ca_ngua_core::game::{Decision, Game, Level, SeatId};
+use ca_ngua_core::table::{Replica, ranking_of};
+use game_co_nhay::CoNhay;
+use game_co_nhay::engine::{Arm, Game as Engine, Move, Players, Rules};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 
 /// A numbered event of a Cờ nhảy room.
-pub type Event = ca_ngua::table::Event<CoNhay>;
+pub type Event = ca_ngua_core::table::Event<CoNhay>;
 /// What happened in a Cờ nhảy room.
-pub type EventKind = ca_ngua::table::EventKind<CoNhay>;
+pub type EventKind = ca_ngua_core::table::EventKind<CoNhay>;
 
 /// Opens a Cờ nhảy room; returns the host's connection and welcome.
 pub async fn create(addr: SocketAddr, players: usize, rules: Value) -> (Ws, Value) {

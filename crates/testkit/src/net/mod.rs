@@ -9,9 +9,9 @@ pub mod players;
 pub mod tls;
 pub mod v3;
 
-use ca_ngua::ca_ngua::engine::{Move, Seat, Setup};
-use ca_ngua::net::server::{ServerConfig, ServerHandle, spawn};
+use ca_ngua_server::{ServerConfig, ServerHandle, spawn};
 use futures_util::{SinkExt, StreamExt};
+use game_ca_ngua::engine::{Move, Seat, Setup};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
@@ -19,9 +19,9 @@ use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
-use ca_ngua::ca_ngua::CaNgua;
-type Event = ca_ngua::table::Event<CaNgua>;
-type EventKind = ca_ngua::table::EventKind<CaNgua>;
+use game_ca_ngua::CaNgua;
+type Event = ca_ngua_core::table::Event<CaNgua>;
+type EventKind = ca_ngua_core::table::EventKind<CaNgua>;
 
 /// How long any single wait may take before the test fails.
 pub const WAIT: Duration = Duration::from_secs(10);

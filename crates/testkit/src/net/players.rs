@@ -1,20 +1,20 @@
 //! Players of the client library against a real server, and the checks
 //! of what they saw (the tests of the client and of the server's restart).
 
-use ca_ngua::any_game::GameKind;
-use ca_ngua::net::ServerAddress;
-use ca_ngua::net::client::{ClientCommand, Request};
-use ca_ngua::net::protocol::RulesChoice;
-use ca_ngua::table::ErrorCode;
+use ca_ngua_client::{ClientCommand, Request};
+use ca_ngua_core::table::ErrorCode;
+use ca_ngua_games::GameKind;
+use ca_ngua_protocol::RulesChoice;
+use ca_ngua_protocol::ServerAddress;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::Notify;
 
-use ca_ngua::ca_ngua::CaNgua;
-pub type Event = ca_ngua::table::Event<CaNgua>;
-pub type Client = ca_ngua::net::client::Client<CaNgua>;
-pub type ClientUpdate = ca_ngua::net::client::ClientUpdate<CaNgua>;
+use game_ca_ngua::CaNgua;
+pub type Event = ca_ngua_core::table::Event<CaNgua>;
+pub type Client = ca_ngua_client::Client<CaNgua>;
+pub type ClientUpdate = ca_ngua_client::ClientUpdate<CaNgua>;
 
 pub const WAIT: Duration = Duration::from_secs(20);
 

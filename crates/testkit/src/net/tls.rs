@@ -3,9 +3,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use super::config;
-use ca_ngua::net::ServerAddress;
-use ca_ngua::net::server::ServerConfig;
-use ca_ngua::net::tls::ServerTls;
+use ca_ngua_protocol::ServerAddress;
+use ca_ngua_server::ServerConfig;
+use ca_ngua_server::tls::ServerTls;
 use rcgen::{BasicConstraints, CertificateParams, IsCa, Issuer, KeyPair, KeyUsagePurpose};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -65,7 +65,7 @@ impl Drop for TestCa {
 /// line and the body.
 pub fn https_get(address: &ServerAddress, path: &str, lang: &str) -> (String, String) {
     use std::io::{Read, Write};
-    let config = ca_ngua::net::tls::client_config().unwrap();
+    let config = ca_ngua_client::tls::client_config().unwrap();
     let name = rustls::pki_types::ServerName::try_from(address.host.clone()).unwrap();
     let conn = rustls::ClientConnection::new(config, name).unwrap();
     let tcp = std::net::TcpStream::connect(("127.0.0.1", address.port)).unwrap();

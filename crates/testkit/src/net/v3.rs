@@ -6,7 +6,7 @@
 //! implementation of the derivation (`derive_roll`), not the server's.
 
 use super::{Turn, WAIT, Ws, event_of};
-use ca_ngua::ca_ngua::engine::Seat;
+use game_ca_ngua::engine::Seat;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 

@@ -7,8 +7,8 @@ use crate::app::ca_ngua::colours::{on_seat_colour, seat_colour, seat_tint};
 use crate::app::ca_ngua::geometry::{CENTRE_CELL, TRACK, cell_centre, home_cell, yard_origin};
 use crate::app::ca_ngua::paint::Transform;
 use crate::app::theme::{Palette, lerp};
-use crate::ca_ngua::engine::{Seat, is_star_square};
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, Vec2};
+use game_ca_ngua::engine::{Seat, is_star_square};
 
 /// The whole ground, drawn before anything on it.
 pub(super) fn draw_board(

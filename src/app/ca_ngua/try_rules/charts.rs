@@ -4,10 +4,10 @@
 use super::text::{number, pct, share};
 use crate::app::ca_ngua::colours::seat_colour;
 use crate::app::theme::{Palette, lerp};
-use crate::ca_ngua::engine::Seat;
-use crate::ca_ngua::rules_lab::{ColourWins, TrialReport};
-use crate::i18n::{Arg, I18n};
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{Color32, CornerRadius, FontId, Pos2, Rect, Role, Sense, Shape, Stroke, Ui, Vec2};
+use game_ca_ngua::engine::Seat;
+use game_ca_ngua::rules_lab::{ColourWins, TrialReport};
 
 /// The bar colour of the trial's histogram.
 const BARS: Color32 = Color32::from_rgb(0x3C, 0x7D, 0xC4);

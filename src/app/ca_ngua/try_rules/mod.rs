@@ -5,7 +5,7 @@
 //!
 //! [`TryRulesPanel`] is a self-contained widget: it owns its run, restarts
 //! it when the trial changes and stops it when told or dropped. The run
-//! plays on one background thread ([`crate::ca_ngua::rules_lab::TrialRun`]).
+//! plays on one background thread ([`game_ca_ngua::rules_lab::TrialRun`]).
 
 mod charts;
 mod text;
@@ -13,12 +13,12 @@ mod text;
 pub use text::first_player_sentence;
 
 use super::tbl::seats_for;
-use crate::ca_ngua::engine::{PRESET_NAMES, Rules};
-use crate::ca_ngua::rules_lab::{Player, RunConfig, Trial, TrialReport, TrialRun};
-use crate::i18n::{Arg, I18n};
-use crate::prefs::PlayerKind;
+use ca_ngua_data::prefs::PlayerKind;
+use ca_ngua_i18n::{Arg, I18n};
 use charts::{length_chart, wins_chart};
 use egui::{RichText, Ui};
+use game_ca_ngua::engine::{PRESET_NAMES, Rules};
+use game_ca_ngua::rules_lab::{Player, RunConfig, Trial, TrialReport, TrialRun};
 use std::time::Duration;
 use text::{figures_ui, number, summary_ui};
 
@@ -32,7 +32,7 @@ pub enum TrySource {
 }
 
 /// Games of each rule set the panel plays.
-pub const PANEL_GAMES: u64 = crate::ca_ngua::rules_lab::DEFAULT_GAMES;
+pub const PANEL_GAMES: u64 = game_ca_ngua::rules_lab::DEFAULT_GAMES;
 
 /// The panel: its choice of baseline and its background run.
 #[derive(Debug)]
@@ -273,7 +273,7 @@ fn players_ui(ui: &mut Ui, i18n: &I18n, trial: &Trial) {
     );
     if trial
         .players
-        .contains(&Player::Bot(crate::game::Level::Hard))
+        .contains(&Player::Bot(ca_ngua_core::game::Level::Hard))
     {
         ui.label(RichText::new(i18n.t("try-budget")).small());
     }

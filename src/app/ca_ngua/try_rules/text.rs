@@ -1,10 +1,10 @@
 //! The panel's words: numbers with the language's decimal mark, figures
 //! with their intervals, the plain sentences and the table of figures.
 
-use crate::ca_ngua::engine::Seat;
-use crate::ca_ngua::rules_lab::{Estimate, Figures, Share, TrialReport};
-use crate::i18n::{Arg, I18n, Lang};
+use ca_ngua_i18n::{Arg, I18n, Lang};
 use egui::{RichText, Ui};
+use game_ca_ngua::engine::Seat;
+use game_ca_ngua::rules_lab::{Estimate, Figures, Share, TrialReport};
 
 /// A number with the language's decimal mark.
 pub(super) fn number(lang: Lang, x: f64, digits: usize) -> String {

@@ -3,12 +3,12 @@
 //! that leave it.
 
 use super::{LessonView, Said};
-use crate::any_game::GameKind;
 use crate::app::learn::{LearnIntent, stars_text, stars_ui};
 use crate::app::play::phase::{Action, Phase};
 use crate::app::play::{PlayIntent, View};
-use crate::i18n::{Arg, I18n};
-use crate::learn::{LessonDef, Teach};
+use ca_ngua_data::learn::{LessonDef, Teach};
+use ca_ngua_games::GameKind;
+use ca_ngua_i18n::{Arg, I18n};
 use egui::{RichText, Ui, Vec2};
 
 impl<V: View + Teach> LessonView<V> {
