@@ -78,7 +78,7 @@ packages() {
 }
 
 # The crates a browser runs (the app's library; its binary's entry in a
-# page is src/platform/start_page.rs, built by build()).
+# page is src/start/page.rs, built by build()).
 crates=(ca-ngua-i18n ca-ngua-core game-ca-ngua game-co-nhay ca-ngua-games ca-ngua-protocol ca-ngua-data ca-ngua-client ca-ngua)
 
 check() {

@@ -42,9 +42,18 @@ impl Request {
             Some(Request::Show)
         } else {
             let link = line.strip_prefix("join ")?.trim();
-            crate::platform::is_room_link(link).then(|| Request::Join(link.to_string()))
+            is_room_link(link).then(|| Request::Join(link.to_string()))
         }
     }
+}
+
+/// True for what reads as a room's link: `ca-ngua:…`, or an `http(s)://`
+/// address (an invite page; the app says so if it is not one).
+pub fn is_room_link(arg: &str) -> bool {
+    let lower = arg.trim().to_ascii_lowercase();
+    ["ca-ngua:", "http://", "https://"]
+        .iter()
+        .any(|p| lower.starts_with(p))
 }
 
 /// The longest line taken (a link is far shorter).

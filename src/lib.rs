@@ -15,3 +15,4 @@ pub mod crash;
 pub mod instance;
 pub mod platform;
 pub mod privacy;
+pub mod start;

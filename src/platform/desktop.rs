@@ -3,8 +3,8 @@
 //! reports, the arguments it answers without opening a window, and the
 //! plain sentence it prints when no window can be opened.
 
-use super::{VERSION, is_room_link};
-use crate::instance::{Handover, Request};
+use super::VERSION;
+use crate::instance::{Handover, Request, is_room_link};
 use ca_ngua_i18n::{Arg, I18n, Lang};
 use std::ffi::OsString;
 use std::ops::ControlFlow;
@@ -192,6 +192,34 @@ pub fn with_identity(viewport: egui::ViewportBuilder) -> egui::ViewportBuilder {
 /// The window icon, decoded from [`ICON_PNG`].
 pub fn window_icon() -> Option<egui::IconData> {
     eframe::icon_data::from_png_bytes(ICON_PNG).ok()
+}
+
+/// Opens the program's window, titled `title`, its size and place kept in
+/// `window_file` (eframe writes it; a bad file is ignored and the window
+/// opens at its default), and runs in it what `app` makes, as eframe's
+/// `run_native` does: the exit status once the window closed, or, when it
+/// could not open, one sentence in `lang` on standard error.
+pub fn open_window(
+    title: &str,
+    window_file: Option<PathBuf>,
+    lang: Lang,
+    app: eframe::AppCreator<'static>,
+) -> ExitCode {
+    let options = eframe::NativeOptions {
+        viewport: with_identity(
+            egui::ViewportBuilder::default()
+                .with_title(title)
+                .with_inner_size([1180.0, 780.0])
+                .with_min_inner_size([800.0, 600.0]),
+        ),
+        // Our bundled font covers every character we show; the system
+        // fallback would only slow the start (and panics without fonts).
+        system_font_fallback: false,
+        persist_window: window_file.is_some(),
+        persistence_path: window_file,
+        ..Default::default()
+    };
+    exit_code(eframe::run_native(APP_ID, options, app), lang)
 }
 
 /// The exit status of the app once its window closed. When the window could

@@ -2,17 +2,20 @@
 //! no screen names a target (docs/ARCHITECTURE.md, "The browser"):
 //!
 //! - `desktop.rs`: the desktop around the app (its identity, data folder,
-//!   command line, why a window did not open); not in a browser;
+//!   command line, the window, why it did not open); not in a browser;
+//! - `page.rs`: the page around the app (its canvas, the browser's
+//!   language, the room its address names, the loading screen, the log in
+//!   the console); only in a browser;
 //! - [`host`]: hosting a room on this device, which a browser cannot do;
 //! - [`files`]: files the player chooses (a dialog, or a download and an
 //!   upload);
-//! - `start_desktop.rs`, `start_page.rs`: the program's start, a window
-//!   or a page's canvas;
 //! - `macos_links.rs`: on macOS, the room links the system hands the app
 //!   as an event (not on the command line), into the window's queue;
 //! - `page_storage.rs`: the page's files in the browser's storage (the
 //!   desktop's are in a folder: `ca-ngua-data`'s store holds both).
 //!
+//! The window and the canvas run what the program's start (`crate::start`)
+//! hands them, as eframe's `run_native` does: nothing here names the app.
 //! The network client has its own seam (`ca-ngua-client`'s `platform`).
 
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
@@ -28,11 +31,9 @@ pub mod host;
 #[allow(unsafe_code)]
 pub mod macos_links;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-mod page_storage;
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub mod start_desktop;
+pub mod page;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-pub mod start_page;
+pub mod page_storage;
 
 /// The version of this build, from `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -45,7 +46,7 @@ pub fn take_keyboard(ctx: &egui::Context) {
     #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
     {
         let _ = ctx;
-        start_page::focus_canvas();
+        page::focus_canvas();
     }
 }
 
@@ -69,13 +70,4 @@ pub fn local_zone_at(secs: i64) -> jiff::tz::TimeZone {
         let _ = secs;
         jiff::tz::TimeZone::system()
     }
-}
-
-/// True for what reads as a room's link: `ca-ngua:…`, or an `http(s)://`
-/// address (an invite page; the app says so if it is not one).
-pub fn is_room_link(arg: &str) -> bool {
-    let lower = arg.trim().to_ascii_lowercase();
-    ["ca-ngua:", "http://", "https://"]
-        .iter()
-        .any(|p| lower.starts_with(p))
 }

@@ -152,7 +152,7 @@ fn the_installers_register_the_link_scheme() {
     );
     assert!(INSTALLER.contains(r#"WriteRegStr HKCU "${SCHEMEKEY}" "URL Protocol" """#));
     // And the app takes what it is given as a room's link.
-    assert!(ca_ngua::platform::is_room_link(
+    assert!(ca_ngua::instance::is_room_link(
         "ca-ngua://127.0.0.1:7878/K7M2QX"
     ));
     assert!(ca_ngua_protocol::INVITE_SCHEME.starts_with("ca-ngua:"));

@@ -1,8 +1,8 @@
 //! The desktop game's start: answer `--version` and `--help`, start the
 //! log and the crash reports, open the config folder, restore the
 //! player's preferences and game, hand a link to a window already open
-//! (or, on macOS, listen for the links the system hands over), open the
-//! window.
+//! (or, on macOS, listen for the links the system hands over), and have
+//! the platform open the window on the app.
 
 use crate::app::{App, setup_context};
 use crate::crash;
@@ -79,23 +79,10 @@ pub fn run() -> ExitCode {
     let lang = app.lang();
     let look = app.prefs().look;
     let title = app.title();
-    let options = eframe::NativeOptions {
-        viewport: platform::with_identity(
-            egui::ViewportBuilder::default()
-                .with_title(title)
-                .with_inner_size([1180.0, 780.0])
-                .with_min_inner_size([800.0, 600.0]),
-        ),
-        // Our bundled font covers every character we show; the system
-        // fallback would only slow the start (and panics without fonts).
-        system_font_fallback: false,
-        persist_window: window_file.is_some(),
-        persistence_path: window_file,
-        ..Default::default()
-    };
-    let run = eframe::run_native(
-        platform::APP_ID,
-        options,
+    platform::open_window(
+        &title,
+        window_file,
+        lang,
         Box::new(move |cc| {
             setup_context(&cc.egui_ctx, look);
             let _ = window.set(cc.egui_ctx.clone());
@@ -104,6 +91,5 @@ pub fn run() -> ExitCode {
             app.set_waker(&cc.egui_ctx);
             Ok(Box::new(app))
         }),
-    );
-    platform::exit_code(run, lang)
+    )
 }

@@ -1,11 +1,12 @@
-//! The game in a browser page: the app drawn on the page's canvas
-//! (`<canvas id="ca-ngua">`, as `scripts/web.sh` writes `index.html`), in
-//! the browser's language first, and a room's link in the address's
-//! fragment (`#join=CODE&name=NAME`, `#watch=CODE`) joined on the server
-//! that served the page: at once with the link's name, or the name the
-//! page remembers; the join dialog asks for a name only the first time.
-//! The fragment is then taken off the address, so a reload comes back to
-//! the seat (kept in the browser's storage) rather than join again.
+//! The browser page around the app: the page's canvas
+//! (`<canvas id="ca-ngua">`, as `scripts/web.sh` writes `index.html`), the
+//! browser's language, and a room's link in the address's fragment
+//! (`#join=CODE&name=NAME`, `#watch=CODE`) read as a join link on the
+//! server that served the page. The fragment is then taken off the
+//! address, so a reload comes back to the seat (kept in the browser's
+//! storage) rather than join again. What runs on the canvas is what the
+//! program's start hands [`start`] (`crate::start`): this module never
+//! names the app.
 //!
 //! The page shows its own loading screen (`#loading`, assets/web/) while
 //! the program downloads and compiles; the game takes it away when its
@@ -16,8 +17,6 @@
 //! computer decision's time, a room joined, a game over (the browser
 //! tests of `scripts/web.sh test` read these).
 
-use crate::app::{App, setup_context};
-use ca_ngua_i18n::Lang;
 use ca_ngua_protocol::PlayLink;
 use wasm_bindgen::JsCast;
 
@@ -27,8 +26,8 @@ pub const CANVAS_ID: &str = "ca-ngua";
 /// The id of the page's loading screen (assets/web/index.html).
 const LOADING_ID: &str = "loading";
 
-/// Starts the game on the page (the program's `main` in a browser).
-pub fn run() {
+/// Sends the log to the browser's console, a line a message.
+pub fn log_to_console() {
     let _ = tracing_subscriber::fmt()
         .without_time()
         .with_target(false)
@@ -37,21 +36,22 @@ pub fn run() {
         .with_max_level(tracing::Level::INFO)
         .with_writer(Console)
         .try_init();
-    let window = web_sys::window();
-    let language = window
-        .as_ref()
+}
+
+/// The browser's language (`navigator.language`), empty when it says none.
+pub fn language() -> String {
+    web_sys::window()
         .and_then(|w| w.navigator().language())
-        .unwrap_or_default();
-    let system_lang = Lang::from_locale(&language);
-    let (store, opened) = super::page_storage::open();
-    let mut app = App::from_store(store, opened, system_lang, None);
-    if let Some((link, watch, name)) = room_link(window.as_ref()) {
-        tracing::info!("opened with a room's link: {link}");
-        app = app.with_page_link(link, watch, name);
-    }
-    let look = app.prefs().look;
+        .unwrap_or_default()
+}
+
+/// Runs what `app` makes on the page's canvas: the canvas's WebGL context
+/// made first, a finger's taps on text fields bringing the keyboard, the
+/// canvas kept in the screen's pixels, and the loading screen taken away
+/// at the first frame (or saying the game could not start).
+pub fn start(app: eframe::AppCreator<'static>) {
     wasm_bindgen_futures::spawn_local(async move {
-        let Some(canvas) = window
+        let Some(canvas) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.get_element_by_id(CANVAS_ID))
             .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
@@ -66,9 +66,7 @@ pub fn run() {
                 canvas,
                 eframe::WebOptions::default(),
                 Box::new(move |cc| {
-                    setup_context(&cc.egui_ctx, look);
-                    let mut app = app;
-                    app.set_waker(&cc.egui_ctx);
+                    let app = app(cc)?;
                     Ok(Box::new(Page {
                         app,
                         drawn: false,
@@ -84,11 +82,21 @@ pub fn run() {
     });
 }
 
-/// The room the page's address asks for, as the app's join link (the
-/// invite page's address on this server), whether to watch, and the name
-/// to join with; the fragment is taken off the address.
-fn room_link(window: Option<&web_sys::Window>) -> Option<(String, bool, Option<String>)> {
-    let window = window?;
+/// The room the page's address asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomLink {
+    /// The app's join link: the invite page's address on this server.
+    pub join: String,
+    /// To watch the room rather than take a seat.
+    pub watch: bool,
+    /// The name to join with, if the link gives one.
+    pub name: Option<String>,
+}
+
+/// The room the page's address asks for; the fragment is taken off the
+/// address.
+pub fn room_link() -> Option<RoomLink> {
+    let window = web_sys::window()?;
     let location = window.location();
     let hash = location.hash().ok()?;
     let parsed = PlayLink::from_fragment(&hash)?;
@@ -104,11 +112,11 @@ fn room_link(window: Option<&web_sys::Window>) -> Option<(String, bool, Option<S
     };
     let origin = location.origin().ok()?;
     let watch = if link.watch { "?watch" } else { "" };
-    Some((
-        format!("{origin}/join/{}{watch}", link.room),
-        link.watch,
-        link.name,
-    ))
+    Some(RoomLink {
+        join: format!("{origin}/join/{}{watch}", link.room),
+        watch: link.watch,
+        name: link.name,
+    })
 }
 
 /// The page's loading screen: to say `state` (one of its sentences,
@@ -254,7 +262,7 @@ fn canvas_in_device_pixels(ctx: &egui::Context) {
 /// (`window.caNguaFrames`: the browser tests check that an idle page
 /// draws none).
 struct Page {
-    app: App,
+    app: Box<dyn eframe::App>,
     drawn: bool,
     frames: u32,
 }
