@@ -11,8 +11,8 @@ use crate::online_app::{TestApp, hosting_app, open_room, prefs, wait};
 use crate::online_table::{
     app_with_link, clocked_server, has, hosting_app_on, press_in_join_dialog, seated, started,
 };
-use ca_ngua::app::play::remote::{Link, LinkCommand, LinkUpdate, Remote};
-use ca_ngua_client::{Client, ClientOptions, Request};
+use ca_ngua::app::play::remote::{Link, LinkUpdate, Remote};
+use ca_ngua_client::{Client, ClientCommand, ClientOptions, Request};
 use ca_ngua_data::prefs::Prefs;
 use ca_ngua_data::store::Store;
 use ca_ngua_i18n::Lang;
@@ -294,7 +294,7 @@ impl Link<CaNgua> for FedLink {
     fn poll(&mut self) -> Vec<LinkUpdate<CaNgua>> {
         std::mem::take(&mut *self.queue.lock().unwrap())
     }
-    fn send(&mut self, _cmd: LinkCommand<CaNgua>) {}
+    fn send_after(&mut self, _cmd: ClientCommand<CaNgua>, _seq: u64) {}
     fn is_host(&self) -> bool {
         false
     }

@@ -95,17 +95,26 @@ impl<V: View> Play<V> {
         }
     }
 
-    /// Sends a command for the seat to play, as of the last event shown.
+    /// Sends a command for the seat to play: here as of the last event
+    /// shown, online as of the room's last event this side has.
     pub fn send(&mut self, cmd: Command<V>) {
         let shown = self.presenter.shown();
         // Online, our roll may be due while the board still shows the
         // moves before it: the roll is ours, as of the room's last event.
         let ahead = self
             .own_roll_ahead()
-            .filter(|_| matches!(cmd, Command::Roll))
-            .map(|seat| (seat, self.source.latest().seq()));
-        let Some((seat, seq)) = ahead.or(shown.turn().map(|s| (s, shown.seq()))) else {
+            .filter(|_| matches!(cmd, Command::Roll));
+        let Some(seat) = ahead.or(shown.turn()) else {
             return;
+        };
+        // The one place a command's event number is chosen. A room takes
+        // a command made after its latest event (but for dice seeds), and
+        // the show may lag it: online, the command is made after the last
+        // event this side has, as the room sees it.
+        let seq = if ahead.is_some() || self.source.remote().is_some() {
+            self.source.latest().seq()
+        } else {
+            shown.seq()
         };
         // A refusal cannot change the game; the phase already kept the
         // person from asking out of turn, so there is nothing to show.

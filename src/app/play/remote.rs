@@ -51,33 +51,14 @@ pub enum LinkUpdate<G: Game> {
     Refused(Refusal),
 }
 
-/// What this side asks of the server once seated.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkCommand<G: Game> {
-    /// The host starts the game; empty seats get computers of this level.
-    Start(Level),
-    /// Roll.
-    Roll,
-    /// Move (with the waiting roll, in a game with dice).
-    Move(G::Move),
-    /// Leave for good (a computer takes the seat).
-    Leave,
-    /// Say a phrase, an emoji or a line of text to the room.
-    Say(Saying),
-    /// The host plays another round once the game is over.
-    Again,
-    /// Once the game is over, one more game (`true`) or not.
-    Rematch(bool),
-    /// Take back the seat a computer holds for us.
-    Back,
-}
-
 /// A connection to a room of one game.
 pub trait Link<G: Game>: Send + fmt::Debug {
     /// Everything heard since the last poll, oldest first.
     fn poll(&mut self) -> Vec<LinkUpdate<G>>;
-    /// Sends a command (marked with the last event polled).
-    fn send(&mut self, cmd: LinkCommand<G>);
+    /// Sends a command made after event `seq` (the last event the one who
+    /// chose it saw; only a roll and a move carry it), as the client's
+    /// [`Client::send_after`].
+    fn send_after(&mut self, cmd: ClientCommand<G>, seq: u64);
     /// True when we may start the game.
     fn is_host(&self) -> bool;
     /// How many play in the room.
@@ -382,12 +363,12 @@ impl<G: Game> Remote<G> {
 
     /// Says something to the room (a phrase, an emoji, a line of text).
     pub fn say(&mut self, what: Saying) {
-        self.link.send(LinkCommand::Say(what));
+        self.send(ClientCommand::Say(what));
     }
 
     /// The host asks for another round (the game is over).
     pub fn again(&mut self) {
-        self.link.send(LinkCommand::Again);
+        self.send(ClientCommand::Again);
     }
 
     /// Once the game is over, says whether we want another round (the
@@ -395,7 +376,7 @@ impl<G: Game> Remote<G> {
     pub fn want_rematch(&mut self, ready: bool) {
         self.own_rematch = ready;
         self.asked = Some(Asked::Rematch);
-        self.link.send(LinkCommand::Rematch(ready));
+        self.send(ClientCommand::Rematch(ready));
     }
 
     /// True when the seat's person left the room once the game was over.
@@ -412,7 +393,7 @@ impl<G: Game> Remote<G> {
     /// Takes back the seat the computer holds for us, now.
     pub fn take_back(&mut self) {
         self.asked = Some(Asked::Back);
-        self.link.send(LinkCommand::Back);
+        self.send(ClientCommand::Back);
     }
 
     /// True when the seat's person wants another round (once the game is
@@ -485,30 +466,38 @@ impl<G: Game> Remote<G> {
         }
     }
 
-    /// Asks the server to carry out our command.
+    /// Asks the server to carry out our command, made after event `seq`.
     pub fn command(
         &mut self,
         seat: G::Seat,
+        seq: u64,
         cmd: ca_ngua_core::table::Command<G>,
     ) -> Result<(), Refusal> {
         if Some(seat) != self.seat {
             return Err(Refusal::new(ErrorCode::NotYourTurn, "not our seat"));
         }
-        self.link.send(match cmd {
-            ca_ngua_core::table::Command::Roll => LinkCommand::Roll,
-            ca_ngua_core::table::Command::Move(mv) => LinkCommand::Move(mv),
-        });
+        let cmd = match cmd {
+            ca_ngua_core::table::Command::Roll => ClientCommand::Roll,
+            ca_ngua_core::table::Command::Move(mv) => ClientCommand::Move(mv),
+        };
+        self.link.send_after(cmd, seq);
         Ok(())
     }
 
     /// Starts the game (the host); empty seats get computers of `level`.
     pub fn start(&mut self, level: Level) {
-        self.link.send(LinkCommand::Start(level));
+        self.send(ClientCommand::Start(level));
     }
 
     /// Leaves the room for good (a computer takes the seat).
     pub fn leave(&mut self) {
-        self.link.send(LinkCommand::Leave);
+        self.send(ClientCommand::Leave);
+    }
+
+    /// Sends a command that carries no event's number (all but a roll and
+    /// a move).
+    fn send(&mut self, cmd: ClientCommand<G>) {
+        self.link.send_after(cmd, self.replica.seq());
     }
 }
 
@@ -554,20 +543,8 @@ impl<G: ca_ngua_games::Listed> Link<G> for Client<G> {
             .collect()
     }
 
-    fn send(&mut self, cmd: LinkCommand<G>) {
-        Client::send(
-            self,
-            match cmd {
-                LinkCommand::Start(level) => ClientCommand::Start(level),
-                LinkCommand::Roll => ClientCommand::Roll,
-                LinkCommand::Move(mv) => ClientCommand::Move(mv),
-                LinkCommand::Leave => ClientCommand::Leave,
-                LinkCommand::Say(what) => ClientCommand::Say(what),
-                LinkCommand::Again => ClientCommand::Again,
-                LinkCommand::Rematch(ready) => ClientCommand::Rematch(ready),
-                LinkCommand::Back => ClientCommand::Back,
-            },
-        );
+    fn send_after(&mut self, cmd: ClientCommand<G>, seq: u64) {
+        Client::send_after(self, cmd, seq);
     }
 
     fn seat_link(&self, seat: G::Seat) -> Option<SeatLink> {

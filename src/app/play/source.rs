@@ -76,8 +76,7 @@ impl<G: Game> Source<G> {
     pub fn command(&mut self, seat: G::Seat, seq: u64, cmd: Command<G>) -> Result<(), Refusal> {
         match self {
             Source::Local(t) => t.command(seat, seq, cmd).map(|_| ()),
-            // The server numbers the command with the last event received.
-            Source::Remote(r) => r.command(seat, cmd),
+            Source::Remote(r) => r.command(seat, seq, cmd),
         }
     }
 
