@@ -11,7 +11,8 @@ use crate::online_app::{TestApp, hosting_app, open_room, prefs, wait};
 use crate::online_table::{
     app_with_link, clocked_server, has, hosting_app_on, press_in_join_dialog, seated, started,
 };
-use ca_ngua::app::play::remote::{Link, LinkUpdate, Remote};
+use ca_ngua::app::play::link::{Link, LinkUpdate};
+use ca_ngua::app::play::remote::Remote;
 use ca_ngua_client::{Client, ClientCommand, ClientOptions, Request};
 use ca_ngua_data::prefs::Prefs;
 use ca_ngua_data::store::Store;

@@ -88,25 +88,7 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
         }];
     }
     if let Applied::SeatNews(news) = applied {
-        // A new round gives the seats of the people still there back
-        // before anyone rolls (issue 45): the last round's away is not news
-        // of this one.
-        let round_start = after.round() > 1 && after.game().is_some_and(|g| g.rolls() == 0);
-        if round_start && matches!(news, SeatNews::Back(_)) {
-            return Vec::new();
-        }
-        let (seat, event) = match *news {
-            SeatNews::Away(s) => (s, LogEvent::Away),
-            SeatNews::Back(s) => (s, LogEvent::Back),
-            SeatNews::Left(s) => (s, LogEvent::Left),
-            SeatNews::TimedOut(s) => (s, LogEvent::TimedOut),
-        };
-        return vec![LogEntry {
-            seat,
-            owner: seat,
-            roll: String::new(),
-            event,
-        }];
+        return seat_news_entries(*news, after);
     }
     let Applied::Played {
         played: super::tbl::Played {
@@ -118,6 +100,48 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
     else {
         return Vec::new();
     };
+    let roll = fx.roll.to_string();
+    played_events(fx, *thau_ma, after)
+        .into_iter()
+        .map(|event| LogEntry {
+            seat: fx.seat,
+            owner: fx.owner,
+            roll: roll.clone(),
+            event,
+        })
+        .collect()
+}
+
+/// The log line of a seat's news (away, back, gone, out of time); none for
+/// the seats given back at a new round's start.
+fn seat_news_entries(news: SeatNews<Seat>, after: &Replica) -> Vec<LogEntry> {
+    // A new round gives the seats of the people still there back before
+    // anyone rolls (issue 45): the last round's away is not news of this
+    // one.
+    let round_start = after.round() > 1 && after.game().is_some_and(|g| g.rolls() == 0);
+    if round_start && matches!(news, SeatNews::Back(_)) {
+        return Vec::new();
+    }
+    let (seat, event) = match news {
+        SeatNews::Away(s) => (s, LogEvent::Away),
+        SeatNews::Back(s) => (s, LogEvent::Back),
+        SeatNews::Left(s) => (s, LogEvent::Left),
+        SeatNews::TimedOut(s) => (s, LogEvent::TimedOut),
+    };
+    vec![LogEntry {
+        seat,
+        owner: seat,
+        roll: String::new(),
+        event,
+    }]
+}
+
+/// What a move (or a pass) did, as the log tells it, the move first.
+fn played_events(
+    fx: &game_ca_ngua::engine::Effects,
+    thau_ma: bool,
+    after: &Replica,
+) -> Vec<LogEvent> {
     let mut events = vec![match fx.mv {
         _ if fx.forfeited => LogEvent::Forfeit,
         None => LogEvent::Pass,
@@ -143,7 +167,7 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
             square: fx.square.unwrap_or(0),
         });
     }
-    if *thau_ma {
+    if thau_ma {
         events.push(LogEvent::ThauMa);
     }
     if fx.door_to_bottom {
@@ -163,14 +187,5 @@ pub fn entries(applied: &Applied, after: &Replica) -> Vec<LogEntry> {
         });
         events.push(LogEvent::SeatFinished { place });
     }
-    let roll = fx.roll.to_string();
     events
-        .into_iter()
-        .map(|event| LogEntry {
-            seat: fx.seat,
-            owner: fx.owner,
-            roll: roll.clone(),
-            event,
-        })
-        .collect()
 }

@@ -60,14 +60,13 @@ impl CaNguaGame {
         matches!(self.presenter.anim(), Some(Anim::Dice { start, duration }) if now < start + duration)
     }
 
-    /// The roll in words and what it did, the hint, the numbered moves.
-    pub(super) fn dice_moves_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64) {
-        let moves = self.choosable_moves(phase);
-        // The roll in words, and what it did.
+    /// The roll in words: the one waiting for its move, the last one (and
+    /// whose), the dice tumbling, or none yet.
+    fn roll_words(&self, i18n: &I18n, phase: Phase, now: f64) -> String {
         let pending = self.presenter.shown().pending().map(|p| (p.seat, p.roll));
         let (roller, roll) = pending.or(self.presenter.marks().last_roll).unzip();
         let rolling = self.dice_rolling(now);
-        let dice_text = match (roll, rolling) {
+        match (roll, rolling) {
             // The question holds the game: the last roll would be stale
             // news under the turn it no longer leads to (issue 34).
             _ if phase == Phase::Dialog => self.question_open_words(i18n),
@@ -86,7 +85,14 @@ impl CaNguaGame {
                 ],
             ),
             (None, false) => i18n.t("dice-none"),
-        };
+        }
+    }
+
+    /// The roll in words and what it did, the hint, the numbered moves.
+    pub(super) fn dice_moves_ui(&mut self, ui: &mut Ui, i18n: &I18n, phase: Phase, now: f64) {
+        let moves = self.choosable_moves(phase);
+        // The roll in words, and what it did.
+        let dice_text = self.roll_words(i18n, phase, now);
         let notice = self.presenter.notice().map(|n| {
             let key = match n.kind {
                 PassKind::NoMove => "notice-pass",

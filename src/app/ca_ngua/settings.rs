@@ -141,62 +141,75 @@ fn saved_rules_ui(
             });
             for set in sets {
                 ui.separator();
-                let current = set.rules == prefs.rules;
-                let title = if current {
-                    i18n.t_args(
-                        "saved-rules-current",
-                        &[("name", Arg::from(set.name.as_str()))],
-                    )
-                } else {
-                    set.name.clone()
-                };
-                ui.label(RichText::new(title).strong());
-                ui.horizontal_wrapped(|ui| {
-                    let rename = i18n.t_args(
-                        "saved-rules-rename",
-                        &[("name", Arg::from(set.name.as_str()))],
-                    );
-                    if ui
-                        .add_enabled(
-                            ca_ngua_data::store::valid_rule_set_name(&name) && name != set.name,
-                            egui::Button::new(rename),
-                        )
-                        .clicked()
-                    {
-                        actions.push(RuleSetAction::Rename(set.name.clone(), name.clone()));
-                    }
-                    let export = i18n.t_args(
-                        "saved-rules-export-file",
-                        &[("name", Arg::from(set.name.as_str()))],
-                    );
-                    if ui.button(export).clicked() {
-                        actions.push(RuleSetAction::PickExport(set.name.clone()));
-                    }
-                    let copy =
-                        i18n.t_args("code-copy-set", &[("name", Arg::from(set.name.as_str()))]);
-                    if ui.button(copy).clicked() {
-                        ui.ctx()
-                            .copy_text(game_ca_ngua::rules_code::encode(&set.rules));
-                    }
-                    let delete = i18n.t_args(
-                        "saved-rules-delete",
-                        &[("name", Arg::from(set.name.as_str()))],
-                    );
-                    if ui.button(delete).clicked() {
-                        actions.push(RuleSetAction::Delete(set.name.clone()));
-                    }
-                    let try_it =
-                        i18n.t_args("try-open-saved", &[("name", Arg::from(set.name.as_str()))]);
-                    if ui.button(try_it).clicked() {
-                        *try_rules = Some(TrySource::Saved(set.name.clone()));
-                    }
-                });
+                saved_set_ui(ui, i18n, prefs, set, &name, &mut actions, try_rules);
             }
             if let Some(m) = &edit.message {
                 ui.label(RichText::new(m).strong());
             }
         });
     actions
+}
+
+/// One saved rule set: its name (marked when it is the rules in play),
+/// then renaming it to `name`, exporting, copying its code, deleting it and
+/// trying it.
+fn saved_set_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    prefs: &Prefs,
+    set: &RuleSet,
+    name: &str,
+    actions: &mut Vec<RuleSetAction>,
+    try_rules: &mut Option<TrySource>,
+) {
+    let current = set.rules == prefs.rules;
+    let title = if current {
+        i18n.t_args(
+            "saved-rules-current",
+            &[("name", Arg::from(set.name.as_str()))],
+        )
+    } else {
+        set.name.clone()
+    };
+    ui.label(RichText::new(title).strong());
+    ui.horizontal_wrapped(|ui| {
+        let rename = i18n.t_args(
+            "saved-rules-rename",
+            &[("name", Arg::from(set.name.as_str()))],
+        );
+        if ui
+            .add_enabled(
+                ca_ngua_data::store::valid_rule_set_name(name) && name != set.name,
+                egui::Button::new(rename),
+            )
+            .clicked()
+        {
+            actions.push(RuleSetAction::Rename(set.name.clone(), name.to_string()));
+        }
+        let export = i18n.t_args(
+            "saved-rules-export-file",
+            &[("name", Arg::from(set.name.as_str()))],
+        );
+        if ui.button(export).clicked() {
+            actions.push(RuleSetAction::PickExport(set.name.clone()));
+        }
+        let copy = i18n.t_args("code-copy-set", &[("name", Arg::from(set.name.as_str()))]);
+        if ui.button(copy).clicked() {
+            ui.ctx()
+                .copy_text(game_ca_ngua::rules_code::encode(&set.rules));
+        }
+        let delete = i18n.t_args(
+            "saved-rules-delete",
+            &[("name", Arg::from(set.name.as_str()))],
+        );
+        if ui.button(delete).clicked() {
+            actions.push(RuleSetAction::Delete(set.name.clone()));
+        }
+        let try_it = i18n.t_args("try-open-saved", &[("name", Arg::from(set.name.as_str()))]);
+        if ui.button(try_it).clicked() {
+            *try_rules = Some(TrySource::Saved(set.name.clone()));
+        }
+    });
 }
 
 fn rules_ui(ui: &mut Ui, i18n: &I18n, prefs: &mut Prefs, sets: &[RuleSet]) -> bool {

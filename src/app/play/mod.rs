@@ -16,6 +16,7 @@ pub mod announce;
 pub mod cards;
 mod commands;
 pub mod cues;
+pub mod link;
 pub mod online;
 mod online_settings;
 pub mod online_ui;
@@ -38,20 +39,21 @@ pub mod screen;
 pub mod source;
 pub mod stats_view;
 mod strip;
+mod sync;
 pub mod talk;
+mod talk_dock;
 mod talk_look;
 mod talk_sheet;
 pub mod view;
 
 use ca_ngua_core::game::SeatId;
-use ca_ngua_core::table::{Applied, BotJob, Controller, Replica, Runner, Table, ThreadRunner};
+use ca_ngua_core::table::{BotJob, Controller, Replica, Runner, Table, ThreadRunner};
 use ca_ngua_data::prefs::Prefs;
 use ca_ngua_data::store::{Files, GameFile, Saver};
 use ca_ngua_i18n::I18n;
 pub use commands::PlayIntent;
 pub use online::OnlineNote;
 pub use pacing::{AUTO_DELAY, Timer};
-use phase::Phase;
 use presenter::Presenter;
 use source::Source;
 pub use view::{
@@ -398,82 +400,6 @@ impl<V: View> Play<V> {
         }
     }
 
-    /// The phase now; `dialog` when a question is open.
-    pub fn phase(&self, dialog: bool) -> Phase {
-        if dialog {
-            return Phase::Dialog;
-        }
-        if self.presenter.busy() {
-            // Online, our own roll is due while earlier moves are still
-            // shown: the Roll is ours at once, the show hurries to catch
-            // up (issue 34: a guest waited two seconds on its own turn).
-            if self.own_roll_ahead().is_some() {
-                return Phase::Roll;
-            }
-            return Phase::Animating;
-        }
-        let shown = self.presenter.shown();
-        if self.source.remote().is_some() && !shown.is_started() {
-            return Phase::Lobby;
-        }
-        let Some(seat) = shown.turn() else {
-            return Phase::Over;
-        };
-        match self.source.controller(seat) {
-            Controller::Computer(_) | Controller::StandIn(_) => Phase::Computer,
-            // Our seat, the computer playing it until we say we are back.
-            Controller::Here if self.held_by_computer() => Phase::Computer,
-            Controller::Elsewhere => Phase::Elsewhere,
-            Controller::Here if shown.pending().is_some() || !V::HAS_DICE => Phase::Choose,
-            Controller::Here => Phase::Roll,
-        }
-    }
-
-    /// Online, the seat here whose turn the room's latest state gives
-    /// (the show may still be behind it); none while the computer holds
-    /// it.
-    fn own_turn_ahead(&self) -> Option<V::Seat> {
-        self.source.remote()?;
-        let latest = self.source.latest();
-        let seat = latest.turn()?;
-        (self.source.controller(seat) == Controller::Here && !self.held_by_computer())
-            .then_some(seat)
-    }
-
-    /// Whose turn the panel shows: the board's, or, online, ours as soon
-    /// as our roll is due in the room while the show catches up, so the
-    /// header, the cards and the Roll button never disagree (issue 45).
-    pub(crate) fn shown_turn(&self) -> Option<V::Seat> {
-        self.own_roll_ahead().or(self.presenter.shown().turn())
-    }
-
-    /// Online, the seat here that is to roll in the room's latest state,
-    /// while the show is still behind it.
-    pub(crate) fn own_roll_ahead(&self) -> Option<V::Seat> {
-        if !V::HAS_DICE || !self.presenter.busy() {
-            return None;
-        }
-        let seat = self.own_turn_ahead()?;
-        self.source.latest().pending().is_none().then_some(seat)
-    }
-
-    /// True while the show should hurry: online, our own turn has come in
-    /// the room while earlier moves are still being shown, or the show is
-    /// behind the room (more than [`BACKLOG`] events wait, or the room's
-    /// game is over and the show has not got there): a watcher, whose turn
-    /// never comes, keeps in step too, and sees the results when the
-    /// players do (issue 45).
-    pub(crate) fn hurry(&self) -> bool {
-        self.presenter.busy() && (self.own_turn_ahead().is_some() || self.behind())
-    }
-
-    /// Online, the show is behind the room.
-    pub(crate) fn behind(&self) -> bool {
-        self.source.remote().is_some()
-            && (self.presenter.backlog() > BACKLOG
-                || (self.source.latest().is_over() && !self.presenter.shown().is_over()))
-    }
-
     /// Who plays a seat, in a word or two: "Bạn" for the one person at
     /// this device, a name online, the level of a computer player.
     pub fn player_name(&self, i18n: &I18n, seat: V::Seat) -> String {
@@ -512,106 +438,6 @@ impl<V: View> Play<V> {
                 i18n.t(&crate::app::widgets::level_key(level))
             }
         }
-    }
-
-    /// Reads new events from the source: the statistics count them and the
-    /// saved game is written (off the frame); the presenter queues them.
-    pub fn sync(&mut self, saver: &Saver) {
-        self.poll_remote();
-        for mut r in self.records.retired.drain(..) {
-            r.finish(saver);
-        }
-        // A watcher keeps no record and counts nothing: the game is not
-        // theirs.
-        let watching = self
-            .source
-            .remote()
-            .is_some_and(remote::Remote::is_watching);
-        if !watching {
-            // Each round of a room is a game of its own: its record ends
-            // where the next round's `again` begins a new one.
-            while let Some(again) = self.records.recording.sync(&self.source, saver) {
-                let done = std::mem::replace(
-                    &mut self.records.recording,
-                    recording::Recording::after(again),
-                );
-                self.records.retired.push(done);
-                for mut r in self.records.retired.drain(..) {
-                    r.finish(saver);
-                }
-            }
-        }
-        let new: Vec<_> = self.source.events_since(self.presenter.received()).to_vec();
-        if new.is_empty() {
-            return;
-        }
-        // A refusal ("it is not your turn") speaks of its moment: once the
-        // room has moved on, it is no longer said.
-        if matches!(self.online.note, Some(OnlineNote::Refused(_)))
-            && self.source.events().len() > self.online.refused_at
-        {
-            self.online.note = None;
-        }
-        let controllers = self.source.controllers();
-        // An online game's history (before we were seated) is shown at once
-        // and not counted as seen.
-        let history = self.source.remote().map_or(0, remote::Remote::caught_up);
-        for ev in &new {
-            if ev.seq <= self.tally.counted.seq() {
-                continue;
-            }
-            let Ok(applied) = self.tally.counted.apply(ev) else {
-                continue;
-            };
-            if let Applied::Again { .. } = applied {
-                // Another round in the same room: a game of its own in the
-                // statistics, and its results shown at its end; nothing
-                // said of the last round's comings and goings stays.
-                self.tally.result_recorded = false;
-                self.end.closed = false;
-                self.end.focused = false;
-                self.online.watch.new_round();
-                self.online.note = None;
-            }
-            let live = ev.seq > history && !watching;
-            if ev.seq > history && matches!(applied, Applied::Over(_)) {
-                tracing::info!("game over");
-            }
-            let result = live && matches!(applied, Applied::Over(_)) && !self.tally.result_recorded;
-            if live {
-                V::count(
-                    &mut self.tally.stats,
-                    &mut self.local,
-                    &applied,
-                    &self.tally.counted,
-                    &controllers,
-                    result,
-                );
-            }
-            if result {
-                self.tally.result_recorded = true;
-            }
-        }
-        let all_history = new.last().is_some_and(|e| e.seq <= history);
-        let some_history = new.first().is_some_and(|e| e.seq <= history);
-        self.presenter.receive(new);
-        if all_history {
-            self.presenter.skip();
-        } else if some_history {
-            // The history at once; what came live after it is shown.
-            self.presenter.skip_through(history);
-        } else if self.source.remote().is_some()
-            && (self.presenter.backlog() > FAR_BEHIND
-                || (self.source.latest().is_over() && self.presenter.backlog() > BACKLOG))
-        {
-            // Far behind the room (a watcher, whose turn never comes to
-            // hurry the show), or the room's game over with much still to
-            // show: all but the last few at once, so the results come
-            // when they come to the players.
-            self.presenter.catch_up(BACKLOG);
-        }
-        self.repaint = true;
-        self.save(saver);
     }
 
     /// Saves the game and the statistics (on the saver's thread).

@@ -2,6 +2,9 @@
 //! at this device may do in each phase: the one place where "may I act?"
 //! is decided. Every control and every key handler asks it.
 
+use super::{BACKLOG, Play, View};
+use ca_ngua_core::table::Controller;
+
 /// The moment of the game, as the player sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
@@ -68,6 +71,86 @@ impl Phase {
 impl Action {
     /// Every action.
     pub const ALL: [Action; 4] = [Action::Roll, Action::Move, Action::Select, Action::Hint];
+}
+
+/// The phase of a game being played, and whose turn it is as the show and
+/// the room see it.
+impl<V: View> Play<V> {
+    /// The phase now; `dialog` when a question is open.
+    pub fn phase(&self, dialog: bool) -> Phase {
+        if dialog {
+            return Phase::Dialog;
+        }
+        if self.presenter.busy() {
+            // Online, our own roll is due while earlier moves are still
+            // shown: the Roll is ours at once, the show hurries to catch
+            // up (issue 34: a guest waited two seconds on its own turn).
+            if self.own_roll_ahead().is_some() {
+                return Phase::Roll;
+            }
+            return Phase::Animating;
+        }
+        let shown = self.presenter.shown();
+        if self.source.remote().is_some() && !shown.is_started() {
+            return Phase::Lobby;
+        }
+        let Some(seat) = shown.turn() else {
+            return Phase::Over;
+        };
+        match self.source.controller(seat) {
+            Controller::Computer(_) | Controller::StandIn(_) => Phase::Computer,
+            // Our seat, the computer playing it until we say we are back.
+            Controller::Here if self.held_by_computer() => Phase::Computer,
+            Controller::Elsewhere => Phase::Elsewhere,
+            Controller::Here if shown.pending().is_some() || !V::HAS_DICE => Phase::Choose,
+            Controller::Here => Phase::Roll,
+        }
+    }
+
+    /// Online, the seat here whose turn the room's latest state gives
+    /// (the show may still be behind it); none while the computer holds
+    /// it.
+    fn own_turn_ahead(&self) -> Option<V::Seat> {
+        self.source.remote()?;
+        let latest = self.source.latest();
+        let seat = latest.turn()?;
+        (self.source.controller(seat) == Controller::Here && !self.held_by_computer())
+            .then_some(seat)
+    }
+
+    /// Whose turn the panel shows: the board's, or, online, ours as soon
+    /// as our roll is due in the room while the show catches up, so the
+    /// header, the cards and the Roll button never disagree (issue 45).
+    pub(crate) fn shown_turn(&self) -> Option<V::Seat> {
+        self.own_roll_ahead().or(self.presenter.shown().turn())
+    }
+
+    /// Online, the seat here that is to roll in the room's latest state,
+    /// while the show is still behind it.
+    pub(crate) fn own_roll_ahead(&self) -> Option<V::Seat> {
+        if !V::HAS_DICE || !self.presenter.busy() {
+            return None;
+        }
+        let seat = self.own_turn_ahead()?;
+        self.source.latest().pending().is_none().then_some(seat)
+    }
+
+    /// True while the show should hurry: online, our own turn has come in
+    /// the room while earlier moves are still being shown, or the show is
+    /// behind the room (more than [`BACKLOG`] events wait, or the room's
+    /// game is over and the show has not got there): a watcher, whose turn
+    /// never comes, keeps in step too, and sees the results when the
+    /// players do (issue 45).
+    pub(crate) fn hurry(&self) -> bool {
+        self.presenter.busy() && (self.own_turn_ahead().is_some() || self.behind())
+    }
+
+    /// Online, the show is behind the room.
+    pub(crate) fn behind(&self) -> bool {
+        self.source.remote().is_some()
+            && (self.presenter.backlog() > BACKLOG
+                || (self.source.latest().is_over() && !self.presenter.shown().is_over()))
+    }
 }
 
 #[cfg(test)]

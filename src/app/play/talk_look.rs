@@ -4,6 +4,11 @@
 
 use egui::{RichText, Ui};
 
+/// The i18n key of a phrase's words (`talk-phrase-nice-move`).
+pub fn phrase_key(id: &str) -> String {
+    format!("talk-phrase-{}", id.replace('_', "-"))
+}
+
 /// Each phrase's colour: a tint of its own, so the eye finds it again.
 pub fn phrase_colour(id: &str, dark: bool) -> egui::Color32 {
     let (r, g, b) = match id {
@@ -34,7 +39,7 @@ pub fn phrase_button(
 ) -> egui::Button<'static> {
     let fill = phrase_colour(id, dark);
     egui::Button::new(
-        RichText::new(i18n.t(&super::talk::phrase_key(id)))
+        RichText::new(i18n.t(&phrase_key(id)))
             .size(size)
             .color(crate::app::theme::ink_on(fill)),
     )

@@ -15,25 +15,7 @@ const BARS: Color32 = Color32::from_rgb(0x3C, 0x7D, 0xC4);
 /// The distribution of game length: the trial as bars, the baseline as an
 /// outline over the same bins.
 pub(super) fn length_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool) {
-    let lang = i18n.lang();
-    let description = i18n.t_args(
-        "try-chart-length-label",
-        &[
-            (
-                "rolls",
-                Arg::from(number(lang, r.trial.rolls_median.value, 0)),
-            ),
-            (
-                "baseline",
-                Arg::from(
-                    r.baseline
-                        .as_ref()
-                        .map(|b| number(lang, b.rolls_median.value, 0))
-                        .unwrap_or_else(|| "-".into()),
-                ),
-            ),
-        ],
-    );
+    let description = length_words(i18n, r);
     let width = ui.available_width().clamp(280.0, 520.0);
     let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 170.0), Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(Role::Image, true, &description));
@@ -88,10 +70,41 @@ pub(super) fn length_chart(ui: &mut Ui, i18n: &I18n, r: &TrialReport, dark: bool
         [plot.left_bottom(), plot.right_bottom()],
         Stroke::new(1.0, pal.ink),
     );
+    length_axis(&painter, plot, bins, hist.bin_rolls, &pal);
+}
+
+/// What the length chart shows, for a screen reader: the median length of
+/// the trial and of the baseline.
+fn length_words(i18n: &I18n, r: &TrialReport) -> String {
+    let lang = i18n.lang();
+    i18n.t_args(
+        "try-chart-length-label",
+        &[
+            (
+                "rolls",
+                Arg::from(number(lang, r.trial.rolls_median.value, 0)),
+            ),
+            (
+                "baseline",
+                Arg::from(
+                    r.baseline
+                        .as_ref()
+                        .map(|b| number(lang, b.rolls_median.value, 0))
+                        .unwrap_or_else(|| "-".into()),
+                ),
+            ),
+        ],
+    )
+}
+
+/// The length chart's axis: the rolls at five of its `bins` (each
+/// `bin_rolls` rolls wide), the last one "and more".
+fn length_axis(painter: &egui::Painter, plot: Rect, bins: usize, bin_rolls: u32, pal: &Palette) {
+    let slot = plot.width() / bins as f32;
     let font = FontId::proportional(11.0);
     for k in [0, bins / 4, bins / 2, 3 * bins / 4, bins - 1] {
         let x = plot.left() + slot * k as f32;
-        let rolls = u64::from(hist.bin_rolls) * k as u64;
+        let rolls = u64::from(bin_rolls) * k as u64;
         let text = if k == bins - 1 {
             format!("{rolls}+")
         } else {

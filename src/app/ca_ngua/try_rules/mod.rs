@@ -150,58 +150,7 @@ impl TryRulesPanel {
             return;
         };
         let running = !run.is_done();
-        let fraction = report.games_done as f32 / report.games_planned.max(1) as f32;
-        let progress = if report.complete {
-            i18n.t_args("try-done", &[("done", Arg::Num(report.games_done as i64))])
-        } else {
-            i18n.t_args(
-                "try-progress",
-                &[
-                    ("done", Arg::Num(report.games_done as i64)),
-                    ("planned", Arg::Num(report.games_planned as i64)),
-                ],
-            )
-        };
-        ui.add(egui::ProgressBar::new(fraction).text(progress));
-        if running {
-            // A fallback in case a wake-up from the run is missed.
-            ui.ctx().request_repaint_after(Duration::from_millis(250));
-        }
-        ui.add_space(4.0);
-        summary_ui(ui, i18n, &report, &baseline_name);
-        ui.add_space(4.0);
-        figures_ui(ui, i18n, &report, rules_name, &baseline_name);
-        ui.label(RichText::new(i18n.t("try-legend")).small().weak());
-        ui.add_space(6.0);
-        let dark = ui.visuals().dark_mode;
-        ui.strong(i18n.t("try-chart-length"));
-        length_chart(ui, i18n, &report, dark);
-        ui.label(RichText::new(i18n.t("try-chart-length-legend")).small());
-        ui.add_space(6.0);
-        ui.strong(i18n.t("try-chart-wins"));
-        wins_chart(ui, i18n, &report, dark);
-        ui.label(RichText::new(i18n.t("try-chart-wins-legend")).small());
-        ui.add_space(4.0);
-        egui::CollapsingHeader::new(i18n.t("try-help-heading"))
-            .id_salt("try-help")
-            .default_open(false)
-            .show(ui, |ui| {
-                let tm = &report.time_model;
-                let s = |x: f64| Arg::from(number(i18n.lang(), x, 2));
-                ui.label(i18n.t_args(
-                    "try-help",
-                    &[
-                        ("dice", s(tm.dice_s)),
-                        ("step", s(tm.step_s)),
-                        ("think", s(tm.think_s)),
-                        ("pass", s(tm.pass_s)),
-                        ("kick", s(tm.kick_s)),
-                        ("roll", s(tm.person_roll_s)),
-                        ("move", s(tm.person_move_s)),
-                        ("choice", s(tm.person_choice_s)),
-                    ],
-                ));
-            });
+        report_ui(ui, i18n, &report, running, rules_name, &baseline_name);
     }
 
     fn baseline_ui(&mut self, ui: &mut Ui, i18n: &I18n, current: &str) {
@@ -226,6 +175,70 @@ impl TryRulesPanel {
                 .labelled_by(label.id);
         });
     }
+}
+
+/// The trial's progress and what it found so far: the summary, the table
+/// of figures, the two charts and how the time is modelled.
+fn report_ui(
+    ui: &mut Ui,
+    i18n: &I18n,
+    report: &TrialReport,
+    running: bool,
+    rules_name: &str,
+    baseline_name: &str,
+) {
+    let fraction = report.games_done as f32 / report.games_planned.max(1) as f32;
+    let progress = if report.complete {
+        i18n.t_args("try-done", &[("done", Arg::Num(report.games_done as i64))])
+    } else {
+        i18n.t_args(
+            "try-progress",
+            &[
+                ("done", Arg::Num(report.games_done as i64)),
+                ("planned", Arg::Num(report.games_planned as i64)),
+            ],
+        )
+    };
+    ui.add(egui::ProgressBar::new(fraction).text(progress));
+    if running {
+        // A fallback in case a wake-up from the run is missed.
+        ui.ctx().request_repaint_after(Duration::from_millis(250));
+    }
+    ui.add_space(4.0);
+    summary_ui(ui, i18n, report, baseline_name);
+    ui.add_space(4.0);
+    figures_ui(ui, i18n, report, rules_name, baseline_name);
+    ui.label(RichText::new(i18n.t("try-legend")).small().weak());
+    ui.add_space(6.0);
+    let dark = ui.visuals().dark_mode;
+    ui.strong(i18n.t("try-chart-length"));
+    length_chart(ui, i18n, report, dark);
+    ui.label(RichText::new(i18n.t("try-chart-length-legend")).small());
+    ui.add_space(6.0);
+    ui.strong(i18n.t("try-chart-wins"));
+    wins_chart(ui, i18n, report, dark);
+    ui.label(RichText::new(i18n.t("try-chart-wins-legend")).small());
+    ui.add_space(4.0);
+    egui::CollapsingHeader::new(i18n.t("try-help-heading"))
+        .id_salt("try-help")
+        .default_open(false)
+        .show(ui, |ui| {
+            let tm = &report.time_model;
+            let s = |x: f64| Arg::from(number(i18n.lang(), x, 2));
+            ui.label(i18n.t_args(
+                "try-help",
+                &[
+                    ("dice", s(tm.dice_s)),
+                    ("step", s(tm.step_s)),
+                    ("think", s(tm.think_s)),
+                    ("pass", s(tm.pass_s)),
+                    ("kick", s(tm.kick_s)),
+                    ("roll", s(tm.person_roll_s)),
+                    ("move", s(tm.person_move_s)),
+                    ("choice", s(tm.person_choice_s)),
+                ],
+            ));
+        });
 }
 
 impl Drop for TryRulesPanel {

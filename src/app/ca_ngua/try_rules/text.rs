@@ -138,76 +138,9 @@ pub(super) fn figures_ui(
     rules_name: &str,
     baseline_name: &str,
 ) {
-    let lang = i18n.lang();
-    let rows = |f: &Figures| -> Vec<String> {
-        let mut v = vec![
-            estimate(lang, &f.rolls_median, 0),
-            estimate(lang, &f.rolls_p90, 0),
-            estimate(lang, &f.minutes_median, 1),
-            estimate(lang, &f.minutes_p90, 1),
-        ];
-        v.extend(f.colours.iter().map(|c| share(lang, &c.wins)));
-        v.push(share(lang, &f.first_player.wins));
-        v.push(format!(
-            "{} ± {}",
-            number(lang, f.kicks_per_game.mean, 1),
-            number(lang, f.kicks_per_game.se, 1)
-        ));
-        v.push(share(lang, &f.capped));
-        v.push(match &f.points_per_game {
-            Some(m) => format!("{} ± {}", number(lang, m.mean, 1), number(lang, m.se, 1)),
-            None => i18n.t("try-no-ledger"),
-        });
-        // Teams last, so that a baseline without them lines up above.
-        v.extend(f.teams.iter().flatten().map(|t| share(lang, &t.wins)));
-        v
-    };
-    let mut labels: Vec<String> = [
-        "try-row-rolls-median",
-        "try-row-rolls-p90",
-        "try-row-minutes-median",
-        "try-row-minutes-p90",
-    ]
-    .iter()
-    .map(|k| i18n.t(k))
-    .collect();
-    labels.extend(r.trial.colours.iter().map(|c| {
-        let seat = Seat::from_letter(c.colour).unwrap_or(Seat::Red);
-        i18n.t_args(
-            "try-row-wins",
-            &[(
-                "colour",
-                Arg::from(i18n.t(crate::app::ca_ngua::text::colour_key(seat))),
-            )],
-        )
-    }));
-    labels.extend(
-        [
-            "try-row-first",
-            "try-row-kicks",
-            "try-row-capped",
-            "try-row-points",
-        ]
-        .iter()
-        .map(|k| i18n.t(k)),
-    );
-    labels.extend(r.trial.teams.iter().flatten().map(|t| {
-        let first = t
-            .colours
-            .chars()
-            .next()
-            .and_then(Seat::from_letter)
-            .unwrap_or(Seat::Red);
-        i18n.t_args(
-            "try-row-team-wins",
-            &[(
-                "team",
-                Arg::from(crate::app::ca_ngua::cards::team_name(i18n, first)),
-            )],
-        )
-    }));
-    let a = rows(&r.trial);
-    let b = r.baseline.as_ref().map(rows);
+    let labels = figure_labels(i18n, &r.trial);
+    let a = figure_cells(i18n, &r.trial);
+    let b = r.baseline.as_ref().map(|f| figure_cells(i18n, f));
     egui::Grid::new("try-figures")
         .striped(true)
         .num_columns(3)
@@ -227,4 +160,79 @@ pub(super) fn figures_ui(
                 ui.end_row();
             }
         });
+}
+
+/// One column of the table: each figure of a trial, in the rows' order.
+fn figure_cells(i18n: &I18n, f: &Figures) -> Vec<String> {
+    let lang = i18n.lang();
+    let mut v = vec![
+        estimate(lang, &f.rolls_median, 0),
+        estimate(lang, &f.rolls_p90, 0),
+        estimate(lang, &f.minutes_median, 1),
+        estimate(lang, &f.minutes_p90, 1),
+    ];
+    v.extend(f.colours.iter().map(|c| share(lang, &c.wins)));
+    v.push(share(lang, &f.first_player.wins));
+    v.push(format!(
+        "{} ± {}",
+        number(lang, f.kicks_per_game.mean, 1),
+        number(lang, f.kicks_per_game.se, 1)
+    ));
+    v.push(share(lang, &f.capped));
+    v.push(match &f.points_per_game {
+        Some(m) => format!("{} ± {}", number(lang, m.mean, 1), number(lang, m.se, 1)),
+        None => i18n.t("try-no-ledger"),
+    });
+    // Teams last, so that a baseline without them lines up above.
+    v.extend(f.teams.iter().flatten().map(|t| share(lang, &t.wins)));
+    v
+}
+
+/// The rows' names: the figures of `trial`, its colours and its teams.
+fn figure_labels(i18n: &I18n, trial: &Figures) -> Vec<String> {
+    let mut labels: Vec<String> = [
+        "try-row-rolls-median",
+        "try-row-rolls-p90",
+        "try-row-minutes-median",
+        "try-row-minutes-p90",
+    ]
+    .iter()
+    .map(|k| i18n.t(k))
+    .collect();
+    labels.extend(trial.colours.iter().map(|c| {
+        let seat = Seat::from_letter(c.colour).unwrap_or(Seat::Red);
+        i18n.t_args(
+            "try-row-wins",
+            &[(
+                "colour",
+                Arg::from(i18n.t(crate::app::ca_ngua::text::colour_key(seat))),
+            )],
+        )
+    }));
+    labels.extend(
+        [
+            "try-row-first",
+            "try-row-kicks",
+            "try-row-capped",
+            "try-row-points",
+        ]
+        .iter()
+        .map(|k| i18n.t(k)),
+    );
+    labels.extend(trial.teams.iter().flatten().map(|t| {
+        let first = t
+            .colours
+            .chars()
+            .next()
+            .and_then(Seat::from_letter)
+            .unwrap_or(Seat::Red);
+        i18n.t_args(
+            "try-row-team-wins",
+            &[(
+                "team",
+                Arg::from(crate::app::ca_ngua::cards::team_name(i18n, first)),
+            )],
+        )
+    }));
+    labels
 }
