@@ -61,7 +61,7 @@ pub fn store_notice(i18n: &I18n, n: &StoreNotice) -> String {
         ),
         StoreNotice::NoStorage { reason } => i18n.t_args(
             "notice-no-storage",
-            &[("reason", Arg::from(reason.as_str()))],
+            &[("reason", Arg::from(reason.to_string()))],
         ),
     }
 }

@@ -4,7 +4,7 @@
 //! records. A browser that refuses storage (some private windows) gets a
 //! shelf in memory and a notice saying nothing outlives the page.
 
-use ca_ngua_data::store::{MemoryShelf, Shelf, Store, StoreNotice};
+use ca_ngua_data::store::{MemoryShelf, Shelf, ShelfError, Store, StoreNotice};
 use std::sync::Arc;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -13,33 +13,33 @@ use wasm_bindgen::{JsCast, JsValue};
 #[derive(Clone, Copy, Debug)]
 pub struct LocalStorage;
 
-/// What the browser said, in words.
-fn words(e: JsValue) -> String {
+/// What the browser said, in words: its refusal.
+fn refused(e: JsValue) -> ShelfError {
     if let Some(e) = e.dyn_ref::<js_sys::Error>() {
-        return String::from(e.message());
+        return ShelfError::Refused(String::from(e.message()));
     }
-    e.as_string().unwrap_or_else(|| format!("{e:?}"))
+    ShelfError::Refused(e.as_string().unwrap_or_else(|| format!("{e:?}")))
 }
 
-fn storage() -> Result<web_sys::Storage, String> {
-    let window = web_sys::window().ok_or_else(|| "no window".to_string())?;
+fn storage() -> Result<web_sys::Storage, ShelfError> {
+    let window = web_sys::window().ok_or(ShelfError::Missing("no window"))?;
     window
         .local_storage()
-        .map_err(words)?
-        .ok_or_else(|| "the browser gives no storage".to_string())
+        .map_err(refused)?
+        .ok_or(ShelfError::Missing("the browser gives no storage"))
 }
 
 impl Shelf for LocalStorage {
-    fn get(&self, key: &str) -> Result<Option<String>, String> {
-        storage()?.get_item(key).map_err(words)
+    fn get(&self, key: &str) -> Result<Option<String>, ShelfError> {
+        storage()?.get_item(key).map_err(refused)
     }
 
-    fn set(&self, key: &str, text: &str) -> Result<(), String> {
-        storage()?.set_item(key, text).map_err(words)
+    fn set(&self, key: &str, text: &str) -> Result<(), ShelfError> {
+        storage()?.set_item(key, text).map_err(refused)
     }
 
-    fn remove(&self, key: &str) -> Result<(), String> {
-        storage()?.remove_item(key).map_err(words)
+    fn remove(&self, key: &str) -> Result<(), ShelfError> {
+        storage()?.remove_item(key).map_err(refused)
     }
 
     fn keys(&self) -> Vec<String> {

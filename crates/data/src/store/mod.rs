@@ -27,7 +27,7 @@ pub use crate::file_format::{ReadError, RuleSetFileError};
 use crate::file_format::{newer, version_of_text};
 pub use games::{Files, GAME_VERSION, GameFile, SavedGame};
 use place::Place;
-pub use place::{MemoryShelf, Shelf};
+pub use place::{MemoryShelf, Shelf, ShelfError};
 pub use puzzles::MY_PUZZLES_FILE;
 pub use records::{
     RECORDS_DIR, RECORDS_KEPT, RECORDS_KEPT_ON_SHELF, RecordFiles, RecordId, RecordSummary,
@@ -85,7 +85,7 @@ pub enum StoreNotice {
     /// played lasts until the page is closed.
     NoStorage {
         /// Why, as the browser said.
-        reason: String,
+        reason: ShelfError,
     },
 }
 

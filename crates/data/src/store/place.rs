@@ -10,17 +10,48 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// Texts kept under names, as a browser's `localStorage` keeps them. The
-/// store writes whole files, so a shelf needs no more than this. Errors
-/// are said in words (a full storage, storage refused).
+/// store writes whole files, so a shelf needs no more than this.
 pub trait Shelf: Send + Sync + fmt::Debug {
     /// The text kept under `key`; `Ok(None)` when there is none.
-    fn get(&self, key: &str) -> Result<Option<String>, String>;
+    fn get(&self, key: &str) -> Result<Option<String>, ShelfError>;
     /// Keeps `text` under `key`, replacing what was there.
-    fn set(&self, key: &str, text: &str) -> Result<(), String>;
+    fn set(&self, key: &str, text: &str) -> Result<(), ShelfError>;
     /// Forgets `key` (a missing one is fine).
-    fn remove(&self, key: &str) -> Result<(), String>;
+    fn remove(&self, key: &str) -> Result<(), ShelfError>;
     /// Every key kept.
     fn keys(&self) -> Vec<String>;
+}
+
+/// Why a shelf could not give, keep or forget a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShelfError {
+    /// There is no shelf to use (a page without a window, a browser that
+    /// gives no storage): why, in a few words.
+    Missing(&'static str),
+    /// The shelf said no (storage refused, or full), in the words of what
+    /// holds it (the browser's).
+    Refused(String),
+    /// A thread failed while it held a shelf in memory.
+    Poisoned,
+}
+
+impl fmt::Display for ShelfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShelfError::Missing(why) => f.write_str(why),
+            ShelfError::Refused(words) => f.write_str(words),
+            // std's own words for a poisoned lock.
+            ShelfError::Poisoned => f.write_str("poisoned lock: another task failed inside"),
+        }
+    }
+}
+
+impl std::error::Error for ShelfError {}
+
+impl<T> From<std::sync::PoisonError<T>> for ShelfError {
+    fn from(_: std::sync::PoisonError<T>) -> ShelfError {
+        ShelfError::Poisoned
+    }
 }
 
 /// A shelf in memory: tests, and a page whose storage the browser refuses
@@ -31,19 +62,19 @@ pub struct MemoryShelf {
 }
 
 impl Shelf for MemoryShelf {
-    fn get(&self, key: &str) -> Result<Option<String>, String> {
-        let texts = self.texts.lock().map_err(|e| e.to_string())?;
+    fn get(&self, key: &str) -> Result<Option<String>, ShelfError> {
+        let texts = self.texts.lock()?;
         Ok(texts.get(key).cloned())
     }
 
-    fn set(&self, key: &str, text: &str) -> Result<(), String> {
-        let mut texts = self.texts.lock().map_err(|e| e.to_string())?;
+    fn set(&self, key: &str, text: &str) -> Result<(), ShelfError> {
+        let mut texts = self.texts.lock()?;
         texts.insert(key.to_string(), text.to_string());
         Ok(())
     }
 
-    fn remove(&self, key: &str) -> Result<(), String> {
-        let mut texts = self.texts.lock().map_err(|e| e.to_string())?;
+    fn remove(&self, key: &str) -> Result<(), ShelfError> {
+        let mut texts = self.texts.lock()?;
         texts.remove(key);
         Ok(())
     }
@@ -86,9 +117,10 @@ impl Place {
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(e.to_string()),
             },
-            Place::Shelf { shelf, prefix } => {
-                Ok(shelf.get(&key_of(prefix, name))?.map(String::into_bytes))
-            }
+            Place::Shelf { shelf, prefix } => Ok(shelf
+                .get(&key_of(prefix, name))
+                .map_err(|e| e.to_string())?
+                .map(String::into_bytes)),
         }
     }
 
@@ -113,7 +145,9 @@ impl Place {
                     e.to_string()
                 })
             }
-            Place::Shelf { shelf, prefix } => shelf.set(&key_of(prefix, name), text),
+            Place::Shelf { shelf, prefix } => shelf
+                .set(&key_of(prefix, name), text)
+                .map_err(|e| e.to_string()),
         }
     }
 
@@ -126,7 +160,9 @@ impl Place {
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
                 Err(e) => Err(e.to_string()),
             },
-            Place::Shelf { shelf, prefix } => shelf.remove(&key_of(prefix, name)),
+            Place::Shelf { shelf, prefix } => shelf
+                .remove(&key_of(prefix, name))
+                .map_err(|e| e.to_string()),
         }
     }
 
@@ -142,12 +178,14 @@ impl Place {
                 Ok(kept_as)
             }
             Place::Shelf { shelf, prefix } => {
+                let words = |e: ShelfError| e.to_string();
                 let text = shelf
-                    .get(&key_of(prefix, name))?
+                    .get(&key_of(prefix, name))
+                    .map_err(words)?
                     .ok_or_else(|| "it is gone".to_string())?;
                 let key = key_of(prefix, &kept);
-                shelf.set(&key, &text)?;
-                shelf.remove(&key_of(prefix, name))?;
+                shelf.set(&key, &text).map_err(words)?;
+                shelf.remove(&key_of(prefix, name)).map_err(words)?;
                 Ok(PathBuf::from(key))
             }
         }
