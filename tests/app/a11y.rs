@@ -51,6 +51,21 @@ fn live(h: &Harness<'_, App>) -> Vec<(String, String, Live)> {
         .collect()
 }
 
+/// Every horse that can move is named, one node each.
+fn every_movable_horse_named_once(h: &Harness<'_, App>) {
+    let mut nodes = Vec::new();
+    all_nodes(h.root().accesskit_node(), &mut nodes);
+    let horses: Vec<String> = nodes
+        .iter()
+        .filter(|n| n.role() == Role::Button && name(n).starts_with("Ngựa đỏ"))
+        .map(name)
+        .collect();
+    assert!(!horses.is_empty());
+    let mut unique = horses.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), horses.len(), "{horses:?}");
+}
+
 #[test]
 fn every_node_with_a_role_has_a_name_through_a_game() {
     let p = Prefs {
@@ -103,18 +118,7 @@ fn every_node_with_a_role_has_a_name_through_a_game() {
                 h.get_by_role_and_label(Role::Button, "Gieo").click();
             }
             Phase::Choose => {
-                let mut nodes = Vec::new();
-                all_nodes(h.root().accesskit_node(), &mut nodes);
-                // Every horse that can move is named, one node each.
-                let horses: Vec<String> = nodes
-                    .iter()
-                    .filter(|n| n.role() == Role::Button && name(n).starts_with("Ngựa đỏ"))
-                    .map(name)
-                    .collect();
-                assert!(!horses.is_empty());
-                let mut unique = horses.clone();
-                unique.dedup();
-                assert_eq!(unique.len(), horses.len(), "{horses:?}");
+                every_movable_horse_named_once(&h);
                 h.key_press(egui::Key::Num1);
             }
             _ => {}

@@ -106,11 +106,10 @@ fn click_move(h: &mut Harness<'_, App>, from: u8, to: u8) {
     h.step();
 }
 
-#[test]
-fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
-    // The person asks for the hint at every turn and plays it by clicking
-    // the piece, then the hole; the computer plays Easy.
-    let mut h = harness(app(prefs(Lang::Vi, Level::Easy), None), WINDOW);
+/// Plays the game to its end (or 6,000 frames): at each of the person's
+/// turns the hint, asked for, is played by clicking the piece, then the
+/// hole. How many moves were clicked.
+fn play_the_hints(h: &mut Harness<'_, App>) -> usize {
     let mut moves = 0;
     for _ in 0..6_000 {
         if h.state()
@@ -134,12 +133,21 @@ fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
                 .expect("a hint")
                 .ends()
                 .unwrap();
-            click_move(&mut h, from, to);
+            click_move(h, from, to);
             moves += 1;
             continue;
         }
         h.step();
     }
+    moves
+}
+
+#[test]
+fn a_whole_game_against_the_computer_played_by_clicking_pieces_and_holes() {
+    // The person asks for the hint at every turn and plays it by clicking
+    // the piece, then the hole; the computer plays Easy.
+    let mut h = harness(app(prefs(Lang::Vi, Level::Easy), None), WINDOW);
+    let moves = play_the_hints(&mut h);
     let replica = h
         .state()
         .play::<CoNhay>()

@@ -19,13 +19,13 @@ use ca_ngua_data::prefs::{PlayerKind, Prefs};
 use ca_ngua_i18n::{I18n, Lang};
 use egui::{Key, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use game_ca_ngua::engine::{GameEnd, Move, Position, Rules, Seat};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
 /// The app's window here: wider, and `run` may take 200 steps.
-const WINDOW: Window = Window {
+pub(crate) const WINDOW: Window = Window {
     size: egui::Vec2::new(1280.0, 800.0),
     max_steps: 200,
     ..Window::DEFAULT
@@ -34,7 +34,7 @@ use game_ca_ngua::CaNgua;
 type EventKind = ca_ngua_core::table::EventKind<CaNgua>;
 type Replica = ca_ngua_core::table::Replica<CaNgua>;
 
-fn prefs(lang: Lang, players: usize) -> Prefs {
+pub(crate) fn prefs(lang: Lang, players: usize) -> Prefs {
     Prefs {
         lang: Some(lang),
         games: ca_ngua_data::prefs::GamePrefs {
@@ -63,7 +63,7 @@ fn app_at(position: &str, roll: Option<&str>, controllers: [Controller; 4]) -> A
     App::with_table(prefs(Lang::Vi, players), table).with_inline_computers()
 }
 
-fn latest(a: &App) -> &Replica {
+pub(crate) fn latest(a: &App) -> &Replica {
     a.play::<CaNgua>().source().latest()
 }
 
@@ -312,134 +312,6 @@ fn computer_players_wait_while_the_app_asks_something() {
     assert!(!h.state().is_asking_anything());
 }
 
-/// The rules of `code` as imported into the store at `dir`.
-fn saved_rules(dir: &std::path::Path) -> Vec<Rules> {
-    let (sets, _) = ca_ngua_data::store::Store::at(dir).rule_sets::<CaNgua>();
-    sets.into_iter().map(|s| s.rules).collect()
-}
-
-#[test]
-fn a_rule_code_goes_round_and_a_bad_one_is_refused() {
-    use ca_ngua_data::store::Store;
-    let dir = common::temp_dir("rule-code");
-    let house = Rules {
-        forced_kick: true,
-        pairs: game_ca_ngua::engine::Pairs::Block,
-        ..Rules::casual()
-    };
-    let code = game_ca_ngua::rules_code::encode(&house);
-    Store::at(dir.path())
-        .save_prefs(&Prefs {
-            games: ca_ngua_data::prefs::GamePrefs {
-                ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
-                    rules: house,
-                    ..prefs(Lang::Vi, 2).games.ca_ngua
-                },
-                ..prefs(Lang::Vi, 2).games
-            },
-            ..prefs(Lang::Vi, 2)
-        })
-        .unwrap();
-    let app = App::from_store(Store::at(dir.path()), None, Lang::Vi, None)
-        .skip_welcome()
-        .with_inline_computers();
-    let mut h = harness(app, WINDOW);
-    // The code of the rules in use is shown, and copied on request.
-    assert!(shows(&h, &code), "no {code}");
-    h.get_by_label("Chép mã").click();
-    h.step();
-    let copied = h
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .any(|c| matches!(c, egui::OutputCommand::CopyText(t) if *t == code));
-    assert!(copied, "the code was not copied");
-
-    // A friend's code, typed with a mistake: refused, nothing saved.
-    let mut typo: Vec<char> = code.chars().collect();
-    let last = typo.len() - 1;
-    typo[last] = if typo[last] == '7' { '8' } else { '7' };
-    let typo: String = typo.into_iter().collect();
-    h.get_by_label("Bộ luật của tôi").click();
-    h.run_steps(2);
-    h.get_by_label("Nhập mã luật…").click();
-    h.run_steps(4);
-    h.get_by_role_and_label(Role::TextInput, "Mã luật").focus();
-    h.step();
-    h.get_by_role_and_label(Role::TextInput, "Mã luật")
-        .type_text(&typo);
-    h.run_steps(2);
-    h.get_by_role_and_label(Role::Button, "Nhập").click();
-    h.run_steps(3);
-    assert!(shows(&h, "Mã không khớp"), "no refusal shown");
-    assert!(h.state().is_asking_anything(), "the window stays open");
-    assert!(saved_rules(dir.path()).is_empty());
-    h.get_by_label("Hủy").click();
-    h.run_steps(3);
-
-    // The right code, pasted with spaces around: saved with the same rules.
-    h.get_by_label("Nhập mã luật…").click();
-    h.run_steps(4);
-    h.get_by_role_and_label(Role::TextInput, "Mã luật").focus();
-    h.step();
-    h.get_by_role_and_label(Role::TextInput, "Mã luật")
-        .type_text(&format!("  {}  ", code.to_lowercase()));
-    h.run_steps(2);
-    h.get_by_role_and_label(Role::Button, "Nhập").click();
-    h.run_steps(3);
-    assert!(!h.state().is_asking_anything());
-    assert_eq!(saved_rules(dir.path()), vec![house]);
-    assert!(shows(&h, "Đã nhập thành Bộ luật đã nhập"));
-    // The same code again names the set it already is.
-    h.get_by_label("Nhập mã luật…").click();
-    h.run_steps(4);
-    h.get_by_role_and_label(Role::TextInput, "Mã luật").focus();
-    h.step();
-    h.get_by_role_and_label(Role::TextInput, "Mã luật")
-        .type_text(&code);
-    h.run_steps(2);
-    h.get_by_role_and_label(Role::Button, "Nhập").click();
-    h.run_steps(3);
-    assert!(shows(&h, "Bộ luật này đã có: Bộ luật đã nhập"));
-    assert_eq!(saved_rules(dir.path()).len(), 1);
-}
-
-#[test]
-fn a_rule_set_goes_out_and_comes_back_through_file_dialogs() {
-    use ca_ngua::app::shell::files::FixedPicker;
-    use ca_ngua_data::store::Store;
-    let dir = common::temp_dir("rule-files");
-    let file = dir.join("shared.ron");
-    let house = Rules {
-        no_passing: true,
-        ..Rules::standard()
-    };
-    Store::at(dir.path())
-        .save_rule_set::<CaNgua>(&game_ca_ngua::rules_file::RuleSet::new("Nhà bà Tư", house))
-        .unwrap();
-    let app = App::from_store(Store::at(dir.path()), None, Lang::Vi, None)
-        .skip_welcome()
-        .with_inline_computers()
-        .with_file_picker(Box::new(FixedPicker {
-            path: Some(file.clone()),
-        }));
-    let mut h = harness(app, WINDOW);
-    h.get_by_label("Bộ luật của tôi").click();
-    h.run_steps(2);
-    h.get_by_label("Xuất Nhà bà Tư ra tệp…").click();
-    h.run_steps(3);
-    let written =
-        ca_ngua_data::store::import_rule_set::<game_ca_ngua::rules_file::RuleSet>(&file).unwrap();
-    assert_eq!(written.rules, house);
-    h.get_by_label("Xóa Nhà bà Tư").click();
-    h.run_steps(3);
-    assert!(saved_rules(dir.path()).is_empty());
-    h.get_by_label("Nhập từ tệp…").click();
-    h.run_steps(3);
-    assert_eq!(saved_rules(dir.path()), vec![house]);
-}
-
 /// Green wins with its waiting 1; red and blue have a horse in the yard,
 /// yellow one on the track: three horses home each.
 const ENDING: &str = "Y,57,57,57/57,57,57,56/30,57,57,57/Y,57,57,57 g 0";
@@ -642,149 +514,4 @@ fn a_roll_without_a_move_stays_on_the_die_before_the_turn_passes() {
         h.step();
     }
     assert!(longest >= 10, "'no move' showed {longest} steps");
-}
-
-/// Teams in the app: the toggle shows with four players only and goes with
-/// fewer; a team game near its end plays out, the log says who plays for
-/// whom, and the statistics count it apart from single games.
-#[test]
-fn a_team_game_plays_out_and_counts_apart() {
-    // The settings offer teams with four players, not with two.
-    let mut h = harness(
-        App::with_table(
-            prefs(Lang::En, 4),
-            common::local_table(&prefs(Lang::En, 4), 3),
-        )
-        .with_inline_computers(),
-        WINDOW,
-    );
-    h.run_steps(2);
-    // In the rules' "Home and the end of the game" group.
-    h.get_by_label("Home and the end of the game").click();
-    h.run_steps(2);
-    assert!(h.query_by_label("Play in teams").is_some());
-    let mut h = harness(
-        App::with_table(
-            prefs(Lang::En, 2),
-            common::local_table(&prefs(Lang::En, 2), 3),
-        )
-        .with_inline_computers(),
-        WINDOW,
-    );
-    h.get_by_label("Home and the end of the game").click();
-    h.run_steps(2);
-    assert!(h.query_by_label("Play in teams").is_none());
-
-    // A person here whose horses are all home plays on for the partner:
-    // the game is not settled for them, their turn comes.
-    let computer = Controller::Computer(Level::Random);
-    let table = common::table_at(
-        Rules::teams(),
-        "57,57,57,57/Y,5,12,33/Y,Y,30,45/Y,Y,8,40 g 0",
-        None,
-        [Controller::Here, computer, computer, computer],
-    );
-    let p = Prefs {
-        games: ca_ngua_data::prefs::GamePrefs {
-            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
-                rules: Rules::teams(),
-                players: [
-                    PlayerKind::Human,
-                    PlayerKind::Bot(Level::Random),
-                    PlayerKind::Bot(Level::Random),
-                    PlayerKind::Bot(Level::Random),
-                ],
-                ..prefs(Lang::En, 4).games.ca_ngua
-            },
-            ..prefs(Lang::En, 4).games
-        },
-        ..prefs(Lang::En, 4)
-    };
-    let mut h = harness(App::with_table(p, table).with_inline_computers(), WINDOW);
-    step_until(&mut h, 3000, |a| a.phase() == Phase::Roll);
-    assert!(!latest(h.state()).is_over());
-    assert_eq!(latest(h.state()).turn(), Some(Seat::Red));
-    // Red rolls and moves yellow's horses: the horses to click are
-    // yellow's, where yellow's stand.
-    h.get_by_role_and_label(Role::Button, "Roll").click();
-    step_until(&mut h, 300, |a| a.phase() == Phase::Choose);
-    let mut nodes = Vec::new();
-    all_nodes(h.root().accesskit_node(), &mut nodes);
-    let horses: Vec<String> = nodes
-        .iter()
-        .map(name)
-        .filter(|n| n.contains(" horse ") && n.contains("moves to"))
-        .collect();
-    assert!(!horses.is_empty(), "horses to click");
-    assert!(
-        horses.iter().all(|n| n.starts_with("Yellow horse")),
-        "{horses:?}"
-    );
-
-    // Red is home and rolls for yellow, whose last horse is one step away;
-    // green and blue trail.
-    let computer = Controller::Computer(Level::Random);
-    let rules = Rules::teams();
-    let table = common::table_at(
-        rules,
-        "57,57,57,57/Y,Y,10,20/Y,57,57,56/Y,Y,Y,30 r 0",
-        None,
-        [computer; 4],
-    );
-    let p = Prefs {
-        games: ca_ngua_data::prefs::GamePrefs {
-            ca_ngua: ca_ngua_data::ca_ngua::prefs::Prefs {
-                rules,
-                players: [PlayerKind::Bot(Level::Random); 4],
-                ..prefs(Lang::En, 4).games.ca_ngua
-            },
-            ..prefs(Lang::En, 4).games
-        },
-        ..prefs(Lang::En, 4)
-    };
-    let mut h = harness(App::with_table(p, table).with_inline_computers(), WINDOW);
-    step_until(&mut h, 20_000, |a| a.phase() == Phase::Over);
-    let outcome = latest(h.state()).game().unwrap().outcome().unwrap();
-    assert!(outcome.winner.is_some());
-    let firsts: Vec<Seat> = Seat::ALL
-        .into_iter()
-        .filter(|s| outcome.ranks[s.index()] == Some(1))
-        .collect();
-    assert_eq!(firsts.len(), 2, "a team wins together: {outcome:?}");
-    assert_eq!(firsts[0].partner(), firsts[1]);
-    let stats = h.state().play::<CaNgua>().stats();
-    assert_eq!((stats.games, stats.teams.games), (0, 1));
-    let won = stats.teams.by_team[0].won + stats.teams.by_team[1].won;
-    assert_eq!(won, 1);
-    // The results name the winning team; the cards stand in teams.
-    let team = if firsts[0].index().is_multiple_of(2) {
-        "Team Red and Yellow win!"
-    } else {
-        "Team Green and Blue win!"
-    };
-    h.run_steps(2);
-    assert!(
-        h.query_all_by_label_contains(team).next().is_some(),
-        "the results say {team}"
-    );
-    assert!(h.query_all_by_label("Team Green and Blue").next().is_some());
-    // A colour home has no place of its own in a team game.
-    assert!(
-        h.query_all_by_label_contains("has every horse home: place")
-            .next()
-            .is_none()
-    );
-    assert!(
-        h.query_all_by_label_contains("has every horse home")
-            .next()
-            .is_some()
-    );
-    // Red rolled for yellow: the log says so.
-    h.run_steps(2);
-    assert!(
-        h.query_all_by_label_contains("Red plays for Yellow")
-            .next()
-            .is_some(),
-        "the log names who played for whom"
-    );
 }

@@ -17,12 +17,14 @@ use ca_ngua_core::table::EventKind;
 use ca_ngua_data::prefs::{GameKind, PlayerKind, Prefs};
 use ca_ngua_data::store::Store;
 use ca_ngua_i18n::Lang;
+use ca_ngua_protocol::Invite;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use game_ca_ngua::CaNgua;
 use game_co_nhay::CoNhay;
 use game_co_nhay::engine::Rules;
+use std::path::Path;
 use std::time::Duration;
 
 type Event = ca_ngua_core::table::Event<CoNhay>;
@@ -69,10 +71,12 @@ fn play(h: &mut TestApp) {
     h.run_steps(2);
 }
 
-#[test]
-fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
-    let dir = common::temp_dir("online-nhay");
-    let host_store = Store::at(dir.path().join("host"));
+/// Lan, Cờ nhảy in front, opens a room for three: Cờ Cá Ngựa's screen
+/// stays on this device, and the link to give friends is the room's
+/// invite page on an address they can reach, copied on request. Her app
+/// and the invite.
+fn lan_opens_a_nhay_room(dir: &Path) -> (TestApp, Invite) {
+    let host_store = Store::at(dir.join("host"));
     host_store
         .save_prefs(&prefs("Lan", GameKind::CoNhay))
         .unwrap();
@@ -103,8 +107,11 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
         host.query_by_label("Copied!").is_some(),
         "the copy is confirmed"
     );
+    (host, invite)
+}
 
-    // Without a name, the section says why Host and Join wait.
+/// Without a name, the online section says why Host and Join wait.
+fn without_a_name_host_and_join_wait() {
     let mut nameless = harness(
         App::with_table(
             prefs("", GameKind::CaNgua),
@@ -126,14 +133,21 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
             .is_disabled()
     );
     drop(nameless);
+}
 
-    // A friend with Cờ Cá Ngựa in front joins by the link.
-    let guest_dir = dir.path().join("guest");
-    let guest_store = Store::at(&guest_dir);
+/// Minh, Cờ Cá Ngựa in front, joins by the invite page's address: his app
+/// goes to Cờ nhảy, its settings the room's, read-only; the host starts
+/// and the empty seat goes to the computer. His app.
+fn minh_joins_from_the_other_game(
+    host: &mut TestApp,
+    guest_dir: &Path,
+    invite: &Invite,
+) -> TestApp {
+    let guest_store = Store::at(guest_dir);
     guest_store
         .save_prefs(&prefs("Minh", GameKind::CaNgua))
         .unwrap();
-    let mut guest = harness(
+    let mut guest: TestApp = harness(
         App::from_store(guest_store, None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
@@ -150,7 +164,7 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
     guest
         .get_by_role_and_label(Role::Button, "Join the room")
         .click();
-    wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
+    wait(&mut [&mut *host, &mut guest], 20, "both seated", |hs| {
         hs.iter().all(|h| {
             h.state()
                 .play::<CoNhay>()
@@ -179,7 +193,7 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
     );
     host.get_by_role_and_label(Role::Button, "Start the game")
         .click();
-    wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
+    wait(&mut [&mut *host, &mut guest], 20, "started", |hs| {
         hs.iter().all(|h| {
             h.state()
                 .play::<CoNhay>()
@@ -195,10 +209,14 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
         .filter(|s| remote.controller(s.seat).computer().is_some())
         .count();
     assert_eq!(computers, 1, "the empty seat is the computer's");
+    guest
+}
 
-    // Both play through the UI until every arm has moved a few times.
+/// Both play through the UI until every arm has moved a few times: the
+/// same events on both screens, numbered without gaps, each shown.
+fn all_three_arms_play(host: &mut TestApp, guest: &mut TestApp) {
     let deadline = Deadline::after(Duration::from_secs(60));
-    while events(&host)
+    while events(host)
         .iter()
         .filter(|e| matches!(e.event, EventKind::Moved { .. }))
         .count()
@@ -207,18 +225,24 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
         assert!(
             !deadline.passed(),
             "the game does not go on: {} events",
-            events(&host).len()
+            events(host).len()
         );
-        play(&mut host);
-        play(&mut guest);
+        play(host);
+        play(guest);
         host.step();
         guest.step();
         std::thread::sleep(Duration::from_millis(2));
     }
-    wait(&mut [&mut host, &mut guest], 20, "the same events", |hs| {
-        events(hs[0]) == events(hs[1]) && hs.iter().all(|h| h.state().phase() != Phase::Animating)
-    });
-    let seen = events(&host);
+    wait(
+        &mut [&mut *host, &mut *guest],
+        20,
+        "the same events",
+        |hs| {
+            events(hs[0]) == events(hs[1])
+                && hs.iter().all(|h| h.state().phase() != Phase::Animating)
+        },
+    );
+    let seen = events(host);
     for (i, e) in seen.iter().enumerate() {
         assert_eq!(e.seq, i as u64 + 1, "numbered without gaps");
     }
@@ -231,31 +255,50 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
         .collect();
     assert_eq!(movers.len(), 3, "all three arms moved: {movers:?}");
     // Each screen shows the game its events built.
-    for h in [&host, &guest] {
+    for h in [&*host, &*guest] {
         let latest = h.state().play::<CoNhay>().source().latest().clone();
         assert_eq!(h.state().play::<CoNhay>().shown(), &latest);
     }
+}
 
-    // The friend's app closes and opens again: back in the same seat on
-    // Cờ nhảy's screen, caught up, without doing anything.
+/// Minh's app closes and opens again: back in the same seat on Cờ nhảy's
+/// screen, caught up, without doing anything. The new app.
+fn minh_restarts_into_his_seat(host: &mut TestApp, guest: TestApp, guest_dir: &Path) -> TestApp {
     let seat = guest.state().play::<CoNhay>().remote().unwrap().seat();
     assert!(seat.is_some());
     guest.state().flush();
     drop(guest);
-    let mut guest = harness(
-        App::from_store(Store::at(&guest_dir), None, Lang::En, None)
+    let mut guest: TestApp = harness(
+        App::from_store(Store::at(guest_dir), None, Lang::En, None)
             .skip_welcome()
             .with_inline_computers(),
         WINDOW,
     );
-    wait(&mut [&mut host, &mut guest], 20, "back in the seat", |hs| {
-        hs[1].state().play::<CoNhay>().remote().is_some_and(|r| {
-            r.seat() == seat
-                && r.latest().seq() == hs[0].state().play::<CoNhay>().source().latest().seq()
-        })
-    });
+    wait(
+        &mut [&mut *host, &mut guest],
+        20,
+        "back in the seat",
+        |hs| {
+            hs[1].state().play::<CoNhay>().remote().is_some_and(|r| {
+                r.seat() == seat
+                    && r.latest().seq() == hs[0].state().play::<CoNhay>().source().latest().seq()
+            })
+        },
+    );
     assert_eq!(guest.state().front(), GameKind::CoNhay);
-    assert_eq!(events(&guest), events(&host));
+    assert_eq!(events(&guest), events(host));
+    guest
+}
+
+#[test]
+fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
+    let dir = common::temp_dir("online-nhay");
+    let (mut host, invite) = lan_opens_a_nhay_room(dir.path());
+    without_a_name_host_and_join_wait();
+    let guest_dir = dir.path().join("guest");
+    let mut guest = minh_joins_from_the_other_game(&mut host, &guest_dir, &invite);
+    all_three_arms_play(&mut host, &mut guest);
+    let mut guest = minh_restarts_into_his_seat(&mut host, guest, &guest_dir);
     // Leaving: the seat is forgotten, Cờ nhảy on this device is back.
     open_online(&mut guest);
     guest

@@ -18,10 +18,11 @@ use ca_ngua_client::{Client, Request};
 use ca_ngua_data::prefs::Prefs;
 use ca_ngua_data::store::Store;
 use ca_ngua_i18n::Lang;
-use ca_ngua_server::{ServerConfig, spawn};
+use ca_ngua_server::{ServerConfig, ServerHandle, spawn};
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Seat;
 use std::time::Duration;
 
 /// Everything said to screen readers so far, kept across frames.
@@ -66,24 +67,34 @@ fn seconds_in(text: &str) -> u64 {
         .expect("a number of seconds")
 }
 
-#[test]
-fn a_dropped_connection_counts_down_then_the_computer_plays_then_you_are_back() {
-    let dir = common::temp_dir("presence-own");
+/// The reconnection's count, as the online panel says it.
+fn count_said(app: &TestApp) -> String {
+    app.get_by_label_contains("Reconnecting — about")
+        .accesskit_node()
+        .value()
+        .unwrap()
+}
+
+/// Lan's room on a server of its own, opened and started in her app,
+/// everything said to a screen reader on the way kept: the server, how to
+/// start it again, the app, what was said and her seat.
+fn own_room_started(
+    dir: &std::path::Path,
+) -> (ServerHandle, ServerConfig, TestApp, Vec<String>, Seat) {
     // A server of its own on 127.0.0.1 (the app's friend's, as it were:
     // the app does not know its away time), keeping its rooms so that,
     // started again, it has the room back.
     let config = ServerConfig {
         bot_delay: Duration::ZERO,
-        state_dir: Some(dir.path().join("server")),
+        state_dir: Some(dir.join("server")),
         ..ServerConfig::default()
     };
     let server = spawn("127.0.0.1:0".parse().unwrap(), config.clone()).unwrap();
-    let bind = server.addr();
-    let store = Store::at(dir.path().join("app"));
+    let store = Store::at(dir.join("app"));
     store
         .save_prefs(&Prefs {
             online_use_server: true,
-            online_server: bind.to_string(),
+            online_server: server.addr().to_string(),
             ..prefs("Lan")
         })
         .unwrap();
@@ -122,17 +133,21 @@ fn a_dropped_connection_counts_down_then_the_computer_plays_then_you_are_back() 
         Presence::Connected
     );
 
+    (server, config, app, said, seat)
+}
+
+#[test]
+fn a_dropped_connection_counts_down_then_the_computer_plays_then_you_are_back() {
+    let dir = common::temp_dir("presence-own");
+    let (server, config, mut app, mut said, seat) = own_room_started(dir.path());
+    let bind = server.addr();
     // The server goes: the app reconnects by itself and counts down
     // (about: a friend's server does not say its away time).
     server.shutdown();
     wait_hearing(&mut app, &mut said, 20, "the count shows", |h| {
         has(h, "Reconnecting — about")
     });
-    let first = app
-        .get_by_label_contains("Reconnecting — about")
-        .accesskit_node()
-        .value()
-        .unwrap();
+    let first = count_said(&app);
     assert!(
         first.ends_with("seconds before the computer takes over your seat."),
         "{first}"
@@ -153,11 +168,7 @@ fn a_dropped_connection_counts_down_then_the_computer_plays_then_you_are_back() 
     // Half a minute later (the frame's clock), half the count.
     let dropped = clock(&app);
     at_time(&mut app, dropped + 30.0);
-    let later = app
-        .get_by_label_contains("Reconnecting — about")
-        .accesskit_node()
-        .value()
-        .unwrap();
+    let later = count_said(&app);
     assert_eq!(seconds_in(&later), 30, "{later}");
     // Past the away time: the computer plays for us until we are back.
     at_time(&mut app, dropped + 61.0);
@@ -201,12 +212,13 @@ fn a_dropped_connection_counts_down_then_the_computer_plays_then_you_are_back() 
     server.shutdown();
 }
 
-#[test]
-fn the_host_sees_another_seat_reconnecting_then_the_computer_playing_it() {
-    let dir = common::temp_dir("presence-host");
-    let store = Store::at(dir.path().join("host"));
+/// Lan hosts a room with an away time of 4 seconds (so that the computer
+/// comes within the test), Minh joins as a client of the library (no
+/// window needed), the game starts: the host's app, Minh's client, what
+/// was said to a screen reader and Minh's seat.
+fn hosted_with_minh(dir: &std::path::Path) -> (TestApp, Client<CaNgua>, Vec<String>, Seat) {
+    let store = Store::at(dir.join("host"));
     store.save_prefs(&prefs("Lan")).unwrap();
-    // A short away time, so that the computer comes within the test.
     let mut host = harness(
         App::from_store(store, None, Lang::En, None)
             .skip_welcome()
@@ -216,7 +228,6 @@ fn the_host_sees_another_seat_reconnecting_then_the_computer_playing_it() {
         WINDOW,
     );
     let invite = open_room::<CaNgua>(&mut host);
-    // A friend joins (a client of the library: no window needed).
     let guest = Client::<CaNgua>::connect(
         invite.server.clone(),
         Request::Join {
@@ -258,6 +269,13 @@ fn the_host_sees_another_seat_reconnecting_then_the_computer_playing_it() {
         Presence::Connected
     );
 
+    (host, guest, said, minh)
+}
+
+#[test]
+fn the_host_sees_another_seat_reconnecting_then_the_computer_playing_it() {
+    let dir = common::temp_dir("presence-host");
+    let (mut host, guest, mut said, minh) = hosted_with_minh(dir.path());
     // The friend's connection goes: the host's card for them counts down,
     // as the room itself sees it (no message on the wire for it).
     drop(guest);

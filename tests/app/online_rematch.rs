@@ -12,8 +12,8 @@ use crate::common;
 use crate::common::wait::Deadline;
 use crate::online_app::{TestApp, open_online, prefs, wait};
 use crate::online_table::{
-    app_with_link, clocked_server, has, hosting_app_on, press_in_join_dialog, run_out_the_clock,
-    say_phrase, seated, started,
+    announced, app_with_link, clocked_server, has, hosting_app_on, press_in_join_dialog,
+    run_out_the_clock, say_phrase, seated, started,
 };
 use crate::ui_support::at_time;
 use ca_ngua::app::play::phase::Phase;
@@ -26,7 +26,7 @@ use ca_ngua_server::{Clock, ServerHandle};
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use game_ca_ngua::CaNgua;
-use game_ca_ngua::engine::Rules;
+use game_ca_ngua::engine::{Rules, Seat};
 use std::time::{Duration, Instant};
 
 /// A room of two on a hand-moved clock (10-second turns): the host Lan's
@@ -71,44 +71,44 @@ fn button_enabled(h: &TestApp, label: &str) -> bool {
         .any(|b| !b.accesskit_node().is_disabled())
 }
 
-#[test]
-fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
-    let dir = common::temp_dir("rematch-app");
-    let (server, clock, mut host, mut guest) = clocked_table(dir.path());
-    run_out_the_clock(&clock, &mut host, &mut guest, "round 1 over", |h, g| {
-        h.state().phase() == Phase::Over && g.state().phase() == Phase::Over
-    });
+/// Round 1 over: the guest is offered one more game in the room, and
+/// nothing that would start a game on this device instead.
+fn offered_to_the_guest(host: &mut TestApp, guest: &mut TestApp) {
     host.run_steps(2);
     guest.run_steps(2);
-    // The guest is offered one more game in the room; nothing that would
-    // start a game on this device instead.
-    assert!(button_enabled(&guest, "One more game"));
+    assert!(button_enabled(guest, "One more game"));
     assert!(
         guest
             .query_by_role_and_label(Role::Button, "Play again")
             .is_none()
     );
-    assert!(button_enabled(&guest, "Leave the room…"));
-    assert!(has(&guest, "Host: starts the next game"), "Lan's choice");
-    assert!(has(&host, "Deciding…"), "Minh has not chosen yet");
-    for h in [&host, &guest] {
+    assert!(button_enabled(guest, "Leave the room…"));
+    assert!(has(guest, "Host: starts the next game"), "Lan's choice");
+    assert!(has(host, "Deciding…"), "Minh has not chosen yet");
+    for h in [&*host, &*guest] {
         let unnamed = crate::ui_support::unnamed(h);
         assert!(unnamed.is_empty(), "{unnamed:?}");
     }
+}
 
-    // Minh is in: his card and the host's results say so.
+/// Minh is in (his card and the host's results say so); leaving is asked
+/// first, and staying changes nothing.
+fn minh_is_in_and_stays(host: &mut TestApp, guest: &mut TestApp) {
     guest
         .get_all_by_role_and_label(Role::Button, "One more game")
         .next()
         .unwrap()
         .click();
-    wait(&mut [&mut host, &mut guest], 20, "the host sees it", |hs| {
-        has(hs[0], "Wants one more game")
-    });
-    assert!(has(&host, "Minh: Wants one more game"), "in the results");
-    assert!(has(&host, "1 of 1 want one more game"));
+    wait(
+        &mut [&mut *host, &mut *guest],
+        20,
+        "the host sees it",
+        |hs| has(hs[0], "Wants one more game"),
+    );
+    assert!(has(host, "Minh: Wants one more game"), "in the results");
+    assert!(has(host, "1 of 1 want one more game"));
     guest.run_steps(2);
-    assert!(!button_enabled(&guest, "One more game"));
+    assert!(!button_enabled(guest, "One more game"));
     assert!(
         guest
             .query_all_by_role_and_label(Role::Button, "Waiting for the host…")
@@ -123,14 +123,19 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
     // (A window's first frame only measures it.)
     guest.run_steps(4);
     assert!(guest.state().is_asking_to_leave());
-    assert!(has(&guest, "Leave the room?"));
-    let unnamed = crate::ui_support::unnamed(&guest);
+    assert!(has(guest, "Leave the room?"));
+    let unnamed = crate::ui_support::unnamed(guest);
     assert!(unnamed.is_empty(), "{unnamed:?}");
     guest.get_by_role_and_label(Role::Button, "Stay").click();
     guest.run_steps(2);
     assert!(!guest.state().is_asking_to_leave());
     assert!(guest.state().play::<CaNgua>().remote().is_some());
+}
 
+/// The host starts: round 2 on both screens, nobody away any more (both
+/// seats were the computer's at the end of round 1), nothing of round 1
+/// news of round 2.
+fn round_two_starts_with_everyone_back(host: &mut TestApp, guest: &mut TestApp) {
     // The host starts: round 2 on both screens, nobody away any more (both
     // seats were the computer's at the end of round 1).
     host.get_all_by_role_and_label(Role::Button, "One more game")
@@ -138,7 +143,7 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
         .unwrap()
         .click();
     wait(
-        &mut [&mut host, &mut guest],
+        &mut [&mut *host, &mut *guest],
         30,
         "round 2, seats back",
         |hs| {
@@ -155,7 +160,7 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
             })
         },
     );
-    for h in [&mut host, &mut guest] {
+    for h in [&mut *host, &mut *guest] {
         h.run_steps(4);
         let play = h.state().play::<CaNgua>();
         let seat = play.remote().unwrap().seat().unwrap();
@@ -174,6 +179,18 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
                 .is_none()
         );
     }
+}
+
+#[test]
+fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
+    let dir = common::temp_dir("rematch-app");
+    let (server, clock, mut host, mut guest) = clocked_table(dir.path());
+    run_out_the_clock(&clock, &mut host, &mut guest, "round 1 over", |h, g| {
+        h.state().phase() == Phase::Over && g.state().phase() == Phase::Over
+    });
+    offered_to_the_guest(&mut host, &mut guest);
+    minh_is_in_and_stays(&mut host, &mut guest);
+    round_two_starts_with_everyone_back(&mut host, &mut guest);
 
     // The room's talk leaves with the room.
     say_phrase(&mut guest, "Nice move!");
@@ -196,14 +213,10 @@ fn one_more_game_is_offered_to_everyone_and_leaving_is_asked_first() {
     server.shutdown();
 }
 
-#[test]
-fn im_back_gives_the_seat_back_at_once_whoever_is_to_play() {
-    let dir = common::temp_dir("im-back-app");
-    let (server, clock) = clocked_server();
-    let address = ServerAddress::new("127.0.0.1", server.addr().port());
-    // Lan hosts from a client, plays her turns at once until the computer
-    // holds Minh's seat, and then no more: the room waits on her turn (the
-    // clock is moved on only on Minh's).
+/// Lan opens a room for two from a client (10 seconds a turn), Minh
+/// joins it from the invite in his app, Lan starts: her client, his app
+/// and his seat.
+fn lan_and_minh(dir: &std::path::Path, address: &ServerAddress) -> (Client<CaNgua>, TestApp, Seat) {
     let mut lan = Client::<CaNgua>::connect_with(
         address.clone(),
         Request::open::<CaNgua>("Lan", 2, &Rules::standard(), ChatMode::Phrases, 10),
@@ -218,7 +231,7 @@ fn im_back_gives_the_seat_back_at_once_whoever_is_to_play() {
         std::thread::sleep(Duration::from_millis(5));
     }
     let invite = lan.invite().unwrap();
-    let mut guest = app_with_link(dir.path(), Some(prefs("Minh")), &invite.page_url());
+    let mut guest = app_with_link(dir, Some(prefs("Minh")), &invite.page_url());
     press_in_join_dialog(&mut guest, "Join");
     wait(&mut [&mut guest], 20, "seated", |hs| seated(hs[0]) == 2);
     lan.send(ClientCommand::Start(Level::Medium));
@@ -230,6 +243,46 @@ fn im_back_gives_the_seat_back_at_once_whoever_is_to_play() {
         .unwrap()
         .seat()
         .unwrap();
+    (lan, guest, me)
+}
+
+/// "I'm back", usable at once, gives the seat back: the computer no
+/// longer plays it, and the panel says so.
+fn take_the_seat_back(guest: &mut TestApp, me: Seat) {
+    let back = guest.get_by_role_and_label(
+        Role::Button,
+        "I'm back: take my seat back from the computer",
+    );
+    assert!(!back.accesskit_node().is_disabled());
+    back.click();
+    wait(&mut [&mut *guest], 20, "the seat back", |hs| {
+        let play = hs[0].state().play::<CaNgua>();
+        !play.remote().unwrap().latest().is_away(me)
+    });
+    guest.run_steps(3);
+    let play = guest.state().play::<CaNgua>();
+    assert!(!play.held_by_computer());
+    assert_eq!(play.presence(me), Presence::Connected);
+    assert!(
+        guest
+            .query_by_role_and_label(
+                Role::Button,
+                "I'm back: take my seat back from the computer"
+            )
+            .is_none()
+    );
+    assert!(has(guest, "You are back: your seat is yours again."));
+}
+
+#[test]
+fn im_back_gives_the_seat_back_at_once_whoever_is_to_play() {
+    let dir = common::temp_dir("im-back-app");
+    let (server, clock) = clocked_server();
+    let address = ServerAddress::new("127.0.0.1", server.addr().port());
+    // Lan hosts from a client, plays her turns at once until the computer
+    // holds Minh's seat, and then no more: the room waits on her turn (the
+    // clock is moved on only on Minh's).
+    let (mut lan, mut guest, me) = lan_and_minh(dir.path(), &address);
     // Minh lets his clock run out three turns in a row: the computer holds
     // his seat, and the room then waits on Lan's turn.
     let deadline = Deadline::after(Duration::from_secs(60));
@@ -262,27 +315,13 @@ fn im_back_gives_the_seat_back_at_once_whoever_is_to_play() {
         }
         let t = crate::ui_support::clock(&guest) + 0.5;
         at_time(&mut guest, t);
-        said.extend(
-            guest
-                .state()
-                .play::<CaNgua>()
-                .announcements()
-                .iter()
-                .map(|a| a.text.clone()),
-        );
+        said.extend(announced(&guest));
         std::thread::sleep(Duration::from_millis(1));
     }
     // (The room's news may come at a frame's end: said at the next.)
     for _ in 0..3 {
         guest.step();
-        said.extend(
-            guest
-                .state()
-                .play::<CaNgua>()
-                .announcements()
-                .iter()
-                .map(|a| a.text.clone()),
-        );
+        said.extend(announced(&guest));
     }
     // "I'm back" is there on Lan's turn, usable at once, and was said to
     // screen readers as it came.
@@ -291,29 +330,7 @@ fn im_back_gives_the_seat_back_at_once_whoever_is_to_play() {
         "announced: {said:?}"
     );
     assert!(has(&guest, "The computer is playing for you"));
-    let back = guest.get_by_role_and_label(
-        Role::Button,
-        "I'm back: take my seat back from the computer",
-    );
-    assert!(!back.accesskit_node().is_disabled());
-    back.click();
-    wait(&mut [&mut guest], 20, "the seat back", |hs| {
-        let play = hs[0].state().play::<CaNgua>();
-        !play.remote().unwrap().latest().is_away(me)
-    });
-    guest.run_steps(3);
-    let play = guest.state().play::<CaNgua>();
-    assert!(!play.held_by_computer());
-    assert_eq!(play.presence(me), Presence::Connected);
-    assert!(
-        guest
-            .query_by_role_and_label(
-                Role::Button,
-                "I'm back: take my seat back from the computer"
-            )
-            .is_none()
-    );
-    assert!(has(&guest, "You are back: your seat is yours again."));
+    take_the_seat_back(&mut guest, me);
     lan.close();
     server.shutdown();
 }

@@ -1,6 +1,5 @@
 //! Online, a table with friends (issue 31), in the app (egui_kittest, real
-//! WebSockets on 127.0.0.1): an invite opened on a first start joins in
-//! one dialog (and no welcome after: issue 45); every client sees another's connection
+//! WebSockets on 127.0.0.1): every client sees another's connection
 //! drop with its seconds; a reaction shows by the speaker's card and in
 //! the log; a watcher sees the game and cannot roll; the results say the
 //! dice were checked, and the host's "One more game" starts round 2 on a
@@ -26,6 +25,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use game_ca_ngua::CaNgua;
 use game_ca_ngua::engine::Seat;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// True when some node's label contains `text`.
@@ -35,7 +35,7 @@ pub(crate) fn has(h: &TestApp, text: &str) -> bool {
 
 /// An app from the files in `dir` (written by nothing yet when `prefs` is
 /// `None`: a first start), opened with the invite `link`.
-pub(crate) fn app_with_link(dir: &std::path::Path, prefs: Option<Prefs>, link: &str) -> TestApp {
+pub(crate) fn app_with_link(dir: &Path, prefs: Option<Prefs>, link: &str) -> TestApp {
     let store = Store::at(dir);
     if let Some(p) = &prefs {
         store.save_prefs(p).unwrap();
@@ -91,76 +91,11 @@ pub(crate) fn started(h: &TestApp) -> bool {
         .is_some_and(|r| r.latest().is_started())
 }
 
-#[test]
-fn a_fresh_app_opened_with_an_invite_joins_in_one_dialog_without_the_welcome() {
-    let dir = common::temp_dir("table-first-start");
-    let host_store = Store::at(dir.path().join("host"));
-    host_store.save_prefs(&prefs("Lan")).unwrap();
-    let mut host = hosting_app(host_store);
-    let invite = open_room::<CaNgua>(&mut host);
-
-    // A first start: no files at all, opened with the invite page's link.
-    let guest_dir = dir.path().join("guest");
-    let mut guest = app_with_link(&guest_dir, None, &invite.page_url());
-    wait(&mut [&mut guest], 20, "the room described", |hs| {
-        has(hs[0], "1 of 2 seats taken: Lan")
-    });
-    assert!(has(&guest, &format!("Room {}", invite.room)));
-    assert!(has(&guest, "Host: Lan"));
-    assert!(has(&guest, "Cờ Cá Ngựa"));
-    // The welcome waits; the name is asked here, once.
-    assert!(guest.query_by_label("Welcome!").is_none());
-    assert!(guest.state().is_welcoming());
-    let join = guest.get_by_role_and_label(Role::Button, "Join");
-    assert!(join.accesskit_node().is_disabled(), "a name first");
-    let field = guest
-        .get_by(|n| n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Your name"));
-    field.focus();
-    field.type_text("Minh");
-    guest.run_steps(2);
-    guest.get_by_role_and_label(Role::Button, "Join").click();
-    wait(&mut [&mut host, &mut guest], 20, "seated", |hs| {
-        seated(hs[0]) == 2 && seated(hs[1]) == 2
-    });
-    guest.run_steps(3);
-    assert!(!guest.state().is_join_dialog_open());
-    assert_eq!(guest.state().prefs().online_name, "Minh", "kept");
-    // The table is the welcome: no dialog about playing or learning on
-    // top of a friend's room, and not asked again at the next start
-    // (issue 45).
-    assert!(guest.query_by_label("Welcome!").is_none());
-    assert!(!guest.state().is_welcoming());
-    assert!(guest.state().prefs().welcomed);
-    // Before the start nothing says a game is over.
-    assert!(!has(&guest, "The game is over"));
-    assert!(has(&guest, "Waiting for the start"));
-    // Both seats taken: the room waits for the host, not for players.
-    assert!(has(&guest, "Everyone is here (2 of 2)"));
-    assert!(!has(&guest, "Waiting for players"));
-    host.run_steps(3);
-    assert!(has(&host, "Minh"));
-
-    // A second friend, the room full: said in the dialog, in words.
-    let mut late = app_with_link(
-        &dir.path().join("late"),
-        Some(prefs("Bảo")),
-        &invite.page_url(),
-    );
-    wait(&mut [&mut late], 20, "the room described", |hs| {
-        has(hs[0], "2 of 2 seats taken: Lan, Minh")
-    });
-    assert!(has(&late, "The room is full."));
-    assert!(
-        late.get_by_role_and_label(Role::Button, "Join")
-            .accesskit_node()
-            .is_disabled()
-    );
-}
-
-#[test]
-fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
-    let dir = common::temp_dir("table-presence");
-    let host_store = Store::at(dir.path().join("host"));
+/// Lan hosts a room for three (90 seconds before a seat is away), Minh
+/// joins it from the invite in his app and Bảo as a headless friend, and
+/// the game starts: the host's and Minh's apps, and Bảo.
+fn room_for_three(dir: &Path) -> (TestApp, TestApp, Client<CaNgua>) {
+    let host_store = Store::at(dir.join("host"));
     host_store
         .save_prefs(&Prefs {
             games: ca_ngua_data::prefs::GamePrefs {
@@ -182,11 +117,7 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
         WINDOW,
     );
     let invite = open_room::<CaNgua>(&mut host);
-    let mut guest = app_with_link(
-        &dir.path().join("guest"),
-        Some(prefs("Minh")),
-        &invite.page_url(),
-    );
+    let mut guest = app_with_link(&dir.join("guest"), Some(prefs("Minh")), &invite.page_url());
     press_in_join_dialog(&mut guest, "Join");
     wait(&mut [&mut host, &mut guest], 20, "Minh seated", |hs| {
         seated(hs[1]) == 2
@@ -200,6 +131,23 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
     wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
         started(hs[0]) && started(hs[1])
     });
+    (host, guest, bao)
+}
+
+/// What the app told a screen reader this frame.
+pub(crate) fn announced(h: &TestApp) -> Vec<String> {
+    h.state()
+        .play::<CaNgua>()
+        .announcements()
+        .iter()
+        .map(|a| a.text.clone())
+        .collect()
+}
+
+#[test]
+fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
+    let dir = common::temp_dir("table-presence");
+    let (mut host, mut guest, bao) = room_for_three(dir.path());
     let seat = Seat::Yellow;
     assert_eq!(
         guest.state().play::<CaNgua>().presence(seat),
@@ -215,14 +163,7 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
         assert!(!deadline.passed(), "no count on Bảo's card");
         guest.step();
         host.step();
-        said.extend(
-            guest
-                .state()
-                .play::<CaNgua>()
-                .announcements()
-                .iter()
-                .map(|a| a.text.clone()),
-        );
+        said.extend(announced(&guest));
         std::thread::sleep(Duration::from_millis(5));
     }
     let node = guest.get_by_label_contains("Reconnecting: ");
@@ -248,14 +189,7 @@ fn a_guests_card_shows_another_guest_reconnecting_with_its_seconds() {
     let board = guest.state().play::<CaNgua>().board_name(&i18n, seat);
     assert!(board.starts_with("Bảo · reconnecting,"), "{board}");
     guest.step();
-    said.extend(
-        guest
-            .state()
-            .play::<CaNgua>()
-            .announcements()
-            .iter()
-            .map(|a| a.text.clone()),
-    );
+    said.extend(announced(&guest));
     assert!(
         said.iter().any(|s| s.contains("Bảo") && s.contains("lost")),
         "{said:?}"
@@ -311,10 +245,15 @@ fn a_reaction_shows_in_the_talk_area_and_in_the_log() {
     assert!(!has(&host, "(Minh): Ouch!"), "muted in the log too");
 }
 
-#[test]
-fn a_watcher_sees_the_game_and_cannot_roll() {
-    let dir = common::temp_dir("table-watch");
-    let host_store = Store::at(dir.path().join("host"));
+/// The room's latest event, as an app online has it.
+fn room_seq(h: &TestApp) -> u64 {
+    h.state().play::<CaNgua>().remote().unwrap().latest().seq()
+}
+
+/// Lan's room for two, opened and started at once (a computer in the
+/// other seat): her app and the room's invite.
+fn started_room(dir: &Path) -> (TestApp, Invite) {
+    let host_store = Store::at(dir.join("host"));
     host_store.save_prefs(&prefs("Lan")).unwrap();
     let mut host = hosting_app(host_store);
     let invite = open_room::<CaNgua>(&mut host);
@@ -326,6 +265,13 @@ fn a_watcher_sees_the_game_and_cannot_roll() {
     host.get_by_role_and_label(Role::Button, "Start the game")
         .click();
     wait(&mut [&mut host], 20, "started", |hs| started(hs[0]));
+    (host, invite)
+}
+
+#[test]
+fn a_watcher_sees_the_game_and_cannot_roll() {
+    let dir = common::temp_dir("table-watch");
+    let (mut host, invite) = started_room(dir.path());
     let mut watcher = app_with_link(
         &dir.path().join("watcher"),
         Some(prefs("Bà")),
@@ -365,23 +311,9 @@ fn a_watcher_sees_the_game_and_cannot_roll() {
         |hs| has(hs[0], "Watching: 1"),
     );
     // The host plays on; the watcher sees it all and never may roll.
-    let seen = watcher
-        .state()
-        .play::<CaNgua>()
-        .remote()
-        .unwrap()
-        .latest()
-        .seq();
+    let seen = room_seq(&watcher);
     let deadline = Deadline::after(Duration::from_secs(30));
-    while watcher
-        .state()
-        .play::<CaNgua>()
-        .remote()
-        .unwrap()
-        .latest()
-        .seq()
-        < seen + 6
-    {
+    while room_seq(&watcher) < seen + 6 {
         assert!(!deadline.passed(), "the watcher sees no events");
         if host.state().phase() == Phase::Roll {
             // The phase can change before the frame that draws its button.
@@ -416,7 +348,7 @@ fn a_watcher_sees_the_game_and_cannot_roll() {
 
 /// Lan's app, in `dir`, opening rooms on the server at `address` with
 /// 10-second turns.
-pub(crate) fn hosting_app_on(dir: &std::path::Path, address: &ServerAddress) -> TestApp {
+pub(crate) fn hosting_app_on(dir: &Path, address: &ServerAddress) -> TestApp {
     let store = Store::at(dir);
     store
         .save_prefs(&Prefs {
@@ -472,12 +404,11 @@ pub(crate) fn run_out_the_clock(
     }
 }
 
-#[test]
-fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_round_two() {
-    let dir = common::temp_dir("table-again");
-    let (server, clock) = clocked_server();
-    let address = ServerAddress::new("127.0.0.1", server.addr().port());
-    let host_store = Store::at(dir.path().join("host"));
+/// Lan's room for two on the server at `address`, 10 seconds a turn,
+/// Minh joined from the invite in his app (in `dir`'s `guest`), the game
+/// started and its clock counting: both apps, and the guest's folder.
+fn clocked_room(dir: &Path, address: &ServerAddress) -> (TestApp, TestApp, PathBuf) {
+    let host_store = Store::at(dir.join("host"));
     host_store
         .save_prefs(&Prefs {
             online_use_server: true,
@@ -505,7 +436,7 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
         .unwrap()
         .invite()
         .unwrap();
-    let guest_dir = dir.path().join("guest");
+    let guest_dir = dir.join("guest");
     let mut guest = app_with_link(&guest_dir, Some(prefs("Minh")), &invite.page_url());
     press_in_join_dialog(&mut guest, "Join");
     wait(&mut [&mut host, &mut guest], 20, "seated", |hs| {
@@ -523,14 +454,12 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
         has(hs[0], " s left")
     });
 
-    // Nobody plays: the clock runs out, the computer plays the turn, and
-    // the log says so.
-    run_out_the_clock(&clock, &mut host, &mut guest, "a turn timed out", |h, _| {
-        has(h, "ran out of time")
-    });
-    run_out_the_clock(&clock, &mut host, &mut guest, "round 1 over", |h, g| {
-        h.state().phase() == Phase::Over && g.state().phase() == Phase::Over
-    });
+    (host, guest, guest_dir)
+}
+
+/// The results say every roll of the round was checked against the dice's
+/// revealed seed, on the host's window and the guest's.
+fn dice_verified_on_both(host: &mut TestApp, guest: &mut TestApp) {
     host.run_steps(2);
     let node = host.get_by_label_contains("Dice verified: ");
     let node = node.accesskit_node();
@@ -542,7 +471,7 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
     assert!(matching.parse::<u32>().unwrap() > 10, "{line}");
     guest.run_steps(2);
     assert!(
-        has(&guest, "Dice verified: "),
+        has(guest, "Dice verified: "),
         "on the guest's too: {:?}",
         guest
             .state()
@@ -550,6 +479,48 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
             .remote()
             .map(|r| r.dice_check())
     );
+}
+
+/// The guest's records: one a round, each finished, each keeping its
+/// dice, which check (what `record verify` does with the file).
+fn each_round_recorded_with_its_dice(guest_dir: &Path) {
+    let files = Store::at(guest_dir);
+    let (records, _) = files.records().list();
+    assert_eq!(records.len(), 2, "one record a round");
+    assert!(records.iter().all(|r| r.result.is_some()));
+    // Each round's record keeps its dice, and they check (what `record
+    // verify` does with the file).
+    let mut rounds: Vec<u32> = records
+        .iter()
+        .map(|summary| {
+            let any = files.records().load(&summary.id).expect("the record reads");
+            let record = any.get::<CaNgua>().expect("a Cờ Cá Ngựa record");
+            let check = record.check_dice().expect("the record keeps its dice");
+            assert!(check.ok(), "{check:?}");
+            assert!(check.rolls > 0);
+            check.round
+        })
+        .collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, [1, 2]);
+}
+
+#[test]
+fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_round_two() {
+    let dir = common::temp_dir("table-again");
+    let (server, clock) = clocked_server();
+    let address = ServerAddress::new("127.0.0.1", server.addr().port());
+    let (mut host, mut guest, guest_dir) = clocked_room(dir.path(), &address);
+
+    // Nobody plays: the clock runs out, the computer plays the turn, and
+    // the log says so.
+    run_out_the_clock(&clock, &mut host, &mut guest, "a turn timed out", |h, _| {
+        has(h, "ran out of time")
+    });
+    run_out_the_clock(&clock, &mut host, &mut guest, "round 1 over", |h, g| {
+        h.state().phase() == Phase::Over && g.state().phase() == Phase::Over
+    });
+    dice_verified_on_both(&mut host, &mut guest);
     assert_eq!(guest.state().play::<CaNgua>().stats().games, 1);
 
     let round_one = guest.state().play::<CaNgua>().record().cloned();
@@ -577,25 +548,7 @@ fn the_results_say_the_dice_were_checked_and_the_hosts_one_more_game_starts_roun
     });
     assert_eq!(guest.state().play::<CaNgua>().stats().games, 2);
     guest.state_mut().finish_writing();
-    let files = Store::at(&guest_dir);
-    let (records, _) = files.records().list();
-    assert_eq!(records.len(), 2, "one record a round");
-    assert!(records.iter().all(|r| r.result.is_some()));
-    // Each round's record keeps its dice, and they check (what `record
-    // verify` does with the file).
-    let mut rounds: Vec<u32> = records
-        .iter()
-        .map(|summary| {
-            let any = files.records().load(&summary.id).expect("the record reads");
-            let record = any.get::<CaNgua>().expect("a Cờ Cá Ngựa record");
-            let check = record.check_dice().expect("the record keeps its dice");
-            assert!(check.ok(), "{check:?}");
-            assert!(check.rolls > 0);
-            check.round
-        })
-        .collect();
-    rounds.sort_unstable();
-    assert_eq!(rounds, [1, 2]);
+    each_round_recorded_with_its_dice(&guest_dir);
     server.shutdown();
 }
 

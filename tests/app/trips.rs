@@ -9,7 +9,7 @@
 use crate::common;
 use crate::common::wait::Deadline;
 use crate::online_app::{
-    TestApp, hosting_app, open_online, open_room, prefs as online_prefs, wait,
+    TestApp, hosting_app, open_online, open_room, play_turn, prefs as online_prefs, wait,
 };
 use crate::ui_support::*;
 use ca_ngua::app::App;
@@ -24,6 +24,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use game_ca_ngua::CaNgua;
+use game_ca_ngua::engine::Seat;
 use game_co_nhay::CoNhay;
 use game_co_nhay::engine::{Position, Rules};
 use rand::SeedableRng;
@@ -377,14 +378,14 @@ fn the_first_start_welcome_is_said_as_it_opens() {
     assert_eq!(live, 1, "the welcome is a live region as it opens");
 }
 
-#[test]
-fn a_guest_may_roll_on_the_frame_its_turn_arrives() {
-    let dir = common::temp_dir("trips-guest");
-    let host_store = Store::at(dir.path().join("host"));
+/// Lan's room, Minh's app joined by the invite typed in the online panel,
+/// the game started: both apps and the guest's seat.
+fn a_room_with_a_guest(dir: &std::path::Path) -> (TestApp, TestApp, Seat) {
+    let host_store = Store::at(dir.join("host"));
     host_store.save_prefs(&online_prefs("Lan")).unwrap();
     let mut host = hosting_app(host_store);
     let invite = open_room::<CaNgua>(&mut host);
-    let guest_store = Store::at(dir.path().join("guest"));
+    let guest_store = Store::at(dir.join("guest"));
     guest_store.save_prefs(&online_prefs("Minh")).unwrap();
     let mut guest: TestApp = harness(
         App::from_store(guest_store, None, Lang::En, None)
@@ -423,6 +424,13 @@ fn a_guest_may_roll_on_the_frame_its_turn_arrives() {
         }) && guest_seat(hs[1]).is_some()
     });
     let me = guest_seat(&guest).unwrap();
+    (host, guest, me)
+}
+
+#[test]
+fn a_guest_may_roll_on_the_frame_its_turn_arrives() {
+    let dir = common::temp_dir("trips-guest");
+    let (mut host, mut guest, me) = a_room_with_a_guest(dir.path());
     // The host plays its turns; the guest rolls and takes its first move.
     // Each time the host's move (or pass) gives the guest its turn, the
     // guest's Roll is enabled on that very frame, the move still shown.
@@ -433,15 +441,7 @@ fn a_guest_may_roll_on_the_frame_its_turn_arrives() {
             !deadline.passed(),
             "the guest's turn did not come often enough"
         );
-        match host.state().phase() {
-            Phase::Roll => {
-                if let Some(b) = host.query_by_role_and_label(Role::Button, "Roll") {
-                    b.click();
-                }
-            }
-            Phase::Choose => host.key_press(egui::Key::Num1),
-            _ => {}
-        }
+        play_turn(&mut host);
         host.step();
         let before = guest.state().play::<CaNgua>().source().latest().seq();
         guest.step();
@@ -481,15 +481,7 @@ fn a_guest_may_roll_on_the_frame_its_turn_arrives() {
             roll.click();
             guest.step();
         }
-        match guest.state().phase() {
-            Phase::Roll => {
-                if let Some(b) = guest.query_by_role_and_label(Role::Button, "Roll") {
-                    b.click();
-                }
-            }
-            Phase::Choose => guest.key_press(egui::Key::Num1),
-            _ => {}
-        }
+        play_turn(&mut guest);
         std::thread::sleep(Duration::from_millis(2));
     }
 }

@@ -12,7 +12,7 @@ use ca_ngua_core::game::Level;
 use ca_ngua_core::table::Controller;
 use ca_ngua_data::prefs::{PlayerKind, Prefs};
 use ca_ngua_data::record::{AnyRecord, Player, PlayerChange, Record};
-use ca_ngua_data::store::Store;
+use ca_ngua_data::store::{RecordId, Store};
 use ca_ngua_i18n::{I18n, Lang};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -56,6 +56,103 @@ fn go_to(h: &mut Harness<'static, App>, k: usize, en: bool) {
     assert_eq!(replay(h).step(), k);
 }
 
+/// The app, in `lang`, with `record` its one past game: the statistics
+/// window opened and the game picked from its list by the line that
+/// contains `listed`, its replay shown (and the app's folder).
+fn replay_from_the_list(
+    record: &Record<CaNgua>,
+    lang: Lang,
+    listed: &str,
+) -> (common::TempDir, Harness<'static, App>) {
+    let en = lang == Lang::En;
+    let dir = common::temp_dir("who-played-replay");
+    let store = Store::at(dir.path());
+    store
+        .save_prefs(&Prefs {
+            lang: Some(lang),
+            ..Prefs::default()
+        })
+        .unwrap();
+    store
+        .records()
+        .save(&AnyRecord::of::<CaNgua>(record.clone()))
+        .unwrap();
+    let app = App::from_store(Store::at(dir.path()), None, lang, None).skip_welcome();
+    let mut h = harness(app, WINDOW);
+    h.get_by_label(if en { "Statistics" } else { "Thống kê" })
+        .click_accesskit();
+    h.run_steps(3);
+    let line = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.contains(listed))
+        .unwrap_or_else(|| panic!("the game in the list, with '{listed}'"));
+    h.get_by_label(&line).click_accesskit();
+    h.run_steps(3);
+    (dir, h)
+}
+
+/// Step `k` of the replay names who played it (`who`), the board names
+/// each seat's owner, and only a seat that changed hands has its player
+/// said.
+fn step_names_its_player(
+    h: &mut Harness<'static, App>,
+    record: &Record<CaNgua>,
+    lang: Lang,
+    k: usize,
+    who: &str,
+) {
+    let en = lang == Lang::En;
+    go_to(h, k, en);
+    let by = if en {
+        format!("This step: {who}")
+    } else {
+        format!("Bước này: {who}")
+    };
+    assert!(shows(h, &by), "step {k}: no '{by}' shown");
+    // The board names a person's seat by its person at every
+    // step, the computer's too (issue 55: it switched between
+    // them); a computer's seat by its computer.
+    let seat = record.steps[k - 1].seat;
+    let board = replay(h).player_name(&I18n::new(lang), seat);
+    let owner = match (seat, en) {
+        (Seat::Red, true) => "Person",
+        (Seat::Red, false) => "Người chơi",
+        (_, true) => "Computer – Easy",
+        (_, false) => "Máy – Dễ",
+    };
+    assert_eq!(board, owner, "step {k}");
+    let said = replay(h)
+        .announcements()
+        .iter()
+        .any(|a| a.text.contains(&by));
+    // Only a seat that changed hands has its player said.
+    assert_eq!(
+        said,
+        record.steps[k - 1].seat == Seat::Red,
+        "step {k}: {:?}",
+        replay(h).announcements()
+    );
+}
+
+/// The replay's header: Red by its person, with the steps the computer
+/// played for them (`computer`), and Yellow's computer.
+fn header_names_each_player(h: &Harness<'static, App>, lang: Lang, computer: (usize, usize)) {
+    let en = lang == Lang::En;
+    let header = if en {
+        format!("Red: Person (the computer played steps {})", span(computer))
+    } else {
+        format!("Đỏ: Người chơi (máy đi thay ở bước {})", span(computer))
+    };
+    assert!(shows(h, &header), "no '{header}' shown");
+    let yellow_words = if en {
+        "Yellow: Computer – Easy"
+    } else {
+        "Vàng: Máy – Dễ"
+    };
+    assert!(shows(h, yellow_words));
+}
+
 #[test]
 fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
     let record = switched();
@@ -75,23 +172,6 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
         + 1;
     for lang in [Lang::En, Lang::Vi] {
         let en = lang == Lang::En;
-        let dir = common::temp_dir("who-played-replay");
-        let store = Store::at(dir.path());
-        store
-            .save_prefs(&Prefs {
-                lang: Some(lang),
-                ..Prefs::default()
-            })
-            .unwrap();
-        store
-            .records()
-            .save(&AnyRecord::of::<CaNgua>(record.clone()))
-            .unwrap();
-        let app = App::from_store(Store::at(dir.path()), None, lang, None).skip_welcome();
-        let mut h = harness(app, WINDOW);
-        h.get_by_label(if en { "Statistics" } else { "Thống kê" })
-            .click_accesskit();
-        h.run_steps(3);
         // The list of past games names Red by its person, whatever
         // steps a computer played for them (issue 45).
         let then = if en {
@@ -99,30 +179,11 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
         } else {
             "Đỏ: Người chơi, Vàng: Máy – Dễ"
         };
-        let line = h
-            .query_all_by_role(Role::Button)
-            .filter_map(|n| n.accesskit_node().label())
-            .find(|l| l.contains(then))
-            .unwrap_or_else(|| panic!("the game in the list, with '{then}'"));
-        h.get_by_label(&line).click_accesskit();
-        h.run_steps(3);
+        let (_dir, mut h) = replay_from_the_list(&record, lang, then);
         assert_eq!(replay(&h).record(), &record);
 
-        // The header: Red by its person, with the steps the computer
-        // played for them.
         let _ = person;
-        let header = if en {
-            format!("Red: Person (the computer played steps {})", span(computer))
-        } else {
-            format!("Đỏ: Người chơi (máy đi thay ở bước {})", span(computer))
-        };
-        assert!(shows(&h, &header), "no '{header}' shown");
-        let yellow_words = if en {
-            "Yellow: Computer – Easy"
-        } else {
-            "Vàng: Máy – Dễ"
-        };
-        assert!(shows(&h, yellow_words));
+        header_names_each_player(&h, lang, computer);
 
         // Each step names who played it, and Red's are said too.
         for (k, who) in [
@@ -153,36 +214,7 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
                 },
             ),
         ] {
-            go_to(&mut h, k, en);
-            let by = if en {
-                format!("This step: {who}")
-            } else {
-                format!("Bước này: {who}")
-            };
-            assert!(shows(&h, &by), "step {k}: no '{by}' shown");
-            // The board names a person's seat by its person at every
-            // step, the computer's too (issue 55: it switched between
-            // them); a computer's seat by its computer.
-            let seat = record.steps[k - 1].seat;
-            let board = replay(&h).player_name(&I18n::new(lang), seat);
-            let owner = match (seat, en) {
-                (Seat::Red, true) => "Person",
-                (Seat::Red, false) => "Người chơi",
-                (_, true) => "Computer – Easy",
-                (_, false) => "Máy – Dễ",
-            };
-            assert_eq!(board, owner, "step {k}");
-            let said = replay(&h)
-                .announcements()
-                .iter()
-                .any(|a| a.text.contains(&by));
-            // Only a seat that changed hands has its player said.
-            assert_eq!(
-                said,
-                record.steps[k - 1].seat == Seat::Red,
-                "step {k}: {:?}",
-                replay(&h).announcements()
-            );
+            step_names_its_player(&mut h, &record, lang, k, who);
         }
         // The other of Red's players is not said for a step it did not play.
         go_to(&mut h, first_computer, en);
@@ -196,9 +228,9 @@ fn a_record_with_a_seat_switched_mid_game_names_both_players_in_the_replay() {
     }
 }
 
-#[test]
-fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
-    let dir = common::temp_dir("who-played-settings");
+/// An app (its files in `dir`: two players, Red the person here) at a
+/// game near its end, Yellow to roll and Red next.
+fn red_plays_next(dir: &std::path::Path) -> App {
     let prefs = Prefs {
         lang: Some(Lang::En),
         games: ca_ngua_data::prefs::GamePrefs {
@@ -217,7 +249,7 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
         },
         ..Prefs::default()
     };
-    Store::at(dir.path()).save_prefs(&prefs).unwrap();
+    Store::at(dir).save_prefs(&prefs).unwrap();
     let random = Controller::Computer(Level::Random);
     // Yellow to roll; Red, the person here, plays next.
     let table = common::table_at(
@@ -226,19 +258,23 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
         None,
         [Controller::Here, random, random, random],
     );
-    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None)
+    App::from_store(Store::at(dir), None, Lang::En, None)
         .skip_welcome()
         .with_inline_computers()
-        .with_game_table(table);
-    let mut h = harness(app, WINDOW);
-    // Red, the person, rolls and plays once (the first move it has).
+        .with_game_table(table)
+}
+
+/// Red, the person, rolls and plays once (the first move it has), then,
+/// its turn to roll again, is handed to the computer (Medium) in the
+/// settings: the game goes on. The record's steps before the change.
+fn red_plays_then_goes_to_the_computer(h: &mut Harness<'static, App>) -> usize {
     let red_to_roll = |a: &App| {
         let latest = a.play::<CaNgua>().source().latest();
         latest.turn() == Some(Seat::Red)
             && latest.pending().is_none()
             && !a.play::<CaNgua>().is_animating()
     };
-    step_until(&mut h, 2_000, red_to_roll);
+    step_until(h, 2_000, red_to_roll);
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run_steps(2);
     let choices = h.state().play::<CaNgua>().source().latest().choices();
@@ -252,10 +288,10 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
             .record()
             .is_some_and(|r| r.steps.iter().any(|s| s.seat == Seat::Red))
     };
-    step_until(&mut h, 2_000, played);
+    step_until(h, 2_000, played);
     assert!(played(h.state()), "Red played a step");
     // Its turn to roll again (Yellow played in between, or Red rolled a 6).
-    step_until(&mut h, 2_000, red_to_roll);
+    step_until(h, 2_000, red_to_roll);
     assert!(red_to_roll(h.state()));
     let before = h.state().play::<CaNgua>().record().unwrap().steps.len();
     // Red is handed to the computer (Medium) before its turn.
@@ -272,6 +308,42 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
         Controller::Computer(Level::Medium)
     );
     assert!(!h.state().is_asking_anything(), "the game goes on");
+    before
+}
+
+/// After a restart the game and its record go on: who played is the
+/// record's (the table's events do not say), and nothing changed since.
+fn the_record_goes_on_after_a_restart(
+    dir: &std::path::Path,
+    record: &Record<CaNgua>,
+    id: &RecordId,
+) {
+    let app = App::from_store(Store::at(dir), None, Lang::En, None)
+        .skip_welcome()
+        .with_inline_computers();
+    let mut h = harness(app, WINDOW);
+    let steps = record.steps.len();
+    step_until(&mut h, 5_000, |a| {
+        a.play::<CaNgua>()
+            .record()
+            .is_some_and(|r| r.steps.len() > steps + 4 || r.result.is_some())
+    });
+    h.state_mut().finish_writing();
+    let (past, _) = Store::at(dir).records().list();
+    assert_eq!(past.len(), 1, "the same record: {past:?}");
+    assert_eq!(&past[0].id, id);
+    let kept = Store::at(dir).records().load(id).unwrap();
+    let kept = kept.get::<CaNgua>().unwrap();
+    assert!(kept.steps.len() > steps);
+    assert_eq!(kept.seats, record.seats);
+    assert_eq!(kept.changes, record.changes);
+}
+
+#[test]
+fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
+    let dir = common::temp_dir("who-played-settings");
+    let mut h = harness(red_plays_next(dir.path()), WINDOW);
+    let before = red_plays_then_goes_to_the_computer(&mut h);
     // The computer plays Red from here.
     step_until(&mut h, 5_000, |a| {
         a.play::<CaNgua>()
@@ -303,28 +375,8 @@ fn a_seat_handed_to_the_computer_in_the_settings_is_recorded_from_that_step() {
     assert!(kept.to_text().starts_with("Record: 3\n"));
     let id = past[0].id.clone();
 
-    // After a restart the game and its record go on: who played is the
-    // record's (the table's events do not say), and nothing changed since.
     drop(h);
-    let app = App::from_store(Store::at(dir.path()), None, Lang::En, None)
-        .skip_welcome()
-        .with_inline_computers();
-    let mut h = harness(app, WINDOW);
-    let steps = record.steps.len();
-    step_until(&mut h, 5_000, |a| {
-        a.play::<CaNgua>()
-            .record()
-            .is_some_and(|r| r.steps.len() > steps + 4 || r.result.is_some())
-    });
-    h.state_mut().finish_writing();
-    let (past, _) = Store::at(dir.path()).records().list();
-    assert_eq!(past.len(), 1, "the same record: {past:?}");
-    assert_eq!(past[0].id, id);
-    let kept = Store::at(dir.path()).records().load(&id).unwrap();
-    let kept = kept.get::<CaNgua>().unwrap();
-    assert!(kept.steps.len() > steps);
-    assert_eq!(kept.seats, record.seats);
-    assert_eq!(kept.changes, record.changes);
+    the_record_goes_on_after_a_restart(dir.path(), &record, &id);
 }
 
 /// Issue 55's room: Minh (Red) lets his first turn's clock run out, so the
@@ -355,6 +407,17 @@ pub(crate) fn left_room() -> (Record<CaNgua>, Seat) {
     (r.into_record().unwrap(), lan)
 }
 
+/// A colour's name in `lang`.
+fn colour(lang: Lang, seat: Seat) -> String {
+    let key = match seat {
+        Seat::Red => "colour-red",
+        Seat::Green => "colour-green",
+        Seat::Yellow => "colour-yellow",
+        Seat::Blue => "colour-blue",
+    };
+    I18n::new(lang).t(key)
+}
+
 #[test]
 fn a_replay_names_each_person_at_every_step_and_says_where_the_computer_played() {
     let (record, lan) = left_room();
@@ -362,47 +425,15 @@ fn a_replay_names_each_person_at_every_step_and_says_where_the_computer_played()
     // Both seats are their people's in the record itself.
     assert_eq!(record.seats[0].name, "Minh");
     assert_eq!(record.seats[1].name, "Lan");
-    let colour = |lang: Lang, seat: Seat| {
-        let key = match seat {
-            Seat::Red => "colour-red",
-            Seat::Green => "colour-green",
-            Seat::Yellow => "colour-yellow",
-            Seat::Blue => "colour-blue",
-        };
-        I18n::new(lang).t(key)
-    };
     for lang in [Lang::En, Lang::Vi] {
         let en = lang == Lang::En;
-        let dir = common::temp_dir("who-played-left");
-        let store = Store::at(dir.path());
-        store
-            .save_prefs(&Prefs {
-                lang: Some(lang),
-                ..Prefs::default()
-            })
-            .unwrap();
-        store
-            .records()
-            .save(&AnyRecord::of::<CaNgua>(record.clone()))
-            .unwrap();
-        let app = App::from_store(Store::at(dir.path()), None, lang, None).skip_welcome();
-        let mut h = harness(app, WINDOW);
-        h.get_by_label(if en { "Statistics" } else { "Thống kê" })
-            .click_accesskit();
-        h.run_steps(3);
         // The list of past games names Lan, not "Computer" (issue 55).
         let seats = format!(
             "{}: Minh, {}: Lan",
             colour(lang, Seat::Red),
             colour(lang, lan)
         );
-        let line = h
-            .query_all_by_role(Role::Button)
-            .filter_map(|n| n.accesskit_node().label())
-            .find(|l| l.contains(&seats))
-            .unwrap_or_else(|| panic!("the game in the list, with '{seats}'"));
-        h.get_by_label(&line).click_accesskit();
-        h.run_steps(3);
+        let (_dir, mut h) = replay_from_the_list(&record, lang, &seats);
         // The header names each person and where the computer played for
         // them.
         let minh = if en {
