@@ -27,7 +27,8 @@
 #                          joined from its link and played to its end,
 #                          the page installable and starting offline, a
 #                          new build taken at the next start, the loading
-#                          screen, the invite page and a room on a phone);
+#                          screen, the invite page, a room and a local
+#                          game played by taps on a phone);
 #                          figures in target/web-test/figures.txt,
 #                          screenshots in target/web-test/shots (docs/web
 #                          and docs/phone with CA_NGUA_WEB_SHOTS=1)
@@ -47,7 +48,7 @@ cd "$(dirname "$0")/.."
 root="$PWD"
 
 usage() {
-    sed -n '4,36p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '4,37p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 [ "$#" -le 1 ] || usage
@@ -265,9 +266,7 @@ browser_tests() {
         # --test browser` without a browser) and the binary's own unit
         # tests, which `cargo test` no longer builds (the target is not
         # among its tests).
-        # Not yet the local game on a phone (tests/browser/main.rs says why).
-        cargo test --locked -p ca-ngua --test browser -- --include-ignored --test-threads=1 \
-            --skip phone_game
+        cargo test --locked -p ca-ngua --test browser -- --include-ignored --test-threads=1
     )
     cat "$root/target/web-test/figures.txt"
 }

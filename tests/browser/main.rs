@@ -17,20 +17,25 @@
 //!   is what the next start runs (the old build's cache dropped);
 //! - `phone`: in a phone's metrics, the page's loading screen (both
 //!   languages, a phone's network and CPU), the sentence a browser without
-//!   WebGL or WebAssembly gets, and the invite page's order;
+//!   WebGL or WebAssembly gets, the invite page's order, and four Hard
+//!   computers deciding on a phone whose CPU is slowed 4× (their times
+//!   figures);
 //! - `phone_game`: on a phone (390 × 844 at scale 3, touch), a local game
 //!   against three Hard computers played by taps alone (`touch`: the main
 //!   button rolls, a tap on a horse moves it), with a reload in its
-//!   middle; a pinch on the board does not zoom the page, and what an idle
-//!   page spends in 10 s;
+//!   middle; a pinch on the board does not zoom the page, and an idle
+//!   page draws no frame in 10 s (what its thread spends then is a
+//!   figure);
 //! - `phone_room`: on a phone, a room joined from its link with no name
 //!   kept: the name typed through the keyboard's composition ("Hùng"), a
 //!   line said at the table typed too, the seat played by taps to the end.
 //!
 //! The page tells the tests what happens in console lines (`ca-ngua:
 //! first frame at MS ms`, `ca-ngua: a computer decided in MS ms`,
-//! `ca-ngua: game over`, `ca-ngua: joined room CODE`, and where the board
-//! is, `ca-ngua: board at X Y cell C`, for the taps). Figures (the first
+//! `ca-ngua: game over`, `ca-ngua: joined room CODE`, where the board
+//! is, `ca-ngua: board at X Y cell C`, and that the person is to act,
+//! `ca-ngua: your turn: roll at N`, for the taps), and counts the frames
+//! it draws (`window.caNguaFrames`). Figures (the first
 //! frame, the computers' decision times) are printed and written to
 //! `target/web-test/figures.txt`, never asserted; screenshots go to
 //! `target/web-test/shots`, or to `docs/web` (and `docs/phone`) with
@@ -47,11 +52,12 @@
 //! in software: on two cores about ten minutes for the local game (some
 //! 430 rolls) and five for the room (its computers act at once); the
 //! `installable` and `phone` tests under a minute each; the room on a
-//! phone (`phone_room`) about five. The local game on a phone
-//! (`phone_game`) is not yet among what `scripts/web.sh test` runs: drawn
-//! in software at three pixels a CSS pixel it takes about twelve minutes,
-//! and it has passed once (700 s); it joins once it has passed more
-//! (issue 54). Run it by name:
+//! phone (`phone_room`) about five, and the local game on a phone
+//! (`phone_game`, drawn at three pixels a CSS pixel) about ten to fifteen.
+//! A finger (`touch::Finger`) taps only once the page says it waits for
+//! the person (`ca-ngua: your turn: roll at N`, N the last event its board
+//! shows), so no tap lands on a board still showing the last move. Run one
+//! by name:
 //!
 //! ```text
 //! cargo test -p ca-ngua --test browser -- --include-ignored --test-threads=1 phone_game

@@ -112,13 +112,16 @@ pub enum Tap {
     HorseThenTarget(Move, Vec<Place>, Place),
 }
 
-/// What `seat` has to do in `now`, if it is its turn: the roll, or the
-/// first move it may make.
+/// What `seat` has to do in `now`, if it is its turn: the roll, or a
+/// move a hurried player would make (a horse out of the yard whenever a
+/// roll lets one out, so that later rolls have horses to move; otherwise
+/// the move that ends furthest on), so that the person's horses get home
+/// and the game ends sooner than with any move at all.
 pub fn next_tap(now: &Replica<CaNgua>, seat: Seat) -> Option<Tap> {
     match now.next()? {
         Next::Roll(s) if s == seat => Some(Tap::Roll),
         Next::Choose(s, moves) if s == seat => {
-            let mv = moves[0];
+            let mv = *moves.iter().max_by_key(|m| (m.from == YARD, m.to))?;
             let spots: Vec<Place> = if mv.from == YARD {
                 (0..4).map(|i| place(seat, YARD, i)).collect()
             } else {
