@@ -170,6 +170,13 @@ fn selfplay(a: &Selfplay) -> Result<(), Bad> {
     if a.run.json {
         return outln!("{}", serde_json::to_string(&report)?);
     }
+    print_selfplay(&report, &rules, a.bots.is_some())
+}
+
+/// A self-play run's report in lines: the games and their speed, the
+/// lengths, the wins by colour (and by team), and each computer's figures
+/// when the computers were named (`bots`).
+fn print_selfplay(report: &selfplay::Report, rules: &Rules, bots: bool) -> Result<(), Bad> {
     outln!(
         "{} games, {} thread(s), {:.3} s, {:.0} games/s",
         report.games,
@@ -212,7 +219,7 @@ fn selfplay(a: &Selfplay) -> Result<(), Bad> {
             pct(gb)
         )?;
     }
-    if a.bots.is_some() {
+    if bots {
         for (i, pl) in report.players.iter().enumerate() {
             outln!(
                 "player {} {:<6} wins {:>6} = {:5.1}% (95% CI {:.1}-{:.1}%), decision median {} us, worst {} us",
