@@ -15,8 +15,100 @@ use ca_ngua_data::store::load_rules;
 use game_ca_ngua::CaNgua;
 use game_ca_ngua::bots::hard::{self, Model, Params};
 use game_ca_ngua::bots::{Bot, BotRng, Budget, Decision, Level};
-use game_ca_ngua::engine::{Game, Seat};
+use game_ca_ngua::engine::{Game, Move, Rules, Seat};
 use rand::{RngExt, SeedableRng};
+
+/// Params::TUNED with `--set`'s `name=value` pairs changed.
+fn params_from(set: &str) -> Params {
+    let mut params = Params::TUNED;
+    for kv in set.split(',').filter(|s| !s.is_empty()) {
+        let (k, v) = kv.split_once('=').unwrap();
+        let v: f32 = v.parse().unwrap();
+        match k {
+            "lambda" => params.lambda = v,
+            "exposure" => params.exposure = v,
+
+            "yard_extra" => params.yard_extra = v,
+            "danger" => params.danger = v,
+            "late_weight" => params.late_weight = v,
+            "tempo" => params.tempo = v,
+            "temperature" => params.temperature = v,
+            _ => panic!("unknown param {k}"),
+        }
+    }
+    params
+}
+
+/// True when `--override KIND` takes Medium's move `m` over Hard's `h`.
+fn overrides(over: &str, m: Move, h: Move) -> bool {
+    match over {
+        "col" => m.to > 50 && !m.is_exit(),
+        "enter" => m.to > 50 && m.from <= 50,
+        "climb" => m.to > 50 && m.from > 50 && !m.is_exit(),
+        "door" => m.to == 50,
+        "exit" => m.is_exit(),
+        "hcol" => h.to > 50 && !h.is_exit(),
+        "hdoor" => h.to == 50,
+        "hexit" => h.is_exit(),
+        "any" => true,
+        _ => false,
+    }
+}
+
+/// What every game of the run shares.
+struct Run<'a> {
+    rules: Rules,
+    seats: &'a [Seat],
+    opp: Level,
+    budget: Budget,
+    seed: u64,
+    model: &'a Model,
+    over: &'a str,
+}
+
+/// Game `g` of the run played out: true when Hard won it.
+fn hard_wins(run: &Run<'_>, g: u64) -> bool {
+    let (rules, seats) = (run.rules, run.seats);
+    let n = seats.len();
+    let seed = mix_seed(run.seed, g);
+    let mut rng = BotRng::seed_from_u64(seed);
+    // Hard sits in seat slot g % n.
+    let hard_slot = (g % n as u64) as usize;
+    let mut helper = Bot::new(Level::Medium, mix_seed(seed, 99));
+    let mut bots: Vec<Bot> = (0..n)
+        .map(|k| Bot::new(run.opp, mix_seed(seed, 1 + k as u64)))
+        .collect();
+    let first = seats[rng.random_range(0..n)];
+    let mut game = Game::new(rules, seats, first).unwrap();
+    while let Some(seat) = game.turn() {
+        let roll = game_ca_ngua::dice::roll(&rules, &mut rng);
+        let moves = game.legal_moves(roll);
+        let mv = if moves.len() <= 1 {
+            moves.first()
+        } else {
+            let slot = seats.iter().position(|&s| s == seat).unwrap();
+            let d = Decision {
+                rules: &rules,
+                position: game.position(),
+                roll,
+                moves: &moves,
+            };
+            Some(if slot == hard_slot {
+                let h = hard::choose_with(&d, run.model, run.budget);
+                if run.over.is_empty() {
+                    h
+                } else {
+                    let m = helper.choose(&d);
+                    if overrides(run.over, m, h) { m } else { h }
+                }
+            } else {
+                bots[slot].choose(&d)
+            })
+        };
+        game.play_unchecked(roll, mv);
+    }
+    game.standings().winner == Some(seats[hard_slot])
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,87 +133,27 @@ fn main() {
     let seed: u64 = get("--seed", "1").parse().unwrap();
     let threads: u64 = get("--threads", "2").parse().unwrap();
     let over = get("--override", "");
-    let mut params = Params::TUNED;
-    for kv in get("--set", "").split(',').filter(|s| !s.is_empty()) {
-        let (k, v) = kv.split_once('=').unwrap();
-        let v: f32 = v.parse().unwrap();
-        match k {
-            "lambda" => params.lambda = v,
-            "exposure" => params.exposure = v,
-
-            "yard_extra" => params.yard_extra = v,
-            "danger" => params.danger = v,
-            "late_weight" => params.late_weight = v,
-            "tempo" => params.tempo = v,
-            "temperature" => params.temperature = v,
-            _ => panic!("unknown param {k}"),
-        }
-    }
+    let params = params_from(&get("--set", ""));
     let model = Model::new(&rules, params);
-    let n = seats.len();
+    let run = Run {
+        rules,
+        seats: &seats,
+        opp,
+        budget,
+        seed,
+        model: &model,
+        over: &over,
+    };
     let t0 = std::time::Instant::now();
     let wins: u64 = std::thread::scope(|scope| {
         let hs: Vec<_> = (0..threads)
             .map(|t| {
-                let (model, seats, over) = (&model, &seats, &over);
+                let run = &run;
                 scope.spawn(move || {
-                    let mut wins = 0u64;
-                    for g in (t..games).step_by(threads as usize) {
-                        let seed = mix_seed(seed, g);
-                        let mut rng = BotRng::seed_from_u64(seed);
-                        // Hard sits in seat slot g % n.
-                        let hard_slot = (g % n as u64) as usize;
-                        let mut helper = Bot::new(Level::Medium, mix_seed(seed, 99));
-                        let mut bots: Vec<Bot> = (0..n)
-                            .map(|k| Bot::new(opp, mix_seed(seed, 1 + k as u64)))
-                            .collect();
-                        let first = seats[rng.random_range(0..n)];
-                        let mut game = Game::new(rules, seats, first).unwrap();
-                        while let Some(seat) = game.turn() {
-                            let roll = game_ca_ngua::dice::roll(&rules, &mut rng);
-                            let moves = game.legal_moves(roll);
-                            let mv = if moves.len() <= 1 {
-                                moves.first()
-                            } else {
-                                let slot = seats.iter().position(|&s| s == seat).unwrap();
-                                let d = Decision {
-                                    rules: &rules,
-                                    position: game.position(),
-                                    roll,
-                                    moves: &moves,
-                                };
-                                Some(if slot == hard_slot {
-                                    let h = hard::choose_with(&d, model, budget);
-                                    if over.is_empty() {
-                                        h
-                                    } else {
-                                        let m = helper.choose(&d);
-                                        let take = match over.as_str() {
-                                            "col" => m.to > 50 && !m.is_exit(),
-                                            "enter" => m.to > 50 && m.from <= 50,
-                                            "climb" => m.to > 50 && m.from > 50 && !m.is_exit(),
-                                            "door" => m.to == 50,
-                                            "exit" => m.is_exit(),
-                                            "hcol" => h.to > 50 && !h.is_exit(),
-                                            "hdoor" => h.to == 50,
-                                            "hexit" => h.is_exit(),
-                                            "any" => true,
-                                            _ => false,
-                                        };
-                                        if take { m } else { h }
-                                    }
-                                } else {
-                                    bots[slot].choose(&d)
-                                })
-                            };
-                            game.play_unchecked(roll, mv);
-                        }
-                        let o = game.standings();
-                        if o.winner == Some(seats[hard_slot]) {
-                            wins += 1;
-                        }
-                    }
-                    wins
+                    (t..games)
+                        .step_by(threads as usize)
+                        .filter(|&g| hard_wins(run, g))
+                        .count() as u64
                 })
             })
             .collect();
