@@ -125,10 +125,17 @@ fn main() {
         decide(Budget::LEARNED, true),
     );
 
+    analyses(&rules, before, deep);
+}
+
+/// The analysis of a four-player game of about 550 steps timed: by the
+/// evaluator, and (`before`) by 500 rollouts of Medium, (`deep`) by
+/// rollouts of Hard.
+fn analyses(rules: &Rules, before: bool, deep: bool) {
     // A four-player game of about 550 steps.
     let levels = [Level::Hard, Level::Medium, Level::Easy, Level::Random];
     let game = (1..200u64).find_map(|seed| {
-        let g = sample_game::<CaNgua>(&rules, &levels, seed, 5_000).ok()?;
+        let g = sample_game::<CaNgua>(rules, &levels, seed, 5_000).ok()?;
         (g.1.len() >= 520 && g.1.len() <= 600).then_some(g)
     });
     let Some((start, plays)) = game else {
@@ -151,7 +158,7 @@ fn main() {
     }
     for (name, config) in configs {
         let t = Instant::now();
-        match analyse::<CaNgua>(&rules, &start, &plays, &config, &|_, _| {}, &cancel) {
+        match analyse::<CaNgua>(rules, &start, &plays, &config, &|_, _| {}, &cancel) {
             Ok(a) => println!(
                 "analysis by {name}, {} threads: {} steps in {:.2} s",
                 config.threads,
