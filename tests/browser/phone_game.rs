@@ -16,7 +16,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 /// How long the game may take in the page.
-const PLAY_TIME: Duration = Duration::from_secs(25 * 60);
+const PLAY_TIME: Duration = Duration::from_secs(30 * 60);
 
 /// The page is reloaded once its saved game holds this many events.
 const RELOAD_AT: usize = 300;
