@@ -297,9 +297,10 @@ mod tests {
         parse_client(text).expect_err(text).code
     }
 
-    #[test]
-    fn every_client_message_reads_as_the_protocol_spells_it() {
-        let cases = [
+    /// The data table of the client's messages: each text and what it
+    /// reads as.
+    fn spelled_cases() -> Vec<(&'static str, ClientMessage)> {
+        vec![
             (
                 r#"{"type":"create","name":"  Lan ","players":4,"rules":"standard"}"#,
                 ClientMessage::Create {
@@ -431,8 +432,12 @@ mod tests {
                 ClientMessage::Room(RoomCommand::Leave),
             ),
             (r#"{"type":"ping"}"#, ClientMessage::Ping),
-        ];
-        for (text, msg) in cases {
+        ]
+    }
+
+    #[test]
+    fn every_client_message_reads_as_the_protocol_spells_it() {
+        for (text, msg) in spelled_cases() {
             assert_eq!(parse_client(text).expect(text), msg, "{text}");
             // What this side writes, the parser reads back.
             assert_eq!(parse_client(&msg.to_json()).expect(text), msg);

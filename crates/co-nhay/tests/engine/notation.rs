@@ -68,13 +68,13 @@ fn refused(text: &str, rules: &Rules) -> PositionError {
     }
 }
 
-#[test]
-fn every_refusal_of_the_notation() {
-    let r = Rules::standard();
+/// The data table of the refusals: a setup's text, its error, and words
+/// the error's sentence must hold.
+fn refusal_cases() -> Vec<(String, PositionError, &'static str)> {
     let a = |n: u8| Arm::new(n).unwrap();
     let home3 = "111,112,113,114,115,116,117,118,119,120";
     let home0 = "0,1,2,3,4,5,6,7,8,9";
-    let cases: Vec<(String, PositionError, &str)> = vec![
+    vec![
         // A field is malformed.
         ("0,1 0 -".into(), PositionError::ArmCount(1), "6 arm fields"),
         (
@@ -208,8 +208,13 @@ fn every_refusal_of_the_notation() {
             PositionError::NotOver,
             "not over",
         ),
-    ];
-    for (text, want, needle) in cases {
+    ]
+}
+
+#[test]
+fn every_refusal_of_the_notation() {
+    let r = Rules::standard();
+    for (text, want, needle) in refusal_cases() {
         let got = refused(&text, &r);
         assert_eq!(got, want, "{text}");
         let msg = got.to_string();
