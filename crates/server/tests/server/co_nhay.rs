@@ -146,7 +146,21 @@ async fn every_refusal_of_a_co_nhay_room_changes_nothing() {
     let addr = server.addr();
     let mut people = seat(addr, 2, 2, json!("standard")).await;
     let room = people[0].room.clone();
-    // Before the start.
+    let mut late = refused_before_the_start(addr, &mut people, &room).await;
+    unchanged(addr, &mut people).await;
+    let seq = started_and_refused_in_play(&mut people).await;
+    unchanged(addr, &mut people).await;
+    the_right_move_plays_once(&mut people, seq).await;
+    refused_late(&mut late, &room, &people[0].token).await;
+    rooms_that_cannot_be_opened(&mut late).await;
+    late.expect_quiet().await;
+    unchanged(addr, &mut people).await;
+    server.shutdown();
+}
+
+/// Refused before the start: a guest's start, a move, a roll, a fifth
+/// joiner. Returns the joiner's connection.
+async fn refused_before_the_start(addr: SocketAddr, people: &mut [Player], room: &str) -> Ws {
     people[1].ws.send(json!({"type":"start"})).await;
     people[1].ws.expect_error("not_host").await;
     people[0].send_move("3-14").await;
@@ -157,10 +171,15 @@ async fn every_refusal_of_a_co_nhay_room_changes_nothing() {
     late.send(json!({"type":"join","room":room,"name":"Hoa"}))
         .await;
     late.expect_error("room_full").await;
-    unchanged(addr, &mut people).await;
+    late
+}
 
+/// The host starts; then refused: a move out of turn, a roll in Cờ nhảy,
+/// stale numbers, illegal moves and text that is no move. Returns the
+/// event number the first move answers.
+async fn started_and_refused_in_play(people: &mut [Player]) -> u64 {
     people[0].ws.send(json!({"type":"start"})).await;
-    for p in &mut people {
+    for p in people.iter_mut() {
         assert!(matches!(
             p.next_event().await.event,
             EventKind::Started { .. }
@@ -194,11 +213,13 @@ async fn every_refusal_of_a_co_nhay_room_changes_nothing() {
         people[0].send_move(text).await;
         people[0].ws.expect_error("bad_message").await;
     }
-    unchanged(addr, &mut people).await;
+    seq
+}
 
-    // The right move plays once; the same message again is refused.
+/// The right move plays once; the same message again is refused.
+async fn the_right_move_plays_once(people: &mut [Player], seq: u64) {
     people[0].send_move("3-14").await;
-    for p in &mut people {
+    for p in people.iter_mut() {
         assert!(matches!(
             p.next_event().await.event,
             EventKind::Moved { .. }
@@ -213,6 +234,10 @@ async fn every_refusal_of_a_co_nhay_room_changes_nothing() {
         ["stale", "not_your_turn"].contains(&err["code"].as_str().expect("code")),
         "{err}"
     );
+}
+
+/// A join after the start, a forged token, a room that does not exist.
+async fn refused_late(late: &mut Ws, room: &str, token: &str) {
     late.send(json!({"type":"join","room":room,"name":"Hoa"}))
         .await;
     late.expect_error("already_started").await;
@@ -222,12 +247,16 @@ async fn every_refusal_of_a_co_nhay_room_changes_nothing() {
     late.expect_error("bad_token").await;
     for msg in [
         json!({"type":"join","room":"ZZZZZZ","name":"Hoa"}),
-        json!({"type":"resume","room":"ZZZZZZ","token":people[0].token,"last_seq":0}),
+        json!({"type":"resume","room":"ZZZZZZ","token":token,"last_seq":0}),
     ] {
         late.send(msg).await;
         late.expect_error("room_not_found").await;
     }
-    // Rooms that cannot be opened.
+}
+
+/// Rooms that cannot be opened: no such game, a bad count of players,
+/// rules that are not Cờ nhảy's.
+async fn rooms_that_cannot_be_opened(late: &mut Ws) {
     let create = |game: Value, players: Value, rules: Value| json!({"type":"create","game":game,"name":"Hoa","players":players,"rules":rules});
     for msg in [
         create(json!("chess"), json!(2), json!("standard")),
@@ -253,9 +282,6 @@ async fn every_refusal_of_a_co_nhay_room_changes_nothing() {
         late.send(create(json!("co-nhay"), json!(2), rules)).await;
         late.expect_error("bad_rules").await;
     }
-    late.expect_quiet().await;
-    unchanged(addr, &mut people).await;
-    server.shutdown();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -450,10 +476,8 @@ fn events(seen: &[ClientUpdate<CoNhay>]) -> Vec<Event> {
         .collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_client_learns_the_rooms_game_from_the_welcome_and_plays_it() {
-    let server = server(config());
-    let addr = ServerAddress::from(server.addr());
+/// A host's client for a new room of quick Cờ nhảy for two, welcomed.
+async fn hosting(addr: &ServerAddress) -> (Client<CoNhay>, Vec<ClientUpdate<CoNhay>>) {
     let mut host = Client::<CoNhay>::connect(
         addr.clone(),
         Request::create::<CoNhay>("Lan", 2, &Rules::quick()),
@@ -462,14 +486,15 @@ async fn the_client_learns_the_rooms_game_from_the_welcome_and_plays_it() {
     .expect("client");
     let mut host_seen = Vec::new();
     poll_until(&mut host, &mut host_seen, |c, _| c.welcome().is_some()).await;
-    let room = host.welcome().expect("welcome").room.clone();
-    assert_eq!(host.welcome().map(|w| w.game), Some(GameKind::CoNhay));
-    assert_eq!(host.welcome().map(|w| w.rules), Some(Rules::quick()));
-    // A client made for Cờ Cá Ngựa is told the room plays another game.
+    (host, host_seen)
+}
+
+/// A client made for Cờ Cá Ngựa is told the room plays another game.
+async fn a_ca_ngua_client_is_told_the_game(addr: &ServerAddress, room: &str) {
     let mut wrong = Client::<CaNgua>::connect(
         addr.clone(),
         Request::Join {
-            room: room.clone(),
+            room: room.to_string(),
             name: "Sai".into(),
         },
         || {},
@@ -484,17 +509,13 @@ async fn the_client_learns_the_rooms_game_from_the_welcome_and_plays_it() {
         wrong.state(),
         &ConnectionState::Closed(CloseReason::OtherGame("co-nhay".into()))
     );
-    // The wrong client took the second seat: a new room for the guest.
-    let mut host = Client::<CoNhay>::connect(
-        addr.clone(),
-        Request::create::<CoNhay>("Lan", 2, &Rules::quick()),
-        || {},
-    )
-    .expect("client");
-    let mut host_seen = Vec::new();
-    poll_until(&mut host, &mut host_seen, |c, _| c.welcome().is_some()).await;
-    let room = host.welcome().expect("welcome").room.clone();
-    // A friend joins by the code alone: the welcome tells the game.
+}
+
+/// A friend joins by the code alone: the welcome tells the game.
+async fn joined_by_code(
+    addr: ServerAddress,
+    room: String,
+) -> (Client<CoNhay>, Vec<ClientUpdate<CoNhay>>) {
     let mut joining = Connection::connect(
         addr,
         Request::Join {
@@ -525,6 +546,22 @@ async fn the_client_learns_the_rooms_game_from_the_welcome_and_plays_it() {
         ))
     ));
     assert_eq!(guest.seat().map(|s| s.code()), Some("3".into()));
+    (guest, guest_seen)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_learns_the_rooms_game_from_the_welcome_and_plays_it() {
+    let server = server(config());
+    let addr = ServerAddress::from(server.addr());
+    let (host, _) = hosting(&addr).await;
+    let room = host.welcome().expect("welcome").room.clone();
+    assert_eq!(host.welcome().map(|w| w.game), Some(GameKind::CoNhay));
+    assert_eq!(host.welcome().map(|w| w.rules), Some(Rules::quick()));
+    a_ca_ngua_client_is_told_the_game(&addr, &room).await;
+    // The wrong client took the second seat: a new room for the guest.
+    let (mut host, mut host_seen) = hosting(&addr).await;
+    let room = host.welcome().expect("welcome").room.clone();
+    let (mut guest, mut guest_seen) = joined_by_code(addr, room).await;
     poll_until(&mut host, &mut host_seen, |c, _| {
         c.replica().is_some_and(|r| r.seq() == 2)
     })

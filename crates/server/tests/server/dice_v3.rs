@@ -91,6 +91,32 @@ async fn a_co_nhay_room_has_no_dice_but_everything_else() {
     server.shutdown();
 }
 
+/// Six steps of the two people's game: each a roll or the first legal
+/// move, both clients caught up after it.
+async fn six_steps(host: &mut P, minh: &mut P) {
+    for _ in 0..6 {
+        let mut ps = [&mut *host, &mut *minh];
+        let i = ps
+            .iter()
+            .position(|p| p.seat == p.turn.seat)
+            .expect("a person's turn");
+        let p = &mut ps[i];
+        let seq = p.turn.seq;
+        let cmd = match &p.turn.moves {
+            None => json!({"type":"roll","seq":seq}),
+            Some(m) => json!({"type":"move","seq":seq,"move":m[0].to_string()}),
+        };
+        p.ws.send(cmd).await;
+        let latest = p.event().await["seq"].as_u64().unwrap();
+        host.catch_up(latest).await;
+        minh.catch_up(latest).await;
+        while host.turn.seat.is_none() {
+            let latest = host.event().await["seq"].as_u64().unwrap();
+            minh.catch_up(latest).await;
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_mid_round_keeps_the_seed_and_every_roll_checks() {
     let folder = Folder::new("dice");
@@ -112,27 +138,7 @@ async fn a_restart_mid_round_keeps_the_seed_and_every_roll_checks() {
     host.catch_up(5).await;
     minh.catch_up(5).await;
     // A few rolls, then the server stops.
-    for _ in 0..6 {
-        let mut ps = [&mut host, &mut minh];
-        let i = ps
-            .iter()
-            .position(|p| p.seat == p.turn.seat)
-            .expect("a person's turn");
-        let p = &mut ps[i];
-        let seq = p.turn.seq;
-        let cmd = match &p.turn.moves {
-            None => json!({"type":"roll","seq":seq}),
-            Some(m) => json!({"type":"move","seq":seq,"move":m[0].to_string()}),
-        };
-        p.ws.send(cmd).await;
-        let latest = p.event().await["seq"].as_u64().unwrap();
-        host.catch_up(latest).await;
-        minh.catch_up(latest).await;
-        while host.turn.seat.is_none() {
-            let latest = host.event().await["seq"].as_u64().unwrap();
-            minh.catch_up(latest).await;
-        }
-    }
+    six_steps(&mut host, &mut minh).await;
     let room_file = dir.join("rooms").join(format!("{room}.room"));
     #[cfg(unix)]
     {

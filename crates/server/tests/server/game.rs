@@ -248,13 +248,9 @@ async fn a_team_room_plays_to_the_end_and_ranks_partners_together() {
     server.shutdown();
 }
 
-#[tokio::test]
-async fn the_welcome_carries_every_rule_and_the_state_and_tokens_reach_only_their_owner() {
-    let server = server(config());
-    let addr = server.addr();
-    let mut rules = serde_json::to_value(Rules::traditional()).expect("json");
-    rules["bonus_after_kick"] = true.into();
-    let (mut host, welcome) = create(addr, 2, rules.clone()).await;
+/// The host's welcome: every field of version 2, the rules as sent, the
+/// room before anyone joins. Returns the room's code and the host's token.
+fn the_hosts_welcome(welcome: &Value, rules: &Value) -> (String, String) {
     let fields: Vec<&str> = welcome
         .as_object()
         .expect("object")
@@ -273,7 +269,7 @@ async fn the_welcome_carries_every_rule_and_the_state_and_tokens_reach_only_thei
     assert_eq!(fields, expected);
     assert_eq!(welcome["protocol"], 2);
     assert_eq!(welcome["game"], "ca-ngua", "a create without a game");
-    assert_eq!(welcome["rules"], rules, "every field, as sent");
+    assert_eq!(&welcome["rules"], rules, "every field, as sent");
     assert_eq!(welcome["players"], 2);
     assert_eq!(welcome["seat"], "r");
     assert_eq!(welcome["host"], true);
@@ -289,6 +285,17 @@ async fn the_welcome_carries_every_rule_and_the_state_and_tokens_reach_only_thei
     assert!(is_room_code(&room), "{room}");
     let host_token = welcome["token"].as_str().expect("token").to_string();
     assert!(is_token(&host_token), "{host_token}");
+    (room, host_token)
+}
+
+#[tokio::test]
+async fn the_welcome_carries_every_rule_and_the_state_and_tokens_reach_only_their_owner() {
+    let server = server(config());
+    let addr = server.addr();
+    let mut rules = serde_json::to_value(Rules::traditional()).expect("json");
+    rules["bonus_after_kick"] = true.into();
+    let (mut host, welcome) = create(addr, 2, rules.clone()).await;
+    let (room, host_token) = the_hosts_welcome(&welcome, &rules);
 
     // A preset's name is answered with the preset's every field.
     let (_other, w) = create(addr, 2, json!("casual")).await;

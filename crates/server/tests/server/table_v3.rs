@@ -376,98 +376,18 @@ async fn the_turn_clock_plays_for_a_slow_seat_and_three_make_it_away() {
     c.bot_delay = bot_delay;
     let clock = c.clock.clone();
     let server = server(c);
-    let addr = server.addr();
-    let mut host = P::host(addr, 2, true, json!({"turn_secs":30})).await;
-    assert_eq!(host.welcome["turn_secs"], 30);
-    let room = host.room();
-    let mut minh = P::guest(addr, &room, "Minh", true).await;
-    host.catch_up(2).await;
-    host.seed("lan").await;
-    minh.seed("minh").await;
-    host.catch_up(4).await;
-    minh.catch_up(4).await;
-    host.ws.send(json!({"type":"start"})).await;
-    let started = minh.event().await;
-    assert_eq!(started["event"]["kind"], "started");
-    assert_eq!(
-        started["event"]["clock"], 30,
-        "the event after which a person acts carries the clock"
-    );
-    host.catch_up(5).await;
-    // A welcome says how much is left.
-    clock.advance(Duration::from_secs(10));
-    let mut probe = P::watcher(addr, &room, "Bà").await;
-    assert_eq!(probe.welcome["state"]["clock"], 20);
-    host.news().await; // the watcher came
-    minh.news().await;
+    let (host, minh, mut probe) = clocked_room(server.addr(), &clock).await;
     clock.advance(Duration::from_secs(20));
     let slow = minh.turn.seat.expect("a turn");
     let [mut p0, mut p1] = [host, minh];
     let slow_is_host = p0.seat == Some(slow);
-    // The slow seat lets its clock run out; a computer plays each such
-    // turn (waiting the computers' pause, moved by hand too); the other
-    // seat plays at once.
-    let mut timeouts = 0;
-    let mut computer = true; // the first timeout was let run above
-    for _ in 0..2000 {
-        let latest = p0.turn.seq.max(p1.turn.seq);
-        p0.catch_up(latest).await;
-        p1.catch_up(latest).await;
-        let ev_kind = |p: &P| {
-            p.events()
-                .last()
-                .map(|e| e["event"]["kind"].as_str().unwrap_or_default().to_string())
-        };
-        let turn = p0.turn.seat;
-        if turn == Some(slow) && computer && timeouts == 0 {
-            // The timed-out event from the first 30 seconds.
-            let ev = p0.event().await;
-            assert_eq!(ev["event"]["kind"], "timed_out", "{ev}");
-            timeouts = 1;
-            continue;
-        }
-        match turn {
-            None => {
-                p0.event().await;
-            }
-            Some(seat) if seat == slow && computer => {
-                let before = p0.turn.seq;
-                let ev = advance_for_event(&clock, bot_delay, &mut p0).await;
-                assert_eq!(ev["seq"].as_u64(), Some(before + 1));
-                let kind = ev["event"]["kind"].as_str().unwrap_or_default();
-                assert_eq!(ev["event"]["seat"], slow.letter().to_string(), "{ev}");
-                if ["moved", "passed"].contains(&kind) {
-                    computer = false;
-                }
-                if kind == "rolled" && ev["event"]["moves"].as_array().is_some_and(Vec::is_empty) {
-                    computer = false;
-                }
-            }
-            Some(seat) if seat == slow => {
-                let ev = advance_for_event(&clock, Duration::from_secs(30), &mut p0).await;
-                assert_eq!(ev["event"]["kind"], "timed_out", "{ev}");
-                timeouts += 1;
-                computer = true;
-                if timeouts == 3 {
-                    let away = p0.event().await;
-                    assert_eq!(away["event"]["kind"], "away", "{away}");
-                    assert_eq!(away["event"]["seat"], slow.letter().to_string());
-                    break;
-                }
-            }
-            Some(_) => {
-                let other = if slow_is_host { &mut p1 } else { &mut p0 };
-                let seq = other.turn.seq;
-                let cmd = match &other.turn.moves {
-                    None => json!({"type":"roll","seq":seq}),
-                    Some(m) => json!({"type":"move","seq":seq,"move":m[0].to_string()}),
-                };
-                other.ws.send(cmd).await;
-                let f = other.frame().await;
-                assert_eq!(f["type"], "event", "{f} after {:?}", ev_kind(other));
-            }
-        }
-    }
+    let mut timed = Timed {
+        clock: &clock,
+        bot_delay,
+        slow,
+        slow_is_host,
+    };
+    let timeouts = timed.play_until_away(&mut p0, &mut p1).await;
     assert_eq!(timeouts, 3, "three timed-out turns make the seat away");
     let latest = p0.turn.seq.max(p1.turn.seq);
     p0.catch_up(latest).await;
@@ -491,4 +411,129 @@ async fn the_turn_clock_plays_for_a_slow_seat_and_three_make_it_away() {
         .count();
     assert!(timed_out >= 2, "the watcher heard the timeouts");
     server.shutdown();
+}
+
+/// Two people seeded and started in a room of 30-second turns, and a
+/// watcher who came 10 seconds into the first turn: host, guest, watcher.
+async fn clocked_room(addr: std::net::SocketAddr, clock: &Clock) -> (P, P, P) {
+    let mut host = P::host(addr, 2, true, json!({"turn_secs":30})).await;
+    assert_eq!(host.welcome["turn_secs"], 30);
+    let room = host.room();
+    let mut minh = P::guest(addr, &room, "Minh", true).await;
+    host.catch_up(2).await;
+    host.seed("lan").await;
+    minh.seed("minh").await;
+    host.catch_up(4).await;
+    minh.catch_up(4).await;
+    host.ws.send(json!({"type":"start"})).await;
+    let started = minh.event().await;
+    assert_eq!(started["event"]["kind"], "started");
+    assert_eq!(
+        started["event"]["clock"], 30,
+        "the event after which a person acts carries the clock"
+    );
+    host.catch_up(5).await;
+    // A welcome says how much is left.
+    clock.advance(Duration::from_secs(10));
+    let probe = P::watcher(addr, &room, "Bà").await;
+    assert_eq!(probe.welcome["state"]["clock"], 20);
+    host.news().await; // the watcher came
+    minh.news().await;
+    (host, minh, probe)
+}
+
+/// The clock test's room while the slow seat lets its clock run out.
+struct Timed<'a> {
+    clock: &'a Clock,
+    bot_delay: Duration,
+    slow: game_ca_ngua::engine::Seat,
+    slow_is_host: bool,
+}
+
+impl Timed<'_> {
+    /// The slow seat lets its clock run out; a computer plays each such
+    /// turn (waiting the computers' pause, moved by hand too); the other
+    /// seat plays at once. Returns the timeouts seen (3: the seat is away).
+    async fn play_until_away(&mut self, p0: &mut P, p1: &mut P) -> u32 {
+        let slow = self.slow;
+        let mut timeouts = 0;
+        let mut computer = true; // the first timeout was let run above
+        for _ in 0..2000 {
+            let latest = p0.turn.seq.max(p1.turn.seq);
+            p0.catch_up(latest).await;
+            p1.catch_up(latest).await;
+            let turn = p0.turn.seat;
+            if turn == Some(slow) && computer && timeouts == 0 {
+                // The timed-out event from the first 30 seconds.
+                let ev = p0.event().await;
+                assert_eq!(ev["event"]["kind"], "timed_out", "{ev}");
+                timeouts = 1;
+                continue;
+            }
+            match turn {
+                None => {
+                    p0.event().await;
+                }
+                Some(seat) if seat == slow && computer => {
+                    computer = self.computer_plays(p0).await;
+                }
+                Some(seat) if seat == slow => {
+                    let ev = advance_for_event(self.clock, Duration::from_secs(30), p0).await;
+                    assert_eq!(ev["event"]["kind"], "timed_out", "{ev}");
+                    timeouts += 1;
+                    computer = true;
+                    if timeouts == 3 {
+                        let away = p0.event().await;
+                        assert_eq!(away["event"]["kind"], "away", "{away}");
+                        assert_eq!(away["event"]["seat"], slow.letter().to_string());
+                        break;
+                    }
+                }
+                Some(_) => {
+                    let other = if self.slow_is_host {
+                        &mut *p1
+                    } else {
+                        &mut *p0
+                    };
+                    other_plays(other).await;
+                }
+            }
+        }
+        timeouts
+    }
+
+    /// A computer's step for the slow seat, after the computers' pause;
+    /// false once its turn is over (a move, a pass, a roll with no move).
+    async fn computer_plays(&self, p0: &mut P) -> bool {
+        let before = p0.turn.seq;
+        let ev = advance_for_event(self.clock, self.bot_delay, p0).await;
+        assert_eq!(ev["seq"].as_u64(), Some(before + 1));
+        let kind = ev["event"]["kind"].as_str().unwrap_or_default();
+        assert_eq!(ev["event"]["seat"], self.slow.letter().to_string(), "{ev}");
+        let mut computer = true;
+        if ["moved", "passed"].contains(&kind) {
+            computer = false;
+        }
+        if kind == "rolled" && ev["event"]["moves"].as_array().is_some_and(Vec::is_empty) {
+            computer = false;
+        }
+        computer
+    }
+}
+
+/// The other seat rolls or plays its first move at once.
+async fn other_plays(other: &mut P) {
+    let ev_kind = |p: &P| {
+        p.events()
+            .last()
+            .map(|e| e["event"]["kind"].as_str().unwrap_or_default().to_string())
+    };
+    let seq = other.turn.seq;
+    let cmd = match &other.turn.moves {
+        None => json!({"type":"roll","seq":seq}),
+        Some(m) => json!({"type":"move","seq":seq,"move":m[0].to_string()}),
+    };
+    other.ws.send(cmd).await;
+    let f = other.frame().await;
+    assert_eq!(f["type"], "event", "{f} after {:?}", ev_kind(other));
 }

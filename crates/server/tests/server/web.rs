@@ -243,12 +243,19 @@ async fn the_page_installs_with_its_manifest_and_service_worker_and_phones_get_i
     c.web_dir = Some(WebDir::open(&dir).unwrap());
     let server = server(c);
     let addr = server.addr();
+    the_manifest_in_each_language(addr, &vi, &en).await;
+    the_service_worker(addr).await;
+    the_invite_page_puts_the_browser_first_on_phones(addr).await;
+    server.shutdown();
+}
 
-    // The manifest in the visitor's language, as its type, revalidated.
+/// The manifest in the visitor's language, as its type, revalidated, each
+/// language's with its own tag.
+async fn the_manifest_in_each_language(addr: SocketAddr, vi: &str, en: &str) {
     for (accept, lang, body) in [
-        ("Accept-Language: vi-VN,vi;q=0.9", "vi", &vi),
-        ("Accept-Language: en-US,en;q=0.9,vi;q=0.5", "en", &en),
-        ("Accept-Language: fr, vi;q=0.3", "vi", &vi),
+        ("Accept-Language: vi-VN,vi;q=0.9", "vi", vi),
+        ("Accept-Language: en-US,en;q=0.9,vi;q=0.5", "en", en),
+        ("Accept-Language: fr, vi;q=0.3", "vi", vi),
     ] {
         let a = fetch(addr, "/play/manifest.webmanifest", &[accept]).await;
         assert_eq!(a.status, 200, "{accept}");
@@ -259,7 +266,7 @@ async fn the_page_installs_with_its_manifest_and_service_worker_and_phones_get_i
         );
         assert_eq!(a.header("cache-control"), Some("no-cache"), "{accept}");
         assert_eq!(a.header("vary"), Some("Accept-Language"), "{accept}");
-        assert_eq!(String::from_utf8_lossy(&a.body), body.as_str(), "{accept}");
+        assert_eq!(String::from_utf8_lossy(&a.body), body, "{accept}");
         let read: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
         assert_eq!(read["lang"], lang, "{accept}");
         assert_eq!(read["name"], "Cờ Cá Ngựa");
@@ -274,9 +281,11 @@ async fn the_page_installs_with_its_manifest_and_service_worker_and_phones_get_i
     let js = fetch(addr, "/play/start.js", &["Accept-Language: en"]).await;
     assert_eq!(js.header("vary"), None);
     assert_eq!(js.header("content-language"), None);
+}
 
-    // The service worker: a script, revalidated at each load (a new
-    // build's is seen at once), allowed by the policy (worker-src).
+/// The service worker: a script, revalidated at each load (a new build's
+/// is seen at once), allowed by the policy (worker-src).
+async fn the_service_worker(addr: SocketAddr) {
     let sw = fetch(addr, "/play/sw.js", &[]).await;
     assert_eq!(sw.status, 200);
     assert_eq!(
@@ -286,8 +295,10 @@ async fn the_page_installs_with_its_manifest_and_service_worker_and_phones_get_i
     assert_eq!(sw.header("cache-control"), Some("no-cache"));
     assert!(sw.header("etag").is_some());
     assert_guarded(&sw, addr, "sw.js");
+}
 
-    // The invite page: on a phone the browser first, on a desktop the app.
+/// The invite page: on a phone the browser first, on a desktop the app.
+async fn the_invite_page_puts_the_browser_first_on_phones(addr: SocketAddr) {
     let (_host, welcome) = create(addr, 2, json!("standard")).await;
     let room = welcome["room"].as_str().unwrap().to_string();
     for (lang, browser, app) in [
@@ -316,7 +327,6 @@ async fn the_page_installs_with_its_manifest_and_service_worker_and_phones_get_i
         assert!(at(&desktop, app) < at(&desktop, browser), "{desktop}");
         assert!(!desktop.contains("class=\"ways phone\""), "{desktop}");
     }
-    server.shutdown();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
