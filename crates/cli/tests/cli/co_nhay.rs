@@ -88,89 +88,102 @@ fn a_player_without_moves_passes() {
     assert_eq!(ok(&cli(&["nhay", "perft", p, "1"])), "1\n");
 }
 
-#[test]
-fn bad_input_exits_2_with_one_error_line() {
-    let cases: &[(&[&str], &str)] = &[
-        (&["nhay", "moves", "0,1/-/-/-/-/- 0 -"], "exactly 10 pieces"),
+/// The data table of bad input: the arguments, and words the one error
+/// line must hold.
+fn bad_inputs() -> Vec<(Vec<String>, &'static str)> {
+    let v = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    vec![
         (
-            &["nhay", "moves", "0,1,2,3,4,5,6,7,8,9/-/-/-/-/- 0 -"],
+            v(&["nhay", "moves", "0,1/-/-/-/-/- 0 -"]),
+            "exactly 10 pieces",
+        ),
+        (
+            v(&["nhay", "moves", "0,1,2,3,4,5,6,7,8,9/-/-/-/-/- 0 -"]),
             "not a seating",
         ),
         (
-            &["nhay", "moves", &START_2.replace(" 0 -", " 1 -")],
+            v(&["nhay", "moves", &START_2.replace(" 0 -", " 1 -")]),
             "arm 1 does not play",
         ),
         (
-            &["nhay", "moves", &START_2.replace("9/", "121/")],
+            v(&["nhay", "moves", &START_2.replace("9/", "121/")]),
             "hole 121 does not exist",
         ),
         (
-            &["nhay", "moves", &START_2.replace("9/", "8/")],
+            v(&["nhay", "moves", &START_2.replace("9/", "8/")]),
             "two pieces on hole 8",
         ),
         (
-            &["nhay", "moves", &START_2.replace(" 0 -", " - -")],
+            v(&["nhay", "moves", &START_2.replace(" 0 -", " - -")]),
             "not over",
         ),
         (
-            &["nhay", "moves", &START_2.replace(" 0 -", " 0 0")],
+            v(&["nhay", "moves", &START_2.replace(" 0 -", " 0 0")]),
             "listed as finished",
         ),
-        (&["nhay", "moves", "0,1,2/-/-"], "3 fields"),
+        (v(&["nhay", "moves", "0,1,2/-/-"]), "3 fields"),
         (
-            &["nhay", "moves", START_2, "3-14"],
+            v(&["nhay", "moves", START_2, "3-14"]),
             "expected POSITION (3 words",
         ),
-        (&["nhay", "play", START_2], "POSITION MOVE"),
-        (&["nhay", "play", START_2, "3-15"], "illegal move 3-15"),
-        (&["nhay", "play", START_2, "111-100"], "arm 3's"),
-        (&["nhay", "play", START_2, "60-61"], "no piece on hole 60"),
-        (&["nhay", "play", START_2, "3-4"], "hole 4 is taken"),
-        (&["nhay", "play", START_2, "3-"], "bad move '3-'"),
+        (v(&["nhay", "play", START_2]), "POSITION MOVE"),
+        (v(&["nhay", "play", START_2, "3-15"]), "illegal move 3-15"),
+        (v(&["nhay", "play", START_2, "111-100"]), "arm 3's"),
         (
-            &["nhay", "play", START_2, "3-200"],
+            v(&["nhay", "play", START_2, "60-61"]),
+            "no piece on hole 60",
+        ),
+        (v(&["nhay", "play", START_2, "3-4"]), "hole 4 is taken"),
+        (v(&["nhay", "play", START_2, "3-"]), "bad move '3-'"),
+        (
+            v(&["nhay", "play", START_2, "3-200"]),
             "holes are numbered 0 to 120",
         ),
         (
-            &["nhay", "play", START_2, "3-3"],
+            v(&["nhay", "play", START_2, "3-3"]),
             "never ends where it began",
         ),
         (
-            &["nhay", "moves", "--rules", "nosuch", START_2],
+            v(&["nhay", "moves", "--rules", "nosuch", START_2]),
             "unknown rules 'nosuch'",
         ),
         (
-            &["nhay", "moves", "--frobnicate", START_2],
+            v(&["nhay", "moves", "--frobnicate", START_2]),
             "unknown option",
         ),
-        (&["nhay", "start", "5"], "2, 3, 4 or 6"),
-        (&["nhay", "start"], "usage"),
-        (&["nhay", "perft", START_2, "x"], "bad depth 'x'"),
-        (&["nhay", "perft", START_2, "99"], "bad depth '99'"),
-        (&["nhay", "jump"], "unknown command 'jump'"),
-        (&["nhay"], "no command"),
-        (&[], "no command"),
-        (&["nhay", "selfplay"], "--games"),
+        (v(&["nhay", "start", "5"]), "2, 3, 4 or 6"),
+        (v(&["nhay", "start"]), "usage"),
+        (v(&["nhay", "perft", START_2, "x"]), "bad depth 'x'"),
+        (v(&["nhay", "perft", START_2, "99"]), "bad depth '99'"),
+        (v(&["nhay", "jump"]), "unknown command 'jump'"),
+        (v(&["nhay"]), "no command"),
+        (v(&[]), "no command"),
+        (v(&["nhay", "selfplay"]), "--games"),
         (
-            &["nhay", "selfplay", "--games", "2", "--players", "5"],
+            v(&["nhay", "selfplay", "--games", "2", "--players", "5"]),
             "2, 3, 4 or 6",
         ),
         (
-            &["nhay", "selfplay", "--games", "2", "--bots", "hard"],
+            v(&["nhay", "selfplay", "--games", "2", "--bots", "hard"]),
             "one bot per player",
         ),
         (
-            &["nhay", "selfplay", "--games", "2", "--bots", "genius,easy"],
+            v(&["nhay", "selfplay", "--games", "2", "--bots", "genius,easy"]),
             "unknown bot 'genius'",
         ),
-        (&["nhay", "rules", "show", "nosuch"], "unknown rules"),
+        (v(&["nhay", "rules", "show", "nosuch"]), "unknown rules"),
         (
-            &["nhay", "rules", "explain", "quick", "--lang", "fr"],
+            v(&["nhay", "rules", "explain", "quick", "--lang", "fr"]),
             "unknown language",
         ),
-    ];
-    for (args, needle) in cases {
-        assert_refused(&cli(args), needle);
+    ]
+}
+
+#[test]
+fn bad_input_exits_2_with_one_error_line() {
+    for (args, needle) in bad_inputs() {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_refused(&cli(&args), needle);
     }
     // A position whose game is over: nobody moves.
     let won = "111,112,113,114,115,116,117,118,119,120/-/-/56,57,58,59,60,61,62,63,64,50/-/- - 0";

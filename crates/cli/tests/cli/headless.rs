@@ -16,6 +16,36 @@ use std::time::Duration;
 type Event = ca_ngua_core::table::Event<CaNgua>;
 type EventKind = ca_ngua_core::table::EventKind<CaNgua>;
 
+/// Bad arguments: one error line, status 2.
+fn bad_arguments_give_one_error_line() {
+    let bad = Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
+        .args(["online", "join", "ftp://nowhere", "--name", "Máy"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
+}
+
+/// The last event is the end, and the last line its places.
+fn the_places_come_last(events: &[Event], stdout: &str) {
+    let Some(EventKind::Over { ranking }) = events.last().map(|e| &e.event) else {
+        panic!("the game is over: {stdout}");
+    };
+    let places: Vec<String> = ranking
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(
+        stdout.lines().last(),
+        Some(format!("ranking: {}", places.join(" | ")).as_str())
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_cli_plays_a_seat_to_the_end_and_prints_the_places() {
     let server = server(config());
@@ -23,13 +53,7 @@ async fn the_cli_plays_a_seat_to_the_end_and_prints_the_places() {
     let (mut host, welcome) = create(addr, 2, json!("standard")).await;
     let room = welcome["room"].as_str().unwrap().to_string();
 
-    // Bad arguments: one error line, status 2.
-    let bad = Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
-        .args(["online", "join", "ftp://nowhere", "--name", "Máy"])
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
+    bad_arguments_give_one_error_line();
 
     let child = Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
         .args([
@@ -76,22 +100,7 @@ async fn the_cli_plays_a_seat_to_the_end_and_prints_the_places() {
         assert_eq!(e.seq, i as u64 + 1, "{stdout}");
     }
     assert_eq!(events[seated.seq as usize..], host_events[..]);
-    let Some(EventKind::Over { ranking }) = events.last().map(|e| &e.event) else {
-        panic!("the game is over: {stdout}");
-    };
-    let places: Vec<String> = ranking
-        .iter()
-        .map(|p| {
-            p.iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    assert_eq!(
-        stdout.lines().last(),
-        Some(format!("ranking: {}", places.join(" | ")).as_str())
-    );
+    the_places_come_last(&events, &stdout);
     // The CLI played: its seat moved.
     assert!(
         events
@@ -122,22 +131,7 @@ async fn the_cli_hosts_a_room_that_another_cli_joins_and_both_play_it_to_the_end
     let server = server(c);
     let addr = server.addr().to_string();
 
-    // A plan the game cannot play: one error line, status 2, no room.
-    for bad in [
-        vec!["--rules", "nosuch"],
-        vec!["--players", "5"],
-        vec!["--game", "chess"],
-    ] {
-        let mut args = vec!["online", "host", &addr, "--name", "Lan"];
-        args.extend(bad.iter().copied());
-        let out = Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
-            .args(&args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
-    }
-
+    a_plan_the_game_cannot_play_is_refused(&addr);
     let mut host = spawn_cli(&[
         "online",
         "host",
@@ -152,23 +146,7 @@ async fn the_cli_hosts_a_room_that_another_cli_joins_and_both_play_it_to_the_end
         "easy",
     ]);
     // The invite link is told before anyone joins.
-    let mut host_out = std::io::BufReader::new(host.stdout.take().unwrap());
-    let link = tokio::task::spawn_blocking(move || {
-        use std::io::BufRead;
-        let mut head = String::new();
-        loop {
-            let mut line = String::new();
-            assert!(host_out.read_line(&mut line).unwrap() > 0, "no invite line");
-            head.push_str(&line);
-            if let Some(link) = line.trim().strip_prefix("# invite: ") {
-                return (link.to_string(), head, host_out);
-            }
-        }
-    });
-    let (link, host_head, mut host_out) = tokio::time::timeout(Duration::from_secs(30), link)
-        .await
-        .expect("the invite comes in time")
-        .unwrap();
+    let (link, host_head, mut host_out) = the_invite(&mut host).await;
     assert!(link.starts_with(&format!("ca-ngua://{addr}/")), "{link}");
     let guest = spawn_cli(&["online", "join", &link, "--name", "Minh"]);
     let guest = tokio::task::spawn_blocking(move || guest.wait_with_output());
@@ -210,7 +188,12 @@ async fn the_cli_hosts_a_room_that_another_cli_joins_and_both_play_it_to_the_end
         assert!(out.contains("# dice checked: "), "{out}");
         assert!(!out.contains("FAILED"), "{out}");
     }
-    // The host's seat and the guest's both moved.
+    both_seats_moved(&host_rest, &guest_out, &seen_by_guest);
+    server.shutdown();
+}
+
+/// The host's seat and the guest's both moved.
+fn both_seats_moved(host_rest: &str, guest_out: &str, seen_by_guest: &[Event]) {
     let seat_of = |text: &str| -> String {
         let line = text
             .lines()
@@ -218,8 +201,8 @@ async fn the_cli_hosts_a_room_that_another_cli_joins_and_both_play_it_to_the_end
             .unwrap_or_default();
         line.rsplit(" as ").next().unwrap_or_default().to_string()
     };
-    let host_seat = seat_of(&host_rest);
-    let guest_seat = seat_of(&guest_out);
+    let host_seat = seat_of(host_rest);
+    let guest_seat = seat_of(guest_out);
     assert_ne!(host_seat, guest_seat);
     for seat in [host_seat, guest_seat] {
         assert!(
@@ -229,5 +212,50 @@ async fn the_cli_hosts_a_room_that_another_cli_joins_and_both_play_it_to_the_end
             "{seat}: {guest_out}"
         );
     }
-    server.shutdown();
+}
+
+/// Reads the hosting CLI's output up to its invite line: the link, the
+/// lines read, and the rest of the output to read on.
+async fn the_invite(
+    host: &mut std::process::Child,
+) -> (
+    String,
+    String,
+    std::io::BufReader<std::process::ChildStdout>,
+) {
+    let mut host_out = std::io::BufReader::new(host.stdout.take().unwrap());
+    let link = tokio::task::spawn_blocking(move || {
+        use std::io::BufRead;
+        let mut head = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(host_out.read_line(&mut line).unwrap() > 0, "no invite line");
+            head.push_str(&line);
+            if let Some(link) = line.trim().strip_prefix("# invite: ") {
+                return (link.to_string(), head, host_out);
+            }
+        }
+    });
+    tokio::time::timeout(Duration::from_secs(30), link)
+        .await
+        .expect("the invite comes in time")
+        .unwrap()
+}
+
+/// A plan the game cannot play: one error line, status 2, no room.
+fn a_plan_the_game_cannot_play_is_refused(addr: &str) {
+    for bad in [
+        vec!["--rules", "nosuch"],
+        vec!["--players", "5"],
+        vec!["--game", "chess"],
+    ] {
+        let mut args = vec!["online", "host", addr, "--name", "Lan"];
+        args.extend(bad.iter().copied());
+        let out = Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    }
 }

@@ -232,6 +232,34 @@ fn files_in(dir: &std::path::Path) -> Vec<PathBuf> {
     files
 }
 
+/// `record check` replays one record (its steps, its result, a position
+/// a step with `--positions`, the last one over); returns its winner.
+fn a_record_checks(f: &std::path::Path) -> String {
+    let text = std::fs::read_to_string(f).unwrap();
+    let result = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Result: "))
+        .unwrap();
+    let steps = text.lines().skip_while(|l| !l.is_empty()).skip(1).count();
+    let o = cli(&["record", "check", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("ok: {steps} steps, result {result}\n"));
+    let o = cli(&["record", "check", "--positions", f.to_str().unwrap()]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.len(),
+        steps + 1,
+        "a position a step, then the summary"
+    );
+    assert!(
+        lines[steps - 1].ends_with(" - 0"),
+        "the game is over: {}",
+        lines[steps - 1]
+    );
+    result.split(' ').next().unwrap().to_string()
+}
+
 #[test]
 fn selfplay_records_its_games_and_record_check_replays_them() {
     let dir = common::temp_dir("cli-records");
@@ -271,31 +299,8 @@ fn selfplay_records_its_games_and_record_check_replays_them() {
     // The records are the report's games: their winners are its wins.
     let mut wins = BTreeMap::new();
     for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        let result = text
-            .lines()
-            .find_map(|l| l.strip_prefix("Result: "))
-            .unwrap();
-        *wins
-            .entry(result.split(' ').next().unwrap().to_string())
-            .or_insert(0) += 1;
-        let steps = text.lines().skip_while(|l| !l.is_empty()).skip(1).count();
-        let o = cli(&["record", "check", f.to_str().unwrap()]);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        assert_eq!(stdout(&o), format!("ok: {steps} steps, result {result}\n"));
-        let o = cli(&["record", "check", "--positions", f.to_str().unwrap()]);
-        let out = stdout(&o);
-        let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(
-            lines.len(),
-            steps + 1,
-            "a position a step, then the summary"
-        );
-        assert!(
-            lines[steps - 1].ends_with(" - 0"),
-            "the game is over: {}",
-            lines[steps - 1]
-        );
+        let winner = a_record_checks(f);
+        *wins.entry(winner).or_insert(0) += 1;
     }
     let by_colour: Vec<String> = wins.iter().map(|(c, n)| format!("{c} {n} (")).collect();
     for w in by_colour {

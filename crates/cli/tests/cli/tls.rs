@@ -23,26 +23,7 @@ async fn the_cli_plays_a_seat_over_wss_and_the_page_says_https() {
     host.wait_for("the welcome", welcomed).await;
     let room = host.client.invite().expect("an invite").room.clone();
 
-    // The invite page, in both languages, opens the app over TLS.
-    let (status, en) = tokio::task::spawn_blocking({
-        let address = address.clone();
-        let room = room.clone();
-        move || https_get(&address, &format!("/join/{room}"), "en")
-    })
-    .await
-    .unwrap();
-    assert!(status.contains("200"), "{status}");
-    let app_link = format!("ca-ngua://localhost:{port}/{room}?tls");
-    assert!(en.contains(&app_link), "{en}");
-    assert!(en.contains("lang=\"en\""), "{en}");
-    let (_, vi) = tokio::task::spawn_blocking({
-        let address = address.clone();
-        let room = room.clone();
-        move || https_get(&address, &format!("/join/{room}"), "vi")
-    })
-    .await
-    .unwrap();
-    assert!(vi.contains("lang=\"vi\"") && vi.contains(&app_link), "{vi}");
+    the_invite_page_opens_the_app_over_tls(&address, &room, port).await;
 
     // The command-line client finds the authority in SSL_CERT_FILE.
     let child = Command::new(env!("CARGO_BIN_EXE_ca-ngua-cli"))
@@ -97,4 +78,27 @@ async fn the_cli_plays_a_seat_over_wss_and_the_page_says_https() {
     );
     host.client.close();
     server.shutdown();
+}
+
+/// The invite page, in both languages, opens the app over TLS.
+async fn the_invite_page_opens_the_app_over_tls(address: &ServerAddress, room: &str, port: u16) {
+    let (status, en) = tokio::task::spawn_blocking({
+        let address = address.clone();
+        let room = room.to_string();
+        move || https_get(&address, &format!("/join/{room}"), "en")
+    })
+    .await
+    .unwrap();
+    assert!(status.contains("200"), "{status}");
+    let app_link = format!("ca-ngua://localhost:{port}/{room}?tls");
+    assert!(en.contains(&app_link), "{en}");
+    assert!(en.contains("lang=\"en\""), "{en}");
+    let (_, vi) = tokio::task::spawn_blocking({
+        let address = address.clone();
+        let room = room.to_string();
+        move || https_get(&address, &format!("/join/{room}"), "vi")
+    })
+    .await
+    .unwrap();
+    assert!(vi.contains("lang=\"vi\"") && vi.contains(&app_link), "{vi}");
 }
