@@ -57,3 +57,33 @@ fn a_damaged_weights_file_is_refused_and_the_computer_plays_as_before() {
     assert!(Bot::new(Level::Hard, 0).is_learned(&rules));
     assert!(!Bot::new(Level::Hard, 0).is_learned(&Rules::traditional()));
 }
+
+#[test]
+fn the_evaluators_tools_refuse_bad_input_with_a_reason() {
+    use crate::cli_support::{cli, stderr};
+    // Issue 57: train against a population, with wider inputs, and a
+    // gauntlet with other weights for the player on trial.
+    let refused = [
+        (
+            vec!["train", "--games", "1", "--population", "2"],
+            "--population",
+        ),
+        (
+            vec!["train", "--games", "1", "--features", "everything"],
+            "slots or threats",
+        ),
+        (
+            vec!["gauntlet", "--games", "1", "--weights", "/no/such/weights"],
+            "/no/such/weights",
+        ),
+    ];
+    for (args, says) in refused {
+        let out = cli(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(
+            err.starts_with("error:") && err.contains(says),
+            "{args:?}: {err}"
+        );
+    }
+}
