@@ -472,43 +472,8 @@ fn play_out(
     for _ in 0..cap {
         let Some(seat) = pos.turn() else { break };
         let roll = Roll::die(rng.random_range(1..=6u8));
-        let moves = pos.legal_moves(rules, roll);
-        let mut best: Option<(Position, Standing, f32)> = None;
-        let chooser = match players[seat.index()] {
-            Sitter::Learner => Some(net),
-            Sitter::Past(past) => Some(past),
-            _ => None,
-        };
-        if moves.is_empty() {
-            let mut next = pos;
-            next.play_unchecked(rules, roll, None);
-            best = Some((next, model.standing(&next, 0), 0.0));
-        } else if let Some(chooser) = chooser {
-            for mv in moves.iter() {
-                let mut next = pos;
-                next.play_unchecked(rules, roll, Some(mv));
-                let standing = model.standing(&next, 0);
-                let v = value_for(chooser, &model, &next, &standing, seat);
-                if best.as_ref().is_none_or(|b| v > b.2) {
-                    best = Some((next, standing, v));
-                }
-            }
-        } else {
-            let d = Decision {
-                rules,
-                position: &pos,
-                roll,
-                moves: &moves,
-            };
-            let mv = match players[seat.index()] {
-                Sitter::Style(style) => styles::choose(style, &d, rng),
-                _ => medium::choose(&d, rng),
-            };
-            let mut next = pos;
-            next.play_unchecked(rules, roll, Some(mv));
-            best = Some((next, model.standing(&next, 0), 0.0));
-        }
-        let Some((next, standing, _)) = best else {
+        let Some((next, standing)) = play_roll(net, &model, &pos, roll, players[seat.index()], rng)
+        else {
             break;
         };
         pos = next;
@@ -536,6 +501,57 @@ fn play_out(
         }
     }
     Some(outcome)
+}
+
+/// The position after `sitter`, to play `roll` in `pos`, has made its
+/// move (or passed), and its standing; `None` when nothing was played.
+fn play_roll(
+    net: &Evaluator,
+    model: &Model,
+    pos: &Position,
+    roll: Roll,
+    sitter: Sitter<'_>,
+    rng: &mut BotRng,
+) -> Option<(Position, Standing)> {
+    let rules = model.rules();
+    let seat = pos.turn()?;
+    let moves = pos.legal_moves(rules, roll);
+    let mut best: Option<(Position, Standing, f32)> = None;
+    let chooser = match sitter {
+        Sitter::Learner => Some(net),
+        Sitter::Past(past) => Some(past),
+        _ => None,
+    };
+    if moves.is_empty() {
+        let mut next = *pos;
+        next.play_unchecked(rules, roll, None);
+        best = Some((next, model.standing(&next, 0), 0.0));
+    } else if let Some(chooser) = chooser {
+        for mv in moves.iter() {
+            let mut next = *pos;
+            next.play_unchecked(rules, roll, Some(mv));
+            let standing = model.standing(&next, 0);
+            let v = value_for(chooser, model, &next, &standing, seat);
+            if best.as_ref().is_none_or(|b| v > b.2) {
+                best = Some((next, standing, v));
+            }
+        }
+    } else {
+        let d = Decision {
+            rules,
+            position: pos,
+            roll,
+            moves: &moves,
+        };
+        let mv = match sitter {
+            Sitter::Style(style) => styles::choose(style, &d, rng),
+            _ => medium::choose(&d, rng),
+        };
+        let mut next = *pos;
+        next.play_unchecked(rules, roll, Some(mv));
+        best = Some((next, model.standing(&next, 0), 0.0));
+    }
+    best.map(|(next, standing, _)| (next, standing))
 }
 
 /// Adds the log-losses of the network and of the race model on the
