@@ -244,14 +244,7 @@ impl<G: Listed> Client<G> {
     fn take_welcome(&mut self, welcome: &Welcome<G>, rebuilt: bool) {
         let watching = welcome.is_watching();
         if watching {
-            self.replica = Replica::from_room_state(
-                welcome.rules,
-                welcome.seq,
-                welcome.state.seats.iter().map(|s| s.info.clone()).collect(),
-                welcome.state.position.as_ref(),
-                welcome.state.roll,
-                welcome.state.ranking.clone(),
-            );
+            self.replica = welcome.room_replica();
         } else if rebuilt || self.replica.is_none() {
             self.replica = Some(Replica::new(welcome.rules));
         }

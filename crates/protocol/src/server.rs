@@ -162,6 +162,20 @@ impl<G: Game> Welcome<G> {
     pub fn is_watching(&self) -> bool {
         self.watching == Some(true)
     }
+
+    /// The game as the room's state in this welcome describes it (what a
+    /// watcher, sent no earlier events, starts from); none when the state
+    /// does not agree with the engine ([`Replica::from_room_state`]).
+    pub fn room_replica(&self) -> Option<Replica<G>> {
+        Replica::from_room_state(
+            self.rules,
+            self.seq,
+            self.state.seats.iter().map(|s| s.info.clone()).collect(),
+            self.state.position.as_ref(),
+            self.state.roll,
+            self.state.ranking.clone(),
+        )
+    }
 }
 
 /// Who is there (version 3, not a numbered event): a seat's connection

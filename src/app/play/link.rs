@@ -109,16 +109,7 @@ impl<G: ca_ngua_games::Listed> Link<G> for Client<G> {
                     let watching = welcome.is_watching();
                     tracing::info!("joined room {}", welcome.room);
                     let start = watching
-                        .then(|| {
-                            Replica::from_room_state(
-                                welcome.rules,
-                                welcome.seq,
-                                welcome.state.seats.iter().map(|s| s.info.clone()).collect(),
-                                welcome.state.position.as_ref(),
-                                welcome.state.roll,
-                                welcome.state.ranking.clone(),
-                            )
-                        })
+                        .then(|| welcome.room_replica())
                         .flatten()
                         .map(Box::new);
                     Some(LinkUpdate::Welcome {

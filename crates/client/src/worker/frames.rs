@@ -260,14 +260,7 @@ impl Worker {
         self.watching = true;
         self.seat = None;
         self.game = Some(welcome.game);
-        let Some(replica) = Replica::<G>::from_room_state(
-            welcome.rules,
-            welcome.seq,
-            welcome.state.seats.iter().map(|s| s.info.clone()).collect(),
-            welcome.state.position.as_ref(),
-            welcome.state.roll,
-            welcome.state.ranking.clone(),
-        ) else {
+        let Some(replica) = welcome.room_replica() else {
             return Some(End::Closed(CloseReason::Refused(Refusal::new(
                 ErrorCode::BadMessage,
                 "the room's state does not read",
