@@ -293,6 +293,18 @@ const EMOJI_SIZE: f32 = 30.0;
 /// dock (the dice, the moves, the log) before the dock is shortened.
 const MIN_MIDDLE: f32 = 110.0;
 
+/// A talk menu opened from `button`: above it where the window has room,
+/// else beside, below or above its other end.
+fn menu_over(button: &egui::Response) -> egui::Popup<'_> {
+    egui::Popup::menu(button)
+        .align(egui::RectAlign::TOP_END)
+        .align_alternatives(&[
+            egui::RectAlign::LEFT_END,
+            egui::RectAlign::BOTTOM_END,
+            egui::RectAlign::TOP_START,
+        ])
+}
+
 /// The emoji's menu (when the dock is short): a button that opens the ten
 /// emoji, large and in colour.
 fn emoji_menu_ui(ui: &mut Ui, i18n: &I18n) -> Option<&'static str> {
@@ -300,26 +312,19 @@ fn emoji_menu_ui(ui: &mut Ui, i18n: &I18n) -> Option<&'static str> {
         RichText::new(i18n.t("talk-emoji")).size(15.0),
     ));
     let mut chosen = None;
-    egui::Popup::menu(&button)
-        .align(egui::RectAlign::TOP_END)
-        .align_alternatives(&[
-            egui::RectAlign::LEFT_END,
-            egui::RectAlign::BOTTOM_END,
-            egui::RectAlign::TOP_START,
-        ])
-        .show(|ui| {
-            for row in EMOJI.chunks(5) {
-                ui.horizontal(|ui| {
-                    for e in row {
-                        let name = i18n.t_args("talk-send-emoji", &[("emoji", Arg::from(*e))]);
-                        if emoji_button(ui, e, 36.0, &name).clicked() {
-                            chosen = Some(*e);
-                            ui.close();
-                        }
+    menu_over(&button).show(|ui| {
+        for row in EMOJI.chunks(5) {
+            ui.horizontal(|ui| {
+                for e in row {
+                    let name = i18n.t_args("talk-send-emoji", &[("emoji", Arg::from(*e))]);
+                    if emoji_button(ui, e, 36.0, &name).clicked() {
+                        chosen = Some(*e);
+                        ui.close();
                     }
-                });
-            }
-        });
+                }
+            });
+        }
+    });
     chosen
 }
 
@@ -330,22 +335,15 @@ fn phrases_menu_ui(ui: &mut Ui, i18n: &I18n, dark: bool) -> Option<&'static str>
         RichText::new(i18n.t("talk-phrases")).size(15.0),
     ));
     let mut chosen = None;
-    egui::Popup::menu(&button)
-        .align(egui::RectAlign::TOP_END)
-        .align_alternatives(&[
-            egui::RectAlign::LEFT_END,
-            egui::RectAlign::BOTTOM_END,
-            egui::RectAlign::TOP_START,
-        ])
-        .show(|ui| {
-            ui.spacing_mut().item_spacing.y = 5.0;
-            for id in PHRASES {
-                let b = phrase_button(i18n, id, dark, 17.0).min_size(egui::vec2(190.0, 32.0));
-                if ui.add(b).clicked() {
-                    chosen = Some(id);
-                    ui.close();
-                }
+    menu_over(&button).show(|ui| {
+        ui.spacing_mut().item_spacing.y = 5.0;
+        for id in PHRASES {
+            let b = phrase_button(i18n, id, dark, 17.0).min_size(egui::vec2(190.0, 32.0));
+            if ui.add(b).clicked() {
+                chosen = Some(id);
+                ui.close();
             }
-        });
+        }
+    });
     chosen
 }
