@@ -151,38 +151,7 @@ impl Features {
             }
             let base = k * SLOT;
             f.racing |= 1 << k;
-            f.one(base);
-            let horses = pos.horses(seat);
-            let yard = horses.iter().filter(|&&h| h == YARD).count();
-            for i in 0..yard {
-                f.one(base + 1 + i);
-            }
-            let home = horses.iter().filter(|&&h| rules.is_home(h)).count();
-            for i in 0..home {
-                f.one(base + 119 + i);
-            }
-            // Horses are sorted: count runs of equal progress.
-            let mut i = yard;
-            while i < horses.len() {
-                let p = horses[i];
-                let mut n = 1;
-                while i + n < horses.len() && horses[i + n] == p {
-                    n += 1;
-                }
-                if p < CENTRE {
-                    f.one(base + 5 + 2 * usize::from(p));
-                    if n >= 2 {
-                        f.one(base + 6 + 2 * usize::from(p));
-                    }
-                }
-                i += n;
-            }
-            let contact = contact(pos, rules, seat);
-            for (i, on) in contact.iter().enumerate() {
-                if *on {
-                    f.one(base + 124 + i);
-                }
-            }
+            f.slot(pos, rules, seat, base);
             if layout == Layout::Threats {
                 let extra = 4 * SLOT + 16 + k * THREATS;
                 for (i, on) in threats(pos, rules, seat, running).iter().enumerate() {
@@ -195,20 +164,63 @@ impl Features {
             f.n_dense += 1;
             f.skip[k] = -(turns[s] - best) / temperature;
         }
+        f.whole_board(pos, rules, first);
+        f
+    }
+
+    /// The 0/1 inputs of `seat`'s slot at `base`: racing, the yard, home,
+    /// each progress, and the contact inputs.
+    fn slot(&mut self, pos: &Position, rules: &Rules, seat: Seat, base: usize) {
+        self.one(base);
+        let horses = pos.horses(seat);
+        let yard = horses.iter().filter(|&&h| h == YARD).count();
+        for i in 0..yard {
+            self.one(base + 1 + i);
+        }
+        let home = horses.iter().filter(|&&h| rules.is_home(h)).count();
+        for i in 0..home {
+            self.one(base + 119 + i);
+        }
+        // Horses are sorted: count runs of equal progress.
+        let mut i = yard;
+        while i < horses.len() {
+            let p = horses[i];
+            let mut n = 1;
+            while i + n < horses.len() && horses[i + n] == p {
+                n += 1;
+            }
+            if p < CENTRE {
+                self.one(base + 5 + 2 * usize::from(p));
+                if n >= 2 {
+                    self.one(base + 6 + 2 * usize::from(p));
+                }
+            }
+            i += n;
+        }
+        let contact = contact(pos, rules, seat);
+        for (i, on) in contact.iter().enumerate() {
+            if *on {
+                self.one(base + 124 + i);
+            }
+        }
+    }
+
+    /// The inputs after the slots: the streak, the toggles, and whether
+    /// the seat `first` to roll is home and rolls for its partner.
+    fn whole_board(&mut self, pos: &Position, rules: &Rules, first: usize) {
         let g = 4 * SLOT;
         let streak = usize::from(pos.streak());
         for i in 0..streak.min(2) {
-            f.one(g + i);
+            self.one(g + i);
         }
         for (i, on) in toggles(rules).into_iter().enumerate() {
             if on {
-                f.one(g + 2 + i);
+                self.one(g + 2 + i);
             }
         }
         if rules.teams && pos.is_finished(Seat::from_index(first), rules) {
-            f.one(g + 15);
+            self.one(g + 15);
         }
-        f
     }
 
     #[inline]

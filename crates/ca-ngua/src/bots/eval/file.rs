@@ -146,16 +146,48 @@ impl Evaluator {
     /// Reads a weights file, checking every header line against this
     /// program and the numbers against the checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<Evaluator, WeightsError> {
-        let window = &bytes[..bytes.len().min(MAX_HEADER)];
-        let end = find(window, b"\nend\n").ok_or_else(|| {
-            if bytes.starts_with(MAGIC.as_bytes()) {
-                WeightsError::Header("no \"end\" line".into())
-            } else {
-                WeightsError::NotWeights
-            }
-        })?;
-        let text = std::str::from_utf8(&bytes[..end])
-            .map_err(|_| WeightsError::Header("not text".into()))?;
+        let (text, payload) = split_header(bytes)?;
+        let fields = Fields::read(text)?;
+        let (layout, header, checksum) = fields.check()?;
+        let numbers = numbers(payload, count(layout.inputs()), checksum)?;
+        let (w1, rest) = numbers.split_at(layout.inputs() * HIDDEN);
+        let (b1, rest) = rest.split_at(HIDDEN);
+        let (w2, rest) = rest.split_at(4 * HIDDEN);
+        Ok(Evaluator {
+            w1: w1.to_vec(),
+            b1: b1.to_vec(),
+            w2: w2.to_vec(),
+            b2: [rest[0], rest[1], rest[2], rest[3]],
+            alpha: rest[4],
+            layout,
+            header,
+        })
+    }
+}
+
+/// A weights file's header (as text, the `end` line left out) and the
+/// bytes after it.
+fn split_header(bytes: &[u8]) -> Result<(&str, &[u8]), WeightsError> {
+    let window = &bytes[..bytes.len().min(MAX_HEADER)];
+    let end = find(window, b"\nend\n").ok_or_else(|| {
+        if bytes.starts_with(MAGIC.as_bytes()) {
+            WeightsError::Header("no \"end\" line".into())
+        } else {
+            WeightsError::NotWeights
+        }
+    })?;
+    let text =
+        std::str::from_utf8(&bytes[..end]).map_err(|_| WeightsError::Header("not text".into()))?;
+    Ok((text, &bytes[end + b"\nend\n".len()..]))
+}
+
+/// The header's lines after the first, by name.
+struct Fields<'a>(std::collections::HashMap<&'a str, &'a str>);
+
+impl<'a> Fields<'a> {
+    /// The header's lines: the first must be [`MAGIC`], each other one
+    /// `name: value`.
+    fn read(text: &'a str) -> Result<Fields<'a>, WeightsError> {
         let mut lines = text.lines();
         if lines.next() != Some(MAGIC) {
             return Err(WeightsError::NotWeights);
@@ -167,75 +199,80 @@ impl Evaluator {
                 .ok_or_else(|| WeightsError::Header(format!("cannot read the line \"{line}\"")))?;
             fields.insert(k, v);
         }
-        let field = |k: &str| {
-            fields
-                .get(k)
-                .copied()
-                .ok_or_else(|| WeightsError::Header(format!("no \"{k}\" line")))
-        };
-        let expect = |k: &'static str, want: String| -> Result<(), WeightsError> {
-            let found = field(k)?;
-            if found == want {
-                Ok(())
-            } else {
-                Err(WeightsError::Mismatch {
-                    field: k,
-                    found: found.to_string(),
-                    expected: want,
-                })
-            }
-        };
-        expect("version", VERSION.to_string())?;
-        expect("rules", RULES_LINE.to_string())?;
+        Ok(Fields(fields))
+    }
+
+    /// The line named `k`.
+    fn field(&self, k: &str) -> Result<&'a str, WeightsError> {
+        self.0
+            .get(k)
+            .copied()
+            .ok_or_else(|| WeightsError::Header(format!("no \"{k}\" line")))
+    }
+
+    /// The line named `k` must say `want`.
+    fn expect(&self, k: &'static str, want: String) -> Result<(), WeightsError> {
+        let found = self.field(k)?;
+        if found == want {
+            Ok(())
+        } else {
+            Err(WeightsError::Mismatch {
+                field: k,
+                found: found.to_string(),
+                expected: want,
+            })
+        }
+    }
+
+    /// Every line checked against this program, in the file's order: the
+    /// layout, the header kept in the evaluator, and the checksum.
+    fn check(&self) -> Result<(Layout, Header, u64), WeightsError> {
+        self.expect("version", VERSION.to_string())?;
+        self.expect("rules", RULES_LINE.to_string())?;
         let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
-        let found = field("features")?;
+        let found = self.field("features")?;
         let layout = Layout::from_name(found).ok_or_else(|| WeightsError::Mismatch {
             field: "features",
             found: found.to_string(),
             expected: names.join("\" or \""),
         })?;
-        expect("inputs", layout.inputs().to_string())?;
-        let count = count(layout.inputs());
-        expect("hidden", HIDDEN.to_string())?;
-        expect("outputs", "4".to_string())?;
-        let games = field("games")?
+        self.expect("inputs", layout.inputs().to_string())?;
+        self.expect("hidden", HIDDEN.to_string())?;
+        self.expect("outputs", "4".to_string())?;
+        let games = self
+            .field("games")?
             .parse()
             .map_err(|_| WeightsError::Header("the \"games\" line is not a number".into()))?;
-        let training = field("training")?.to_string();
-        let checksum = field("checksum")?
+        let training = self.field("training")?.to_string();
+        let checksum = self
+            .field("checksum")?
             .strip_prefix("fnv1a64:")
             .and_then(|h| u64::from_str_radix(h, 16).ok())
             .ok_or_else(|| WeightsError::Header("the \"checksum\" line cannot be read".into()))?;
-        let payload = &bytes[end + b"\nend\n".len()..];
-        if payload.len() != count * 4 {
-            return Err(WeightsError::Length {
-                expected: count * 4,
-                found: payload.len(),
-            });
-        }
-        if fnv1a64(payload) != checksum {
-            return Err(WeightsError::Checksum);
-        }
-        let numbers: Vec<f32> = payload
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
-        if numbers.iter().any(|x| !x.is_finite()) {
-            return Err(WeightsError::NotFinite);
-        }
-        let (w1, rest) = numbers.split_at(layout.inputs() * HIDDEN);
-        let (b1, rest) = rest.split_at(HIDDEN);
-        let (w2, rest) = rest.split_at(4 * HIDDEN);
-        Ok(Evaluator {
-            w1: w1.to_vec(),
-            b1: b1.to_vec(),
-            w2: w2.to_vec(),
-            b2: [rest[0], rest[1], rest[2], rest[3]],
-            alpha: rest[4],
-            layout,
-            header: Header { training, games },
-        })
+        Ok((layout, Header { training, games }, checksum))
     }
+}
+
+/// The `count` numbers of `payload`, checked against the header's
+/// `checksum`.
+fn numbers(payload: &[u8], count: usize, checksum: u64) -> Result<Vec<f32>, WeightsError> {
+    if payload.len() != count * 4 {
+        return Err(WeightsError::Length {
+            expected: count * 4,
+            found: payload.len(),
+        });
+    }
+    if fnv1a64(payload) != checksum {
+        return Err(WeightsError::Checksum);
+    }
+    let numbers: Vec<f32> = payload
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    if numbers.iter().any(|x| !x.is_finite()) {
+        return Err(WeightsError::NotFinite);
+    }
+    Ok(numbers)
 }
 
 /// Where `needle` first occurs in `hay`.

@@ -5,7 +5,7 @@
 use super::{Evaluator, Judge, done_mask};
 use crate::bots::hard::{self, Budget, Model, Params};
 use crate::bots::{BotRng, Decision};
-use crate::engine::{Position, Rules, Seat};
+use crate::engine::{Move, Position, Rules, Seat};
 use rand::{RngExt, SeedableRng};
 use std::time::{Duration, Instant};
 
@@ -134,7 +134,56 @@ fn match_game(
     report: &mut MatchReport,
 ) -> bool {
     let rules = &config.rules;
-    let (seats, learned, dice_seed) = if config.players == 2 {
+    let (seats, learned, dice_seed) = seating(config, g);
+    let mut rng = BotRng::seed_from_u64(
+        config
+            .seed
+            .wrapping_mul(0x9E37_79B9)
+            .wrapping_add(dice_seed),
+    );
+    let first = seats[rng.random_range(0..seats.len())];
+    let Some(mut pos) = Position::start(&seats, first) else {
+        return false;
+    };
+    let sides = Sides {
+        config,
+        judge,
+        model,
+        learned,
+    };
+    for _ in 0..rules.roll_cap {
+        if pos.turn().is_none() {
+            break;
+        }
+        let roll = crate::dice::roll(rules, &mut rng);
+        let moves = pos.legal_moves(rules, roll);
+        let mv = if moves.len() < 2 {
+            moves.first()
+        } else {
+            let d = Decision {
+                rules,
+                position: &pos,
+                roll,
+                moves: &moves,
+            };
+            Some(sides.choose(&d, report))
+        };
+        pos.play_unchecked(rules, roll, mv);
+        let done = done_mask(&pos, rules);
+        if rules.teams {
+            if let Some(team) = pos.team_home(rules) {
+                return team.team() == learned.team();
+            }
+        } else if done != 0 {
+            return done & (1 << learned.index()) != 0;
+        }
+    }
+    false
+}
+
+/// Game `g`'s seats, the learned side's seat and the seed of its dice.
+fn seating(config: &MatchConfig, g: u32) -> (Vec<Seat>, Seat, u64) {
+    if config.players == 2 {
         // Games 2k and 2k + 1 share their dice, the seats swapped.
         let seats = vec![Seat::Red, Seat::Yellow];
         (
@@ -152,58 +201,39 @@ fn match_game(
             Seat::from_index(g as usize % 4),
             u64::from(g / 4),
         )
-    };
-    let mut rng = BotRng::seed_from_u64(
-        config
-            .seed
-            .wrapping_mul(0x9E37_79B9)
-            .wrapping_add(dice_seed),
-    );
-    let first = seats[rng.random_range(0..seats.len())];
-    let Some(mut pos) = Position::start(&seats, first) else {
-        return false;
-    };
-    for _ in 0..rules.roll_cap {
-        if pos.turn().is_none() {
-            break;
-        }
-        let roll = crate::dice::roll(rules, &mut rng);
-        let moves = pos.legal_moves(rules, roll);
-        let mv = if moves.len() < 2 {
-            moves.first()
-        } else {
-            let d = Decision {
-                rules,
-                position: &pos,
-                roll,
-                moves: &moves,
-            };
-            let started = Instant::now();
-            let mine = pos
-                .mover(rules)
-                .is_some_and(|m| m == learned || (rules.teams && m.team() == learned.team()));
-            let mv = if mine {
-                hard::choose_with(&d, judge, config.learned)
-            } else {
-                hard::choose_with(&d, model, config.classic)
-            };
-            let took = started.elapsed();
-            if mine {
-                report.learned_times.push(took);
-            } else {
-                report.classic_times.push(took);
-            }
-            Some(mv)
-        };
-        pos.play_unchecked(rules, roll, mv);
-        let done = done_mask(&pos, rules);
-        if rules.teams {
-            if let Some(team) = pos.team_home(rules) {
-                return team.team() == learned.team();
-            }
-        } else if done != 0 {
-            return done & (1 << learned.index()) != 0;
-        }
     }
-    false
+}
+
+/// The two sides of a game: the learned Hard (with `judge`) at `learned`'s
+/// seat, or on its team, and today's Hard (with `model`) elsewhere.
+struct Sides<'a, 'j> {
+    config: &'a MatchConfig,
+    judge: &'a Judge<'j>,
+    model: &'a Model,
+    learned: Seat,
+}
+
+impl Sides<'_, '_> {
+    /// The move of the side to move in `d`, its time added to the report.
+    fn choose(&self, d: &Decision<'_>, report: &mut MatchReport) -> Move {
+        let rules = d.rules;
+        let learned = self.learned;
+        let started = Instant::now();
+        let mine = d
+            .position
+            .mover(rules)
+            .is_some_and(|m| m == learned || (rules.teams && m.team() == learned.team()));
+        let mv = if mine {
+            hard::choose_with(d, self.judge, self.config.learned)
+        } else {
+            hard::choose_with(d, self.model, self.config.classic)
+        };
+        let took = started.elapsed();
+        if mine {
+            report.learned_times.push(took);
+        } else {
+            report.classic_times.push(took);
+        }
+        mv
+    }
 }
