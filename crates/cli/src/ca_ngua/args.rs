@@ -69,6 +69,10 @@ pub struct Train {
     /// the network learning: the starting weights, Medium and the styles
     #[arg(long, value_name = "P", default_value = "0")]
     pub population: f32,
+    /// The share of games (0 to 1) played with the standard rules and four
+    /// players; the others' rules and seats drawn as by default
+    #[arg(long, value_name = "F", default_value = "0")]
+    pub focus: f32,
     /// The inputs: slots (as shipped) or threats (slots and the threats
     /// from behind and safe squares ahead); the starting weights' by
     /// default

@@ -19,6 +19,9 @@ pub(super) fn train(a: &Train) -> Result<(), Bad> {
     if !(0.0..=1.0).contains(&a.population) {
         return Err(Bad("--population must be within 0..1".into()));
     }
+    if !(0.0..=1.0).contains(&a.focus) {
+        return Err(Bad("--focus must be within 0..1".into()));
+    }
     let layout = match a.features.as_deref() {
         None => None,
         Some("slots") => Some(bots::eval::Layout::Slots),
@@ -40,6 +43,7 @@ pub(super) fn train(a: &Train) -> Result<(), Bad> {
         curve_games: a.curve_games,
         threads: a.threads,
         population: a.population,
+        focus: a.focus,
         layout,
         command,
         ..train::TrainConfig::default()

@@ -68,6 +68,7 @@ fn the_evaluators_tools_refuse_bad_input_with_a_reason() {
             vec!["train", "--games", "1", "--population", "2"],
             "--population",
         ),
+        (vec!["train", "--games", "1", "--focus", "1.5"], "--focus"),
         (
             vec!["train", "--games", "1", "--features", "everything"],
             "slots or threats",

@@ -204,6 +204,50 @@ fn training_is_reproducible_from_its_seed() {
 }
 
 #[test]
+fn a_focused_training_plays_that_share_of_standard_four_player_games() {
+    // Issue 57: `--focus F` plays a share F of the games at the table the
+    // gauntlet measures (standard rules, four players); 0 draws as before.
+    let standard_four =
+        |(rules, seats): &(Rules, Vec<Seat>)| *rules == Rules::standard() && seats.len() == 4;
+    let share = |focus: f32| {
+        let mut rng = game_ca_ngua::bots::BotRng::seed_from_u64(11);
+        let n = 4000;
+        let hits = (0..n)
+            .filter(|_| standard_four(&train::draw_focused(&mut rng, focus)))
+            .count();
+        hits as f64 / n as f64
+    };
+    // Unfocused, half the games are standard and 3 in 10 have four
+    // colours without teams: about 15%.
+    let (none, half, all) = (share(0.0), share(0.5), share(1.0));
+    assert!((0.12..0.18).contains(&none), "{none}");
+    assert!((0.54..0.61).contains(&half), "{half}");
+    assert_eq!(all, 1.0);
+    // A focus of 0 draws exactly what draw_game draws.
+    let (mut a, mut b) = (
+        game_ca_ngua::bots::BotRng::seed_from_u64(4),
+        game_ca_ngua::bots::BotRng::seed_from_u64(4),
+    );
+    for _ in 0..50 {
+        assert_eq!(train::draw_focused(&mut a, 0.0), train::draw_game(&mut b));
+    }
+    let config = |focus| train::TrainConfig {
+        games: 30,
+        seed: 9,
+        curve_every: 0,
+        held_out_games: 6,
+        focus,
+        ..train::TrainConfig::default()
+    };
+    let start = Evaluator::fresh(8, Default::default());
+    let (x, _) = train::train(&config(0.5), Some(start.clone()), |_| {});
+    let (y, _) = train::train(&config(0.5), Some(start.clone()), |_| {});
+    let (z, _) = train::train(&config(0.0), Some(start), |_| {});
+    assert_eq!(x.to_bytes(), y.to_bytes());
+    assert_ne!(x.to_bytes(), z.to_bytes(), "the focus changed nothing");
+}
+
+#[test]
 fn training_against_a_population_with_wider_inputs_is_reproducible() {
     // Issue 57: half the seats played by the starting weights, Medium and
     // the styles, and the threats' inputs added to shipped-layout weights.

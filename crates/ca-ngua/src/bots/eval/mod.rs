@@ -23,6 +23,7 @@
 
 mod features;
 mod file;
+mod losses;
 mod net;
 pub mod strength;
 pub mod train;

@@ -13,12 +13,12 @@
 //! here).
 
 use super::features::{Features, Layout};
+use super::losses::{Loss, count_loss, held_out, held_out_loss, race_model_loss};
 use super::{Evaluator, Header};
 use crate::bots::hard::{Model, Params, Standing};
 use crate::bots::styles::{self, Style};
 use crate::bots::{BotRng, Decision, medium};
 use crate::engine::{ExitRolls, HomeColumn, Pairs, Position, Roll, Rules, SafeSquares, Seat};
-use ca_ngua_core::game::math;
 use rand::{RngExt, SeedableRng};
 
 pub use super::strength::{MatchConfig, MatchReport, Score, median_and_worst, play_match};
@@ -54,6 +54,10 @@ pub struct TrainConfig {
     /// shipped layout for fresh ones); a wider layout than the starting
     /// weights' adds its inputs with weights of zero.
     pub layout: Option<Layout>,
+    /// The share of games (0 to 1) played at the table that matters most,
+    /// the standard rules with four players; the others drawn as
+    /// [`draw_game`] draws them (0: every game so).
+    pub focus: f32,
 }
 
 impl Default for TrainConfig {
@@ -70,6 +74,7 @@ impl Default for TrainConfig {
             held_out_games: 300,
             population: 0.0,
             layout: None,
+            focus: 0.0,
         }
     }
 }
@@ -153,7 +158,7 @@ pub fn train(
     for game in 0..config.games {
         let fraction = game as f32 / config.games.max(1) as f32;
         let rate = config.rate * (1.0 - 0.75 * fraction);
-        let (rules, seats) = draw_game(&mut rng);
+        let (rules, seats) = draw_focused(&mut rng, config.focus);
         let players = match &past {
             Some(past) => draw_players(&mut rng, &seats, config.population, past),
             None => [Sitter::Learner; 4],
@@ -245,6 +250,17 @@ pub fn draw_game(rng: &mut BotRng) -> (Rules, Vec<Seat>) {
     (rules, seats)
 }
 
+/// A training game's rules and seats: with chance `focus` the standard
+/// rules with four players, otherwise [`draw_game`]'s. A `focus` of 0
+/// draws nothing more from `rng`, so older commands make the same weights.
+pub fn draw_focused(rng: &mut BotRng, focus: f32) -> (Rules, Vec<Seat>) {
+    if focus > 0.0 && rng.random_bool(f64::from(focus.min(1.0))) {
+        (Rules::standard(), Seat::ALL.to_vec())
+    } else {
+        draw_game(rng)
+    }
+}
+
 /// Who plays a seat of a training game.
 #[derive(Clone, Copy, Debug)]
 enum Sitter<'a> {
@@ -287,133 +303,6 @@ fn draw_players<'a>(
     players
 }
 
-/// Log-losses summed over positions: the network's and the race model's.
-#[derive(Default)]
-struct Loss {
-    net: f64,
-    model: f64,
-    n: u64,
-}
-
-impl Loss {
-    fn take(&mut self) -> [f64; 2] {
-        let n = self.n.max(1) as f64;
-        let out = [self.net / n, self.model / n];
-        *self = Loss::default();
-        out
-    }
-}
-
-/// Positions of games between race-model players (standard rules, two and
-/// four players, seeded) with who won them.
-fn held_out(seed: u64, games: u32, layout: Layout) -> Vec<(Features, [f32; 4])> {
-    let mut rng = BotRng::seed_from_u64(seed);
-    let rules = Rules::standard();
-    let model = Model::new(&rules, Params::TUNED);
-    let mut out = Vec::new();
-    for g in 0..games {
-        let seats = if g % 2 == 0 {
-            vec![Seat::Red, Seat::Yellow]
-        } else {
-            Seat::ALL.to_vec()
-        };
-        let Some(mut pos) = Position::start(&seats, seats[0]) else {
-            continue;
-        };
-        let mut met = Vec::new();
-        let mut won = None;
-        for _ in 0..rules.roll_cap {
-            let Some(seat) = pos.turn() else { break };
-            let roll = Roll::die(rng.random_range(1..=6u8));
-            let moves = pos.legal_moves(&rules, roll);
-            let mut best: Option<(Position, f32)> = None;
-            for mv in moves.iter() {
-                let mut next = pos;
-                next.play_unchecked(&rules, roll, Some(mv));
-                let v = model.evaluate(&next, 0)[seat.index()];
-                if best.is_none_or(|b| v > b.1) {
-                    best = Some((next, v));
-                }
-            }
-            pos = match best {
-                Some((next, _)) => next,
-                None => {
-                    let mut next = pos;
-                    next.play_unchecked(&rules, roll, None);
-                    next
-                }
-            };
-            match model.standing(&pos, 0) {
-                Standing::Settled(u) => {
-                    won = Some(u);
-                    break;
-                }
-                Standing::Open { turns, running } => {
-                    // One position in four: neighbours say much the same.
-                    if rng.random_range(0..4) == 0 {
-                        met.push(Features::new(
-                            &pos,
-                            &rules,
-                            &turns,
-                            running,
-                            model.temperature(),
-                            layout,
-                        ));
-                    }
-                }
-            }
-        }
-        if let Some(u) = won {
-            out.extend(met.into_iter().map(|f| (f, u)));
-        }
-    }
-    out
-}
-
-/// The mean log-loss of the network on `held`.
-fn held_out_loss(net: &Evaluator, held: &[(Features, [f32; 4])]) -> f64 {
-    let mut sum = 0.0f64;
-    for (f, won) in held {
-        let p = net.forward(f).slots();
-        for k in 0..4 {
-            let w = f64::from(won[f.seat(k)]);
-            if w > 0.0 && f.racing & (1 << k) != 0 {
-                sum -= w * math::ln(f64::from(p[k]).max(1e-6));
-            }
-        }
-    }
-    sum / held.len().max(1) as f64
-}
-
-/// The mean log-loss on `held` of the race model with its logits scaled as
-/// well as can be (the best of a grid): what the network beats by more
-/// than calibration.
-fn race_model_loss(held: &[(Features, [f32; 4])]) -> f64 {
-    let n = held.len().max(1) as f64;
-    let scaled = |alpha: f32| {
-        let mut sum = 0.0f64;
-        for (f, won) in held {
-            let top = f.skip.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-            let z: f32 = (0..4)
-                .filter(|k| f.racing & (1 << k) != 0)
-                .map(|k| math::expf(alpha * (f.skip[k] - top)))
-                .sum();
-            for k in 0..4 {
-                let w = f64::from(won[f.seat(k)]);
-                if w > 0.0 && f.racing & (1 << k) != 0 {
-                    sum -= w * math::ln(
-                        f64::from(math::expf(alpha * (f.skip[k] - top)) / z).max(1e-6),
-                    );
-                }
-            }
-        }
-        sum / n
-    };
-    (1..=60)
-        .map(|i| scaled(i as f32 * 0.05))
-        .fold(f64::INFINITY, f64::min)
-}
-
 /// What a training game writes into and the run keeps: the positions met
 /// (kept to save allocating) and the log-losses.
 struct Scratch<'a> {
@@ -423,9 +312,9 @@ struct Scratch<'a> {
 
 /// A position met in a training game: its features and the network's
 /// softmax for it when it was met (per seat).
-struct Met {
-    features: Features,
-    value: [f32; 4],
+pub(super) struct Met {
+    pub(super) features: Features,
+    pub(super) value: [f32; 4],
 }
 
 /// Plays one training game with every colour choosing by the network, then
@@ -552,30 +441,6 @@ fn play_roll(
         best = Some((next, model.standing(&next, 0), 0.0));
     }
     best.map(|(next, standing, _)| (next, standing))
-}
-
-/// Adds the log-losses of the network and of the race model on the
-/// positions of a game that ended with `won`.
-fn count_loss(memory: &[Met], won: &[f32; 4], loss: &mut Loss) {
-    for m in memory.iter() {
-        let f = &m.features;
-        let top = f.skip.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let mut z = 0.0f64;
-        for k in 0..4 {
-            if f.racing & (1 << k) != 0 {
-                z += f64::from(math::expf(f.skip[k] - top));
-            }
-        }
-        for k in 0..4 {
-            let w = f64::from(won[f.seat(k)]);
-            if w > 0.0 && f.racing & (1 << k) != 0 {
-                let model = f64::from(math::expf(f.skip[k] - top)) / z;
-                loss.net -= w * math::ln(f64::from(m.value[f.seat(k)]).max(1e-6));
-                loss.model -= w * math::ln(model.max(1e-6));
-            }
-        }
-        loss.n += 1;
-    }
 }
 
 /// Teaches the network every position of `memory` its λ-return, from the
