@@ -119,32 +119,13 @@ pub fn train(
     start: Option<Evaluator>,
     mut report: impl FnMut(&Progress),
 ) -> (Evaluator, Vec<CurvePoint>) {
-    let layout = config.layout.unwrap_or(Layout::Slots);
-    let mut net = match start {
-        None => Evaluator::fresh_for(layout, config.seed, Header::default()),
-        Some(start) => match config.layout {
-            Some(wider) if wider != start.layout() => start.widened(wider).unwrap_or(start),
-            _ => start,
-        },
-    };
+    let mut net = starting_net(config, start);
     // The population's past version: the weights training starts from.
     let past = (config.population > 0.0).then(|| net.clone());
     let mut rng = BotRng::seed_from_u64(config.seed);
     let mut curve = Vec::new();
     let mut positions = 0u64;
-    let measure = |net: &Evaluator, games: u64| CurvePoint {
-        games,
-        score: play_match(
-            &MatchConfig {
-                games: config.curve_games,
-                seed: config.seed ^ 0xC0FF_EE00,
-                threads: config.threads,
-                ..MatchConfig::two_player()
-            },
-            net,
-        )
-        .learned,
-    };
+    let measure = |net: &Evaluator, games: u64| curve_point(config, net, games);
     if config.curve_every > 0 {
         let p = measure(&net, 0);
         report(&Progress::Curve(p));
@@ -196,6 +177,35 @@ pub fn train(
         games: config.games,
     };
     (net, curve)
+}
+
+/// The weights training starts from: seeded fresh ones of the layout
+/// asked for (the shipped layout by default), or `start`, widened to the
+/// layout asked for when that is wider.
+fn starting_net(config: &TrainConfig, start: Option<Evaluator>) -> Evaluator {
+    let layout = config.layout.unwrap_or(Layout::Slots);
+    match start {
+        None => Evaluator::fresh_for(layout, config.seed, Header::default()),
+        Some(start) => match config.layout {
+            Some(wider) if wider != start.layout() => start.widened(wider).unwrap_or(start),
+            _ => start,
+        },
+    }
+}
+
+/// A point of the learning curve: `net` against today's Hard after
+/// `games` training games.
+fn curve_point(config: &TrainConfig, net: &Evaluator, games: u64) -> CurvePoint {
+    let match_config = MatchConfig {
+        games: config.curve_games,
+        seed: config.seed ^ 0xC0FF_EE00,
+        threads: config.threads,
+        ..MatchConfig::two_player()
+    };
+    CurvePoint {
+        games,
+        score: play_match(&match_config, net).learned,
+    }
 }
 
 /// A game's rules and seats: half the games standard, half with every
