@@ -18,6 +18,7 @@ use ca_ngua_protocol::Invite;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use std::path::Path;
 use std::time::Duration;
 
 /// The app's window here: 1280×2400 (so the online section and the
@@ -105,6 +106,126 @@ pub(crate) fn hosting_app(store: Store) -> TestApp {
     )
 }
 
+/// The app of the preferences saved in `store`, the welcome skipped.
+pub(crate) fn app_of(store: Store) -> TestApp {
+    harness(
+        App::from_store(store, None, Lang::En, None)
+            .skip_welcome()
+            .with_inline_computers(),
+        WINDOW,
+    )
+}
+
+/// Waits until both apps see two seats taken in the room of game `V`.
+pub(crate) fn wait_both_seated<V: View>(host: &mut TestApp, guest: &mut TestApp) {
+    wait(&mut [host, guest], 20, "both seated", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .play::<V>()
+                .remote()
+                .is_some_and(|r| r.latest().seats().len() == 2)
+        })
+    });
+}
+
+/// The guest joins the host's room of game `V` with `link` typed in the
+/// online panel's "Link or address", then both see it seated.
+pub(crate) fn join_typed<V: View>(host: &mut TestApp, guest: &mut TestApp, link: &str) {
+    open_online(guest);
+    let field = guest.get_by(|n| {
+        n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Link or address")
+    });
+    field.focus();
+    field.type_text(link);
+    guest.run_steps(2);
+    guest
+        .get_by_role_and_label(Role::Button, "Join the room")
+        .click();
+    wait_both_seated::<V>(host, guest);
+}
+
+/// The host starts the game `V`, and both apps see it started.
+pub(crate) fn start<V: View>(host: &mut TestApp, guest: &mut TestApp) {
+    host.get_by_role_and_label(Role::Button, "Start the game")
+        .click();
+    wait(&mut [host, guest], 20, "started", |hs| {
+        hs.iter().all(|h| {
+            h.state()
+                .play::<V>()
+                .remote()
+                .is_some_and(|r| r.latest().is_started())
+        })
+    });
+}
+
+/// Both apps play with `play` (when it is their turn) while `go_on`
+/// holds, for at most 60 seconds (`stuck` says what then).
+pub(crate) fn play_while(
+    host: &mut TestApp,
+    guest: &mut TestApp,
+    play: fn(&mut TestApp),
+    stuck: impl Fn(&TestApp) -> String,
+    go_on: impl Fn(&TestApp, &TestApp) -> bool,
+) {
+    let deadline = Deadline::after(Duration::from_secs(60));
+    while go_on(host, guest) {
+        assert!(!deadline.passed(), "{}", stuck(host));
+        play(host);
+        play(guest);
+        host.step();
+        guest.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// The guest's app, seated in the room of game `V`, closes and opens
+/// again from its files in `guest_dir`: back in the same seat, caught up
+/// with the host, without doing anything. The new app.
+pub(crate) fn restart_into_seat<V: View>(
+    host: &mut TestApp,
+    guest: TestApp,
+    guest_dir: &Path,
+) -> TestApp {
+    let seat = guest.state().play::<V>().remote().unwrap().seat();
+    guest.state().flush();
+    drop(guest);
+    let mut guest = app_of(Store::at(guest_dir));
+    wait(
+        &mut [&mut *host, &mut guest],
+        20,
+        "back in the seat",
+        |hs| {
+            hs[1].state().play::<V>().remote().is_some_and(|r| {
+                r.seat() == seat
+                    && r.latest().seq() == hs[0].state().play::<V>().source().latest().seq()
+            })
+        },
+    );
+    guest
+}
+
+/// The guest leaves the room of game `V` from the online panel: asked
+/// first (issue 45), then out, and the seat forgotten in `guest_dir`.
+pub(crate) fn leave_asked_first<V: View>(guest: &mut TestApp, guest_dir: &Path) {
+    open_online(guest);
+    guest
+        .get_by_role_and_label(
+            Role::Button,
+            "Leave the room (the computer takes your seat)",
+        )
+        .click();
+    guest.run_steps(3);
+    assert!(guest.state().is_asking_to_leave());
+    assert!(guest.state().is_in_room(), "still in the room until yes");
+    guest
+        .get_by_role_and_label(Role::Button, "Leave the room")
+        .click();
+    guest.run_steps(3);
+    assert!(guest.state().play::<V>().remote().is_none());
+    guest.state().flush();
+    assert!(!guest_dir.join("online.ron").exists());
+}
+
 /// Opens a room of the game in front from the settings (its game `V`) and
 /// returns its invite once the server has answered.
 pub(crate) fn open_room<V: View>(h: &mut TestApp) -> Invite {
@@ -142,12 +263,7 @@ fn a_room_opens_on_the_server_named_in_the_settings() {
             ..prefs("Lan")
         })
         .unwrap();
-    let mut app = harness(
-        App::from_store(store, None, Lang::En, None)
-            .skip_welcome()
-            .with_inline_computers(),
-        WINDOW,
-    );
+    let mut app = app_of(store);
     open_online(&mut app);
     app.get_by_role_and_label(Role::Button, "Check the server")
         .click();
@@ -182,12 +298,7 @@ fn a_room_opens_on_the_server_named_in_the_settings() {
             ..prefs("Lan")
         })
         .unwrap();
-    let mut app = harness(
-        App::from_store(store, None, Lang::En, None)
-            .skip_welcome()
-            .with_inline_computers(),
-        WINDOW,
-    );
+    let mut app = app_of(store);
     open_online(&mut app);
     app.get_by_role_and_label(Role::Button, "Check the server")
         .click();
@@ -263,27 +374,17 @@ fn a_host_that_restarts_gets_its_room_back() {
         WINDOW,
     );
     crate::online_table::press_in_join_dialog(&mut guest, "Join");
-    wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
-        hs.iter().all(|h| {
-            h.state()
-                .play::<CaNgua>()
-                .remote()
-                .is_some_and(|r| r.latest().seats().len() == 2)
-        })
-    });
+    wait_both_seated::<CaNgua>(&mut host, &mut guest);
     host.get_by_role_and_label(Role::Button, "Start the game")
         .click();
-    let play = play_turn;
     let until = |host: &mut TestApp, guest: &mut TestApp, n: usize| {
-        let deadline = Deadline::after(Duration::from_secs(60));
-        while events(host).len() < n || events(guest).len() < n {
-            assert!(!deadline.passed(), "the game does not go on");
-            play(host);
-            play(guest);
-            host.step();
-            guest.step();
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        play_while(
+            host,
+            guest,
+            play_turn,
+            |_| "the game does not go on".into(),
+            |host, guest| events(host).len() < n || events(guest).len() < n,
+        );
     };
     until(&mut host, &mut guest, 20);
     let port = invite.server.port;

@@ -8,8 +8,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::common::wait::Deadline;
-use crate::online_app::{TestApp, WINDOW, hosting_app, open_online, open_room, wait};
+use crate::online_app::{
+    TestApp, WINDOW, app_of, hosting_app, join_typed, leave_asked_first, open_online, open_room,
+    play_while, restart_into_seat, start, wait,
+};
 use crate::ui_support::{focused_name, harness, name};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
@@ -25,7 +27,6 @@ use game_ca_ngua::CaNgua;
 use game_co_nhay::CoNhay;
 use game_co_nhay::engine::Rules;
 use std::path::Path;
-use std::time::Duration;
 
 type Event = ca_ngua_core::table::Event<CoNhay>;
 
@@ -147,31 +148,10 @@ fn minh_joins_from_the_other_game(
     guest_store
         .save_prefs(&prefs("Minh", GameKind::CaNgua))
         .unwrap();
-    let mut guest: TestApp = harness(
-        App::from_store(guest_store, None, Lang::En, None)
-            .skip_welcome()
-            .with_inline_computers(),
-        WINDOW,
-    );
-    open_online(&mut guest);
-    let field = guest.get_by(|n| {
-        n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Link or address")
-    });
-    field.focus();
+    let mut guest = app_of(guest_store);
     // The invite page's address, as a chat shows it, joins too.
-    field.type_text(&format!("http://{}/join/{}", invite.server, invite.room));
-    guest.run_steps(2);
-    guest
-        .get_by_role_and_label(Role::Button, "Join the room")
-        .click();
-    wait(&mut [&mut *host, &mut guest], 20, "both seated", |hs| {
-        hs.iter().all(|h| {
-            h.state()
-                .play::<CoNhay>()
-                .remote()
-                .is_some_and(|r| r.latest().seats().len() == 2)
-        })
-    });
+    let page = format!("http://{}/join/{}", invite.server, invite.room);
+    join_typed::<CoNhay>(host, &mut guest, &page);
     // The friend's app went to Cờ nhảy, the room's game.
     assert_eq!(guest.state().front(), GameKind::CoNhay);
     assert!(guest.state().play::<CaNgua>().remote().is_none());
@@ -191,16 +171,7 @@ fn minh_joins_from_the_other_game(
             .query_by_role_and_label(Role::Button, "Start the game")
             .is_none()
     );
-    host.get_by_role_and_label(Role::Button, "Start the game")
-        .click();
-    wait(&mut [&mut *host, &mut guest], 20, "started", |hs| {
-        hs.iter().all(|h| {
-            h.state()
-                .play::<CoNhay>()
-                .remote()
-                .is_some_and(|r| r.latest().is_started())
-        })
-    });
+    start::<CoNhay>(host, &mut guest);
     let remote = guest.state().play::<CoNhay>().remote().unwrap();
     let seats = remote.latest().seats();
     assert_eq!(seats.len(), 3, "three arms: {seats:?}");
@@ -215,24 +186,19 @@ fn minh_joins_from_the_other_game(
 /// Both play through the UI until every arm has moved a few times: the
 /// same events on both screens, numbered without gaps, each shown.
 fn all_three_arms_play(host: &mut TestApp, guest: &mut TestApp) {
-    let deadline = Deadline::after(Duration::from_secs(60));
-    while events(host)
-        .iter()
-        .filter(|e| matches!(e.event, EventKind::Moved { .. }))
-        .count()
-        < 12
-    {
-        assert!(
-            !deadline.passed(),
-            "the game does not go on: {} events",
-            events(host).len()
-        );
-        play(host);
-        play(guest);
-        host.step();
-        guest.step();
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    play_while(
+        host,
+        guest,
+        play,
+        |host| format!("the game does not go on: {} events", events(host).len()),
+        |host, _| {
+            events(host)
+                .iter()
+                .filter(|e| matches!(e.event, EventKind::Moved { .. }))
+                .count()
+                < 12
+        },
+    );
     wait(
         &mut [&mut *host, &mut *guest],
         20,
@@ -266,25 +232,7 @@ fn all_three_arms_play(host: &mut TestApp, guest: &mut TestApp) {
 fn minh_restarts_into_his_seat(host: &mut TestApp, guest: TestApp, guest_dir: &Path) -> TestApp {
     let seat = guest.state().play::<CoNhay>().remote().unwrap().seat();
     assert!(seat.is_some());
-    guest.state().flush();
-    drop(guest);
-    let mut guest: TestApp = harness(
-        App::from_store(Store::at(guest_dir), None, Lang::En, None)
-            .skip_welcome()
-            .with_inline_computers(),
-        WINDOW,
-    );
-    wait(
-        &mut [&mut *host, &mut guest],
-        20,
-        "back in the seat",
-        |hs| {
-            hs[1].state().play::<CoNhay>().remote().is_some_and(|r| {
-                r.seat() == seat
-                    && r.latest().seq() == hs[0].state().play::<CoNhay>().source().latest().seq()
-            })
-        },
-    );
+    let guest = restart_into_seat::<CoNhay>(host, guest, guest_dir);
     assert_eq!(guest.state().front(), GameKind::CoNhay);
     assert_eq!(events(&guest), events(host));
     guest
@@ -299,23 +247,7 @@ fn a_cờ_nhảy_room_for_three_hosted_joined_played_and_resumed_in_the_app() {
     let mut guest = minh_joins_from_the_other_game(&mut host, &guest_dir, &invite);
     all_three_arms_play(&mut host, &mut guest);
     let mut guest = minh_restarts_into_his_seat(&mut host, guest, &guest_dir);
-    // Leaving: the seat is forgotten, Cờ nhảy on this device is back.
-    open_online(&mut guest);
-    guest
-        .get_by_role_and_label(
-            Role::Button,
-            "Leave the room (the computer takes your seat)",
-        )
-        .click();
-    guest.run_steps(3);
-    // Asked first (issue 45).
-    assert!(guest.state().is_asking_to_leave());
-    assert!(guest.state().is_in_room(), "still in the room until yes");
-    guest
-        .get_by_role_and_label(Role::Button, "Leave the room")
-        .click();
-    guest.run_steps(3);
-    assert!(guest.state().play::<CoNhay>().remote().is_none());
-    guest.state().flush();
-    assert!(!guest_dir.join("online.ron").exists());
+    // Leaving, asked first: the seat is forgotten, Cờ nhảy on this device
+    // is back.
+    leave_asked_first::<CoNhay>(&mut guest, &guest_dir);
 }

@@ -9,7 +9,7 @@
 
 use crate::common;
 use crate::common::wait::{Deadline, POLL};
-use crate::online_app::{TestApp, WINDOW, open_online, open_room, prefs, wait};
+use crate::online_app::{TestApp, WINDOW, app_of, open_online, open_room, prefs, wait};
 use crate::ui_support::{at_time, clock, harness};
 use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
@@ -98,12 +98,7 @@ fn own_room_started(
             ..prefs("Lan")
         })
         .unwrap();
-    let mut app = harness(
-        App::from_store(store, None, Lang::En, None)
-            .skip_welcome()
-            .with_inline_computers(),
-        WINDOW,
-    );
+    let mut app = app_of(store);
     open_online(&mut app);
     app.get_by_role_and_label(Role::Button, "Open a room on the server")
         .click();

@@ -9,13 +9,11 @@
 use crate::common;
 use crate::common::wait::Deadline;
 use crate::online_app::{
-    TestApp, WINDOW, events, hosting_app, open_online, open_room, play_turn, prefs, wait,
+    TestApp, app_of, events, hosting_app, join_typed, leave_asked_first, open_room, play_turn,
+    play_while, prefs, restart_into_seat, start, wait,
 };
-use crate::ui_support::harness;
-use ca_ngua::app::App;
 use ca_ngua::app::play::phase::Phase;
 use ca_ngua_data::store::Store;
-use ca_ngua_i18n::Lang;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use game_ca_ngua::CaNgua;
@@ -52,30 +50,8 @@ fn minh_joins_and_lan_starts(
 ) -> TestApp {
     let guest_store = Store::at(guest_dir);
     guest_store.save_prefs(&prefs("Minh")).unwrap();
-    let mut guest = harness(
-        App::from_store(guest_store, None, Lang::En, None)
-            .skip_welcome()
-            .with_inline_computers(),
-        WINDOW,
-    );
-    open_online(&mut guest);
-    let field = guest.get_by(|n| {
-        n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Link or address")
-    });
-    field.focus();
-    field.type_text(&invite.to_string());
-    guest.run_steps(2);
-    guest
-        .get_by_role_and_label(Role::Button, "Join the room")
-        .click();
-    wait(&mut [&mut *host, &mut guest], 20, "both seated", |hs| {
-        hs.iter().all(|h| {
-            h.state()
-                .play::<CaNgua>()
-                .remote()
-                .is_some_and(|r| r.latest().seats().len() == 2)
-        })
-    });
+    let mut guest = app_of(guest_store);
+    join_typed::<CaNgua>(host, &mut guest, &invite.to_string());
     host.run_steps(2);
     // The guest's name shows in the lobby (and in the room's settings).
     assert!(
@@ -88,16 +64,7 @@ fn minh_joins_and_lan_starts(
             .query_by_role_and_label(Role::Button, "Start the game")
             .is_none()
     );
-    host.get_by_role_and_label(Role::Button, "Start the game")
-        .click();
-    wait(&mut [&mut *host, &mut guest], 20, "started", |hs| {
-        hs.iter().all(|h| {
-            h.state()
-                .play::<CaNgua>()
-                .remote()
-                .is_some_and(|r| r.latest().is_started())
-        })
-    });
+    start::<CaNgua>(host, &mut guest);
     guest
 }
 
@@ -105,16 +72,13 @@ fn minh_joins_and_lan_starts(
 /// screen sees the same events, records them with the players' names,
 /// and shows the game they built.
 fn both_play_and_see_the_same_game(host: &mut TestApp, guest: &mut TestApp) {
-    let play = play_turn;
-    let deadline = Deadline::after(Duration::from_secs(60));
-    while events(host).len() < 30 {
-        assert!(!deadline.passed(), "the game does not go on");
-        play(host);
-        play(guest);
-        host.step();
-        guest.step();
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    play_while(
+        host,
+        guest,
+        play_turn,
+        |_| "the game does not go on".into(),
+        |host, _| events(host).len() < 30,
+    );
     wait(
         &mut [&mut *host, &mut *guest],
         20,
@@ -167,15 +131,13 @@ fn the_host_away_in_the_other_game_catches_up(host: &mut TestApp, guest: &mut Te
         .seat()
         .expect("seated");
     // First on to the guest's turn (the dice decide whose turn it is now).
-    let deadline = Deadline::after(Duration::from_secs(60));
-    while host.state().play::<CaNgua>().source().latest().turn() != Some(guest_seat) {
-        assert!(!deadline.passed(), "the guest's turn does not come");
-        play_turn(host);
-        play_turn(guest);
-        host.step();
-        guest.step();
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    play_while(
+        host,
+        guest,
+        play_turn,
+        |_| "the guest's turn does not come".into(),
+        |host, _| host.state().play::<CaNgua>().source().latest().turn() != Some(guest_seat),
+    );
     host.get_by_role_and_label(Role::Button, "Cờ nhảy (Chinese checkers)")
         .click();
     host.run_steps(2);
@@ -219,26 +181,7 @@ fn the_guest_restarts_into_its_seat(
     guest: TestApp,
     guest_dir: &Path,
 ) -> TestApp {
-    let seat = guest.state().play::<CaNgua>().remote().unwrap().seat();
-    guest.state().flush();
-    drop(guest);
-    let mut guest: TestApp = harness(
-        App::from_store(Store::at(guest_dir), None, Lang::En, None)
-            .skip_welcome()
-            .with_inline_computers(),
-        WINDOW,
-    );
-    wait(
-        &mut [&mut *host, &mut guest],
-        20,
-        "back in the seat",
-        |hs| {
-            hs[1].state().play::<CaNgua>().remote().is_some_and(|r| {
-                r.seat() == seat
-                    && r.latest().seq() == hs[0].state().play::<CaNgua>().source().latest().seq()
-            })
-        },
-    );
+    let mut guest = restart_into_seat::<CaNgua>(host, guest, guest_dir);
     assert_eq!(events(&guest), events(host));
     // The guest's record of the room's game goes on in the same file.
     guest.state_mut().finish_writing();
@@ -264,23 +207,7 @@ fn two_apps_play_online_and_a_restarted_app_comes_back_to_its_seat() {
     the_host_away_in_the_other_game_catches_up(&mut host, &mut guest);
     let mut guest = the_guest_restarts_into_its_seat(&mut host, guest, &guest_dir);
 
-    // Leaving: back to the game on this device, and the seat forgotten.
-    open_online(&mut guest);
-    guest
-        .get_by_role_and_label(
-            Role::Button,
-            "Leave the room (the computer takes your seat)",
-        )
-        .click();
-    guest.run_steps(3);
-    // Asked first (issue 45).
-    assert!(guest.state().is_asking_to_leave());
-    assert!(guest.state().is_in_room(), "still in the room until yes");
-    guest
-        .get_by_role_and_label(Role::Button, "Leave the room")
-        .click();
-    guest.run_steps(3);
-    assert!(guest.state().play::<CaNgua>().remote().is_none());
-    guest.state().flush();
-    assert!(!guest_dir.join("online.ron").exists());
+    // Leaving, asked first: back to the game on this device, and the seat
+    // forgotten.
+    leave_asked_first::<CaNgua>(&mut guest, &guest_dir);
 }

@@ -9,7 +9,8 @@
 use crate::common;
 use crate::common::wait::Deadline;
 use crate::online_app::{
-    TestApp, hosting_app, open_online, open_room, play_turn, prefs as online_prefs, wait,
+    TestApp, app_of, hosting_app, join_typed, open_room, play_turn, prefs as online_prefs, start,
+    wait,
 };
 use crate::ui_support::*;
 use ca_ngua::app::App;
@@ -387,41 +388,13 @@ fn a_room_with_a_guest(dir: &std::path::Path) -> (TestApp, TestApp, Seat) {
     let invite = open_room::<CaNgua>(&mut host);
     let guest_store = Store::at(dir.join("guest"));
     guest_store.save_prefs(&online_prefs("Minh")).unwrap();
-    let mut guest: TestApp = harness(
-        App::from_store(guest_store, None, Lang::En, None)
-            .skip_welcome()
-            .with_inline_computers(),
-        crate::online_app::WINDOW,
-    );
-    open_online(&mut guest);
-    let field = guest.get_by(|n| {
-        n.role() == Role::TextInput && n.label().is_some_and(|l| l == "Link or address")
-    });
-    field.focus();
-    field.type_text(&invite.to_string());
-    guest.run_steps(2);
-    guest
-        .get_by_role_and_label(Role::Button, "Join the room")
-        .click();
-    wait(&mut [&mut host, &mut guest], 20, "both seated", |hs| {
-        hs.iter().all(|h| {
-            h.state()
-                .play::<CaNgua>()
-                .remote()
-                .is_some_and(|r| r.latest().seats().len() == 2)
-        })
-    });
+    let mut guest = app_of(guest_store);
+    join_typed::<CaNgua>(&mut host, &mut guest, &invite.to_string());
     host.run_steps(2);
-    host.get_by_role_and_label(Role::Button, "Start the game")
-        .click();
+    start::<CaNgua>(&mut host, &mut guest);
     let guest_seat = |g: &TestApp| g.state().play::<CaNgua>().remote().unwrap().seat();
-    wait(&mut [&mut host, &mut guest], 20, "started", |hs| {
-        hs.iter().all(|h| {
-            h.state()
-                .play::<CaNgua>()
-                .remote()
-                .is_some_and(|r| r.latest().is_started())
-        }) && guest_seat(hs[1]).is_some()
+    wait(&mut [&mut host, &mut guest], 20, "seated", |hs| {
+        guest_seat(hs[1]).is_some()
     });
     let me = guest_seat(&guest).unwrap();
     (host, guest, me)
