@@ -160,6 +160,16 @@ fn round_two_starts_with_everyone_back(host: &mut TestApp, guest: &mut TestApp) 
             })
         },
     );
+    // Each board shows events at its own pace, behind the room's: wait
+    // until both show every event of the new round (the roll of round 1
+    // is cleared when its start is shown), not for a guessed number of
+    // frames.
+    wait(&mut [&mut *host, &mut *guest], 20, "round 2 shown", |hs| {
+        hs.iter().all(|h| {
+            let play = h.state().play::<CaNgua>();
+            play.shown() == play.source().latest() && h.state().phase() != Phase::Animating
+        })
+    });
     for h in [&mut *host, &mut *guest] {
         h.run_steps(4);
         let play = h.state().play::<CaNgua>();
