@@ -10,6 +10,29 @@ use game_ca_ngua::bots;
 /// `train`: TD(λ) self-play, progress on stderr, the weights written.
 pub(super) fn train(a: &Train) -> Result<(), Bad> {
     use game_ca_ngua::bots::eval::train;
+    let config = train_config(a)?;
+    let start = a.start.as_deref().map(read_weights).transpose()?;
+    let began = std::time::Instant::now();
+    let mut csv = String::from("games,wins,played\n");
+    let (net, _) = train::train(&config, start, |p| progress(p, began, &mut csv));
+    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| Bad(format!("{}: {e}", dir.display())))?;
+    }
+    std::fs::write(&a.out, net.to_bytes()).map_err(|e| Bad(format!("{}: {e}", a.out.display())))?;
+    if let Some(path) = &a.curve {
+        std::fs::write(path, csv).map_err(|e| Bad(format!("{}: {e}", path.display())))?;
+    }
+    outln!(
+        "wrote {} after {} games in {:.0} s",
+        a.out.display(),
+        a.games,
+        began.elapsed().as_secs_f64()
+    )
+}
+
+/// `train`'s arguments checked, as the trainer's configuration.
+fn train_config(a: &Train) -> Result<bots::eval::train::TrainConfig, Bad> {
+    use game_ca_ngua::bots::eval::train;
     check_threads(a.threads)?;
     if !(0.0..=1.0).contains(&a.lambda) || a.rate <= 0.0 || a.rate >= 1.0 || a.rate.is_nan() {
         return Err(Bad(
@@ -30,11 +53,10 @@ pub(super) fn train(a: &Train) -> Result<(), Bad> {
             return Err(Bad(format!("--features: slots or threats, not '{other}'")));
         }
     };
-    let start = a.start.as_deref().map(read_weights).transpose()?;
     let command = std::env::args()
         .skip(1)
         .fold(String::from("ca-ngua-cli"), |s, x| s + " " + &x);
-    let config = train::TrainConfig {
+    Ok(train::TrainConfig {
         games: a.games,
         seed: a.seed,
         lambda: a.lambda,
@@ -47,10 +69,14 @@ pub(super) fn train(a: &Train) -> Result<(), Bad> {
         layout,
         command,
         ..train::TrainConfig::default()
-    };
-    let began = std::time::Instant::now();
-    let mut csv = String::from("games,wins,played\n");
-    let (net, _) = train::train(&config, start, |p| match *p {
+    })
+}
+
+/// Training's progress on stderr, since `began`; each point of the curve
+/// also added to `csv`.
+fn progress(p: &bots::eval::train::Progress, began: std::time::Instant, csv: &mut String) {
+    use game_ca_ngua::bots::eval::train;
+    match *p {
         train::Progress::Games {
             done,
             total,
@@ -82,20 +108,7 @@ pub(super) fn train(a: &Train) -> Result<(), Bad> {
             );
             csv.push_str(&format!("{},{},{}\n", c.games, c.score.wins, c.score.games));
         }
-    });
-    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| Bad(format!("{}: {e}", dir.display())))?;
     }
-    std::fs::write(&a.out, net.to_bytes()).map_err(|e| Bad(format!("{}: {e}", a.out.display())))?;
-    if let Some(path) = &a.curve {
-        std::fs::write(path, csv).map_err(|e| Bad(format!("{}: {e}", path.display())))?;
-    }
-    outln!(
-        "wrote {} after {} games in {:.0} s",
-        a.out.display(),
-        a.games,
-        began.elapsed().as_secs_f64()
-    )
 }
 
 /// `strength`: the learned Hard against today's Hard.
