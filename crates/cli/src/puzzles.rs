@@ -223,7 +223,7 @@ fn make(a: &PuzzlesMake) -> Result<(), Bad> {
             }
             None => make_puzzles::<G>(&rules, a.players, a.games, a.seed, &config, &mut progress),
         }
-        .map_err(Bad)?;
+        .map_err(|e| Bad(e.to_string()))?;
         finish(found, a.out.as_deref())
     })
 }

@@ -23,4 +23,4 @@ pub use event::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatI
 pub use replica::{Applied, Pending, ReplayError, Replica, SeatNews};
 pub use runner::{Answer, BotJob, InlineRunner, Job, Runner, ThreadRunner};
 pub use saved::{RestoreError, TableRecord};
-pub use table::{Dealer, Step, Table};
+pub use table::{Dealer, LobbyError, Step, Table};

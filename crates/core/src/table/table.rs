@@ -29,6 +29,27 @@ pub trait Dealer<G: Game>: Send + fmt::Debug {
     fn roll(&mut self, rules: &G::Rules) -> Option<G::Roll>;
 }
 
+/// Why a lobby cannot be opened ([`Table::lobby`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyError {
+    /// The rules or the number of players do not make a game; the game's
+    /// words.
+    Game(String),
+    /// The rules seat nobody, not even the host.
+    NoSeat,
+}
+
+impl fmt::Display for LobbyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LobbyError::Game(e) => f.write_str(e),
+            LobbyError::NoSeat => f.write_str("no seat for the host"),
+        }
+    }
+}
+
+impl std::error::Error for LobbyError {}
+
 /// A table: one game, its seats, its dice, its events.
 pub struct Table<G: Game> {
     pub(super) replica: Replica<G>,
@@ -190,11 +211,12 @@ impl<G: Game> Table<G> {
         host: &str,
         rng: StdRng,
         runner: Box<dyn Runner<BotJob<G>>>,
-    ) -> Result<Table<G>, String> {
-        G::check_rules(&rules).map_err(|e| e.to_string())?;
-        let seats = G::seats_for(&rules, players).map_err(|e| e.to_string())?;
+    ) -> Result<Table<G>, LobbyError> {
+        let game = |e: G::Error| LobbyError::Game(e.to_string());
+        G::check_rules(&rules).map_err(game)?;
+        let seats = G::seats_for(&rules, players).map_err(game)?;
         let Some(&seat) = seats.first() else {
-            return Err("no seat for the host".into());
+            return Err(LobbyError::NoSeat);
         };
         let mut t = Table::empty(rules, rng, runner);
         t.players = players;

@@ -6,6 +6,7 @@ use ca_ngua_core::game::Game;
 use ca_ngua_games::GameKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt;
 
 /// Every game's shipped lesson file: (file name, text), in the games'
 /// order.
@@ -100,27 +101,85 @@ impl Default for RulesDef {
     }
 }
 
+/// Why a [`RulesDef`] names no rules of the game, or why rules cannot be
+/// written as one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// The game has no preset of this name.
+    NoPreset {
+        /// The name asked for.
+        name: String,
+        /// The game's presets, which the message lists (none listed when
+        /// empty).
+        presets: &'static [&'static str],
+    },
+    /// The rules and JSON do not go into each other; the parser's words.
+    Json(String),
+    /// The game's rules are not a set of named fields.
+    NotFields,
+    /// The game's rules have no field of this name.
+    NoField(String),
+    /// A field that is not a flag, a number or a name.
+    Unwritable {
+        /// The field's name.
+        field: String,
+        /// Its value, in JSON.
+        value: String,
+    },
+    /// A preset and fields read back as other rules.
+    NotAPreset,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::NoPreset { name, presets: [] } => {
+                write!(f, "rules: no preset '{name}'")
+            }
+            RulesError::NoPreset { name, presets } => write!(
+                f,
+                "rules: no preset '{name}' (one of {})",
+                presets.join(", ")
+            ),
+            RulesError::Json(e) => write!(f, "rules: {e}"),
+            RulesError::NotFields => f.write_str("rules: not a set of fields"),
+            RulesError::NoField(name) => write!(f, "rules: no field '{name}'"),
+            RulesError::Unwritable { field, value } => {
+                write!(f, "rules: field '{field}' = {value} cannot be written")
+            }
+            RulesError::NotAPreset => {
+                f.write_str("rules: these rules cannot be written as a preset and fields")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl From<serde_json::Error> for RulesError {
+    fn from(e: serde_json::Error) -> RulesError {
+        RulesError::Json(e.to_string())
+    }
+}
+
 impl RulesDef {
     /// The rules of game `G`: the preset with the toggles set; the error
     /// names the preset or the field.
-    pub fn rules<G: Game>(&self) -> Result<G::Rules, String> {
-        let preset = G::preset(&self.preset).ok_or_else(|| {
-            format!(
-                "rules: no preset '{}' (one of {})",
-                self.preset,
-                G::PRESETS.join(", ")
-            )
+    pub fn rules<G: Game>(&self) -> Result<G::Rules, RulesError> {
+        let preset = G::preset(&self.preset).ok_or_else(|| RulesError::NoPreset {
+            name: self.preset.clone(),
+            presets: G::PRESETS,
         })?;
         if self.set.is_empty() {
             return Ok(preset);
         }
-        let mut value = serde_json::to_value(preset).map_err(|e| format!("rules: {e}"))?;
+        let mut value = serde_json::to_value(preset)?;
         let Some(fields) = value.as_object_mut() else {
-            return Err("rules: not a set of fields".into());
+            return Err(RulesError::NotFields);
         };
         for (name, text) in &self.set {
             if !fields.contains_key(name) {
-                return Err(format!("rules: no field '{name}'"));
+                return Err(RulesError::NoField(name.clone()));
             }
             // true, false and numbers as themselves; anything else a name.
             let v = serde_json::from_str::<serde_json::Value>(text)
@@ -129,7 +188,7 @@ impl RulesDef {
                 .unwrap_or_else(|| serde_json::Value::String(text.clone()));
             fields.insert(name.clone(), v);
         }
-        serde_json::from_value(value).map_err(|e| format!("rules: {e}"))
+        Ok(serde_json::from_value(value)?)
     }
 }
 
@@ -137,13 +196,18 @@ impl RulesDef {
     /// `rules` written as the standard preset and the fields that differ
     /// from it (a field that is not a flag, a number or a name cannot be
     /// written, and says so).
-    pub fn of<G: Game>(rules: &G::Rules) -> Result<RulesDef, String> {
+    pub fn of<G: Game>(rules: &G::Rules) -> Result<RulesDef, RulesError> {
         let base = G::PRESETS.first().copied().unwrap_or("standard");
-        let standard = G::preset(base).ok_or_else(|| format!("rules: no preset '{base}'"))?;
-        let json = |r: &G::Rules| serde_json::to_value(r).map_err(|e| format!("rules: {e}"));
-        let (a, b) = (json(&standard)?, json(rules)?);
+        let standard = G::preset(base).ok_or_else(|| RulesError::NoPreset {
+            name: base.to_string(),
+            presets: &[],
+        })?;
+        let (a, b) = (
+            serde_json::to_value(standard)?,
+            serde_json::to_value(rules)?,
+        );
         let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
-            return Err("rules: not a set of fields".into());
+            return Err(RulesError::NotFields);
         };
         let mut set = BTreeMap::new();
         for (name, value) in b {
@@ -154,7 +218,12 @@ impl RulesDef {
                 serde_json::Value::Bool(x) => x.to_string(),
                 serde_json::Value::Number(x) => x.to_string(),
                 serde_json::Value::String(x) => x.clone(),
-                other => return Err(format!("rules: field '{name}' = {other} cannot be written")),
+                other => {
+                    return Err(RulesError::Unwritable {
+                        field: name.clone(),
+                        value: other.to_string(),
+                    });
+                }
             };
             set.insert(name.clone(), text);
         }
@@ -164,7 +233,7 @@ impl RulesDef {
         };
         // Read back, it must be the same rules.
         if def.rules::<G>()? != *rules {
-            return Err("rules: these rules cannot be written as a preset and fields".into());
+            return Err(RulesError::NotAPreset);
         }
         Ok(def)
     }

@@ -15,11 +15,13 @@ mod puzzle;
 pub mod tips;
 
 pub use errors::{GoalError, ScriptError};
-pub use file::{LessonDef, LessonFile, RulesDef, lesson_files, lessons_of, read_lessons};
+pub use file::{
+    LessonDef, LessonFile, RulesDef, RulesError, lesson_files, lessons_of, read_lessons,
+};
 pub use puzzle::{
-    CLEAR_MARGIN, Difficulty, MineConfig, PUZZLES_VERSION, PuzzleDef, PuzzleFacts, PuzzleFile,
-    find_puzzles, grade, make_puzzles, make_puzzles_by, mine_record, puzzle_files, puzzles_in,
-    puzzles_of, read_puzzles, write_puzzles,
+    CLEAR_MARGIN, Difficulty, MineConfig, MineError, PUZZLES_VERSION, PuzzleDef, PuzzleFacts,
+    PuzzleFile, find_puzzles, grade, make_puzzles, make_puzzles_by, mine_record, puzzle_files,
+    puzzles_in, puzzles_of, read_puzzles, write_puzzles,
 };
 
 use ca_ngua_core::game::{Game, Next};
@@ -148,7 +150,7 @@ impl<G: Teach> Lesson<G> {
             return Err(err(format!("is for '{}', not '{}'", def.game, G::ID)));
         }
         G::check_goal(&def.goal).map_err(|e| err(e.to_string()))?;
-        let rules = def.rules.rules::<G>().map_err(&err)?;
+        let rules = def.rules.rules::<G>().map_err(|e| err(e.to_string()))?;
         G::check_rules(&rules).map_err(|e| err(format!("rules: {e}")))?;
         let setup: G::Setup = def
             .setup

@@ -104,7 +104,7 @@ impl<G: Game> Tip<G> {
         if def.game != G::ID {
             return Err(err(format!("is for '{}', not '{}'", def.game, G::ID)));
         }
-        let rules = def.rules.rules::<G>().map_err(&err)?;
+        let rules = def.rules.rules::<G>().map_err(|e| err(e.to_string()))?;
         G::check_rules(&rules).map_err(|e| err(format!("rules: {e}")))?;
         let setup: G::Setup = def
             .setup

@@ -265,10 +265,10 @@ impl Store {
         let text = match self.place.read(name) {
             Ok(Some(bytes)) => String::from_utf8(bytes).map_err(|_| ReadError::NotText),
             Ok(None) => return Ok(None),
-            Err(reason) => {
+            Err(e) => {
                 return Err(StoreNotice::Unreadable {
                     file: name.into(),
-                    reason,
+                    reason: e.to_string(),
                 });
             }
         };
@@ -309,9 +309,9 @@ impl Store {
     pub(crate) fn save_text(&self, name: &str, text: &str) -> Result<(), StoreNotice> {
         self.place
             .write(name, text)
-            .map_err(|reason| StoreNotice::CannotWrite {
+            .map_err(|e| StoreNotice::CannotWrite {
                 file: name.into(),
-                reason,
+                reason: e.to_string(),
             })
     }
 
@@ -375,9 +375,9 @@ impl Store {
     pub(crate) fn forget(&self, name: &str) -> Result<(), StoreNotice> {
         self.place
             .remove(name)
-            .map_err(|reason| StoreNotice::CannotWrite {
+            .map_err(|e| StoreNotice::CannotWrite {
                 file: name.into(),
-                reason,
+                reason: e.to_string(),
             })
     }
 

@@ -54,6 +54,44 @@ impl<T> From<std::sync::PoisonError<T>> for ShelfError {
     }
 }
 
+/// Why a store's place could not read, keep, forget or move aside a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PlaceError {
+    /// The folder's file system said no, in the system's words.
+    Io(String),
+    /// The shelf said no.
+    Shelf(ShelfError),
+    /// Nothing is kept: there is no file to move aside.
+    Nowhere,
+    /// The file to move aside is gone.
+    Gone,
+}
+
+impl fmt::Display for PlaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaceError::Io(words) => f.write_str(words),
+            PlaceError::Shelf(e) => fmt::Display::fmt(e, f),
+            PlaceError::Nowhere => f.write_str("nothing is kept"),
+            PlaceError::Gone => f.write_str("it is gone"),
+        }
+    }
+}
+
+impl std::error::Error for PlaceError {}
+
+impl From<std::io::Error> for PlaceError {
+    fn from(e: std::io::Error) -> PlaceError {
+        PlaceError::Io(e.to_string())
+    }
+}
+
+impl From<ShelfError> for PlaceError {
+    fn from(e: ShelfError) -> PlaceError {
+        PlaceError::Shelf(e)
+    }
+}
+
 /// A shelf in memory: tests, and a page whose storage the browser refuses
 /// (nothing outlives the page then).
 #[derive(Debug, Default)]
@@ -107,85 +145,76 @@ fn key_of(prefix: &str, name: &str) -> String {
 }
 
 impl Place {
-    /// The file `name`'s bytes; `Ok(None)` when there is none, `Err` in
-    /// words when it cannot be read.
-    pub(crate) fn read(&self, name: &str) -> Result<Option<Vec<u8>>, String> {
+    /// The file `name`'s bytes; `Ok(None)` when there is none, `Err` when
+    /// it cannot be read.
+    pub(crate) fn read(&self, name: &str) -> Result<Option<Vec<u8>>, PlaceError> {
         match self {
             Place::Nowhere => Ok(None),
             Place::Folder(dir) => match std::fs::read(dir.join(name)) {
                 Ok(bytes) => Ok(Some(bytes)),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(e.into()),
             },
-            Place::Shelf { shelf, prefix } => Ok(shelf
-                .get(&key_of(prefix, name))
-                .map_err(|e| e.to_string())?
-                .map(String::into_bytes)),
+            Place::Shelf { shelf, prefix } => {
+                Ok(shelf.get(&key_of(prefix, name))?.map(String::into_bytes))
+            }
         }
     }
 
     /// Writes the file `name` whole: in a folder atomically (a temporary
     /// file beside it, then a rename), so a crash never leaves half a file.
-    pub(crate) fn write(&self, name: &str, text: &str) -> Result<(), String> {
+    pub(crate) fn write(&self, name: &str, text: &str) -> Result<(), PlaceError> {
         match self {
             Place::Nowhere => Ok(()),
             Place::Folder(dir) => {
                 let path = dir.join(name);
                 if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+                    std::fs::create_dir_all(parent)?;
                 }
                 let base = path
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_else(|| name.to_string());
                 let tmp = path.with_file_name(format!(".{base}.tmp-{}", std::process::id()));
-                std::fs::write(&tmp, text).map_err(|e| e.to_string())?;
+                std::fs::write(&tmp, text)?;
                 std::fs::rename(&tmp, &path).map_err(|e| {
                     let _ = std::fs::remove_file(&tmp);
-                    e.to_string()
+                    e.into()
                 })
             }
-            Place::Shelf { shelf, prefix } => shelf
-                .set(&key_of(prefix, name), text)
-                .map_err(|e| e.to_string()),
+            Place::Shelf { shelf, prefix } => Ok(shelf.set(&key_of(prefix, name), text)?),
         }
     }
 
     /// Forgets the file `name` (a missing one is fine).
-    pub(crate) fn remove(&self, name: &str) -> Result<(), String> {
+    pub(crate) fn remove(&self, name: &str) -> Result<(), PlaceError> {
         match self {
             Place::Nowhere => Ok(()),
             Place::Folder(dir) => match std::fs::remove_file(dir.join(name)) {
                 Ok(()) => Ok(()),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(e.into()),
             },
-            Place::Shelf { shelf, prefix } => shelf
-                .remove(&key_of(prefix, name))
-                .map_err(|e| e.to_string()),
+            Place::Shelf { shelf, prefix } => Ok(shelf.remove(&key_of(prefix, name))?),
         }
     }
 
     /// Keeps the file `name` aside as `name` + `suffix`, beside it; where
     /// it now is, as the player would find it.
-    pub(crate) fn move_aside(&self, name: &str, suffix: &str) -> Result<PathBuf, String> {
+    pub(crate) fn move_aside(&self, name: &str, suffix: &str) -> Result<PathBuf, PlaceError> {
         let kept = format!("{name}{suffix}");
         match self {
-            Place::Nowhere => Err("nothing is kept".into()),
+            Place::Nowhere => Err(PlaceError::Nowhere),
             Place::Folder(dir) => {
                 let kept_as = dir.join(&kept);
-                std::fs::rename(dir.join(name), &kept_as).map_err(|e| e.to_string())?;
+                std::fs::rename(dir.join(name), &kept_as)?;
                 Ok(kept_as)
             }
             Place::Shelf { shelf, prefix } => {
-                let words = |e: ShelfError| e.to_string();
-                let text = shelf
-                    .get(&key_of(prefix, name))
-                    .map_err(words)?
-                    .ok_or_else(|| "it is gone".to_string())?;
+                let text = shelf.get(&key_of(prefix, name))?.ok_or(PlaceError::Gone)?;
                 let key = key_of(prefix, &kept);
-                shelf.set(&key, &text).map_err(words)?;
-                shelf.remove(&key_of(prefix, name)).map_err(words)?;
+                shelf.set(&key, &text)?;
+                shelf.remove(&key_of(prefix, name))?;
                 Ok(PathBuf::from(key))
             }
         }

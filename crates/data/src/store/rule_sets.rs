@@ -58,10 +58,10 @@ impl Store {
                 Err(_) => return Err(self.move_aside(file, ReadError::NotText)),
             },
             Ok(None) => return Ok(None),
-            Err(reason) => {
+            Err(e) => {
                 return Err(StoreNotice::Unreadable {
                     file: file.into(),
-                    reason,
+                    reason: e.to_string(),
                 });
             }
         };

@@ -179,3 +179,32 @@ fn broken_lessons_are_refused_with_a_message_never_a_panic() {
     let err = read_lessons("new.ron", "(version: 9, lessons: [])").unwrap_err();
     assert!(err.message.contains("version 9"), "{err}");
 }
+
+#[test]
+fn rules_as_a_preset_and_fields_say_what_is_wrong_by_a_typed_error() {
+    use ca_ngua_data::learn::{RulesDef, RulesError};
+    let def = RulesDef {
+        preset: "nonsense".into(),
+        ..RulesDef::default()
+    };
+    let err = def.rules::<CaNgua>().unwrap_err();
+    assert!(
+        matches!(&err, RulesError::NoPreset { name, .. } if name == "nonsense"),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with("rules: no preset 'nonsense' (one of standard, "),
+        "{err}"
+    );
+    let mut def = RulesDef::default();
+    def.set.insert("no_such_toggle".into(), "true".into());
+    let err = def.rules::<CaNgua>().unwrap_err();
+    assert_eq!(err, RulesError::NoField("no_such_toggle".into()));
+    assert_eq!(err.to_string(), "rules: no field 'no_such_toggle'");
+    // Rules written as a preset and fields read back as themselves.
+    let mut rules = game_ca_ngua::engine::Rules::standard();
+    rules.teams = true;
+    let def = RulesDef::of::<CaNgua>(&rules).unwrap();
+    assert_eq!(def.rules::<CaNgua>().unwrap(), rules);
+}

@@ -95,7 +95,7 @@ fn lobby<G: Listed>(
         ca_ngua_core::game::secure_rng(),
         PoolRunner::<G>::boxed(wake),
     )
-    .map_err(|e| Refusal::new(ErrorCode::BadRules, e))?;
+    .map_err(|e| Refusal::new(ErrorCode::BadRules, e.to_string()))?;
     let dice = if G::HAS_DICE {
         Some(FairDice::<G>::new().ok_or_else(busy)?)
     } else {

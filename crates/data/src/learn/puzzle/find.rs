@@ -8,7 +8,39 @@ use crate::learn::{RulesDef, Teach};
 use crate::record::analysis::{AnalysisConfig, AnalysisError, Play, Step, analyse};
 use ca_ngua_core::game::Game;
 use ca_ngua_core::game::selfplay::{SelfPlay, mix_seed};
+use std::fmt;
 use std::sync::atomic::AtomicBool;
+
+/// Why a game could not be looked through for puzzles ([`mine_record`],
+/// [`make_puzzles`](super::make_puzzles)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MineError {
+    /// The record does not replay.
+    Record(crate::record::RecordError),
+    /// The rules, the seats or the start do not make a game; the game's
+    /// words.
+    Game(String),
+    /// The analysis did not finish.
+    Analysis(AnalysisError),
+}
+
+impl fmt::Display for MineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MineError::Record(e) => write!(f, "{e}"),
+            MineError::Game(e) => f.write_str(e),
+            MineError::Analysis(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for MineError {}
+
+impl From<AnalysisError> for MineError {
+    fn from(e: AnalysisError) -> MineError {
+        MineError::Analysis(e)
+    }
+}
 
 /// The least win chance the best move must keep over every other move,
 /// surely (the lower end of the 95% interval of the second best's cost):
@@ -81,7 +113,7 @@ pub fn find_puzzles<G: SelfPlay + Teach>(
     cancel: &AtomicBool,
 ) -> Result<Vec<PuzzleDef>, AnalysisError> {
     let screened = analyse::<G>(rules, start, plays, &config.screen, &|_, _| {}, cancel)?;
-    let rules_def = RulesDef::of::<G>(rules).map_err(AnalysisError::Config)?;
+    let rules_def = RulesDef::of::<G>(rules).map_err(|e| AnalysisError::Config(e.to_string()))?;
     let mut out = Vec::new();
     for (turn, step) in screened.steps.iter().enumerate() {
         if !step.is_decision() || !seats.contains(&step.seat) {
@@ -220,9 +252,10 @@ pub fn mine_record<G: SelfPlay + Teach>(
     seats: &[G::Seat],
     config: &MineConfig,
     cancel: &AtomicBool,
-) -> Result<Vec<PuzzleDef>, String> {
-    record.replay().map_err(|e| e.to_string())?;
-    let start = G::from_setup(&record.rules, &record.setup).map_err(|e| e.to_string())?;
+) -> Result<Vec<PuzzleDef>, MineError> {
+    record.replay().map_err(MineError::Record)?;
+    let start =
+        G::from_setup(&record.rules, &record.setup).map_err(|e| MineError::Game(e.to_string()))?;
     let plays = record.plays();
     let mut config = *config;
     config.mistakes_only = true;
@@ -236,5 +269,5 @@ pub fn mine_record<G: SelfPlay + Teach>(
         name,
         cancel,
     )
-    .map_err(|e| e.to_string())
+    .map_err(MineError::Analysis)
 }

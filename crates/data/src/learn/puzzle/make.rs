@@ -1,6 +1,6 @@
 //! Puzzles made from self-played games (`ca-ngua-cli puzzles make`).
 
-use super::{MineConfig, PuzzleDef, find_puzzles};
+use super::{MineConfig, MineError, PuzzleDef, find_puzzles};
 use crate::learn::Teach;
 use ca_ngua_core::game::Level;
 use ca_ngua_core::game::selfplay::{SelfPlay, mix_seed};
@@ -17,7 +17,7 @@ pub fn make_puzzles<G: SelfPlay + Teach>(
     seed: u64,
     config: &MineConfig,
     progress: &mut dyn FnMut(u32, usize),
-) -> Result<Vec<PuzzleDef>, String> {
+) -> Result<Vec<PuzzleDef>, MineError> {
     let levels: Vec<Level> = (0..players)
         .map(|k| {
             if k % 2 == 0 {
@@ -41,7 +41,7 @@ pub fn make_puzzles_by<G: SelfPlay + Teach>(
     seed: u64,
     config: &MineConfig,
     progress: &mut dyn FnMut(u32, usize),
-) -> Result<Vec<PuzzleDef>, String> {
+) -> Result<Vec<PuzzleDef>, MineError> {
     let players = levels.len();
     let cancel = AtomicBool::new(false);
     let mut out: Vec<PuzzleDef> = Vec::new();
@@ -49,7 +49,7 @@ pub fn make_puzzles_by<G: SelfPlay + Teach>(
         let game_seed = mix_seed(seed, u64::from(g));
         let (start, plays) =
             crate::record::analysis::sample_game::<G>(rules, levels, game_seed, 5_000)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| MineError::Game(e.to_string()))?;
         let seats = G::seats(&start);
         let mut config = *config;
         config.screen.seed = game_seed;
@@ -57,8 +57,7 @@ pub fn make_puzzles_by<G: SelfPlay + Teach>(
         let from = format!("self-play, {players} players, seed {seed}, game {g}");
         let found = find_puzzles::<G>(
             rules, &start, &plays, &seats, &config, &prefix, &from, &cancel,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         for p in found {
             if !out.iter().any(|q| q.setup == p.setup && q.roll == p.roll) {
                 out.push(p);

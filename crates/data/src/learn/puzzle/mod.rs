@@ -20,7 +20,7 @@ mod grade;
 mod lesson;
 mod make;
 
-pub use find::{CLEAR_MARGIN, MineConfig, find_puzzles, mine_record};
+pub use find::{CLEAR_MARGIN, MineConfig, MineError, find_puzzles, mine_record};
 pub use grade::grade;
 pub use lesson::{PuzzleFacts, puzzle_files, puzzles_in, puzzles_of};
 pub use make::{make_puzzles, make_puzzles_by};
