@@ -364,3 +364,24 @@ impl Controller {
         }
     }
 }
+
+/// Why a lobby cannot be opened ([`Table::lobby`](super::Table::lobby)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyError {
+    /// The rules or the number of players do not make a game; the game's
+    /// words.
+    Game(String),
+    /// The rules seat nobody, not even the host.
+    NoSeat,
+}
+
+impl fmt::Display for LobbyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LobbyError::Game(e) => f.write_str(e),
+            LobbyError::NoSeat => f.write_str("no seat for the host"),
+        }
+    }
+}
+
+impl std::error::Error for LobbyError {}

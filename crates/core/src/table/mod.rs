@@ -19,8 +19,10 @@ mod saved;
 mod table;
 
 pub use crate::game::{Ranking, ranking_of};
-pub use event::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatInfo, SeatKind};
+pub use event::{
+    Command, Controller, ErrorCode, Event, EventKind, LobbyError, Refusal, SeatInfo, SeatKind,
+};
 pub use replica::{Applied, Pending, ReplayError, Replica, SeatNews};
 pub use runner::{Answer, BotJob, InlineRunner, Job, Runner, ThreadRunner};
 pub use saved::{RestoreError, TableRecord};
-pub use table::{Dealer, LobbyError, Step, Table};
+pub use table::{Dealer, Step, Table};

@@ -4,7 +4,9 @@
 //! The local game in the app, the saved game, the statistics and every
 //! screen of an online game are consumers of the same events.
 
-use super::event::{Command, Controller, ErrorCode, Event, EventKind, Refusal, SeatInfo};
+use super::event::{
+    Command, Controller, ErrorCode, Event, EventKind, LobbyError, Refusal, SeatInfo,
+};
 use super::replica::{Applied, Replica};
 use super::runner::{BotJob, Runner};
 use crate::game::{Game, Level, Next, Ranking, SeatId};
@@ -28,27 +30,6 @@ pub trait Dealer<G: Game>: Send + fmt::Debug {
     /// The next roll under `rules` (`None`: roll with the generator).
     fn roll(&mut self, rules: &G::Rules) -> Option<G::Roll>;
 }
-
-/// Why a lobby cannot be opened ([`Table::lobby`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LobbyError {
-    /// The rules or the number of players do not make a game; the game's
-    /// words.
-    Game(String),
-    /// The rules seat nobody, not even the host.
-    NoSeat,
-}
-
-impl fmt::Display for LobbyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LobbyError::Game(e) => f.write_str(e),
-            LobbyError::NoSeat => f.write_str("no seat for the host"),
-        }
-    }
-}
-
-impl std::error::Error for LobbyError {}
 
 /// A table: one game, its seats, its dice, its events.
 pub struct Table<G: Game> {
