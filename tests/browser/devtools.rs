@@ -1,9 +1,17 @@
 //! A small client of the Chrome DevTools protocol, enough to drive one
 //! page: commands with their ids and replies, every event kept (the
 //! console's lines, the page's exceptions, the browser's log among them),
-//! and the page's helpers the tests need (navigate and wait for the load,
-//! evaluate, keys, clicks, the viewport, a phone's metrics, the network's
-//! and the CPU's speed, screenshots). Every wait has a deadline.
+//! and the page's helpers the tests need: here, navigate and wait for the
+//! load, evaluate, wait for frames; keys, clicks, taps and a phone
+//! keyboard's text in `input`; the viewport, a phone's metrics, the
+//! network's and the CPU's speed in `emulation`; screenshots in
+//! `screenshot`. Every wait has a deadline.
+
+mod emulation;
+mod input;
+mod screenshot;
+
+pub use input::{ENTER, SPACE, digit};
 
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -72,52 +80,6 @@ impl std::fmt::Debug for DevTools {
 impl Drop for DevTools {
     fn drop(&mut self) {
         self.reader.abort();
-    }
-}
-
-/// A phone's browser (Chrome on Android), as the page's tests on a phone
-/// present themselves.
-pub const PHONE_USER_AGENT: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
-                                    (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
-
-/// A key as `Input.dispatchKeyEvent` names it.
-#[derive(Clone, Copy, Debug)]
-pub struct Key {
-    pub key: &'static str,
-    pub code: &'static str,
-    pub vk: u32,
-    /// The text a printable key types.
-    pub text: Option<&'static str>,
-}
-
-pub const SPACE: Key = Key {
-    key: " ",
-    code: "Space",
-    vk: 32,
-    text: Some(" "),
-};
-
-pub const ENTER: Key = Key {
-    key: "Enter",
-    code: "Enter",
-    vk: 13,
-    text: Some("\r"),
-};
-
-/// The digit keys 0–9 of the main keyboard.
-pub fn digit(n: u8) -> Key {
-    const KEYS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-    const CODES: [&str; 10] = [
-        "Digit0", "Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8",
-        "Digit9",
-    ];
-    let i = usize::from(n);
-    assert!(i < 10, "no digit key {n}");
-    Key {
-        key: KEYS[i],
-        code: CODES[i],
-        vk: 48 + u32::from(n),
-        text: Some(KEYS[i]),
     }
 }
 
@@ -358,203 +320,6 @@ impl DevTools {
         )
         .await;
     }
-
-    /// Presses and releases a key.
-    pub async fn press(&mut self, key: Key) {
-        let mut down = json!({
-            "type": if key.text.is_some() { "keyDown" } else { "rawKeyDown" },
-            "key": key.key,
-            "code": key.code,
-            "windowsVirtualKeyCode": key.vk,
-            "nativeVirtualKeyCode": key.vk,
-        });
-        if let Some(text) = key.text {
-            down["text"] = text.into();
-            down["unmodifiedText"] = text.into();
-        }
-        self.call("Input.dispatchKeyEvent", down).await;
-        tokio::time::sleep(Duration::from_millis(30)).await;
-        self.call(
-            "Input.dispatchKeyEvent",
-            json!({
-                "type": "keyUp",
-                "key": key.key,
-                "code": key.code,
-                "windowsVirtualKeyCode": key.vk,
-                "nativeVirtualKeyCode": key.vk,
-            }),
-        )
-        .await;
-    }
-
-    /// Clicks the left button at a point of the viewport (CSS pixels).
-    pub async fn click(&mut self, x: f64, y: f64) {
-        self.call(
-            "Input.dispatchMouseEvent",
-            json!({"type": "mouseMoved", "x": x, "y": y}),
-        )
-        .await;
-        tokio::time::sleep(Duration::from_millis(30)).await;
-        for kind in ["mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({
-                    "type": kind,
-                    "x": x,
-                    "y": y,
-                    "button": "left",
-                    "buttons": if kind == "mousePressed" { 1 } else { 0 },
-                    "clickCount": 1,
-                }),
-            )
-            .await;
-            tokio::time::sleep(Duration::from_millis(30)).await;
-        }
-    }
-
-    /// A finger's tap at a point of the viewport (CSS pixels): it lands,
-    /// rests a moment and lifts, as a phone's touch screen reports it
-    /// (the page gets touch events, not a mouse's).
-    pub async fn tap(&mut self, x: f64, y: f64) {
-        let finger = json!([{"x": x, "y": y, "radiusX": 8, "radiusY": 8, "force": 1, "id": 1}]);
-        self.call(
-            "Input.dispatchTouchEvent",
-            json!({"type": "touchStart", "touchPoints": finger}),
-        )
-        .await;
-        tokio::time::sleep(Duration::from_millis(60)).await;
-        self.call(
-            "Input.dispatchTouchEvent",
-            json!({"type": "touchEnd", "touchPoints": []}),
-        )
-        .await;
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
-
-    /// Two fingers spread apart from `(x, y)`, as a pinch to zoom in.
-    pub async fn pinch_out(&mut self, x: f64, y: f64) {
-        let fingers = |d: f64| {
-            json!([
-                {"x": x - d, "y": y, "id": 1},
-                {"x": x + d, "y": y, "id": 2},
-            ])
-        };
-        self.call(
-            "Input.dispatchTouchEvent",
-            json!({"type": "touchStart", "touchPoints": fingers(20.0)}),
-        )
-        .await;
-        for step in 1..=10 {
-            tokio::time::sleep(Duration::from_millis(16)).await;
-            self.call(
-                "Input.dispatchTouchEvent",
-                json!({"type": "touchMove", "touchPoints": fingers(20.0 + 12.0 * f64::from(step))}),
-            )
-            .await;
-        }
-        self.call(
-            "Input.dispatchTouchEvent",
-            json!({"type": "touchEnd", "touchPoints": []}),
-        )
-        .await;
-    }
-
-    /// Text being composed by the phone's keyboard (a Vietnamese keyboard's
-    /// Telex or VNI builds "Hùng" from "Hung" + "f"): shown, underlined,
-    /// not yet typed.
-    pub async fn compose(&mut self, text: &str) {
-        let end = text.encode_utf16().count();
-        self.call(
-            "Input.imeSetComposition",
-            json!({"text": text, "selectionStart": end, "selectionEnd": end}),
-        )
-        .await;
-    }
-
-    /// Text typed by the phone's keyboard (a composition's end: the
-    /// composed word committed).
-    pub async fn insert_text(&mut self, text: &str) {
-        self.call("Input.insertText", json!({"text": text})).await;
-    }
-
-    /// Sets the page's viewport to `width` × `height` CSS pixels at one
-    /// device pixel each.
-    pub async fn viewport(&mut self, width: u32, height: u32) {
-        self.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
-        )
-        .await;
-    }
-
-    /// Makes the page a phone's: `width` × `height` CSS pixels at `scale`
-    /// device pixels each, a mobile viewport, touch, a phone browser's
-    /// `User-Agent`, and `accept_language` as its languages (the
-    /// `Accept-Language` it sends and `navigator.language`).
-    pub async fn phone(&mut self, width: u32, height: u32, scale: f64, accept_language: &str) {
-        self.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": height, "deviceScaleFactor": scale, "mobile": true}),
-        )
-        .await;
-        self.call(
-            "Emulation.setTouchEmulationEnabled",
-            json!({"enabled": true, "maxTouchPoints": 5}),
-        )
-        .await;
-        self.call(
-            "Network.setUserAgentOverride",
-            json!({
-                "userAgent": PHONE_USER_AGENT,
-                "acceptLanguage": accept_language,
-                "platform": "Linux armv8l",
-            }),
-        )
-        .await;
-    }
-
-    /// The network as the page has it: `None` for none at all (offline),
-    /// else a connection with `latency` and `down` / `up` bits per second.
-    pub async fn network(&mut self, link: Option<(Duration, f64, f64)>) {
-        self.call("Network.enable", json!({})).await;
-        let conditions = match link {
-            None => json!({
-                "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
-            }),
-            Some((latency, down, up)) => json!({
-                "offline": false,
-                "latency": latency.as_secs_f64() * 1000.0,
-                "downloadThroughput": down / 8.0,
-                "uploadThroughput": up / 8.0,
-            }),
-        };
-        self.call("Network.emulateNetworkConditions", conditions)
-            .await;
-    }
-
-    /// Slows the page's CPU `rate` times (1: not slowed).
-    pub async fn cpu_slowed(&mut self, rate: f64) {
-        self.call("Emulation.setCPUThrottlingRate", json!({"rate": rate}))
-            .await;
-    }
-
-    /// The page as a PNG (checked to be one, of the viewport's size when
-    /// `size` is given).
-    pub async fn screenshot(&mut self, size: Option<(u32, u32)>) -> Vec<u8> {
-        let r = self
-            .call(
-                "Page.captureScreenshot",
-                json!({"format": "png", "captureBeyondViewport": false}),
-            )
-            .await;
-        let data = r["data"].as_str().expect("the screenshot's data");
-        let png = base64_decode(data).expect("the screenshot is base64");
-        let found = png_size(&png).expect("the screenshot is a PNG");
-        if let Some(size) = size {
-            assert_eq!(found, size, "the screenshot's size");
-        }
-        png
-    }
 }
 
 /// The line an event carries, if it is one.
@@ -603,61 +368,4 @@ fn line_of(e: &Event) -> Option<Line> {
         }
         _ => None,
     }
-}
-
-/// Standard base64 (RFC 4648, with or without padding; no line breaks).
-pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    fn value(c: u8) -> Option<u32> {
-        Some(u32::from(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        }))
-    }
-    let bytes = text.trim_end_matches('=').as_bytes();
-    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
-    for chunk in bytes.chunks(4) {
-        if chunk.len() == 1 {
-            return None;
-        }
-        let mut n = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            n |= value(c)? << (18 - 6 * i);
-        }
-        let [_, a, b, c] = n.to_be_bytes();
-        out.push(a);
-        if chunk.len() > 2 {
-            out.push(b);
-        }
-        if chunk.len() > 3 {
-            out.push(c);
-        }
-    }
-    Some(out)
-}
-
-/// The width and height of a PNG (from its `IHDR`).
-pub fn png_size(png: &[u8]) -> Option<(u32, u32)> {
-    if png.len() < 24 || &png[..8] != b"\x89PNG\r\n\x1a\n" || &png[12..16] != b"IHDR" {
-        return None;
-    }
-    let w = u32::from_be_bytes(png[16..20].try_into().ok()?);
-    let h = u32::from_be_bytes(png[20..24].try_into().ok()?);
-    Some((w, h))
-}
-
-#[test]
-fn base64_reads_what_it_should() {
-    assert_eq!(base64_decode("").unwrap(), b"");
-    assert_eq!(base64_decode("Zg==").unwrap(), b"f");
-    assert_eq!(base64_decode("Zm8=").unwrap(), b"fo");
-    assert_eq!(base64_decode("Zm9v").unwrap(), b"foo");
-    assert_eq!(base64_decode("Zm9vYmFy").unwrap(), b"foobar");
-    assert_eq!(base64_decode("iVBORw0KGgo=").unwrap(), b"\x89PNG\r\n\x1a\n");
-    assert_eq!(base64_decode("/+8=").unwrap(), [0xff, 0xef]);
-    assert!(base64_decode("Zm9v!").is_none());
-    assert!(base64_decode("Z").is_none());
 }
