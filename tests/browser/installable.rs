@@ -38,6 +38,66 @@ fn named_by_content(dir: &Path, ext: &str) -> String {
         .unwrap_or_else(|| panic!("no ca-ngua-HASH{ext} in {}", dir.display()))
 }
 
+/// The page as Chromium would install it: its installability check, the
+/// manifest it read, and the manifest a Vietnamese browser gets.
+async fn chromium_can_install(b: &mut Browser) {
+    // Chromium's own check: nothing missing.
+    let check = b.dt.call("Page.getInstallabilityErrors", json!({})).await;
+    assert_eq!(
+        check["installabilityErrors"],
+        json!([]),
+        "Chromium says the page cannot be installed: {check}"
+    );
+    // The manifest it read: the page's language's (the browser's is
+    // English), with what an app on a home screen needs.
+    let read = b.dt.call("Page.getAppManifest", json!({})).await;
+    assert_eq!(read["errors"], json!([]), "{read}");
+    let manifest: Value = serde_json::from_str(read["data"].as_str().expect("the manifest's text"))
+        .expect("the manifest is JSON");
+    assert_eq!(manifest["lang"], "en", "{manifest}");
+    assert_eq!(manifest["name"], "Cờ Cá Ngựa");
+    assert_eq!(manifest["start_url"], "/play/");
+    assert_eq!(manifest["display"], "standalone");
+    let icons = manifest["icons"].as_array().cloned().unwrap_or_default();
+    for (size, purpose) in [
+        ("192x192", "any"),
+        ("512x512", "any"),
+        ("512x512", "maskable"),
+    ] {
+        assert!(
+            icons
+                .iter()
+                .any(|i| i["sizes"] == size && i["purpose"] == purpose),
+            "no {size} {purpose} icon: {manifest}"
+        );
+    }
+    // The same manifest for a Vietnamese browser: in Vietnamese.
+    let vi =
+        b.dt.eval(
+            "fetch('manifest.webmanifest', { headers: { 'Accept-Language': 'vi-VN,vi' } })
+                .then((r) => r.json())",
+        )
+        .await;
+    assert_eq!(vi["lang"], "vi", "{vi}");
+    assert_eq!(vi["name"], "Cờ Cá Ngựa");
+    assert_ne!(vi["description"], manifest["description"]);
+}
+
+/// The service worker keeps the page and the program.
+async fn the_cache_keeps_the_page(b: &mut Browser) {
+    let (name, paths) = the_cache(b).await;
+    let dir = page::web_dir();
+    for kept in [
+        "/play/".to_string(),
+        "/play/start.js".to_string(),
+        "/play/style.css".to_string(),
+        format!("/play/{}", named_by_content(&dir, ".wasm")),
+        format!("/play/{}", named_by_content(&dir, ".js")),
+    ] {
+        assert!(paths.contains(&kept), "{name} lacks {kept}: {paths:?}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium and target/web: scripts/web.sh test"]
 async fn the_page_is_installable_as_an_app() {
@@ -56,60 +116,8 @@ async fn the_page_is_installable_as_an_app() {
         b.until_controlled(TAKE_OVER).await;
         let took_over = began.elapsed();
 
-        // Chromium's own check: nothing missing.
-        let check = b.dt.call("Page.getInstallabilityErrors", json!({})).await;
-        assert_eq!(
-            check["installabilityErrors"],
-            json!([]),
-            "Chromium says the page cannot be installed: {check}"
-        );
-        // The manifest it read: the page's language's (the browser's is
-        // English), with what an app on a home screen needs.
-        let read = b.dt.call("Page.getAppManifest", json!({})).await;
-        assert_eq!(read["errors"], json!([]), "{read}");
-        let manifest: Value =
-            serde_json::from_str(read["data"].as_str().expect("the manifest's text"))
-                .expect("the manifest is JSON");
-        assert_eq!(manifest["lang"], "en", "{manifest}");
-        assert_eq!(manifest["name"], "Cờ Cá Ngựa");
-        assert_eq!(manifest["start_url"], "/play/");
-        assert_eq!(manifest["display"], "standalone");
-        let icons = manifest["icons"].as_array().cloned().unwrap_or_default();
-        for (size, purpose) in [
-            ("192x192", "any"),
-            ("512x512", "any"),
-            ("512x512", "maskable"),
-        ] {
-            assert!(
-                icons
-                    .iter()
-                    .any(|i| i["sizes"] == size && i["purpose"] == purpose),
-                "no {size} {purpose} icon: {manifest}"
-            );
-        }
-        // The same manifest for a Vietnamese browser: in Vietnamese.
-        let vi =
-            b.dt.eval(
-                "fetch('manifest.webmanifest', { headers: { 'Accept-Language': 'vi-VN,vi' } })
-                    .then((r) => r.json())",
-            )
-            .await;
-        assert_eq!(vi["lang"], "vi", "{vi}");
-        assert_eq!(vi["name"], "Cờ Cá Ngựa");
-        assert_ne!(vi["description"], manifest["description"]);
-
-        // The service worker keeps the page and the program.
-        let (name, paths) = the_cache(&mut b).await;
-        let dir = page::web_dir();
-        for kept in [
-            "/play/".to_string(),
-            "/play/start.js".to_string(),
-            "/play/style.css".to_string(),
-            format!("/play/{}", named_by_content(&dir, ".wasm")),
-            format!("/play/{}", named_by_content(&dir, ".js")),
-        ] {
-            assert!(paths.contains(&kept), "{name} lacks {kept}: {paths:?}");
-        }
+        chromium_can_install(&mut b).await;
+        the_cache_keeps_the_page(&mut b).await;
         b.no_exceptions();
         figures::record(
             "installable",

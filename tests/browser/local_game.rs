@@ -38,6 +38,125 @@ pub fn controllers_of(text: &str) -> Vec<Controller> {
     file.table.controllers
 }
 
+/// The game as saved just before the reload, whether the reloaded page
+/// played on, the first frame after the reload, and the events saved when
+/// last looked at.
+struct Reload {
+    before: Option<Vec<Event>>,
+    continued: bool,
+    frame: Option<f64>,
+    last_events: usize,
+}
+
+/// The saved game just before the reload (`text`, its `events`): the game
+/// the prefs asked for, the person's moves made by keys.
+fn checked_before_the_reload(text: &str, events: &[Event]) {
+    // The game is the one the prefs asked for.
+    assert_eq!(
+        controllers_of(text),
+        [
+            Controller::Here,
+            Controller::Computer(Level::Hard),
+            Controller::Computer(Level::Hard),
+            Controller::Computer(Level::Hard),
+        ],
+        "the page did not play with the prefs written for it"
+    );
+    // The person's moves were made by keys: the rolls are
+    // made for them, the moves are not.
+    assert!(
+        events.iter().any(|e| matches!(
+            e.event,
+            EventKind::Moved {
+                seat: Seat::Red,
+                ..
+            }
+        )),
+        "no move of the person's seat in {} events: the keys do not reach \
+         the game",
+        events.len()
+    );
+}
+
+/// The reloaded page has played on: the same game, longer.
+/// Each event holds its rolls, so a new game (even one
+/// from the same starting position) cannot begin with the
+/// same 200 events; the events before the reload (`old`) must be
+/// the first of the events after it.
+fn checked_after_the_reload(old: &[Event], events: &[Event]) {
+    assert!(
+        events[..old.len()] == old[..],
+        "after the reload the page plays another game: {} events saved \
+         before, and the first {} now differ",
+        old.len(),
+        old.len()
+    );
+    println!(
+        "the game went on after the reload: {} events, then {}",
+        old.len(),
+        events.len()
+    );
+}
+
+/// The person's seat played by keys until the page says the game is over
+/// (its lines from `mark` on), the saved game looked at every
+/// [`LOOK_EVERY`]: the page reloaded once it holds [`RELOAD_AT`] events,
+/// and the game after the reload checked to be the same one, longer.
+async fn play_with_a_reload(
+    b: &mut Browser,
+    mark: usize,
+    began: Instant,
+    deadline: Instant,
+) -> Reload {
+    // The game as saved just before the reload, and its figures.
+    let mut before: Option<Vec<Event>> = None;
+    let mut continued = false;
+    let mut reload_frame = None;
+    let mut looked = Instant::now();
+    let mut last_events = 0;
+    while !b.keys_round(mark, deadline, "the local game ends").await {
+        if looked.elapsed() < LOOK_EVERY || continued {
+            continue;
+        }
+        looked = Instant::now();
+        let Some(text) = b.file("game.ron").await else {
+            assert!(
+                began.elapsed() < Duration::from_secs(120),
+                "after two minutes of play the page keeps no game (no \
+                 `ca-ngua/game.ron` in localStorage; it has {:?}); {}",
+                b.files().await,
+                b.dt.recent_lines(20)
+            );
+            continue;
+        };
+        let events = events_of(&text);
+        last_events = events.len();
+        match &before {
+            None if events.len() >= RELOAD_AT => {
+                checked_before_the_reload(&text, &events);
+                println!("reloading the page at event {}", events.len());
+                before = Some(events);
+                reload_frame = Some(b.reload_game().await);
+                b.focus_canvas().await;
+            }
+            Some(old) if events.len() > old.len() => {
+                checked_after_the_reload(old, &events);
+                continued = true;
+                b.shoot("local-game-mid", WIDE).await;
+                b.shoot("local-game-mid", SMALL).await;
+                b.focus_canvas().await;
+            }
+            _ => {}
+        }
+    }
+    Reload {
+        before,
+        continued,
+        frame: reload_frame,
+        last_events,
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium and target/web: scripts/web.sh test"]
 async fn a_local_game_is_played_to_the_end_in_the_page() {
@@ -55,87 +174,12 @@ async fn a_local_game_is_played_to_the_end_in_the_page() {
             let began = Instant::now();
             let deadline = began + PLAY_TIME;
 
-            // The game as saved just before the reload, and its figures.
-            let mut before: Option<Vec<Event>> = None;
-            let mut continued = false;
-            let mut reload_frame = None;
-            let mut looked = Instant::now();
-            let mut last_events = 0;
-            while !b.keys_round(mark, deadline, "the local game ends").await {
-                if looked.elapsed() < LOOK_EVERY || continued {
-                    continue;
-                }
-                looked = Instant::now();
-                let Some(text) = b.file("game.ron").await else {
-                    assert!(
-                        began.elapsed() < Duration::from_secs(120),
-                        "after two minutes of play the page keeps no game (no \
-                     `ca-ngua/game.ron` in localStorage; it has {:?}); {}",
-                        b.files().await,
-                        b.dt.recent_lines(20)
-                    );
-                    continue;
-                };
-                let events = events_of(&text);
-                last_events = events.len();
-                match &before {
-                    None if events.len() >= RELOAD_AT => {
-                        // The game is the one the prefs asked for.
-                        assert_eq!(
-                            controllers_of(&text),
-                            [
-                                Controller::Here,
-                                Controller::Computer(Level::Hard),
-                                Controller::Computer(Level::Hard),
-                                Controller::Computer(Level::Hard),
-                            ],
-                            "the page did not play with the prefs written for it"
-                        );
-                        // The person's moves were made by keys: the rolls are
-                        // made for them, the moves are not.
-                        assert!(
-                            events.iter().any(|e| matches!(
-                                e.event,
-                                EventKind::Moved {
-                                    seat: Seat::Red,
-                                    ..
-                                }
-                            )),
-                            "no move of the person's seat in {} events: the keys do not reach \
-                         the game",
-                            events.len()
-                        );
-                        println!("reloading the page at event {}", events.len());
-                        before = Some(events);
-                        reload_frame = Some(b.reload_game().await);
-                        b.focus_canvas().await;
-                    }
-                    // The reloaded page has played on: the same game, longer.
-                    // Each event holds its rolls, so a new game (even one
-                    // from the same starting position) cannot begin with the
-                    // same 200 events; the events before the reload must be
-                    // the first of the events after it.
-                    Some(old) if events.len() > old.len() => {
-                        assert!(
-                            events[..old.len()] == old[..],
-                            "after the reload the page plays another game: {} events saved \
-                         before, and the first {} now differ",
-                            old.len(),
-                            old.len()
-                        );
-                        println!(
-                            "the game went on after the reload: {} events, then {}",
-                            old.len(),
-                            events.len()
-                        );
-                        continued = true;
-                        b.shoot("local-game-mid", WIDE).await;
-                        b.shoot("local-game-mid", SMALL).await;
-                        b.focus_canvas().await;
-                    }
-                    _ => {}
-                }
-            }
+            let Reload {
+                before,
+                continued,
+                frame: reload_frame,
+                last_events,
+            } = play_with_a_reload(&mut b, mark, began, deadline).await;
             let played = began.elapsed();
             assert!(
                 before.is_some(),

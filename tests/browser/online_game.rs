@@ -9,6 +9,7 @@ use crate::common::net::{Ws, create};
 use crate::figures;
 use crate::page::{self, Browser, JOINED, WIDE};
 use serde_json::{Value, json};
+use std::sync::Mutex;
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -26,6 +27,62 @@ async fn host_event(host: &mut Ws, kind: &str) -> Value {
         assert_ne!(msg["type"], "error", "the host was refused: {msg}");
     }
     panic!("no `{kind}` event for the host");
+}
+
+/// The page opened at the room's address (`#join=ROOM&name=Web`): it
+/// joins `room` at once and the host sees it seated as Web. The mark
+/// before the page opened, its first frame and the page's seat.
+async fn join_from_the_address(b: &mut Browser, host: &mut Ws, room: &str) -> (usize, f64, String) {
+    let mark = b.dt.mark();
+    let first_frame = b.open_game(&format!("#join={room}&name=Web")).await;
+    let joined = b.dt.wait_line(JOINED, mark, Duration::from_secs(60)).await;
+    assert_eq!(joined, room, "the page joined another room");
+    let seated = host_event(host, "seated").await;
+    assert_eq!(seated["event"]["name"], "Web", "{seated}");
+    let seat = seated["event"]["seat"]
+        .as_str()
+        .expect("the page's seat")
+        .to_string();
+    assert_ne!(seat, "r");
+    (mark, first_frame, seat)
+}
+
+/// Computers in the empty seats, then in the host's: the host starts the
+/// game, leaves its seat and goes.
+async fn computers_take_the_room(mut host: Ws) {
+    host.send(json!({"type":"start","level":"hard"})).await;
+    host_event(&mut host, "started").await;
+    host.send(json!({"type":"leave"})).await;
+    host.close().await;
+}
+
+/// What the server sent (to the `watcher`): the game is over, the page's
+/// `seat` moved (its rolls and moves were its own: no computer held it).
+/// The seat's moves and the room's events.
+async fn the_page_played_its_seat(watcher: &Mutex<Vec<Value>>, seat: &str) -> (usize, usize) {
+    page::event_seen(watcher, "over", Duration::from_secs(30)).await;
+    let frames = watcher.lock().expect("the frames").clone();
+    let events: Vec<&Value> = frames
+        .iter()
+        .filter(|f| f["type"] == "event")
+        .map(|f| &f["event"])
+        .collect();
+    assert!(
+        events.iter().any(|e| e["kind"] == "over"),
+        "the server's game is not over"
+    );
+    let moves = events
+        .iter()
+        .filter(|e| e["kind"] == "moved" && e["seat"] == seat)
+        .count();
+    assert!(moves > 0, "the page's seat {seat} never moved");
+    assert!(
+        !events
+            .iter()
+            .any(|e| e["seat"] == seat && (e["kind"] == "away" || e["kind"] == "left")),
+        "the page's seat was handed to a computer: {events:?}"
+    );
+    (moves, events.len())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -49,26 +106,12 @@ async fn a_room_opened_over_the_protocol_is_played_in_the_page() {
             assert_eq!(welcome["seat"], "r");
 
             // The page joins from its address, at once.
-            let mark = b.dt.mark();
-            let first_frame = b.open_game(&format!("#join={room}&name=Web")).await;
-            let joined = b.dt.wait_line(JOINED, mark, Duration::from_secs(60)).await;
-            assert_eq!(joined, room, "the page joined another room");
-            let seated = host_event(&mut host, "seated").await;
-            assert_eq!(seated["event"]["name"], "Web", "{seated}");
-            let seat = seated["event"]["seat"]
-                .as_str()
-                .expect("the page's seat")
-                .to_string();
-            assert_ne!(seat, "r");
+            let (mark, first_frame, seat) = join_from_the_address(&mut b, &mut host, &room).await;
             b.focus_canvas().await;
             b.shoot("online-lobby", WIDE).await;
 
-            // Computers in the empty seats, then in the host's.
             let watcher = page::watch_room(addr, &room);
-            host.send(json!({"type":"start","level":"hard"})).await;
-            host_event(&mut host, "started").await;
-            host.send(json!({"type":"leave"})).await;
-            host.close().await;
+            computers_take_the_room(host).await;
 
             let began = Instant::now();
             let deadline = began + PLAY_TIME;
@@ -79,32 +122,7 @@ async fn a_room_opened_over_the_protocol_is_played_in_the_page() {
             b.shoot("online-end", WIDE).await;
             b.no_exceptions();
 
-            // What the server sent: the game is over, the page's seat moved
-            // (its rolls and moves were its own: no computer held it).
-            page::event_seen(&watcher, "over", Duration::from_secs(30)).await;
-            let frames = watcher.lock().expect("the frames").clone();
-            let events: Vec<&Value> = frames
-                .iter()
-                .filter(|f| f["type"] == "event")
-                .map(|f| &f["event"])
-                .collect();
-            assert!(
-                events.iter().any(|e| e["kind"] == "over"),
-                "the server's game is not over"
-            );
-            let moves = events
-                .iter()
-                .filter(|e| e["kind"] == "moved" && e["seat"] == seat.as_str())
-                .count();
-            assert!(moves > 0, "the page's seat {seat} never moved");
-            assert!(
-                !events
-                    .iter()
-                    .any(|e| e["seat"] == seat.as_str()
-                        && (e["kind"] == "away" || e["kind"] == "left")),
-                "the page's seat was handed to a computer: {events:?}"
-            );
-
+            let (moves, room_events) = the_page_played_its_seat(&watcher, &seat).await;
             figures::record(
                 "online",
                 &[
@@ -114,7 +132,7 @@ async fn a_room_opened_over_the_protocol_is_played_in_the_page() {
                         format!("{:.0} s", played.as_secs_f64()),
                     ),
                     ("page_seat_moves".to_string(), moves.to_string()),
-                    ("room_events".to_string(), events.len().to_string()),
+                    ("room_events".to_string(), room_events.to_string()),
                 ],
             );
             b.print_lines();

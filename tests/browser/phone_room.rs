@@ -15,6 +15,7 @@ use crate::phone::{PHONE, accept_language};
 use crate::touch::{self, Finger};
 use ca_ngua_core::table::Replica;
 use ca_ngua_i18n::Lang;
+use ca_ngua_server::ServerHandle;
 use futures_util::{SinkExt, StreamExt};
 use game_ca_ngua::CaNgua;
 use game_ca_ngua::engine::Seat;
@@ -149,6 +150,184 @@ async fn open_room(addr: SocketAddr) -> (String, mpsc::UnboundedSender<Value>) {
     (room, says)
 }
 
+/// A phone's browser on `server`, the page in Vietnamese: a first visit
+/// from the link, the welcome answered, no name kept.
+async fn a_phone_with_no_name(server: &ServerHandle) -> Browser {
+    let mut b = Browser::open(server).await;
+    b.dt.phone(
+        PHONE.0,
+        PHONE.1,
+        touch::PHONE_SCALE,
+        accept_language(Lang::Vi),
+    )
+    .await;
+    // A first visit from the link: the welcome answered, no name kept.
+    let mut prefs = page::prefs("");
+    prefs.lang = Some(Lang::Vi);
+    b.write_files(&[("prefs.ron", &page::prefs_text_of(&prefs))])
+        .await;
+    b
+}
+
+/// The page opened at the room's link, the join dialog's name typed on
+/// the phone's keyboard and sent: the page joins `room` and the keyboard
+/// goes. The mark before the page opened, its first frame and the
+/// screen's size (CSS pixels).
+async fn join_by_typing_the_name(b: &mut Browser, room: &str) -> (usize, f64, (f64, f64)) {
+    // The link opens the join dialog; a tap on its name field brings
+    // the keyboard (a phone shows it for a finger, not by itself).
+    let mark = b.dt.mark();
+    let first_frame = b.open_game(&format!("#join={room}")).await;
+    let (w, h) = b.viewport().await;
+    tap_until_keyboard(b, w / 2.0, (60.0, h - 60.0), "the join dialog's name field").await;
+    // Telex: H, u, n, g, then f puts the grave accent on the u.
+    for composing in ["H", "Hu", "Hun", "Hung", NAME] {
+        b.dt.compose(composing).await;
+        b.dt.frames().await;
+    }
+    b.dt.insert_text(NAME).await;
+    b.dt.frames().await;
+    touch::shoot(b, "join-name-typed").await;
+    b.dt.press(ENTER).await;
+    let joined = b.dt.wait_line(JOINED, mark, Duration::from_secs(60)).await;
+    assert_eq!(joined, room, "the page joined another room");
+    // Joined, the keyboard goes: nothing wants typing now.
+    let down_by = Instant::now() + Duration::from_secs(10);
+    while keyboard_up(b, Duration::ZERO).await {
+        assert!(
+            Instant::now() < down_by,
+            "the phone's keyboard stayed up after joining"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    (mark, first_frame, (w, h))
+}
+
+/// The page's `seated` event as the watcher saw it: the name typed is the
+/// name the server has.
+async fn seated_as_typed(frames: &Mutex<Vec<Value>>) -> Value {
+    let seated = page::event_seen(frames, "seated", Duration::from_secs(60)).await;
+    assert_eq!(
+        seated["name"], NAME,
+        "the name as the server has it: {seated}"
+    );
+    seated
+}
+
+/// Computers in the empty seats and in Minh's: Minh starts the game, then
+/// leaves (and its connection closes).
+async fn computers_take_the_room(host: mpsc::UnboundedSender<Value>, frames: &Mutex<Vec<Value>>) {
+    host.send(json!({"type":"start","level":"hard"}))
+        .expect("Minh is there");
+    page::event_seen(frames, "started", Duration::from_secs(60)).await;
+    host.send(json!({"type":"leave"})).expect("Minh is there");
+    drop(host);
+}
+
+/// The talk sheet (the middle of the row above the main button), its line
+/// of text at the top: tapped, typed, sent, and said under the name
+/// typed; then the sheet closed by its button again.
+async fn say_a_line(b: &mut Browser, frames: &Mutex<Vec<Value>>, (w, h): (f64, f64)) {
+    b.dt.tap(w / 2.0, h - 94.0).await;
+    b.dt.frames().await;
+    tap_until_keyboard(b, w / 2.0, (110.0, 320.0), "the talk sheet's line of text").await;
+    b.dt.insert_text(LINE).await;
+    b.dt.frames().await;
+    b.dt.press(ENTER).await;
+    let said_at = Instant::now();
+    loop {
+        let said = frames
+            .lock()
+            .expect("the frames")
+            .iter()
+            .any(|f| f["type"] == "said" && f["text"] == LINE && f["name"] == NAME);
+        if said {
+            break;
+        }
+        assert!(
+            said_at.elapsed() < Duration::from_secs(20),
+            "the line was not said: {:?}",
+            frames
+                .lock()
+                .expect("the frames")
+                .iter()
+                .filter(|f| f["type"] == "said")
+                .collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // The sheet closed by its button again.
+    b.dt.tap(w / 2.0, h - 94.0).await;
+    b.dt.frames().await;
+}
+
+/// The page's `seat` played by taps until the watcher sees the game over
+/// (the page's lines from `mark` on say when to tap): how long it took,
+/// and the finger with its counts.
+async fn play_by_taps(
+    b: &mut Browser,
+    frames: &Mutex<Vec<Value>>,
+    seat: Seat,
+    mark: usize,
+) -> (Duration, Finger) {
+    let began = Instant::now();
+    let deadline = began + PLAY_TIME;
+    let mut finger = Finger::new(seat);
+    let mut shown = 0;
+    loop {
+        b.no_exceptions();
+        let (events, now, over) = room_now(frames);
+        if events / 100 > shown / 100 {
+            println!(
+                "{events} events after {:.0} s; {:?}",
+                began.elapsed().as_secs_f64(),
+                finger.taps
+            );
+        }
+        shown = events;
+        if over {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out: the room by taps; {}",
+            b.dt.recent_lines(30)
+        );
+        match finger.tap(b, &now, mark).await {
+            Some(drawn) => {
+                finger
+                    .took(b, drawn, events, async |_| room_now(frames).0)
+                    .await;
+            }
+            None => tokio::time::sleep(Duration::from_millis(150)).await,
+        }
+    }
+    (began.elapsed(), finger)
+}
+
+/// What the server sent for the page's seat (`seated`'s): it moved, and
+/// never by a computer's hand. Its moves.
+fn the_page_played_its_seat(frames: &Mutex<Vec<Value>>, seated: &Value) -> usize {
+    let all = frames.lock().expect("the frames").clone();
+    let events: Vec<&Value> = all
+        .iter()
+        .filter(|f| f["type"] == "event")
+        .map(|f| &f["event"])
+        .collect();
+    let code = seated["seat"].clone();
+    let moves = events
+        .iter()
+        .filter(|e| e["kind"] == "moved" && e["seat"] == code)
+        .count();
+    assert!(moves > 0, "the page's seat never moved");
+    assert!(
+        !events.iter().any(|e| e["seat"] == code
+            && ["away", "left", "timed_out"].contains(&e["kind"].as_str().unwrap_or_default())),
+        "the page's seat was played by a computer"
+    );
+    moves
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium and target/web: scripts/web.sh test"]
 async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
@@ -158,163 +337,22 @@ async fn a_room_is_joined_from_its_link_and_played_by_taps_on_a_phone() {
         async {
             let server = page::serve();
             let addr = server.addr();
-            let mut b = Browser::open(&server).await;
-            b.dt.phone(
-                PHONE.0,
-                PHONE.1,
-                touch::PHONE_SCALE,
-                accept_language(Lang::Vi),
-            )
-            .await;
-            // A first visit from the link: the welcome answered, no name kept.
-            let mut prefs = page::prefs("");
-            prefs.lang = Some(Lang::Vi);
-            b.write_files(&[("prefs.ron", &page::prefs_text_of(&prefs))])
-                .await;
+            let mut b = a_phone_with_no_name(&server).await;
 
             // Minh opens a room for four where text may be said.
             let (room, host) = open_room(addr).await;
             let frames = page::watch_room(addr, &room);
 
-            // The link opens the join dialog; a tap on its name field brings
-            // the keyboard (a phone shows it for a finger, not by itself).
-            let mark = b.dt.mark();
-            let first_frame = b.open_game(&format!("#join={room}")).await;
-            let (w, h) = b.viewport().await;
-            tap_until_keyboard(
-                &mut b,
-                w / 2.0,
-                (60.0, h - 60.0),
-                "the join dialog's name field",
-            )
-            .await;
-            // Telex: H, u, n, g, then f puts the grave accent on the u.
-            for composing in ["H", "Hu", "Hun", "Hung", NAME] {
-                b.dt.compose(composing).await;
-                b.dt.frames().await;
-            }
-            b.dt.insert_text(NAME).await;
-            b.dt.frames().await;
-            touch::shoot(&mut b, "join-name-typed").await;
-            b.dt.press(ENTER).await;
-            let joined = b.dt.wait_line(JOINED, mark, Duration::from_secs(60)).await;
-            assert_eq!(joined, room, "the page joined another room");
-            // Joined, the keyboard goes: nothing wants typing now.
-            let down_by = Instant::now() + Duration::from_secs(10);
-            while keyboard_up(&mut b, Duration::ZERO).await {
-                assert!(
-                    Instant::now() < down_by,
-                    "the phone's keyboard stayed up after joining"
-                );
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            let seated = page::event_seen(&frames, "seated", Duration::from_secs(60)).await;
-            assert_eq!(
-                seated["name"], NAME,
-                "the name as the server has it: {seated}"
-            );
+            let (mark, first_frame, screen) = join_by_typing_the_name(&mut b, &room).await;
+            let seated = seated_as_typed(&frames).await;
             let seat = crate::common::net::seat_of(&seated);
             assert_ne!(seat, Seat::Red);
-
-            // Computers in the empty seats and in Minh's.
-            host.send(json!({"type":"start","level":"hard"}))
-                .expect("Minh is there");
-            page::event_seen(&frames, "started", Duration::from_secs(60)).await;
-            host.send(json!({"type":"leave"})).expect("Minh is there");
-            drop(host);
-
-            // The talk sheet (the middle of the row above the main button),
-            // its line of text at the top: tapped, typed, sent.
-            b.dt.tap(w / 2.0, h - 94.0).await;
-            b.dt.frames().await;
-            tap_until_keyboard(
-                &mut b,
-                w / 2.0,
-                (110.0, 320.0),
-                "the talk sheet's line of text",
-            )
-            .await;
-            b.dt.insert_text(LINE).await;
-            b.dt.frames().await;
-            b.dt.press(ENTER).await;
-            let said_at = Instant::now();
-            loop {
-                let said = frames
-                    .lock()
-                    .expect("the frames")
-                    .iter()
-                    .any(|f| f["type"] == "said" && f["text"] == LINE && f["name"] == NAME);
-                if said {
-                    break;
-                }
-                assert!(
-                    said_at.elapsed() < Duration::from_secs(20),
-                    "the line was not said: {:?}",
-                    frames
-                        .lock()
-                        .expect("the frames")
-                        .iter()
-                        .filter(|f| f["type"] == "said")
-                        .collect::<Vec<_>>()
-                );
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            // The sheet closed by its button again.
-            b.dt.tap(w / 2.0, h - 94.0).await;
-            b.dt.frames().await;
+            computers_take_the_room(host, &frames).await;
+            say_a_line(&mut b, &frames, screen).await;
 
             // The game by taps.
-            let began = Instant::now();
-            let deadline = began + PLAY_TIME;
-            let mut finger = Finger::new(seat);
-            let mut shown = 0;
-            loop {
-                b.no_exceptions();
-                let (events, now, over) = room_now(&frames);
-                if events / 100 > shown / 100 {
-                    println!(
-                        "{events} events after {:.0} s; {:?}",
-                        began.elapsed().as_secs_f64(),
-                        finger.taps
-                    );
-                }
-                shown = events;
-                if over {
-                    break;
-                }
-                assert!(
-                    Instant::now() < deadline,
-                    "timed out: the room by taps; {}",
-                    b.dt.recent_lines(30)
-                );
-                match finger.tap(&mut b, &now, mark).await {
-                    Some(drawn) => {
-                        finger
-                            .took(&mut b, drawn, events, async |_| room_now(&frames).0)
-                            .await;
-                    }
-                    None => tokio::time::sleep(Duration::from_millis(150)).await,
-                }
-            }
-            let played = began.elapsed();
-            let all = frames.lock().expect("the frames").clone();
-            let events: Vec<&Value> = all
-                .iter()
-                .filter(|f| f["type"] == "event")
-                .map(|f| &f["event"])
-                .collect();
-            let code = seated["seat"].clone();
-            let moves = events
-                .iter()
-                .filter(|e| e["kind"] == "moved" && e["seat"] == code)
-                .count();
-            assert!(moves > 0, "the page's seat never moved");
-            assert!(
-                !events.iter().any(|e| e["seat"] == code
-                    && ["away", "left", "timed_out"]
-                        .contains(&e["kind"].as_str().unwrap_or_default())),
-                "the page's seat was played by a computer"
-            );
+            let (played, finger) = play_by_taps(&mut b, &frames, seat, mark).await;
+            let moves = the_page_played_its_seat(&frames, &seated);
             tokio::time::sleep(Duration::from_secs(2)).await;
             b.no_exceptions();
             println!("taps: {:?}", finger.taps);
