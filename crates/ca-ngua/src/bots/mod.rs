@@ -113,11 +113,12 @@ impl Bot {
     }
 
     /// Hard as shipped before issue 57 (the yardstick of today's): the
-    /// learned evaluator at [`Budget::V1`], the hand-made model where it
-    /// does not cover the rules.
+    /// weights it shipped with ([`eval::v1`]) at [`Budget::V1`], the
+    /// hand-made model where they do not cover the rules.
     pub fn hard_v1(seed: u64) -> Bot {
         Bot {
             learned_budget: Budget::V1,
+            net: eval::v1().ok(),
             ..Bot::new(Level::Hard, seed)
         }
     }

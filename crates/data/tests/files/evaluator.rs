@@ -13,8 +13,8 @@ use ca_ngua_data::record::analysis::{
     Analysis, AnalysisConfig, ChoiceBand, Confidence, Play, analyse, sample_game,
 };
 use game_ca_ngua::CaNgua;
-use game_ca_ngua::bots::Level;
 use game_ca_ngua::bots::eval::{self, Evaluator, Judge, train};
+use game_ca_ngua::bots::{Bot, Decision, Level};
 use game_ca_ngua::engine::{Position, Roll, Rules, Seat};
 use rand::{RngExt, SeedableRng};
 use std::sync::OnceLock;
@@ -37,6 +37,52 @@ fn the_shipped_weights_load_and_name_how_they_were_made() {
         text.contains(&format!("features: {}", eval::FEATURES)),
         "{text}"
     );
+}
+
+#[test]
+fn hard_as_shipped_before_issue_57_keeps_its_own_weights() {
+    // The gauntlet's yardstick, `hard-v1`, plays the weights Hard had
+    // before issue 57, whatever ships now.
+    let v1 = eval::v1().expect("the earlier weights load");
+    let now = eval::shipped().expect("the shipped weights load");
+    assert_eq!(v1.layout(), eval::Layout::Slots);
+    assert_eq!(now.layout(), eval::Layout::Threats);
+    assert_ne!(v1, now);
+    assert!(
+        v1.header().training.contains("--seed 1"),
+        "{:?}",
+        v1.header()
+    );
+    assert!(
+        now.header().training.contains("ca-ngua-v1.weights"),
+        "{:?}",
+        now.header()
+    );
+    // The two players choose differently somewhere in a few seeded games.
+    let rules = Rules::standard();
+    let mut rng = game_ca_ngua::bots::BotRng::seed_from_u64(21);
+    let (mut old, mut new) = (Bot::hard_v1(3), Bot::new(Level::Hard, 3));
+    let mut differ = 0;
+    for _ in 0..6 {
+        let mut pos = Position::start(&Seat::ALL, Seat::Red).unwrap();
+        for _ in 0..300 {
+            if pos.turn().is_none() || eval::done_mask(&pos, &rules) != 0 {
+                break;
+            }
+            let roll = Roll::die(rng.random_range(1..=6u8));
+            let moves = pos.legal_moves(&rules, roll);
+            let d = Decision {
+                rules: &rules,
+                position: &pos,
+                roll,
+                moves: &moves,
+            };
+            let (a, b) = (old.pick(&d, 0), new.pick(&d, 0));
+            differ += usize::from(a != b);
+            pos.play_unchecked(&rules, roll, moves.get(b));
+        }
+    }
+    assert!(differ > 0, "hard-v1 and Hard chose alike in every position");
 }
 
 #[test]

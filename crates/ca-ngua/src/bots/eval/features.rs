@@ -32,10 +32,12 @@ use crate::engine::{ExitRolls, HomeColumn, Pairs, Position, Rules, SafeSquares, 
 
 /// Inputs per slot.
 pub const SLOT: usize = 142;
-/// Every input of the shipped layout.
+/// Every input of the slots layout (the threats' inputs come after them).
 pub const INPUTS: usize = Layout::Slots.inputs();
-/// The name of the shipped layout, written in the weights file.
-pub const FEATURES: &str = Layout::Slots.name();
+/// The name of the shipped weights' layout, written in their file: the
+/// threats' since issue 57 (`assets/evaluator/ca-ngua-v1.weights`, Hard's
+/// before it, has the slots layout).
+pub const FEATURES: &str = Layout::Threats.name();
 /// The inputs per slot that [`Layout::Threats`] adds.
 pub const THREATS: usize = 8;
 

@@ -39,6 +39,18 @@ use std::sync::OnceLock;
 /// The shipped weights, compiled into the program.
 pub const SHIPPED: &[u8] = include_bytes!("../../../../../assets/evaluator/ca-ngua.weights");
 
+/// The weights Hard played with before issue 57 (`hard-v1` in the
+/// gauntlet, its yardstick), kept byte for byte.
+pub const SHIPPED_V1: &[u8] = include_bytes!("../../../../../assets/evaluator/ca-ngua-v1.weights");
+
+/// [`SHIPPED_V1`], checked once (`Err` when it fails its checks).
+pub fn v1() -> Result<&'static Evaluator, &'static WeightsError> {
+    static LOADED: OnceLock<Result<Evaluator, WeightsError>> = OnceLock::new();
+    LOADED
+        .get_or_init(|| Evaluator::from_bytes(SHIPPED_V1))
+        .as_ref()
+}
+
 /// The environment variable that names another weights file to use (for
 /// trying freshly trained weights without rebuilding).
 pub const WEIGHTS_ENV: &str = "CA_NGUA_WEIGHTS";
