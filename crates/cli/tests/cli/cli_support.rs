@@ -49,3 +49,23 @@ pub fn temp_file(dir: &TempDir, name: &str, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// The line the command line prints last for a game whose last event is
+/// `events`' last: `ranking: ` and the places, partners together, the
+/// places apart by ` | `; `None` when the last event is not the game's end.
+pub fn ranking_line(events: &[ca_ngua_core::table::Event<game_ca_ngua::CaNgua>]) -> Option<String> {
+    let Some(ca_ngua_core::table::EventKind::Over { ranking }) = events.last().map(|e| &e.event)
+    else {
+        return None;
+    };
+    let places: Vec<String> = ranking
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    Some(format!("ranking: {}", places.join(" | ")))
+}

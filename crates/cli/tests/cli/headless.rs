@@ -28,22 +28,10 @@ fn bad_arguments_give_one_error_line() {
 
 /// The last event is the end, and the last line its places.
 fn the_places_come_last(events: &[Event], stdout: &str) {
-    let Some(EventKind::Over { ranking }) = events.last().map(|e| &e.event) else {
+    let Some(line) = crate::cli_support::ranking_line(events) else {
         panic!("the game is over: {stdout}");
     };
-    let places: Vec<String> = ranking
-        .iter()
-        .map(|p| {
-            p.iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    assert_eq!(
-        stdout.lines().last(),
-        Some(format!("ranking: {}", places.join(" | ")).as_str())
-    );
+    assert_eq!(stdout.lines().last(), Some(line.as_str()));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -82,23 +82,16 @@ async fn the_cli_plays_a_seat_over_wss_and_the_page_says_https() {
 
 /// The invite page, in both languages, opens the app over TLS.
 async fn the_invite_page_opens_the_app_over_tls(address: &ServerAddress, room: &str, port: u16) {
-    let (status, en) = tokio::task::spawn_blocking({
+    let invite_page = |lang: &'static str| {
         let address = address.clone();
-        let room = room.to_string();
-        move || https_get(&address, &format!("/join/{room}"), "en")
-    })
-    .await
-    .unwrap();
+        let path = format!("/join/{room}");
+        tokio::task::spawn_blocking(move || https_get(&address, &path, lang))
+    };
+    let (status, en) = invite_page("en").await.unwrap();
     assert!(status.contains("200"), "{status}");
     let app_link = format!("ca-ngua://localhost:{port}/{room}?tls");
     assert!(en.contains(&app_link), "{en}");
     assert!(en.contains("lang=\"en\""), "{en}");
-    let (_, vi) = tokio::task::spawn_blocking({
-        let address = address.clone();
-        let room = room.to_string();
-        move || https_get(&address, &format!("/join/{room}"), "vi")
-    })
-    .await
-    .unwrap();
+    let (_, vi) = invite_page("vi").await.unwrap();
     assert!(vi.contains("lang=\"vi\"") && vi.contains(&app_link), "{vi}");
 }

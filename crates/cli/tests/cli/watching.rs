@@ -225,20 +225,12 @@ fn check_the_started_page(started: &str, addr: SocketAddr, room: &str) {
 
 /// The places, as the command line prints them last.
 fn ranking_line(host_events: &[Event]) -> String {
-    let places = match &host_events.last().unwrap().event {
-        EventKind::Over { ranking } => ranking
-            .iter()
-            .map(|p| {
-                p.iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join(" | "),
-        other => panic!("the game ends with over: {other:?}"),
-    };
-    format!("ranking: {places}")
+    crate::cli_support::ranking_line(host_events).unwrap_or_else(|| {
+        panic!(
+            "the game ends with over: {:?}",
+            host_events.last().map(|e| &e.event)
+        )
+    })
 }
 
 /// The watcher: seated as a watcher, every event from the start to the
